@@ -1,0 +1,25 @@
+# Warning and sanitizer flags shared by every memlens target.
+add_library(memlens_options INTERFACE)
+add_library(memlens::options ALIAS memlens_options)
+
+target_compile_options(memlens_options INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Wcast-align
+  -Woverloaded-virtual -Wimplicit-fallthrough
+  $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
+if(MEMLENS_WARNINGS_AS_ERRORS)
+  target_compile_options(memlens_options INTERFACE -Werror)
+endif()
+
+if(MEMLENS_SANITIZE)
+  target_compile_options(memlens_options INTERFACE
+    -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(memlens_options INTERFACE -fsanitize=address,undefined)
+endif()
+
+# Strict Qt string handling on Qt targets (STYLE.md §9).
+add_library(memlens_qt_options INTERFACE)
+add_library(memlens::qt_options ALIAS memlens_qt_options)
+target_compile_definitions(memlens_qt_options INTERFACE
+  QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_USE_QSTRINGBUILDER QT_NO_FOREACH
+  QT_NO_CAST_FROM_BYTEARRAY QT_NO_URL_CAST_FROM_STRING QT_STRICT_ITERATORS)
+target_link_libraries(memlens_qt_options INTERFACE memlens_options)

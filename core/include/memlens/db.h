@@ -1,0 +1,145 @@
+// Small RAII wrappers over sqlite3 and sqlite3_stmt (STYLE.md §7).
+//
+// Ownership: Database owns its connection; Statement owns its prepared statement and must not
+// outlive the Database that prepared it. Thread-safety: a Database is used by one thread at a
+// time (SQLite's "multi-thread" mode); open one connection per thread. Errors come back as
+// Status with SQLite's message and the failing SQL; nothing here throws or prints.
+#pragma once
+
+#include <memlens/status.h>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace memlens {
+
+class Database;
+
+class Statement {
+public:
+    Statement() = default;
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    ~Statement();
+
+    bool valid() const { return stmt_ != nullptr; }
+
+    // Parameters are 1-based, as in SQLite. Every value a user or a file supplies is bound,
+    // never spliced into SQL text.
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view text);
+    Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+    Statement& bind(int index, const std::string& text) {
+        return bind(index, std::string_view(text));
+    }
+    Statement& bind_blob(int index, std::span<const std::byte> blob);
+    Statement& bind_null(int index);
+    Statement& bind(int index, std::nullopt_t) { return bind_null(index); }
+    template <typename T> Statement& bind(int index, const std::optional<T>& v) {
+        return v ? bind(index, *v) : bind_null(index);
+    }
+
+    // Advances the statement. Result: true when a row is available, false when done.
+    Result<bool> step();
+    // Runs to completion, discarding rows.
+    Status exec();
+    Status reset();
+
+    int column_count() const;
+    bool column_is_null(int col) const;
+    std::int64_t column_int64(int col) const;
+    double column_double(int col) const;
+    std::string column_text(int col) const;
+    std::string_view column_text_view(int col) const;      // valid until the next step/reset
+    std::span<const std::byte> column_blob(int col) const; // valid until the next step/reset
+    std::optional<std::string> column_optional_text(int col) const;
+    std::optional<std::int64_t> column_optional_int64(int col) const;
+
+    sqlite3_stmt* handle() const { return stmt_; }
+
+private:
+    friend class Database;
+    Statement(sqlite3_stmt* stmt, sqlite3* db)
+        : stmt_(stmt)
+        , db_(db) {}
+    Status error_status(int rc) const;
+
+    sqlite3_stmt* stmt_ = nullptr;
+    sqlite3* db_ = nullptr;
+    Status bind_error_; // first bind failure, reported by step()
+};
+
+enum class OpenMode { ReadOnly, ReadWrite, ReadWriteCreate };
+
+class Database {
+public:
+    Database() = default;
+    Database(Database&& other) noexcept;
+    Database& operator=(Database&& other) noexcept;
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+    ~Database();
+
+    // Opens (or creates) a database file; ":memory:" for an in-memory database. A busy timeout
+    // is set so short lock contention waits instead of failing.
+    static Result<Database> open(const std::string& path, OpenMode mode,
+                                 int busy_timeout_ms = 2000);
+
+    bool valid() const { return db_ != nullptr; }
+    bool read_only() const { return read_only_; }
+    const std::string& path() const { return path_; }
+
+    Result<Statement> prepare(std::string_view sql) const;
+    // Runs one or more statements without parameters (schema, pragmas).
+    Status exec(std::string_view sql) const;
+
+    std::int64_t last_insert_rowid() const;
+    int changes() const;
+    std::string last_error() const;
+
+    // Reads a single integer (e.g. "PRAGMA user_version"); NotFound when no row.
+    Result<std::int64_t> query_int(std::string_view sql) const;
+
+    sqlite3* handle() const { return db_; }
+
+private:
+    sqlite3* db_ = nullptr;
+    bool read_only_ = false;
+    std::string path_;
+};
+
+// BEGIN IMMEDIATE … COMMIT, rolled back by the destructor unless commit() succeeded. IMMEDIATE
+// takes the write lock up front so a locked vault fails fast with Busy instead of mid-import.
+class Transaction {
+public:
+    static Result<Transaction> begin(const Database& db);
+    Transaction(Transaction&& other) noexcept;
+    Transaction& operator=(Transaction&&) = delete;
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    ~Transaction();
+
+    Status commit();
+    void rollback();
+
+private:
+    explicit Transaction(const Database* db)
+        : db_(db) {}
+    const Database* db_ = nullptr;
+};
+
+// Escapes %, _ and \ so user text matches literally in `LIKE ? ESCAPE '\'` (NOTES §4).
+std::string escape_like(std::string_view text);
+
+} // namespace memlens

@@ -1,0 +1,144 @@
+// The unified hit shape every retrieval primitive returns (seed 000, "The unified hit shape"),
+// and the explanation that the hybrid pipeline attaches to each hit (seed 004 + issue 4).
+//
+// Plain value structs: they cross threads by copy (STYLE.md §3).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlens {
+
+enum class NodeKind { Leaf, Summary };
+enum class TreeKind { Source, Topic, Global, Flavoured };
+
+// Stable lowercase wire strings ("leaf" / "summary"; "source" / "topic" / ...).
+const char* to_wire(NodeKind kind);
+const char* to_wire(TreeKind kind);
+std::optional<NodeKind> node_kind_from_wire(std::string_view s);
+std::optional<TreeKind> tree_kind_from_wire(std::string_view s);
+
+// One leg of the hybrid search as seen by one hit. rank is 1-based; absent when the leg did
+// not return the hit (then rrf_term is 0).
+struct LegExplanation {
+    std::optional<int> rank;
+    double raw_score = 0.0; // bm25 (more negative = better) or cosine similarity
+    double weight = 0.0;
+    double rrf_term = 0.0; // weight / (k + rank), or 0
+};
+
+struct RecencyExplanation {
+    double boost = 0.0;
+    double factor = 0.0; // 1 / (1 + age_days)
+    double age_days = 0.0;
+};
+
+// The four signals of seed 000's hybrid_score, each in [0, 1].
+struct SignalSet {
+    double graph = 0.0;
+    double vector = 0.0;
+    double keyword = 0.0;
+    double freshness = 0.0;
+};
+
+struct MmrExplanation {
+    int step = -1;                           // pick order, 0-based; -1 = not picked by MMR
+    double relevance = 0.0;                  // normalised relevance fed to MMR
+    double max_similarity = 0.0;             // max cosine to an earlier pick, clamped to [0, 1]
+    std::optional<std::string> penalized_by; // node id of the earlier pick that caused it
+    double mmr_score = 0.0;                  // λ·relevance − (1−λ)·max_similarity
+};
+
+struct GraphContext {
+    std::vector<std::string> superseded_by;
+    std::vector<std::string> conflicts;
+    std::vector<std::string> supported_by;
+};
+
+struct Explanation {
+    std::string fusion = "rrf"; // "rrf" | "profile"
+    int rrf_k = 60;
+    LegExplanation keyword;
+    LegExplanation vector;
+    double rrf_score = 0.0;
+    RecencyExplanation recency;
+    SignalSet signals;
+    SignalSet weights;
+    SignalSet contributions;
+    double superseded_penalty = 1.0; // multiplier applied to a superseded hit (1 = none)
+    double final_score = 0.0;
+    MmrExplanation mmr;
+    GraphContext graph_context;
+    std::vector<std::string> topic_path; // topic keys the beam descent took to this hit
+    bool budget_cut = false;
+    std::optional<double> rerank_similarity; // cosine computed by a primitive's rerank
+    int fused_rank = 0;                      // 1-based position before MMR
+};
+
+struct RetrievalHit {
+    std::string node_id;
+    NodeKind node_kind = NodeKind::Leaf;
+    std::string tree_id;
+    TreeKind tree_kind = TreeKind::Source;
+    std::string tree_scope;
+    std::uint32_t level = 0;
+    std::string content;
+    std::vector<std::string> entities;
+    std::vector<std::string> topics;
+    std::int64_t time_range_start_ms = 0;
+    std::int64_t time_range_end_ms = 0;
+    double score = 0.0;
+    std::vector<std::string> child_ids;
+    std::optional<std::string> source_ref;
+
+    // memlens additions, shown to the user: the cosine a rerank computed (seed 000 keeps it
+    // hidden; NOTES §4 asks us to show it) and the full explanation from the hybrid pipeline.
+    std::optional<double> rerank_similarity;
+    std::optional<Explanation> explanation;
+};
+
+struct QueryResponse {
+    std::vector<RetrievalHit> hits;
+    std::size_t total = 0;  // match count before the limit
+    bool truncated = false; // total > hits.size(), or a budget cut
+
+    static QueryResponse make(std::vector<RetrievalHit> hits, std::size_t total_matches) {
+        QueryResponse r;
+        r.total = total_matches;
+        r.truncated = total_matches > hits.size();
+        r.hits = std::move(hits);
+        return r;
+    }
+    static QueryResponse empty() { return {}; }
+};
+
+struct EntityMatch {
+    std::string canonical_id;
+    std::string kind;
+    std::string surface;
+    std::uint64_t mention_count = 0;
+    std::int64_t last_seen_ms = 0;
+};
+
+// seed 000: the four weighted signals and the final weighted sum. episodic_relevance is
+// always 0 and kept for wire compatibility.
+struct RetrievalScoreBreakdown {
+    double keyword_relevance = 0.0;
+    double vector_similarity = 0.0;
+    double graph_relevance = 0.0;
+    double episodic_relevance = 0.0;
+    double freshness = 0.0;
+    double final_score = 0.0;
+    SignalSet contributions;
+};
+
+struct GraphEdge {
+    std::string subject;
+    std::string object;
+    std::int64_t weight = 0;
+};
+
+} // namespace memlens

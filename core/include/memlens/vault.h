@@ -1,0 +1,89 @@
+// A vault: one folder holding vault.db (SQLite, WAL) and entities/ (the Markdown registry).
+//
+// Also opens a TinyCortex/OpenHuman workspace (<dir>/memory_tree/chunks.db) read-only; the
+// FTS5 indexes and memlens tables such a workspace lacks are built in an attached in-memory
+// database, so every read path works unchanged.
+//
+// Thread-safety: a Vault object and its connection belong to one thread at a time. Other
+// threads call open_connection() for their own connection to the same file.
+#pragma once
+
+#include <memlens/db.h>
+#include <memlens/status.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace memlens {
+
+enum class VaultFormat {
+    Native,            // a memlens vault folder
+    OpenHumanWorkspace // memory_tree/chunks.db of TinyCortex / OpenHuman, read-only
+};
+
+class Vault {
+public:
+    // Creates a new vault folder (or initialises an empty one). InvalidArgument when the folder
+    // already holds a vault or other files.
+    static Result<std::unique_ptr<Vault>> create(const std::filesystem::path& dir);
+
+    // Opens an existing vault or workspace. NotFound when `dir` holds neither; Corruption when
+    // vault.db is not a readable SQLite database; Unsupported when its schema is newer than
+    // this build knows. A workspace always opens read-only.
+    static Result<std::unique_ptr<Vault>> open(const std::filesystem::path& dir, bool read_only);
+
+    // create() when the folder does not hold a vault yet, open() otherwise.
+    static Result<std::unique_ptr<Vault>> open_or_create(const std::filesystem::path& dir);
+
+    const std::filesystem::path& dir() const { return dir_; }
+    std::filesystem::path db_path() const;
+    std::filesystem::path entities_dir() const { return dir_ / "entities"; }
+    // Where content_path bodies are resolved (a workspace's content root, or the vault folder).
+    std::filesystem::path content_root() const { return content_root_; }
+    VaultFormat format() const { return format_; }
+    bool read_only() const { return db_.read_only(); }
+    int schema_version() const { return schema_version_; }
+
+    const Database& db() const { return db_; }
+
+    // The integer column that keys chunks and summaries to their FTS5 rows: "rid" in a native
+    // vault, SQLite's "rowid" in a workspace (which has no rid column).
+    const char* rid_column() const { return format_ == VaultFormat::Native ? "rid" : "rowid"; }
+
+    // A further connection to the same vault, for another thread. Read-only connections of a
+    // workspace do not see the attached in-memory indexes.
+    Result<Database> open_connection(bool read_only) const;
+
+    // Unsupported("vault is read-only: <dir>") unless writes are allowed.
+    Status check_writable() const;
+
+    // Settings: string values in ml_settings. Typed views live in settings.h.
+    std::optional<std::string> setting(const std::string& key) const;
+    Status set_setting(const std::string& key, const std::string& value);
+    std::map<std::string, std::string> all_settings() const;
+
+    // The revision counts committed imports; audit rows record it so a replay can tell a data
+    // change from a settings change.
+    std::int64_t revision() const;
+    Status bump_revision(); // inside the caller's transaction
+
+private:
+    Vault() = default;
+    Status migrate();
+    Status prepare_workspace();
+
+    std::filesystem::path dir_;
+    std::filesystem::path content_root_;
+    VaultFormat format_ = VaultFormat::Native;
+    int schema_version_ = 0;
+    Database db_;
+};
+
+// The SQLite pragmas memlens applies to every connection of a native vault.
+Status apply_connection_pragmas(const Database& db);
+
+} // namespace memlens

@@ -1,0 +1,231 @@
+// The vault schema, migration by migration. PRAGMA user_version holds the number of
+// migrations applied; a vault with a larger number than kMigrations knows is refused.
+#include "vault/schema.h"
+
+namespace memlens::schema {
+
+namespace {
+
+// Migration 1: the mem_tree_* tables of the reference system (NOTES §1), with memlens's own
+// columns appended, and the memlens tables (FTS5, topic tree, audit log, settings) beside them.
+constexpr const char* kMigration1 = R"SQL(
+CREATE TABLE mem_tree_chunks (
+    id TEXT PRIMARY KEY,
+    source_kind TEXT NOT NULL,
+    source_id TEXT NOT NULL,
+    path_scope TEXT,
+    source_ref TEXT,
+    owner TEXT,
+    timestamp_ms INTEGER NOT NULL,
+    time_range_start_ms INTEGER NOT NULL,
+    time_range_end_ms INTEGER NOT NULL,
+    tags_json TEXT NOT NULL DEFAULT '[]',
+    content TEXT NOT NULL,
+    token_count INTEGER NOT NULL,
+    seq_in_source INTEGER NOT NULL,
+    created_at_ms INTEGER NOT NULL,
+    embedding BLOB,
+    parent_summary_id TEXT,
+    lifecycle_status TEXT NOT NULL DEFAULT 'admitted',
+    content_path TEXT,
+    content_sha256 TEXT,
+    raw_refs_json TEXT,
+    -- memlens columns
+    rid INTEGER NOT NULL UNIQUE,          -- stable integer key for FTS5 and vector arrays
+    author TEXT,
+    group_id TEXT,                        -- thread / session / document the chunk belongs to
+    namespace TEXT NOT NULL DEFAULT 'default',
+    content_type TEXT NOT NULL DEFAULT 'text',
+    doc_id TEXT,
+    version_ms INTEGER,
+    supersedes TEXT,                      -- explicit id (chunk id or message id) this replaces
+    message_id TEXT,                      -- the importer's own id for the item, if any
+    superseded INTEGER NOT NULL DEFAULT 0 -- 1 when a newer version replaced this chunk
+);
+CREATE INDEX mem_tree_chunks_source ON mem_tree_chunks(source_id, seq_in_source);
+CREATE INDEX mem_tree_chunks_time ON mem_tree_chunks(time_range_start_ms);
+CREATE INDEX mem_tree_chunks_parent ON mem_tree_chunks(parent_summary_id);
+CREATE INDEX mem_tree_chunks_group ON mem_tree_chunks(group_id);
+CREATE INDEX mem_tree_chunks_message ON mem_tree_chunks(message_id);
+
+CREATE TABLE mem_tree_summaries (
+    id TEXT PRIMARY KEY,
+    tree_id TEXT NOT NULL,
+    tree_kind TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    parent_id TEXT,
+    child_ids_json TEXT NOT NULL,
+    content TEXT NOT NULL,
+    token_count INTEGER NOT NULL,
+    entities_json TEXT NOT NULL DEFAULT '[]',
+    topics_json TEXT NOT NULL DEFAULT '[]',
+    time_range_start_ms INTEGER NOT NULL,
+    time_range_end_ms INTEGER NOT NULL,
+    score REAL NOT NULL DEFAULT 0,
+    sealed_at_ms INTEGER NOT NULL,
+    deleted INTEGER NOT NULL DEFAULT 0,
+    embedding BLOB,
+    content_path TEXT,
+    content_sha256 TEXT,
+    doc_id TEXT,
+    version_ms INTEGER,
+    -- memlens columns
+    rid INTEGER NOT NULL UNIQUE
+);
+CREATE INDEX mem_tree_summaries_tree ON mem_tree_summaries(tree_id, level);
+CREATE INDEX mem_tree_summaries_parent ON mem_tree_summaries(parent_id);
+CREATE INDEX mem_tree_summaries_time ON mem_tree_summaries(time_range_start_ms, time_range_end_ms);
+
+CREATE TABLE mem_tree_trees (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    root_id TEXT,
+    max_level INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'active',
+    created_at_ms INTEGER NOT NULL,
+    last_sealed_at_ms INTEGER,
+    ask TEXT,
+    UNIQUE(kind, scope)
+);
+
+CREATE TABLE mem_tree_entity_index (
+    entity_id TEXT NOT NULL,
+    node_id TEXT NOT NULL,
+    node_kind TEXT NOT NULL,
+    entity_kind TEXT NOT NULL,
+    surface TEXT NOT NULL,
+    score REAL NOT NULL DEFAULT 0,
+    timestamp_ms INTEGER NOT NULL,
+    tree_id TEXT,
+    is_user INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (entity_id, node_id)
+);
+CREATE INDEX mem_tree_entity_index_node ON mem_tree_entity_index(node_id);
+
+CREATE TABLE mem_tree_entity_edges (
+    entity_a TEXT NOT NULL,
+    entity_b TEXT NOT NULL,
+    weight INTEGER NOT NULL DEFAULT 0,
+    updated_ms INTEGER NOT NULL,
+    PRIMARY KEY (entity_a, entity_b)
+);
+CREATE INDEX mem_tree_entity_edges_b ON mem_tree_entity_edges(entity_b);
+
+CREATE TABLE mem_tree_score (
+    chunk_id TEXT PRIMARY KEY,
+    total REAL NOT NULL,
+    token_count_signal REAL NOT NULL DEFAULT 0,
+    unique_words_signal REAL NOT NULL DEFAULT 0,
+    metadata_weight REAL NOT NULL DEFAULT 0,
+    source_weight REAL NOT NULL DEFAULT 0,
+    interaction_weight REAL NOT NULL DEFAULT 0,
+    entity_density REAL NOT NULL DEFAULT 0,
+    dropped INTEGER NOT NULL DEFAULT 0,
+    reason TEXT,
+    computed_at_ms INTEGER NOT NULL,
+    llm_importance REAL,
+    llm_importance_reason TEXT
+);
+
+CREATE TABLE mem_tree_chunk_embeddings (
+    chunk_id TEXT NOT NULL,
+    model_signature TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    dim INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (chunk_id, model_signature)
+);
+CREATE TABLE mem_tree_summary_embeddings (
+    summary_id TEXT NOT NULL,
+    model_signature TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    dim INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (summary_id, model_signature)
+);
+
+CREATE TABLE mem_tree_buffers (
+    tree_id TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    item_ids_json TEXT NOT NULL DEFAULT '[]',
+    token_sum INTEGER NOT NULL DEFAULT 0,
+    oldest_at_ms INTEGER,
+    updated_at_ms INTEGER NOT NULL,
+    PRIMARY KEY (tree_id, level)
+);
+
+-- FTS5 indexes over chunk and summary text. External content: the text lives once, in the
+-- mem_tree_* tables; rowid = their rid column. `context` holds text that helps find a chunk
+-- but is not its body (author, neighbouring turns, document title).
+CREATE VIRTUAL TABLE mem_tree_chunks_fts USING fts5(
+    content, context, tokenize = 'porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE mem_tree_summaries_fts USING fts5(
+    content, tokenize = 'porter unicode61 remove_diacritics 2');
+
+-- Sources as imported: one row per source_id, for stats, listing and atomic replace.
+CREATE TABLE ml_sources (
+    source_id TEXT PRIMARY KEY,
+    source_kind TEXT NOT NULL,
+    platform TEXT NOT NULL,
+    title TEXT,
+    format TEXT NOT NULL,
+    origin_path TEXT,
+    doc_id TEXT,
+    version_ms INTEGER,
+    chunk_count INTEGER NOT NULL DEFAULT 0,
+    imported_at_ms INTEGER NOT NULL
+);
+
+-- The topic tree of the vector leg (seed 004): hierarchical clusters of embeddings.
+CREATE TABLE ml_topic_nodes (
+    topic_key TEXT PRIMARY KEY,
+    parent_key TEXT,
+    depth INTEGER NOT NULL,
+    is_leaf INTEGER NOT NULL,
+    centroid BLOB NOT NULL,
+    member_count INTEGER NOT NULL,
+    label TEXT
+);
+CREATE INDEX ml_topic_nodes_parent ON ml_topic_nodes(parent_key);
+CREATE TABLE ml_topic_members (
+    topic_key TEXT NOT NULL,
+    node_id TEXT NOT NULL,
+    PRIMARY KEY (topic_key, node_id)
+) WITHOUT ROWID;
+CREATE INDEX ml_topic_members_node ON ml_topic_members(node_id);
+
+-- One row per query (seed 004 "Audit").
+CREATE TABLE retrieval_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    ts_ms INTEGER NOT NULL,
+    query TEXT NOT NULL,
+    query_hash TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    query_profile TEXT NOT NULL,  -- JSON: legs' counts and top scores, weights, fusion, filters
+    sources TEXT NOT NULL,        -- JSON: contributing node ids with ranks and scores
+    settings TEXT NOT NULL,       -- JSON: every setting the query ran with, for replay
+    elapsed_ms REAL NOT NULL,
+    vault_revision INTEGER NOT NULL,
+    error TEXT
+);
+CREATE INDEX retrieval_log_ts ON retrieval_log(ts_ms);
+
+CREATE TABLE ml_settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+)SQL";
+
+} // namespace
+
+const std::vector<const char*>& migrations() {
+    static const std::vector<const char*> kAll = {kMigration1};
+    return kAll;
+}
+
+int latest_version() {
+    return static_cast<int>(migrations().size());
+}
+
+} // namespace memlens::schema

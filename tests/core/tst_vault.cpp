@@ -1,0 +1,138 @@
+// Vault storage: creation, schema, reopen, read-only, corrupt and newer-schema files, locks.
+#include "testsupport.h"
+
+#include <memlens/db.h>
+#include <memlens/time_util.h>
+#include <memlens/vault.h>
+
+#include <QtTest>
+
+#include <fstream>
+
+using namespace memlens;
+
+class TestVault : public QObject {
+    Q_OBJECT
+private slots:
+    void createsFolderWithSchema() {
+        test::TempDir tmp;
+        auto v = Vault::create(tmp.path() / "v");
+        QVERIFY2(v.is_ok(), v.status().to_string().c_str());
+        QVERIFY(std::filesystem::exists(tmp.path() / "v" / "vault.db"));
+        QVERIFY(std::filesystem::is_directory(tmp.path() / "v" / "entities"));
+        const auto& db = (*v)->db();
+        for (const char* table :
+             {"mem_tree_chunks", "mem_tree_summaries", "mem_tree_trees", "mem_tree_entity_index",
+              "mem_tree_entity_edges", "mem_tree_score", "mem_tree_chunk_embeddings",
+              "mem_tree_summary_embeddings", "mem_tree_buffers", "mem_tree_chunks_fts",
+              "mem_tree_summaries_fts", "retrieval_log", "ml_settings", "ml_topic_nodes"}) {
+            auto st = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = ?");
+            QVERIFY(st.is_ok());
+            st->bind(1, table);
+            QVERIFY(*st->step());
+            QVERIFY2(st->column_int64(0) == 1, table);
+        }
+        auto mode = db.prepare("PRAGMA journal_mode");
+        QVERIFY(*mode->step());
+        QCOMPARE(QString::fromStdString(mode->column_text(0)), QStringLiteral("wal"));
+        QCOMPARE((*v)->schema_version(), 1);
+    }
+
+    void createRefusesExistingVault() {
+        test::TempDir tmp;
+        QVERIFY(Vault::create(tmp.path()).is_ok());
+        auto again = Vault::create(tmp.path());
+        QVERIFY(!again.is_ok());
+        QCOMPARE(again.status().code(), StatusCode::InvalidArgument);
+    }
+
+    void settingsPersistAcrossReopen() {
+        test::TempDir tmp;
+        {
+            auto v = Vault::create(tmp.path());
+            QVERIFY((*v)->set_setting("fusion.rrf_k", "42").is_ok());
+            QVERIFY((*v)->bump_revision().is_ok());
+        }
+        auto v = Vault::open(tmp.path(), false);
+        QVERIFY2(v.is_ok(), v.status().to_string().c_str());
+        QCOMPARE(QString::fromStdString((*v)->setting("fusion.rrf_k").value_or("")),
+                 QStringLiteral("42"));
+        QCOMPARE((*v)->revision(), std::int64_t{1});
+    }
+
+    void readOnlyRefusesWrites() {
+        test::TempDir tmp;
+        { QVERIFY(Vault::create(tmp.path()).is_ok()); }
+        auto v = Vault::open(tmp.path(), true);
+        QVERIFY(v.is_ok());
+        QVERIFY((*v)->read_only());
+        QCOMPARE((*v)->check_writable().code(), StatusCode::Unsupported);
+        QVERIFY(!(*v)->set_setting("a", "b").is_ok());
+    }
+
+    void missingFolderIsNotFound() {
+        test::TempDir tmp;
+        auto v = Vault::open(tmp.path() / "nope", false);
+        QCOMPARE(v.status().code(), StatusCode::NotFound);
+        QVERIFY(v.status().message().find("nope") != std::string::npos);
+    }
+
+    void corruptFileIsReportedAndLeftAlone() {
+        test::TempDir tmp;
+        const std::string garbage(8192, 'x');
+        tmp.write("vault.db", garbage);
+        auto v = Vault::open(tmp.path(), false);
+        QVERIFY(!v.is_ok());
+        QCOMPARE(v.status().code(), StatusCode::Corruption);
+        QVERIFY(v.status().message().find("vault.db") != std::string::npos);
+        std::ifstream in(tmp.file("vault.db"), std::ios::binary);
+        std::string after((std::istreambuf_iterator<char>(in)), {});
+        QVERIFY(after == garbage);
+    }
+
+    void newerSchemaIsRefused() {
+        test::TempDir tmp;
+        {
+            auto v = Vault::create(tmp.path());
+            QVERIFY((*v)->db().exec("PRAGMA user_version = 99").is_ok());
+        }
+        auto v = Vault::open(tmp.path(), false);
+        QCOMPARE(v.status().code(), StatusCode::Unsupported);
+        QVERIFY(v.status().message().find("99") != std::string::npos);
+    }
+
+    void lockedVaultIsBusy() {
+        test::TempDir tmp;
+        auto a = Vault::create(tmp.path());
+        auto other = Database::open((tmp.path() / "vault.db").string(), OpenMode::ReadWrite, 50);
+        QVERIFY(other.is_ok());
+        auto held = Transaction::begin(*other);
+        QVERIFY(held.is_ok());
+        auto b = Vault::open(tmp.path(), false);
+        QVERIFY(b.is_ok());
+        auto second = (*b)->open_connection(false);
+        QVERIFY(second.is_ok());
+        QVERIFY(second->exec("PRAGMA busy_timeout = 50").is_ok());
+        auto tx = Transaction::begin(*second);
+        QCOMPARE(tx.status().code(), StatusCode::Busy);
+    }
+
+    void likeEscaping() {
+        QCOMPARE(QString::fromStdString(escape_like("a\\b%c_d")), QStringLiteral("a\\\\b\\%c\\_d"));
+    }
+
+    void rfc3339RoundTrip() {
+        auto t = parse_rfc3339("2023-05-08T13:56:00Z");
+        QVERIFY(t.is_ok());
+        QCOMPARE(*t, std::int64_t{1683554160000});
+        QCOMPARE(QString::fromStdString(format_rfc3339(*t)),
+                 QStringLiteral("2023-05-08T13:56:00Z"));
+        QCOMPARE(*parse_rfc3339("2023-05-08T15:56:00.250+02:00"), std::int64_t{1683554160250});
+        QCOMPARE(*parse_time_arg("1683554160000"), std::int64_t{1683554160000});
+        QVERIFY(!parse_rfc3339("2023-02-30").is_ok());
+        QVERIFY(!parse_rfc3339("yesterday").is_ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVault)
+#include "tst_vault.moc"

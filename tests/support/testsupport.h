@@ -1,0 +1,35 @@
+// Shared helpers for the Qt Test suites: temporary vault folders and small corpora.
+#pragma once
+
+#include <QString>
+#include <QTemporaryDir>
+
+#include <filesystem>
+#include <string>
+
+namespace memlens::test {
+
+// A fresh folder for one test, deleted afterwards.
+class TempDir {
+public:
+    TempDir();
+    std::filesystem::path path() const;
+    std::filesystem::path file(const std::string& name) const { return path() / name; }
+    void write(const std::string& name, const std::string& content) const;
+
+private:
+    QTemporaryDir dir_;
+};
+
+// Path to the memlens-cli binary (from the MEMLENS_CLI environment that ctest sets).
+std::string cli_path();
+
+// Runs memlens-cli with args; returns exit code, captures stdout/stderr.
+struct CliRun {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+CliRun run_cli(const QStringList& args, int timeout_ms = 120000);
+
+} // namespace memlens::test

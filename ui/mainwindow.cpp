@@ -1,0 +1,10 @@
+#include "mainwindow.h"
+
+namespace memlens::ui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent) {
+    setWindowTitle(tr("memlens"));
+}
+
+} // namespace memlens::ui
