@@ -1,0 +1,82 @@
+// The write path: chunk, extract entities, embed, index, seal summary trees (DESIGN "Ingest").
+// One transaction per import: a failed or cancelled ingest leaves the vault exactly as it was.
+#pragma once
+
+#include <memlens/import.h>
+#include <memlens/status.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+class Vault;
+class Embedder;
+
+struct SealOptions {
+    std::int64_t l0_token_budget = 50'000;  // L0 seals when its token sum reaches this
+    int summary_fanout = 10;                // L1+ seal at this many items
+    std::int64_t output_budget_tokens = 5'000; // summary text cut at budget × 4 characters
+    std::int64_t flush_after_ms = 7 * 86'400'000LL; // force-seal L0 whose oldest item is older
+    int max_levels = 32;
+};
+
+struct IngestOptions {
+    SealOptions seal;
+    std::int64_t max_chunk_tokens = 400;  // long items are split into chunks of at most this
+    std::int64_t now_ms = 0;              // "now" for the 7-day flush; 0 = wall clock
+    bool update_topic_tree = true;        // rebuild / extend the vector leg's topic tree
+};
+
+struct IngestProgress {
+    std::string phase;     // "reading", "chunking", "embedding", "indexing", "sealing", "topics"
+    std::size_t done = 0;
+    std::size_t total = 0;
+};
+
+struct IngestReport {
+    std::size_t sources = 0;
+    std::size_t chunks = 0;      // chunks written
+    std::size_t summaries = 0;   // summaries sealed
+    std::size_t entities = 0;    // distinct entity ids indexed by this import
+    std::size_t edges = 0;       // co-occurrence edges touched
+    std::size_t duplicates = 0;  // items skipped because already present
+    std::size_t replaced = 0;    // document sources whose older version was superseded
+    double seconds = 0.0;
+};
+
+using ProgressFn = std::function<void(const IngestProgress&)>;
+
+// Thread-safety: one Ingestor per vault connection; it holds the write lock for the duration of
+// ingest(). Cancellation (cancel set to true) rolls everything back and returns Cancelled.
+class Ingestor {
+public:
+    Ingestor(Vault& vault, Embedder& embedder, IngestOptions opts = {});
+    Result<IngestReport> ingest(const std::vector<IngestSource>& sources,
+                                const ProgressFn& progress = {},
+                                const std::atomic_bool* cancel = nullptr);
+
+private:
+    Vault& vault_;
+    Embedder& embedder_;
+    IngestOptions opts_;
+};
+
+// Seed 002's ingest_document: write one document into its source tree, replacing an earlier
+// version with the same source_id (the old one is kept, marked superseded).
+Result<IngestReport> ingest_document(Vault& vault, Embedder& embedder, const std::string& source_id,
+                                     const std::string& title, const std::string& markdown,
+                                     std::int64_t version_ms);
+
+// Counts for `memlens-cli stats` and the GUI's status bar.
+struct VaultStats {
+    std::int64_t sources = 0, chunks = 0, summaries = 0, trees = 0, entities = 0, edges = 0;
+    std::int64_t embeddings = 0, audit_rows = 0, revision = 0;
+    std::int64_t earliest_ms = 0, latest_ms = 0;
+};
+Result<VaultStats> vault_stats(const Vault& vault);
+
+} // namespace memlens
