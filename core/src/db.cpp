@@ -116,11 +116,10 @@ Status Statement::exec() {
     }
 }
 
-Status Statement::reset() {
+void Statement::reset() {
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
     bind_error_ = Status::ok();
-    return Status::ok();
 }
 
 int Statement::column_count() const {

@@ -54,7 +54,8 @@ public:
     Result<bool> step();
     // Runs to completion, discarding rows.
     Status exec();
-    Status reset();
+    // Rewinds the statement and clears its bindings, ready for the next set of parameters.
+    void reset();
 
     int column_count() const;
     bool column_is_null(int col) const;
