@@ -1,0 +1,56 @@
+// memlens-cli stats --vault DIR [--json]
+#include "cli.h"
+
+#include <memlens/ingest.h>
+#include <memlens/time_util.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace memlens::cli {
+namespace {
+
+int run_stats(const Args& a) {
+    auto dir = a.get("vault");
+    if (!dir)
+        return fail("stats", "--vault DIR is required");
+    auto vault = Vault::open(*dir, true);
+    if (!vault)
+        return fail("stats", vault.status());
+    auto s = vault_stats(**vault);
+    if (!s)
+        return fail("stats", s.status());
+    if (a.json()) {
+        nlohmann::json j = {{"sources", s->sources},     {"chunks", s->chunks},
+                            {"summaries", s->summaries}, {"trees", s->trees},
+                            {"entities", s->entities},   {"edges", s->edges},
+                            {"embeddings", s->embeddings}, {"audit_rows", s->audit_rows},
+                            {"revision", s->revision}};
+        j["earliest"] = s->chunks ? nlohmann::json(format_rfc3339(s->earliest_ms)) : nullptr;
+        j["latest"] = s->chunks ? nlohmann::json(format_rfc3339(s->latest_ms)) : nullptr;
+        j["read_only_format"] = (*vault)->format() == VaultFormat::OpenHumanWorkspace;
+        std::cout << j.dump(2) << '\n';
+        return 0;
+    }
+    std::printf("vault      %s\nsources    %lld\nchunks     %lld\nsummaries  %lld\ntrees      "
+                "%lld\nentities   %lld\nedges      %lld\naudit rows %lld\nrevision   %lld\n",
+                dir->c_str(), static_cast<long long>(s->sources), static_cast<long long>(s->chunks),
+                static_cast<long long>(s->summaries), static_cast<long long>(s->trees),
+                static_cast<long long>(s->entities), static_cast<long long>(s->edges),
+                static_cast<long long>(s->audit_rows), static_cast<long long>(s->revision));
+    if (s->chunks)
+        std::printf("time span  %s .. %s\n", format_rfc3339(s->earliest_ms).c_str(),
+                    format_rfc3339(s->latest_ms).c_str());
+    return 0;
+}
+
+MEMLENS_CLI_COMMAND(Spec{"stats", "count a vault's sources, chunks, summaries, trees, entities",
+                         "Usage: memlens-cli stats --vault DIR [--json]\n\n"
+                         "Opens the vault read-only and prints its counts.",
+                         {"vault"}, {}, run_stats});
+
+} // namespace
+} // namespace memlens::cli

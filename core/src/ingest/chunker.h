@@ -1,0 +1,14 @@
+// Splits long item text into chunks of at most max_tokens (NOTES §1 estimate), preferring
+// paragraph, then sentence, then word boundaries; never splits a UTF-8 sequence.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlens {
+
+std::vector<std::string> split_into_chunks(std::string_view text, std::int64_t max_tokens);
+
+} // namespace memlens

@@ -1,0 +1,489 @@
+// The Ingestor: one import, one transaction. See ingest.h for the contract.
+#include <memlens/ingest.h>
+
+#include "ingest/chunker.h"
+#include "ingest/ids.h"
+#include "ingest/node_writer.h"
+#include "ingest/sha256.h"
+#include "seal/sealer.h"
+
+#include <memlens/embedder.h>
+#include <memlens/entities.h>
+#include <memlens/text.h>
+#include <memlens/thread_guard.h>
+#include <memlens/time_util.h>
+#include <memlens/topic_tree.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <unordered_set>
+
+namespace memlens {
+
+namespace {
+
+constexpr std::size_t kEmbedBatch = 512;
+constexpr std::size_t kCancelCheckEvery = 256;
+
+struct PendingEmbedding {
+    std::string chunk_id;
+    std::string text;
+};
+
+// A deterministic importance score for mem_tree_score (the summariser orders by it): longer,
+// lexically varied, entity-rich chunks rank higher. Each signal is in [0, 1].
+struct ChunkScore {
+    double total, token_signal, unique_words, entity_density;
+};
+
+ChunkScore score_chunk(std::string_view text, std::int64_t tokens, std::size_t entity_count) {
+    auto words = split_words(text);
+    std::unordered_set<std::string> distinct(words.begin(), words.end());
+    ChunkScore s{};
+    s.token_signal = std::min(1.0, static_cast<double>(tokens) / 100.0);
+    s.unique_words = words.empty() ? 0.0
+                                   : static_cast<double>(distinct.size()) /
+                                         static_cast<double>(words.size());
+    s.entity_density =
+        std::min(1.0, static_cast<double>(entity_count) /
+                          std::max(1.0, static_cast<double>(words.size()) / 10.0));
+    s.total = 0.4 * s.token_signal + 0.3 * s.unique_words + 0.3 * s.entity_density;
+    return s;
+}
+
+class Run {
+public:
+    Run(Vault& vault, Embedder& embedder, const IngestOptions& opts, const ProgressFn& progress,
+        const std::atomic_bool* cancel)
+        : vault_(vault)
+        , db_(vault.db())
+        , embedder_(embedder)
+        , opts_(opts)
+        , progress_(progress)
+        , cancel_(cancel) {}
+
+    Result<IngestReport> run(const std::vector<IngestSource>& sources) {
+        const auto t0 = std::chrono::steady_clock::now();
+        MEMLENS_TRY(vault_.check_writable());
+        auto registry = EntityRegistry::load(vault_.entities_dir());
+        if (!registry)
+            return registry.status();
+        registry_ = std::move(registry).value();
+
+        auto tx = Transaction::begin(db_);
+        if (!tx)
+            return tx.status().with_context(vault_.db_path().string());
+        auto writer = NodeWriter::prepare(db_, embedder_.signature());
+        if (!writer)
+            return writer.status();
+        writer_ = &*writer;
+        Sealer sealer(db_, embedder_, *writer, opts_.seal);
+        sealer_ = &sealer;
+
+        for (const auto& s : sources)
+            total_items_ += s.items.size();
+        for (const auto& s : sources) {
+            MEMLENS_TRY(ingest_source(s));
+            ++report_.sources;
+        }
+        MEMLENS_TRY(flush_embeddings());
+        report(std::string("sealing"), 0, 1);
+        MEMLENS_TRY(sealer.flush_stale(opts_.now_ms != 0 ? opts_.now_ms : now_ms()));
+        MEMLENS_TRY(sealer.save());
+        report_.summaries = sealer.summaries_sealed();
+        report_.edges = writer->edges_touched();
+        report_.entities = entity_ids_.size();
+
+        if (opts_.update_topic_tree && (report_.chunks > 0 || report_.summaries > 0)) {
+            report(std::string("topics"), 0, 1);
+            MEMLENS_TRY(check_cancel());
+            auto index = TopicIndex::load(db_, embedder_.signature());
+            if (!index)
+                return index.status();
+            MEMLENS_TRY(index->save(db_));
+        }
+        MEMLENS_TRY(check_cancel());
+        if (report_.chunks > 0 || report_.summaries > 0 || report_.replaced > 0)
+            MEMLENS_TRY(vault_.bump_revision());
+        MEMLENS_TRY(tx->commit().with_context(vault_.db_path().string()));
+        report_.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return report_;
+    }
+
+private:
+    Status check_cancel() const {
+        if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed))
+            return Status::cancelled("import cancelled; the vault is unchanged");
+        return Status::ok();
+    }
+
+    void report(const std::string& phase, std::size_t done, std::size_t total) const {
+        if (progress_)
+            progress_(IngestProgress{phase, done, total});
+    }
+
+    Result<std::int64_t> next_seq(const std::string& source_id) const {
+        auto st = db_.prepare("SELECT coalesce(max(seq_in_source) + 1, 0) FROM mem_tree_chunks "
+                              "WHERE source_id = ?");
+        if (!st)
+            return st.status();
+        st->bind(1, source_id);
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        return st->column_int64(0);
+    }
+
+    // Keys of what a source already holds, so that importing the same messages twice is a no-op:
+    // message ids where the importer gave one, else (timestamp, content hash).
+    Status load_existing(const std::string& source_id) {
+        existing_message_ids_.clear();
+        existing_hashes_.clear();
+        auto st = db_.prepare("SELECT message_id, timestamp_ms, content_sha256 FROM "
+                              "mem_tree_chunks WHERE source_id = ?");
+        if (!st)
+            return st.status();
+        st->bind(1, source_id);
+        while (true) {
+            auto row = st->step();
+            if (!row)
+                return row.status();
+            if (!*row)
+                break;
+            if (!st->column_is_null(0))
+                existing_message_ids_.insert(st->column_text(0));
+            existing_hashes_.insert(std::to_string(st->column_int64(1)) + ":" +
+                                    st->column_text(2));
+        }
+        return Status::ok();
+    }
+
+    // Document re-ingest: identical content is a no-op; otherwise the current version is marked
+    // superseded (kept for history and latest-wins handling) and the new one written beside it.
+    Result<bool> replace_document(const IngestSource& s, const std::string& new_hash) {
+        auto st = db_.prepare("SELECT content FROM mem_tree_chunks WHERE source_id = ? AND "
+                              "superseded = 0 ORDER BY seq_in_source");
+        if (!st)
+            return st.status();
+        st->bind(1, s.source_id);
+        Sha256 h;
+        bool any = false;
+        while (true) {
+            auto row = st->step();
+            if (!row)
+                return row.status();
+            if (!*row)
+                break;
+            any = true;
+            h.update(st->column_text_view(0));
+            h.update_byte(0);
+        }
+        if (!any)
+            return true;
+        auto d = h.finish();
+        if (to_hex(d.data(), d.size()) == new_hash)
+            return false;
+        auto mark = db_.prepare(
+            "UPDATE mem_tree_chunks SET superseded = 1 WHERE source_id = ? AND superseded = 0");
+        if (!mark)
+            return mark.status();
+        mark->bind(1, s.source_id);
+        MEMLENS_TRY(mark->exec());
+        ++report_.replaced;
+        return true;
+    }
+
+    Result<std::optional<std::string>> resolve_supersedes(const std::string& target) {
+        auto st = db_.prepare("SELECT id FROM mem_tree_chunks WHERE message_id = ?1 OR id = ?1 "
+                              "ORDER BY seq_in_source");
+        if (!st)
+            return st.status();
+        st->bind(1, target);
+        std::optional<std::string> first;
+        while (true) {
+            auto row = st->step();
+            if (!row)
+                return row.status();
+            if (!*row)
+                break;
+            if (!first)
+                first = st->column_text(0);
+        }
+        if (first) {
+            auto mark = db_.prepare(
+                "UPDATE mem_tree_chunks SET superseded = 1 WHERE message_id = ?1 OR id = ?1");
+            if (!mark)
+                return mark.status();
+            mark->bind(1, target);
+            MEMLENS_TRY(mark->exec());
+        }
+        return first;
+    }
+
+    std::vector<ExtractedEntity> entities_for(const IngestSource& s, const IngestItem& item,
+                                              std::string_view text) const {
+        ExtractOptions eo;
+        eo.known_persons = s.persons;
+        if (!item.author.empty())
+            eo.known_persons.push_back(item.author);
+        auto ents = extract_entities(text, eo, &registry_);
+        if (!item.author.empty()) {
+            ExtractedEntity author;
+            auto registered = registry_.lookup_alias(item.author);
+            author.canonical_id = registered ? *registered : canonical_entity_id("person", item.author);
+            author.kind = "person";
+            author.surface = item.author;
+            author.score = 1.0;
+            ents.push_back(std::move(author));
+        }
+        for (const auto& tag : item.tags) {
+            ExtractedEntity t;
+            t.canonical_id = canonical_entity_id("topic", tag);
+            t.kind = "topic";
+            t.surface = tag;
+            ents.push_back(std::move(t));
+        }
+        return ents;
+    }
+
+    Status ingest_source(const IngestSource& s) {
+        const std::string tree_id = make_tree_id("source", s.source_id);
+        MEMLENS_TRY(writer_->upsert_tree(tree_id, s.source_id, now_ms()));
+
+        std::string doc_hash;
+        if (s.is_document) {
+            Sha256 h;
+            for (const auto& it : s.items) {
+                for (const auto& piece : split_into_chunks(it.text, opts_.max_chunk_tokens)) {
+                    h.update(piece);
+                    h.update_byte(0);
+                }
+            }
+            auto d = h.finish();
+            doc_hash = to_hex(d.data(), d.size());
+            auto fresh = replace_document(s, doc_hash);
+            if (!fresh)
+                return fresh.status();
+            if (!*fresh) {
+                report_.duplicates += s.items.size();
+                items_done_ += s.items.size();
+                return Status::ok();
+            }
+        } else {
+            MEMLENS_TRY(load_existing(s.source_id));
+        }
+        auto seq = next_seq(s.source_id);
+        if (!seq)
+            return seq.status();
+        std::int64_t next = *seq;
+
+        // Chat replays in time order so the stream-time flush sees history as it happened.
+        std::vector<const IngestItem*> order;
+        order.reserve(s.items.size());
+        for (const auto& it : s.items)
+            order.push_back(&it);
+        if (!s.is_document)
+            std::stable_sort(order.begin(), order.end(),
+                             [](const IngestItem* a, const IngestItem* b) { return a->ts_ms < b->ts_ms; });
+
+        std::vector<std::string> doc_leaves;
+        std::vector<std::int64_t> doc_tokens;
+        std::size_t written = 0;
+        for (const IngestItem* item : order) {
+            if (++items_done_ % kCancelCheckEvery == 0) {
+                MEMLENS_TRY(check_cancel());
+                report(std::string("indexing"), items_done_, total_items_);
+            }
+            auto pieces = split_into_chunks(item->text, opts_.max_chunk_tokens);
+            if (pieces.empty())
+                continue;
+            std::string first_hash = sha256_hex(pieces.front());
+            if (!s.is_document) {
+                if (item->message_id && existing_message_ids_.count(*item->message_id) != 0) {
+                    ++report_.duplicates;
+                    continue;
+                }
+                const std::string key = std::to_string(item->ts_ms) + ":" + first_hash;
+                if (!item->message_id && existing_hashes_.count(key) != 0) {
+                    ++report_.duplicates;
+                    continue;
+                }
+            }
+            std::optional<std::string> supersedes;
+            if (item->supersedes) {
+                auto r = resolve_supersedes(*item->supersedes);
+                if (!r)
+                    return r.status();
+                supersedes = r->value_or(*item->supersedes);
+            }
+            const std::string tags_json = nlohmann::json(item->tags).dump();
+            std::string context = item->author;
+            if (!item->context.empty())
+                context += (context.empty() ? "" : " ") + item->context;
+            for (const auto& tag : item->tags)
+                context += " " + tag;
+
+            for (std::size_t pi = 0; pi < pieces.size(); ++pi) {
+                const std::string& piece = pieces[pi];
+                ChunkRow row;
+                row.source_kind = s.source_kind;
+                row.source_id = s.source_id;
+                row.seq_in_source = next++;
+                row.id = make_chunk_id(s.source_kind, s.source_id,
+                                       static_cast<std::uint32_t>(row.seq_in_source), piece);
+                row.source_ref = item->source_ref;
+                row.owner = item->author;
+                row.author = item->author;
+                row.timestamp_ms = item->ts_ms;
+                row.tags_json = tags_json;
+                row.content = piece;
+                row.token_count = estimate_tokens(piece);
+                row.content_sha256 = pi == 0 ? first_hash : sha256_hex(piece);
+                row.group_id = item->group_id;
+                if (s.is_document) {
+                    row.doc_id = s.source_id;
+                    row.version_ms = s.version_ms;
+                }
+                row.supersedes = supersedes;
+                row.message_id = item->message_id;
+                row.fts_context = context;
+                MEMLENS_TRY(writer_->insert_chunk(row));
+
+                auto ents = entities_for(s, *item, piece);
+                auto distinct = writer_->index_entities(row.id, true, tree_id, row.timestamp_ms, ents);
+                if (!distinct)
+                    return distinct.status();
+                for (const auto& e : ents)
+                    entity_ids_.insert(e.canonical_id);
+                const ChunkScore sc = score_chunk(piece, row.token_count, *distinct);
+                MEMLENS_TRY(writer_->insert_score(row.id, sc.total, sc.token_signal,
+                                                  sc.unique_words, sc.entity_density));
+                pending_.push_back({row.id, item->author.empty() ? piece : item->author + ": " + piece});
+                if (pending_.size() >= kEmbedBatch)
+                    MEMLENS_TRY(flush_embeddings());
+                if (s.is_document) {
+                    doc_leaves.push_back(row.id);
+                    doc_tokens.push_back(row.token_count);
+                } else {
+                    MEMLENS_TRY(sealer_->add_leaf(tree_id, row.id, row.token_count, row.timestamp_ms));
+                }
+                ++report_.chunks;
+                ++written;
+            }
+        }
+        if (s.is_document && !doc_leaves.empty()) {
+            MEMLENS_TRY(flush_embeddings());
+            auto root = sealer_->seal_document(tree_id, doc_leaves, doc_tokens, s.source_id,
+                                               s.version_ms);
+            if (!root)
+                return root.status();
+        }
+        return upsert_source(s, written);
+    }
+
+    Status upsert_source(const IngestSource& s, std::size_t written) {
+        auto st = db_.prepare(
+            "INSERT INTO ml_sources(source_id, source_kind, platform, title, format, origin_path, "
+            "doc_id, version_ms, chunk_count, imported_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+            "?8, ?9, ?10) ON CONFLICT(source_id) DO UPDATE SET title = excluded.title, "
+            "origin_path = excluded.origin_path, version_ms = excluded.version_ms, "
+            "chunk_count = (SELECT count(*) FROM mem_tree_chunks WHERE source_id = ?1 AND "
+            "superseded = 0), imported_at_ms = excluded.imported_at_ms");
+        if (!st)
+            return st.status();
+        st->bind(1, s.source_id)
+            .bind(2, s.source_kind)
+            .bind(3, s.platform)
+            .bind(4, s.title)
+            .bind(5, s.format)
+            .bind(6, s.origin_path)
+            .bind(7, s.is_document ? std::optional<std::string>(s.source_id) : std::nullopt)
+            .bind(8, s.is_document ? std::optional<std::int64_t>(s.version_ms) : std::nullopt)
+            .bind(9, static_cast<std::int64_t>(written))
+            .bind(10, now_ms());
+        return st->exec();
+    }
+
+    Status flush_embeddings() {
+        if (pending_.empty())
+            return Status::ok();
+        MEMLENS_TRY(check_cancel());
+        std::vector<std::string> texts;
+        texts.reserve(pending_.size());
+        for (auto& p : pending_)
+            texts.push_back(std::move(p.text));
+        auto vecs = embedder_.embed(texts, cancel_);
+        if (!vecs)
+            return vecs.status().with_context("embedding chunks");
+        if (vecs->size() != pending_.size())
+            return Status::internal("embedder returned " + std::to_string(vecs->size()) +
+                                    " vectors for " + std::to_string(pending_.size()) + " texts");
+        for (std::size_t i = 0; i < pending_.size(); ++i)
+            MEMLENS_TRY(writer_->insert_chunk_embedding(pending_[i].chunk_id, (*vecs)[i]));
+        pending_.clear();
+        return Status::ok();
+    }
+
+    Vault& vault_;
+    const Database& db_;
+    Embedder& embedder_;
+    const IngestOptions& opts_;
+    const ProgressFn& progress_;
+    const std::atomic_bool* cancel_;
+    EntityRegistry registry_;
+    NodeWriter* writer_ = nullptr;
+    Sealer* sealer_ = nullptr;
+    IngestReport report_;
+    std::vector<PendingEmbedding> pending_;
+    std::unordered_set<std::string> existing_message_ids_;
+    std::unordered_set<std::string> existing_hashes_;
+    std::set<std::string> entity_ids_;
+    std::size_t total_items_ = 0;
+    std::size_t items_done_ = 0;
+};
+
+} // namespace
+
+Ingestor::Ingestor(Vault& vault, Embedder& embedder, IngestOptions opts)
+    : vault_(vault)
+    , embedder_(embedder)
+    , opts_(opts) {}
+
+Result<IngestReport> Ingestor::ingest(const std::vector<IngestSource>& sources,
+                                      const ProgressFn& progress, const std::atomic_bool* cancel) {
+    check_off_ui_thread("Ingestor::ingest");
+    Run run(vault_, embedder_, opts_, progress, cancel);
+    return run.run(sources);
+}
+
+Result<IngestReport> ingest_document(Vault& vault, Embedder& embedder, const std::string& source_id,
+                                     const std::string& title, const std::string& markdown,
+                                     std::int64_t version_ms) {
+    check_off_ui_thread("ingest_document");
+    if (!is_valid_utf8(markdown))
+        return Status::invalid(source_id + ": document is not valid UTF-8");
+    IngestSource s;
+    s.source_id = source_id;
+    s.source_kind = source_kind_for(source_id).value_or("document");
+    s.platform = "document";
+    s.title = title;
+    s.format = "markdown";
+    s.is_document = true;
+    s.version_ms = version_ms != 0 ? version_ms : now_ms();
+    IngestItem item;
+    item.text = markdown;
+    item.ts_ms = s.version_ms;
+    item.source_ref = source_id;
+    item.group_id = source_id;
+    s.items.push_back(std::move(item));
+    Ingestor ingestor(vault, embedder);
+    return ingestor.ingest({s});
+}
+
+} // namespace memlens

@@ -1,0 +1,234 @@
+#include "ingest/node_writer.h"
+
+#include <memlens/time_util.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace memlens {
+
+namespace {
+
+std::string json_array(const std::vector<std::string>& v) { return nlohmann::json(v).dump(); }
+
+} // namespace
+
+Result<NodeWriter> NodeWriter::prepare(const Database& db, std::string model_signature) {
+    NodeWriter w;
+    w.db_ = &db;
+    w.signature_ = std::move(model_signature);
+    auto max_chunk = db.query_int("SELECT coalesce(max(rid), 0) FROM mem_tree_chunks");
+    if (!max_chunk)
+        return max_chunk.status();
+    auto max_summary = db.query_int("SELECT coalesce(max(rid), 0) FROM mem_tree_summaries");
+    if (!max_summary)
+        return max_summary.status();
+    w.next_chunk_rid_ = *max_chunk + 1;
+    w.next_summary_rid_ = *max_summary + 1;
+
+    struct Prep {
+        Statement* target;
+        const char* sql;
+    };
+    const Prep all[] = {
+        {&w.chunk_,
+         "INSERT INTO mem_tree_chunks(id, source_kind, source_id, path_scope, source_ref, owner, "
+         "timestamp_ms, time_range_start_ms, time_range_end_ms, tags_json, content, token_count, "
+         "seq_in_source, created_at_ms, lifecycle_status, content_sha256, rid, author, group_id, "
+         "namespace, content_type, doc_id, version_ms, supersedes, message_id) "
+         "VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?6, ?6, ?7, ?8, ?9, ?10, ?11, 'admitted', ?12, ?13, "
+         "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"},
+        {&w.chunk_fts_, "INSERT INTO mem_tree_chunks_fts(rowid, content, context) VALUES (?, ?, ?)"},
+        {&w.chunk_emb_,
+         "INSERT OR REPLACE INTO mem_tree_chunk_embeddings(chunk_id, model_signature, vector, dim, "
+         "created_at) VALUES (?, ?, ?, ?, ?)"},
+        {&w.score_,
+         "INSERT OR REPLACE INTO mem_tree_score(chunk_id, total, token_count_signal, "
+         "unique_words_signal, entity_density, computed_at_ms) VALUES (?, ?, ?, ?, ?, ?)"},
+        {&w.entity_,
+         "INSERT OR IGNORE INTO mem_tree_entity_index(entity_id, node_id, node_kind, entity_kind, "
+         "surface, score, timestamp_ms, tree_id, is_user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)"},
+        {&w.edge_,
+         "INSERT INTO mem_tree_entity_edges(entity_a, entity_b, weight, updated_ms) "
+         "VALUES (?, ?, 1, ?) ON CONFLICT(entity_a, entity_b) DO UPDATE SET "
+         "weight = weight + 1, updated_ms = max(updated_ms, excluded.updated_ms)"},
+        {&w.summary_,
+         "INSERT INTO mem_tree_summaries(id, tree_id, tree_kind, level, parent_id, child_ids_json, "
+         "content, token_count, entities_json, topics_json, time_range_start_ms, "
+         "time_range_end_ms, score, sealed_at_ms, deleted, doc_id, version_ms, rid) "
+         "VALUES (?1, ?2, 'source', ?3, NULL, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 0, ?13, ?14, "
+         "?15)"},
+        {&w.summary_fts_, "INSERT INTO mem_tree_summaries_fts(rowid, content) VALUES (?, ?)"},
+        {&w.summary_emb_,
+         "INSERT OR REPLACE INTO mem_tree_summary_embeddings(summary_id, model_signature, vector, "
+         "dim, created_at) VALUES (?, ?, ?, ?, ?)"},
+        {&w.link_chunk_,
+         "UPDATE mem_tree_chunks SET parent_summary_id = ?1, lifecycle_status = 'sealed' "
+         "WHERE id IN (SELECT value FROM json_each(?2)) AND parent_summary_id IS NULL"},
+        {&w.link_summary_,
+         "UPDATE mem_tree_summaries SET parent_id = ?1 "
+         "WHERE id IN (SELECT value FROM json_each(?2)) AND parent_id IS NULL"},
+        {&w.tree_,
+         "INSERT INTO mem_tree_trees(id, kind, scope, root_id, max_level, status, created_at_ms) "
+         "VALUES (?, 'source', ?, NULL, 0, 'active', ?) ON CONFLICT(id) DO NOTHING"},
+        {&w.tree_root_,
+         "UPDATE mem_tree_trees SET root_id = CASE WHEN ?3 >= max_level THEN ?2 ELSE root_id END, "
+         "max_level = max(max_level, ?3), "
+         "last_sealed_at_ms = ?4 WHERE id = ?1"},
+    };
+    for (const auto& p : all) {
+        auto st = db.prepare(p.sql);
+        if (!st)
+            return st.status();
+        *p.target = std::move(st).value();
+    }
+    return w;
+}
+
+Status NodeWriter::insert_chunk(const ChunkRow& r) {
+    const std::int64_t rid = next_chunk_rid_++;
+    chunk_.reset();
+    chunk_.bind(1, r.id)
+        .bind(2, r.source_kind)
+        .bind(3, r.source_id)
+        .bind(4, r.source_ref)
+        .bind(5, r.owner)
+        .bind(6, r.timestamp_ms)
+        .bind(7, r.tags_json)
+        .bind(8, r.content)
+        .bind(9, r.token_count)
+        .bind(10, r.seq_in_source)
+        .bind(11, now_ms())
+        .bind(12, r.content_sha256)
+        .bind(13, rid)
+        .bind(14, r.author)
+        .bind(15, r.group_id)
+        .bind(16, r.ns)
+        .bind(17, r.content_type)
+        .bind(18, r.doc_id)
+        .bind(19, r.version_ms)
+        .bind(20, r.supersedes)
+        .bind(21, r.message_id);
+    MEMLENS_TRY(chunk_.exec());
+    chunk_fts_.reset();
+    chunk_fts_.bind(1, rid).bind(2, r.content).bind(3, r.fts_context);
+    return chunk_fts_.exec();
+}
+
+Status NodeWriter::insert_chunk_embedding(const std::string& chunk_id, const Vector& v) {
+    auto blob = encode_vector(v);
+    chunk_emb_.reset();
+    chunk_emb_.bind(1, chunk_id)
+        .bind(2, signature_)
+        .bind_blob(3, blob)
+        .bind(4, static_cast<std::int64_t>(v.size()))
+        .bind(5, now_ms());
+    return chunk_emb_.exec();
+}
+
+Status NodeWriter::insert_score(const std::string& chunk_id, double total, double token_signal,
+                                double unique_words, double entity_density) {
+    score_.reset();
+    score_.bind(1, chunk_id)
+        .bind(2, total)
+        .bind(3, token_signal)
+        .bind(4, unique_words)
+        .bind(5, entity_density)
+        .bind(6, now_ms());
+    return score_.exec();
+}
+
+Result<std::size_t> NodeWriter::index_entities(const std::string& node_id, bool is_leaf,
+                                               const std::string& tree_id, std::int64_t ts_ms,
+                                               const std::vector<ExtractedEntity>& entities) {
+    std::set<std::string> distinct;
+    for (const auto& e : entities) {
+        if (!distinct.insert(e.canonical_id).second)
+            continue;
+        entity_.reset();
+        entity_.bind(1, e.canonical_id)
+            .bind(2, node_id)
+            .bind(3, is_leaf ? "leaf" : "summary")
+            .bind(4, e.kind)
+            .bind(5, e.surface)
+            .bind(6, e.score)
+            .bind(7, ts_ms)
+            .bind(8, tree_id);
+        MEMLENS_TRY(entity_.exec());
+    }
+    // Edges come from leaves only: a summary holds the union of its children's entities, and
+    // counting it again would make every pair of a busy week look related.
+    if (is_leaf && distinct.size() > 1) {
+        std::vector<std::string> ids(distinct.begin(), distinct.end()); // sorted
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            for (std::size_t j = i + 1; j < ids.size(); ++j) {
+                edge_.reset();
+                edge_.bind(1, ids[i]).bind(2, ids[j]).bind(3, ts_ms);
+                MEMLENS_TRY(edge_.exec());
+                ++edges_touched_;
+            }
+        }
+    }
+    return distinct.size();
+}
+
+Status NodeWriter::insert_summary(const SummaryRow& r) {
+    const std::int64_t rid = next_summary_rid_++;
+    summary_.reset();
+    summary_.bind(1, r.id)
+        .bind(2, r.tree_id)
+        .bind(3, r.level)
+        .bind(4, json_array(r.child_ids))
+        .bind(5, r.content)
+        .bind(6, static_cast<std::int64_t>((r.content.size() + 3) / 4))
+        .bind(7, json_array(r.entities))
+        .bind(8, json_array(r.topics))
+        .bind(9, r.start_ms)
+        .bind(10, r.end_ms)
+        .bind(11, r.score)
+        .bind(12, r.sealed_at_ms)
+        .bind(13, r.doc_id)
+        .bind(14, r.version_ms)
+        .bind(15, rid);
+    MEMLENS_TRY(summary_.exec());
+    summary_fts_.reset();
+    summary_fts_.bind(1, rid).bind(2, r.content);
+    return summary_fts_.exec();
+}
+
+Status NodeWriter::insert_summary_embedding(const std::string& summary_id, const Vector& v) {
+    auto blob = encode_vector(v);
+    summary_emb_.reset();
+    summary_emb_.bind(1, summary_id)
+        .bind(2, signature_)
+        .bind_blob(3, blob)
+        .bind(4, static_cast<std::int64_t>(v.size()))
+        .bind(5, now_ms());
+    return summary_emb_.exec();
+}
+
+Status NodeWriter::link_children(const std::vector<std::string>& child_ids, int child_level,
+                                 const std::string& parent_id) {
+    Statement& st = child_level == 0 ? link_chunk_ : link_summary_;
+    st.reset();
+    st.bind(1, parent_id).bind(2, json_array(child_ids));
+    return st.exec();
+}
+
+Status NodeWriter::upsert_tree(const std::string& tree_id, const std::string& scope,
+                               std::int64_t now) {
+    tree_.reset();
+    tree_.bind(1, tree_id).bind(2, scope).bind(3, now);
+    return tree_.exec();
+}
+
+Status NodeWriter::update_tree_root(const std::string& tree_id, const std::string& root_id,
+                                    int level, std::int64_t sealed_at_ms) {
+    tree_root_.reset();
+    tree_root_.bind(1, tree_id).bind(2, root_id).bind(3, level).bind(4, sealed_at_ms);
+    return tree_root_.exec();
+}
+
+} // namespace memlens

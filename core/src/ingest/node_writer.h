@@ -1,0 +1,91 @@
+// Prepared INSERTs for everything one node brings into a vault: its row, its FTS5 row, its
+// embedding, its entity index rows and co-occurrence edges. Owned by one ingest, used inside its
+// transaction; statements are prepared once and reused for every node.
+#pragma once
+
+#include <memlens/db.h>
+#include <memlens/embedder.h>
+#include <memlens/entities.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+struct ChunkRow {
+    std::string id;
+    std::string source_kind;
+    std::string source_id;
+    std::string source_ref;
+    std::string owner;
+    std::int64_t timestamp_ms = 0;
+    std::string tags_json = "[]";
+    std::string content;
+    std::int64_t token_count = 0;
+    std::int64_t seq_in_source = 0;
+    std::string content_sha256;
+    std::string author;
+    std::string group_id;
+    std::string ns = "default";
+    std::string content_type = "text";
+    std::optional<std::string> doc_id;
+    std::optional<std::int64_t> version_ms;
+    std::optional<std::string> supersedes;
+    std::optional<std::string> message_id;
+    std::string fts_context; // indexed beside the content, not part of it
+};
+
+struct SummaryRow {
+    std::string id;
+    std::string tree_id;
+    int level = 1;
+    std::vector<std::string> child_ids;
+    std::string content;
+    std::vector<std::string> entities;
+    std::vector<std::string> topics;
+    std::int64_t start_ms = 0;
+    std::int64_t end_ms = 0;
+    double score = 0.0;
+    std::int64_t sealed_at_ms = 0;
+    std::optional<std::string> doc_id;
+    std::optional<std::int64_t> version_ms;
+};
+
+class NodeWriter {
+public:
+    static Result<NodeWriter> prepare(const Database& db, std::string model_signature);
+
+    Status insert_chunk(const ChunkRow& row);
+    Status insert_chunk_embedding(const std::string& chunk_id, const Vector& v);
+    Status insert_score(const std::string& chunk_id, double total, double token_signal,
+                        double unique_words, double entity_density);
+    // Entity index rows for a node; for leaves also +1 on the edge of every distinct pair.
+    // Returns how many distinct entity ids were indexed.
+    Result<std::size_t> index_entities(const std::string& node_id, bool is_leaf,
+                                       const std::string& tree_id, std::int64_t ts_ms,
+                                       const std::vector<ExtractedEntity>& entities);
+    Status insert_summary(const SummaryRow& row);
+    Status insert_summary_embedding(const std::string& summary_id, const Vector& v);
+    // child → parent links are set only where the child has none (NOTES §2).
+    Status link_children(const std::vector<std::string>& child_ids, int child_level,
+                         const std::string& parent_id);
+    Status upsert_tree(const std::string& tree_id, const std::string& scope, std::int64_t now_ms);
+    Status update_tree_root(const std::string& tree_id, const std::string& root_id, int level,
+                            std::int64_t sealed_at_ms);
+
+    std::size_t edges_touched() const { return edges_touched_; }
+
+private:
+    NodeWriter() = default;
+    const Database* db_ = nullptr;
+    std::string signature_;
+    std::int64_t next_chunk_rid_ = 1;
+    std::int64_t next_summary_rid_ = 1;
+    std::size_t edges_touched_ = 0;
+    Statement chunk_, chunk_fts_, chunk_emb_, score_, entity_, edge_, summary_, summary_fts_,
+        summary_emb_, link_chunk_, link_summary_, tree_, tree_root_;
+};
+
+} // namespace memlens

@@ -1,0 +1,37 @@
+#include <memlens/ingest.h>
+#include <memlens/thread_guard.h>
+#include <memlens/vault.h>
+
+namespace memlens {
+
+Result<VaultStats> vault_stats(const Vault& vault) {
+    check_off_ui_thread("vault_stats");
+    const Database& db = vault.db();
+    VaultStats s;
+    struct Q {
+        std::int64_t* out;
+        const char* sql;
+    };
+    const Q queries[] = {
+        {&s.sources, "SELECT count(DISTINCT source_id) FROM mem_tree_chunks"},
+        {&s.chunks, "SELECT count(*) FROM mem_tree_chunks"},
+        {&s.summaries, "SELECT count(*) FROM mem_tree_summaries WHERE deleted = 0"},
+        {&s.trees, "SELECT count(*) FROM mem_tree_trees WHERE root_id IS NOT NULL"},
+        {&s.entities, "SELECT count(DISTINCT entity_id) FROM mem_tree_entity_index"},
+        {&s.edges, "SELECT count(*) FROM mem_tree_entity_edges"},
+        {&s.embeddings, "SELECT count(*) FROM mem_tree_chunk_embeddings"},
+        {&s.audit_rows, "SELECT count(*) FROM retrieval_log"},
+        {&s.earliest_ms, "SELECT coalesce(min(time_range_start_ms), 0) FROM mem_tree_chunks"},
+        {&s.latest_ms, "SELECT coalesce(max(time_range_end_ms), 0) FROM mem_tree_chunks"},
+    };
+    for (const auto& q : queries) {
+        auto v = db.query_int(q.sql);
+        if (!v)
+            return v.status().with_context(vault.db_path().string());
+        *q.out = *v;
+    }
+    s.revision = vault.revision();
+    return s;
+}
+
+} // namespace memlens

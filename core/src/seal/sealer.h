@@ -1,0 +1,74 @@
+// Sealing summary trees (NOTES §2): leaves enter the level-0 buffer of their source tree; L0
+// seals at the token budget, L1+ at the fan-out, cascading upwards; the 7-day flush force-seals
+// stale L0 buffers. Documents seal each version into a subtree of its own.
+//
+// Stream-time flush: while an import replays history, an L0 buffer is also sealed when the next
+// leaf is more than flush_after_ms newer than the buffer's oldest item — what the periodic
+// flush would have done had the agent been running when the messages arrived. Without it, a
+// months-long backfill would collapse into a few budget-sized summaries.
+#pragma once
+
+#include <memlens/db.h>
+#include <memlens/embedder.h>
+#include <memlens/ingest.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace memlens {
+
+class NodeWriter;
+
+class Sealer {
+public:
+    Sealer(const Database& db, Embedder& embedder, NodeWriter& writer, SealOptions opts);
+
+    Status add_leaf(const std::string& tree_id, const std::string& leaf_id, std::int64_t tokens,
+                    std::int64_t ts_ms);
+    // Force-seals every L0 buffer whose oldest item is older than now - flush_after_ms.
+    Status flush_stale(std::int64_t now_ms);
+    // Seals one document version's leaves into a subtree; returns its root summary id.
+    Result<std::string> seal_document(const std::string& tree_id,
+                                      const std::vector<std::string>& leaf_ids,
+                                      const std::vector<std::int64_t>& leaf_tokens,
+                                      const std::string& doc_id, std::int64_t version_ms);
+    // Writes the buffers back to mem_tree_buffers.
+    Status save();
+
+    std::size_t summaries_sealed() const { return sealed_; }
+
+private:
+    struct Buffer {
+        std::vector<std::string> ids;
+        std::int64_t token_sum = 0;
+        std::optional<std::int64_t> oldest;
+        bool dirty = false;
+    };
+    using Key = std::pair<std::string, int>;
+
+    Result<Buffer*> buffer(const std::string& tree_id, int level);
+    Status seal_buffer(const std::string& tree_id, int level);
+    struct Sealed {
+        std::string id;
+        std::int64_t tokens = 0;
+        std::int64_t start_ms = 0;
+    };
+    // Builds, writes and links the summary of `ids` (all at child_level).
+    Result<Sealed> seal_items(const std::string& tree_id, int child_level,
+                              const std::vector<std::string>& ids,
+                              const std::optional<std::string>& doc_id,
+                              std::optional<std::int64_t> version_ms);
+
+    const Database& db_;
+    Embedder& embedder_;
+    NodeWriter& writer_;
+    SealOptions opts_;
+    std::map<Key, Buffer> buffers_;
+    std::size_t sealed_ = 0;
+};
+
+} // namespace memlens

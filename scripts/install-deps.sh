@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs everything memlens needs to build, test and run on Debian 12 (bookworm).
+# Debian packages only. Safe to re-run: apt-get skips what is already there.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  build-essential cmake ninja-build clang clang-format clang-tidy libclang-rt-14-dev
+  # core
+  libsqlite3-dev sqlite3 libeigen3-dev nlohmann-json3-dev libcurl4-openssl-dev libhnswlib-dev
+  # GUI and tests
+  qt6-base-dev qt6-base-dev-tools libqt6charts6-dev libqt6sql6-sqlite qt6-tools-dev
+  qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
+  # running the GUI headless, screenshots, packaging checks
+  xvfb xauth imagemagick appstream desktop-file-utils dpkg-dev file
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

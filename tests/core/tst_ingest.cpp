@@ -1,0 +1,220 @@
+// The ingest pipeline on real vaults: rows, ids, indexes, entities, edges, dedupe, supersession,
+// cancellation and locking.
+#include "testsupport.h"
+#include "vault_dump.h"
+
+#include <memlens/embedder.h>
+#include <memlens/ingest.h>
+#include <memlens/text.h>
+#include <memlens/vault.h>
+
+#include <QtTest>
+
+using namespace memlens;
+
+namespace {
+
+constexpr std::int64_t kT0 = 1'700'000'000'000;
+
+IngestItem item(const std::string& text, const std::string& author, std::int64_t ts,
+                std::optional<std::string> id = std::nullopt,
+                std::optional<std::string> supersedes = std::nullopt) {
+    IngestItem it;
+    it.text = text;
+    it.author = author;
+    it.ts_ms = ts;
+    it.message_id = std::move(id);
+    it.supersedes = std::move(supersedes);
+    it.source_ref = it.message_id.value_or("");
+    it.group_id = "thread-1";
+    return it;
+}
+
+IngestSource eng(std::vector<IngestItem> items) {
+    IngestSource s;
+    s.source_id = "slack:#eng";
+    s.source_kind = "chat";
+    s.platform = "slack";
+    s.format = "jsonl";
+    s.items = std::move(items);
+    return s;
+}
+
+struct Fixture {
+    test::TempDir tmp;
+    std::unique_ptr<Vault> vault;
+    std::unique_ptr<Embedder> embedder = make_hash_embedder();
+    Fixture() {
+        auto v = Vault::create(tmp.path() / "v");
+        if (!v.is_ok())
+            qFatal("%s", v.status().to_string().c_str());
+        vault = std::move(v).value();
+    }
+    Result<IngestReport> ingest(const std::vector<IngestSource>& s,
+                                const std::atomic_bool* cancel = nullptr) {
+        IngestOptions o;
+        o.now_ms = kT0;
+        Ingestor in(*vault, *embedder, o);
+        return in.ingest(s, {}, cancel);
+    }
+    long long count(const std::string& sql) {
+        auto v = vault->db().query_int(sql);
+        return v.is_ok() ? *v : -1;
+    }
+};
+
+} // namespace
+
+class TestIngest : public QObject {
+    Q_OBJECT
+private slots:
+    void writesChunksWithReferenceIds() {
+        Fixture f;
+        auto r = f.ingest({eng({item("Deploy the phoenix service on Friday", "Alice", kT0, "m1"),
+                                item("Ping @bob about the rollout", "Carol", kT0 + 1000, "m2")})});
+        QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+        QCOMPARE(r->chunks, std::size_t{2});
+        QCOMPARE(r->sources, std::size_t{1});
+        // NOTES §1: first 32 hex chars of sha256(kind 0 source 0 seq_be32 0 content).
+        auto st = f.vault->db().prepare(
+            "SELECT id, token_count, seq_in_source, author, group_id FROM mem_tree_chunks ORDER BY "
+            "seq_in_source");
+        QVERIFY(*st->step());
+        QCOMPARE(st->column_text(0).size(), std::size_t{32});
+        QCOMPARE(st->column_int64(1), estimate_tokens("Deploy the phoenix service on Friday"));
+        QCOMPARE(st->column_int64(2), std::int64_t{0});
+        QCOMPARE(QString::fromStdString(st->column_text(3)), QStringLiteral("Alice"));
+        QCOMPARE(QString::fromStdString(st->column_text(4)), QStringLiteral("thread-1"));
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunk_embeddings"), 2LL);
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_score"), 2LL);
+        QCOMPARE(f.count("SELECT count(*) FROM ml_sources"), 1LL);
+        QCOMPARE(f.vault->revision(), std::int64_t{1});
+    }
+
+    void ftsFindsChunksByBodyAndAuthor() {
+        Fixture f;
+        QVERIFY(f.ingest({eng({item("Deploy the phoenix service", "Alice", kT0, "m1"),
+                               item("Lunch at noon", "Bob", kT0 + 1, "m2")})})
+                    .is_ok());
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks_fts WHERE mem_tree_chunks_fts MATCH "
+                         "'\"deploying\"'"),
+                 1LL); // porter stemming: deploying ~ deploy
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks_fts WHERE mem_tree_chunks_fts MATCH "
+                         "'context:\"bob\"'"),
+                 1LL);
+    }
+
+    void indexesEntitiesAndCoOccurrence() {
+        Fixture f;
+        QVERIFY(f.ingest({eng({item("Ask @bob and mail carol@example.com about #launch", "Alice",
+                                    kT0, "m1"),
+                               item("@bob wrote to carol@example.com again", "Dave", kT0 + 1,
+                                    "m2")})})
+                    .is_ok());
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = "
+                         "'handle:bob'"),
+                 2LL);
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = "
+                         "'person:alice'"),
+                 1LL);
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = "
+                         "'topic:launch'"),
+                 1LL);
+        // Weight = number of distinct shared nodes; the pair is stored sorted.
+        QCOMPARE(f.count("SELECT weight FROM mem_tree_entity_edges WHERE entity_a = "
+                         "'email:carol@example.com' AND entity_b = 'handle:bob'"),
+                 2LL);
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_entity_edges WHERE entity_a > entity_b"),
+                 0LL);
+    }
+
+    void reimportIsANoOp() {
+        Fixture f;
+        auto src = eng({item("one", "Alice", kT0, "m1"), item("two", "Bob", kT0 + 1)});
+        QVERIFY(f.ingest({src}).is_ok());
+        const auto before = test::fingerprint(f.tmp.path() / "v");
+        auto again = f.ingest({src});
+        QVERIFY(again.is_ok());
+        QCOMPARE(again->chunks, std::size_t{0});
+        QCOMPARE(again->duplicates, std::size_t{2});
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks"), 2LL);
+        QCOMPARE(f.vault->revision(), std::int64_t{1}); // nothing changed, no new revision
+        QCOMPARE(test::fingerprint(f.tmp.path() / "v").row_counts, before.row_counts);
+    }
+
+    void supersedesMarksTheOlderMessage() {
+        Fixture f;
+        QVERIFY(f.ingest({eng({item("We ship Phoenix on May 3", "Alice", kT0, "d1"),
+                               item("Phoenix moves to May 17", "Alice", kT0 + 5000, "d2", "d1")})})
+                    .is_ok());
+        QCOMPARE(f.count("SELECT superseded FROM mem_tree_chunks WHERE message_id = 'd1'"), 1LL);
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks a JOIN mem_tree_chunks b ON "
+                         "b.supersedes = a.id WHERE a.message_id = 'd1' AND b.message_id = 'd2'"),
+                 1LL);
+    }
+
+    void longItemsAreChunked() {
+        Fixture f;
+        std::string para;
+        for (int i = 0; i < 400; ++i)
+            para += "Sentence number " + std::to_string(i) + " talks about the migration. ";
+        auto r = f.ingest({eng({item(para, "Alice", kT0, "long")})});
+        QVERIFY(r.is_ok());
+        QVERIFY(r->chunks > 1);
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks WHERE token_count > 400"), 0LL);
+        QCOMPARE(f.count("SELECT count(DISTINCT seq_in_source) FROM mem_tree_chunks"),
+                 static_cast<long long>(r->chunks));
+    }
+
+    void cancelledImportLeavesVaultUnchanged() {
+        Fixture f;
+        QVERIFY(f.ingest({eng({item("first", "Alice", kT0, "m1")})}).is_ok());
+        const auto before = test::fingerprint(f.tmp.path() / "v");
+        std::vector<IngestItem> many;
+        for (int i = 0; i < 2000; ++i)
+            many.push_back(item("bulk message " + std::to_string(i), "Bob", kT0 + i));
+        std::atomic_bool cancel{true};
+        auto r = f.ingest({eng(many)}, &cancel);
+        QCOMPARE(r.status().code(), StatusCode::Cancelled);
+        QVERIFY(test::fingerprint(f.tmp.path() / "v") == before);
+    }
+
+    void lockedVaultFailsWithBusyAndChangesNothing() {
+        Fixture f;
+        QVERIFY(f.ingest({eng({item("first", "Alice", kT0, "m1")})}).is_ok());
+        const auto before = test::fingerprint(f.tmp.path() / "v");
+        auto other = Database::open((f.tmp.path() / "v" / "vault.db").string(), OpenMode::ReadWrite);
+        QVERIFY(other.is_ok());
+        auto held = Transaction::begin(*other);
+        QVERIFY(held.is_ok());
+        QVERIFY(f.vault->db().exec("PRAGMA busy_timeout = 100").is_ok());
+        auto r = f.ingest({eng({item("second", "Bob", kT0 + 1, "m2")})});
+        QCOMPARE(r.status().code(), StatusCode::Busy);
+        held->rollback();
+        QVERIFY(test::fingerprint(f.tmp.path() / "v") == before);
+    }
+
+    void readOnlyVaultRefusesIngest() {
+        Fixture f;
+        auto ro = Vault::open(f.tmp.path() / "v", true);
+        QVERIFY(ro.is_ok());
+        Ingestor in(**ro, *f.embedder);
+        auto r = in.ingest({eng({item("x", "A", kT0)})});
+        QCOMPARE(r.status().code(), StatusCode::Unsupported);
+    }
+
+    void statsCountEverything() {
+        Fixture f;
+        QVERIFY(f.ingest({eng({item("Ask @bob about #launch", "Alice", kT0, "m1")})}).is_ok());
+        auto s = vault_stats(*f.vault);
+        QVERIFY(s.is_ok());
+        QCOMPARE(s->sources, std::int64_t{1});
+        QCOMPARE(s->chunks, std::int64_t{1});
+        QVERIFY(s->entities >= 3); // handle:bob, topic:launch, hashtag:launch, person:alice
+        QVERIFY(s->edges >= 3);
+        QCOMPARE(s->earliest_ms, kT0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIngest)
+#include "tst_ingest.moc"
