@@ -1,0 +1,205 @@
+// memlens-cli audit: the retrieval_log of seed 004 — list, show, replay, diff.
+#include "cli.h"
+
+#include <memlens/audit.h>
+#include <memlens/search.h>
+#include <memlens/time_util.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+
+namespace memlens::cli {
+namespace {
+
+using nlohmann::json;
+
+constexpr auto kReplace = json::error_handler_t::replace;
+
+json parsed_or_text(const std::string& text) {
+    auto j = json::parse(text, nullptr, false);
+    return j.is_discarded() ? json(text) : j;
+}
+
+json record_json(const AuditRecord& r, bool full) {
+    json j = {{"id", r.id},
+              {"time", format_rfc3339(r.ts_ms)},
+              {"query", r.query},
+              {"query_hash", r.query_hash},
+              {"mode", r.mode},
+              {"elapsed_ms", r.elapsed_ms},
+              {"vault_revision", r.vault_revision},
+              {"error", r.error ? json(*r.error) : json(nullptr)}};
+    auto profile = parsed_or_text(r.query_profile);
+    auto sources = parsed_or_text(r.sources);
+    if (full) {
+        j["query_profile"] = profile;
+        j["sources"] = sources;
+        j["settings"] = parsed_or_text(r.settings);
+    } else {
+        j["returned"] = sources.is_array() ? sources.size() : 0;
+        if (profile.is_object() && profile.contains("legs"))
+            j["legs"] = profile["legs"];
+    }
+    return j;
+}
+
+std::string one_line(std::string s, std::size_t max) {
+    for (auto& c : s)
+        if (c == '\n' || c == '\r' || c == '\t')
+            c = ' ';
+    return s.size() > max ? s.substr(0, max) + "..." : s;
+}
+
+Result<std::int64_t> id_arg(const Args& a) {
+    if (a.positional.size() < 2)
+        return Status::invalid("audit " + a.positional[0] + " needs a row ID");
+    const std::string& t = a.positional[1];
+    std::int64_t id = 0;
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), id);
+    if (ec != std::errc() || p != t.data() + t.size() || id <= 0)
+        return Status::invalid("not an audit row id: '" + t + "'");
+    return id;
+}
+
+int run_list(const Args& a, const Vault& v) {
+    auto limit = a.get_int("limit");
+    auto offset = a.get_int("offset");
+    if (!limit || !offset)
+        return fail("audit", !limit ? limit.status() : offset.status());
+    auto rows = list_audit(v.db(), static_cast<int>(limit->value_or(50)),
+                           static_cast<int>(offset->value_or(0)));
+    if (!rows)
+        return fail("audit", rows.status());
+    if (a.json()) {
+        json j = json::array();
+        for (const auto& r : *rows)
+            j.push_back(record_json(r, false));
+        std::cout << j.dump(2, ' ', false, kReplace) << '\n';
+        return 0;
+    }
+    for (const auto& r : *rows) {
+        auto sources = parsed_or_text(r.sources);
+        std::printf("%6lld  %s  %-8s %3zu hits  %7.1f ms  rev %lld  %s\n",
+                    static_cast<long long>(r.id), format_rfc3339(r.ts_ms).c_str(), r.mode.c_str(),
+                    sources.is_array() ? sources.size() : std::size_t{0}, r.elapsed_ms,
+                    static_cast<long long>(r.vault_revision), one_line(r.query, 60).c_str());
+    }
+    std::printf("%zu rows\n", rows->size());
+    return 0;
+}
+
+int run_show(const Args& a, const Vault& v) {
+    auto id = id_arg(a);
+    if (!id)
+        return fail("audit", id.status());
+    auto r = get_audit(v.db(), *id);
+    if (!r)
+        return fail("audit", r.status());
+    std::cout << record_json(*r, true).dump(2, ' ', false, kReplace) << '\n';
+    return 0;
+}
+
+int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
+    auto id = id_arg(a);
+    if (!id)
+        return fail("audit", id.status());
+    SearchEngineOptions opts;
+    opts.audit = false; // a replay is not itself a query to log
+    auto engine = SearchEngine::open(v, opts);
+    if (!engine)
+        return fail("audit", engine.status());
+    auto cmp = replay_audit(**engine, *id, with_logged_settings);
+    if (!cmp)
+        return fail("audit", cmp.status());
+    if (a.json()) {
+        json moves = json::array();
+        for (const auto& m : cmp->moves)
+            moves.push_back({{"node_id", m.node_id},
+                             {"logged_rank", m.logged_rank ? json(*m.logged_rank) : json(nullptr)},
+                             {"new_rank", m.new_rank ? json(*m.new_rank) : json(nullptr)},
+                             {"movement", m.movement},
+                             {"logged_score", m.logged_score},
+                             {"new_score", m.new_score}});
+        json j = {{"id", cmp->logged.id},
+                  {"query", cmp->logged.query},
+                  {"used_logged_settings", cmp->used_logged_settings},
+                  {"identical", cmp->identical},
+                  {"cause", cmp->cause},
+                  {"data_changed", cmp->data_changed},
+                  {"logged_revision", cmp->logged_revision},
+                  {"current_revision", cmp->current_revision},
+                  {"settings_changed", cmp->settings_changed},
+                  {"changed_settings", cmp->changed_settings},
+                  {"moves", moves},
+                  {"rerun", json::parse(search_response_json(cmp->rerun, -1))}};
+        std::cout << j.dump(2, ' ', false, kReplace) << '\n';
+        return 0;
+    }
+    std::printf("%s of audit row %lld: \"%s\"\n", with_logged_settings ? "replay" : "diff",
+                static_cast<long long>(cmp->logged.id), one_line(cmp->logged.query, 70).c_str());
+    std::printf("settings: %s; data: revision %lld -> %lld%s\n",
+                with_logged_settings ? "as logged" : "current",
+                static_cast<long long>(cmp->logged_revision),
+                static_cast<long long>(cmp->current_revision),
+                cmp->data_changed ? " (changed)" : " (unchanged)");
+    if (cmp->settings_changed) {
+        std::printf("settings differing from the logged ones:");
+        for (const auto& k : cmp->changed_settings)
+            std::printf(" %s", k.c_str());
+        std::printf("%s\n", with_logged_settings ? " (not used by this replay)" : "");
+    }
+    for (const auto& m : cmp->moves) {
+        char from[16] = "-", to[16] = "-";
+        if (m.logged_rank)
+            std::snprintf(from, sizeof from, "%d", *m.logged_rank);
+        if (m.new_rank)
+            std::snprintf(to, sizeof to, "%d", *m.new_rank);
+        std::printf("  %-4s -> %-4s %-5s  %s\n", from, to, m.movement.c_str(), m.node_id.c_str());
+    }
+    std::printf("%s; cause: %s\n", cmp->identical ? "identical ranking" : "ranking moved",
+                cmp->cause.c_str());
+    return 0;
+}
+
+int run_audit(const Args& a) {
+    auto dir = a.get("vault");
+    if (!dir)
+        return fail("audit", "--vault DIR is required");
+    if (a.positional.empty())
+        return fail("audit", "expected list, show ID, replay ID or diff ID");
+    auto v = Vault::open(*dir, true);
+    if (!v)
+        return fail("audit", v.status());
+    const std::string& sub = a.positional[0];
+    if (sub == "list")
+        return run_list(a, **v);
+    if (sub == "show")
+        return run_show(a, **v);
+    if (sub == "replay")
+        return run_compare(a, **v, true);
+    if (sub == "diff")
+        return run_compare(a, **v, false);
+    return fail("audit", "unknown subcommand '" + sub + "' (list, show, replay, diff)");
+}
+
+MEMLENS_CLI_COMMAND(Spec{
+    "audit",
+    "the query log: list, show, replay or diff a logged query",
+    "Usage: memlens-cli audit --vault DIR list [--limit N] [--offset N] [--json]\n"
+    "       memlens-cli audit --vault DIR show ID [--json]\n"
+    "       memlens-cli audit --vault DIR replay ID [--json]\n"
+    "       memlens-cli audit --vault DIR diff ID [--json]\n\n"
+    "replay re-runs a logged query with the settings it was logged with, so rank movement\n"
+    "(up, down, new, gone) comes from data changes (the vault revision says whether there were\n"
+    "any). diff re-runs it with the vault's current settings and names which settings differ,\n"
+    "telling a data change from a settings change. Neither writes a new log row.",
+    {"vault", "limit", "offset"},
+    {},
+    run_audit});
+
+} // namespace
+} // namespace memlens::cli

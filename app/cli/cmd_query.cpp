@@ -1,0 +1,226 @@
+// memlens-cli query: the hybrid search of seeds 001 and 004, every hit with its explanation.
+#include "cli.h"
+
+#include <memlens/audit.h>
+#include <memlens/search.h>
+#include <memlens/text.h>
+#include <memlens/time_util.h>
+#include <memlens/vault.h>
+
+#include <cstdio>
+#include <iostream>
+
+namespace memlens::cli {
+namespace {
+
+// Read-write so the audit row can be written; a vault that only opens read-only still answers,
+// and the answer says the audit is disabled.
+Result<std::unique_ptr<Vault>> open_for_query(const std::string& dir, bool read_only) {
+    if (read_only)
+        return Vault::open(dir, true);
+    auto v = Vault::open(dir, false);
+    if (v || v.status().code() == StatusCode::NotFound ||
+        v.status().code() == StatusCode::Corruption)
+        return v;
+    return Vault::open(dir, true);
+}
+
+Status read_request(const Args& a, SearchRequest& req) {
+    std::string text = a.get_or("query", "");
+    for (const auto& p : a.positional)
+        text += (text.empty() ? "" : " ") + p;
+    req.query = text;
+    if (auto m = a.get("mode")) {
+        req.mode = search_mode_from_string(*m);
+        if (!req.mode)
+            return Status::invalid("--mode: expected hybrid, keyword or semantic, not '" + *m +
+                                   "'");
+    }
+    if (auto f = a.get("fusion")) {
+        req.fusion = fusion_kind_from_string(*f);
+        if (!req.fusion)
+            return Status::invalid("--fusion: expected rrf or profile, not '" + *f + "'");
+    }
+    req.profile = a.get("profile");
+    auto limit = a.get_int("limit");
+    if (!limit)
+        return limit.status();
+    if (*limit) {
+        if (**limit < 0 || **limit > 100)
+            return Status::invalid("--limit: expected 0..100");
+        req.limit = static_cast<int>(**limit);
+    }
+    auto lambda = a.get_double("mmr-lambda");
+    if (!lambda)
+        return lambda.status();
+    req.mmr_lambda = *lambda;
+    auto recency = a.get_double("recency");
+    if (!recency)
+        return recency.status();
+    req.recency_boost = *recency;
+    if (a.flag("summaries"))
+        req.include_summaries = true;
+    req.exact = a.flag("exact");
+    for (const auto& v : a.get_all("namespace"))
+        for (auto& s : split_list(v))
+            req.scope.namespaces.push_back(s);
+    for (const auto& v : a.get_all("topics"))
+        for (auto& s : split_list(v))
+            req.scope.topics.push_back(s);
+    for (const auto& v : a.get_all("content-type"))
+        for (auto& s : split_list(v))
+            req.scope.content_types.push_back(s);
+    for (const auto& v : a.get_all("source-kind"))
+        for (auto& s : split_list(v))
+            req.scope.source_kinds.push_back(s);
+    auto since = a.get_time("since");
+    if (!since)
+        return since.status();
+    req.scope.since_ms = *since;
+    auto until = a.get_time("until");
+    if (!until)
+        return until.status();
+    req.scope.until_ms = *until;
+    if (req.scope.since_ms && req.scope.until_ms && *req.scope.until_ms < *req.scope.since_ms)
+        return Status::invalid("--until is before --since");
+    auto now = a.get_time("now");
+    if (!now)
+        return now.status();
+    req.now_ms = now->value_or(0);
+    auto units = a.get_int("max-units");
+    if (!units)
+        return units.status();
+    auto chars = a.get_int("max-chars");
+    if (!chars)
+        return chars.status();
+    auto ms = a.get_double("max-ms");
+    if (!ms)
+        return ms.status();
+    if (units->value_or(0) < 0 || chars->value_or(0) < 0 || ms->value_or(0) < 0)
+        return Status::invalid("budgets must not be negative");
+    req.budget.max_units = static_cast<int>(units->value_or(0));
+    req.budget.max_chars = chars->value_or(0);
+    req.budget.max_ms = ms->value_or(0.0);
+    req.audit = !a.flag("no-audit");
+    return Status::ok();
+}
+
+std::string one_line(std::string s) {
+    for (auto& c : s)
+        if (c == '\n' || c == '\r' || c == '\t')
+            c = ' ';
+    return s;
+}
+
+void print_leg(const char* name, const LegReport& l) {
+    std::printf("%-8s ", name);
+    if (!l.ran) {
+        std::printf("skipped (%s)\n", l.skipped_reason.c_str());
+        return;
+    }
+    std::printf("%zu candidates, top %.4f, weight %.2f, %.1f ms", l.count, l.top_score, l.weight,
+                l.ms);
+    if (!l.fts_query.empty())
+        std::printf(", match %s", l.fts_query.c_str());
+    if (l.exact)
+        std::printf(", exact scan (%s)", l.exact_reason.c_str());
+    else if (!l.reached_topics.empty())
+        std::printf(", beam reached %zu topics, scored %zu", l.reached_topics.size(), l.scored);
+    std::printf("\n");
+}
+
+void print_table(const SearchRequest& req, const SearchResponse& r) {
+    const auto terms = keyword_tokens(req.query);
+    std::printf("%s fusion, %s mode, profile %s, MMR λ %.2f\n", to_string(r.settings.fusion),
+                to_string(r.settings.mode), r.settings.profile.name.c_str(), r.mmr_lambda);
+    print_leg("keyword", r.keyword);
+    print_leg("vector", r.vector);
+    std::printf("\n  #   final      kw-rank  vec-rank  fused  mmr-sim  node\n");
+    int rank = 0;
+    for (const auto& h : r.result.hits) {
+        const Explanation& e = *h.explanation;
+        char kw[16] = "-", vec[16] = "-";
+        if (e.keyword.rank)
+            std::snprintf(kw, sizeof kw, "%d", *e.keyword.rank);
+        if (e.vector.rank)
+            std::snprintf(vec, sizeof vec, "%d", *e.vector.rank);
+        std::printf("%3d  %-9.5f  %-7s  %-8s  %-5d  %-7.3f  %s %s%s\n", ++rank, e.final_score, kw,
+                    vec, e.fused_rank, e.mmr.max_similarity, to_wire(h.node_kind),
+                    h.node_id.c_str(),
+                    e.graph_context.superseded_by.empty() ? "" : "  [superseded]");
+        std::printf("     %s  %s\n", format_rfc3339(h.time_range_end_ms).substr(0, 10).c_str(),
+                    one_line(snippet(h.content, terms, 100)).c_str());
+    }
+    std::printf("%zu of %zu%s", r.result.hits.size(), r.result.total,
+                r.result.truncated ? " (truncated)" : "");
+    for (const auto& b : r.budget_reasons)
+        std::printf(" [%s]", b.c_str());
+    std::printf(", %.1f ms\n", r.elapsed_ms);
+}
+
+int run_query(const Args& a) {
+    auto dir = a.get("vault");
+    if (!dir)
+        return fail("query", "--vault DIR is required");
+    SearchRequest req;
+    if (Status s = read_request(a, req); !s)
+        return fail("query", s);
+    auto vault = open_for_query(*dir, a.flag("read-only"));
+    if (!vault)
+        return fail("query", vault.status());
+    auto engine = SearchEngine::open(**vault);
+    if (!engine)
+        return fail("query", engine.status());
+    auto r = (*engine)->search(req);
+    if (!r)
+        return fail("query", r.status());
+
+    // The query did not wait for its audit row; the process must, before it exits.
+    std::string extra;
+    std::string audit_note;
+    if (AuditWriter* w = (*engine)->audit_writer(); w && w->enabled() && req.audit) {
+        Status s = w->flush();
+        if (s) {
+            extra = "{\"audit_id\": " + std::to_string(w->last_written_id()) + "}";
+        } else {
+            audit_note = "audit row not written: " + s.message();
+            r->audit.enabled = false;
+            r->audit.disabled_reason = audit_note;
+        }
+    } else if (req.audit) {
+        audit_note = r->audit.disabled_reason;
+    }
+    if (a.json()) {
+        std::cout << search_response_json(*r, 2, extra) << '\n';
+    } else {
+        print_table(req, *r);
+    }
+    if (!audit_note.empty())
+        std::cerr << "memlens-cli query: " << audit_note << '\n';
+    return 0;
+}
+
+MEMLENS_CLI_COMMAND(Spec{
+    "query",
+    "hybrid search (keyword + vector legs, RRF or profile fusion, MMR) with explanations",
+    "Usage: memlens-cli query --vault DIR [options] [--json] TEXT...\n\n"
+    "Runs the hybrid search of seeds 001/004 and prints each hit with its explanation (legs'\n"
+    "ranks and raw scores, RRF terms, recency, the four signals, graph context, the MMR step).\n"
+    "Options (each overrides the vault's setting for this query only):\n"
+    "  --mode hybrid|keyword|semantic   --fusion rrf|profile   --profile NAME\n"
+    "  --limit N (0..100)  --mmr-lambda X (0..1)  --recency X (boost, 0 = off)  --summaries\n"
+    "  --exact              exact vector scan instead of the beam descent\n"
+    "Scoping (both legs): --namespace A,B  --topics A,B  --content-type A,B\n"
+    "  --source-kind chat|email|document  --since TIME  --until TIME (RFC 3339 or epoch ms)\n"
+    "Budgets: --max-units N  --max-chars N  --max-ms X   (the answer says truncated)\n"
+    "Other: --now TIME (recency and freshness reference), --no-audit, --read-only\n\n"
+    "One retrieval_log row is written per query (see 'memlens-cli audit'); a read-only vault\n"
+    "answers with the audit disabled, and says so.",
+    {"vault", "query", "mode", "fusion", "profile", "limit", "mmr-lambda", "recency", "namespace",
+     "topics", "content-type", "source-kind", "since", "until", "max-units", "max-chars", "max-ms",
+     "now"},
+    {"exact", "summaries", "no-audit", "read-only"},
+    run_query});
+
+} // namespace
+} // namespace memlens::cli

@@ -1,0 +1,189 @@
+// Hybrid search (seeds 001 and 004, with seed 000's WeightProfile fold): a keyword leg over the
+// FTS5 indexes and a vector leg over the topic tree, fused by weighted RRF or the profile fold,
+// with graph context, supersession, MMR and budgets; every hit carries a complete Explanation
+// from which its final score and its position can be recomputed (docs/explanations.md).
+//
+// Ownership: a SearchEngine borrows the Vault (which must outlive it) and owns the loaded
+// TopicIndex, the embedder (unless one is lent), the prepared statements and the audit writer.
+// Thread-safety: one SearchEngine is used by one thread at a time, the thread that may use the
+// vault's connection; the audit rows are written by the engine's own background thread on its
+// own connection. Errors come back as Status; a query never throws and never prints.
+#pragma once
+
+#include <memlens/embedder.h>
+#include <memlens/settings.h>
+#include <memlens/status.h>
+#include <memlens/topic_tree.h>
+#include <memlens/types.h>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+class Vault;
+class AuditWriter;
+
+// Scoping (seed 004), applied inside both legs: in the keyword leg's SQL and as the vector
+// leg's `allowed` mask. Empty lists do not filter.
+struct SearchScope {
+    std::vector<std::string> namespaces;
+    // Topic names ("deploy" or "topic:deploy"): a chunk's tags, a summary's topics, or an
+    // entity-index link to topic:<name> / hashtag:<name>.
+    std::vector<std::string> topics;
+    std::vector<std::string> content_types;
+    std::vector<std::string> source_kinds; // chat | email | document
+    std::optional<std::int64_t> since_ms;  // keeps nodes whose time range overlaps the window
+    std::optional<std::int64_t> until_ms;
+
+    bool empty() const {
+        return namespaces.empty() && topics.empty() && content_types.empty() &&
+               source_kinds.empty() && !since_ms && !until_ms;
+    }
+};
+
+// Seed 004's budgets. 0 = no budget.
+struct SearchBudget {
+    int max_units = 0;          // at most this many hits
+    std::int64_t max_chars = 0; // total content code points; the hit that crosses it is cut
+    double max_ms = 0.0;        // legs not yet started when it passes are skipped
+};
+
+struct SearchRequest {
+    std::string query;
+    // Overrides of the vault's settings for this query only; nullopt = the setting.
+    std::optional<SearchMode> mode;
+    std::optional<FusionKind> fusion;
+    std::optional<std::string> profile;
+    std::optional<double> mmr_lambda;
+    std::optional<double> recency_boost;
+    std::optional<bool> include_summaries;
+    int limit = 0;      // 0 = the "search.limit" setting; capped at 100
+    bool exact = false; // exact scan instead of the beam descent
+    SearchScope scope;
+    SearchBudget budget;
+    std::int64_t now_ms = 0; // "now" for recency and freshness; 0 = wall clock
+    // When set, these settings are used as they are and the vault's are not read (replay).
+    std::optional<RetrievalSettings> settings;
+    bool audit = true; // write a retrieval_log row
+};
+
+struct LegReport {
+    bool ran = false;
+    std::string skipped_reason; // why it did not run: "weight 0", "no keyword terms", ...
+    std::size_t count = 0;      // candidates it returned
+    double top_score = 0.0;     // its best raw score (bm25 or cosine)
+    double weight = 0.0;        // its RRF weight in this query
+    double ms = 0.0;
+    std::string fts_query;                   // keyword leg: the MATCH expression it ran
+    bool exact = false;                      // vector leg: exact scan instead of beam descent
+    std::string exact_reason;                // "small vault", "requested", "scoped"
+    std::vector<std::string> reached_topics; // vector leg: the beam's final frontier
+    std::size_t scored = 0;                  // vector leg: vectors scored
+};
+
+struct AuditState {
+    bool enabled = false;
+    std::string disabled_reason; // e.g. "audit disabled: read-only"
+};
+
+struct SearchResponse {
+    QueryResponse result; // hits in MMR step order; total = fused candidates before the limit
+    // Fused candidates within the top 2 × limit that MMR (or a budget) left out, in fused
+    // order, with their explanations (mmr.step = -1): what diversification pushed out.
+    std::vector<RetrievalHit> pushed_out;
+    LegReport keyword;
+    LegReport vector;
+    RetrievalSettings settings; // the settings the query ran with
+    int limit = 0;
+    double mmr_lambda = 0.7;
+    std::vector<std::string> query_entities; // entities of the graph signal
+    std::vector<std::string> budget_reasons; // "max_units", "max_chars", "max_ms"
+    std::string query_hash; // FNV-1a 64, hex (of the query vector in semantic mode)
+    std::int64_t now_ms = 0;
+    std::int64_t vault_revision = 0;
+    double elapsed_ms = 0.0;
+    AuditState audit;
+};
+
+// ---- Fusion arithmetic, public so tests and the GUI can show it -----------------------------
+
+struct FusedEntry {
+    std::string id;
+    std::optional<int> vector_rank; // 1-based
+    std::optional<int> keyword_rank;
+    double vector_term = 0.0;  // vector_weight / (k + rank), or 0
+    double keyword_term = 0.0; // keyword_weight / (k + rank), or 0
+    double rrf_score = 0.0;    // vector_term + keyword_term, added in that order
+};
+
+// Weighted RRF of seed 001: entries in first-seen order (the vector list, then items only in
+// the keyword list). The contrib > 0 guard: an item enters only when its RRF score is > 0, so
+// an item found only by a leg of weight 0 never enters. A repeated id keeps its first rank.
+std::vector<FusedEntry> rrf_fuse(const std::vector<std::string>& vector_ids,
+                                 const std::vector<std::string>& keyword_ids, double vector_weight,
+                                 double keyword_weight, int k);
+
+// Seed 004's hyperbolic recency: 1 / (1 + age_days), age clamped at 0.
+double recency_factor(double age_days);
+
+// ---- The engine --------------------------------------------------------------------------
+
+struct SearchEngineOptions {
+    bool audit = true;           // start the background audit writer (when the vault is writable)
+    TopicTreeOptions topic_tree; // how the index is built when the vault has none stored
+};
+
+class SearchEngine {
+public:
+    // Loads the vault's embedder (make_embedder_for), its topic index for that embedder's
+    // signature, the entity registry, and starts the audit writer.
+    static Result<std::unique_ptr<SearchEngine>> open(const Vault& vault,
+                                                      SearchEngineOptions opts = {});
+    // With a caller's embedder (not owned: it must outlive the engine).
+    static Result<std::unique_ptr<SearchEngine>> open(const Vault& vault, Embedder& embedder,
+                                                      SearchEngineOptions opts = {});
+    ~SearchEngine();
+    SearchEngine(const SearchEngine&) = delete;
+    SearchEngine& operator=(const SearchEngine&) = delete;
+
+    // Runs one query. When the vault's revision moved since the index was loaded, the index is
+    // reloaded first. `cancel` is checked between stages (Cancelled).
+    Result<SearchResponse> search(const SearchRequest& request,
+                                  const std::atomic_bool* cancel = nullptr);
+
+    // True when an import committed since the index was loaded (one small read).
+    bool stale() const;
+    Status reload();
+
+    const Vault& vault() const;
+    Embedder& embedder();
+    const TopicIndex& index() const;
+    // The background audit writer, or nullptr when auditing is off (read-only vault, option).
+    AuditWriter* audit_writer();
+    AuditState audit_state() const;
+
+    struct Impl;
+
+private:
+    explicit SearchEngine(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+// The response as JSON: the hits exactly as json_writer.h writes them (each with its
+// "explanation"), then the legs, pushed_out, settings and audit state. `extra` (a JSON object
+// text, may be empty) is merged in at the top level, e.g. the CLI's audit row id.
+std::string search_response_json(const SearchResponse& response, int indent = 2,
+                                 const std::string& extra = {});
+
+// One query over an index the caller already holds (no audit row, statements prepared for this
+// call only). The engine is the way to run many queries.
+Result<SearchResponse> hybrid_search(const Vault& vault, Embedder& embedder,
+                                     const TopicIndex& index, const SearchRequest& request);
+
+} // namespace memlens

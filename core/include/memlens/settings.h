@@ -1,0 +1,107 @@
+// Every retrieval setting of the hybrid search, with its default, in one place.
+//
+// Settings live in the vault's ml_settings table as text ("search.rrf_k" = "60"). The member
+// initialisers of RetrievalSettings ARE the defaults; retrieval_setting_keys() lists each key
+// with a one-line help text, and the same table drives parsing and printing, so a key cannot
+// exist in one direction only. An audit row stores to_settings_map() of the settings a query
+// ran with, which is what makes a replay exact.
+//
+// Thread-safety: plain values. Errors: a value that does not parse is InvalidArgument naming
+// the key; unknown keys are ignored (other parts of memlens keep their own keys in the table).
+#pragma once
+
+#include <memlens/scoring.h>
+#include <memlens/status.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlens {
+
+class Vault;
+
+// Which legs run (seed 004 "profile modes"): keyword = {vector 0, fts 1}, semantic =
+// {vector 1, fts 0}, hybrid = the configured leg weights.
+enum class SearchMode { Hybrid, Keyword, Semantic };
+// How the candidates of the legs become one score: weighted RRF (seed 001/004), or the
+// WeightProfile fold of seed 000 over the same candidates.
+enum class FusionKind { Rrf, Profile };
+// What happens to a hit a newer version replaced: listed in graph_context only (mark), its
+// score multiplied by superseded_demote_factor (demote), or removed (hide).
+enum class SupersededHandling { Mark, Demote, Hide };
+
+const char* to_string(SearchMode m);
+const char* to_string(FusionKind f);
+const char* to_string(SupersededHandling h);
+std::optional<SearchMode> search_mode_from_string(std::string_view s);
+std::optional<FusionKind> fusion_kind_from_string(std::string_view s);
+std::optional<SupersededHandling> superseded_handling_from_string(std::string_view s);
+
+struct RetrievalSettings {
+    SearchMode mode = SearchMode::Hybrid;
+    FusionKind fusion = FusionKind::Rrf;
+    // The WeightProfile of the profile fusion: a named profile of seed 000, with any weight
+    // overridden by "profile.<name>.graph|vector|keyword|freshness".
+    WeightProfile profile = WeightProfile::by_name("balanced");
+
+    // Weighted RRF (seed 001): term = weight / (k + rank), ranks 1-based.
+    int rrf_k = 60;
+    double vector_weight = 1.0;
+    double keyword_weight = 1.0;
+    // Seed 004: final = rrf × (1 + recency_boost × 1/(1 + age_days)); 0 = off.
+    double recency_boost = 0.0;
+    double freshness_half_life_days = kDefaultFreshnessHalfLifeDays;
+
+    int limit = 10;      // hits returned when a request says 0; requests are capped at 100
+    int leg_limit = 100; // candidates each leg contributes to fusion
+    int max_query_terms =
+        64; // keyword tokens kept from a long query (FTS5 cost grows with OR terms)
+    double fts_context_weight = 0.5; // bm25 column weight of chunk "context" vs. "content" (1.0)
+    bool include_summaries = false;  // search summary nodes beside leaf chunks
+
+    double mmr_lambda = 0.7;
+
+    // Vector leg: beam descent over the topic tree (seed 004), or an exact scan when the index
+    // holds at most exact_scan_threshold vectors.
+    int beam_width = 8;
+    int beam_max_depth = 8;
+    int beam_max_leaf_items = 256;
+    int exact_scan_threshold = 20000;
+
+    SupersededHandling superseded = SupersededHandling::Demote;
+    double superseded_demote_factor = 0.5;
+
+    // Graph context rule (docs/explanations.md): two hits are about the same thing when they
+    // share at least this many entities and their cosine is at least graph_min_similarity.
+    int graph_min_shared_entities = 2;
+    double graph_min_similarity = 0.5;
+};
+
+struct SettingKey {
+    std::string key;
+    std::string help;
+};
+
+// Every key, in display order ("profile.<name>.*" keys are listed for the active profile).
+const std::vector<SettingKey>& retrieval_setting_keys();
+
+// Defaults overlaid with the values in `values`. "search.profile" picks the profile;
+// "profile.<that name>.graph" (etc.) override its weights.
+Result<RetrievalSettings>
+retrieval_settings_from_map(const std::map<std::string, std::string>& values);
+
+// The vault's ml_settings read into RetrievalSettings.
+Result<RetrievalSettings> load_retrieval_settings(const Vault& vault);
+
+// Every key with its value (the active profile's weights included), as text that
+// retrieval_settings_from_map() reads back to the same settings.
+std::map<std::string, std::string> to_settings_map(const RetrievalSettings& s);
+
+// Keys whose values differ between two maps of to_settings_map() (either side missing counts).
+std::vector<std::string> changed_setting_keys(const std::map<std::string, std::string>& a,
+                                              const std::map<std::string, std::string>& b);
+
+} // namespace memlens

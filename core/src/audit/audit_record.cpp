@@ -1,0 +1,195 @@
+// What one audit row holds, and the way back from a row to the request that produced it.
+#include <memlens/audit.h>
+#include <memlens/time_util.h>
+
+#include <nlohmann/json.hpp>
+
+namespace memlens {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr auto kReplace = json::error_handler_t::replace;
+
+json scope_json(const SearchScope& s) {
+    json j = json::object();
+    j["namespaces"] = s.namespaces;
+    j["topics"] = s.topics;
+    j["content_types"] = s.content_types;
+    j["source_kinds"] = s.source_kinds;
+    j["since_ms"] = s.since_ms ? json(*s.since_ms) : json(nullptr);
+    j["until_ms"] = s.until_ms ? json(*s.until_ms) : json(nullptr);
+    return j;
+}
+
+json leg_json(const LegReport& l) {
+    json j = {{"ran", l.ran},
+              {"count", l.count},
+              {"top_score", l.top_score},
+              {"weight", l.weight},
+              {"ms", l.ms}};
+    if (!l.skipped_reason.empty())
+        j["skipped"] = l.skipped_reason;
+    return j;
+}
+
+template <typename T> void put_optional(json& j, const char* key, const std::optional<T>& v) {
+    if (v)
+        j[key] = *v;
+}
+
+std::vector<std::string> string_list(const json& j, const char* key) {
+    std::vector<std::string> out;
+    if (j.contains(key) && j[key].is_array())
+        for (const auto& v : j[key])
+            if (v.is_string())
+                out.push_back(v.get<std::string>());
+    return out;
+}
+
+SearchRequest request_from_json(const AuditRecord& record, const json& j);
+
+} // namespace
+
+AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& resp) {
+    AuditRecord r;
+    r.ts_ms = now_ms();
+    r.query = req.query;
+    r.query_hash = resp.query_hash;
+    r.mode = to_string(resp.settings.mode);
+    r.elapsed_ms = resp.elapsed_ms;
+    r.vault_revision = resp.vault_revision;
+
+    json request = {{"query", req.query},
+                    {"limit", req.limit},
+                    {"exact", req.exact},
+                    {"now_ms", resp.now_ms},
+                    {"scope", scope_json(req.scope)},
+                    {"budget",
+                     {{"max_units", req.budget.max_units},
+                      {"max_chars", req.budget.max_chars},
+                      {"max_ms", req.budget.max_ms}}}};
+    if (req.mode)
+        request["mode"] = to_string(*req.mode);
+    if (req.fusion)
+        request["fusion"] = to_string(*req.fusion);
+    put_optional(request, "profile", req.profile);
+    put_optional(request, "mmr_lambda", req.mmr_lambda);
+    put_optional(request, "recency_boost", req.recency_boost);
+    put_optional(request, "include_summaries", req.include_summaries);
+
+    const auto& s = resp.settings;
+    json vector_leg = leg_json(resp.vector);
+    vector_leg["exact"] = resp.vector.exact;
+    vector_leg["scored"] = resp.vector.scored;
+    vector_leg["reached_topics"] = resp.vector.reached_topics;
+    json keyword_leg = leg_json(resp.keyword);
+    keyword_leg["fts_query"] = resp.keyword.fts_query;
+    json profile = {{"request", request},
+                    {"mode", to_string(s.mode)},
+                    {"fusion", to_string(s.fusion)},
+                    {"profile", s.profile.name},
+                    {"weights", {{"vector", resp.vector.weight}, {"keyword", resp.keyword.weight}}},
+                    {"profile_weights",
+                     {{"graph", s.profile.graph},
+                      {"vector", s.profile.vector},
+                      {"keyword", s.profile.keyword},
+                      {"freshness", s.profile.freshness}}},
+                    {"filters", scope_json(req.scope)},
+                    {"legs", {{"keyword", keyword_leg}, {"vector", vector_leg}}},
+                    {"limit", resp.limit},
+                    {"mmr_lambda", resp.mmr_lambda},
+                    {"fused", resp.result.total},
+                    {"returned", resp.result.hits.size()},
+                    {"truncated", resp.result.truncated},
+                    {"budget_reasons", resp.budget_reasons},
+                    {"query_entities", resp.query_entities}};
+    r.query_profile = profile.dump(-1, ' ', false, kReplace);
+
+    json sources = json::array();
+    int rank = 0;
+    for (const auto& h : resp.result.hits) {
+        json e = {{"node_id", h.node_id}, {"rank", ++rank}, {"score", h.score}};
+        if (h.explanation) {
+            const auto& x = *h.explanation;
+            e["fused_rank"] = x.fused_rank;
+            e["keyword_rank"] = x.keyword.rank ? json(*x.keyword.rank) : json(nullptr);
+            e["vector_rank"] = x.vector.rank ? json(*x.vector.rank) : json(nullptr);
+            e["rrf_score"] = x.rrf_score;
+        }
+        sources.push_back(std::move(e));
+    }
+    r.sources = sources.dump(-1, ' ', false, kReplace);
+    r.settings = json(to_settings_map(s)).dump(-1, ' ', false, kReplace);
+    return r;
+}
+
+Result<SearchRequest> request_from_audit(const AuditRecord& record) {
+    auto p = json::parse(record.query_profile, nullptr, false);
+    if (p.is_discarded() || !p.is_object() || !p.contains("request") || !p["request"].is_object())
+        return Status::corruption("audit row " + std::to_string(record.id) +
+                                  ": query_profile has no request");
+    try {
+        return request_from_json(record, p["request"]);
+    } catch (const json::exception& e) {
+        return Status::corruption("audit row " + std::to_string(record.id) +
+                                  ": malformed request: " + e.what());
+    }
+}
+
+namespace {
+
+SearchRequest request_from_json(const AuditRecord& record, const json& j) {
+    SearchRequest req;
+    req.query = record.query; // the raw bytes, as they were hashed
+    req.limit = j.value("limit", 0);
+    req.exact = j.value("exact", false);
+    req.now_ms = j.value("now_ms", std::int64_t{0});
+    if (j.contains("mode"))
+        req.mode = search_mode_from_string(j["mode"].get<std::string>());
+    if (j.contains("fusion"))
+        req.fusion = fusion_kind_from_string(j["fusion"].get<std::string>());
+    if (j.contains("profile"))
+        req.profile = j["profile"].get<std::string>();
+    if (j.contains("mmr_lambda"))
+        req.mmr_lambda = j["mmr_lambda"].get<double>();
+    if (j.contains("recency_boost"))
+        req.recency_boost = j["recency_boost"].get<double>();
+    if (j.contains("include_summaries"))
+        req.include_summaries = j["include_summaries"].get<bool>();
+    if (j.contains("scope") && j["scope"].is_object()) {
+        const json& s = j["scope"];
+        req.scope.namespaces = string_list(s, "namespaces");
+        req.scope.topics = string_list(s, "topics");
+        req.scope.content_types = string_list(s, "content_types");
+        req.scope.source_kinds = string_list(s, "source_kinds");
+        if (s.contains("since_ms") && s["since_ms"].is_number())
+            req.scope.since_ms = s["since_ms"].get<std::int64_t>();
+        if (s.contains("until_ms") && s["until_ms"].is_number())
+            req.scope.until_ms = s["until_ms"].get<std::int64_t>();
+    }
+    if (j.contains("budget") && j["budget"].is_object()) {
+        const json& b = j["budget"];
+        req.budget.max_units = b.value("max_units", 0);
+        req.budget.max_chars = b.value("max_chars", std::int64_t{0});
+        req.budget.max_ms = b.value("max_ms", 0.0);
+    }
+    return req;
+}
+
+} // namespace
+
+Result<RetrievalSettings> settings_from_audit(const AuditRecord& record) {
+    auto j = json::parse(record.settings, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Status::corruption("audit row " + std::to_string(record.id) +
+                                  ": settings are not a JSON object");
+    std::map<std::string, std::string> m;
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (it.value().is_string())
+            m.emplace(it.key(), it.value().get<std::string>());
+    return retrieval_settings_from_map(m);
+}
+
+} // namespace memlens

@@ -1,0 +1,128 @@
+// Replay and diff of a logged query. A replay re-runs it with the settings it was logged with,
+// so any movement comes from the data; a diff re-runs it with today's settings, and the two
+// flags (revision, changed keys) tell which of the two moved it.
+#include "search/pipeline.h"
+
+#include <memlens/audit.h>
+#include <memlens/thread_guard.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <unordered_map>
+
+namespace memlens {
+
+std::vector<RankMove> rank_moves(const std::vector<std::pair<std::string, double>>& logged,
+                                 const std::vector<std::pair<std::string, double>>& rerun) {
+    std::unordered_map<std::string, std::size_t> logged_at, rerun_at;
+    for (std::size_t i = 0; i < logged.size(); ++i)
+        logged_at.emplace(logged[i].first, i);
+    for (std::size_t i = 0; i < rerun.size(); ++i)
+        rerun_at.emplace(rerun[i].first, i);
+    std::vector<RankMove> out;
+    for (std::size_t i = 0; i < rerun.size(); ++i) {
+        RankMove m;
+        m.node_id = rerun[i].first;
+        m.new_rank = static_cast<int>(i) + 1;
+        m.new_score = rerun[i].second;
+        auto it = logged_at.find(m.node_id);
+        if (it == logged_at.end()) {
+            m.movement = "new";
+        } else {
+            m.logged_rank = static_cast<int>(it->second) + 1;
+            m.logged_score = logged[it->second].second;
+            m.movement = *m.new_rank == *m.logged_rank  ? "same"
+                         : *m.new_rank < *m.logged_rank ? "up"
+                                                        : "down";
+        }
+        out.push_back(std::move(m));
+    }
+    for (std::size_t i = 0; i < logged.size(); ++i) {
+        if (rerun_at.count(logged[i].first))
+            continue;
+        RankMove m;
+        m.node_id = logged[i].first;
+        m.logged_rank = static_cast<int>(i) + 1;
+        m.logged_score = logged[i].second;
+        m.movement = "gone";
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+namespace {
+
+Result<std::vector<std::pair<std::string, double>>> logged_sources(const AuditRecord& r) {
+    auto j = nlohmann::json::parse(r.sources, nullptr, false);
+    if (j.is_discarded() || !j.is_array())
+        return Status::corruption("audit row " + std::to_string(r.id) + ": sources is not a list");
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto& e : j) {
+        if (!e.is_object() || !e.contains("node_id") || !e["node_id"].is_string())
+            continue;
+        const double score =
+            e.contains("score") && e["score"].is_number() ? e["score"].get<double>() : 0.0;
+        out.emplace_back(e["node_id"].get<std::string>(), score);
+    }
+    return out;
+}
+
+} // namespace
+
+Result<AuditComparison> replay_audit(SearchEngine& engine, std::int64_t id,
+                                     bool with_logged_settings) {
+    check_off_ui_thread("replay_audit");
+    const Vault& vault = engine.vault();
+    auto rec = get_audit(vault.db(), id);
+    if (!rec)
+        return rec.status();
+    auto req = request_from_audit(*rec);
+    if (!req)
+        return req.status();
+    auto logged_settings = settings_from_audit(*rec);
+    if (!logged_settings)
+        return logged_settings.status();
+    auto logged = logged_sources(*rec);
+    if (!logged)
+        return logged.status();
+
+    // Today's settings as the logged request would see them (its per-query overrides applied),
+    // so an override such as --mode keyword does not read as a settings change.
+    auto current = search::effective_settings(vault, *req);
+    if (!current)
+        return current.status();
+
+    AuditComparison cmp;
+    cmp.used_logged_settings = with_logged_settings;
+    req->audit = false;
+    if (with_logged_settings)
+        req->settings = *logged_settings;
+    auto rerun = engine.search(*req);
+    if (!rerun)
+        return rerun.status();
+
+    std::vector<std::pair<std::string, double>> now;
+    for (const auto& h : rerun->result.hits)
+        now.emplace_back(h.node_id, h.score);
+    cmp.moves = rank_moves(*logged, now);
+    cmp.identical = now.size() == logged->size();
+    for (std::size_t i = 0; cmp.identical && i < now.size(); ++i)
+        cmp.identical = now[i].first == (*logged)[i].first;
+    cmp.logged_revision = rec->vault_revision;
+    cmp.current_revision = rerun->vault_revision;
+    cmp.data_changed = cmp.logged_revision != cmp.current_revision;
+    cmp.changed_settings =
+        changed_setting_keys(to_settings_map(*logged_settings), to_settings_map(*current));
+    cmp.settings_changed = !cmp.changed_settings.empty();
+    const bool settings_moved = cmp.settings_changed && !with_logged_settings;
+    cmp.cause = cmp.data_changed && settings_moved ? "data+settings"
+                : cmp.data_changed                 ? "data"
+                : settings_moved                   ? "settings"
+                                                   : "none";
+    cmp.logged = std::move(rec).value();
+    cmp.rerun = std::move(rerun).value();
+    return cmp;
+}
+
+} // namespace memlens

@@ -1,0 +1,110 @@
+#include "search/hydrate.h"
+
+#include <nlohmann/json.hpp>
+
+namespace memlens::search {
+
+std::vector<std::string> parse_string_array(std::string_view json) {
+    std::vector<std::string> out;
+    auto j = nlohmann::json::parse(json, nullptr, false);
+    if (!j.is_array())
+        return out;
+    for (const auto& v : j)
+        if (v.is_string())
+            out.push_back(v.get<std::string>());
+    return out;
+}
+
+Result<std::map<std::string, NodeRow>> hydrate_nodes(StatementCache& stmts,
+                                                     const std::vector<std::string>& ids,
+                                                     const ChunkColumns& cols) {
+    std::map<std::string, NodeRow> rows;
+    if (ids.empty())
+        return rows;
+    const std::string id_list = json_string_array(ids);
+    {
+        SqlQuery q;
+        q.add(
+            "SELECT c.id, c.source_kind, c.source_id, c.source_ref, c.time_range_start_ms, "
+            "c.time_range_end_ms, c.tags_json, c.content, " +
+                cols.superseded + ", " + cols.doc_id + ", " + cols.version_ms + ", " +
+                cols.message_id + ", c.seq_in_source, " + cols.group_id +
+                ", t.id, t.scope FROM mem_tree_chunks c LEFT JOIN mem_tree_trees t ON t.kind = "
+                "'source' AND t.scope = c.source_id WHERE c.id IN (SELECT value FROM json_each(?))",
+            id_list);
+        auto st = stmts.bind(q);
+        if (!st)
+            return st.status();
+        for (;;) {
+            auto row = (*st)->step();
+            if (!row)
+                return row.status();
+            if (!*row)
+                break;
+            Statement& s = **st;
+            NodeRow r;
+            r.hit.node_id = s.column_text(0);
+            r.hit.node_kind = NodeKind::Leaf;
+            r.hit.tree_kind = TreeKind::Source;
+            r.hit.level = 0;
+            r.source_id = s.column_text(2);
+            r.hit.source_ref = s.column_optional_text(3);
+            r.hit.time_range_start_ms = s.column_int64(4);
+            r.hit.time_range_end_ms = s.column_int64(5);
+            r.hit.topics = parse_string_array(s.column_text_view(6));
+            r.hit.content = s.column_text(7);
+            r.superseded_flag = s.column_int64(8) != 0;
+            r.doc_id = s.column_optional_text(9);
+            r.version_ms = s.column_optional_int64(10);
+            r.message_id = s.column_optional_text(11);
+            r.seq = s.column_int64(12);
+            r.group_id = s.column_optional_text(13).value_or("");
+            r.hit.tree_id = s.column_optional_text(14).value_or("");
+            r.hit.tree_scope = s.column_optional_text(15).value_or("");
+            rows.emplace(r.hit.node_id, std::move(r));
+        }
+    }
+    if (rows.size() == ids.size())
+        return rows;
+    {
+        SqlQuery q;
+        q.add("SELECT s.id, s.tree_id, s.tree_kind, s.level, s.child_ids_json, s.content, "
+              "s.entities_json, s.topics_json, s.time_range_start_ms, s.time_range_end_ms, "
+              "s.doc_id, s.version_ms, t.scope FROM mem_tree_summaries s LEFT JOIN "
+              "mem_tree_trees t ON t.id = s.tree_id WHERE s.id IN (SELECT value FROM "
+              "json_each(?)) AND s.deleted = 0",
+              id_list);
+        auto st = stmts.bind(q);
+        if (!st)
+            return st.status();
+        for (;;) {
+            auto row = (*st)->step();
+            if (!row)
+                return row.status();
+            if (!*row)
+                break;
+            Statement& s = **st;
+            NodeRow r;
+            r.is_summary = true;
+            r.hit.node_id = s.column_text(0);
+            r.hit.node_kind = NodeKind::Summary;
+            r.hit.tree_id = s.column_text(1);
+            r.hit.tree_kind = tree_kind_from_wire(s.column_text_view(2)).value_or(TreeKind::Source);
+            r.hit.level = static_cast<std::uint32_t>(s.column_int64(3));
+            r.hit.child_ids = parse_string_array(s.column_text_view(4));
+            r.hit.content = s.column_text(5);
+            r.hit.entities = parse_string_array(s.column_text_view(6));
+            r.hit.topics = parse_string_array(s.column_text_view(7));
+            r.hit.time_range_start_ms = s.column_int64(8);
+            r.hit.time_range_end_ms = s.column_int64(9);
+            r.doc_id = s.column_optional_text(10);
+            r.version_ms = s.column_optional_int64(11);
+            r.hit.tree_scope = s.column_optional_text(12).value_or("");
+            r.source_id = r.hit.tree_scope;
+            rows.emplace(r.hit.node_id, std::move(r));
+        }
+    }
+    return rows;
+}
+
+} // namespace memlens::search

@@ -1,0 +1,33 @@
+// The keyword leg (seed 001): the seed's tokenizer turns the user's text into OR-joined quoted
+// terms, so nothing a user types is FTS5 syntax; bm25 ranks; scoping sits inside the SQL.
+#pragma once
+
+#include "search/leg_item.h"
+#include "search/scope_sql.h"
+#include "search/statement_cache.h"
+
+#include <memlens/search.h>
+
+#include <optional>
+#include <string_view>
+
+namespace memlens::search {
+
+// The MATCH expression of seed 001 for `text`, keeping the first `max_terms` keyword tokens;
+// nullopt when no token survives (the leg sits out).
+std::optional<std::string> keyword_match_expression(std::string_view text, int max_terms);
+
+struct KeywordLegInput {
+    std::string_view match; // from keyword_match_expression
+    const SearchScope* scope = nullptr;
+    bool include_summaries = false;
+    bool hide_superseded = false;
+    double context_weight = 0.5;
+    int limit = 100;
+    ChunkColumns cols;
+};
+
+// Chunk and summary matches merged by bm25 (then id), best first, at most `limit`.
+Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in);
+
+} // namespace memlens::search

@@ -1,0 +1,70 @@
+// SearchResponse on the wire. Hits go through json_writer.h so that a hit (and its
+// explanation) reads the same here as in every other command.
+#include <memlens/json_writer.h>
+#include <memlens/search.h>
+
+#include <nlohmann/json.hpp>
+
+namespace memlens {
+
+namespace {
+
+using nlohmann::json;
+
+json hits_json(const std::vector<RetrievalHit>& hits) {
+    return json::parse(to_json(hits, -1));
+}
+
+json leg_json(const LegReport& l) {
+    json j = {{"ran", l.ran},
+              {"count", l.count},
+              {"top_score", l.top_score},
+              {"weight", l.weight},
+              {"ms", l.ms}};
+    j["skipped"] = l.skipped_reason.empty() ? json(nullptr) : json(l.skipped_reason);
+    return j;
+}
+
+} // namespace
+
+std::string search_response_json(const SearchResponse& r, int indent, const std::string& extra) {
+    json kw = leg_json(r.keyword);
+    kw["fts_query"] = r.keyword.fts_query.empty() ? json(nullptr) : json(r.keyword.fts_query);
+    json vec = leg_json(r.vector);
+    vec["exact"] = r.vector.exact;
+    vec["exact_reason"] =
+        r.vector.exact_reason.empty() ? json(nullptr) : json(r.vector.exact_reason);
+    vec["reached_topics"] = r.vector.reached_topics;
+    vec["scored"] = r.vector.scored;
+
+    json j = json::object();
+    j["hits"] = hits_json(r.result.hits);
+    j["total"] = r.result.total;
+    j["truncated"] = r.result.truncated;
+    j["budget_reasons"] = r.budget_reasons;
+    j["mode"] = to_string(r.settings.mode);
+    j["fusion"] = to_string(r.settings.fusion);
+    j["profile"] = r.settings.profile.name;
+    j["limit"] = r.limit;
+    j["mmr_lambda"] = r.mmr_lambda;
+    j["legs"] = {{"keyword", kw}, {"vector", vec}};
+    j["query_entities"] = r.query_entities;
+    j["query_hash"] = r.query_hash;
+    j["now"] = r.now_ms;
+    j["vault_revision"] = r.vault_revision;
+    j["elapsed_ms"] = r.elapsed_ms;
+    j["pushed_out"] = hits_json(r.pushed_out);
+    j["settings"] = to_settings_map(r.settings);
+    j["audit"] = {{"enabled", r.audit.enabled},
+                  {"reason", r.audit.disabled_reason.empty() ? json(nullptr)
+                                                             : json(r.audit.disabled_reason)}};
+    if (!extra.empty()) {
+        auto e = json::parse(extra, nullptr, false);
+        if (e.is_object())
+            for (auto it = e.begin(); it != e.end(); ++it)
+                j[it.key()] = it.value();
+    }
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace memlens

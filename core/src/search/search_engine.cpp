@@ -1,0 +1,157 @@
+// The engine keeps what is expensive to build across queries: the topic index, the masks over
+// it, the entity registry and the prepared statements. Settings are re-read on every query
+// (one small read) so a changed setting applies to the next query, as seed 001's settings do.
+#include "search/pipeline.h"
+
+#include <memlens/audit.h>
+#include <memlens/entities.h>
+#include <memlens/search.h>
+#include <memlens/thread_guard.h>
+#include <memlens/vault.h>
+
+namespace memlens {
+
+struct SearchEngine::Impl {
+    const Vault* vault = nullptr;
+    std::unique_ptr<Embedder> owned_embedder;
+    Embedder* embedder = nullptr;
+    SearchEngineOptions opts;
+    TopicIndex index;
+    std::unique_ptr<search::StatementCache> stmts;
+    std::optional<search::IndexMasks> masks;
+    std::optional<EntityRegistry> registry;
+    std::int64_t loaded_revision = -1;
+    std::unique_ptr<AuditWriter> audit;
+
+    Status load() {
+        loaded_revision = vault->revision();
+        auto idx = TopicIndex::load(vault->db(), embedder->signature(), opts.topic_tree);
+        if (!idx)
+            return idx.status().with_context("topic index");
+        index = std::move(idx).value();
+        auto m = search::IndexMasks::build(*stmts, index, vault->format() == VaultFormat::Native);
+        if (!m)
+            return m.status().with_context("index masks");
+        masks = std::move(m).value();
+        // A vault without a registry folder (a workspace) still searches; aliases just do not
+        // resolve.
+        auto reg = EntityRegistry::load(vault->entities_dir());
+        if (reg)
+            registry = std::move(reg).value();
+        else
+            registry.reset();
+        return Status::ok();
+    }
+};
+
+SearchEngine::SearchEngine(std::unique_ptr<Impl> impl)
+    : impl_(std::move(impl)) {}
+
+SearchEngine::~SearchEngine() = default;
+
+Result<std::unique_ptr<SearchEngine>> SearchEngine::open(const Vault& vault,
+                                                         SearchEngineOptions opts) {
+    check_off_ui_thread("SearchEngine::open");
+    auto emb = make_embedder_for(vault);
+    if (!emb)
+        return emb.status().with_context("embedder");
+    auto impl = std::make_unique<Impl>();
+    impl->owned_embedder = std::move(emb).value();
+    impl->embedder = impl->owned_embedder.get();
+    impl->vault = &vault;
+    impl->opts = std::move(opts);
+    impl->stmts = std::make_unique<search::StatementCache>(vault.db());
+    MEMLENS_TRY(impl->load());
+    if (impl->opts.audit)
+        impl->audit = AuditWriter::start(vault);
+    return std::unique_ptr<SearchEngine>(new SearchEngine(std::move(impl)));
+}
+
+Result<std::unique_ptr<SearchEngine>> SearchEngine::open(const Vault& vault, Embedder& embedder,
+                                                         SearchEngineOptions opts) {
+    check_off_ui_thread("SearchEngine::open");
+    auto impl = std::make_unique<Impl>();
+    impl->embedder = &embedder;
+    impl->vault = &vault;
+    impl->opts = std::move(opts);
+    impl->stmts = std::make_unique<search::StatementCache>(vault.db());
+    MEMLENS_TRY(impl->load());
+    if (impl->opts.audit)
+        impl->audit = AuditWriter::start(vault);
+    return std::unique_ptr<SearchEngine>(new SearchEngine(std::move(impl)));
+}
+
+bool SearchEngine::stale() const {
+    return impl_->vault->revision() != impl_->loaded_revision;
+}
+
+Status SearchEngine::reload() {
+    check_off_ui_thread("SearchEngine::reload");
+    return impl_->load();
+}
+
+Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
+                                            const std::atomic_bool* cancel) {
+    check_off_ui_thread("SearchEngine::search");
+    if (stale())
+        MEMLENS_TRY(impl_->load());
+    search::SearchContext ctx{*impl_->vault, *impl_->embedder,
+                              impl_->index,  *impl_->stmts,
+                              *impl_->masks, impl_->registry ? &*impl_->registry : nullptr};
+    auto resp = search::run_search(ctx, request, cancel);
+    if (!resp)
+        return resp;
+    resp->audit = audit_state();
+    if (!request.audit) {
+        resp->audit.enabled = false;
+        resp->audit.disabled_reason = "not logged: the request asked for no audit row";
+    } else if (impl_->audit && impl_->audit->enabled()) {
+        impl_->audit->submit(make_audit_record(request, *resp));
+    }
+    return resp;
+}
+
+const Vault& SearchEngine::vault() const {
+    return *impl_->vault;
+}
+
+Embedder& SearchEngine::embedder() {
+    return *impl_->embedder;
+}
+
+const TopicIndex& SearchEngine::index() const {
+    return impl_->index;
+}
+
+AuditWriter* SearchEngine::audit_writer() {
+    return impl_->audit.get();
+}
+
+AuditState SearchEngine::audit_state() const {
+    AuditState st;
+    if (!impl_->audit) {
+        st.disabled_reason = "audit disabled: turned off for this engine";
+    } else {
+        st.enabled = impl_->audit->enabled();
+        st.disabled_reason = impl_->audit->disabled_reason();
+    }
+    return st;
+}
+
+Result<SearchResponse> hybrid_search(const Vault& vault, Embedder& embedder,
+                                     const TopicIndex& index, const SearchRequest& request) {
+    check_off_ui_thread("hybrid_search");
+    search::StatementCache stmts(vault.db());
+    auto masks = search::IndexMasks::build(stmts, index, vault.format() == VaultFormat::Native);
+    if (!masks)
+        return masks.status();
+    auto registry = EntityRegistry::load(vault.entities_dir());
+    search::SearchContext ctx{vault, embedder, index,
+                              stmts, *masks,   registry ? &*registry : nullptr};
+    auto resp = search::run_search(ctx, request, nullptr);
+    if (resp)
+        resp->audit.disabled_reason = "not logged: hybrid_search() runs without an audit writer";
+    return resp;
+}
+
+} // namespace memlens

@@ -1,0 +1,320 @@
+// One table maps each settings key to its field, in both directions; the defaults are the
+// member initialisers of RetrievalSettings.
+#include <memlens/settings.h>
+#include <memlens/thread_guard.h>
+#include <memlens/vault.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <functional>
+#include <set>
+
+namespace memlens {
+
+namespace {
+
+std::string format_double(double v) {
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
+}
+
+bool parse_double(const std::string& text, double& out) {
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    auto [p, ec] = std::from_chars(first, last, out);
+    return ec == std::errc() && p == last && std::isfinite(out);
+}
+
+bool parse_int(const std::string& text, int& out) {
+    const char* last = text.data() + text.size();
+    auto [p, ec] = std::from_chars(text.data(), last, out);
+    return ec == std::errc() && p == last;
+}
+
+bool parse_bool(const std::string& text, bool& out) {
+    if (text == "1" || text == "true" || text == "on" || text == "yes") {
+        out = true;
+        return true;
+    }
+    if (text == "0" || text == "false" || text == "off" || text == "no") {
+        out = false;
+        return true;
+    }
+    return false;
+}
+
+struct Field {
+    SettingKey key;
+    std::function<std::string(const RetrievalSettings&)> get;
+    // false when the text does not parse or is out of range
+    std::function<bool(RetrievalSettings&, const std::string&)> set;
+};
+
+Field double_field(std::string key, std::string help, double RetrievalSettings::*m, double lo,
+                   double hi) {
+    return {{std::move(key), std::move(help)},
+            [m](const RetrievalSettings& s) { return format_double(s.*m); },
+            [m, lo, hi](RetrievalSettings& s, const std::string& t) {
+                double v = 0;
+                if (!parse_double(t, v) || v < lo || v > hi)
+                    return false;
+                s.*m = v;
+                return true;
+            }};
+}
+
+Field int_field(std::string key, std::string help, int RetrievalSettings::*m, int lo, int hi) {
+    return {{std::move(key), std::move(help)},
+            [m](const RetrievalSettings& s) { return std::to_string(s.*m); },
+            [m, lo, hi](RetrievalSettings& s, const std::string& t) {
+                int v = 0;
+                if (!parse_int(t, v) || v < lo || v > hi)
+                    return false;
+                s.*m = v;
+                return true;
+            }};
+}
+
+const std::vector<Field>& fields() {
+    static const std::vector<Field> kFields = [] {
+        std::vector<Field> f;
+        f.push_back({{"search.mode", "legs that run: hybrid | keyword | semantic"},
+                     [](const RetrievalSettings& s) { return std::string(to_string(s.mode)); },
+                     [](RetrievalSettings& s, const std::string& t) {
+                         auto v = search_mode_from_string(t);
+                         if (v)
+                             s.mode = *v;
+                         return v.has_value();
+                     }});
+        f.push_back(
+            {{"search.fusion", "rrf (weighted reciprocal rank) | profile (WeightProfile fold)"},
+             [](const RetrievalSettings& s) { return std::string(to_string(s.fusion)); },
+             [](RetrievalSettings& s, const std::string& t) {
+                 auto v = fusion_kind_from_string(t);
+                 if (v)
+                     s.fusion = *v;
+                 return v.has_value();
+             }});
+        f.push_back(
+            {{"search.profile", "WeightProfile: balanced | semantic | lexical | graph_first"},
+             [](const RetrievalSettings& s) { return s.profile.name; },
+             [](RetrievalSettings& s, const std::string& t) {
+                 if (t.empty())
+                     return false;
+                 s.profile = WeightProfile::by_name(t);
+                 s.profile.name = t;
+                 return true;
+             }});
+        f.push_back(int_field("search.rrf_k", "RRF smoothing constant k", &RetrievalSettings::rrf_k,
+                              1, 100000));
+        f.push_back(double_field("search.weight.vector", "RRF weight of the vector leg",
+                                 &RetrievalSettings::vector_weight, 0.0, 100.0));
+        f.push_back(double_field("search.weight.keyword", "RRF weight of the keyword (FTS5) leg",
+                                 &RetrievalSettings::keyword_weight, 0.0, 100.0));
+        f.push_back(double_field("search.recency_boost",
+                                 "rrf × (1 + boost / (1 + age_days)); 0 = off",
+                                 &RetrievalSettings::recency_boost, 0.0, 1000.0));
+        f.push_back(double_field("search.freshness_half_life_days",
+                                 "half-life of the freshness signal (profile fusion)",
+                                 &RetrievalSettings::freshness_half_life_days, 0.0, 1e6));
+        f.push_back(int_field("search.limit", "hits returned when a query asks for 0",
+                              &RetrievalSettings::limit, 1, 100));
+        f.push_back(int_field("search.leg_limit", "candidates each leg brings to fusion",
+                              &RetrievalSettings::leg_limit, 1, 10000));
+        f.push_back(int_field("search.max_query_terms", "keyword tokens kept from a long query",
+                              &RetrievalSettings::max_query_terms, 1, 1000));
+        f.push_back(double_field("search.fts.context_weight",
+                                 "bm25 weight of the chunk context column (content = 1)",
+                                 &RetrievalSettings::fts_context_weight, 0.0, 100.0));
+        f.push_back({{"search.include_summaries", "search summary nodes as well as leaf chunks"},
+                     [](const RetrievalSettings& s) {
+                         return std::string(s.include_summaries ? "true" : "false");
+                     },
+                     [](RetrievalSettings& s, const std::string& t) {
+                         return parse_bool(t, s.include_summaries);
+                     }});
+        f.push_back(double_field("search.mmr_lambda",
+                                 "MMR trade-off: 1 = relevance only, 0 = diversity only",
+                                 &RetrievalSettings::mmr_lambda, 0.0, 1.0));
+        f.push_back(int_field("search.beam.width", "topics kept per level of the beam descent",
+                              &RetrievalSettings::beam_width, 1, 4096));
+        f.push_back(int_field("search.beam.max_depth", "levels the beam descent goes down at most",
+                              &RetrievalSettings::beam_max_depth, 1, 64));
+        f.push_back(int_field("search.beam.max_leaf_items", "members scored per reached topic",
+                              &RetrievalSettings::beam_max_leaf_items, 1, 1000000));
+        f.push_back(int_field("search.exact_scan_threshold",
+                              "vaults with at most this many vectors use an exact scan",
+                              &RetrievalSettings::exact_scan_threshold, 0, 100000000));
+        f.push_back(
+            {{"search.superseded", "superseded hits: mark | demote | hide"},
+             [](const RetrievalSettings& s) { return std::string(to_string(s.superseded)); },
+             [](RetrievalSettings& s, const std::string& t) {
+                 auto v = superseded_handling_from_string(t);
+                 if (v)
+                     s.superseded = *v;
+                 return v.has_value();
+             }});
+        f.push_back(double_field("search.superseded.demote_factor",
+                                 "score multiplier of a superseded hit under demote",
+                                 &RetrievalSettings::superseded_demote_factor, 0.0, 1.0));
+        f.push_back(int_field("search.graph.min_shared_entities",
+                              "shared entities that make two hits about the same thing",
+                              &RetrievalSettings::graph_min_shared_entities, 1, 100));
+        f.push_back(double_field("search.graph.min_similarity",
+                                 "cosine two related hits need (graph context rule)",
+                                 &RetrievalSettings::graph_min_similarity, -1.0, 1.0));
+        return f;
+    }();
+    return kFields;
+}
+
+const char* const kProfileSignals[] = {"graph", "vector", "keyword", "freshness"};
+
+double& profile_weight(WeightProfile& p, int i) {
+    switch (i) {
+    case 0:
+        return p.graph;
+    case 1:
+        return p.vector;
+    case 2:
+        return p.keyword;
+    default:
+        return p.freshness;
+    }
+}
+
+} // namespace
+
+const char* to_string(SearchMode m) {
+    switch (m) {
+    case SearchMode::Keyword:
+        return "keyword";
+    case SearchMode::Semantic:
+        return "semantic";
+    case SearchMode::Hybrid:
+        break;
+    }
+    return "hybrid";
+}
+
+const char* to_string(FusionKind f) {
+    return f == FusionKind::Profile ? "profile" : "rrf";
+}
+
+const char* to_string(SupersededHandling h) {
+    switch (h) {
+    case SupersededHandling::Mark:
+        return "mark";
+    case SupersededHandling::Hide:
+        return "hide";
+    case SupersededHandling::Demote:
+        break;
+    }
+    return "demote";
+}
+
+std::optional<SearchMode> search_mode_from_string(std::string_view s) {
+    if (s == "hybrid")
+        return SearchMode::Hybrid;
+    if (s == "keyword")
+        return SearchMode::Keyword;
+    if (s == "semantic")
+        return SearchMode::Semantic;
+    return std::nullopt;
+}
+
+std::optional<FusionKind> fusion_kind_from_string(std::string_view s) {
+    if (s == "rrf")
+        return FusionKind::Rrf;
+    if (s == "profile")
+        return FusionKind::Profile;
+    return std::nullopt;
+}
+
+std::optional<SupersededHandling> superseded_handling_from_string(std::string_view s) {
+    if (s == "mark")
+        return SupersededHandling::Mark;
+    if (s == "demote")
+        return SupersededHandling::Demote;
+    if (s == "hide")
+        return SupersededHandling::Hide;
+    return std::nullopt;
+}
+
+const std::vector<SettingKey>& retrieval_setting_keys() {
+    static const std::vector<SettingKey> kKeys = [] {
+        std::vector<SettingKey> k;
+        for (const auto& f : fields())
+            k.push_back(f.key);
+        for (const char* sig : kProfileSignals)
+            k.push_back({std::string("profile.<name>.") + sig,
+                         std::string("weight of the ") + sig + " signal in profile <name>"});
+        return k;
+    }();
+    return kKeys;
+}
+
+Result<RetrievalSettings>
+retrieval_settings_from_map(const std::map<std::string, std::string>& values) {
+    RetrievalSettings s;
+    for (const auto& f : fields()) {
+        auto it = values.find(f.key.key);
+        if (it == values.end())
+            continue;
+        if (!f.set(s, it->second))
+            return Status::invalid("setting " + f.key.key + ": invalid value '" + it->second +
+                                   "' (" + f.key.help + ")");
+    }
+    // Profile weights are read after the name, so they apply to the profile actually chosen.
+    for (int i = 0; i < 4; ++i) {
+        const std::string key = "profile." + s.profile.name + "." + kProfileSignals[i];
+        auto it = values.find(key);
+        if (it == values.end())
+            continue;
+        double v = 0;
+        if (!parse_double(it->second, v) || v < 0.0)
+            return Status::invalid("setting " + key + ": invalid weight '" + it->second + "'");
+        profile_weight(s.profile, i) = v;
+    }
+    return s;
+}
+
+Result<RetrievalSettings> load_retrieval_settings(const Vault& vault) {
+    check_off_ui_thread("load_retrieval_settings");
+    auto r = retrieval_settings_from_map(vault.all_settings());
+    if (!r)
+        return r.status().with_context(vault.dir().string());
+    return r;
+}
+
+std::map<std::string, std::string> to_settings_map(const RetrievalSettings& s) {
+    std::map<std::string, std::string> out;
+    for (const auto& f : fields())
+        out.emplace(f.key.key, f.get(s));
+    WeightProfile p = s.profile;
+    for (int i = 0; i < 4; ++i)
+        out.emplace("profile." + p.name + "." + kProfileSignals[i],
+                    format_double(profile_weight(p, i)));
+    return out;
+}
+
+std::vector<std::string> changed_setting_keys(const std::map<std::string, std::string>& a,
+                                              const std::map<std::string, std::string>& b) {
+    std::set<std::string> keys;
+    for (const auto& [k, v] : a)
+        keys.insert(k);
+    for (const auto& [k, v] : b)
+        keys.insert(k);
+    std::vector<std::string> out;
+    for (const auto& k : keys) {
+        auto ia = a.find(k);
+        auto ib = b.find(k);
+        if (ia == a.end() || ib == b.end() || ia->second != ib->second)
+            out.push_back(k);
+    }
+    return out;
+}
+
+} // namespace memlens
