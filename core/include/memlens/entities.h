@@ -1,4 +1,7 @@
 // Entity extraction (NOTES §3), canonical ids, and the Markdown entity registry (seed 002).
+//
+// The extraction rules (the regex kinds, the name heuristic, registry resolution) are written
+// down with examples in docs/entities.md.
 #pragma once
 
 #include <memlens/status.h>
@@ -13,16 +16,21 @@
 
 namespace memlens {
 
+namespace entities {
+class NameIndex;
+}
+
 // Wire strings of entity kinds: "email", "url", "handle", "hashtag", "topic", "person",
 // "organization", "location", "event", "product", "datetime", "technology", "artifact",
 // "quantity", "misc".
 struct ExtractedEntity {
     std::string canonical_id; // "{kind}:{value}", e.g. "person:caroline", "email:a@b.com"
     std::string kind;
-    std::string surface;      // the text as it appeared
-    std::size_t start = 0;    // offsets in code points (characters), as NOTES §3 says
+    std::string surface;   // the text as it appeared ("@alice", "#launch", "Acme Labs")
+    std::size_t start = 0; // offsets in code points (characters), as NOTES §3 says
     std::size_t end = 0;
-    double score = 1.0;       // confidence: 1.0 for regex kinds, lower for the name heuristic
+    double score = 1.0; // confidence: 1.0 for regex kinds and registry names, 0.9 for
+                        // known persons, 0.7 / 0.5 for the name heuristic
 };
 
 // "{kind}:{value}": URLs keep case; everything else is trimmed, lowercased, and loses one
@@ -32,22 +40,27 @@ std::string canonical_entity_id(std::string_view kind, std::string_view value);
 class EntityRegistry;
 
 struct ExtractOptions {
-    // Names known to be persons (speakers, authors), matched case-insensitively as whole words.
+    // Names known to be persons (speakers, authors), matched case-insensitively as whole words
+    // and emitted as person:<lowercased name>. Meant for a handful of names per source; a large
+    // directory of people belongs in the registry, which is indexed once.
     std::vector<std::string> known_persons;
     // Run the person / organization / topic name heuristic (see entities/names.cpp).
     bool name_heuristic = true;
 };
 
 // Regex kinds (email, url, handle incl. Discord-style, hashtag + its lowercased topic) and the
-// documented deterministic name heuristic. When a registry is given, surfaces that match an
-// alias, email, handle or display name resolve to that entity's canonical id. Results are in
-// text order, deduplicated by (canonical_id, start).
-std::vector<ExtractedEntity> extract_entities(std::string_view text, const ExtractOptions& opts = {},
+// documented deterministic name heuristic. When a registry is given, emails and handles whose
+// value is a registered surface, and registered display names and aliases found as whole words,
+// resolve to that entity's canonical id and kind. Results are in text order, deduplicated by
+// (canonical_id, start). Pure and thread-safe (a registry may be shared by const reference);
+// any input, including invalid UTF-8, is accepted: an invalid byte is never part of an entity.
+std::vector<ExtractedEntity> extract_entities(std::string_view text,
+                                              const ExtractOptions& opts = {},
                                               const EntityRegistry* registry = nullptr);
 
 // One registry entry: entities/<kind>/<file-safe id>.md with YAML frontmatter.
 struct EntityRecord {
-    std::string id;   // canonical id
+    std::string id; // canonical id
     std::string kind;
     std::string display_name;
     std::vector<std::string> aliases;
@@ -56,33 +69,54 @@ struct EntityRecord {
     std::string notes; // the free Markdown body
 };
 
-// The registry folder. Loads every entities/<kind>/*.md; lookups are case-insensitive.
+// The registry folder: a vault's entities/ directory, one subfolder per kind.
 // Thread-safety: const methods may be called concurrently; writes need exclusive access.
 class EntityRegistry {
 public:
+    // Loads every <dir>/<kind>/*.md. A missing folder is an empty registry (upsert creates it).
+    // Malformed frontmatter, a missing id or the same id in two files → InvalidArgument naming
+    // the file and line; an unreadable file → IoError. Frontmatter is the YAML subset of
+    // docs/entities.md: `key: value` scalars (plain, "double" or 'single' quoted), and lists
+    // as `key: [a, "b"]` or as `- item` lines; unknown keys are ignored.
     static Result<EntityRegistry> load(const std::filesystem::path& dir);
 
-    // Canonical id for a surface form (alias, email, handle, display name), if registered.
+    // Canonical id for a surface form (canonical id, alias, email, handle, display name), if
+    // registered. Case-insensitive and trimmed; "@alice" also finds the handle "alice". When two
+    // records claim the same surface, the first loaded (kind folder, then file name) wins.
     std::optional<std::string> lookup_alias(std::string_view surface) const;
     const EntityRecord* find(const std::string& canonical_id) const;
     const std::vector<EntityRecord>& records() const { return records_; }
 
-    // Writes (or replaces) the record's file. The file name is derived from the id so that it
-    // can never leave the registry folder: no "..", no separators, no NUL, no reserved names.
+    // Writes (or replaces) the record's file atomically: a temporary file in the same folder,
+    // flushed to disk, then renamed over the target, so a reader or a crash sees the old file or
+    // the new one, never half of either. A record keeps the file it was loaded from; a new one
+    // goes to file_for(). Empty id or kind, or invalid UTF-8 → InvalidArgument; filesystem
+    // failure → IoError (the registry in memory is then unchanged).
     Status upsert(const EntityRecord& record);
 
     // The file a record lives in (inside dir/kind/).
     std::filesystem::path file_for(const std::string& kind, const std::string& canonical_id) const;
 
+    const std::filesystem::path& dir() const { return dir_; }
+
 private:
+    friend std::vector<ExtractedEntity> extract_entities(std::string_view, const ExtractOptions&,
+                                                         const EntityRegistry*);
+    void rebuild_indexes();
+
     std::filesystem::path dir_;
     std::vector<EntityRecord> records_;
+    std::vector<std::filesystem::path> paths_;      // the file each record was read from
     std::map<std::string, std::size_t> by_surface_; // lowercase surface → index
     std::map<std::string, std::size_t> by_id_;
+    std::shared_ptr<const entities::NameIndex> names_; // display names and aliases, for text
 };
 
-// A file-name-safe encoding of an id (percent-encodes anything outside [a-z0-9._-], refuses
-// "." and "..", caps the length). Used by EntityRegistry::file_for.
+// A file-name-safe encoding of an id: percent-encodes every byte outside [a-z0-9._-]
+// (uppercase too, so case-insensitive file systems cannot merge two ids), and a leading '.',
+// so "." and ".." and hidden files cannot arise; escapes Windows device names ("con", "nul",
+// "com1", ...); "" becomes "%"; encodings longer than 160 bytes are cut and end in "~" plus a
+// 64-bit FNV-1a hash of the id. Never contains a separator or NUL. Used by file_for.
 std::string safe_file_stem(std::string_view id);
 
 } // namespace memlens

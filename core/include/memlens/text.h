@@ -1,5 +1,11 @@
 // Text primitives shared by ingest and retrieval: UTF-8 checks, the token estimate (NOTES §1),
 // the seed-001 keyword tokenizer and FTS5 query builder, stopwords and stemming.
+//
+// All functions are pure: no I/O, no global state, safe to call from any thread. None of them
+// fails: invalid UTF-8 is never an error here. Each invalid byte counts as one character and is
+// treated as a separator (never part of a word); functions that return text return valid UTF-8,
+// with U+FFFD where an invalid byte was. Which code points count as word characters is written
+// down in docs/entities.md ("Word characters").
 #pragma once
 
 #include <cstdint>
@@ -21,14 +27,16 @@ std::int64_t estimate_tokens(std::string_view text);
 // Code-point count of valid UTF-8 (invalid bytes count one each).
 std::size_t utf8_length(std::string_view text);
 
-// Lowercases ASCII and the common Latin-1/Latin Extended letters; other code points pass through.
+// Simple one-to-one lowercasing of ASCII, Latin-1, Latin Extended-A and Extended Additional,
+// Greek, Cyrillic and Armenian; other code points pass through. Invalid bytes become U+FFFD.
 std::string utf8_lower(std::string_view text);
 
 // Seed 001 step 1: lowercase and split on any run of non-letter/non-number code points
-// (Unicode-aware: letters of any script, digits of any script, count as word characters).
+// (Unicode-aware: letters and numbers of any script, and combining marks, are word characters;
+// punctuation, symbols, emoji, spaces, controls and '_' are not).
 std::vector<std::string> split_words(std::string_view text);
 
-// Seed 001 steps 1–2: split_words minus stopwords and single-character tokens, order kept,
+// Seed 001 steps 1–2: split_words minus stopwords and single-code-point tokens, order kept,
 // duplicates removed (first occurrence wins).
 std::vector<std::string> keyword_tokens(std::string_view text);
 
@@ -40,11 +48,13 @@ std::optional<std::string> build_fts_query(std::string_view text);
 // The conservative seed-001 stopword list (function words only; "time", "good", "way" kept).
 bool is_stopword(std::string_view lowercase_word);
 
-// Porter stemmer (English), applied to lowercase ASCII words; other words are returned as-is.
+// Porter (1980) stemmer as in Martin Porter's canonical C encoding, for lowercase ASCII words
+// ("connections" → "connect", "relational" → "relat"); any other word is returned unchanged.
 std::string porter_stem(std::string_view lowercase_word);
 
-// A short excerpt of `text` (at most max_chars code points) around the first occurrence of any
-// of `terms`, with "…" where cut. Never splits a UTF-8 sequence.
+// A short excerpt of `text` (at most max_chars code points, the "…" marks included) around the
+// earliest case-insensitive occurrence of any of `terms`, with "…" where cut. The whole text
+// when it fits; its beginning when no term occurs. Never splits a UTF-8 sequence.
 std::string snippet(std::string_view text, const std::vector<std::string>& terms,
                     std::size_t max_chars = 200);
 

@@ -1,0 +1,141 @@
+// extract_entities: the regex kinds, then registry names, then known persons, then the name
+// heuristic; each later stage only sees text that no earlier stage claimed.
+#include "entities/name_index.h"
+#include "entities/names.h"
+#include "entities/pattern_match.h"
+
+#include <memlens/entities.h>
+
+#include <algorithm>
+
+namespace memlens {
+
+namespace {
+
+constexpr double kKnownPersonScore = 0.9;
+
+// Reused per thread: ingest calls this once per chunk, millions of times.
+struct Scratch {
+    unicode::CodePoints text;
+    std::vector<char32_t> lowered;
+    std::vector<std::uint8_t> claimed;
+    std::vector<entities::PatternMatch> matches;
+    std::vector<entities::NameIndex::Hit> hits;
+    std::vector<entities::NameCandidate> names;
+};
+
+void claim(std::vector<std::uint8_t>& claimed, std::size_t start, std::size_t end,
+           std::uint8_t who) {
+    std::fill(claimed.begin() + static_cast<std::ptrdiff_t>(start),
+              claimed.begin() + static_cast<std::ptrdiff_t>(end), who);
+}
+
+// A mention, hashtag or email inside a link is part of its path or query, not a separate
+// entity: "https://x.com/u/bob#1234" names one URL, not the Discord user bob#1234.
+void drop_matches_inside_urls(std::vector<entities::PatternMatch>& matches) {
+    std::vector<std::pair<std::size_t, std::size_t>> urls;
+    for (const auto& m : matches)
+        if (m.kind == "url")
+            urls.emplace_back(m.start, m.end);
+    if (urls.empty())
+        return;
+    std::erase_if(matches, [&](const entities::PatternMatch& m) {
+        if (m.kind == "url")
+            return false;
+        return std::any_of(urls.begin(), urls.end(),
+                           [&](const auto& u) { return m.start < u.second && m.end > u.first; });
+    });
+}
+
+} // namespace
+
+std::vector<ExtractedEntity> extract_entities(std::string_view text, const ExtractOptions& opts,
+                                              const EntityRegistry* registry) {
+    thread_local Scratch s;
+    s.text.assign(text);
+    const std::size_t n = s.text.size();
+    s.claimed.assign(n, entities::kFree);
+    std::vector<ExtractedEntity> out;
+    auto surface = [&](std::size_t start, std::size_t end) {
+        return std::string(s.text.slice(text, start, end));
+    };
+
+    s.matches.clear();
+    entities::scan_urls(s.text, s.matches);
+    entities::scan_emails(s.text, s.matches);
+    entities::scan_handles(s.text, s.matches);
+    entities::scan_discord_handles(s.text, s.matches);
+    entities::scan_hashtags(s.text, s.matches);
+    drop_matches_inside_urls(s.matches);
+    for (const auto& m : s.matches) {
+        const std::string value = surface(m.value_start, m.value_end);
+        ExtractedEntity e{canonical_entity_id(m.kind, value),
+                          std::string(m.kind),
+                          surface(m.start, m.end),
+                          m.start,
+                          m.end,
+                          1.0};
+        if (registry != nullptr && (m.kind == "email" || m.kind == "handle")) {
+            if (auto id = registry->lookup_alias(value)) {
+                e.kind = registry->find(*id)->kind;
+                e.canonical_id = std::move(*id);
+            }
+        }
+        const bool hashtag = m.kind == "hashtag";
+        out.push_back(std::move(e));
+        if (hashtag)
+            out.push_back({canonical_entity_id("topic", value), "topic", out.back().surface,
+                           m.start, m.end, 1.0});
+        claim(s.claimed, m.start, m.end, entities::kPattern);
+    }
+
+    s.lowered.resize(n);
+    std::transform(s.text.cps.begin(), s.text.cps.end(), s.lowered.begin(), unicode::to_lower);
+
+    if (registry != nullptr && registry->names_ != nullptr) {
+        s.hits.clear();
+        registry->names_->find(s.lowered, s.claimed, s.hits);
+        for (const auto& h : s.hits) {
+            const EntityRecord& r = registry->records_[h.payload];
+            out.push_back({r.id, r.kind, surface(h.start, h.end), h.start, h.end, 1.0});
+            claim(s.claimed, h.start, h.end, entities::kName);
+        }
+    }
+
+    if (!opts.known_persons.empty()) {
+        entities::NameIndex persons;
+        for (std::size_t k = 0; k < opts.known_persons.size(); ++k)
+            persons.add(opts.known_persons[k], k);
+        s.hits.clear();
+        persons.find(s.lowered, s.claimed, s.hits);
+        for (const auto& h : s.hits) {
+            out.push_back({canonical_entity_id("person", opts.known_persons[h.payload]), "person",
+                           surface(h.start, h.end), h.start, h.end, kKnownPersonScore});
+            claim(s.claimed, h.start, h.end, entities::kName);
+        }
+    }
+
+    if (opts.name_heuristic) {
+        s.names.clear();
+        entities::find_names(s.text, s.lowered, s.claimed, s.names);
+        for (auto& c : s.names)
+            out.push_back({canonical_entity_id(c.kind, c.value), std::string(c.kind),
+                           surface(c.start, c.end), c.start, c.end, c.score});
+    }
+
+    std::stable_sort(
+        out.begin(), out.end(),
+        [](const ExtractedEntity& a, const ExtractedEntity& b) { return a.start < b.start; });
+    std::vector<ExtractedEntity> unique;
+    unique.reserve(out.size());
+    for (auto& e : out) {
+        const bool seen = std::any_of(unique.begin(), unique.end(), [&](const ExtractedEntity& u) {
+            return u.start == e.start && u.canonical_id == e.canonical_id;
+        });
+        if (!seen)
+            unique.push_back(std::move(e));
+    }
+    return unique;
+}
+
+} // namespace memlens

@@ -1,0 +1,146 @@
+#include "entities/name_words.h"
+
+#include <memlens/text.h>
+
+#include <algorithm>
+#include <array>
+
+namespace memlens::entities {
+
+namespace {
+
+template <std::size_t N> constexpr bool sorted(const std::array<std::string_view, N>& a) {
+    for (std::size_t i = 1; i < N; ++i)
+        if (!(a[i - 1] < a[i]))
+            return false;
+    return true;
+}
+
+template <std::size_t N>
+bool contains(const std::array<std::string_view, N>& a, std::string_view w) {
+    return std::binary_search(a.begin(), a.end(), w);
+}
+
+constexpr auto kExcluded = std::to_array<std::string_view>({
+    "absolutely", "actually",   "afternoon", "agreed",  "ah",        "also",
+    "although",   "always",     "amazing",   "anyway",  "anyways",   "apr",
+    "april",      "aug",        "august",    "aunt",    "awesome",   "aww",
+    "bro",        "btw",        "bye",       "cheers",  "congrats",  "congratulations",
+    "cool",       "dad",        "daddy",     "damn",    "dear",      "dec",
+    "december",   "definitely", "done",      "evening", "everyone",  "everything",
+    "exactly",    "excited",    "fantastic", "feb",     "february",  "finally",
+    "first",      "fri",        "friday",    "fwd",     "fyi",       "glad",
+    "god",        "good",       "goodbye",   "gosh",    "grandma",   "grandpa",
+    "great",      "guys",       "haha",      "hahaha",  "happy",     "hehe",
+    "hello",      "hey",        "hi",        "hmm",     "honestly",  "hope",
+    "however",    "hows",       "jan",       "january", "jul",       "july",
+    "jun",        "june",       "last",      "later",   "lets",      "lol",
+    "love",       "mar",        "march",     "maybe",   "meanwhile", "mom",
+    "mommy",      "mon",        "monday",    "morning", "mum",       "nah",
+    "next",       "nice",       "night",     "nope",    "note",      "nov",
+    "november",   "now",        "oct",       "october", "oh",        "ok",
+    "okay",       "omg",        "oops",      "perfect", "perhaps",   "please",
+    "plus",       "pm",         "re",        "really",  "recently",  "remember",
+    "right",      "sat",        "saturday",  "sep",     "sept",      "september",
+    "sis",        "so",         "sorry",     "still",   "subject",   "sun",
+    "sunday",     "sure",       "thank",     "thanks",  "thats",     "thu",
+    "thur",       "thurs",      "thursday",  "thx",     "today",     "together",
+    "tomorrow",   "tonight",    "totally",   "true",    "tue",       "tues",
+    "tuesday",    "uncle",      "update",    "wed",     "wednesday", "welcome",
+    "well",       "whatever",   "wow",       "yay",     "yeah",      "yep",
+    "yes",        "yesterday",  "yet",       "yup",
+});
+static_assert(sorted(kExcluded));
+
+constexpr auto kHonorifics = std::to_array<std::string_view>({
+    "dr",
+    "madam",
+    "miss",
+    "mr",
+    "mrs",
+    "ms",
+    "mx",
+    "prof",
+    "professor",
+    "sir",
+});
+static_assert(sorted(kHonorifics));
+
+constexpr auto kOrgSuffixes = std::to_array<std::string_view>({
+    "academy",      "ag",         "agency",     "association", "bank",     "capital",
+    "co",           "college",    "committee",  "company",     "corp",     "corporation",
+    "council",      "department", "foundation", "gmbh",        "group",    "holdings",
+    "hospital",     "inc",        "industries", "institute",   "lab",      "labs",
+    "limited",      "llc",        "llp",        "ltd",         "ministry", "partners",
+    "plc",          "school",     "society",    "studio",      "studios",  "team",
+    "technologies", "university", "ventures",
+});
+static_assert(sorted(kOrgSuffixes));
+
+constexpr auto kOrgPrefixes = std::to_array<std::string_view>({
+    "academy",
+    "bank",
+    "college",
+    "department",
+    "institute",
+    "ministry",
+    "school",
+    "university",
+});
+static_assert(sorted(kOrgPrefixes));
+
+constexpr auto kConnectors = std::to_array<std::string_view>({
+    "da",
+    "de",
+    "del",
+    "della",
+    "der",
+    "di",
+    "du",
+    "la",
+    "le",
+    "of",
+    "van",
+    "von",
+});
+static_assert(sorted(kConnectors));
+
+constexpr auto kCueBefore = std::to_array<std::string_view>({
+    "ask",  "asked", "cc",   "congrats", "congratulations", "dear",    "email",  "emailed", "hello",
+    "hey",  "hi",    "meet", "message",  "messaged",        "met",     "ping",   "pinged",  "said",
+    "says", "tell",  "text", "texted",   "thank",           "thanked", "thanks", "told",    "wrote",
+});
+static_assert(sorted(kCueBefore));
+
+constexpr auto kCueAfter = std::to_array<std::string_view>({
+    "agreed",   "agrees",  "answered", "asked", "asks",   "explained", "explains", "mentioned",
+    "mentions", "replied", "replies",  "said",  "says",   "suggested", "suggests", "thinks",
+    "thought",  "told",    "tweeted",  "who",   "writes", "wrote",
+});
+static_assert(sorted(kCueAfter));
+
+} // namespace
+
+bool is_excluded_name_word(std::string_view w) {
+    return is_stopword(w) || contains(kExcluded, w) || contains(kHonorifics, w);
+}
+bool is_honorific(std::string_view w) {
+    return contains(kHonorifics, w);
+}
+bool is_org_suffix(std::string_view w) {
+    return contains(kOrgSuffixes, w);
+}
+bool is_org_prefix(std::string_view w) {
+    return contains(kOrgPrefixes, w);
+}
+bool is_name_connector(std::string_view w) {
+    return contains(kConnectors, w);
+}
+bool is_person_cue_before(std::string_view w) {
+    return contains(kCueBefore, w);
+}
+bool is_person_cue_after(std::string_view w) {
+    return contains(kCueAfter, w);
+}
+
+} // namespace memlens::entities

@@ -1,0 +1,25 @@
+// The word lists behind the person / organization / topic name heuristic (docs/entities.md).
+// Every function takes a lowercase word; lists are ASCII because the cues are English.
+#pragma once
+
+#include <string_view>
+
+namespace memlens::entities {
+
+// Capitalised for reasons other than being a name: stopwords, pronouns, months, weekdays,
+// greetings, interjections, family words, and the words that commonly open a sentence.
+bool is_excluded_name_word(std::string_view w);
+// Mr, Mrs, Ms, Dr, Prof, ...: the next capitalised word is a person.
+bool is_honorific(std::string_view w);
+// Inc, Labs, University, Team, ...: a sequence ending in one names an organization.
+bool is_org_suffix(std::string_view w);
+// University, Bank, Institute, ...: "University of X" names an organization.
+bool is_org_prefix(std::string_view w);
+// of, de, van, von, ...: lowercase words allowed between two capitalised ones.
+bool is_name_connector(std::string_view w);
+// Words right before a name that mark a person: "asked Alice", "thanks, Bob", "hi Mel".
+bool is_person_cue_before(std::string_view w);
+// Words right after a name that mark a person: "Alice said", "Bob thinks".
+bool is_person_cue_after(std::string_view w);
+
+} // namespace memlens::entities

@@ -1,0 +1,372 @@
+#include "entities/names.h"
+
+#include "entities/name_words.h"
+
+namespace memlens::entities {
+
+namespace {
+
+constexpr double kOrganizationScore = 0.7;
+constexpr double kPersonScore = 0.7;
+constexpr double kTopicScore = 0.5;
+constexpr std::size_t kMaxNameWords = 4; // longer capitalised runs are titles and headings
+
+struct Token {
+    std::size_t start = 0;
+    std::size_t end = 0;      // end of the word proper
+    std::size_t full_end = 0; // including a possessive or contraction ('s, 're, n't, ...)
+    bool cap = false;         // Title Case: "Alice", "McKenzie", "OpenAI", "Jean-Luc"
+    bool acronym = false;     // "IBM", "NASA"
+    bool suffixed = false;    // "Alice's", "I'm": the name, if any, ends here
+    bool negation = false;    // "Don't", "Isn't": never a name
+    std::uint8_t claim = kFree;
+};
+
+enum class Gap { Spaces, Comma, Amp, Dot, Other };
+
+bool is_line_break(char32_t c) {
+    return c == U'\n' || c == U'\r' || c == 0x0B || c == 0x0C || c == 0x85 || c == 0x2028 ||
+           c == 0x2029;
+}
+
+bool is_apostrophe(char32_t c) {
+    return c == U'\'' || c == 0x2019;
+}
+
+// Characters that may sit between a sentence end and its first word: quotes, brackets,
+// Markdown emphasis, bullets and heading marks.
+bool is_opening(char32_t c) {
+    switch (c) {
+    case U'"':
+    case U'\'':
+    case U'(':
+    case U'[':
+    case U'{':
+    case U'*':
+    case U'_':
+    case U'`':
+    case U'>':
+    case U'-':
+    case U'~':
+    case U'#':
+    case 0x2018:
+    case 0x201C:
+    case 0x00AB:
+    case 0x2022:
+    case 0x2013:
+    case 0x2014:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool is_sentence_end(char32_t c) {
+    return c == U'.' || c == U'!' || c == U'?' || c == U':' || c == U';' || c == 0x2026;
+}
+
+class NameScanner {
+public:
+    NameScanner(const unicode::CodePoints& text, const std::vector<char32_t>& lowered,
+                const std::vector<std::uint8_t>& claimed)
+        : cps_(text.cps)
+        , low_(lowered)
+        , claimed_(claimed) {}
+
+    void run(std::vector<NameCandidate>& out) {
+        tokenize();
+        for (std::size_t i = 0; i < tokens_.size();) {
+            if (!eligible(i)) {
+                ++i;
+                continue;
+            }
+            std::size_t last = extend(i);
+            classify(i, last);
+            i = last + 1;
+        }
+        link_coordinated_persons();
+        for (const auto& s : seqs_)
+            if (s.kind != nullptr)
+                out.push_back(
+                    {s.kind, tokens_[s.first].start, tokens_[s.last].end, value(s), s.score});
+    }
+
+private:
+    struct Seq {
+        std::size_t first;
+        std::size_t last;
+        const char* kind = nullptr; // nullptr: dropped
+        double score = 0.0;
+        bool person_shape = false; // 1–2 Title Case words: would be a person with a cue
+    };
+
+    void tokenize() {
+        const std::size_t n = cps_.size();
+        std::size_t i = 0;
+        while (i < n) {
+            if (!unicode::is_boundary_word(cps_[i])) {
+                ++i;
+                continue;
+            }
+            Token t;
+            t.start = i;
+            std::size_t apostrophe = 0;
+            while (i < n) {
+                const char32_t c = cps_[i];
+                if (unicode::is_boundary_word(c)) {
+                    ++i;
+                } else if ((is_apostrophe(c) || c == U'-') && i + 1 < n &&
+                           unicode::is_boundary_word(cps_[i + 1])) {
+                    if (is_apostrophe(c))
+                        apostrophe = i;
+                    ++i;
+                } else {
+                    break;
+                }
+            }
+            t.end = t.full_end = i;
+            if (apostrophe > t.start)
+                split_contraction(t, apostrophe);
+            analyse(t);
+            tokens_.push_back(t);
+        }
+    }
+
+    void split_contraction(Token& t, std::size_t apostrophe) {
+        const std::u32string_view suffix(low_.data() + apostrophe + 1, t.full_end - apostrophe - 1);
+        if (suffix == U"s" || suffix == U"m" || suffix == U"re" || suffix == U"ve" ||
+            suffix == U"ll" || suffix == U"d") {
+            t.end = apostrophe;
+            t.suffixed = true;
+        } else if (suffix == U"t" && low_[apostrophe - 1] == U'n') {
+            t.negation = true;
+        }
+    }
+
+    void analyse(Token& t) {
+        for (std::size_t k = t.start; k < t.full_end; ++k)
+            t.claim = std::max(t.claim, claimed_[k]);
+        const std::size_t len = t.end - t.start;
+        if (len < 2 || !unicode::is_upper(cps_[t.start]))
+            return;
+        bool has_lower = false;
+        bool all_upper = true;
+        for (std::size_t k = t.start; k < t.end; ++k) {
+            const char32_t c = cps_[k];
+            if (unicode::is_ascii_digit(c) || c == U'_')
+                return; // identifiers and model numbers are not names
+            has_lower = has_lower || unicode::is_lower(c);
+            all_upper = all_upper && unicode::is_upper(c);
+        }
+        t.cap = has_lower;
+        t.acronym = all_upper && len <= 6;
+    }
+
+    // The lowercase word, for the ASCII word lists; empty when the word is not ASCII.
+    std::string word(std::size_t ti) const {
+        const Token& t = tokens_[ti];
+        std::string w;
+        for (std::size_t k = t.start; k < t.end; ++k) {
+            if (low_[k] >= 0x80)
+                return {};
+            w.push_back(static_cast<char>(low_[k]));
+        }
+        return w;
+    }
+
+    Gap gap(std::size_t left) const {
+        std::size_t from = tokens_[left].full_end;
+        const std::size_t to = tokens_[left + 1].start;
+        if (from == to)
+            return Gap::Other;
+        Gap kind = Gap::Spaces;
+        for (std::size_t k = from; k < to; ++k) {
+            const char32_t c = cps_[k];
+            if (unicode::is_space(c) && !is_line_break(c))
+                continue;
+            if (kind != Gap::Spaces)
+                return Gap::Other;
+            if (c == U',')
+                kind = Gap::Comma;
+            else if (c == U'&')
+                kind = Gap::Amp;
+            else if (c == U'.' && k == from)
+                kind = Gap::Dot;
+            else
+                return Gap::Other;
+        }
+        return kind;
+    }
+
+    bool eligible(std::size_t ti) const {
+        const Token& t = tokens_[ti];
+        if (t.claim != kFree || t.negation || !(t.cap || t.acronym))
+            return false;
+        return !is_excluded_name_word(word(ti));
+    }
+
+    // Joins Title Case words separated by single spaces, "&", or a lowercase connector
+    // ("University of Edinburgh", "Johnson & Johnson", "Ludwig van Beethoven").
+    std::size_t extend(std::size_t first) const {
+        std::size_t last = first;
+        while (last + 1 < tokens_.size() && !tokens_[last].suffixed) {
+            const Gap g = gap(last);
+            if (g != Gap::Spaces && g != Gap::Amp)
+                break;
+            if (eligible(last + 1)) {
+                ++last;
+                continue;
+            }
+            const std::size_t c = last + 1;
+            if (g == Gap::Spaces && c + 1 < tokens_.size() && tokens_[c].claim == kFree &&
+                !tokens_[c].suffixed && is_name_connector(word(c)) && gap(c) == Gap::Spaces &&
+                eligible(c + 1)) {
+                last = c + 1;
+                continue;
+            }
+            break;
+        }
+        return last;
+    }
+
+    bool at_sentence_start(std::size_t ti) const {
+        std::size_t k = tokens_[ti].start;
+        while (k > 0) {
+            const char32_t c = cps_[k - 1];
+            if (is_line_break(c))
+                return true;
+            if (unicode::is_space(c) || is_opening(c)) {
+                --k;
+                continue;
+            }
+            if (!is_sentence_end(c))
+                return false;
+            // "Mr. Smith": the period closes an abbreviation, not a sentence.
+            const bool after_honorific = c == U'.' && ti > 0 && tokens_[ti - 1].full_end == k - 1 &&
+                                         is_honorific(word(ti - 1));
+            return !after_honorific;
+        }
+        return true;
+    }
+
+    bool person_cue(std::size_t first, std::size_t last) const {
+        if (first > 0) {
+            const Gap g = gap(first - 1);
+            const std::string w = word(first - 1);
+            if (is_honorific(w) && (g == Gap::Spaces || g == Gap::Dot))
+                return true;
+            if ((g == Gap::Spaces || g == Gap::Comma) && is_person_cue_before(w))
+                return true;
+        }
+        if (last + 1 < tokens_.size()) {
+            const Gap g = gap(last);
+            if ((g == Gap::Spaces || g == Gap::Comma) && is_person_cue_after(word(last + 1)))
+                return true;
+        }
+        return false;
+    }
+
+    // A surname after a known person ("Caroline Smith"), or a first name before one, belongs to
+    // that person; guessing a second entity for it would split one person in two.
+    bool touches_known_name(std::size_t first, std::size_t last) const {
+        if (first > 0 && tokens_[first - 1].claim == kName && gap(first - 1) == Gap::Spaces)
+            return true;
+        return last + 1 < tokens_.size() && tokens_[last + 1].claim == kName &&
+               gap(last) == Gap::Spaces;
+    }
+
+    void classify(std::size_t first, std::size_t last) {
+        Seq s{first, last};
+        std::size_t words = 0;
+        bool any_acronym = false;
+        bool all_acronym = true;
+        for (std::size_t k = first; k <= last; ++k) {
+            if (!tokens_[k].cap && !tokens_[k].acronym)
+                continue; // a connector
+            ++words;
+            any_acronym = any_acronym || !tokens_[k].cap;
+            all_acronym = all_acronym && !tokens_[k].cap;
+        }
+        const std::string first_word = word(first);
+        const std::string last_word = word(last);
+        const bool org =
+            (words >= 2 && is_org_suffix(last_word)) ||
+            (last - first >= 2 && is_org_prefix(first_word) && is_name_connector(word(first + 1)));
+        if (words > kMaxNameWords) {
+            // dropped: a title or heading, not a name
+        } else if (org) {
+            s.kind = "organization";
+            s.score = kOrganizationScore;
+        } else if (all_acronym ||
+                   (words == 1 && (is_org_suffix(last_word) || is_org_prefix(last_word)))) {
+            // dropped: a lone acronym is as often shouting as a name; a lone "Team" is generic
+        } else if (at_sentence_start(first) || touches_known_name(first, last)) {
+            // dropped: capitalised by position, or part of a name already found
+        } else {
+            s.person_shape = words <= 2 && !any_acronym;
+            if (s.person_shape && person_cue(first, last)) {
+                s.kind = "person";
+                s.score = kPersonScore;
+            } else {
+                s.kind = "topic";
+                s.score = kTopicScore;
+            }
+        }
+        seqs_.push_back(s);
+    }
+
+    // "Alice and Bob": a person-shaped name coordinated with a person is a person too.
+    void link_coordinated_persons() {
+        auto linked = [&](const Seq& a, const Seq& b) {
+            if (b.first != a.last + 2)
+                return false;
+            const std::string w = word(a.last + 1);
+            return (w == "and" || w == "or") && gap(a.last) == Gap::Spaces &&
+                   gap(a.last + 1) == Gap::Spaces;
+        };
+        auto promote = [](Seq& s) {
+            s.kind = "person";
+            s.score = kPersonScore;
+        };
+        auto is_person = [](const Seq& s) {
+            return s.kind != nullptr && std::string_view(s.kind) == "person";
+        };
+        for (std::size_t k = 1; k < seqs_.size(); ++k)
+            if (is_person(seqs_[k - 1]) && seqs_[k].person_shape && linked(seqs_[k - 1], seqs_[k]))
+                promote(seqs_[k]);
+        for (std::size_t k = seqs_.size(); k-- > 1;)
+            if (is_person(seqs_[k]) && seqs_[k - 1].person_shape && linked(seqs_[k - 1], seqs_[k]))
+                promote(seqs_[k - 1]);
+    }
+
+    std::string value(const Seq& s) const {
+        std::string v;
+        bool space = false;
+        for (std::size_t k = tokens_[s.first].start; k < tokens_[s.last].end; ++k) {
+            if (unicode::is_space(low_[k])) {
+                space = true;
+                continue;
+            }
+            if (space && !v.empty())
+                v.push_back(' ');
+            space = false;
+            unicode::append_utf8(v, low_[k]);
+        }
+        return v;
+    }
+
+    const std::vector<char32_t>& cps_;
+    const std::vector<char32_t>& low_;
+    const std::vector<std::uint8_t>& claimed_;
+    std::vector<Token> tokens_;
+    std::vector<Seq> seqs_;
+};
+
+} // namespace
+
+void find_names(const unicode::CodePoints& text, const std::vector<char32_t>& lowered,
+                const std::vector<std::uint8_t>& claimed, std::vector<NameCandidate>& out) {
+    NameScanner(text, lowered, claimed).run(out);
+}
+
+} // namespace memlens::entities

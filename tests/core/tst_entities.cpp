@@ -1,0 +1,248 @@
+// Entity extraction: the NOTES §6 conformance cases, each regex kind's edges, the name
+// heuristic's rules (docs/entities.md), offsets in code points, and registry resolution.
+#include "testsupport.h"
+
+#include <memlens/entities.h>
+#include <memlens/text.h>
+
+#include <QtTest>
+
+using namespace memlens;
+
+namespace {
+
+QStringList L(std::initializer_list<const char*> xs) {
+    QStringList out;
+    for (const char* x : xs)
+        out << QString::fromUtf8(x);
+    return out;
+}
+
+QStringList ids(const std::vector<ExtractedEntity>& es, const std::string& kind = {}) {
+    QStringList out;
+    for (const auto& e : es)
+        if (kind.empty() || e.kind == kind)
+            out << QString::fromStdString(e.canonical_id);
+    return out;
+}
+
+QStringList ids_of(std::string_view text, const ExtractOptions& opts = {},
+                   const EntityRegistry* registry = nullptr) {
+    return ids(extract_entities(text, opts, registry));
+}
+
+const ExtractedEntity* by_id(const std::vector<ExtractedEntity>& es, const std::string& id) {
+    for (const auto& e : es)
+        if (e.canonical_id == id)
+            return &e;
+    return nullptr;
+}
+
+// The characters [start, end) of text, counted in code points.
+std::string chars(std::string_view text, std::size_t start, std::size_t end) {
+    const std::u32string all =
+        QString::fromUtf8(text.data(), qsizetype(text.size())).toStdU32String();
+    return QString::fromStdU32String(all.substr(start, end - start)).toStdString();
+}
+
+} // namespace
+
+class TestEntities : public QObject {
+    Q_OBJECT
+private slots:
+    // NOTES §6: trailing '.' and '-' are not part of a handle; '_' is.
+    void handlesConformance() {
+        const std::string text = "ping @alice. then ask @bob- and @carol_b";
+        const auto es = extract_entities(text);
+        QCOMPARE(ids(es), L({"handle:alice", "handle:bob", "handle:carol_b"}));
+        QCOMPARE(QString::fromStdString(es[0].surface), QStringLiteral("@alice"));
+        QCOMPARE(es[0].start, std::size_t(5));
+        QCOMPARE(es[0].end, std::size_t(11));
+    }
+
+    // NOTES §6: a hashtag starts with a letter; each one also yields its lowercased topic.
+    void hashtagsConformance() {
+        QCOMPARE(ids_of("#123 no, #x1 yes"), L({"hashtag:x1", "topic:x1"}));
+        QCOMPARE(ids_of("Ship it (#Launch) now"), L({"hashtag:launch", "topic:launch"}));
+        // Glued to a word it is an anchor, not a tag; one letter is too short.
+        QVERIFY(ids_of("see page#intro and #a").isEmpty());
+    }
+
+    // NOTES §6: emails are matched case-insensitively and lowercased into the id.
+    void emailConformance() {
+        const auto es = extract_entities("Alice@Example.com");
+        QCOMPARE(ids(es), L({"email:alice@example.com"}));
+        QCOMPARE(QString::fromStdString(es[0].surface), QStringLiteral("Alice@Example.com"));
+    }
+
+    void emailEdges() {
+        QCOMPARE(ids_of("mail x.y+tag@sub.example.co.uk, thanks"),
+                 L({"email:x.y+tag@sub.example.co.uk"}));
+        QCOMPARE(ids_of("write to bob@example.org."), L({"email:bob@example.org"}));
+        QVERIFY(ids_of("foo@bar and a@b.c1 and user@host.com_x").isEmpty());
+        // An address is not also a handle: the '@' follows a letter, not a space.
+        QCOMPARE(ids_of("cc ops@corp.io @ops"), L({"email:ops@corp.io", "handle:ops"}));
+    }
+
+    void urlsDropTrailingPunctuationAndKeepCase() {
+        QCOMPARE(ids_of("Docs at https://Example.com/A/B?q=1, and http://foo.io!"),
+                 L({"url:https://Example.com/A/B?q=1", "url:http://foo.io"}));
+        QCOMPARE(ids_of("(see https://x.org/a_(b)) or <https://a.io/x>."),
+                 L({"url:https://x.org/a_", "url:https://a.io/x"}));
+        QCOMPARE(ids_of("it is at https://ex.com/path... really?"), L({"url:https://ex.com/path"}));
+        QVERIFY(ids_of("http://x and ftp://files.org").isEmpty());
+    }
+
+    void discordHandles() {
+        QCOMPARE(ids_of("add me: gamer_42#1234 or x#1234 or ab#12345"),
+                 L({"handle:gamer_42#1234"}));
+        QCOMPARE(ids_of("Neo.One#0001 joined"), L({"handle:neo.one#0001"}));
+    }
+
+    void patternsInsideUrlsAreNotSeparateEntities() {
+        QCOMPARE(ids_of("https://x.com/u/bob#1234 and https://x.com/?to=a@b.com"),
+                 L({"url:https://x.com/u/bob#1234", "url:https://x.com/?to=a@b.com"}));
+    }
+
+    void canonicalIds() {
+        QCOMPARE(QString::fromStdString(canonical_entity_id("handle", "  @Alice ")),
+                 QStringLiteral("handle:alice"));
+        QCOMPARE(QString::fromStdString(canonical_entity_id("hashtag", "#Launch")),
+                 QStringLiteral("hashtag:launch"));
+        QCOMPARE(QString::fromStdString(canonical_entity_id("topic", "##x")),
+                 QStringLiteral("topic:#x")); // only one sigil goes
+        QCOMPARE(QString::fromStdString(canonical_entity_id("url", " https://A.io/B ")),
+                 QStringLiteral("url:https://A.io/B"));
+        QCOMPARE(QString::fromStdString(canonical_entity_id("person", "ZOË")),
+                 QStringLiteral("person:zoë"));
+    }
+
+    void offsetsAreCodePoints() {
+        const std::string text = "日本語 @alice と #launch、メール: bob@example.com 🚀 Émile";
+        const auto es = extract_entities(text);
+        QCOMPARE(ids(es), L({"handle:alice", "hashtag:launch", "topic:launch",
+                             "email:bob@example.com", "topic:émile"}));
+        const auto* alice = by_id(es, "handle:alice");
+        QCOMPARE(alice->start, std::size_t(4));
+        QCOMPARE(alice->end, std::size_t(10));
+        const auto* launch = by_id(es, "hashtag:launch");
+        QCOMPARE(launch->start, std::size_t(13));
+        for (const auto& e : es)
+            QCOMPARE(QString::fromStdString(chars(text, e.start, e.end)),
+                     QString::fromStdString(e.surface));
+    }
+
+    void knownPersonsAreWholeWordsCaseInsensitive() {
+        ExtractOptions opts;
+        opts.known_persons = {"Caroline", "Melanie"};
+        const std::string text = "hey caroline, did MELANIE call? Carolines and caroline_b no.";
+        const auto es = extract_entities(text, opts);
+        QCOMPARE(ids(es), L({"person:caroline", "person:melanie"}));
+        QCOMPARE(QString::fromStdString(es[1].surface), QStringLiteral("MELANIE"));
+        QCOMPARE(QString::fromStdString(es[1].kind), QStringLiteral("person"));
+        // A known person's surname is not guessed into a second entity.
+        QCOMPARE(ids_of("I met Caroline Smith today", opts), L({"person:caroline"}));
+    }
+
+    void organizationsEndWithASuffix() {
+        QCOMPARE(ids_of("We signed with Acme Labs and Initech Inc. last week."),
+                 L({"organization:acme labs", "organization:initech inc"}));
+        QCOMPARE(ids_of("She studied at the University of Edinburgh for years"),
+                 L({"organization:university of edinburgh"}));
+        // Even at a sentence start, a suffix makes it an organization.
+        QCOMPARE(ids_of("Globex Corp shipped it."), L({"organization:globex corp"}));
+        // A lone suffix word is generic.
+        QVERIFY(ids_of("ask the Team about it").isEmpty());
+    }
+
+    void personsNeedACue() {
+        QCOMPARE(ids_of("Yesterday I asked Priya about the rollout"), L({"person:priya"}));
+        QCOMPARE(ids_of("Thanks, Bob! That helps."), L({"person:bob"}));
+        QCOMPARE(ids_of("later Mr. Smith said no"), L({"person:smith"}));
+        QCOMPARE(ids_of("we hired Dr Jane Doe in May"), L({"person:jane doe"}));
+        QCOMPARE(ids_of("the doc that Ravi Patel wrote"), L({"person:ravi patel"}));
+        QCOMPARE(ids_of("I met Alice and Bob there"), L({"person:alice", "person:bob"}));
+    }
+
+    void otherCapitalisedSequencesAreTopics() {
+        QCOMPARE(ids_of("We migrated to Kubernetes last week"), L({"topic:kubernetes"}));
+        QCOMPARE(ids_of("the Project Phoenix launch slipped"), L({"topic:project phoenix"}));
+    }
+
+    void headsOfSentencesAndCommonWordsAreNotNames() {
+        QVERIFY(ids_of("Kubernetes broke again. Everything is down.").isEmpty());
+        QVERIFY(ids_of("we meet on Monday in March, OK?").isEmpty());
+        QVERIFY(ids_of("i think we should go. it was great! I'm in, Don't worry").isEmpty());
+        QVERIFY(ids_of("OK LOL that's AMAZING, NASA").isEmpty());
+        QVERIFY(ids_of("- Budget review\n- Hiring plan\n# Weekly Notes").isEmpty());
+        QVERIFY(ids_of("read The Quick Brown Fox Jumps High notes").isEmpty()); // a title
+        QVERIFY(ids_of("see model GPT4 and v2_Final").isEmpty());
+    }
+
+    void nameHeuristicCanBeSwitchedOff() {
+        ExtractOptions opts;
+        opts.name_heuristic = false;
+        QCOMPARE(ids_of("We signed with Acme Labs, ping @ops", opts), L({"handle:ops"}));
+    }
+
+    void registryResolvesSurfaces() {
+        test::TempDir tmp;
+        auto reg = EntityRegistry::load(tmp.path() / "entities");
+        QVERIFY2(reg.is_ok(), reg.status().to_string().c_str());
+        EntityRecord alice;
+        alice.id = "person:alice-smith";
+        alice.kind = "person";
+        alice.display_name = "Alice Smith";
+        alice.aliases = {"Ali", "A. Smith"};
+        alice.emails = {"alice@corp.com"};
+        alice.handles = {"@asmith"};
+        QVERIFY(reg->upsert(alice).is_ok());
+        EntityRecord acme{"organization:acme", "organization", "Acme Labs", {"ACME"}, {}, {}, {}};
+        QVERIFY(reg->upsert(acme).is_ok());
+
+        const std::string text = "Ali wrote to Alice@Corp.com and @asmith; later alice smith "
+                                 "agreed with A. Smith at Acme Labs. Alibaba did not.";
+        const auto es = extract_entities(text, {}, &*reg);
+        QCOMPARE(ids(es), L({"person:alice-smith", "person:alice-smith", "person:alice-smith",
+                             "person:alice-smith", "person:alice-smith", "organization:acme"}));
+        for (const auto& e : es) {
+            QCOMPARE(QString::fromStdString(chars(text, e.start, e.end)),
+                     QString::fromStdString(e.surface));
+            QCOMPARE(e.score, 1.0);
+        }
+        QCOMPARE(QString::fromStdString(es[1].kind), QStringLiteral("person"));
+        QCOMPARE(QString::fromStdString(es[1].surface), QStringLiteral("Alice@Corp.com"));
+        QCOMPARE(QString::fromStdString(es[5].surface), QStringLiteral("Acme Labs"));
+        // Without the registry the same text yields the raw kinds.
+        const auto raw = ids_of(text);
+        QVERIFY(raw.contains(QStringLiteral("email:alice@corp.com")));
+        QVERIFY(raw.contains(QStringLiteral("handle:asmith")));
+        QVERIFY(raw.contains(QStringLiteral("organization:acme labs")));
+    }
+
+    void invalidUtf8NeverLeaksIntoEntities() {
+        const std::string text = "bad \xFF @bob \xC0 https://x.io/\xFFpath #tag\xFE";
+        const auto es = extract_entities(text);
+        QCOMPARE(ids(es), L({"handle:bob", "url:https://x.io/", "hashtag:tag", "topic:tag"}));
+        for (const auto& e : es) {
+            QVERIFY(is_valid_utf8(e.surface));
+            QVERIFY(is_valid_utf8(e.canonical_id));
+        }
+        std::string garbage;
+        for (int i = 0; i < 4096; ++i)
+            garbage.push_back(static_cast<char>((i * 151 + 7) % 256));
+        for (const auto& e : extract_entities(garbage))
+            QVERIFY(is_valid_utf8(e.surface));
+    }
+
+    void resultsAreInTextOrderWithoutDuplicates() {
+        const auto es = extract_entities("@a1 and @a1 again, #go #go");
+        QCOMPARE(ids(es),
+                 L({"handle:a1", "handle:a1", "hashtag:go", "topic:go", "hashtag:go", "topic:go"}));
+        for (std::size_t i = 1; i < es.size(); ++i)
+            QVERIFY(es[i - 1].start <= es[i].start);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEntities)
+#include "tst_entities.moc"
