@@ -1,5 +1,8 @@
 // The topic tree of the vector leg (seed 004): a hierarchical clustering of the vault's
 // embeddings, searched by beam descent; an exact scan serves small vaults and ground truth.
+//
+// Memory: every vector is held once, contiguously, as float32 (n × dim × 4 bytes: 1,000,000
+// chunks × 256 dims is 1 GB), plus the ids and one centroid per topic. docs/embeddings.md.
 #pragma once
 
 #include <memlens/embedder.h>
@@ -15,16 +18,16 @@ namespace memlens {
 class Database;
 
 struct TopicTreeOptions {
-    int branching = 16;        // children per inner topic (k of the k-means at each level)
-    int max_leaf_items = 256;  // a topic with more members is split further
-    int max_depth = 8;
-    std::uint64_t seed = 42;   // k-means initialisation
+    int branching = 16;       // children per inner topic (k of the k-means at each level)
+    int max_leaf_items = 256; // a topic with more members is split further
+    int max_depth = 8;        // leaves at this depth are never split, whatever their size
+    std::uint64_t seed = 42;  // k-means initialisation
 };
 
 struct BeamOptions {
     int beam_width = 8;
     int max_depth = 8;
-    int max_leaf_items = 256;  // members scored per reached leaf at most
+    int max_leaf_items = 256; // members scored per reached leaf at most (closest to centroid first)
 };
 
 struct VectorHit {
@@ -39,33 +42,64 @@ struct VectorSearchTrace {
     bool exact = false;
 };
 
+// What load() found and did, so a caller knows whether to save() the tree again.
+struct TopicLoadInfo {
+    bool rebuilt = false;            // no usable stored tree, or too much of it was stale
+    std::size_t newly_assigned = 0;  // vectors added to stored leaves by descent
+    std::size_t dropped_members = 0; // stored members with no vector any more
+    std::size_t skipped_vectors = 0; // vectors whose dimension differs from the others
+};
+
+// One topic of the tree, for browsing.
+struct TopicInfo {
+    std::string key; // "t", "t.3", "t.3.11": deterministic for the same vectors and options
+    std::string parent_key;
+    int depth = 0;
+    bool is_leaf = false;
+    std::size_t member_count = 0; // vectors under this topic
+};
+
 // In-memory index over (node_id, vector). Built from the vault, persisted to ml_topic_* tables.
-// Thread-safety: search() is const and may run concurrently once built.
+// Vectors are kept unit length; similarities are cosines. Thread-safety: the const members may
+// run concurrently once built.
 class TopicIndex {
 public:
-    // Loads all vectors of `model_signature` (chunks and summaries) and the persisted tree, or
-    // builds the tree when none is stored or it is stale.
+    // Loads all vectors of `model_signature` (chunks first, then summaries, each by id) and the
+    // persisted tree. Vectors the stored tree lacks are assigned to the nearest leaf by greedy
+    // descent. Builds afresh when no tree is stored, it does not fit these vectors, more than
+    // 20% of the vectors are not in it, or assignment overfills a leaf (2 × max_leaf_items).
     static Result<TopicIndex> load(const Database& db, const std::string& model_signature,
                                    const TopicTreeOptions& opts = {});
 
-    // Builds from given vectors (tests, bench) without a database.
+    // Builds from given vectors (tests, bench) without a database. Vectors whose dimension
+    // differs from the first one's are skipped (load_info().skipped_vectors); surplus ids too.
     static TopicIndex build(std::vector<std::string> ids, std::vector<Vector> vectors,
                             const TopicTreeOptions& opts = {});
+    // The same from one contiguous n × dim array, without a second copy of the vectors.
+    static TopicIndex build(std::vector<std::string> ids, std::vector<float> flat, std::size_t dim,
+                            const TopicTreeOptions& opts = {});
 
-    // Writes the tree to ml_topic_nodes / ml_topic_members (replacing what was there).
+    // Writes the tree to ml_topic_nodes / ml_topic_members (replacing what was there), inside a
+    // savepoint, so it can join the caller's transaction.
     Status save(const Database& db) const;
 
     std::size_t size() const;
     std::size_t dim() const;
+    const TopicLoadInfo& load_info() const;
 
     // Beam descent (seed 004): frontier = root; at each depth score the children of the
-    // frontier, keep the top beam_width (ties by topic key), stop when all are leaves; score only
-    // the members of reached leaves. Results sorted by similarity desc, then node id.
+    // frontier by cosine to their centroids, keep the top beam_width (ties by topic key), stop
+    // when all are leaves. A leaf in the frontier competes again with its own score, so leaves
+    // of different depths mix fairly. Only the members of reached leaves are scored. With
+    // `allowed` (one byte per position; missing bytes mean not allowed) only allowed members
+    // are scored and topics without any are skipped. Results sorted by similarity desc, then
+    // node id. Empty when the query's dimension differs from the index's.
     std::vector<VectorHit> search(std::span<const float> query, std::size_t k,
                                   const BeamOptions& beam, VectorSearchTrace* trace = nullptr,
                                   const std::vector<std::uint8_t>* allowed = nullptr) const;
 
-    // Exact scan over every vector (ground truth).
+    // Exact scan over every (allowed) vector: the ground truth. topic_path stays empty (no
+    // descent reached the hit); topic_path_of() tells where a hit lives.
     std::vector<VectorHit> exact(std::span<const float> query, std::size_t k,
                                  const std::vector<std::uint8_t>* allowed = nullptr) const;
 
@@ -73,6 +107,10 @@ public:
     std::optional<std::size_t> position(const std::string& node_id) const;
     const std::string& id_at(std::size_t pos) const;
     std::span<const float> vector_at(std::size_t pos) const;
+    // Root-to-leaf keys of the leaf holding `pos`.
+    std::vector<std::string> topic_path_of(std::size_t pos) const;
+    // Every topic, parents before children, siblings by key.
+    std::vector<TopicInfo> topics() const;
 
     struct Impl;
     TopicIndex();
@@ -81,6 +119,7 @@ public:
     TopicIndex& operator=(TopicIndex&&) noexcept;
 
 private:
+    explicit TopicIndex(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
 

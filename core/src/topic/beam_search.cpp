@@ -1,0 +1,207 @@
+// The vector leg's two scans: seed 004's beam descent, and the exact scan it is measured against.
+#include "topic/topic_index_impl.h"
+
+#include <memlens/thread_guard.h>
+
+#include <algorithm>
+
+namespace memlens {
+
+namespace {
+
+// Keeps the k best (similarity desc, node id asc) of a stream of scored positions.
+class TopK {
+public:
+    TopK(const TopicIndex::Impl& impl, std::size_t k)
+        : impl_(impl)
+        , k_(k) {
+        heap_.reserve(k + 1);
+    }
+
+    void offer(float sim, std::uint32_t pos) {
+        if (heap_.size() == k_ && !better({sim, pos}, heap_.front()))
+            return;
+        heap_.push_back({sim, pos});
+        std::push_heap(heap_.begin(), heap_.end(), cmp());
+        if (heap_.size() > k_) {
+            std::pop_heap(heap_.begin(), heap_.end(), cmp());
+            heap_.pop_back();
+        }
+    }
+
+    std::vector<VectorHit> take() {
+        std::sort(heap_.begin(), heap_.end(), cmp());
+        std::vector<VectorHit> hits;
+        hits.reserve(heap_.size());
+        for (const Scored& s : heap_)
+            hits.push_back({impl_.ids[s.pos], double(s.sim), {}});
+        return hits;
+    }
+
+private:
+    struct Scored {
+        float sim;
+        std::uint32_t pos;
+    };
+    bool better(const Scored& a, const Scored& b) const {
+        if (a.sim != b.sim)
+            return a.sim > b.sim;
+        return impl_.ids[a.pos] < impl_.ids[b.pos];
+    }
+    // As the heap's "less", it puts the worst kept hit at the front.
+    struct Better {
+        const TopK* self;
+        bool operator()(const Scored& a, const Scored& b) const { return self->better(a, b); }
+    };
+    Better cmp() const { return Better{this}; }
+
+    const TopicIndex::Impl& impl_;
+    std::size_t k_;
+    std::vector<Scored> heap_;
+};
+
+bool is_allowed(const std::vector<std::uint8_t>* allowed, std::uint32_t pos) {
+    return !allowed || (pos < allowed->size() && (*allowed)[pos] != 0);
+}
+
+Vector unit_query(std::span<const float> query) {
+    Vector q(query.begin(), query.end());
+    normalize(q);
+    return q;
+}
+
+// Whether any member under a topic is allowed; computed on demand and remembered for the
+// query, stopping at the first allowed member, so a loose mask costs almost nothing.
+class AllowedTopics {
+public:
+    AllowedTopics(const TopicIndex::Impl& impl, const std::vector<std::uint8_t>* allowed)
+        : impl_(impl)
+        , allowed_(allowed)
+        , memo_(allowed ? impl.nodes.size() : 0, -1) {}
+
+    bool any(int node) {
+        if (!allowed_)
+            return true;
+        std::int8_t& m = memo_[std::size_t(node)];
+        if (m < 0) {
+            const TopicNode& t = impl_.nodes[std::size_t(node)];
+            bool found = false;
+            if (t.leaf) {
+                for (std::uint32_t pos : t.members)
+                    if ((found = is_allowed(allowed_, pos)))
+                        break;
+            } else {
+                for (int child : t.children)
+                    if ((found = any(child)))
+                        break;
+            }
+            m = found ? 1 : 0;
+        }
+        return m == 1;
+    }
+
+private:
+    const TopicIndex::Impl& impl_;
+    const std::vector<std::uint8_t>* allowed_;
+    std::vector<std::int8_t> memo_;
+};
+
+} // namespace
+
+std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::size_t k,
+                                          const BeamOptions& beam, VectorSearchTrace* trace,
+                                          const std::vector<std::uint8_t>* allowed) const {
+    check_off_ui_thread("TopicIndex::search");
+    if (trace)
+        *trace = {};
+    if (!impl_ || k == 0 || impl_->size() == 0 || query.size() != impl_->dim)
+        return {};
+    const Impl& impl = *impl_;
+    const Vector q = unit_query(query);
+    const std::size_t beam_width = std::size_t(std::max(1, beam.beam_width));
+    AllowedTopics allowed_topics(impl, allowed);
+
+    struct Candidate {
+        float score;
+        int node;
+    };
+    auto by_score_then_key = [&](const Candidate& a, const Candidate& b) {
+        if (a.score != b.score)
+            return a.score > b.score;
+        return impl.nodes[std::size_t(a.node)].key < impl.nodes[std::size_t(b.node)].key;
+    };
+    std::vector<int> frontier;
+    if (allowed_topics.any(0))
+        frontier.push_back(0);
+    std::vector<Candidate> candidates;
+    for (int depth = 0; depth < beam.max_depth; ++depth) {
+        if (std::all_of(frontier.begin(), frontier.end(),
+                        [&](int n) { return impl.nodes[std::size_t(n)].leaf; }))
+            break;
+        candidates.clear();
+        for (int node : frontier) {
+            const TopicNode& t = impl.nodes[std::size_t(node)];
+            if (t.leaf) { // a reached leaf stays in the race with its own score
+                candidates.push_back(
+                    {dot(q.data(), impl.centroid(std::size_t(node)), impl.dim), node});
+                continue;
+            }
+            for (int child : t.children)
+                if (allowed_topics.any(child))
+                    candidates.push_back(
+                        {dot(q.data(), impl.centroid(std::size_t(child)), impl.dim), child});
+        }
+        const std::size_t keep = std::min(beam_width, candidates.size());
+        std::partial_sort(candidates.begin(), candidates.begin() + std::ptrdiff_t(keep),
+                          candidates.end(), by_score_then_key);
+        frontier.clear();
+        for (std::size_t i = 0; i < keep; ++i)
+            frontier.push_back(candidates[i].node);
+    }
+
+    TopK top(impl, k);
+    std::size_t scored = 0;
+    const std::size_t per_leaf = std::size_t(std::max(0, beam.max_leaf_items));
+    for (int node : frontier) {
+        const TopicNode& t = impl.nodes[std::size_t(node)];
+        if (!t.leaf)
+            continue; // max_depth ran out above this topic: seed 004 scores reached leaves only
+        std::size_t taken = 0;
+        for (std::uint32_t pos : t.members) {
+            if (taken == per_leaf)
+                break;
+            if (!is_allowed(allowed, pos))
+                continue;
+            ++taken;
+            top.offer(dot(q.data(), impl.vec(pos), impl.dim), pos);
+        }
+        scored += taken;
+    }
+
+    std::vector<VectorHit> hits = top.take();
+    for (VectorHit& hit : hits)
+        hit.topic_path = impl.path_keys(impl.leaf_of[*position(hit.node_id)]);
+    if (trace) {
+        trace->scored = scored;
+        for (int node : frontier)
+            trace->reached_topics.push_back(impl.nodes[std::size_t(node)].key);
+    }
+    return hits;
+}
+
+std::vector<VectorHit> TopicIndex::exact(std::span<const float> query, std::size_t k,
+                                         const std::vector<std::uint8_t>* allowed) const {
+    check_off_ui_thread("TopicIndex::exact");
+    if (!impl_ || k == 0 || impl_->size() == 0 || query.size() != impl_->dim)
+        return {};
+    const Impl& impl = *impl_;
+    const Vector q = unit_query(query);
+    TopK top(impl, k);
+    const auto n = static_cast<std::uint32_t>(impl.size());
+    for (std::uint32_t pos = 0; pos < n; ++pos)
+        if (is_allowed(allowed, pos))
+            top.offer(dot(q.data(), impl.vec(pos), impl.dim), pos);
+    return top.take();
+}
+
+} // namespace memlens

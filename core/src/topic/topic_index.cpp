@@ -1,0 +1,191 @@
+// TopicIndex: construction, accessors, and the bookkeeping shared by build and load.
+#include "topic/topic_index_impl.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace memlens {
+
+void TopicIndex::Impl::prepare_vectors() {
+    const std::size_t n = dim == 0 ? 0 : data.size() / dim;
+    if (ids.size() > n)
+        ids.resize(n);
+    data.resize(ids.size() * dim);
+    for (std::size_t pos = 0; pos < ids.size(); ++pos) {
+        float* v = data.data() + pos * dim;
+        double sum = 0.0;
+        for (std::size_t d = 0; d < dim; ++d)
+            sum += double(v[d]) * v[d];
+        if (sum > 0.0 && std::isfinite(sum)) {
+            const double inv = 1.0 / std::sqrt(sum);
+            for (std::size_t d = 0; d < dim; ++d)
+                v[d] = static_cast<float>(v[d] * inv);
+        } else {
+            std::fill_n(v, dim, 0.0f);
+        }
+    }
+    position_of.clear();
+    position_of.reserve(ids.size());
+    for (std::size_t pos = 0; pos < ids.size(); ++pos)
+        position_of.emplace(ids[pos], static_cast<std::uint32_t>(pos));
+}
+
+void TopicIndex::Impl::finalize() {
+    leaf_of.assign(ids.size(), -1);
+    for (std::size_t i = nodes.size(); i-- > 0;) {
+        TopicNode& node = nodes[i];
+        std::sort(node.children.begin(), node.children.end(), [&](int a, int b) {
+            return nodes[std::size_t(a)].key < nodes[std::size_t(b)].key;
+        });
+        if (node.leaf) {
+            // Closest first, so a leaf that outgrew max_leaf_items loses its outliers when
+            // search caps the members it scores.
+            const float* c = centroid(i);
+            std::vector<std::pair<float, std::uint32_t>> ranked;
+            ranked.reserve(node.members.size());
+            for (std::uint32_t pos : node.members)
+                ranked.emplace_back(-dot(vec(pos), c, dim), pos);
+            std::sort(ranked.begin(), ranked.end());
+            for (std::size_t m = 0; m < ranked.size(); ++m) {
+                node.members[m] = ranked[m].second;
+                leaf_of[ranked[m].second] = static_cast<std::int32_t>(i);
+            }
+            node.member_count = node.members.size();
+        } else {
+            // Children follow their parent in `nodes`, so walking backwards sums bottom-up.
+            node.member_count = 0;
+            for (int child : node.children)
+                node.member_count += nodes[std::size_t(child)].member_count;
+        }
+    }
+}
+
+int TopicIndex::Impl::nearest_leaf(const float* v) const {
+    int node = 0;
+    while (!nodes[std::size_t(node)].leaf) {
+        int best = -1;
+        float best_score = 0.0f;
+        for (int child : nodes[std::size_t(node)].children) { // by key: the first of a tie wins
+            const float s = dot(v, centroid(std::size_t(child)), dim);
+            if (best < 0 || s > best_score) {
+                best = child;
+                best_score = s;
+            }
+        }
+        node = best;
+    }
+    return node;
+}
+
+std::vector<std::string> TopicIndex::Impl::path_keys(int node) const {
+    std::vector<std::string> path;
+    for (; node >= 0; node = nodes[std::size_t(node)].parent)
+        path.push_back(nodes[std::size_t(node)].key);
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+TopicIndex::TopicIndex()
+    : impl_(std::make_unique<Impl>()) {
+    build_topic_tree(*impl_, {});
+}
+TopicIndex::TopicIndex(std::unique_ptr<Impl> impl)
+    : impl_(std::move(impl)) {}
+TopicIndex::~TopicIndex() = default;
+TopicIndex::TopicIndex(TopicIndex&&) noexcept = default;
+TopicIndex& TopicIndex::operator=(TopicIndex&&) noexcept = default;
+
+TopicIndex TopicIndex::build(std::vector<std::string> ids, std::vector<Vector> vectors,
+                             const TopicTreeOptions& opts) {
+    std::size_t dim = vectors.empty() ? 0 : vectors.front().size();
+    std::vector<std::string> kept_ids;
+    std::vector<float> flat;
+    std::size_t skipped = 0;
+    const std::size_t n = std::min(ids.size(), vectors.size());
+    kept_ids.reserve(n);
+    flat.reserve(n * dim);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (vectors[i].size() != dim) {
+            ++skipped;
+            continue;
+        }
+        kept_ids.push_back(std::move(ids[i]));
+        flat.insert(flat.end(), vectors[i].begin(), vectors[i].end());
+        Vector().swap(vectors[i]); // keep the peak at about one copy of the vectors
+    }
+    TopicIndex index = build(std::move(kept_ids), std::move(flat), dim, opts);
+    index.impl_->info.skipped_vectors = skipped;
+    return index;
+}
+
+TopicIndex TopicIndex::build(std::vector<std::string> ids, std::vector<float> flat, std::size_t dim,
+                             const TopicTreeOptions& opts) {
+    auto impl = std::make_unique<Impl>();
+    impl->dim = dim;
+    impl->ids = std::move(ids);
+    impl->data = std::move(flat);
+    impl->prepare_vectors();
+    build_topic_tree(*impl, opts);
+    impl->info.rebuilt = true;
+    return TopicIndex(std::move(impl));
+}
+
+std::size_t TopicIndex::size() const {
+    return impl_ ? impl_->size() : 0;
+}
+std::size_t TopicIndex::dim() const {
+    return impl_ ? impl_->dim : 0;
+}
+const TopicLoadInfo& TopicIndex::load_info() const {
+    static const TopicLoadInfo kNone;
+    return impl_ ? impl_->info : kNone;
+}
+
+std::optional<std::size_t> TopicIndex::position(const std::string& node_id) const {
+    if (!impl_)
+        return std::nullopt;
+    auto it = impl_->position_of.find(node_id);
+    if (it == impl_->position_of.end())
+        return std::nullopt;
+    return it->second;
+}
+
+const std::string& TopicIndex::id_at(std::size_t pos) const {
+    return impl_->ids.at(pos);
+}
+
+std::span<const float> TopicIndex::vector_at(std::size_t pos) const {
+    if (!impl_ || pos >= impl_->size())
+        return {};
+    return {impl_->vec(pos), impl_->dim};
+}
+
+std::vector<std::string> TopicIndex::topic_path_of(std::size_t pos) const {
+    if (!impl_ || pos >= impl_->leaf_of.size())
+        return {};
+    return impl_->path_keys(impl_->leaf_of[pos]);
+}
+
+std::vector<TopicInfo> TopicIndex::topics() const {
+    std::vector<TopicInfo> out;
+    if (!impl_ || impl_->nodes.empty())
+        return out;
+    // Breadth-first over the key-sorted children: parents before children, siblings by key.
+    std::vector<int> queue{0};
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+        const TopicNode& node = impl_->nodes[std::size_t(queue[q])];
+        TopicInfo info;
+        info.key = node.key;
+        if (node.parent >= 0)
+            info.parent_key = impl_->nodes[std::size_t(node.parent)].key;
+        info.depth = node.depth;
+        info.is_leaf = node.leaf;
+        info.member_count = node.member_count;
+        out.push_back(std::move(info));
+        queue.insert(queue.end(), node.children.begin(), node.children.end());
+    }
+    return out;
+}
+
+} // namespace memlens

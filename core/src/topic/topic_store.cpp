@@ -1,0 +1,280 @@
+// Persisting the topic tree (ml_topic_nodes / ml_topic_members) and loading it back with the
+// vault's vectors, so opening a vault does not re-cluster a million vectors every time.
+#include "topic/topic_index_impl.h"
+
+#include <memlens/db.h>
+#include <memlens/thread_guard.h>
+
+#include <map>
+
+namespace memlens {
+
+namespace {
+
+constexpr const char* kSignatureKey = "topic_tree.model_signature";
+
+// Reads every vector of one signature from one embeddings table into impl (ids, data).
+Status read_vectors(const Database& db, const char* sql, const std::string& signature,
+                    TopicIndex::Impl& impl) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status();
+    st->bind(1, signature);
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            return Status::ok();
+        const auto blob = st->column_blob(1);
+        if (impl.dim == 0 && blob.size() >= sizeof(float) && blob.size() % sizeof(float) == 0)
+            impl.dim = blob.size() / sizeof(float);
+        auto v = decode_vector(blob, impl.dim == 0 ? std::size_t(-1) : impl.dim);
+        // A vector of another dimension counts as no embedding (NOTES §4 rerank rule).
+        if (!v) {
+            ++impl.info.skipped_vectors;
+            continue;
+        }
+        impl.ids.push_back(st->column_text(0));
+        impl.data.insert(impl.data.end(), v->begin(), v->end());
+    }
+}
+
+Result<std::size_t> count_vectors(const Database& db, const std::string& signature) {
+    auto st = db.prepare("SELECT (SELECT count(*) FROM mem_tree_chunk_embeddings "
+                         "WHERE model_signature = ?1) + (SELECT count(*) FROM "
+                         "mem_tree_summary_embeddings WHERE model_signature = ?1)");
+    if (!st)
+        return st.status();
+    st->bind(1, signature);
+    auto row = st->step();
+    if (!row)
+        return row.status();
+    return static_cast<std::size_t>(st->column_int64(0));
+}
+
+Result<std::optional<std::string>> stored_signature(const Database& db) {
+    auto st = db.prepare("SELECT value FROM ml_settings WHERE key = ?");
+    if (!st)
+        return st.status();
+    st->bind(1, kSignatureKey);
+    auto row = st->step();
+    if (!row)
+        return row.status();
+    return *row ? std::optional<std::string>(st->column_text(0)) : std::nullopt;
+}
+
+// Reads the stored nodes into impl; false when there is no tree or it does not fit the vectors.
+Result<bool> read_nodes(const Database& db, TopicIndex::Impl& impl) {
+    auto st = db.prepare("SELECT topic_key, parent_key, depth, is_leaf, centroid FROM "
+                         "ml_topic_nodes ORDER BY depth, topic_key");
+    if (!st)
+        return st.status();
+    std::map<std::string, int> by_key;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        TopicNode node;
+        node.key = st->column_text(0);
+        node.depth = static_cast<int>(st->column_int64(2));
+        node.leaf = st->column_int64(3) != 0;
+        auto centroid = decode_vector(st->column_blob(4), impl.dim);
+        if (!centroid)
+            return false;
+        if (const auto parent = st->column_optional_text(1)) {
+            auto it = by_key.find(*parent);
+            if (it == by_key.end() || impl.nodes[std::size_t(it->second)].leaf ||
+                impl.nodes[std::size_t(it->second)].depth + 1 != node.depth)
+                return false;
+            node.parent = it->second;
+        } else if (!impl.nodes.empty() || node.depth != 0) {
+            return false; // one root, first
+        }
+        const int index = static_cast<int>(impl.nodes.size());
+        if (node.parent >= 0)
+            impl.nodes[std::size_t(node.parent)].children.push_back(index);
+        by_key.emplace(node.key, index);
+        impl.nodes.push_back(std::move(node));
+        impl.centroids.insert(impl.centroids.end(), centroid->begin(), centroid->end());
+    }
+    if (impl.nodes.empty())
+        return false;
+    for (const TopicNode& node : impl.nodes)
+        if (!node.leaf && node.children.empty())
+            return false;
+    return true;
+}
+
+// Puts stored members into their leaves; returns how many vectors are still unassigned.
+Result<std::size_t> read_members(const Database& db, TopicIndex::Impl& impl) {
+    std::unordered_map<std::string_view, int> leaf_by_key;
+    for (std::size_t i = 0; i < impl.nodes.size(); ++i)
+        if (impl.nodes[i].leaf)
+            leaf_by_key.emplace(impl.nodes[i].key, static_cast<int>(i));
+    std::vector<bool> assigned(impl.size(), false);
+    std::size_t count = 0;
+    auto st = db.prepare("SELECT topic_key, node_id FROM ml_topic_members");
+    if (!st)
+        return st.status();
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        const auto leaf = leaf_by_key.find(st->column_text_view(0));
+        const auto pos = impl.position_of.find(st->column_text_view(1));
+        if (leaf == leaf_by_key.end() || pos == impl.position_of.end() || assigned[pos->second]) {
+            ++impl.info.dropped_members;
+            continue;
+        }
+        impl.nodes[std::size_t(leaf->second)].members.push_back(pos->second);
+        assigned[pos->second] = true;
+        ++count;
+    }
+    const std::size_t unassigned = impl.size() - count;
+    if (unassigned * 5 <= impl.size()) { // at most 20% new: place them, keep the tree
+        for (std::uint32_t pos = 0; pos < impl.size(); ++pos) {
+            if (!assigned[pos]) {
+                impl.nodes[std::size_t(impl.nearest_leaf(impl.vec(pos)))].members.push_back(pos);
+                ++impl.info.newly_assigned;
+            }
+        }
+    }
+    return unassigned;
+}
+
+bool leaves_overfull(const TopicIndex::Impl& impl, const TopicTreeOptions& opts) {
+    for (const TopicNode& node : impl.nodes)
+        if (node.leaf && node.depth < opts.max_depth &&
+            node.members.size() > 2 * std::size_t(std::max(1, opts.max_leaf_items)))
+            return true;
+    return false;
+}
+
+// SAVEPOINT rather than BEGIN, so save() works alone and inside an import's transaction.
+class Savepoint {
+public:
+    explicit Savepoint(const Database& db)
+        : db_(db) {}
+    Status begin() { return db_.exec("SAVEPOINT ml_topic_save"); }
+    Status release() {
+        Status s = db_.exec("RELEASE ml_topic_save");
+        done_ = s.is_ok();
+        return s;
+    }
+    ~Savepoint() {
+        if (!done_)
+            (void)db_.exec("ROLLBACK TO ml_topic_save; RELEASE ml_topic_save");
+    }
+    Savepoint(const Savepoint&) = delete;
+    Savepoint& operator=(const Savepoint&) = delete;
+
+private:
+    const Database& db_;
+    bool done_ = false;
+};
+
+} // namespace
+
+Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model_signature,
+                                    const TopicTreeOptions& opts) {
+    check_off_ui_thread("TopicIndex::load");
+    auto impl = std::make_unique<Impl>();
+    impl->model_signature = model_signature;
+    auto total = count_vectors(db, model_signature);
+    if (!total)
+        return total.status().with_context("topic tree");
+    impl->ids.reserve(*total);
+    MEMLENS_TRY(read_vectors(db,
+                             "SELECT chunk_id, vector FROM mem_tree_chunk_embeddings "
+                             "WHERE model_signature = ? ORDER BY chunk_id",
+                             model_signature, *impl)
+                    .with_context("topic tree: chunk vectors"));
+    MEMLENS_TRY(read_vectors(db,
+                             "SELECT summary_id, vector FROM mem_tree_summary_embeddings "
+                             "WHERE model_signature = ? ORDER BY summary_id",
+                             model_signature, *impl)
+                    .with_context("topic tree: summary vectors"));
+    impl->position_of.clear();
+    impl->prepare_vectors();
+
+    auto signature = stored_signature(db);
+    if (!signature)
+        return signature.status().with_context("topic tree");
+    bool usable = *signature == model_signature && impl->dim > 0;
+    if (usable) {
+        auto nodes = read_nodes(db, *impl);
+        if (!nodes)
+            return nodes.status().with_context("topic tree");
+        usable = *nodes;
+    }
+    if (usable) {
+        auto unassigned = read_members(db, *impl);
+        if (!unassigned)
+            return unassigned.status().with_context("topic tree");
+        usable = *unassigned * 5 <= impl->size() && !leaves_overfull(*impl, opts);
+    }
+    if (usable) {
+        impl->finalize();
+    } else {
+        const std::size_t skipped = impl->info.skipped_vectors;
+        impl->info = {};
+        impl->info.skipped_vectors = skipped;
+        impl->info.rebuilt = true;
+        build_topic_tree(*impl, opts);
+    }
+    return TopicIndex(std::move(impl));
+}
+
+Status TopicIndex::save(const Database& db) const {
+    check_off_ui_thread("TopicIndex::save");
+    if (!impl_)
+        return Status::internal("save of a moved-from TopicIndex");
+    Savepoint sp(db);
+    MEMLENS_TRY(sp.begin());
+    MEMLENS_TRY(db.exec("DELETE FROM ml_topic_members; DELETE FROM ml_topic_nodes;"));
+    if (impl_->size() == 0 || impl_->dim == 0)
+        return sp.release(); // nothing clustered: load() will find no tree and build afresh
+    auto node_st = db.prepare("INSERT INTO ml_topic_nodes(topic_key, parent_key, depth, is_leaf, "
+                              "centroid, member_count, label) VALUES (?, ?, ?, ?, ?, ?, NULL)");
+    auto member_st = db.prepare("INSERT INTO ml_topic_members(topic_key, node_id) VALUES (?, ?)");
+    if (!node_st)
+        return node_st.status();
+    if (!member_st)
+        return member_st.status();
+    for (std::size_t i = 0; i < impl_->nodes.size(); ++i) {
+        const TopicNode& node = impl_->nodes[i];
+        node_st->bind(1, node.key);
+        if (node.parent >= 0)
+            node_st->bind(2, impl_->nodes[std::size_t(node.parent)].key);
+        else
+            node_st->bind_null(2);
+        node_st->bind(3, node.depth);
+        node_st->bind(4, node.leaf ? 1 : 0);
+        node_st->bind_blob(5, encode_vector({impl_->centroid(i), impl_->dim}));
+        node_st->bind(6, static_cast<std::int64_t>(node.member_count));
+        MEMLENS_TRY(node_st->exec());
+        node_st->reset();
+        for (std::uint32_t pos : node.members) {
+            member_st->bind(1, node.key);
+            member_st->bind(2, impl_->ids[pos]);
+            MEMLENS_TRY(member_st->exec());
+            member_st->reset();
+        }
+    }
+    // The tables carry no signature column; the vault's settings remember which vectors the
+    // tree clusters, so load() never routes one model's query through another model's tree.
+    auto sig_st = db.prepare("INSERT INTO ml_settings(key, value) VALUES (?, ?) "
+                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    if (!sig_st)
+        return sig_st.status();
+    sig_st->bind(1, kSignatureKey).bind(2, impl_->model_signature);
+    MEMLENS_TRY(sig_st->exec());
+    return sp.release();
+}
+
+} // namespace memlens
