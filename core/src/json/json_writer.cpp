@@ -1,0 +1,178 @@
+#include <memlens/json_writer.h>
+#include <memlens/time_util.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace memlens {
+
+namespace {
+
+// Insertion order keeps node_id first, as a reader of the CLI output expects.
+using json = nlohmann::ordered_json;
+
+json number(double v) {
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+json optional_number(const std::optional<double>& v) {
+    return v ? number(*v) : json(nullptr);
+}
+
+json strings(const std::vector<std::string>& values) {
+    json out = json::array();
+    for (const auto& v : values)
+        out.push_back(v);
+    return out;
+}
+
+json leg_json(const LegExplanation& leg) {
+    return json{{"rank", leg.rank ? json(*leg.rank) : json(nullptr)},
+                {"raw_score", number(leg.raw_score)},
+                {"weight", number(leg.weight)},
+                {"rrf_term", number(leg.rrf_term)}};
+}
+
+json weights_json(const SignalSet& s) {
+    return json{{"graph", number(s.graph)},
+                {"vector", number(s.vector)},
+                {"keyword", number(s.keyword)},
+                {"freshness", number(s.freshness)}};
+}
+
+json explanation_json(const Explanation& e) {
+    json mmr = {{"step", e.mmr.step},
+                {"relevance", number(e.mmr.relevance)},
+                {"max_similarity", number(e.mmr.max_similarity)},
+                {"penalized_by", e.mmr.penalized_by ? json(*e.mmr.penalized_by) : json(nullptr)},
+                {"mmr_score", number(e.mmr.mmr_score)}};
+    return json{
+        {"fusion", e.fusion},
+        {"rrf_k", e.rrf_k},
+        {"legs", {{"keyword", leg_json(e.keyword)}, {"vector", leg_json(e.vector)}}},
+        {"rrf_score", number(e.rrf_score)},
+        {"recency",
+         {{"boost", number(e.recency.boost)},
+          {"factor", number(e.recency.factor)},
+          {"age_days", number(e.recency.age_days)}}},
+        {"signals",
+         {{"graph_relevance", number(e.signals.graph)},
+          {"vector_similarity", number(e.signals.vector)},
+          {"keyword_relevance", number(e.signals.keyword)},
+          {"freshness", number(e.signals.freshness)}}},
+        {"weights", weights_json(e.weights)},
+        {"contributions", weights_json(e.contributions)},
+        {"superseded_penalty", number(e.superseded_penalty)},
+        {"final_score", number(e.final_score)},
+        {"mmr", mmr},
+        {"graph_context",
+         {{"superseded_by", strings(e.graph_context.superseded_by)},
+          {"conflicts", strings(e.graph_context.conflicts)},
+          {"supported_by", strings(e.graph_context.supported_by)}}},
+        {"topic_path", strings(e.topic_path)},
+        {"budget_cut", e.budget_cut},
+        {"rerank_similarity", optional_number(e.rerank_similarity)},
+        {"fused_rank", e.fused_rank},
+    };
+}
+
+json hit_json(const RetrievalHit& h) {
+    json j = {
+        {"node_id", h.node_id},
+        {"node_kind", to_wire(h.node_kind)},
+        {"tree_id", h.tree_id},
+        {"tree_kind", to_wire(h.tree_kind)},
+        {"tree_scope", h.tree_scope},
+        {"level", h.level},
+        {"content", h.content},
+        {"entities", strings(h.entities)},
+        {"topics", strings(h.topics)},
+        {"time_range_start", format_rfc3339(h.time_range_start_ms)},
+        {"time_range_end", format_rfc3339(h.time_range_end_ms)},
+        {"score", number(h.score)},
+        {"child_ids", strings(h.child_ids)},
+        {"source_ref", h.source_ref ? json(*h.source_ref) : json(nullptr)},
+    };
+    if (h.rerank_similarity)
+        j["rerank_similarity"] = number(*h.rerank_similarity);
+    if (h.explanation)
+        j["explanation"] = explanation_json(*h.explanation);
+    return j;
+}
+
+json hits_json(const std::vector<RetrievalHit>& hits) {
+    json out = json::array();
+    for (const auto& h : hits)
+        out.push_back(hit_json(h));
+    return out;
+}
+
+json entity_json(const EntityMatch& m) {
+    return json{{"canonical_id", m.canonical_id}, {"kind", m.kind},
+                {"surface", m.surface},           {"mention_count", m.mention_count},
+                {"last_seen_ms", m.last_seen_ms}, {"last_seen", format_rfc3339(m.last_seen_ms)}};
+}
+
+json edge_json(const GraphEdge& e) {
+    return json{{"subject", e.subject}, {"object", e.object}, {"weight", e.weight}};
+}
+
+// Hits carry text from users' files; a stray invalid byte must not make the output fail.
+std::string dump(const json& j, int indent) {
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace
+
+std::string to_json(const RetrievalHit& hit, int indent) {
+    return dump(hit_json(hit), indent);
+}
+
+std::string to_json(const std::vector<RetrievalHit>& hits, int indent) {
+    return dump(hits_json(hits), indent);
+}
+
+std::string to_json(const QueryResponse& r, int indent) {
+    json j = {{"hits", hits_json(r.hits)}, {"total", r.total}, {"truncated", r.truncated}};
+    return dump(j, indent);
+}
+
+std::string to_json(const Explanation& explanation, int indent) {
+    return dump(explanation_json(explanation), indent);
+}
+
+std::string to_json(const EntityMatch& match, int indent) {
+    return dump(entity_json(match), indent);
+}
+
+std::string to_json(const std::vector<EntityMatch>& matches, int indent) {
+    json out = json::array();
+    for (const auto& m : matches)
+        out.push_back(entity_json(m));
+    return dump(out, indent);
+}
+
+std::string to_json(const RetrievalScoreBreakdown& b, int indent) {
+    json j = {{"keyword_relevance", number(b.keyword_relevance)},
+              {"vector_similarity", number(b.vector_similarity)},
+              {"graph_relevance", number(b.graph_relevance)},
+              {"episodic_relevance", number(b.episodic_relevance)},
+              {"freshness", number(b.freshness)},
+              {"final_score", number(b.final_score)},
+              {"contributions", weights_json(b.contributions)}};
+    return dump(j, indent);
+}
+
+std::string to_json(const GraphEdge& edge, int indent) {
+    return dump(edge_json(edge), indent);
+}
+
+std::string to_json(const std::vector<GraphEdge>& edges, int indent) {
+    json out = json::array();
+    for (const auto& e : edges)
+        out.push_back(edge_json(e));
+    return dump(out, indent);
+}
+
+} // namespace memlens
