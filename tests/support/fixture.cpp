@@ -197,14 +197,20 @@ void VaultFixture::add_source(const std::string& source_id, const std::string& s
 
 std::vector<std::string> VaultFixture::seal_level(const std::string& tree_id, int level,
                                                   const std::vector<std::string>& children,
-                                                  const std::vector<std::size_t>& group_sizes) {
+                                                  const std::vector<std::size_t>& group_sizes,
+                                                  const std::string& id_prefix,
+                                                  const std::optional<std::string>& doc_id,
+                                                  std::optional<std::int64_t> version_ms) {
     std::vector<std::string> made;
     std::size_t pos = 0;
     for (std::size_t g = 0; g < group_sizes.size() && pos < children.size(); ++g) {
         const std::size_t n =
             std::min(std::max<std::size_t>(group_sizes[g], 1), children.size() - pos);
         SummarySpec s;
-        s.id = tree_id + ":L" + std::to_string(level) + ":" + std::to_string(made.size());
+        s.id = (id_prefix.empty() ? tree_id : id_prefix) + ":L" + std::to_string(level) + ":" +
+               std::to_string(made.size());
+        s.doc_id = doc_id;
+        s.version_ms = version_ms;
         s.tree_id = tree_id;
         s.level = level;
         s.child_ids.assign(children.begin() + static_cast<std::ptrdiff_t>(pos),

@@ -94,10 +94,16 @@ public:
     // Seals `children` (chunk ids at level 1, summary ids above) of one tree into summaries of
     // `level` over consecutive groups of the given sizes. A group size that runs past the end
     // takes what is left; children after the last group stay unsealed. Envelopes are the
-    // MIN/MAX of the children, parent links are set on the children. Returns the new ids.
+    // MIN/MAX of the children, parent links are set on the children. Ids are
+    // "<prefix>:L<level>:<n>" (prefix = tree id unless given). A doc_id and version_ms, when
+    // given, go on every new summary, as ingest marks a document version's subtree.
+    // Returns the new ids.
     std::vector<std::string> seal_level(const std::string& tree_id, int level,
                                         const std::vector<std::string>& children,
-                                        const std::vector<std::size_t>& group_sizes);
+                                        const std::vector<std::size_t>& group_sizes,
+                                        const std::string& id_prefix = {},
+                                        const std::optional<std::string>& doc_id = {},
+                                        std::optional<std::int64_t> version_ms = {});
 
     // Time envelope of a node the fixture wrote.
     std::pair<std::int64_t, std::int64_t> envelope(const std::string& id) const;

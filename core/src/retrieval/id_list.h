@@ -1,0 +1,19 @@
+// Lists of ids cross into SQL as one bound JSON array read with json_each, so a batch of any
+// size is a single statement with a single parameter: nothing is spliced into SQL text.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlens::detail {
+
+// '["a","b"]' for binding to `IN (SELECT value FROM json_each(?))`.
+std::string json_id_list(const std::vector<std::string>& ids);
+
+// The strings of a JSON array column (child_ids_json, entities_json, tags_json, ...). Anything
+// else (NULL, malformed text, non-string members) contributes nothing rather than failing a
+// read of an otherwise good row.
+std::vector<std::string> parse_string_array(std::string_view json);
+
+} // namespace memlens::detail

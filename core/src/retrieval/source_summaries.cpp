@@ -1,0 +1,103 @@
+#include "retrieval/source_summaries.h"
+
+#include "retrieval/doc_versions.h"
+#include "retrieval/id_list.h"
+
+#include <memlens/retrieval.h>
+
+#include <set>
+
+namespace memlens::detail {
+
+namespace {
+
+// Sources whose importer recorded this kind (ml_sources), for scopes without a platform prefix
+// such as "locomo:conv-26" or a Markdown path.
+Result<std::set<std::string>> recorded_sources_of_kind(const Database& db,
+                                                       const std::string& kind) {
+    std::set<std::string> out;
+    auto st = db.prepare("SELECT source_id FROM ml_sources WHERE lower(source_kind) = lower(?1)");
+    if (!st)
+        return st.status();
+    st->bind(1, kind);
+    while (true) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        out.insert(st->column_text(0));
+    }
+    return out;
+}
+
+Result<std::vector<std::string>> select_tree_ids(const Database& db, const SourceSelection& sel) {
+    std::vector<std::string> ids;
+    std::string sql = "SELECT id, scope FROM mem_tree_trees WHERE kind = 'source' AND "
+                      "(max_level > 0 OR root_id IS NOT NULL)";
+    if (sel.source_id)
+        sql += " AND scope = ?1";
+    sql += " ORDER BY scope, id";
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status();
+    if (sel.source_id)
+        st->bind(1, *sel.source_id);
+    std::set<std::string> recorded;
+    if (!sel.source_id && sel.source_kind) {
+        auto r = recorded_sources_of_kind(db, *sel.source_kind);
+        if (!r)
+            return r.status();
+        recorded = std::move(*r);
+    }
+    while (true) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        if (!sel.source_id && sel.source_kind) {
+            const std::string scope = st->column_text(1);
+            if (!scope_matches_kind(scope, *sel.source_kind) && recorded.count(scope) == 0)
+                continue;
+        }
+        ids.push_back(st->column_text(0));
+    }
+    return ids;
+}
+
+} // namespace
+
+Result<std::vector<SummaryRow>>
+collect_source_summaries(const Database& db, const VaultColumns& cols, const SourceSelection& sel) {
+    std::vector<SummaryRow> rows;
+    auto trees = select_tree_ids(db, sel);
+    if (!trees)
+        return trees.status();
+    if (trees->empty())
+        return rows;
+    std::string sql = summary_select(cols) +
+                      "WHERE s.tree_id IN (SELECT value FROM json_each(?1)) AND s.level >= 1 "
+                      "AND s.deleted = 0";
+    if (sel.window)
+        sql += " AND s.time_range_end_ms >= ?2 AND s.time_range_start_ms <= ?3";
+    sql += " ORDER BY s.time_range_end_ms DESC, s.id";
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status();
+    st->bind(1, json_id_list(*trees));
+    if (sel.window)
+        st->bind(2, sel.window->first).bind(3, sel.window->second);
+    while (true) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        rows.push_back(read_summary_row(*st));
+    }
+    MEMLENS_TRY(drop_stale_versions(db, cols, rows));
+    return rows;
+}
+
+} // namespace memlens::detail

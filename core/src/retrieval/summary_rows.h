@@ -1,0 +1,47 @@
+// mem_tree_summaries rows as the primitives read them, with their tree's scope joined in.
+#pragma once
+
+#include "retrieval/vault_columns.h"
+
+#include <memlens/db.h>
+#include <memlens/status.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens::detail {
+
+struct SummaryRow {
+    std::string id;
+    std::string tree_id;
+    std::string tree_kind;
+    std::string tree_scope; // "" when the tree row is missing
+    int level = 0;
+    std::optional<std::string> parent_id;
+    std::vector<std::string> child_ids;
+    std::string content;
+    std::vector<std::string> entities;
+    std::vector<std::string> topics;
+    std::int64_t start_ms = 0;
+    std::int64_t end_ms = 0;
+    double score = 0.0;
+    bool deleted = false;
+    std::optional<std::string> doc_id;
+    std::optional<std::int64_t> version_ms;
+    std::optional<std::string> content_path;
+};
+
+// "SELECT … FROM mem_tree_summaries s LEFT JOIN mem_tree_trees t ON t.id = s.tree_id"; append
+// joins and a WHERE clause. read_summary_row() reads its first kSummaryColumns columns;
+// `extra_columns` (", p.doc_id, …") come after them.
+std::string summary_select(const VaultColumns& cols, const std::string& extra_columns = {});
+inline constexpr int kSummaryColumns = 17;
+SummaryRow read_summary_row(const Statement& st);
+
+// Rows for the given ids (missing ids are absent), deleted ones included: callers decide.
+Result<std::vector<SummaryRow>> load_summaries(const Database& db, const VaultColumns& cols,
+                                               const std::vector<std::string>& ids);
+
+} // namespace memlens::detail

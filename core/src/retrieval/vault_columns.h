@@ -1,0 +1,27 @@
+// Which optional columns a vault's tables carry. A native vault has every one; an OpenHuman
+// workspace lacks memlens's own columns and, when it predates a reference migration, some of
+// the later ones. The primitives build their SQL from this so one code path reads both.
+#pragma once
+
+#include <string>
+
+namespace memlens {
+class Vault;
+}
+
+namespace memlens::detail {
+
+struct VaultColumns {
+    bool chunk_superseded = true;     // memlens: 1 when a newer document version replaced it
+    bool chunk_lifecycle = true;      // lifecycle_status ('dropped' rows are never retrieved)
+    bool chunk_content_path = true;   // full body on disk
+    bool summary_doc_version = true;  // doc_id + version_ms for latest-wins
+    bool summary_content_path = true; // full body on disk
+};
+
+VaultColumns vault_columns(const Vault& vault);
+
+// SQL condition (alias c) that keeps chunks a reader may see: not superseded, not dropped.
+std::string live_chunk_condition(const VaultColumns& cols);
+
+} // namespace memlens::detail
