@@ -25,14 +25,54 @@ void TopicIndex::Impl::prepare_vectors() {
             std::fill_n(v, dim, 0.0f);
         }
     }
+    index_ids();
+}
+
+void TopicIndex::Impl::index_ids() {
     position_of.clear();
     position_of.reserve(ids.size());
     for (std::size_t pos = 0; pos < ids.size(); ++pos)
         position_of.emplace(ids[pos], static_cast<std::uint32_t>(pos));
 }
 
+void TopicIndex::Impl::layout_by_leaf() {
+    // order[new position] = old position: leaves in node order, members as they stand.
+    std::vector<std::uint32_t> order;
+    order.reserve(ids.size());
+    for (TopicNode& node : nodes) {
+        for (std::uint32_t& pos : node.members) {
+            order.push_back(pos);
+            pos = static_cast<std::uint32_t>(order.size() - 1);
+        }
+    }
+    if (order.size() != ids.size())
+        return; // every vector sits in exactly one leaf after build and load; never reached
+    // Follow each cycle of the permutation with one spare row, so the peak memory stays at
+    // one copy of the vectors (a million 256-d vectors are a gigabyte).
+    std::vector<bool> placed(order.size(), false);
+    std::vector<float> row(dim);
+    for (std::size_t start = 0; start < order.size(); ++start) {
+        if (placed[start])
+            continue;
+        std::copy_n(data.data() + start * dim, dim, row.data());
+        std::string id = std::move(ids[start]);
+        std::size_t to = start;
+        for (;;) {
+            placed[to] = true;
+            const std::size_t from = order[to];
+            if (from == start)
+                break;
+            std::copy_n(data.data() + from * dim, dim, data.data() + to * dim);
+            ids[to] = std::move(ids[from]);
+            to = from;
+        }
+        std::copy_n(row.data(), dim, data.data() + to * dim);
+        ids[to] = std::move(id);
+    }
+    index_ids(); // the views pointed into strings that have moved
+}
+
 void TopicIndex::Impl::finalize() {
-    leaf_of.assign(ids.size(), -1);
     for (std::size_t i = nodes.size(); i-- > 0;) {
         TopicNode& node = nodes[i];
         std::sort(node.children.begin(), node.children.end(), [&](int a, int b) {
@@ -47,10 +87,8 @@ void TopicIndex::Impl::finalize() {
             for (std::uint32_t pos : node.members)
                 ranked.emplace_back(-dot(vec(pos), c, dim), pos);
             std::sort(ranked.begin(), ranked.end());
-            for (std::size_t m = 0; m < ranked.size(); ++m) {
+            for (std::size_t m = 0; m < ranked.size(); ++m)
                 node.members[m] = ranked[m].second;
-                leaf_of[ranked[m].second] = static_cast<std::int32_t>(i);
-            }
             node.member_count = node.members.size();
         } else {
             // Children follow their parent in `nodes`, so walking backwards sums bottom-up.
@@ -59,6 +97,11 @@ void TopicIndex::Impl::finalize() {
                 node.member_count += nodes[std::size_t(child)].member_count;
         }
     }
+    layout_by_leaf();
+    leaf_of.assign(ids.size(), -1);
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+        for (std::uint32_t pos : nodes[i].members)
+            leaf_of[pos] = static_cast<std::int32_t>(i);
 }
 
 int TopicIndex::Impl::nearest_leaf(const float* v) const {

@@ -40,9 +40,12 @@ struct TopicIndex::Impl {
 
     // Drops ids beyond the vectors, normalises every row and indexes the ids.
     void prepare_vectors();
-    // Orders leaf members by closeness to their centroid, sorts children by key, fills
-    // leaf_of and the subtree member counts. Run after building or loading the tree.
+    void index_ids();
+    // Orders leaf members by closeness to their centroid, sorts children by key, fills the
+    // subtree member counts, lays the vectors out leaf by leaf and fills leaf_of. Run after
+    // building or loading the tree; positions change.
     void finalize();
+    void layout_by_leaf();
     // The leaf a vector reaches by greedy descent (beam width 1, ties by key).
     int nearest_leaf(const float* v) const;
     std::vector<std::string> path_keys(int node) const;

@@ -1,0 +1,450 @@
+// The vector leg's topic tree: beam descent against the exact scan on clustered vectors,
+// seed 004's tie-break by topic key, scoping masks, deterministic shape, and persistence
+// through a real vault (round trip, incremental assignment, stale trees rebuilt).
+#include "testsupport.h"
+
+#include <memlens/db.h>
+#include <memlens/topic_tree.h>
+#include <memlens/vault.h>
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <set>
+
+using namespace memlens;
+
+namespace {
+
+struct Synthetic {
+    std::vector<std::string> ids;
+    std::vector<Vector> vectors;
+    std::vector<Vector> queries;
+};
+
+Vector unit_gaussian(std::mt19937_64& rng, std::size_t dim) {
+    std::normal_distribution<float> g(0.0f, 1.0f);
+    Vector v(dim);
+    for (float& x : v)
+        x = g(rng);
+    normalize(v);
+    return v;
+}
+
+// n points around `clusters` random directions (noise of norm ≈ 0.6 per point, cosine to the
+// centre ≈ 0.85), ids "<prefix>000123"; queries drawn the same way but not in the set.
+Synthetic clustered(std::size_t n, std::size_t dim, std::size_t clusters, std::size_t queries,
+                    std::uint64_t seed, const std::string& prefix = "c") {
+    std::mt19937_64 rng(seed);
+    std::vector<Vector> centres;
+    for (std::size_t c = 0; c < clusters; ++c)
+        centres.push_back(unit_gaussian(rng, dim));
+    const float sigma = 0.6f / std::sqrt(float(dim));
+    std::normal_distribution<float> noise(0.0f, sigma);
+    std::uniform_int_distribution<std::size_t> pick(0, clusters - 1);
+    auto point = [&] {
+        Vector v = centres[pick(rng)];
+        for (float& x : v)
+            x += noise(rng);
+        normalize(v);
+        return v;
+    };
+    Synthetic s;
+    for (std::size_t i = 0; i < n; ++i) {
+        char id[32];
+        std::snprintf(id, sizeof id, "%s%06zu", prefix.c_str(), i);
+        s.ids.emplace_back(id);
+        s.vectors.push_back(point());
+    }
+    for (std::size_t q = 0; q < queries; ++q)
+        s.queries.push_back(point());
+    return s;
+}
+
+TopicTreeOptions small_tree() {
+    TopicTreeOptions o;
+    o.branching = 8;
+    o.max_leaf_items = 64;
+    return o;
+}
+
+std::vector<std::string> ids_of(const std::vector<VectorHit>& hits) {
+    std::vector<std::string> out;
+    for (const auto& h : hits)
+        out.push_back(h.node_id);
+    return out;
+}
+
+double recall_at(const TopicIndex& index, const std::vector<Vector>& queries, std::size_t k,
+                 const BeamOptions& beam) {
+    double sum = 0.0;
+    for (const Vector& q : queries) {
+        const auto truth = ids_of(index.exact(q, k));
+        const auto got = ids_of(index.search(q, k, beam));
+        const std::set<std::string> t(truth.begin(), truth.end());
+        std::size_t found = 0;
+        for (const auto& id : got)
+            found += t.count(id);
+        sum += double(found) / double(truth.size());
+    }
+    return sum / double(queries.size());
+}
+
+void insert_vectors(const Database& db, const char* table, const std::string& signature,
+                    const std::vector<std::string>& ids, const std::vector<Vector>& vectors) {
+    const std::string id_column =
+        std::string(table) == "mem_tree_chunk_embeddings" ? "chunk_id" : "summary_id";
+    auto st = db.prepare("INSERT INTO " + std::string(table) + "(" + id_column +
+                         ", model_signature, vector, dim, created_at) VALUES (?, ?, ?, ?, 0)");
+    QVERIFY(st.is_ok());
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        st->bind(1, ids[i]).bind(2, signature).bind_blob(3, encode_vector(vectors[i]));
+        st->bind(4, static_cast<std::int64_t>(vectors[i].size()));
+        QVERIFY(st->exec().is_ok());
+        st->reset();
+    }
+}
+
+bool same_topics(const TopicIndex& a, const TopicIndex& b) {
+    const auto ta = a.topics();
+    const auto tb = b.topics();
+    if (ta.size() != tb.size())
+        return false;
+    for (std::size_t i = 0; i < ta.size(); ++i)
+        if (ta[i].key != tb[i].key || ta[i].parent_key != tb[i].parent_key ||
+            ta[i].is_leaf != tb[i].is_leaf || ta[i].member_count != tb[i].member_count)
+            return false;
+    return true;
+}
+
+} // namespace
+
+class TestTopicTree : public QObject {
+    Q_OBJECT
+private slots:
+    void beamRecallAgainstExactIsHigh() {
+        const auto s = clustered(4000, 48, 40, 60, 7);
+        const auto index = TopicIndex::build(s.ids, s.vectors, small_tree());
+        QCOMPARE(index.size(), std::size_t(4000));
+        BeamOptions beam;
+        beam.beam_width = 4;
+        const double recall = recall_at(index, s.queries, 10, beam);
+        QVERIFY2(recall >= 0.9, qPrintable(QString::number(recall)));
+
+        VectorSearchTrace trace;
+        const auto hits = index.search(s.queries[0], 10, beam, &trace);
+        QCOMPARE(hits.size(), std::size_t(10));
+        QVERIFY(!trace.exact);
+        QVERIFY(trace.reached_topics.size() <= 4);
+        QVERIFY(trace.scored > 0 && trace.scored < index.size()); // the point of the tree
+        for (std::size_t i = 1; i < hits.size(); ++i)
+            QVERIFY(hits[i - 1].similarity >= hits[i].similarity);
+        for (const auto& h : hits) {
+            // The hit came from a reached leaf, and its path ends there.
+            QVERIFY(std::find(trace.reached_topics.begin(), trace.reached_topics.end(),
+                              h.topic_path.back()) != trace.reached_topics.end());
+            QCOMPARE(QString::fromStdString(h.topic_path.front()), QStringLiteral("t"));
+            QVERIFY(h.topic_path == index.topic_path_of(*index.position(h.node_id)));
+        }
+    }
+
+    void wideBeamIsIdenticalToExact() {
+        const auto s = clustered(3000, 32, 25, 20, 11);
+        const auto index = TopicIndex::build(s.ids, s.vectors, small_tree());
+        BeamOptions beam;
+        beam.beam_width = int(index.topics().size());
+        beam.max_leaf_items = int(index.size());
+        for (const Vector& q : s.queries) {
+            const auto exact = index.exact(q, 10);
+            const auto beamed = index.search(q, 10, beam);
+            QCOMPARE(beamed.size(), exact.size());
+            for (std::size_t i = 0; i < exact.size(); ++i) {
+                QCOMPARE(QString::fromStdString(beamed[i].node_id),
+                         QString::fromStdString(exact[i].node_id));
+                QCOMPARE(beamed[i].similarity, exact[i].similarity);
+            }
+        }
+    }
+
+    void exactMatchesBruteForceCosine() {
+        const auto s = clustered(500, 16, 5, 5, 3);
+        const auto index = TopicIndex::build(s.ids, s.vectors, small_tree());
+        for (const Vector& q : s.queries) {
+            std::vector<std::pair<double, std::string>> all;
+            for (std::size_t i = 0; i < s.ids.size(); ++i)
+                all.emplace_back(-cosine(q, s.vectors[i]), s.ids[i]);
+            std::sort(all.begin(), all.end());
+            const auto hits = index.exact(q, 5);
+            QCOMPARE(hits.size(), std::size_t(5));
+            for (std::size_t i = 0; i < 5; ++i) {
+                QVERIFY(std::abs(hits[i].similarity + all[i].first) < 1e-5);
+                QVERIFY(hits[i].topic_path.empty());
+            }
+        }
+    }
+
+    void tiesBreakByTopicKeyThenNodeId() {
+        // Two leaves whose centroids are exactly e1 and e2, and a query exactly between them:
+        // with beam width 1 the descent must keep the smaller key, and its members (all
+        // identical) come back ordered by node id.
+        std::vector<std::string> ids;
+        std::vector<Vector> vectors;
+        for (int i = 0; i < 5; ++i) {
+            ids.push_back("x" + std::to_string(9 - i));
+            vectors.push_back({1.0f, 0.0f, 0.0f});
+            ids.push_back("y" + std::to_string(i));
+            vectors.push_back({0.0f, 1.0f, 0.0f});
+        }
+        TopicTreeOptions opts;
+        opts.branching = 2;
+        opts.max_leaf_items = 5;
+        const auto index = TopicIndex::build(ids, vectors, opts);
+        const auto topics = index.topics();
+        QCOMPARE(topics.size(), std::size_t(3));
+        QCOMPARE(QString::fromStdString(topics[1].key), QStringLiteral("t.0"));
+        QCOMPARE(QString::fromStdString(topics[2].key), QStringLiteral("t.1"));
+
+        BeamOptions beam;
+        beam.beam_width = 1;
+        VectorSearchTrace trace;
+        const Vector between = {1.0f, 1.0f, 0.0f};
+        const auto hits = index.search(between, 10, beam, &trace);
+        QCOMPARE(trace.reached_topics, std::vector<std::string>{"t.0"});
+        QCOMPARE(hits.size(), std::size_t(5));
+        const char first_letter = hits[0].node_id[0];
+        for (std::size_t i = 0; i < hits.size(); ++i) {
+            QCOMPARE(hits[i].node_id[0], first_letter); // all from the one reached leaf
+            QVERIFY(hits[i].topic_path == (std::vector<std::string>{"t", "t.0"}));
+            if (i > 0)
+                QVERIFY(hits[i - 1].node_id < hits[i].node_id);
+        }
+        // The exact scan breaks the same similarity tie by node id: x5..x9 before y0..y4.
+        const auto exact = index.exact(between, 10);
+        QCOMPARE(QString::fromStdString(exact.front().node_id), QStringLiteral("x5"));
+        QCOMPARE(QString::fromStdString(exact.back().node_id), QStringLiteral("y4"));
+    }
+
+    void identicalVectorsStillMakeSmallLeaves() {
+        std::vector<std::string> ids;
+        std::vector<Vector> vectors;
+        for (int i = 0; i < 100; ++i) {
+            ids.push_back("d" + std::to_string(i));
+            vectors.push_back({0.6f, 0.8f});
+        }
+        TopicTreeOptions opts;
+        opts.max_leaf_items = 10;
+        const auto index = TopicIndex::build(ids, vectors, opts);
+        for (const auto& t : index.topics())
+            if (t.is_leaf)
+                QVERIFY(t.member_count <= 10);
+        QCOMPARE(index.exact(Vector{0.6f, 0.8f}, 200).size(), std::size_t(100));
+    }
+
+    void allowedMasksRestrictSearchAndExact() {
+        const auto s = clustered(3000, 32, 20, 10, 5);
+        const auto index = TopicIndex::build(s.ids, s.vectors, small_tree());
+        BeamOptions beam;
+        beam.beam_width = 4;
+        for (const Vector& q : s.queries) {
+            // Hide the query's own neighbourhood: the nearest 300 vectors.
+            std::vector<std::uint8_t> mask(index.size(), 1);
+            for (const auto& h : index.exact(q, 300))
+                mask[*index.position(h.node_id)] = 0;
+            for (const auto& hits :
+                 {index.search(q, 10, beam, nullptr, &mask), index.exact(q, 10, &mask)}) {
+                QCOMPARE(hits.size(), std::size_t(10));
+                for (const auto& h : hits)
+                    QCOMPARE(int(mask[*index.position(h.node_id)]), 1);
+            }
+        }
+        // A scope of five far-apart vectors: the descent skips topics with nothing allowed,
+        // so all five are found, not an empty answer from the query's own (excluded) topics.
+        std::vector<std::uint8_t> five(index.size(), 0);
+        for (std::size_t pos : {3u, 700u, 1400u, 2100u, 2999u})
+            five[pos] = 1;
+        VectorSearchTrace trace;
+        const auto hits = index.search(s.queries[0], 10, beam, &trace, &five);
+        const auto truth = index.exact(s.queries[0], 10, &five);
+        QCOMPARE(truth.size(), std::size_t(5));
+        QVERIFY(hits.size() >= 4); // the beam of 4 reaches four topics that hold some
+        for (const auto& h : hits)
+            QCOMPARE(int(five[*index.position(h.node_id)]), 1);
+        // Positions beyond a short mask are not allowed.
+        std::vector<std::uint8_t> short_mask(10, 1);
+        for (const auto& h : index.exact(s.queries[0], 50, &short_mask))
+            QVERIFY(*index.position(h.node_id) < 10);
+    }
+
+    void shapeIsBoundedAndDeterministic() {
+        const auto s = clustered(5000, 24, 30, 5, 21);
+        const auto opts = small_tree();
+        const auto a = TopicIndex::build(s.ids, s.vectors, opts);
+        const auto b = TopicIndex::build(s.ids, s.vectors, opts);
+        QVERIFY(same_topics(a, b));
+        std::size_t members = 0;
+        for (const auto& t : a.topics()) {
+            if (t.key != "t") {
+                QVERIFY(t.key.rfind(t.parent_key + ".", 0) == 0); // "t.3.11" under "t.3"
+            }
+            if (t.is_leaf) {
+                members += t.member_count;
+                QVERIFY(t.member_count <= std::size_t(opts.max_leaf_items));
+            } else {
+                QVERIFY(t.member_count > std::size_t(opts.max_leaf_items));
+            }
+        }
+        QCOMPARE(members, s.ids.size());
+        BeamOptions beam;
+        for (const Vector& q : s.queries)
+            QCOMPARE(ids_of(a.search(q, 10, beam)), ids_of(b.search(q, 10, beam)));
+        for (std::size_t i : {0u, 1234u, 4999u}) {
+            // Positions are the index's own (vectors are laid out leaf by leaf); ids map to them.
+            const std::size_t pos = *a.position(s.ids[i]);
+            QCOMPARE(QString::fromStdString(a.id_at(pos)), QString::fromStdString(s.ids[i]));
+            QVERIFY(std::abs(cosine(a.vector_at(pos), s.vectors[i]) - 1.0) < 1e-6);
+        }
+        QVERIFY(!a.position("no-such-id"));
+    }
+
+    void wrongDimensionsAreSkippedNotFatal() {
+        auto s = clustered(200, 8, 4, 1, 1);
+        s.vectors[17] = Vector(5, 1.0f);
+        const auto index = TopicIndex::build(s.ids, s.vectors, small_tree());
+        QCOMPARE(index.size(), std::size_t(199));
+        QCOMPARE(index.load_info().skipped_vectors, std::size_t(1));
+        QVERIFY(!index.position(s.ids[17]));
+        QVERIFY(index.search(Vector(5, 1.0f), 10, {}).empty()); // query of another dimension
+        QVERIFY(index.exact(Vector(5, 1.0f), 10).empty());
+    }
+
+    void savedTreeLoadsBackUnchanged() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        const Database& db = (*vault)->db();
+        const auto s = clustered(2000, 32, 20, 10, 9);
+        const std::vector<std::string> chunk_ids(s.ids.begin(), s.ids.begin() + 1800);
+        const std::vector<Vector> chunk_vecs(s.vectors.begin(), s.vectors.begin() + 1800);
+        std::vector<std::string> summary_ids;
+        for (std::size_t i = 1800; i < 2000; ++i)
+            summary_ids.push_back("summary:" + s.ids[i]);
+        const std::vector<Vector> summary_vecs(s.vectors.begin() + 1800, s.vectors.end());
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig-a", chunk_ids, chunk_vecs);
+        insert_vectors(db, "mem_tree_summary_embeddings", "sig-a", summary_ids, summary_vecs);
+        // Another model's vectors of the same chunks never enter this index.
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig-b", {s.ids[0], s.ids[1]},
+                       {Vector(7, 1.0f), Vector(7, 2.0f)});
+
+        auto first = TopicIndex::load(db, "sig-a", small_tree());
+        QVERIFY2(first.is_ok(), first.status().to_string().c_str());
+        QVERIFY(first->load_info().rebuilt);
+        QCOMPARE(first->size(), std::size_t(2000));
+        QCOMPARE(first->dim(), std::size_t(32));
+        QVERIFY(first->position("summary:" + s.ids[1900]).has_value());
+        QVERIFY(first->save(db).is_ok());
+
+        auto second = TopicIndex::load(db, "sig-a", small_tree());
+        QVERIFY2(second.is_ok(), second.status().to_string().c_str());
+        QVERIFY(!second->load_info().rebuilt);
+        QCOMPARE(second->load_info().newly_assigned, std::size_t(0));
+        QCOMPARE(second->load_info().dropped_members, std::size_t(0));
+        QVERIFY(same_topics(*first, *second));
+        BeamOptions beam;
+        beam.beam_width = 3;
+        for (const Vector& q : s.queries) {
+            const auto a = first->search(q, 10, beam);
+            const auto b = second->search(q, 10, beam);
+            QCOMPARE(ids_of(a), ids_of(b));
+            for (std::size_t i = 0; i < a.size(); ++i)
+                QVERIFY(a[i].topic_path == b[i].topic_path);
+        }
+        auto rows = db.query_int("SELECT count(*) FROM ml_topic_members");
+        QCOMPARE(*rows, std::int64_t(2000));
+    }
+
+    void newVectorsJoinTheStoredTreeUntilTooManyAreNew() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        const Database& db = (*vault)->db();
+        const auto s = clustered(3000, 32, 20, 0, 13);
+        auto slice = [&](std::size_t from, std::size_t to) {
+            insert_vectors(db, "mem_tree_chunk_embeddings", "sig",
+                           {s.ids.begin() + long(from), s.ids.begin() + long(to)},
+                           {s.vectors.begin() + long(from), s.vectors.begin() + long(to)});
+        };
+        slice(0, 2000);
+        auto built = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(built.is_ok() && built->load_info().rebuilt);
+        QVERIFY(built->save(db).is_ok());
+
+        slice(2000, 2200); // 9% new: placed into the stored leaves
+        auto grown = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY2(grown.is_ok(), grown.status().to_string().c_str());
+        QVERIFY(!grown->load_info().rebuilt);
+        QCOMPARE(grown->load_info().newly_assigned, std::size_t(200));
+        QCOMPARE(grown->size(), std::size_t(2200));
+        BeamOptions beam;
+        beam.beam_width = 4;
+        for (std::size_t i = 2000; i < 2200; i += 10) {
+            const auto hits = grown->search(s.vectors[i], 1, beam);
+            QCOMPARE(QString::fromStdString(hits.at(0).node_id), QString::fromStdString(s.ids[i]));
+        }
+        QVERIFY(grown->save(db).is_ok());
+        auto again = TopicIndex::load(db, "sig", small_tree());
+        QCOMPARE(again->load_info().newly_assigned, std::size_t(0));
+        QVERIFY(!again->load_info().rebuilt);
+
+        slice(2200, 3000); // 27% new: the tree no longer describes the vault
+        auto rebuilt = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(rebuilt.is_ok());
+        QVERIFY(rebuilt->load_info().rebuilt);
+        QCOMPARE(rebuilt->size(), std::size_t(3000));
+    }
+
+    void deletedVectorsLeaveTheTreeAndOtherModelsRebuild() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        const Database& db = (*vault)->db();
+        const auto s = clustered(1000, 16, 10, 0, 17);
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig", s.ids, s.vectors);
+        insert_vectors(db, "mem_tree_chunk_embeddings", "other", s.ids, s.vectors);
+        auto built = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(built.is_ok() && built->save(db).is_ok());
+
+        QVERIFY(db.exec("DELETE FROM mem_tree_chunk_embeddings WHERE model_signature = 'sig' "
+                        "AND chunk_id < 'c000050'")
+                    .is_ok());
+        auto shrunk = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(shrunk.is_ok());
+        QVERIFY(!shrunk->load_info().rebuilt);
+        QCOMPARE(shrunk->load_info().dropped_members, std::size_t(50));
+        QCOMPARE(shrunk->size(), std::size_t(950));
+        QVERIFY(!shrunk->position(s.ids[10]));
+
+        // Same ids, same dimension, another model: the stored tree's centroids mean nothing.
+        auto other = TopicIndex::load(db, "other", small_tree());
+        QVERIFY(other.is_ok());
+        QVERIFY(other->load_info().rebuilt);
+    }
+
+    void emptyVaultGivesEmptyIndex() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        auto index = TopicIndex::load((*vault)->db(), "sig");
+        QVERIFY2(index.is_ok(), index.status().to_string().c_str());
+        QCOMPARE(index->size(), std::size_t(0));
+        QVERIFY(index->search(Vector{1.0f}, 10, {}).empty());
+        QVERIFY(index->exact(Vector{1.0f}, 10).empty());
+        QVERIFY(index->save((*vault)->db()).is_ok());
+        QVERIFY(TopicIndex().search(Vector{1.0f}, 10, {}).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTopicTree)
+#include "tst_topic_tree.moc"
