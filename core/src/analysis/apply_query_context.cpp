@@ -1,0 +1,14 @@
+// The one mapping from a query context to a search request (query_context.h says why the
+// window stays out of the scope).
+#include <memlens/query_context.h>
+#include <memlens/search.h>
+
+namespace memlens {
+
+void apply_query_context(const QueryContext& ctx, SearchRequest& request) {
+    request.query = ctx.augmented_text.empty() ? ctx.raw_text : ctx.augmented_text;
+    if (request.now_ms == 0)
+        request.now_ms = ctx.now_ms;
+}
+
+} // namespace memlens
