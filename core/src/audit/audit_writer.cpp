@@ -75,7 +75,6 @@ void AuditWriter::run() {
         lock.unlock();
         Status s = write_audit_row(*db_, rec);
         lock.lock();
-        busy_ = false;
         FailureCallback cb;
         if (s.is_ok()) {
             ++written_;
@@ -88,10 +87,12 @@ void AuditWriter::run() {
             cb = on_failure_;
         }
         if (cb) {
+            // Still busy while the callback runs, so flush() returns only after it.
             lock.unlock();
             cb(s, rec);
             lock.lock();
         }
+        busy_ = false;
         if (queue_.empty())
             idle_cv_.notify_all();
     }

@@ -1,0 +1,342 @@
+// The audit log (seed 004 "Audit"): one retrieval_log row per query, written off the query path;
+// FNV-1a 64 identity; settings for replay; failures reported; read-only vaults say so; replay
+// and diff tell a data change from a settings change.
+#include "testsupport.h"
+
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
+#include <memlens/audit.h>
+#include <memlens/embedder.h>
+#include <memlens/ingest.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <mutex>
+
+using namespace memlens;
+
+namespace {
+
+constexpr std::int64_t kDay = 86'400'000;
+constexpr std::int64_t kT0 = 1'704'067'200'000;
+
+template <typename T> T must(Result<T> r, const char* what) {
+    if (!r.is_ok())
+        qFatal("%s: %s", what, r.status().to_string().c_str());
+    return std::move(r).value();
+}
+
+IngestSource chat(const std::string& id, const std::vector<std::string>& texts, std::int64_t t) {
+    IngestSource s;
+    s.source_id = id;
+    s.source_kind = "chat";
+    s.platform = "slack";
+    s.format = "jsonl";
+    for (const auto& text : texts) {
+        IngestItem it;
+        it.author = "ann";
+        it.ts_ms = t;
+        it.text = text;
+        it.source_ref = std::to_string(t);
+        t += kDay;
+        s.items.push_back(it);
+    }
+    return s;
+}
+
+std::unique_ptr<Vault> make_vault(const std::filesystem::path& dir) {
+    auto vault = must(Vault::create(dir), "create");
+    auto emb = must(make_embedder_for(*vault), "embedder");
+    Ingestor ing(*vault, *emb);
+    must(ing.ingest({chat("slack:#eng",
+                          {"the phoenix launch review is on friday", "phoenix budget approved",
+                           "lunch menu for the offsite", "launch checklist for phoenix",
+                           "database migration plan", "phoenix retro notes"},
+                          kT0)}),
+         "ingest");
+    return vault;
+}
+
+SearchRequest request(const std::string& q) {
+    SearchRequest req;
+    req.query = q;
+    req.now_ms = kT0 + 30 * kDay;
+    return req;
+}
+
+} // namespace
+
+class TestAudit : public QObject {
+    Q_OBJECT
+private slots:
+    void fnv1aKnownValues() {
+        QCOMPARE(QString::fromStdString(hash_hex(fnv1a64(std::string_view("")))),
+                 QStringLiteral("cbf29ce484222325"));
+        QCOMPARE(QString::fromStdString(hash_hex(fnv1a64(std::string_view("a")))),
+                 QStringLiteral("af63dc4c8601ec8c"));
+        QCOMPARE(QString::fromStdString(hash_hex(fnv1a64(std::string_view("foobar")))),
+                 QStringLiteral("85944171f73967e8"));
+    }
+
+    void oneRowPerQueryWithEverythingForReplay() {
+        test::TempDir tmp;
+        auto vault = make_vault(tmp.path() / "v");
+        auto engine = must(SearchEngine::open(*vault), "engine");
+        QVERIFY(engine->audit_state().enabled);
+        auto r1 = must(engine->search(request("phoenix launch")), "search");
+        auto r2 = must(engine->search(request("database migration")), "search");
+        QVERIFY(r1.audit.enabled);
+        QVERIFY(engine->audit_writer()->flush().is_ok());
+        QCOMPARE(engine->audit_writer()->written(), std::uint64_t{2});
+
+        auto rows = must(list_audit(vault->db()), "list");
+        QCOMPARE(rows.size(), std::size_t{2});
+        const AuditRecord& row = rows[1]; // newest first
+        QCOMPARE(QString::fromStdString(row.query), QStringLiteral("phoenix launch"));
+        QCOMPARE(row.query_hash, hash_hex(fnv1a64(std::string_view("phoenix launch"))));
+        QCOMPARE(row.query_hash, r1.query_hash);
+        QCOMPARE(QString::fromStdString(row.mode), QStringLiteral("hybrid"));
+        QCOMPARE(row.vault_revision, vault->revision());
+        QVERIFY(row.elapsed_ms > 0.0);
+
+        const auto profile =
+            QJsonDocument::fromJson(QByteArray::fromStdString(row.query_profile)).object();
+        const auto legs = profile.value(QStringLiteral("legs")).toObject();
+        QCOMPARE(
+            legs.value(QStringLiteral("keyword")).toObject().value(QStringLiteral("count")).toInt(),
+            static_cast<int>(r1.keyword.count));
+        QCOMPARE(legs.value(QStringLiteral("vector"))
+                     .toObject()
+                     .value(QStringLiteral("top_score"))
+                     .toDouble(),
+                 r1.vector.top_score);
+        QCOMPARE(profile.value(QStringLiteral("weights"))
+                     .toObject()
+                     .value(QStringLiteral("keyword"))
+                     .toDouble(),
+                 1.0);
+        QVERIFY(profile.contains(QStringLiteral("filters")));
+        QCOMPARE(profile.value(QStringLiteral("fusion")).toString(), QStringLiteral("rrf"));
+
+        const auto sources =
+            QJsonDocument::fromJson(QByteArray::fromStdString(row.sources)).array();
+        QCOMPARE(sources.size(), static_cast<qsizetype>(r1.result.hits.size()));
+        for (qsizetype i = 0; i < sources.size(); ++i) {
+            const auto s = sources[i].toObject();
+            const auto& h = r1.result.hits[static_cast<std::size_t>(i)];
+            QCOMPARE(s.value(QStringLiteral("node_id")).toString().toStdString(), h.node_id);
+            QCOMPARE(s.value(QStringLiteral("rank")).toInt(), static_cast<int>(i) + 1);
+            QCOMPARE(s.value(QStringLiteral("score")).toDouble(), h.score);
+        }
+        const auto settings =
+            QJsonDocument::fromJson(QByteArray::fromStdString(row.settings)).object();
+        QCOMPARE(settings.value(QStringLiteral("search.rrf_k")).toString(), QStringLiteral("60"));
+        QVERIFY(settings.contains(QStringLiteral("search.mmr_lambda")));
+        QVERIFY(settings.contains(QStringLiteral("profile.balanced.graph")));
+        Q_UNUSED(r2);
+    }
+
+    void semanticModeHashesTheQueryVector() {
+        test::TempDir tmp;
+        auto vault = make_vault(tmp.path() / "v");
+        auto engine = must(SearchEngine::open(*vault), "engine");
+        auto req = request("phoenix launch");
+        req.mode = SearchMode::Semantic;
+        auto r = must(engine->search(req), "search");
+        auto v = must(engine->embedder().embed_one("phoenix launch"), "embed");
+        const auto bytes = encode_vector(v);
+        QCOMPARE(r.query_hash, hash_hex(fnv1a64(bytes)));
+        QVERIFY(r.query_hash != hash_hex(fnv1a64(std::string_view("phoenix launch"))));
+        QVERIFY(engine->audit_writer()->flush().is_ok());
+        auto rows = must(list_audit(vault->db()), "list");
+        QCOMPARE(rows.front().query_hash, r.query_hash);
+        QCOMPARE(QString::fromStdString(rows.front().mode), QStringLiteral("semantic"));
+    }
+
+    void replayOnUnchangedVaultReproducesTheRanking() {
+        test::TempDir tmp;
+        auto vault = make_vault(tmp.path() / "v");
+        auto engine = must(SearchEngine::open(*vault), "engine");
+        auto req = request("phoenix launch review");
+        req.recency_boost = 0.5;
+        req.scope.since_ms = kT0;
+        auto r = must(engine->search(req), "search");
+        QVERIFY(engine->audit_writer()->flush().is_ok());
+        const auto id = engine->audit_writer()->last_written_id();
+        QVERIFY(id > 0);
+        const auto rows_before =
+            must(vault->db().query_int("SELECT count(*) FROM retrieval_log"), "n");
+
+        auto cmp = must(replay_audit(*engine, id, true), "replay");
+        QVERIFY(cmp.identical);
+        QCOMPARE(QString::fromStdString(cmp.cause), QStringLiteral("none"));
+        QVERIFY(!cmp.data_changed);
+        QVERIFY(!cmp.settings_changed);
+        QCOMPARE(cmp.rerun.result.hits.size(), r.result.hits.size());
+        for (std::size_t i = 0; i < r.result.hits.size(); ++i) {
+            QCOMPARE(cmp.rerun.result.hits[i].node_id, r.result.hits[i].node_id);
+            QCOMPARE(cmp.rerun.result.hits[i].score, r.result.hits[i].score);
+            QCOMPARE(QString::fromStdString(cmp.moves[i].movement), QStringLiteral("same"));
+        }
+        QVERIFY(engine->audit_writer()->flush().is_ok());
+        QCOMPARE(must(vault->db().query_int("SELECT count(*) FROM retrieval_log"), "n"),
+                 rows_before); // a replay is not logged
+    }
+
+    void diffTellsSettingsFromData() {
+        test::TempDir tmp;
+        auto vault = make_vault(tmp.path() / "v");
+        auto engine = must(SearchEngine::open(*vault), "engine");
+        auto req = request("phoenix launch");
+        req.mode = SearchMode::Keyword; // a per-query override is not a settings change
+        must(engine->search(req), "search");
+        QVERIFY(engine->audit_writer()->flush().is_ok());
+        const auto id = engine->audit_writer()->last_written_id();
+
+        // A settings change: diff sees it and names the key; replay (logged settings) does not
+        // move.
+        QVERIFY(vault->set_setting("search.rrf_k", "1").is_ok());
+        QVERIFY(vault->set_setting("search.weight.keyword", "3").is_ok());
+        auto diff = must(replay_audit(*engine, id, false), "diff");
+        QVERIFY(diff.settings_changed);
+        QVERIFY(!diff.data_changed);
+        QCOMPARE(QString::fromStdString(diff.cause), QStringLiteral("settings"));
+        QVERIFY(std::find(diff.changed_settings.begin(), diff.changed_settings.end(),
+                          "search.rrf_k") != diff.changed_settings.end());
+        QVERIFY(std::find(diff.changed_settings.begin(), diff.changed_settings.end(),
+                          "search.mode") == diff.changed_settings.end());
+        QCOMPARE(diff.rerun.settings.rrf_k, 1);
+        auto replay = must(replay_audit(*engine, id, true), "replay");
+        QVERIFY(replay.identical);
+        QCOMPARE(replay.rerun.settings.rrf_k, 60);
+        QCOMPARE(QString::fromStdString(replay.cause), QStringLiteral("none"));
+
+        // A data change: a new, better matching chunk enters; the revision says why.
+        {
+            auto emb = must(make_embedder_for(*vault), "embedder");
+            Ingestor ing(*vault, *emb);
+            must(ing.ingest({chat("slack:#ops", {"phoenix launch phoenix launch go no-go"},
+                                  kT0 + 5 * kDay)}),
+                 "ingest");
+        }
+        auto after = must(replay_audit(*engine, id, true), "replay after ingest");
+        QVERIFY(after.data_changed);
+        QCOMPARE(QString::fromStdString(after.cause), QStringLiteral("data"));
+        QVERIFY(!after.identical);
+        QCOMPARE(QString::fromStdString(after.moves.front().movement), QStringLiteral("new"));
+        bool moved_down = false;
+        for (const auto& m : after.moves)
+            moved_down = moved_down || m.movement == "down";
+        QVERIFY(moved_down);
+        auto both = must(replay_audit(*engine, id, false), "diff after ingest");
+        QCOMPARE(QString::fromStdString(both.cause), QStringLiteral("data+settings"));
+    }
+
+    void rankMovesClassifyEveryId() {
+        auto moves =
+            rank_moves({{"a", 3.0}, {"b", 2.0}, {"c", 1.0}}, {{"b", 2.5}, {"a", 2.0}, {"d", 1.0}});
+        QCOMPARE(moves.size(), std::size_t{4});
+        QCOMPARE(QString::fromStdString(moves[0].movement), QStringLiteral("up"));
+        QCOMPARE(QString::fromStdString(moves[1].movement), QStringLiteral("down"));
+        QCOMPARE(QString::fromStdString(moves[2].movement), QStringLiteral("new"));
+        QCOMPARE(QString::fromStdString(moves[3].node_id), QStringLiteral("c"));
+        QCOMPARE(QString::fromStdString(moves[3].movement), QStringLiteral("gone"));
+        QCOMPARE(moves[3].logged_rank.value(), 3);
+        QVERIFY(!moves[3].new_rank);
+    }
+
+    void writeFailureIsReportedNotSwallowed() {
+        test::TempDir tmp;
+        auto vault = make_vault(tmp.path() / "v");
+        auto engine = must(SearchEngine::open(*vault), "engine");
+        // The callback runs on the writer thread: it only records what it saw.
+        std::mutex mu;
+        int callbacks = 0;
+        std::string seen_query;
+        Status seen_status;
+        engine->audit_writer()->set_failure_callback([&](const Status& st, const AuditRecord& rec) {
+            std::lock_guard lock(mu);
+            ++callbacks;
+            seen_query = rec.query;
+            seen_status = st;
+        });
+        QVERIFY(vault->db().exec("DROP TABLE retrieval_log").is_ok());
+        auto r = engine->search(request("phoenix"));
+        QVERIFY(r.is_ok()); // the query itself is answered
+        Status s = engine->audit_writer()->flush();
+        QVERIFY(!s.is_ok());
+        QVERIFY(s.message().find("retrieval_log") != std::string::npos);
+        {
+            std::lock_guard lock(mu);
+            QCOMPARE(callbacks, 1);
+            QCOMPARE(QString::fromStdString(seen_query), QStringLiteral("phoenix"));
+            QVERIFY(!seen_status.is_ok());
+        }
+        QCOMPARE(engine->audit_writer()->failed(), std::uint64_t{1});
+        QVERIFY(!engine->audit_writer()->last_error().is_ok());
+        QVERIFY(engine->audit_writer()->flush().is_ok()); // reported once, then cleared
+    }
+
+    void readOnlyVaultSaysAuditIsDisabled() {
+        test::TempDir tmp;
+        { make_vault(tmp.path() / "v"); }
+        auto ro = must(Vault::open(tmp.path() / "v", true), "open ro");
+        auto engine = must(SearchEngine::open(*ro), "engine");
+        QVERIFY(!engine->audit_state().enabled);
+        auto r = must(engine->search(request("phoenix")), "search");
+        QVERIFY(!r.result.hits.empty());
+        QVERIFY(!r.audit.enabled);
+        QCOMPARE(QString::fromStdString(r.audit.disabled_reason),
+                 QStringLiteral("audit disabled: read-only"));
+        QCOMPARE(must(ro->db().query_int("SELECT count(*) FROM retrieval_log"), "n"),
+                 std::int64_t{0});
+    }
+
+    void cliQueryAuditListAndReplay() {
+        test::TempDir tmp;
+        { make_vault(tmp.path() / "v"); }
+        const QString dir = QString::fromStdString((tmp.path() / "v").string());
+        auto q = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), dir,
+                                QStringLiteral("--json"), QStringLiteral("phoenix"),
+                                QStringLiteral("launch")});
+        QVERIFY2(q.exit_code == 0, q.err.c_str());
+        const auto answer = QJsonDocument::fromJson(QByteArray::fromStdString(q.out)).object();
+        const int id = answer.value(QStringLiteral("audit_id")).toInt();
+        QVERIFY(id > 0);
+
+        auto list = test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), dir,
+                                   QStringLiteral("list"), QStringLiteral("--json")});
+        QVERIFY2(list.exit_code == 0, list.err.c_str());
+        const auto rows = QJsonDocument::fromJson(QByteArray::fromStdString(list.out)).array();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows[0].toObject().value(QStringLiteral("query")).toString(),
+                 QStringLiteral("phoenix launch"));
+
+        auto replay = test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), dir,
+                                     QStringLiteral("replay"), QString::number(id),
+                                     QStringLiteral("--json")});
+        QVERIFY2(replay.exit_code == 0, replay.err.c_str());
+        const auto cmp = QJsonDocument::fromJson(QByteArray::fromStdString(replay.out)).object();
+        QVERIFY(cmp.value(QStringLiteral("identical")).toBool());
+        QCOMPARE(cmp.value(QStringLiteral("cause")).toString(), QStringLiteral("none"));
+
+        auto ro = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), dir,
+                                 QStringLiteral("--read-only"), QStringLiteral("phoenix")});
+        QCOMPARE(ro.exit_code, 0);
+        QVERIFY(ro.err.find("audit disabled: read-only") != std::string::npos);
+
+        auto missing = test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), dir,
+                                      QStringLiteral("show"), QStringLiteral("999")});
+        QVERIFY(missing.exit_code != 0);
+        QVERIFY(missing.err.find("999") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAudit)
+#include "tst_audit.moc"

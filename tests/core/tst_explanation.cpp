@@ -1,0 +1,325 @@
+// The explanation contract (issue 4 §7, §9): for every hit of many generated queries, the
+// final score and the order are recomputed from the explanation alone (plus the index's
+// vectors for the MMR similarities) and must come out bit for bit the same. Also through the
+// CLI's JSON, since that is what other tools read.
+#include "testsupport.h"
+
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/ingest.h>
+#include <memlens/search.h>
+#include <memlens/text.h>
+#include <memlens/vault.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace memlens;
+
+namespace {
+
+// Explanation::signals read through a function outside any QObject class: moc treats the
+// word `signals` in a class body as Qt's keyword.
+const SignalSet& signals_of(const Explanation& e) {
+    return e.signals;
+}
+
+template <typename T> T must(Result<T> r, const char* what) {
+    if (!r.is_ok())
+        qFatal("%s: %s", what, r.status().to_string().c_str());
+    return std::move(r).value();
+}
+
+QString fail_at(const std::string& query, const RetrievalHit& h, const char* what) {
+    return QStringLiteral("query '%1', hit %2: %3")
+        .arg(QString::fromStdString(query), QString::fromStdString(h.node_id),
+             QString::fromLatin1(what));
+}
+
+#define EXPECT(cond, what)                                                                         \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            QFAIL(qPrintable(fail_at(query, h, what)));                                            \
+    } while (false)
+
+} // namespace
+
+class TestExplanation : public QObject {
+    Q_OBJECT
+
+    test::TempDir tmp_;
+    std::unique_ptr<Vault> vault_;
+    std::unique_ptr<SearchEngine> engine_;
+    std::vector<std::string> queries_;
+    std::size_t checked_hits_ = 0;
+
+    // Every number of one hit against the documented arithmetic (docs/explanations.md).
+    void check_hit(const std::string& query, const SearchResponse& r, const RetrievalHit& h,
+                   double top) {
+        QVERIFY(h.explanation.has_value());
+        const Explanation& e = *h.explanation;
+        const bool rrf = e.fusion == "rrf";
+        EXPECT(e.rrf_k == r.settings.rrf_k, "rrf_k");
+        for (const LegExplanation* leg : {&e.keyword, &e.vector}) {
+            if (leg->rank) {
+                EXPECT(*leg->rank >= 1, "ranks are 1-based");
+                EXPECT(leg->rrf_term == leg->weight / static_cast<double>(e.rrf_k + *leg->rank),
+                       "rrf term = weight / (k + rank)");
+            } else {
+                EXPECT(leg->rrf_term == 0.0, "absent leg contributes 0");
+            }
+        }
+        EXPECT(e.keyword.weight == r.keyword.weight && e.vector.weight == r.vector.weight,
+               "leg weights");
+        EXPECT(e.rrf_score == e.vector.rrf_term + e.keyword.rrf_term, "rrf score = sum of terms");
+        EXPECT(e.recency.factor == 1.0 / (1.0 + e.recency.age_days), "recency factor");
+        EXPECT(e.contributions.graph == e.weights.graph * signals_of(e).graph,
+               "graph contribution");
+        EXPECT(e.contributions.vector == e.weights.vector * signals_of(e).vector,
+               "vector contribution");
+        EXPECT(e.contributions.keyword == e.weights.keyword * signals_of(e).keyword,
+               "keyword contribution");
+        EXPECT(e.contributions.freshness == e.weights.freshness * signals_of(e).freshness,
+               "freshness contribution");
+        for (double s : {signals_of(e).graph, signals_of(e).vector, signals_of(e).keyword,
+                         signals_of(e).freshness})
+            EXPECT(s >= 0.0 && s <= 1.0, "signals in [0, 1]");
+        const double base = rrf ? e.rrf_score * (1.0 + e.recency.boost * e.recency.factor)
+                                : e.contributions.graph + e.contributions.vector +
+                                      e.contributions.keyword + e.contributions.freshness;
+        EXPECT(e.final_score == base * e.superseded_penalty, "final score formula");
+        EXPECT(h.score == e.final_score, "hit score is the final score");
+        EXPECT(e.superseded_penalty == 1.0 || !e.graph_context.superseded_by.empty() ||
+                   e.superseded_penalty == r.settings.superseded_demote_factor,
+               "penalty only for superseded hits");
+        EXPECT(e.mmr.relevance == (top > 0.0 ? e.final_score / top : 0.0), "mmr relevance");
+        if (e.mmr.step >= 0) {
+            const double lambda = r.mmr_lambda;
+            EXPECT(e.mmr.mmr_score ==
+                       lambda * e.mmr.relevance - (1.0 - lambda) * e.mmr.max_similarity,
+                   "mmr score");
+        }
+        EXPECT(!e.topic_path.empty() || engine_->index().size() == 0 || !e.vector.rank ||
+                   r.vector.exact,
+               "a beam hit has a topic path");
+        ++checked_hits_;
+    }
+
+    // The order: steps 0..n-1 in list order, and each pick was MMR's argmax at its step over
+    // every candidate the response shows (hits and pushed_out), with its similarity to the
+    // earlier picks recomputed from the index's vectors.
+    void check_order(const std::string& query, const SearchResponse& r) {
+        const auto& hits = r.result.hits;
+        std::vector<const RetrievalHit*> known;
+        for (const auto& h : hits)
+            known.push_back(&h);
+        for (const auto& h : r.pushed_out)
+            known.push_back(&h);
+        auto vec = [&](const RetrievalHit& h) -> std::span<const float> {
+            auto pos = engine_->index().position(h.node_id);
+            return pos ? engine_->index().vector_at(*pos) : std::span<const float>{};
+        };
+        auto sim = [&](const RetrievalHit& a, const RetrievalHit& b) {
+            auto va = vec(a);
+            auto vb = vec(b);
+            if (va.empty() || vb.empty())
+                return 0.0;
+            return std::clamp(cosine(va, vb), 0.0, 1.0);
+        };
+        // Fused order: non-increasing final score.
+        std::vector<const RetrievalHit*> by_fused = known;
+        std::sort(by_fused.begin(), by_fused.end(), [](auto* a, auto* b) {
+            return a->explanation->fused_rank < b->explanation->fused_rank;
+        });
+        for (std::size_t i = 1; i < by_fused.size(); ++i) {
+            const RetrievalHit& h = *by_fused[i];
+            EXPECT(by_fused[i - 1]->score >= h.score, "fused ranks follow the final score");
+        }
+        const double lambda = r.mmr_lambda;
+        for (std::size_t step = 0; step < hits.size(); ++step) {
+            const RetrievalHit& h = hits[step];
+            const Explanation& e = *h.explanation;
+            EXPECT(e.mmr.step == static_cast<int>(step), "hits are in MMR step order");
+            double max_sim = 0.0;
+            std::optional<std::string> by;
+            for (std::size_t p = 0; p < step; ++p) {
+                const double s = sim(h, hits[p]);
+                if (s > max_sim) {
+                    max_sim = s;
+                    by = hits[p].node_id;
+                }
+            }
+            EXPECT(e.mmr.max_similarity == max_sim, "max similarity to earlier picks");
+            EXPECT(e.mmr.penalized_by == by, "penalized_by is the most similar earlier pick");
+            for (const RetrievalHit* c : known) {
+                if (c->explanation->mmr.step >= 0 && c->explanation->mmr.step <= int(step))
+                    continue;
+                double c_sim = 0.0;
+                for (std::size_t p = 0; p < step; ++p)
+                    c_sim = std::max(c_sim, sim(*c, hits[p]));
+                const double c_score =
+                    lambda * c->explanation->mmr.relevance - (1.0 - lambda) * c_sim;
+                EXPECT(c_score < e.mmr.mmr_score || (c_score == e.mmr.mmr_score &&
+                                                     c->explanation->fused_rank > e.fused_rank),
+                       "the pick was MMR's argmax (ties to the earlier candidate)");
+            }
+        }
+    }
+
+    void check(const std::string& query, const SearchResponse& r) {
+        const double top = r.result.hits.empty() ? 0.0 : r.result.hits.front().score;
+        if (!r.result.hits.empty()) {
+            const RetrievalHit& h = r.result.hits.front();
+            EXPECT(h.explanation->fused_rank == 1, "the first pick is the best fused hit");
+        }
+        for (const auto& h : r.result.hits)
+            check_hit(query, r, h, top);
+        for (const auto& h : r.pushed_out) {
+            check_hit(query, r, h, top);
+            EXPECT(h.explanation->mmr.step == -1, "pushed out hits have no step");
+        }
+        check_order(query, r);
+    }
+
+private slots:
+    void initTestCase() {
+        vault_ = must(Vault::create(tmp_.path() / "v"), "create");
+        auto emb = must(make_embedder_for(*vault_), "embedder");
+        GenerateOptions g;
+        g.chunks = 1500;
+        g.seed = 11;
+        g.days = 90;
+        auto sources = must(generate_sources(g), "generate");
+        Ingestor ing(*vault_, *emb);
+        must(ing.ingest(sources), "ingest");
+        SearchEngineOptions o;
+        o.audit = false;
+        engine_ = must(SearchEngine::open(*vault_, o), "engine");
+        // Queries made from the corpus itself: the first words of every 40th message, plus
+        // phrasings that hit several legs differently.
+        std::size_t n = 0;
+        for (const auto& s : sources) {
+            for (const auto& it : s.items) {
+                if (n++ % 40 != 0)
+                    continue;
+                auto words = split_words(it.text);
+                std::string q;
+                for (std::size_t i = 0; i < words.size() && i < 6; ++i)
+                    q += words[i] + " ";
+                queries_.push_back(q);
+            }
+        }
+        for (const char* q : {"what was decided about the launch date", "budget approval",
+                              "who owns the migration", "deploy failed on staging"})
+            queries_.emplace_back(q);
+        QVERIFY(queries_.size() >= 30);
+    }
+
+    void everyHitOfManyQueriesRecomputes() {
+        const SearchMode modes[] = {SearchMode::Hybrid, SearchMode::Keyword, SearchMode::Semantic};
+        std::size_t i = 0;
+        for (const auto& q : queries_) {
+            SearchRequest req;
+            req.query = q;
+            req.audit = false;
+            req.now_ms = 1'704'067'200'000 + 100LL * 86'400'000;
+            req.mode = modes[i % 3];
+            req.fusion = (i / 3) % 2 == 0 ? FusionKind::Rrf : FusionKind::Profile;
+            req.mmr_lambda = i % 4 == 0 ? 0.3 : 0.7;
+            req.recency_boost = i % 5 == 0 ? 2.0 : 0.0;
+            req.limit = i % 2 == 0 ? 10 : 25;
+            ++i;
+            auto r = must(engine_->search(req), "search");
+            check(q, r);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        QVERIFY(checked_hits_ > 500);
+    }
+
+    void beamDescentHitsRecomputeToo() {
+        QVERIFY(vault_->set_setting("search.exact_scan_threshold", "0").is_ok());
+        QVERIFY(vault_->set_setting("search.superseded", "demote").is_ok());
+        for (std::size_t i = 0; i < queries_.size(); i += 3) {
+            SearchRequest req;
+            req.query = queries_[i];
+            req.audit = false;
+            req.now_ms = 1'704'067'200'000 + 100LL * 86'400'000;
+            auto r = must(engine_->search(req), "search");
+            QVERIFY(!r.vector.exact);
+            check(queries_[i], r);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        QVERIFY(vault_->set_setting("search.exact_scan_threshold", "20000").is_ok());
+    }
+
+    void cliJsonRecomputesExactly() {
+        for (std::size_t i = 0; i < 6; ++i) {
+            const QString q = QString::fromStdString(queries_[i * 5]);
+            auto run = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"),
+                                      QString::fromStdString((tmp_.path() / "v").string()),
+                                      QStringLiteral("--no-audit"), QStringLiteral("--fusion"),
+                                      i % 2 ? QStringLiteral("profile") : QStringLiteral("rrf"),
+                                      QStringLiteral("--recency"), QStringLiteral("1.5"),
+                                      QStringLiteral("--json"), q});
+            QVERIFY2(run.exit_code == 0, run.err.c_str());
+            const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
+            QVERIFY(doc.isObject());
+            const auto hits = doc.object().value(QStringLiteral("hits")).toArray();
+            QVERIFY2(!hits.isEmpty(), run.out.substr(0, 1500).c_str());
+            int step = 0;
+            for (const auto& v : hits) {
+                const auto e = v.toObject().value(QStringLiteral("explanation")).toObject();
+                QVERIFY(!e.isEmpty());
+                const auto legs = e.value(QStringLiteral("legs")).toObject();
+                const double k = e.value(QStringLiteral("rrf_k")).toDouble();
+                double rrf = 0.0;
+                double terms[2] = {0.0, 0.0};
+                int n = 0;
+                for (const char* name : {"vector", "keyword"}) {
+                    const auto leg = legs.value(QLatin1String(name)).toObject();
+                    const auto rank = leg.value(QStringLiteral("rank"));
+                    const double term = leg.value(QStringLiteral("rrf_term")).toDouble();
+                    if (rank.isNull())
+                        QCOMPARE(term, 0.0);
+                    else
+                        QCOMPARE(term, leg.value(QStringLiteral("weight")).toDouble() /
+                                           (k + rank.toDouble()));
+                    terms[n++] = term;
+                }
+                rrf = terms[0] + terms[1];
+                QCOMPARE(e.value(QStringLiteral("rrf_score")).toDouble(), rrf);
+                const auto rec = e.value(QStringLiteral("recency")).toObject();
+                const double boost = rec.value(QStringLiteral("boost")).toDouble();
+                const double factor = rec.value(QStringLiteral("factor")).toDouble();
+                QCOMPARE(boost, 1.5);
+                const auto c = e.value(QStringLiteral("contributions")).toObject();
+                const double profile = c.value(QStringLiteral("graph")).toDouble() +
+                                       c.value(QStringLiteral("vector")).toDouble() +
+                                       c.value(QStringLiteral("keyword")).toDouble() +
+                                       c.value(QStringLiteral("freshness")).toDouble();
+                const bool is_rrf =
+                    e.value(QStringLiteral("fusion")).toString() == QStringLiteral("rrf");
+                const double penalty = e.value(QStringLiteral("superseded_penalty")).toDouble();
+                const double expected = (is_rrf ? rrf * (1.0 + boost * factor) : profile) * penalty;
+                const double final_score = e.value(QStringLiteral("final_score")).toDouble();
+                QCOMPARE(final_score, expected);
+                QCOMPARE(v.toObject().value(QStringLiteral("score")).toDouble(), final_score);
+                QCOMPARE(
+                    e.value(QStringLiteral("mmr")).toObject().value(QStringLiteral("step")).toInt(),
+                    step++);
+                QVERIFY(e.contains(QStringLiteral("topic_path")));
+                QVERIFY(e.contains(QStringLiteral("budget_cut")));
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExplanation)
+#include "tst_explanation.moc"

@@ -1,0 +1,172 @@
+// The keyword leg (seed 001): the tokenization example, the all-stopword query, bm25 ranking
+// with 1-based ranks, summaries when asked for, and superseded chunks hidden inside the SQL.
+#include "testsupport.h"
+
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
+#include <memlens/embedder.h>
+#include <memlens/ingest.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
+
+#include <QtTest>
+
+using namespace memlens;
+
+namespace {
+
+constexpr std::int64_t kDay = 86'400'000;
+constexpr std::int64_t kT0 = 1'704'067'200'000;
+
+template <typename T> T must(Result<T> r, const char* what) {
+    if (!r.is_ok())
+        qFatal("%s: %s", what, r.status().to_string().c_str());
+    return std::move(r).value();
+}
+
+IngestItem item(const std::string& author, std::int64_t ts, const std::string& text,
+                std::optional<std::string> id = std::nullopt,
+                std::optional<std::string> supersedes = std::nullopt) {
+    IngestItem it;
+    it.author = author;
+    it.ts_ms = ts;
+    it.text = text;
+    it.message_id = std::move(id);
+    it.supersedes = std::move(supersedes);
+    it.source_ref = it.message_id.value_or(author);
+    return it;
+}
+
+} // namespace
+
+class TestFtsLeg : public QObject {
+    Q_OBJECT
+
+    test::TempDir tmp_;
+    std::unique_ptr<Vault> vault_;
+    std::unique_ptr<SearchEngine> engine_;
+
+    SearchResponse run(const std::string& q, SearchMode mode = SearchMode::Keyword) {
+        SearchRequest req;
+        req.query = q;
+        req.mode = mode;
+        req.audit = false;
+        req.mmr_lambda = 1.0;
+        req.now_ms = kT0 + 400 * kDay;
+        return must(engine_->search(req), "search");
+    }
+
+private slots:
+    void initTestCase() {
+        vault_ = must(Vault::create(tmp_.path() / "v"), "create");
+        auto emb = must(make_embedder_for(*vault_), "embedder");
+        IngestSource s;
+        s.source_id = "slack:#infra";
+        s.source_kind = "chat";
+        s.platform = "slack";
+        s.format = "jsonl";
+        s.items = {
+            item("ann", kT0, "To configure the Qdrant collection set the vector size first"),
+            item("ben", kT0 + kDay, "Qdrant collection sizes and the qdrant collection API"),
+            item("cat", kT0 + 2 * kDay, "Configure nginx for the reverse proxy"),
+            item("dan", kT0 + 3 * kDay, "The retention policy keeps thirty days", "r1"),
+            item("eve", kT0 + 4 * kDay, "Retention policy changed: it keeps ninety days", "r2",
+                 "r1"),
+            item("fay", kT0 + 5 * kDay, "Nothing relevant here at all"),
+        };
+        IngestOptions o;
+        o.now_ms = kT0 + 400 * kDay; // old enough that the 7-day flush seals a summary
+        Ingestor ing(*vault_, *emb, o);
+        must(ing.ingest({s}), "ingest");
+        SearchEngineOptions eo;
+        eo.audit = false;
+        engine_ = must(SearchEngine::open(*vault_, eo), "engine");
+    }
+
+    void seedTokenizationExample() {
+        auto r = run("How do I configure the Qdrant collection?");
+        QVERIFY(r.keyword.ran);
+        QCOMPARE(QString::fromStdString(r.keyword.fts_query),
+                 QStringLiteral("\"configure\" OR \"qdrant\" OR \"collection\""));
+        QCOMPARE(r.result.hits.size(), std::size_t{3});
+        // The chunk holding all three terms ranks above those holding fewer.
+        QVERIFY(r.result.hits[0].content.find("To configure the Qdrant") == 0 ||
+                r.result.hits[0].content.find("Qdrant collection sizes") == 0);
+        QVERIFY(r.result.hits[2].content.find("nginx") != std::string::npos);
+    }
+
+    void allStopwordQuerySitsOut() {
+        auto r = run("how do I do it?");
+        QVERIFY(!r.keyword.ran);
+        QCOMPARE(QString::fromStdString(r.keyword.skipped_reason),
+                 QStringLiteral("no keyword terms"));
+        QVERIFY(r.result.hits.empty());
+        // In hybrid mode the vector leg carries the turn.
+        auto h = run("how do I do it?", SearchMode::Hybrid);
+        QVERIFY(!h.keyword.ran);
+        QVERIFY(h.vector.ran);
+    }
+
+    void ranksAreOneBasedAndFollowBm25() {
+        auto r = run("qdrant collection");
+        QVERIFY(r.result.hits.size() >= 2);
+        QCOMPARE(r.keyword.count, r.result.hits.size());
+        double last = -1e300;
+        for (std::size_t i = 0; i < r.result.hits.size(); ++i) {
+            const auto& e = *r.result.hits[i].explanation;
+            QCOMPARE(e.keyword.rank.value(), static_cast<int>(i) + 1);
+            QVERIFY(e.keyword.raw_score >= last); // bm25 ascending: best (most negative) first
+            last = e.keyword.raw_score;
+            QCOMPARE(e.keyword.rrf_term, 1.0 / (60.0 + e.keyword.rank.value()));
+        }
+        QCOMPARE(r.keyword.top_score, r.result.hits[0].explanation->keyword.raw_score);
+        // Two mentions of each term beat one.
+        QVERIFY(r.result.hits[0].content.find("Qdrant collection sizes") == 0);
+    }
+
+    void stemmingMatchesWordForms() {
+        auto r = run("configuring collections");
+        QVERIFY(r.result.hits.size() >= 2);
+    }
+
+    void authorIsSearchableContext() {
+        auto r = run("fay");
+        QCOMPARE(r.result.hits.size(), std::size_t{1});
+        QVERIFY(r.result.hits[0].content.find("Nothing relevant") == 0);
+    }
+
+    void supersededChunksAreHiddenInTheSql() {
+        QVERIFY(vault_->set_setting("search.superseded", "hide").is_ok());
+        auto r = run("retention policy days");
+        QCOMPARE(r.keyword.count, std::size_t{1});
+        QVERIFY(r.result.hits[0].content.find("ninety") != std::string::npos);
+        QVERIFY(vault_->set_setting("search.superseded", "mark").is_ok());
+        auto m = run("retention policy days");
+        QCOMPARE(m.keyword.count, std::size_t{2});
+    }
+
+    void summariesWhenAskedFor() {
+        const auto summaries = must(
+            vault_->db().query_int("SELECT count(*) FROM mem_tree_summaries WHERE deleted = 0"),
+            "count");
+        if (summaries == 0)
+            QSKIP("the ingest sealed no summary for this small source");
+        SearchRequest req;
+        req.query = "qdrant collection";
+        req.mode = SearchMode::Keyword;
+        req.audit = false;
+        req.include_summaries = true;
+        auto r = must(engine_->search(req), "search");
+        bool saw_summary = false;
+        for (const auto& h : r.result.hits)
+            saw_summary = saw_summary || h.node_kind == NodeKind::Summary;
+        QVERIFY(saw_summary);
+        auto leaves_only = run("qdrant collection");
+        for (const auto& h : leaves_only.result.hits)
+            QCOMPARE(h.node_kind, NodeKind::Leaf);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFtsLeg)
+#include "tst_fts_leg.moc"

@@ -1,0 +1,163 @@
+// Hostile queries: whatever a user types is a search term, never FTS5 or SQL syntax, and never
+// an error (issue 4 §1 and acceptance). The vault is unchanged afterwards.
+#include "testsupport.h"
+
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
+#include <memlens/embedder.h>
+#include <memlens/ingest.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
+
+#include <QtTest>
+
+using namespace memlens;
+
+namespace {
+
+constexpr std::int64_t kT0 = 1'704'067'200'000;
+
+template <typename T> T must(Result<T> r, const char* what) {
+    if (!r.is_ok())
+        qFatal("%s: %s", what, r.status().to_string().c_str());
+    return std::move(r).value();
+}
+
+IngestItem item(const std::string& author, std::int64_t ts, const std::string& text) {
+    IngestItem it;
+    it.author = author;
+    it.ts_ms = ts;
+    it.text = text;
+    it.source_ref = author;
+    return it;
+}
+
+} // namespace
+
+class TestHostileQueries : public QObject {
+    Q_OBJECT
+
+    test::TempDir tmp_;
+    std::unique_ptr<Vault> vault_;
+    std::unique_ptr<SearchEngine> engine_;
+
+    std::int64_t count(const char* sql) { return must(vault_->db().query_int(sql), sql); }
+
+    SearchResponse run(const std::string& q, SearchMode mode) {
+        SearchRequest req;
+        req.query = q;
+        req.mode = mode;
+        req.audit = false;
+        req.now_ms = kT0;
+        auto r = engine_->search(req);
+        if (!r.is_ok())
+            qFatal("query failed: %s", r.status().to_string().c_str());
+        return std::move(r).value();
+    }
+
+private slots:
+    void initTestCase() {
+        vault_ = must(Vault::create(tmp_.path() / "v"), "create");
+        auto emb = must(make_embedder_for(*vault_), "embedder");
+        IngestSource s;
+        s.source_id = "slack:#eng";
+        s.source_kind = "chat";
+        s.platform = "slack";
+        s.format = "jsonl";
+        s.items = {item("ann", kT0, "We met NEAR the station and talked OR argued"),
+                   item("ben", kT0 + 1, "The column x was dropped from the table"),
+                   item("cat", kT0 + 2, "Ordinary message about lunch")};
+        Ingestor ing(*vault_, *emb);
+        must(ing.ingest({s}), "ingest");
+        QVERIFY(vault_->db().exec("CREATE TABLE x (a INTEGER)").is_ok());
+        SearchEngineOptions o;
+        o.audit = false;
+        engine_ = must(SearchEngine::open(*vault_, o), "engine");
+    }
+
+    void hostileTextIsAnsweredWithoutError_data() {
+        QTest::addColumn<QByteArray>("query");
+        QTest::newRow("quote") << QByteArray("\"");
+        QTest::newRow("unbalanced quotes") << QByteArray("\"near the \"station");
+        QTest::newRow("star") << QByteArray("*");
+        QTest::newRow("prefix star") << QByteArray("stat*");
+        QTest::newRow("NEAR(") << QByteArray("NEAR(");
+        QTest::newRow("NEAR group") << QByteArray("NEAR(station talked, 2)");
+        QTest::newRow("OR") << QByteArray("OR");
+        QTest::newRow("AND NOT") << QByteArray("lunch AND NOT station");
+        QTest::newRow("column filter") << QByteArray("content:station");
+        QTest::newRow("caret") << QByteArray("^station");
+        QTest::newRow("sql injection") << QByteArray("'; DROP TABLE x; --");
+        QTest::newRow("lone minus") << QByteArray("-");
+        QTest::newRow("only punctuation") << QByteArray("()[]{}:;,.!?");
+        QTest::newRow("empty") << QByteArray("");
+        QTest::newRow("blank") << QByteArray("   \t\n");
+        QTest::newRow("nul byte") << QByteArray("lunch\0station", 13);
+        QTest::newRow("invalid utf-8")
+            << QByteArray("lunch \xff\xfe \xc3\x28 station \xed\xa0\x80");
+        QTest::newRow("truncated utf-8") << QByteArray("station \xe2\x82");
+        QTest::newRow("10000 chars") << QByteArray(10000, 'a');
+        QByteArray words;
+        for (int i = 0; i < 2000; ++i)
+            words += "word" + QByteArray::number(i) + " OR ";
+        QTest::newRow("10000 chars of operators") << words.left(10000);
+        QTest::newRow("emoji") << QByteArray("station \xf0\x9f\x9a\x80 lunch");
+    }
+
+    void hostileTextIsAnsweredWithoutError() {
+        QFETCH(QByteArray, query);
+        const std::string q(query.constData(), static_cast<std::size_t>(query.size()));
+        const auto chunks = count("SELECT count(*) FROM mem_tree_chunks");
+        for (SearchMode mode : {SearchMode::Hybrid, SearchMode::Keyword, SearchMode::Semantic}) {
+            auto r = run(q, mode);
+            QVERIFY(r.result.hits.size() <= 10);
+            for (const auto& h : r.result.hits)
+                QVERIFY(h.explanation.has_value());
+        }
+        QCOMPARE(count("SELECT count(*) FROM sqlite_master WHERE name = 'x'"), std::int64_t{1});
+        QCOMPARE(count("SELECT count(*) FROM mem_tree_chunks"), chunks);
+    }
+
+    void operatorsAreSearchTerms() {
+        // "NEAR" and "OR" are words of the first message, not FTS5 operators.
+        auto r = run("NEAR(", SearchMode::Keyword);
+        QCOMPARE(r.result.hits.size(), std::size_t{1});
+        QVERIFY(r.result.hits[0].content.find("NEAR the station") != std::string::npos);
+        QCOMPARE(QString::fromStdString(r.keyword.fts_query), QStringLiteral("\"near\""));
+        auto d = run("'; DROP TABLE x; --", SearchMode::Keyword);
+        QCOMPARE(QString::fromStdString(d.keyword.fts_query),
+                 QStringLiteral("\"drop\" OR \"table\""));
+        QCOMPARE(d.result.hits.size(), std::size_t{1});
+        QVERIFY(d.result.hits[0].content.find("dropped from the table") != std::string::npos);
+    }
+
+    void longQueriesKeepTheFirstTerms() {
+        auto r = run(std::string(10000, 'a') + " lunch", SearchMode::Keyword);
+        QVERIFY(r.keyword.ran);
+        std::string many;
+        for (int i = 0; i < 500; ++i)
+            many += "term" + std::to_string(i) + " ";
+        auto m = run(many, SearchMode::Keyword);
+        QVERIFY(m.keyword.ran);
+        // search.max_query_terms (64) quoted terms joined by 63 ORs.
+        const auto& fts = m.keyword.fts_query;
+        std::size_t ors = 0;
+        for (std::size_t p = fts.find(" OR "); p != std::string::npos; p = fts.find(" OR ", p + 1))
+            ++ors;
+        QCOMPARE(ors, std::size_t{63});
+    }
+
+    void blankQueryHasNoLegs() {
+        auto r = run("  ", SearchMode::Hybrid);
+        QVERIFY(r.result.hits.empty());
+        QVERIFY(!r.keyword.ran);
+        QVERIFY(!r.vector.ran);
+        QCOMPARE(QString::fromStdString(r.keyword.skipped_reason),
+                 QStringLiteral("no keyword terms"));
+        QCOMPARE(QString::fromStdString(r.vector.skipped_reason), QStringLiteral("blank query"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostileQueries)
+#include "tst_hostile_queries.moc"
