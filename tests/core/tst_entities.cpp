@@ -167,6 +167,29 @@ private slots:
     void otherCapitalisedSequencesAreTopics() {
         QCOMPARE(ids_of("We migrated to Kubernetes last week"), L({"topic:kubernetes"}));
         QCOMPARE(ids_of("the Project Phoenix launch slipped"), L({"topic:project phoenix"}));
+        QCOMPARE(ids_of("a fan of Lord of the Rings and Wheel of Time"),
+                 L({"topic:lord of the rings", "topic:wheel of time"}));
+        // An appositive after a noun is not a direct address.
+        QCOMPARE(ids_of("a gift from my home country, Sweden."), L({"topic:sweden"}));
+    }
+
+    // A Title Case phrase in quotes is one work, leading article dropped, possessive kept.
+    void quotedTitlesAreOneTopic() {
+        QCOMPARE(ids_of("I loved reading \"Charlotte's Web\" as a kid"),
+                 L({"topic:charlotte's web"}));
+        QCOMPARE(ids_of("\"The Name of the Wind\" by Patrick Rothfuss is great"),
+                 L({"topic:name of the wind", "topic:patrick rothfuss"}));
+        QCOMPARE(ids_of("she said “Star Wars: A New Hope” twice"),
+                 L({"topic:star wars: a new hope"}));
+        // Quoted speech is not a title.
+        QVERIFY(ids_of("he said \"that was great, thanks\" and left").isEmpty());
+    }
+
+    // Chat greets people by name: "That's great, Mel!", "Wow Jo, you did it".
+    void directAddressIsAPerson() {
+        QCOMPARE(ids_of("That's great, Mel! See you soon."), L({"person:mel"}));
+        QCOMPARE(ids_of("Wow Jo, you're killing it"), L({"person:jo"}));
+        QCOMPARE(ids_of("Totally agree, Sam."), L({"person:sam"}));
     }
 
     void headsOfSentencesAndCommonWordsAreNotNames() {

@@ -21,5 +21,9 @@ bool is_name_connector(std::string_view w);
 bool is_person_cue_before(std::string_view w);
 // Words right after a name that mark a person: "Alice said", "Bob thinks".
 bool is_person_cue_after(std::string_view w);
+// Words that lead into a direct address: "Wow Jo, ...", "That's great, Mel!", "Thank you, Ana".
+bool is_vocative_lead(std::string_view w);
+// Articles that may follow a connector inside a name or title: "Lord of the Rings".
+bool is_name_article(std::string_view w);
 
 } // namespace memlens::entities

@@ -2,6 +2,10 @@
 
 #include "entities/name_words.h"
 
+#include <memlens/text.h>
+
+#include <algorithm>
+
 namespace memlens::entities {
 
 namespace {
@@ -10,6 +14,9 @@ constexpr double kOrganizationScore = 0.7;
 constexpr double kPersonScore = 0.7;
 constexpr double kTopicScore = 0.5;
 constexpr std::size_t kMaxNameWords = 4; // longer capitalised runs are titles and headings
+constexpr std::size_t kMaxTitleWords = 10;
+constexpr std::size_t kMaxTitleChars = 100;
+constexpr std::uint8_t kTitle = 3; // tokens consumed by a quoted title
 
 struct Token {
     std::size_t start = 0;
@@ -75,6 +82,7 @@ public:
 
     void run(std::vector<NameCandidate>& out) {
         tokenize();
+        find_quoted_titles(out);
         for (std::size_t i = 0; i < tokens_.size();) {
             if (!eligible(i)) {
                 ++i;
@@ -87,8 +95,8 @@ public:
         link_coordinated_persons();
         for (const auto& s : seqs_)
             if (s.kind != nullptr)
-                out.push_back(
-                    {s.kind, tokens_[s.first].start, tokens_[s.last].end, value(s), s.score});
+                out.push_back({s.kind, tokens_[s.first].start, tokens_[s.last].end,
+                               value(tokens_[s.first].start, tokens_[s.last].end), s.score});
     }
 
 private:
@@ -217,16 +225,97 @@ private:
                 ++last;
                 continue;
             }
-            const std::size_t c = last + 1;
-            if (g == Gap::Spaces && c + 1 < tokens_.size() && tokens_[c].claim == kFree &&
-                !tokens_[c].suffixed && is_name_connector(word(c)) && gap(c) == Gap::Spaces &&
-                eligible(c + 1)) {
-                last = c + 1;
+            // A connector, optionally followed by an article, between two capitalised words.
+            std::size_t next = last + 1;
+            if (g != Gap::Spaces || !connector_at(next))
+                break;
+            if (next + 1 < tokens_.size() && gap(next) == Gap::Spaces &&
+                is_name_article(word(next + 1)) && connector_at(next + 1, true))
+                ++next;
+            if (next + 1 < tokens_.size() && gap(next) == Gap::Spaces && eligible(next + 1)) {
+                last = next + 1;
                 continue;
             }
             break;
         }
         return last;
+    }
+
+    // A Title Case phrase in double quotes names a work: "The Name of the Wind",
+    // “Harry Potter and the Philosopher's Stone”. It becomes one topic (without a leading
+    // article), and its words are not looked at again.
+    void find_quoted_titles(std::vector<NameCandidate>& out) {
+        const std::size_t n = cps_.size();
+        std::size_t ti = 0;
+        for (std::size_t open = 0; open < n; ++open) {
+            if (cps_[open] != U'"' && cps_[open] != 0x201C)
+                continue;
+            if (open > 0 && !unicode::is_space(cps_[open - 1]) && cps_[open - 1] != U'(')
+                continue;
+            std::size_t close = open + 1;
+            while (close < n && close - open <= kMaxTitleChars && !is_line_break(cps_[close]) &&
+                   cps_[close] != U'"' && cps_[close] != 0x201C && cps_[close] != 0x201D)
+                ++close;
+            if (close >= n || (cps_[close] != U'"' && cps_[close] != 0x201D))
+                continue;
+            if (close + 1 < n && unicode::is_boundary_word(cps_[close + 1]))
+                continue;
+            while (ti < tokens_.size() && tokens_[ti].start <= open)
+                ++ti;
+            std::size_t end = ti;
+            while (end < tokens_.size() && tokens_[end].full_end <= close)
+                ++end;
+            if (title(ti, end, close)) {
+                std::size_t first = ti;
+                const std::string lead = word(first);
+                if (end - first > 1 && (lead == "the" || lead == "a" || lead == "an"))
+                    ++first;
+                out.push_back({"topic", tokens_[first].start, tokens_[end - 1].full_end,
+                               value(tokens_[first].start, tokens_[end - 1].full_end),
+                               kTopicScore});
+                for (std::size_t k = ti; k < end; ++k)
+                    tokens_[k].claim = kTitle;
+            }
+            open = close;
+        }
+    }
+
+    bool title(std::size_t first, std::size_t end, std::size_t close) const {
+        if (first >= end || end - first > kMaxTitleWords || !tokens_[first].cap)
+            return false;
+        bool named = false;
+        for (std::size_t k = first; k < end; ++k) {
+            const Token& t = tokens_[k];
+            if (t.claim != kFree || t.negation)
+                return false;
+            // Between words: spaces and the punctuation titles carry ("Star Wars: A New Hope").
+            const std::size_t gap_end = k + 1 < end ? tokens_[k + 1].start : close;
+            for (std::size_t c = t.full_end; c < gap_end; ++c) {
+                const char32_t ch = cps_[c];
+                if (!unicode::is_space(ch) && ch != U':' && ch != U',' && ch != U'&' &&
+                    ch != U'-' && ch != 0x2013 && ch != U'!' && ch != U'?')
+                    return false;
+            }
+            const std::string w = word(k);
+            if (t.cap || t.acronym) {
+                named = named || !is_excluded_name_word(w);
+                continue;
+            }
+            const bool number = std::all_of(cps_.begin() + static_cast<std::ptrdiff_t>(t.start),
+                                            cps_.begin() + static_cast<std::ptrdiff_t>(t.end),
+                                            unicode::is_ascii_digit);
+            const bool letter = t.end - t.start == 1; // "A New Hope", "I Robot"
+            if (!number && !letter && !is_stopword(w) && !is_name_connector(w))
+                return false;
+        }
+        return named;
+    }
+
+    bool connector_at(std::size_t ti, bool article = false) const {
+        if (ti >= tokens_.size() || tokens_[ti].claim != kFree || tokens_[ti].suffixed)
+            return false;
+        const std::string w = word(ti);
+        return article ? is_name_article(w) : is_name_connector(w);
     }
 
     bool at_sentence_start(std::size_t ti) const {
@@ -263,7 +352,23 @@ private:
             if ((g == Gap::Spaces || g == Gap::Comma) && is_person_cue_after(word(last + 1)))
                 return true;
         }
-        return false;
+        return vocative(first, last);
+    }
+
+    // Direct address: "That's great, Mel!", "Wow Jo, you're killing it". One word that closes
+    // its clause, right after an interjection or a word of praise. After a plain noun the same
+    // shape is an apposition ("my home country, Sweden."), so that is not enough.
+    bool vocative(std::size_t first, std::size_t last) const {
+        if (first == 0 || first != last || tokens_[last].suffixed)
+            return false;
+        const std::size_t after = tokens_[last].full_end;
+        if (after < cps_.size()) {
+            const char32_t c = cps_[after];
+            if (c != U',' && c != U'!' && c != U'?' && c != U'.')
+                return false;
+        }
+        const Gap g = gap(first - 1);
+        return (g == Gap::Spaces || g == Gap::Comma) && is_vocative_lead(word(first - 1));
     }
 
     // A surname after a known person ("Caroline Smith"), or a first name before one, belongs to
@@ -339,10 +444,10 @@ private:
                 promote(seqs_[k - 1]);
     }
 
-    std::string value(const Seq& s) const {
+    std::string value(std::size_t start, std::size_t end) const {
         std::string v;
         bool space = false;
-        for (std::size_t k = tokens_[s.first].start; k < tokens_[s.last].end; ++k) {
+        for (std::size_t k = start; k < end; ++k) {
             if (unicode::is_space(low_[k])) {
                 space = true;
                 continue;
