@@ -140,6 +140,12 @@ private slots:
         QCOMPARE(ids(es), L({"person:caroline", "person:melanie"}));
         QCOMPARE(QString::fromStdString(es[1].surface), QStringLiteral("MELANIE"));
         QCOMPARE(QString::fromStdString(es[1].kind), QStringLiteral("person"));
+        // Each call uses its own list, even though ingest repeats one list chunk after chunk.
+        ExtractOptions others;
+        others.known_persons = {"Melanie Ray", "Bob"};
+        QCOMPARE(ids_of("bob met melanie  ray and caroline", others),
+                 L({"person:bob", "person:melanie ray"}));
+        QCOMPARE(ids(extract_entities(text, opts)), L({"person:caroline", "person:melanie"}));
         // A known person's surname is not guessed into a second entity.
         QCOMPARE(ids_of("I met Caroline Smith today", opts), L({"person:caroline"}));
     }

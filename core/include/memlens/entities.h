@@ -44,7 +44,8 @@ struct ExtractOptions {
     // and emitted as person:<lowercased name>. Meant for a handful of names per source; a large
     // directory of people belongs in the registry, which is indexed once.
     std::vector<std::string> known_persons;
-    // Run the person / organization / topic name heuristic (see entities/names.cpp).
+    // Run the person / organization / topic name heuristic (docs/entities.md, "The name
+    // heuristic").
     bool name_heuristic = true;
 };
 

@@ -22,6 +22,8 @@ struct Scratch {
     std::vector<entities::PatternMatch> matches;
     std::vector<entities::NameIndex::Hit> hits;
     std::vector<entities::NameCandidate> names;
+    std::vector<std::string> persons_for; // the known_persons that `persons` indexes
+    entities::NameIndex persons;
 };
 
 void claim(std::vector<std::uint8_t>& claimed, std::size_t start, std::size_t end,
@@ -103,11 +105,15 @@ std::vector<ExtractedEntity> extract_entities(std::string_view text, const Extra
     }
 
     if (!opts.known_persons.empty()) {
-        entities::NameIndex persons;
-        for (std::size_t k = 0; k < opts.known_persons.size(); ++k)
-            persons.add(opts.known_persons[k], k);
+        // Ingest passes the same speakers for every chunk of a source: index them once.
+        if (s.persons_for != opts.known_persons) {
+            s.persons_for = opts.known_persons;
+            s.persons = entities::NameIndex{};
+            for (std::size_t k = 0; k < opts.known_persons.size(); ++k)
+                s.persons.add(opts.known_persons[k], k);
+        }
         s.hits.clear();
-        persons.find(s.lowered, s.claimed, s.hits);
+        s.persons.find(s.lowered, s.claimed, s.hits);
         for (const auto& h : s.hits) {
             out.push_back({canonical_entity_id("person", opts.known_persons[h.payload]), "person",
                            surface(h.start, h.end), h.start, h.end, kKnownPersonScore});

@@ -16,19 +16,20 @@ bool entry_order(const std::u32string& a_first, std::size_t a_len, const std::u3
 } // namespace
 
 void NameIndex::add(std::string_view name, std::size_t payload) {
-    unicode::CodePoints cp;
-    cp.assign(name);
-    std::u32string text;
-    for (char32_t c : cp.cps)
-        text.push_back(unicode::to_lower(c));
-    // Trim, and collapse inner whitespace runs to one space so "Ada  Lovelace" still matches.
+    // Lowercase, trim, and collapse inner whitespace runs to one space so "Ada  Lovelace"
+    // still matches.
     std::u32string clean;
-    for (char32_t c : text) {
-        if (unicode::is_space(c)) {
+    clean.reserve(name.size());
+    for (std::size_t pos = 0; pos < name.size();) {
+        const auto d = unicode::decode(name, pos);
+        pos += d.len;
+        if (d.cp == unicode::kInvalid)
+            return; // could only match invalid bytes, which never belong to an entity
+        if (unicode::is_space(d.cp)) {
             if (!clean.empty() && clean.back() != U' ')
                 clean.push_back(U' ');
         } else {
-            clean.push_back(c);
+            clean.push_back(unicode::to_lower(d.cp));
         }
     }
     while (!clean.empty() && clean.back() == U' ')

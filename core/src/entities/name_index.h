@@ -21,7 +21,7 @@ public:
     };
 
     // Names that do not start with a letter or number cannot be found as whole words and are
-    // skipped. A name added twice keeps its first payload.
+    // skipped, as are names with invalid UTF-8. A name added twice keeps its first payload.
     void add(std::string_view name, std::size_t payload);
     bool empty() const { return entries_.empty(); }
 
