@@ -1,0 +1,173 @@
+// The LoCoMo retrieval evaluation (issue 5 §3, NOTES §7): each conversation is ingested into
+// its own temporary vault through the normal Ingestor, each question runs through the normal
+// default query path (make_query_context once, then SearchEngine::search with the vault's
+// settings), and turn-level evidence recall@k, session-level recall@k and MRR are reported per
+// category, with the keyword leg alone measured in the same run.
+//
+// Nothing here holds LoCoMo data: the file is read from where the caller says, and the
+// temporary vaults are deleted when a conversation is done.
+//
+// Thread-safety: run_locomo_eval reads files, writes temporary vaults and queries them on the
+// calling thread (never the GUI's). Errors (unreadable or malformed file, unknown conversation
+// id, ingest or search failures) come back as Status naming what failed; nothing throws or
+// prints.
+#pragma once
+
+#include <memlens/status.h>
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlens {
+
+// ---- Evidence ids ---------------------------------------------------------------------------
+
+// A LoCoMo dialogue id, "D<session>:<turn>".
+struct DiaId {
+    int session = 0;
+    int turn = 0;
+    std::string str() const; // canonical: "D3:5" (no leading zeros)
+    auto operator<=>(const DiaId&) const = default;
+};
+
+// "D3:5", " D30:05 " → {30, 5}. Malformed ids give nullopt: "D", "D:11:26", "D3", "D3:5:1",
+// "3:5", "D3:x".
+std::optional<DiaId> parse_dia_id(std::string_view text);
+
+// Evidence strings may hold several ids: "D8:6; D9:17" → "D8:6", "D9:17" (split at ';', ',' and
+// whitespace; empty parts dropped).
+std::vector<std::string> split_evidence(const std::vector<std::string>& evidence);
+
+struct ResolvedEvidence {
+    std::vector<std::string> ids; // canonical ids of turns that exist, first mention first
+    std::size_t malformed = 0;    // parts that are not dia ids at all
+    std::size_t unresolvable = 0; // well-formed ids with no such turn (past a session's end)
+};
+
+// Resolves a question's evidence against the canonical ids of the conversation's turns.
+// "D30:05" resolves to D30:5 when that turn exists. Duplicates are counted once.
+ResolvedEvidence resolve_evidence(const std::vector<std::string>& evidence,
+                                  const std::set<std::string>& turns);
+
+// ---- Metric arithmetic ----------------------------------------------------------------------
+
+struct QuestionScore {
+    std::map<int, double> turn_recall;    // k → |evidence ∩ top-k turns| / |evidence|
+    std::map<int, double> session_recall; // k → |evidence sessions ∩ top-k sessions| / |…|
+    double reciprocal_rank = 0.0;         // 1 / rank of the first evidence turn, 0 if none
+};
+
+// `ranked` is the dia id of each retrieved leaf in rank order (canonical ids; "" for a leaf
+// with no dia id, which takes a rank and matches nothing). `evidence` holds resolved canonical
+// ids and must not be empty.
+QuestionScore score_question(const std::vector<std::string>& evidence,
+                             const std::vector<std::string>& ranked, const std::vector<int>& ks);
+
+// Means over questions, per category ("cat1" … "cat5") and over all ("all").
+class RecallAccumulator {
+public:
+    explicit RecallAccumulator(std::vector<int> ks);
+    void add(int category, const QuestionScore& score);
+
+    std::map<std::string, std::map<int, double>> turn_recall() const;
+    std::map<std::string, std::map<int, double>> session_recall() const;
+    double mrr() const;
+    std::map<std::string, std::size_t> counts() const; // questions per key, "all" included
+
+private:
+    struct Sums {
+        std::size_t n = 0;
+        std::map<int, double> turn;
+        std::map<int, double> session;
+        double rr = 0.0;
+    };
+    void add_to(Sums& s, const QuestionScore& q) const;
+    std::vector<int> ks_;
+    std::map<std::string, Sums> sums_;
+};
+
+// ---- The LoCoMo file's questions -----------------------------------------------------------
+
+struct LocomoQuestion {
+    std::string question;
+    std::vector<std::string> evidence; // as written in the file
+    int category = 0;
+};
+
+struct LocomoConversation {
+    std::string sample_id;
+    std::vector<LocomoQuestion> questions;
+};
+
+// The "qa" lists of a LoCoMo file (the turns come from import_locomo). InvalidArgument naming
+// the file and JSON path when the shape is wrong; IoError when it cannot be read.
+Result<std::vector<LocomoConversation>> load_locomo_questions(const std::filesystem::path& file);
+Result<std::vector<LocomoConversation>> parse_locomo_questions(std::string_view content,
+                                                               const std::string& origin);
+
+// ---- The run -------------------------------------------------------------------------------
+
+struct EvalFigures {
+    std::map<std::string, std::map<int, double>> turn_recall; // "all"/"catN" → k → mean
+    std::map<std::string, std::map<int, double>> session_recall;
+    double mrr = 0.0;
+    double ms_per_query = 0.0; // mean wall time of analysis + search per question
+};
+
+struct ConversationFigures {
+    std::string sample_id;
+    std::size_t turns = 0;
+    std::size_t questions = 0;
+    std::size_t skipped = 0;
+    std::map<int, double> turn_recall;         // default path, all categories
+    std::map<int, double> keyword_turn_recall; // keyword leg alone
+    double ingest_seconds = 0.0;
+};
+
+struct LocomoEvalReport {
+    std::vector<int> ks;
+    std::size_t questions = 0; // evaluated
+    std::size_t skipped = 0;   // no resolvable evidence
+    std::map<std::string, std::size_t> category_counts;
+    EvalFigures hybrid;  // the default query path
+    EvalFigures keyword; // mode keyword, same contexts, same run
+    std::vector<ConversationFigures> conversations;
+};
+
+struct EvalProgress {
+    std::string conversation;
+    std::string phase; // "ingest" | "query"
+    std::size_t done = 0;
+    std::size_t total = 0;
+};
+
+struct LocomoEvalOptions {
+    std::filesystem::path data;
+    std::vector<std::string> conversations; // sample ids; empty = every conversation
+    std::vector<int> ks{1, 5, 10, 25, 50};  // each in 1..100
+    std::filesystem::path work_dir;         // temporary vaults go here; empty = system temp
+    std::function<void(const EvalProgress&)> progress;
+    const std::atomic_bool* cancel = nullptr;
+};
+
+// For each conversation: a fresh vault, the Ingestor with the vault's default embedder, then
+// every question with resolvable evidence through make_query_context (now = the conversation's
+// last turn, persons = its speakers) and SearchEngine::search with the default request (the
+// vault's settings, limit = max k; no audit rows: the vault is thrown away), once as is and
+// once in keyword mode. Summary hits map to no turn and take no rank.
+Result<LocomoEvalReport> run_locomo_eval(const LocomoEvalOptions& options);
+
+// {"questions": N, "skipped": M, "turn_recall": {"all": {"1": x, …}, "cat1": {…}, …},
+//  "session_recall": {…}, "mrr": x, "keyword_only": {"turn_recall": {…},
+//  "session_recall": {…}, "mrr": x}, "ms_per_query": x}
+std::string locomo_eval_json(const LocomoEvalReport& report, int indent = 2);
+
+} // namespace memlens

@@ -1,0 +1,257 @@
+// run_locomo_eval: each conversation in its own vault, each question through the default
+// query path, the keyword leg alone in the same run (eval.h).
+#include "eval/scratch_dir.h"
+
+#include <memlens/embedder.h>
+#include <memlens/eval.h>
+#include <memlens/import.h>
+#include <memlens/ingest.h>
+#include <memlens/query_context.h>
+#include <memlens/search.h>
+#include <memlens/thread_guard.h>
+#include <memlens/vault.h>
+
+#include <algorithm>
+#include <chrono>
+
+namespace memlens {
+namespace {
+
+struct Evaluable {
+    const LocomoQuestion* q = nullptr;
+    std::vector<std::string> evidence;
+};
+
+// Canonical dia ids of the turns that were indexed.
+std::set<std::string> turn_ids(const IngestSource& source) {
+    std::set<std::string> out;
+    for (const auto& it : source.items)
+        if (const auto d = parse_dia_id(it.source_ref))
+            out.insert(d->str());
+    return out;
+}
+
+// The dia id of each retrieved leaf, in rank order. Summaries cover many turns and name none:
+// they take no rank.
+std::vector<std::string> ranked_turns(const SearchResponse& r) {
+    std::vector<std::string> out;
+    for (const auto& h : r.result.hits) {
+        if (h.node_kind != NodeKind::Leaf)
+            continue;
+        const auto d = h.source_ref ? parse_dia_id(*h.source_ref) : std::nullopt;
+        out.push_back(d ? d->str() : std::string());
+    }
+    return out;
+}
+
+std::string folder_name(std::size_t index, const std::string& sample_id) {
+    std::string out = std::to_string(index) + "-";
+    for (char c : sample_id)
+        out.push_back((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                              c == '-' || c == '_'
+                          ? c
+                          : '_');
+    return out;
+}
+
+Status check_ks(const std::vector<int>& ks) {
+    if (ks.empty())
+        return Status::invalid("--k: at least one cutoff is needed");
+    for (int k : ks)
+        if (k < 1 || k > 100)
+            return Status::invalid("--k: each cutoff must be in 1..100, not " + std::to_string(k));
+    return Status::ok();
+}
+
+bool cancelled(const std::atomic_bool* cancel) {
+    return cancel && cancel->load();
+}
+
+class Run {
+public:
+    Run(const LocomoEvalOptions& o, std::vector<int> ks)
+        : o_(o)
+        , ks_(std::move(ks))
+        , hybrid_(ks_)
+        , keyword_(ks_) {}
+
+    Status conversation(std::size_t index, const IngestSource& source,
+                        const LocomoConversation& conv, const std::filesystem::path& scratch);
+    LocomoEvalReport report() const;
+
+private:
+    Result<double> ask(SearchEngine& engine, const QueryContext& ctx,
+                       std::optional<SearchMode> mode, const Evaluable& e, RecallAccumulator& acc,
+                       RecallAccumulator& conv_acc);
+    void progress(const std::string& conv, const char* phase, std::size_t done,
+                  std::size_t total) const {
+        if (o_.progress)
+            o_.progress({conv, phase, done, total});
+    }
+
+    const LocomoEvalOptions& o_;
+    std::vector<int> ks_;
+    RecallAccumulator hybrid_;
+    RecallAccumulator keyword_;
+    double hybrid_ms_ = 0.0;
+    double keyword_ms_ = 0.0;
+    std::size_t questions_ = 0;
+    std::size_t skipped_ = 0;
+    std::vector<ConversationFigures> conversations_;
+};
+
+Result<double> Run::ask(SearchEngine& engine, const QueryContext& ctx,
+                        std::optional<SearchMode> mode, const Evaluable& e, RecallAccumulator& acc,
+                        RecallAccumulator& conv_acc) {
+    const auto t0 = std::chrono::steady_clock::now();
+    SearchRequest req;
+    apply_query_context(ctx, req);
+    req.limit = ks_.back();
+    req.mode = mode;
+    req.audit = false;
+    auto r = engine.search(req, o_.cancel);
+    const auto t1 = std::chrono::steady_clock::now();
+    if (!r)
+        return r.status().with_context("question '" + e.q->question + "'");
+    const QuestionScore s = score_question(e.evidence, ranked_turns(*r), ks_);
+    acc.add(e.q->category, s);
+    conv_acc.add(e.q->category, s);
+    return std::chrono::duration<double, std::milli>(t1 - t0).count();
+}
+
+Status Run::conversation(std::size_t index, const IngestSource& source,
+                         const LocomoConversation& conv, const std::filesystem::path& scratch) {
+    ConversationFigures fig;
+    fig.sample_id = conv.sample_id;
+    fig.turns = source.items.size();
+    const auto turns = turn_ids(source);
+    std::vector<Evaluable> todo;
+    for (const auto& q : conv.questions) {
+        auto ev = resolve_evidence(q.evidence, turns);
+        if (ev.ids.empty()) {
+            ++fig.skipped;
+            continue;
+        }
+        todo.push_back({&q, std::move(ev.ids)});
+    }
+
+    progress(conv.sample_id, "ingest", 0, source.items.size());
+    auto vault = Vault::create(scratch / folder_name(index, conv.sample_id));
+    if (!vault)
+        return vault.status();
+    auto embedder = make_embedder_for(**vault);
+    if (!embedder)
+        return embedder.status();
+    const auto ingest_start = std::chrono::steady_clock::now();
+    Ingestor ingestor(**vault, **embedder);
+    auto ingested = ingestor.ingest({source}, {}, o_.cancel);
+    if (!ingested)
+        return ingested.status().with_context(conv.sample_id);
+    fig.ingest_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - ingest_start).count();
+    progress(conv.sample_id, "ingest", source.items.size(), source.items.size());
+
+    SearchEngineOptions eo;
+    eo.audit = false; // a throw-away vault: nobody will replay these queries
+    auto engine = SearchEngine::open(**vault, eo);
+    if (!engine)
+        return engine.status().with_context(conv.sample_id);
+
+    // A live agent is asked at the end of the conversation: relative phrases resolve from there.
+    std::int64_t now = 0;
+    for (const auto& it : source.items)
+        now = std::max(now, it.ts_ms);
+    QueryAnalysisOptions ao;
+    ao.known_persons = source.persons;
+
+    RecallAccumulator conv_hybrid(ks_);
+    RecallAccumulator conv_keyword(ks_);
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+        if (cancelled(o_.cancel))
+            return Status::cancelled();
+        progress(conv.sample_id, "query", i, todo.size());
+        const auto t0 = std::chrono::steady_clock::now();
+        const QueryContext ctx = make_query_context(todo[i].q->question, now, std::nullopt, ao);
+        const double analysis_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count();
+        auto h = ask(**engine, ctx, std::nullopt, todo[i], hybrid_, conv_hybrid);
+        if (!h)
+            return h.status().with_context(conv.sample_id);
+        auto k = ask(**engine, ctx, SearchMode::Keyword, todo[i], keyword_, conv_keyword);
+        if (!k)
+            return k.status().with_context(conv.sample_id);
+        hybrid_ms_ += analysis_ms + *h;
+        keyword_ms_ += analysis_ms + *k;
+    }
+    progress(conv.sample_id, "query", todo.size(), todo.size());
+
+    fig.questions = todo.size();
+    if (!todo.empty()) {
+        fig.turn_recall = conv_hybrid.turn_recall().at("all");
+        fig.keyword_turn_recall = conv_keyword.turn_recall().at("all");
+    }
+    questions_ += fig.questions;
+    skipped_ += fig.skipped;
+    conversations_.push_back(std::move(fig));
+    return Status::ok();
+}
+
+LocomoEvalReport Run::report() const {
+    LocomoEvalReport r;
+    r.ks = ks_;
+    r.questions = questions_;
+    r.skipped = skipped_;
+    r.category_counts = hybrid_.counts();
+    const double n = questions_ ? static_cast<double>(questions_) : 1.0;
+    r.hybrid = {hybrid_.turn_recall(), hybrid_.session_recall(), hybrid_.mrr(), hybrid_ms_ / n};
+    r.keyword = {keyword_.turn_recall(), keyword_.session_recall(), keyword_.mrr(),
+                 keyword_ms_ / n};
+    r.conversations = conversations_;
+    return r;
+}
+
+} // namespace
+
+Result<LocomoEvalReport> run_locomo_eval(const LocomoEvalOptions& o) {
+    check_off_ui_thread("run_locomo_eval");
+    std::vector<int> ks = o.ks;
+    std::sort(ks.begin(), ks.end());
+    ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+    MEMLENS_TRY(check_ks(ks));
+
+    auto sources = import_locomo(o.data, o.cancel);
+    if (!sources)
+        return sources.status();
+    auto convs = load_locomo_questions(o.data);
+    if (!convs)
+        return convs.status();
+    for (const auto& id : o.conversations) {
+        const bool known =
+            std::any_of(convs->begin(), convs->end(),
+                        [&](const LocomoConversation& c) { return c.sample_id == id; });
+        if (!known)
+            return Status::invalid("no conversation '" + id + "' in " + o.data.string());
+    }
+    auto scratch = detail::ScratchDir::create(o.work_dir);
+    if (!scratch)
+        return scratch.status();
+
+    Run run(o, ks);
+    for (std::size_t i = 0; i < convs->size(); ++i) {
+        const LocomoConversation& c = (*convs)[i];
+        if (!o.conversations.empty() && std::find(o.conversations.begin(), o.conversations.end(),
+                                                  c.sample_id) == o.conversations.end())
+            continue;
+        const std::string source_id = "locomo:" + c.sample_id;
+        const auto src = std::find_if(sources->begin(), sources->end(), [&](const IngestSource& s) {
+            return s.source_id == source_id;
+        });
+        if (src == sources->end())
+            return Status::internal("import_locomo gave no source " + source_id);
+        MEMLENS_TRY(run.conversation(i, *src, c, scratch->path()));
+    }
+    return run.report();
+}
+
+} // namespace memlens

@@ -1,0 +1,40 @@
+#include "eval/scratch_dir.h"
+
+#include <random>
+#include <string>
+
+namespace memlens::detail {
+
+Result<ScratchDir> ScratchDir::create(const std::filesystem::path& parent) {
+    std::error_code ec;
+    std::filesystem::path base = parent.empty() ? std::filesystem::temp_directory_path(ec) : parent;
+    if (ec)
+        return Status::io("no temporary folder: " + ec.message());
+    std::filesystem::create_directories(base, ec);
+    if (ec)
+        return Status::io("cannot create " + base.string() + ": " + ec.message());
+    std::random_device rd;
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        const auto name = "memlens-eval-" + std::to_string(rd()) + std::to_string(rd() % 1000);
+        const auto dir = base / name;
+        if (std::filesystem::create_directory(dir, ec))
+            return ScratchDir(dir);
+        if (ec)
+            return Status::io("cannot create " + dir.string() + ": " + ec.message());
+    }
+    return Status::io("cannot create a unique folder in " + base.string());
+}
+
+ScratchDir::ScratchDir(ScratchDir&& other) noexcept
+    : path_(std::move(other.path_)) {
+    other.path_.clear();
+}
+
+ScratchDir::~ScratchDir() {
+    if (path_.empty())
+        return;
+    std::error_code ec; // best effort: a leftover temp folder must not fail the run
+    std::filesystem::remove_all(path_, ec);
+}
+
+} // namespace memlens::detail
