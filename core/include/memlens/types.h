@@ -65,7 +65,7 @@ struct Explanation {
     LegExplanation vector;
     double rrf_score = 0.0;
     RecencyExplanation recency;
-    SignalSet signals;
+    SignalSet signal_values; // "signals" on the wire (Qt reserves the word)
     SignalSet weights;
     SignalSet contributions;
     double superseded_penalty = 1.0; // multiplier applied to a superseded hit (1 = none)

@@ -175,7 +175,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         const auto bytes = encode_vector(qvec);
         resp.query_hash = hash_hex(fnv1a64(bytes));
     } else {
-        resp.query_hash = hash_hex(fnv1a64(req.query));
+        resp.query_hash = hash_hex(fnv1a64(req.raw_query.empty() ? req.query : req.raw_query));
     }
 
     bool any_leg_ran = false;
@@ -330,13 +330,13 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
 
         const double cos = qvec.empty() || c.embedding.empty() ? 0.0 : cosine(qvec, c.embedding);
         auto git = graph->find(f.id);
-        e.signals.graph = git == graph->end() ? 0.0 : git->second;
-        e.signals.vector = std::clamp(cos, 0.0, 1.0);
-        e.signals.keyword = keyword_relevance(query, h.content);
-        e.signals.freshness =
+        e.signal_values.graph = git == graph->end() ? 0.0 : git->second;
+        e.signal_values.vector = std::clamp(cos, 0.0, 1.0);
+        e.signal_values.keyword = keyword_relevance(query, h.content);
+        e.signal_values.freshness =
             freshness(h.time_range_end_ms, resp.now_ms, s.freshness_half_life_days);
-        const RetrievalScoreBreakdown b = hybrid_score(profile, e.signals.graph, e.signals.vector,
-                                                       e.signals.keyword, e.signals.freshness);
+        const RetrievalScoreBreakdown b = hybrid_score(profile, e.signal_values.graph, e.signal_values.vector,
+                                                       e.signal_values.keyword, e.signal_values.freshness);
         e.weights = {profile.graph, profile.vector, profile.keyword, profile.freshness};
         e.contributions = b.contributions;
 
