@@ -26,7 +26,7 @@ namespace {
 // Explanation::signals read through a function outside any QObject class: moc treats the
 // word `signals` in a class body as Qt's keyword.
 const SignalSet& signals_of(const Explanation& e) {
-    return e.signals;
+    return e.signal_values;
 }
 
 template <typename T> T must(Result<T> r, const char* what) {

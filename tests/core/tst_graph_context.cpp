@@ -20,7 +20,7 @@ namespace {
 // Explanation::signals read through a function outside any QObject class: moc treats the
 // word `signals` in a class body as Qt's keyword.
 const SignalSet& signals_of(const Explanation& e) {
-    return e.signals;
+    return e.signal_values;
 }
 
 constexpr std::int64_t kDay = 86'400'000;

@@ -106,7 +106,7 @@ private Q_SLOTS:
         e.vector.rank.reset();
         e.rrf_score = 1.0 / 63;
         e.recency = {0.5, 0.2, 4.0};
-        e.signals = {0.1, 0.2, 0.3, 0.4};
+        e.signal_values = {0.1, 0.2, 0.3, 0.4};
         e.weights = {0.35, 0.35, 0.15, 0.15};
         e.contributions = {0.035, 0.07, 0.045, 0.06};
         e.final_score = 0.21;

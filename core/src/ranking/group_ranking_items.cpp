@@ -55,7 +55,7 @@ std::vector<GroupRankingItem> group_ranking_items(const std::vector<RetrievalHit
         it.base_score = h.score;
         it.time_ms = h.time_range_start_ms;
         if (h.explanation)
-            it.graph_support = h.explanation->signals.graph;
+            it.graph_support = h.explanation->signal_values.graph;
 
         std::set<std::string> stems;
         for (const auto& w : split_words(h.content))
