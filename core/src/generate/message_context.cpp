@@ -1,0 +1,518 @@
+#include "generate/message_context.h"
+
+#include "generate/calendar_text.h"
+#include "generate/cast.h"
+
+#include <array>
+#include <unordered_map>
+
+namespace memlens::gen {
+
+namespace {
+
+using S = std::string_view;
+
+constexpr S kTags[] = {"#launch", "#blocker", "#design-review", "#oncall",      "#til",
+                       "#shipit", "#perf",    "#postmortem",    "#q3-planning", "#security",
+                       "#kudos",  "#hiring",  "#tech-debt",     "#a11y"};
+constexpr S kEmoji[] = {"🎉", "🚀", "🙌", "😅", "👏", "🔥", "☕", "✨", "💪", "🤞"};
+constexpr S kErrors[] = {"500",           "502",
+                         "504",           "timeout",
+                         "OOM",           "deadlock",
+                         "429",           "NullPointerException",
+                         "TLS handshake", "connection reset"};
+constexpr S kMetrics[] = {"checkout conversion",
+                          "p95 latency",
+                          "weekly active users",
+                          "signup completion",
+                          "search click-through",
+                          "ticket backlog",
+                          "churn",
+                          "NPS",
+                          "crash-free sessions",
+                          "query cost",
+                          "time to first value",
+                          "trial-to-paid rate"};
+constexpr S kVendors[] = {"Paylane", "Cloudhost", "Northpoint", "Sendwave", "Loomly", "Vaultly"};
+constexpr S kRoles[] = {"backend engineer",   "product designer",    "SRE",
+                        "data analyst",       "engineering manager", "iOS engineer",
+                        "support specialist", "technical writer"};
+constexpr S kArtifacts[] = {"design doc", "RFC",  "migration plan", "test plan",
+                            "runbook",    "spec", "rollout plan",   "API review"};
+constexpr S kScreens[] = {"settings page",       "onboarding flow", "checkout page", "empty states",
+                          "search results",      "dashboard",       "billing page",  "sign-up form",
+                          "notification center", "profile page"};
+constexpr S kReasons[] = {
+    "QA found a blocker in <comp>",
+    "the <vendor> contract is not signed yet",
+    "we need another week of load testing on <comp>",
+    "legal wants to review the new terms",
+    "<p_first> is out next week and owns <comp>",
+    "the <comp> migration took longer than planned",
+    "the security review of <comp> flagged two issues",
+    "<customer> asked us to wait until after their quarter close",
+    "we want <comp2> in the same release",
+};
+constexpr S kSoon[] = {"tomorrow", "later today",      "next week",   "end of the week",
+                       "Monday",   "after the freeze", "by Thursday", "this sprint"};
+constexpr S kTimes[] = {"9:30",  "10:00", "10:30", "11:00", "13:30", "14:00",
+                        "15:00", "16:30", "3pm",   "10am",  "noon"};
+constexpr int kPercents[] = {5, 10, 12, 15, 20, 25, 30, 40, 50, 60, 75, 80, 90};
+constexpr char kAlnum[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+void append_lower_dashed(std::string_view text, std::string& out) {
+    for (char c : text) {
+        if (c >= 'A' && c <= 'Z')
+            out += static_cast<char>(c - 'A' + 'a');
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out += c;
+        else if (c == ' ' && !out.empty() && out.back() != '-')
+            out += '-';
+    }
+}
+
+} // namespace
+
+void MessageContext::begin(std::int64_t epoch_day, int project, Register reg, std::string_view me,
+                           int author_staff) {
+    day_ = epoch_day;
+    project_ = project;
+    reg_ = reg;
+    me_.assign(me);
+    author_ = author_staff;
+    other_ = third_ = comp_ = comp2_ = project2_ = -1;
+    ticket_.clear();
+    to_first_.clear();
+    decision_ = DecisionText{};
+}
+
+int MessageContext::other() {
+    if (other_ < 0) {
+        const Project& p = projects()[static_cast<std::size_t>(project_)];
+        do {
+            other_ = rng_.chance(70) ? p.team[rng_.below(p.team.size())]
+                                     : static_cast<int>(rng_.below(staff().size()));
+        } while (other_ == author_);
+    }
+    return other_;
+}
+
+int MessageContext::third() {
+    if (third_ < 0) {
+        do {
+            third_ = static_cast<int>(rng_.below(staff().size()));
+        } while (third_ == author_ || third_ == other());
+    }
+    return third_;
+}
+
+int MessageContext::component() {
+    if (comp_ < 0)
+        comp_ = static_cast<int>(rng_.below(4));
+    return comp_;
+}
+
+int MessageContext::component2() {
+    if (comp2_ < 0)
+        comp2_ = (component() + 1 + static_cast<int>(rng_.below(3))) % 4;
+    return comp2_;
+}
+
+int MessageContext::project2() {
+    if (project2_ < 0)
+        project2_ = (project_ + 1 + static_cast<int>(rng_.below(projects().size() - 1))) %
+                    static_cast<int>(projects().size());
+    return project2_;
+}
+
+const std::string& MessageContext::ticket() {
+    if (ticket_.empty()) {
+        ticket_.assign(projects()[static_cast<std::size_t>(project_)].key);
+        ticket_ += '-';
+        ticket_ += std::to_string(100 + rng_.below(900));
+    }
+    return ticket_;
+}
+
+void MessageContext::person_mention(int staff_index, std::string& out) {
+    const Person& who = staff()[static_cast<std::size_t>(staff_index)];
+    if (reg_ == Register::Chat && rng_.chance(50)) {
+        out += '@';
+        out.append(who.handle);
+    } else if (reg_ == Register::Doc && rng_.chance(50)) {
+        out.append(who.full);
+    } else {
+        out.append(who.first);
+    }
+}
+
+namespace {
+
+enum class Slot {
+    Me,
+    P,
+    PFirst,
+    PFull,
+    PEmail,
+    PHandle,
+    Q,
+    ToFirst,
+    Proj,
+    Proj2,
+    ProjWhat,
+    Comp,
+    Comp2,
+    Key,
+    Ticket,
+    Repo,
+    Artifact,
+    Screen,
+    Err,
+    Metric,
+    Customer,
+    Vendor,
+    Role,
+    Reason,
+    Tag,
+    Emoji,
+    OptionTopic,
+    Url,
+    PrUrl,
+    FigmaUrl,
+    DashUrl,
+    DocUrl,
+    TicketUrl,
+    Date,
+    Soon,
+    Weekday,
+    Time,
+    Today,
+    Quarter,
+    Pct,
+    N,
+    Ms,
+    Money,
+    ShipDate,
+    PrevDate,
+    FreezeDate,
+    Milestone,
+    Owner,
+    PrevOwner,
+    Option,
+    PrevOption,
+    Budget,
+    PrevBudget,
+    Cadence,
+    PrevCadence,
+    Rollout,
+    PrevRollout,
+    PrevValue,
+    CurValue,
+};
+
+const std::unordered_map<std::string_view, Slot>& slot_names() {
+    static const std::unordered_map<std::string_view, Slot> kNames = {
+        {"me", Slot::Me},
+        {"p", Slot::P},
+        {"p_first", Slot::PFirst},
+        {"p_full", Slot::PFull},
+        {"p_email", Slot::PEmail},
+        {"p_handle", Slot::PHandle},
+        {"q", Slot::Q},
+        {"to_first", Slot::ToFirst},
+        {"proj", Slot::Proj},
+        {"proj2", Slot::Proj2},
+        {"proj_what", Slot::ProjWhat},
+        {"comp", Slot::Comp},
+        {"comp2", Slot::Comp2},
+        {"key", Slot::Key},
+        {"ticket", Slot::Ticket},
+        {"repo", Slot::Repo},
+        {"artifact", Slot::Artifact},
+        {"screen", Slot::Screen},
+        {"err", Slot::Err},
+        {"metric", Slot::Metric},
+        {"customer", Slot::Customer},
+        {"vendor", Slot::Vendor},
+        {"role", Slot::Role},
+        {"reason", Slot::Reason},
+        {"tag", Slot::Tag},
+        {"emoji", Slot::Emoji},
+        {"option_topic", Slot::OptionTopic},
+        {"url", Slot::Url},
+        {"pr_url", Slot::PrUrl},
+        {"figma_url", Slot::FigmaUrl},
+        {"dash_url", Slot::DashUrl},
+        {"doc_url", Slot::DocUrl},
+        {"ticket_url", Slot::TicketUrl},
+        {"date", Slot::Date},
+        {"soon", Slot::Soon},
+        {"weekday", Slot::Weekday},
+        {"time", Slot::Time},
+        {"today", Slot::Today},
+        {"quarter", Slot::Quarter},
+        {"pct", Slot::Pct},
+        {"n", Slot::N},
+        {"ms", Slot::Ms},
+        {"money", Slot::Money},
+        {"ship_date", Slot::ShipDate},
+        {"prev_date", Slot::PrevDate},
+        {"freeze_date", Slot::FreezeDate},
+        {"milestone", Slot::Milestone},
+        {"owner", Slot::Owner},
+        {"prev_owner", Slot::PrevOwner},
+        {"option", Slot::Option},
+        {"prev_option", Slot::PrevOption},
+        {"budget", Slot::Budget},
+        {"prev_budget", Slot::PrevBudget},
+        {"cadence", Slot::Cadence},
+        {"prev_cadence", Slot::PrevCadence},
+        {"rollout", Slot::Rollout},
+        {"prev_rollout", Slot::PrevRollout},
+        {"prev_value", Slot::PrevValue},
+        {"cur_value", Slot::CurValue},
+    };
+    return kNames;
+}
+
+void append_random(Rng& rng, std::string_view alphabet, int n, std::string& out) {
+    for (int i = 0; i < n; ++i)
+        out += alphabet[rng.below(alphabet.size())];
+}
+
+} // namespace
+
+void MessageContext::fill(std::string_view name, std::string& out) {
+    auto found = slot_names().find(name);
+    if (found == slot_names().end()) {
+        // A phrasebook typo: keep it visible (tst_generate looks for it) rather than drop it.
+        out += '<';
+        out.append(name);
+        out += '>';
+        return;
+    }
+    const Project& proj = projects()[static_cast<std::size_t>(project_)];
+    auto mentioned = [&]() -> const Person& { return staff()[static_cast<std::size_t>(other())]; };
+    auto pick = [&](const auto& list) { return list[rng_.below(std::size(list))]; };
+    // Decision values fall back to something plausible when a template uses them out of context.
+    auto decision_or = [&](const std::string& v, std::string_view fallback) {
+        if (!v.empty())
+            out += v;
+        else
+            expand(fallback, out);
+    };
+
+    switch (found->second) {
+    case Slot::Me:
+        out += me_;
+        break;
+    case Slot::P:
+        person_mention(other(), out);
+        break;
+    case Slot::PFirst:
+        out += mentioned().first;
+        break;
+    case Slot::PFull:
+        out += mentioned().full;
+        break;
+    case Slot::PEmail:
+        out += mentioned().email;
+        break;
+    case Slot::PHandle:
+        out += '@';
+        out += mentioned().handle;
+        break;
+    case Slot::Q:
+        person_mention(third(), out);
+        break;
+    case Slot::ToFirst:
+        out += to_first_.empty() ? std::string_view("team") : to_first_;
+        break;
+    case Slot::Proj:
+        out += proj.name;
+        break;
+    case Slot::Proj2:
+        out += projects()[static_cast<std::size_t>(project2())].name;
+        break;
+    case Slot::ProjWhat:
+        out += proj.what;
+        break;
+    case Slot::Comp:
+        out += proj.components[static_cast<std::size_t>(component())];
+        break;
+    case Slot::Comp2:
+        out += proj.components[static_cast<std::size_t>(component2())];
+        break;
+    case Slot::Key:
+        out += proj.key;
+        break;
+    case Slot::Ticket:
+        out += ticket();
+        break;
+    case Slot::Repo:
+        out += proj.repo;
+        break;
+    case Slot::Artifact:
+        out += pick(kArtifacts);
+        break;
+    case Slot::Screen:
+        out += pick(kScreens);
+        break;
+    case Slot::Err:
+        out += pick(kErrors);
+        break;
+    case Slot::Metric:
+        out += pick(kMetrics);
+        break;
+    case Slot::Customer:
+        out += pick(customers());
+        break;
+    case Slot::Vendor:
+        out += pick(kVendors);
+        break;
+    case Slot::Role:
+        out += pick(kRoles);
+        break;
+    case Slot::Reason:
+        expand(pick(kReasons), out);
+        break;
+    case Slot::Tag:
+        if (rng_.chance(30)) {
+            out += '#';
+            append_lower_dashed(proj.name, out);
+        } else {
+            out += pick(kTags);
+        }
+        break;
+    case Slot::Emoji:
+        out += pick(kEmoji);
+        break;
+    case Slot::OptionTopic:
+        out += proj.option_topic;
+        break;
+    case Slot::Url: {
+        static constexpr S kLinkSlots[] = {"pr_url", "figma_url", "dash_url", "doc_url",
+                                           "ticket_url"};
+        fill(pick(kLinkSlots), out);
+        break;
+    }
+    case Slot::PrUrl:
+        out += "https://github.com/example-co/";
+        out += proj.repo;
+        out += "/pull/";
+        out += std::to_string(1000 + rng_.below(4000));
+        break;
+    case Slot::FigmaUrl:
+        out += "https://www.figma.com/file/";
+        append_random(rng_, kAlnum, 10, out);
+        out += '/';
+        out += proj.name;
+        out += '-';
+        append_lower_dashed(pick(kScreens), out);
+        break;
+    case Slot::DashUrl:
+        out += "https://grafana.example.com/d/";
+        append_random(rng_, kAlnum, 8, out);
+        out += '/';
+        append_lower_dashed(proj.name, out);
+        out += '-';
+        append_lower_dashed(pick(kMetrics), out);
+        break;
+    case Slot::DocUrl:
+        out += "https://www.notion.so/example/";
+        out += proj.name;
+        out += rng_.chance(50) ? "-Plan-" : "-Notes-";
+        append_random(rng_, "0123456789abcdef", 12, out);
+        break;
+    case Slot::TicketUrl:
+        out += "https://linear.app/example/issue/";
+        out += ticket();
+        break;
+    case Slot::Date: {
+        DateStyle style = rng_.chance(80)   ? DateStyle::MonthDay
+                          : rng_.chance(50) ? DateStyle::Iso
+                                            : DateStyle::WeekdayMonthDay;
+        out += format_day(day_ + 2 + static_cast<std::int64_t>(rng_.below(28)), style);
+        break;
+    }
+    case Slot::Soon:
+        out += pick(kSoon);
+        break;
+    case Slot::Weekday:
+        out += weekday_name(1 + static_cast<int>(rng_.below(5)));
+        break;
+    case Slot::Time:
+        out += pick(kTimes);
+        break;
+    case Slot::Today:
+        out += format_day(day_, DateStyle::MonthDay);
+        break;
+    case Slot::Quarter:
+        out += quarter_of(day_ + static_cast<std::int64_t>(rng_.below(120)));
+        break;
+    case Slot::Pct:
+        out += std::to_string(pick(kPercents));
+        break;
+    case Slot::N:
+        out += std::to_string(2 + rng_.below(11));
+        break;
+    case Slot::Ms:
+        out += std::to_string(120 + 10 * rng_.below(480));
+        break;
+    case Slot::Money:
+        out += '$';
+        out += std::to_string(10 + rng_.below(490));
+        out += 'k';
+        break;
+    case Slot::ShipDate:
+        decision_or(decision_.ship_date, "<date>");
+        break;
+    case Slot::PrevDate:
+        decision_or(decision_.prev_date, "<date>");
+        break;
+    case Slot::FreezeDate:
+        decision_or(decision_.freeze_date, "<date>");
+        break;
+    case Slot::Milestone:
+        decision_or(decision_.milestone, "{beta|GA}");
+        break;
+    case Slot::Owner:
+        decision_or(decision_.owner, "<p_full>");
+        break;
+    case Slot::PrevOwner:
+        decision_or(decision_.prev_owner, "<q>");
+        break;
+    case Slot::Option:
+        decision_or(decision_.option, proj.options[rng_.below(4)]);
+        break;
+    case Slot::PrevOption:
+        decision_or(decision_.prev_option, proj.options[rng_.below(4)]);
+        break;
+    case Slot::Budget:
+        decision_or(decision_.budget, "$<n>0k");
+        break;
+    case Slot::PrevBudget:
+        decision_or(decision_.prev_budget, "$<n>0k");
+        break;
+    case Slot::Cadence:
+        decision_or(decision_.cadence, "<weekday>s at <time>");
+        break;
+    case Slot::PrevCadence:
+        decision_or(decision_.prev_cadence, "<weekday>s at <time>");
+        break;
+    case Slot::Rollout:
+        decision_or(decision_.rollout, "<pct>%");
+        break;
+    case Slot::PrevRollout:
+        decision_or(decision_.prev_rollout, "<pct>%");
+        break;
+    case Slot::PrevValue:
+        decision_or(decision_.prev_value, "<date>");
+        break;
+    case Slot::CurValue:
+        decision_or(decision_.cur_value, "<date>");
+        break;
+    }
+}
+
+} // namespace memlens::gen
