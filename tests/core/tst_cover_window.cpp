@@ -2,11 +2,15 @@
 // property test: on vaults of several shapes, over many windows, the leaves under the returned
 // nodes are exactly the in-window chunks, each covered once.
 #include "fixture.h"
+#include "testsupport.h"
 
 #include <memlens/embedder.h>
 #include <memlens/ingest.h>
 #include <memlens/retrieval.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <algorithm>
@@ -377,6 +381,39 @@ private slots:
         }
         auto r = cover(f, kT0, kT0 + 10);
         QCOMPARE(test::ids_of(r.hits), QStringList{u"a-root"_s});
+    }
+
+    void cliPrintsTheCoverAndReportsBadWindows() {
+        test::VaultFixture f;
+        two_level_tree(f);
+        const QString dir = QString::fromStdString(f.dir().string());
+        auto run =
+            test::run_cli({u"cover"_s, u"--vault"_s, dir, u"--since"_s, u"2024-01-02T00:00:00Z"_s,
+                           u"--until"_s, QString::number(kT0 + 3 * kDay), u"--json"_s});
+        QCOMPARE(run.exit_code, 0);
+        const auto o = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object();
+        QCOMPARE(o[u"total"_s].toInt(), 2);
+        QCOMPARE(o[u"truncated"_s].toBool(), false);
+        const auto hits = o[u"hits"_s].toArray();
+        QCOMPARE(hits[0].toObject()[u"node_id"_s].toString(), u"t:L1:0"_s);
+        QCOMPARE(hits[0].toObject()[u"node_kind"_s].toString(), u"summary"_s);
+        QCOMPARE(hits[1].toObject()[u"node_kind"_s].toString(), u"leaf"_s);
+
+        run = test::run_cli({u"cover"_s, u"--vault"_s, dir, u"--since"_s, u"2024-01-05T00:00:00Z"_s,
+                             u"--until"_s, u"2024-01-02T00:00:00Z"_s});
+        QVERIFY(run.exit_code != 0);
+        QVERIFY(run.out.empty());
+        QCOMPARE(QString::fromStdString(run.err).count(u'\n'), 1);
+        QVERIFY(run.err.find("until") != std::string::npos);
+
+        run = test::run_cli({u"cover"_s, u"--vault"_s, dir + u"/missing"_s, u"--since"_s, u"0"_s,
+                             u"--until"_s, u"1"_s});
+        QVERIFY(run.exit_code != 0);
+        QCOMPARE(QString::fromStdString(run.err).count(u'\n'), 1);
+
+        run = test::run_cli(
+            {u"cover"_s, u"--vault"_s, dir, u"--since"_s, u"yesterday"_s, u"--until"_s, u"1"_s});
+        QVERIFY(run.exit_code != 0);
     }
 
     void leavesAreExactlyTheInWindowChunksOnRandomTrees() {

@@ -1,9 +1,13 @@
 // query_global and query_topic (seed 000): the time-axis and subject-axis projections.
 #include "fixture.h"
+#include "testsupport.h"
 
 #include <memlens/embedder.h>
 #include <memlens/retrieval.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace memlens;
@@ -127,6 +131,31 @@ private slots:
         auto r = global(f, o, emb.get());
         QCOMPARE(test::ids_of(r.hits), (QStringList{u"guitar"_s, u"garden"_s}));
         QVERIFY(r.hits[0].rerank_similarity.value_or(-1) > r.hits[1].rerank_similarity.value_or(1));
+    }
+
+    void cliRunsGlobalAndTopic() {
+        test::VaultFixture f;
+        f.add_tree("t", "slack:#eng");
+        summary(f, "s1", "t", kT0, kT0 + kDay);
+        chunk(f, "c1", kT0 + 2 * kDay);
+        f.add_mention("topic:phoenix", "c1", kT0 + 2 * kDay);
+        const QString dir = QString::fromStdString(f.dir().string());
+        auto run =
+            test::run_cli({u"global"_s, u"--vault"_s, dir, u"--since"_s, u"2024-01-01T00:00:00Z"_s,
+                           u"--until"_s, u"2024-01-03T00:00:00Z"_s, u"--json"_s});
+        QCOMPARE(run.exit_code, 0);
+        auto o = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object();
+        QCOMPARE(o[u"hits"_s].toArray()[0].toObject()[u"node_id"_s].toString(), u"s1"_s);
+        run = test::run_cli({u"global"_s, u"--vault"_s, dir, u"--since"_s,
+                             u"2024-01-03T00:00:00Z"_s, u"--until"_s, u"2024-01-01T00:00:00Z"_s});
+        QVERIFY(run.exit_code != 0);
+        QCOMPARE(QString::fromStdString(run.err).count(u'\n'), 1);
+        run = test::run_cli(
+            {u"topic"_s, u"--vault"_s, dir, u"--entity"_s, u"topic:phoenix"_s, u"--json"_s});
+        QCOMPARE(run.exit_code, 0);
+        o = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object();
+        QCOMPARE(o[u"total"_s].toInt(), 1);
+        QCOMPARE(o[u"hits"_s].toArray()[0].toObject()[u"node_id"_s].toString(), u"c1"_s);
     }
 
     void blankTopicIsEmpty() {

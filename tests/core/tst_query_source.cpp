@@ -1,10 +1,14 @@
 // query_source (seed 000): the three selection modes, the platform-kind registry, sealed trees
 // only, the time window, newest-first order, the cosine rerank, limits and totals.
 #include "fixture.h"
+#include "testsupport.h"
 
 #include <memlens/embedder.h>
 #include <memlens/retrieval.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace memlens;
@@ -221,6 +225,26 @@ private slots:
         const auto r = run(f, o, nullptr);
         QCOMPARE(test::ids_of(r.hits), (QStringList{u"b"_s, u"a"_s}));
         QVERIFY(!r.hits[0].rerank_similarity.has_value());
+    }
+
+    void cliSelectsAndRanks() {
+        test::VaultFixture f;
+        add_sources(f);
+        auto emb = make_hash_embedder();
+        const QString dir = QString::fromStdString(f.dir().string());
+        auto run = test::run_cli(
+            {u"source"_s, u"--vault"_s, dir, u"--source-kind"_s, u"email"_s, u"--json"_s});
+        QCOMPARE(run.exit_code, 0);
+        auto o = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object();
+        QCOMPARE(o[u"total"_s].toInt(), 1);
+        QCOMPARE(o[u"hits"_s].toArray()[0].toObject()[u"tree_scope"_s].toString(),
+                 u"gmail:inbox"_s);
+        run = test::run_cli({u"source"_s, u"--vault"_s, dir, u"--limit"_s, u"2"_s});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY(run.out.find("s-slack") != std::string::npos);
+        QVERIFY(run.out.find("2 of 6 (truncated)") != std::string::npos);
+        run = test::run_cli({u"source"_s, u"--vault"_s, dir, u"--limit"_s, u"-4"_s});
+        QVERIFY(run.exit_code != 0);
     }
 
     void olderDocumentVersionsAreHidden() {

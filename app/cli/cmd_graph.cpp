@@ -1,0 +1,87 @@
+// memlens-cli graph: seed 002's entity graph (co_occurring_entities, neighbors, hop distance).
+#include "cli.h"
+#include "vault_args.h"
+
+#include <memlens/graph.h>
+#include <memlens/json_writer.h>
+#include <memlens/retrieval.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iostream>
+
+namespace memlens::cli {
+namespace {
+
+int print_edges(const Args& a, const std::vector<GraphEdge>& edges) {
+    if (a.json()) {
+        write_json(std::cout, edges);
+        return 0;
+    }
+    for (const auto& e : edges)
+        std::cout << e.weight << '\t' << e.subject << " -- " << e.object << '\n';
+    std::cout << edges.size() << " edges\n";
+    return 0;
+}
+
+int run_graph(const Args& a) {
+    auto limit = get_limit(a);
+    if (!limit)
+        return fail("graph", limit.status());
+    auto hops = a.get_int("hops");
+    if (!hops)
+        return fail("graph", hops.status());
+    auto min_weight = a.get_int("min-weight");
+    if (!min_weight)
+        return fail("graph", min_weight.status());
+    auto entity = a.get("entity");
+    auto to = a.get("to");
+    if (to && !entity)
+        return fail("graph", "--to needs --entity");
+    auto vault = open_vault_read_only(a);
+    if (!vault)
+        return fail("graph", vault.status());
+
+    if (entity && to) {
+        const int h = *hops ? static_cast<int>(**hops) : kMaxGraphHops;
+        auto d = hop_distance(**vault, *entity, *to, h);
+        if (!d)
+            return fail("graph", d.status());
+        if (a.json()) {
+            nlohmann::json j = {{"from", *entity},
+                                {"to", *to},
+                                {"max_hops", std::clamp(h, 1, kMaxGraphHops)},
+                                {"hops", *d ? nlohmann::json(**d) : nlohmann::json(nullptr)}};
+            std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+        } else if (*d) {
+            std::cout << *entity << " -> " << *to << ": " << **d << " hops\n";
+        } else {
+            std::cout << *entity << " -> " << *to << ": not within "
+                      << std::clamp(h, 1, kMaxGraphHops) << " hops\n";
+        }
+        return 0;
+    }
+    auto edges = entity ? co_occurring_entities(**vault, *entity, *limit)
+                        : strongest_edges(**vault, *min_weight ? **min_weight : 1, *limit);
+    if (!edges)
+        return fail("graph", edges.status());
+    return print_edges(a, *edges);
+}
+
+MEMLENS_CLI_COMMAND(Spec{
+    "graph",
+    "the entity co-occurrence graph: neighbours, hop distance, strongest edges",
+    "Usage: memlens-cli graph --vault DIR --entity ID [--limit N] [--json]\n"
+    "       memlens-cli graph --vault DIR --entity ID --to ID [--hops H] [--json]\n"
+    "       memlens-cli graph --vault DIR [--min-weight W] [--limit N] [--json]\n\n"
+    "With --entity: the entities that share nodes with it, heaviest first (weight = number\n"
+    "of shared nodes). With --to as well: the hop distance between the two (at most H, default\n"
+    "and maximum 4). With neither: the heaviest edges of the whole graph. --limit defaults\n"
+    "to 100.",
+    {"vault", "entity", "to", "hops", "limit", "min-weight"},
+    {},
+    run_graph});
+
+} // namespace
+} // namespace memlens::cli

@@ -1,0 +1,134 @@
+#include "retrieval/candidate.h"
+#include "retrieval/doc_versions.h"
+
+#include <memlens/retrieval.h>
+#include <memlens/thread_guard.h>
+#include <memlens/vault.h>
+
+#include <limits>
+#include <set>
+#include <unordered_map>
+
+namespace memlens {
+
+namespace {
+
+using detail::SummaryRow;
+
+struct Frontier {
+    std::string id;
+    const SummaryRow* parent = nullptr; // the node we came from (null for the start's children)
+};
+
+} // namespace
+
+Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDownOptions& opts,
+                                             Embedder* embedder) {
+    check_off_ui_thread("drill_down");
+    std::vector<RetrievalHit> empty;
+    if (opts.max_depth <= 0 || opts.node_id.empty())
+        return empty;
+    const Database& db = vault.db();
+    const auto cols = detail::vault_columns(vault);
+
+    auto start = detail::load_summaries(db, cols, {opts.node_id});
+    if (!start)
+        return start.status().with_context("drill_down");
+    // A leaf id or an unknown id has no children: empty, so the caller can recover.
+    if (start->empty())
+        return empty;
+    const SummaryRow start_node = std::move(start->front());
+
+    constexpr auto kNoVersion = -std::numeric_limits<std::int64_t>::max();
+    std::vector<detail::Candidate> out;
+    std::vector<Frontier> level;
+    for (const auto& c : start_node.child_ids)
+        level.push_back({c, &start_node});
+    // Rows of the previous level stay alive while their children are examined.
+    std::vector<SummaryRow> parents;
+    std::set<std::string> emitted_roots; // doc ids whose winning root was already emitted
+
+    for (int depth = 1; depth <= opts.max_depth && !level.empty(); ++depth) {
+        std::vector<std::string> ids;
+        ids.reserve(level.size());
+        for (const auto& f : level)
+            ids.push_back(f.id);
+        // One read per table for the whole level.
+        auto summaries = detail::load_summaries(db, cols, ids);
+        if (!summaries)
+            return summaries.status().with_context("drill_down");
+        std::unordered_map<std::string, std::size_t> summary_at;
+        std::vector<std::string> doc_ids;
+        for (std::size_t i = 0; i < summaries->size(); ++i) {
+            const auto& s = (*summaries)[i];
+            summary_at.emplace(s.id, i);
+            if (s.doc_id && !s.deleted)
+                doc_ids.push_back(*s.doc_id);
+        }
+        std::vector<std::string> chunk_ids;
+        for (const auto& id : ids) {
+            if (summary_at.count(id) == 0)
+                chunk_ids.push_back(id);
+        }
+        auto chunks = detail::load_chunks(db, cols, chunk_ids, false, false);
+        if (!chunks)
+            return chunks.status().with_context("drill_down");
+        std::unordered_map<std::string, detail::ChunkRow*> chunk_at;
+        for (auto& c : *chunks)
+            chunk_at.emplace(c.id, &c);
+        auto newest = detail::newest_doc_versions(db, doc_ids);
+        if (!newest)
+            return newest.status().with_context("drill_down");
+
+        std::vector<SummaryRow> kept; // this level's summaries, parents of the next level
+        kept.reserve(summaries->size());
+        std::vector<std::pair<std::string, std::size_t>> next; // child id, index into kept
+        for (const auto& f : level) {
+            if (auto it = summary_at.find(f.id); it != summary_at.end()) {
+                SummaryRow& s = (*summaries)[it->second];
+                if (s.deleted)
+                    continue; // dropped before the version check (NOTES §4)
+                if (s.doc_id) {
+                    const std::int64_t v = s.version_ms.value_or(kNoVersion);
+                    // Below a document root the version was decided at the root: a walk that
+                    // starts inside an old version (the caller asked for it) shows it whole.
+                    const bool root = f.parent == nullptr || f.parent->doc_id != s.doc_id ||
+                                      f.parent->version_ms.value_or(kNoVersion) != v;
+                    if (root) {
+                        auto n = newest->find(*s.doc_id);
+                        if (n != newest->end() && v < n->second)
+                            continue; // an older revision: skip it and its subtree
+                        if (!emitted_roots.insert(*s.doc_id).second)
+                            continue; // a copy of the winning version: the first root wins
+                    }
+                }
+                kept.push_back(s);
+                out.push_back(detail::candidate_from_summary(std::move(s)));
+                continue;
+            }
+            if (auto it = chunk_at.find(f.id); it != chunk_at.end()) {
+                // A chunk reached twice (listed under two parents) is emitted once.
+                if (it->second != nullptr) {
+                    out.push_back(detail::candidate_from_chunk(std::move(*it->second), 0.0));
+                    it->second = nullptr;
+                }
+            }
+            // A child id that resolves to nothing is skipped.
+        }
+        parents = std::move(kept);
+        level.clear();
+        if (depth < opts.max_depth) {
+            for (const auto& p : parents) {
+                for (const auto& c : p.child_ids)
+                    level.push_back({c, &p});
+            }
+        }
+    }
+
+    MEMLENS_TRY(
+        detail::order_candidates(db, out, opts.query, embedder, false).with_context("drill_down"));
+    const std::size_t n = opts.limit ? std::min(*opts.limit, out.size()) : out.size();
+    return detail::finish(vault, std::move(out), n);
+}
+
+} // namespace memlens

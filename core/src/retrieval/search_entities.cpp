@@ -1,0 +1,60 @@
+#include "retrieval/id_list.h"
+
+#include <memlens/db.h>
+#include <memlens/retrieval.h>
+#include <memlens/text.h>
+#include <memlens/thread_guard.h>
+#include <memlens/vault.h>
+
+#include <algorithm>
+
+namespace memlens {
+
+Result<std::vector<EntityMatch>> search_entities(const Vault& vault,
+                                                 const SearchEntitiesOptions& opts) {
+    check_off_ui_thread("search_entities");
+    std::vector<EntityMatch> out;
+    const auto b = opts.query.find_first_not_of(" \t\r\n\f\v");
+    // A blank query would be LIKE '%%' and dump the whole index.
+    if (b == std::string::npos)
+        return out;
+    const auto e = opts.query.find_last_not_of(" \t\r\n\f\v");
+    const std::string needle = utf8_lower(std::string_view(opts.query).substr(b, e - b + 1));
+    const std::size_t limit =
+        opts.limit == 0 ? kDefaultEntitySearchLimit : std::min(opts.limit, kMaxQueryLimit);
+
+    // With exactly one max() aggregate, SQLite takes the bare `surface` from the row holding
+    // that max: the newest mention's surface.
+    std::string sql = "SELECT entity_id, entity_kind, surface, COUNT(*) AS mentions, "
+                      "MAX(timestamp_ms) AS last_seen FROM mem_tree_entity_index "
+                      "WHERE (lower(entity_id) LIKE ?1 ESCAPE '\\' OR "
+                      "lower(surface) LIKE ?1 ESCAPE '\\')";
+    if (!opts.kinds.empty())
+        sql += " AND entity_kind IN (SELECT value FROM json_each(?2))";
+    sql += " GROUP BY entity_id, entity_kind ORDER BY mentions DESC, last_seen DESC, entity_id "
+           "LIMIT ?3";
+    auto st = vault.db().prepare(sql);
+    if (!st)
+        return st.status().with_context("search_entities");
+    st->bind(1, "%" + escape_like(needle) + "%");
+    if (!opts.kinds.empty())
+        st->bind(2, detail::json_id_list(opts.kinds));
+    st->bind(3, static_cast<std::int64_t>(limit));
+    while (true) {
+        auto row = st->step();
+        if (!row)
+            return row.status().with_context("search_entities");
+        if (!*row)
+            break;
+        EntityMatch m;
+        m.canonical_id = st->column_text(0);
+        m.kind = st->column_text(1);
+        m.surface = st->column_text(2);
+        m.mention_count = static_cast<std::uint64_t>(st->column_int64(3));
+        m.last_seen_ms = st->column_int64(4);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+} // namespace memlens

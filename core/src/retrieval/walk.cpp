@@ -1,0 +1,327 @@
+#include "retrieval/candidate.h"
+#include "retrieval/doc_versions.h"
+#include "retrieval/id_list.h"
+#include "retrieval/walk_dense.h"
+
+#include <memlens/entities.h>
+#include <memlens/graph.h>
+#include <memlens/retrieval.h>
+#include <memlens/thread_guard.h>
+#include <memlens/time_util.h>
+#include <memlens/vault.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace memlens {
+
+namespace {
+
+using Window = std::optional<std::pair<std::int64_t, std::int64_t>>;
+
+// Names the vault knows as persons: the person entities of its index (a range scan of the
+// primary key, since canonical ids start with their kind) and the registry's person records.
+Result<std::vector<std::string>> known_persons(const Database& db, const EntityRegistry* reg) {
+    std::vector<std::string> names;
+    auto st = db.prepare("SELECT DISTINCT entity_id FROM mem_tree_entity_index "
+                         "WHERE entity_id >= 'person:' AND entity_id < 'person;'");
+    if (!st)
+        return st.status();
+    while (true) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        std::string id = st->column_text(0);
+        if (id.size() > 7)
+            names.push_back(id.substr(7));
+    }
+    if (reg != nullptr) {
+        for (const auto& r : reg->records()) {
+            if (r.kind != "person")
+                continue;
+            if (!r.display_name.empty())
+                names.push_back(r.display_name);
+            names.insert(names.end(), r.aliases.begin(), r.aliases.end());
+        }
+    }
+    return names;
+}
+
+struct Mention {
+    std::string node_id;
+    bool summary = false;
+    std::int64_t ts = 0;
+};
+
+// Up to kEntityLookupCap newest index rows per entity, all entities in one read.
+Result<std::map<std::string, std::vector<Mention>>>
+mentions_of(const Database& db, const std::vector<std::string>& entities, const Window& window) {
+    std::string sql = "SELECT entity_id, node_id, node_kind, timestamp_ms FROM ("
+                      " SELECT entity_id, node_id, node_kind, timestamp_ms, ROW_NUMBER() OVER ("
+                      "  PARTITION BY entity_id ORDER BY timestamp_ms DESC, node_id) AS rn"
+                      " FROM mem_tree_entity_index WHERE entity_id IN "
+                      "(SELECT value FROM json_each(?1))";
+    if (window)
+        sql += " AND timestamp_ms >= ?2 AND timestamp_ms <= ?3";
+    sql += ") WHERE rn <= ?4";
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status();
+    st->bind(1, detail::json_id_list(entities));
+    if (window)
+        st->bind(2, window->first).bind(3, window->second);
+    st->bind(4, static_cast<std::int64_t>(kEntityLookupCap));
+    std::map<std::string, std::vector<Mention>> out;
+    while (true) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        out[st->column_text(0)].push_back(
+            {st->column_text(1), st->column_text_view(2) == "summary", st->column_int64(3)});
+    }
+    return out;
+}
+
+struct PairDistance {
+    std::string a, b;
+    int hops = 0;
+};
+
+struct LocalCandidate {
+    bool summary = false;
+    std::set<std::string> matched;
+    std::int64_t latest_ts = 0;
+};
+
+std::map<std::string, LocalCandidate>
+local_candidates(const std::vector<PairDistance>& pairs, int hops,
+                 const std::map<std::string, std::vector<Mention>>& mentions) {
+    std::map<std::string, LocalCandidate> out;
+    static const std::vector<Mention> kNone;
+    for (const auto& p : pairs) {
+        if (p.hops > hops)
+            continue;
+        auto ia = mentions.find(p.a);
+        auto ib = mentions.find(p.b);
+        const auto& left = ia == mentions.end() ? kNone : ia->second;
+        const auto& right = ib == mentions.end() ? kNone : ib->second;
+        std::unordered_map<std::string, std::int64_t> right_ts;
+        for (const auto& m : right)
+            right_ts.emplace(m.node_id, m.ts);
+        for (const auto& m : left) {
+            auto it = right_ts.find(m.node_id);
+            if (it == right_ts.end())
+                continue;
+            auto& c = out[m.node_id];
+            c.summary = m.summary;
+            c.matched.insert(p.a);
+            c.matched.insert(p.b);
+            c.latest_ts = std::max({c.latest_ts, m.ts, it->second});
+        }
+    }
+    return out;
+}
+
+Result<QueryResponse> resolve_local(const Vault& vault,
+                                    const std::map<std::string, LocalCandidate>& candidates,
+                                    std::size_t k) {
+    std::vector<std::pair<std::string, const LocalCandidate*>> ordered;
+    for (const auto& [id, c] : candidates)
+        ordered.emplace_back(id, &c);
+    std::sort(ordered.begin(), ordered.end(), [](const auto& x, const auto& y) {
+        if (x.second->matched.size() != y.second->matched.size())
+            return x.second->matched.size() > y.second->matched.size();
+        if (x.second->latest_ts != y.second->latest_ts)
+            return x.second->latest_ts > y.second->latest_ts;
+        return x.first < y.first;
+    });
+    const Database& db = vault.db();
+    const auto cols = detail::vault_columns(vault);
+    std::vector<std::string> summary_ids, leaf_ids;
+    for (const auto& [id, c] : ordered)
+        (c->summary ? summary_ids : leaf_ids).push_back(id);
+    auto summaries = detail::load_summaries(db, cols, summary_ids);
+    if (!summaries)
+        return summaries.status();
+    std::erase_if(*summaries, [](const detail::SummaryRow& s) { return s.deleted; });
+    MEMLENS_TRY(detail::drop_stale_versions(db, cols, *summaries));
+    auto chunks = detail::load_chunks(db, cols, leaf_ids, false, true);
+    if (!chunks)
+        return chunks.status();
+    std::unordered_map<std::string, detail::SummaryRow*> summary_by_id;
+    for (auto& s : *summaries)
+        summary_by_id.emplace(s.id, &s);
+    std::unordered_map<std::string, detail::ChunkRow*> chunk_by_id;
+    for (auto& c : *chunks)
+        chunk_by_id.emplace(c.id, &c);
+
+    std::vector<detail::Candidate> out;
+    for (const auto& [id, c] : ordered) {
+        const double score = static_cast<double>(c->matched.size());
+        if (c->summary) {
+            if (auto it = summary_by_id.find(id); it != summary_by_id.end()) {
+                out.push_back(detail::candidate_from_summary(std::move(*it->second)));
+                out.back().hit.score = score;
+            }
+        } else if (auto it = chunk_by_id.find(id); it != chunk_by_id.end()) {
+            out.push_back(detail::candidate_from_chunk(std::move(*it->second), score));
+        }
+    }
+    const std::size_t total = out.size();
+    if (out.size() > k)
+        out.resize(k);
+    MEMLENS_TRY(detail::fill_leaf_entities(db, out));
+    return QueryResponse::make(detail::finish(vault, std::move(out), k), total);
+}
+
+Result<QueryResponse> dense_route(const Vault& vault, const std::string& query, Embedder* embedder,
+                                  std::size_t k, const Window& window) {
+    auto dense = detail::dense_top(vault, query, embedder, k, window);
+    if (!dense)
+        return dense.status();
+    MEMLENS_TRY(detail::fill_leaf_entities(vault.db(), dense->candidates));
+    return QueryResponse::make(detail::finish(vault, std::move(dense->candidates), k),
+                               dense->total);
+}
+
+// Entities were named but none relate within h hops: the dense top 2k, re-sorted (stably) by
+// how many query entities each hit mentions.
+Result<QueryResponse> global_occurrence(const Vault& vault, const std::string& query,
+                                        const std::vector<std::string>& entities,
+                                        Embedder* embedder, std::size_t k, const Window& window) {
+    auto dense = detail::dense_top(vault, query, embedder, 2 * k, window);
+    if (!dense)
+        return dense.status();
+    auto& cands = dense->candidates;
+    MEMLENS_TRY(detail::fill_leaf_entities(vault.db(), cands));
+    const std::unordered_set<std::string> wanted(entities.begin(), entities.end());
+    const auto mentions = [&](const detail::Candidate& c) {
+        return std::count_if(c.hit.entities.begin(), c.hit.entities.end(),
+                             [&](const std::string& e) { return wanted.count(e) != 0; });
+    };
+    std::stable_sort(cands.begin(), cands.end(),
+                     [&](const auto& a, const auto& b) { return mentions(a) > mentions(b); });
+    return QueryResponse::make(detail::finish(vault, std::move(cands), k), dense->total);
+}
+
+} // namespace
+
+const char* to_wire(WalkRoute route) {
+    switch (route) {
+    case WalkRoute::Empty:
+        return "empty";
+    case WalkRoute::Dense:
+        return "dense";
+    case WalkRoute::GlobalOccurrence:
+        return "global_occurrence";
+    case WalkRoute::Local:
+        return "local";
+    }
+    return "empty";
+}
+
+Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
+                           WalkTrace* trace) {
+    check_off_ui_thread("walk");
+    WalkTrace local_trace;
+    WalkTrace& t = trace != nullptr ? *trace : local_trace;
+    t = WalkTrace{};
+    if (!detail::has_query(opts.query))
+        return QueryResponse::empty();
+    const std::size_t k = clamp_query_limit(opts.limit);
+    const int max_hops =
+        opts.max_hops <= 0 ? kDefaultGraphHops : std::min(opts.max_hops, kMaxGraphHops);
+    Window window;
+    if (opts.time_window_days) {
+        if (*opts.time_window_days < 0)
+            return Status::invalid("walk: time_window_days must not be negative");
+        const std::int64_t now = opts.now_ms != 0 ? opts.now_ms : now_ms();
+        window = {{now - *opts.time_window_days * kMsPerDay, now}};
+    }
+    const Database& db = vault.db();
+
+    // Query entities the way ingest extracts them, so the ids meet the index's ids.
+    std::optional<EntityRegistry> registry;
+    if (auto r = EntityRegistry::load(vault.entities_dir()))
+        registry = std::move(*r);
+    auto persons = known_persons(db, registry ? &*registry : nullptr);
+    if (!persons)
+        return persons.status().with_context("walk");
+    ExtractOptions xo;
+    xo.known_persons = std::move(*persons);
+    std::set<std::string> seen;
+    for (const auto& e : extract_entities(opts.query, xo, registry ? &*registry : nullptr)) {
+        if (seen.insert(e.canonical_id).second)
+            t.query_entities.push_back(e.canonical_id);
+    }
+
+    if (t.query_entities.empty()) {
+        t.route = WalkRoute::Dense;
+        auto r = dense_route(vault, opts.query, embedder, k, window);
+        return r ? r : Result<QueryResponse>(r.status().with_context("walk"));
+    }
+
+    std::vector<PairDistance> pairs;
+    const auto& qe = t.query_entities;
+    for (std::size_t i = 0; i + 1 < qe.size(); ++i) {
+        std::vector<std::string> rest(qe.begin() + static_cast<std::ptrdiff_t>(i) + 1, qe.end());
+        auto d = hop_distances(vault, qe[i], rest, max_hops);
+        if (!d)
+            return d.status().with_context("walk");
+        for (const auto& other : rest) {
+            if (auto it = d->find(other); it != d->end() && it->second > 0)
+                pairs.push_back({qe[i], other, it->second});
+        }
+    }
+
+    std::map<std::string, LocalCandidate> candidates;
+    int hops = max_hops;
+    if (!pairs.empty()) {
+        std::vector<std::string> paired;
+        for (const auto& p : pairs) {
+            paired.push_back(p.a);
+            paired.push_back(p.b);
+        }
+        std::sort(paired.begin(), paired.end());
+        paired.erase(std::unique(paired.begin(), paired.end()), paired.end());
+        auto mentions = mentions_of(db, paired, window);
+        if (!mentions)
+            return mentions.status().with_context("walk");
+        candidates = local_candidates(pairs, hops, *mentions);
+        // Tighten h while there are more candidates than k; keep the last non-empty set.
+        while (candidates.size() > k && hops > 1) {
+            auto next = local_candidates(pairs, hops - 1, *mentions);
+            if (next.empty())
+                break;
+            --hops;
+            candidates = std::move(next);
+        }
+    }
+    if (candidates.empty()) {
+        t.route = WalkRoute::GlobalOccurrence;
+        auto r = global_occurrence(vault, opts.query, qe, embedder, k, window);
+        return r ? r : Result<QueryResponse>(r.status().with_context("walk"));
+    }
+    t.route = WalkRoute::Local;
+    t.hops_used = hops;
+    for (const auto& p : pairs) {
+        if (p.hops <= hops)
+            t.related_pairs.emplace_back(p.a, p.b);
+    }
+    auto r = resolve_local(vault, candidates, k);
+    return r ? r : Result<QueryResponse>(r.status().with_context("walk"));
+}
+
+Result<QueryResponse> smart_walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
+                                 WalkTrace* trace) {
+    return walk(vault, opts, embedder, trace);
+}
+
+} // namespace memlens

@@ -1,0 +1,149 @@
+// search_entities (seed 000; NOTES §4 and §6): LIKE lookup with literal %, _ and \, grouping by
+// id, ordering, kinds, limits and blank queries; and `memlens-cli entities`.
+#include "fixture.h"
+#include "testsupport.h"
+
+#include <memlens/retrieval.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace memlens;
+using namespace Qt::StringLiterals;
+using test::kT0;
+
+namespace {
+
+std::vector<EntityMatch> search(test::VaultFixture& f, const std::string& q,
+                                std::vector<std::string> kinds = {}, std::size_t limit = 0) {
+    SearchEntitiesOptions o;
+    o.query = q;
+    o.kinds = std::move(kinds);
+    o.limit = limit;
+    auto r = search_entities(f.vault(), o);
+    if (!r) {
+        qWarning() << QString::fromStdString(r.status().to_string());
+        return {};
+    }
+    return *r;
+}
+
+QStringList ids(const std::vector<EntityMatch>& m) {
+    QStringList out;
+    for (const auto& x : m)
+        out << QString::fromStdString(x.canonical_id);
+    return out;
+}
+
+} // namespace
+
+class TestSearchEntities : public QObject {
+    Q_OBJECT
+private slots:
+    void percentAndUnderscoreMatchLiterally() {
+        test::VaultFixture f;
+        f.add_mention("topic:100%_ready", "n1", kT0);
+        f.add_mention("topic:100x_ready", "n2", kT0);
+        f.add_mention("topic:1000ready", "n3", kT0);
+        f.add_mention("topic:100%-ready", "n4", kT0);
+        QCOMPARE(ids(search(f, "100%_ready")), QStringList{u"topic:100%_ready"_s});
+        QCOMPARE(ids(search(f, "_ready")),
+                 (QStringList{u"topic:100%_ready"_s, u"topic:100x_ready"_s}));
+    }
+
+    void backslashMatchesLiterally() {
+        test::VaultFixture f;
+        f.add_mention("misc:a\\b", "n1", kT0);
+        f.add_mention("misc:ab", "n2", kT0);
+        QCOMPARE(ids(search(f, "a\\b")), QStringList{u"misc:a\\b"_s});
+    }
+
+    void blankQueryMatchesNothing() {
+        test::VaultFixture f;
+        f.add_mention("person:alice", "n1", kT0);
+        QVERIFY(search(f, "").empty());
+        QVERIFY(search(f, "   \t").empty());
+    }
+
+    void queryIsTrimmedAndLowercased() {
+        test::VaultFixture f;
+        f.add_mention("person:alice", "n1", kT0, "leaf", "Alice");
+        QCOMPARE(ids(search(f, "  ALICE ")), QStringList{u"person:alice"_s});
+    }
+
+    void surfaceFormsMatchToo() {
+        test::VaultFixture f;
+        f.add_mention("email:a@example.com", "n1", kT0, "leaf", "Alice Smith");
+        f.add_mention("person:bob", "n2", kT0, "leaf", "Bob");
+        QCOMPARE(ids(search(f, "smith")), QStringList{u"email:a@example.com"_s});
+        const auto m = search(f, "smith");
+        QCOMPARE(QString::fromStdString(m[0].kind), u"email"_s);
+        QCOMPARE(QString::fromStdString(m[0].surface), u"Alice Smith"_s);
+    }
+
+    void mentionsAreGroupedByIdAndOrdered() {
+        test::VaultFixture f;
+        // rare: 1 mention; many: 3 mentions; tie-a / tie-b: 2 mentions each, tie-b seen later.
+        f.add_mention("topic:plan-rare", "n1", kT0 + 50);
+        for (int i = 0; i < 3; ++i)
+            f.add_mention("topic:plan-many", "m" + std::to_string(i), kT0 + i, "leaf",
+                          "Plan many " + std::to_string(i));
+        f.add_mention("topic:plan-tie-a", "a1", kT0 + 1);
+        f.add_mention("topic:plan-tie-a", "a2", kT0 + 2);
+        f.add_mention("topic:plan-tie-b", "b1", kT0 + 1);
+        f.add_mention("topic:plan-tie-b", "b2", kT0 + 9);
+        const auto m = search(f, "plan", {}, 10);
+        QCOMPARE(ids(m), (QStringList{u"topic:plan-many"_s, u"topic:plan-tie-b"_s,
+                                      u"topic:plan-tie-a"_s, u"topic:plan-rare"_s}));
+        QCOMPARE(m[0].mention_count, std::uint64_t{3});
+        QCOMPARE(m[0].last_seen_ms, kT0 + 2);
+        QCOMPARE(QString::fromStdString(m[0].surface), u"Plan many 2"_s); // the newest mention
+        QCOMPARE(m[1].last_seen_ms, kT0 + 9);
+    }
+
+    void kindsNarrowTheSearch() {
+        test::VaultFixture f;
+        f.add_mention("person:phoenix", "n1", kT0);
+        f.add_mention("topic:phoenix", "n2", kT0);
+        f.add_mention("hashtag:phoenix", "n3", kT0);
+        QCOMPARE(ids(search(f, "phoenix", {"topic", "hashtag"})),
+                 (QStringList{u"hashtag:phoenix"_s, u"topic:phoenix"_s}));
+        QCOMPARE(ids(search(f, "phoenix", {"person"})), QStringList{u"person:phoenix"_s});
+        QVERIFY(search(f, "phoenix", {"email"}).empty());
+    }
+
+    void limitDefaultsToFiveAndCapsAtOneHundred() {
+        test::VaultFixture f;
+        f.begin();
+        for (int i = 0; i < 130; ++i)
+            f.add_mention("topic:item" + std::to_string(i), "n" + std::to_string(i), kT0 + i);
+        f.commit();
+        QCOMPARE(search(f, "item").size(), std::size_t{5});
+        QCOMPARE(search(f, "item", {}, 7).size(), std::size_t{7});
+        QCOMPARE(search(f, "item", {}, 1000).size(), std::size_t{100});
+        QCOMPARE(QString::fromStdString(search(f, "item")[0].canonical_id), u"topic:item129"_s);
+    }
+
+    void cliPrintsMatchesAsJson() {
+        test::VaultFixture f;
+        f.add_mention("person:caroline", "n1", kT0, "leaf", "Caroline");
+        const QString dir = QString::fromStdString(f.dir().string());
+        auto run = test::run_cli(
+            {u"entities"_s, u"--vault"_s, dir, u"--query"_s, u"carol"_s, u"--json"_s});
+        QCOMPARE(run.exit_code, 0);
+        const auto arr = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).array();
+        QCOMPARE(arr.size(), 1);
+        QCOMPARE(arr[0].toObject()[u"canonical_id"_s].toString(), u"person:caroline"_s);
+        QCOMPARE(arr[0].toObject()[u"mention_count"_s].toInt(), 1);
+
+        auto missing =
+            test::run_cli({u"entities"_s, u"--vault"_s, dir + u"/nope"_s, u"--query"_s, u"x"_s});
+        QVERIFY(missing.exit_code != 0);
+        QCOMPARE(QString::fromStdString(missing.err).count(u'\n'), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearchEntities)
+#include "tst_search_entities.moc"
