@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# CI: builds the libFuzzer targets of fuzz/ with clang (ASan + UBSan + coverage) in build/fuzz
+# and runs each one for a bounded time on its committed seed corpus. New inputs go to
+# build/fuzz/corpus (never the source tree); a crash, leak, sanitizer report, timeout or
+# out-of-memory fails the run, and its input is kept in build/fuzz/artifacts for the
+# regression test it must become. MEMLENS_FUZZ_SECONDS sets the time per target (default 60).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${MEMLENS_FUZZ_SECONDS:-60}
+build=build/fuzz
+started=$(date +%s)
+
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER=clang++ -DMEMLENS_BUILD_FUZZERS=ON \
+    -DMEMLENS_BUILD_GUI=OFF -DMEMLENS_BUILD_TESTS=OFF >/dev/null
+cmake --build "$build" --target memlens_fuzzers
+
+dict_for() {
+    case "$1" in
+        fuzz_jsonl | fuzz_locomo) echo fuzz/dict/json.dict ;;
+        fuzz_markdown) echo fuzz/dict/markdown.dict ;;
+        fuzz_fts_query | fuzz_analyze_query) echo fuzz/dict/fts.dict ;;
+        *) echo "" ;;
+    esac
+}
+
+mkdir -p "$build/artifacts" "$build/logs"
+failed=()
+summary=()
+for src in fuzz/fuzz_*.cpp; do
+    name=$(basename "$src" .cpp)
+    work="$build/corpus/$name"
+    mkdir -p "$work"
+    args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
+          -artifact_prefix="$build/artifacts/$name-")
+    dict=$(dict_for "$name")
+    [ -n "$dict" ] && args+=(-dict="$dict")
+    # Mutated vault files need room to be vault files.
+    [ "$name" = fuzz_vault_open ] && args+=(-max_len=65536)
+    log="$build/logs/$name.log"
+    echo "ci-fuzz: $name for ${seconds} s"
+    rc=0
+    "$build/fuzz/$name" "${args[@]}" "$work" "fuzz/corpus/$name" >"$log" 2>&1 || rc=$?
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    findings=$(ls "$build/artifacts/$name-"* 2>/dev/null | wc -l)
+    summary+=("$(printf '%-20s %10s execs  cov %6s  corpus %5s  findings %s' "$name" \
+        "${execs:-?}" "${cov:-?}" "$(ls "$work" | wc -l)" "$findings")")
+    if [ "$rc" -ne 0 ]; then
+        failed+=("$name")
+        echo "ci-fuzz: $name FAILED (exit $rc); the end of its log:"
+        tail -40 "$log"
+    fi
+done
+
+echo "ci-fuzz: ${seconds} s per target, $(( $(date +%s) - started )) s in all"
+printf '  %s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "ci-fuzz: failed: ${failed[*]} (inputs in $build/artifacts)"
+    exit 1
+fi
