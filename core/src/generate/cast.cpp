@@ -208,4 +208,16 @@ std::span<const std::string_view> customers() {
     return kCustomers;
 }
 
+std::string plan_page(const Project& project) {
+    return "notion:" + std::string(project.name) + " Launch Plan";
+}
+
+std::string project_tag(const Project& project) {
+    std::string out(project.name);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
 } // namespace memlens::gen

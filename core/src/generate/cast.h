@@ -5,6 +5,7 @@
 
 #include <array>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace memlens::gen {
@@ -54,6 +55,9 @@ struct Channel {
     std::span<const Topic> topics;
 };
 
+// Staff index of the finance lead, who announces budgets.
+inline constexpr int kFinanceLead = 18;
+
 // Staff at example.com; outsiders write email; community members post on Discord.
 std::span<const Person> staff();
 std::span<const Person> outsiders();
@@ -63,5 +67,10 @@ std::span<const Channel> channels();                 // Slack and Discord
 std::span<const int> mailbox_owners();               // staff whose mailbox is exported
 std::span<const std::string_view> mailbox_sources(); // "gmail:priya.raman@example.com", ...
 std::span<const std::string_view> customers();
+
+// "notion:Phoenix Launch Plan": the page where a project's plan and decisions are written.
+std::string plan_page(const Project& project);
+// "phoenix": the project as a tag or hashtag.
+std::string project_tag(const Project& project);
 
 } // namespace memlens::gen

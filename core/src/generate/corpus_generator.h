@@ -87,8 +87,14 @@ private:
     Author party(int code) const; // staff index, or -1 - outsider index
     std::string compose_email(const std::string& subject, const Author& from,
                               std::string_view to_first, const std::string& body);
-    void describe(Decision& d, DecisionKind kind, int project, int prev_value,
+    // What a decision episode does to a decision's state.
+    enum class Move { First, Change, Reminder };
+    int next_value(const Decision& d, DecisionKind kind, const Project& proj, Move move);
+    std::string venue_for(const Decision& d, DecisionKind kind, const Project& proj, Move move);
+    void describe(const Decision& d, DecisionKind kind, const Project& proj, int prev_value,
                   const std::string& prev_owner);
+    void react(const std::string& source, const Project& proj, int project, const Author& author,
+               Move move, std::int64_t t);
     void emit_day(std::vector<GeneratedMessage>& out);
 
     GenerateOptions opts_;

@@ -2,9 +2,10 @@
 
 #include "generate/calendar_text.h"
 #include "generate/cast.h"
+#include "generate/phrases.h"
+#include "generate/slots.h"
 
 #include <array>
-#include <unordered_map>
 
 namespace memlens::gen {
 
@@ -42,17 +43,6 @@ constexpr S kArtifacts[] = {"design doc", "RFC",  "migration plan", "test plan",
 constexpr S kScreens[] = {"settings page",       "onboarding flow", "checkout page", "empty states",
                           "search results",      "dashboard",       "billing page",  "sign-up form",
                           "notification center", "profile page"};
-constexpr S kReasons[] = {
-    "QA found a blocker in <comp>",
-    "the <vendor> contract is not signed yet",
-    "we need another week of load testing on <comp>",
-    "legal wants to review the new terms",
-    "<p_first> is out next week and owns <comp>",
-    "the <comp> migration took longer than planned",
-    "the security review of <comp> flagged two issues",
-    "<customer> asked us to wait until after their quarter close",
-    "we want <comp2> in the same release",
-};
 constexpr S kSoon[] = {"tomorrow", "later today",      "next week",   "end of the week",
                        "Monday",   "after the freeze", "by Thursday", "this sprint"};
 constexpr S kTimes[] = {"9:30",  "10:00", "10:30", "11:00", "13:30", "14:00",
@@ -148,133 +138,6 @@ void MessageContext::person_mention(int staff_index, std::string& out) {
 
 namespace {
 
-enum class Slot {
-    Me,
-    P,
-    PFirst,
-    PFull,
-    PEmail,
-    PHandle,
-    Q,
-    ToFirst,
-    Proj,
-    Proj2,
-    ProjWhat,
-    Comp,
-    Comp2,
-    Key,
-    Ticket,
-    Repo,
-    Artifact,
-    Screen,
-    Err,
-    Metric,
-    Customer,
-    Vendor,
-    Role,
-    Reason,
-    Tag,
-    Emoji,
-    OptionTopic,
-    Url,
-    PrUrl,
-    FigmaUrl,
-    DashUrl,
-    DocUrl,
-    TicketUrl,
-    Date,
-    Soon,
-    Weekday,
-    Time,
-    Today,
-    Quarter,
-    Pct,
-    N,
-    Ms,
-    Money,
-    ShipDate,
-    PrevDate,
-    FreezeDate,
-    Milestone,
-    Owner,
-    PrevOwner,
-    Option,
-    PrevOption,
-    Budget,
-    PrevBudget,
-    Cadence,
-    PrevCadence,
-    Rollout,
-    PrevRollout,
-    PrevValue,
-    CurValue,
-};
-
-const std::unordered_map<std::string_view, Slot>& slot_names() {
-    static const std::unordered_map<std::string_view, Slot> kNames = {
-        {"me", Slot::Me},
-        {"p", Slot::P},
-        {"p_first", Slot::PFirst},
-        {"p_full", Slot::PFull},
-        {"p_email", Slot::PEmail},
-        {"p_handle", Slot::PHandle},
-        {"q", Slot::Q},
-        {"to_first", Slot::ToFirst},
-        {"proj", Slot::Proj},
-        {"proj2", Slot::Proj2},
-        {"proj_what", Slot::ProjWhat},
-        {"comp", Slot::Comp},
-        {"comp2", Slot::Comp2},
-        {"key", Slot::Key},
-        {"ticket", Slot::Ticket},
-        {"repo", Slot::Repo},
-        {"artifact", Slot::Artifact},
-        {"screen", Slot::Screen},
-        {"err", Slot::Err},
-        {"metric", Slot::Metric},
-        {"customer", Slot::Customer},
-        {"vendor", Slot::Vendor},
-        {"role", Slot::Role},
-        {"reason", Slot::Reason},
-        {"tag", Slot::Tag},
-        {"emoji", Slot::Emoji},
-        {"option_topic", Slot::OptionTopic},
-        {"url", Slot::Url},
-        {"pr_url", Slot::PrUrl},
-        {"figma_url", Slot::FigmaUrl},
-        {"dash_url", Slot::DashUrl},
-        {"doc_url", Slot::DocUrl},
-        {"ticket_url", Slot::TicketUrl},
-        {"date", Slot::Date},
-        {"soon", Slot::Soon},
-        {"weekday", Slot::Weekday},
-        {"time", Slot::Time},
-        {"today", Slot::Today},
-        {"quarter", Slot::Quarter},
-        {"pct", Slot::Pct},
-        {"n", Slot::N},
-        {"ms", Slot::Ms},
-        {"money", Slot::Money},
-        {"ship_date", Slot::ShipDate},
-        {"prev_date", Slot::PrevDate},
-        {"freeze_date", Slot::FreezeDate},
-        {"milestone", Slot::Milestone},
-        {"owner", Slot::Owner},
-        {"prev_owner", Slot::PrevOwner},
-        {"option", Slot::Option},
-        {"prev_option", Slot::PrevOption},
-        {"budget", Slot::Budget},
-        {"prev_budget", Slot::PrevBudget},
-        {"cadence", Slot::Cadence},
-        {"prev_cadence", Slot::PrevCadence},
-        {"rollout", Slot::Rollout},
-        {"prev_rollout", Slot::PrevRollout},
-        {"prev_value", Slot::PrevValue},
-        {"cur_value", Slot::CurValue},
-    };
-    return kNames;
-}
-
 void append_random(Rng& rng, std::string_view alphabet, int n, std::string& out) {
     for (int i = 0; i < n; ++i)
         out += alphabet[rng.below(alphabet.size())];
@@ -283,8 +146,8 @@ void append_random(Rng& rng, std::string_view alphabet, int n, std::string& out)
 } // namespace
 
 void MessageContext::fill(std::string_view name, std::string& out) {
-    auto found = slot_names().find(name);
-    if (found == slot_names().end()) {
+    const std::optional<Slot> slot = slot_named(name);
+    if (!slot) {
         // A phrasebook typo: keep it visible (tst_generate looks for it) rather than drop it.
         out += '<';
         out.append(name);
@@ -302,7 +165,7 @@ void MessageContext::fill(std::string_view name, std::string& out) {
             expand(fallback, out);
     };
 
-    switch (found->second) {
+    switch (*slot) {
     case Slot::Me:
         out += me_;
         break;
@@ -374,7 +237,7 @@ void MessageContext::fill(std::string_view name, std::string& out) {
         out += pick(kRoles);
         break;
     case Slot::Reason:
-        expand(pick(kReasons), out);
+        expand(pick(reasons()), out);
         break;
     case Slot::Tag:
         if (rng_.chance(30)) {

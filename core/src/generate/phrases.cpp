@@ -362,7 +362,7 @@ constexpr S kFirstVendor[] = {
 };
 constexpr S kChangeVendor[] = {
     "{Change|Update}: switching <proj> from <prev_option> to <option> {for|as} the "
-    "<option_topic>{ because <reason>|, the <prev_option> pricing did not work out}.",
+    "<option_topic>{ because <reason>|, <prev_option> did not work out on pricing}.",
     "{We're dropping|Dropping} <prev_option> for <proj>; <option> {is|will be} the "
     "<option_topic> {going forward|from now on}.",
 };
@@ -429,6 +429,19 @@ constexpr S kCelebrations[] = {
     "🚀 <proj> <milestone> is live! {Huge thanks to|Kudos to} <p> and the team.",
     "{We shipped|Shipped} <proj> <milestone> {today|this morning}{!|, on time!} <emoji> "
     "{Dashboards|Metrics}: <dash_url>",
+};
+
+// Why a date slips or a choice changes; used inside other templates through <reason>.
+constexpr S kReasons[] = {
+    "QA found a blocker in <comp>",
+    "the <vendor> contract is not signed yet",
+    "we need another week of load testing on <comp>",
+    "legal wants to review the new terms",
+    "<p_first> is out next week and owns <comp>",
+    "the <comp> migration took longer than planned",
+    "the security review of <comp> flagged two issues",
+    "<customer> asked us to wait until after their quarter close",
+    "we want <comp2> in the same release",
 };
 
 // ---- documents --------------------------------------------------------------------------
@@ -616,6 +629,9 @@ Phrases decision_corrections() {
 }
 Phrases ship_celebrations() {
     return kCelebrations;
+}
+Phrases reasons() {
+    return kReasons;
 }
 
 Phrases plan_sections() {

@@ -50,6 +50,7 @@ Phrases decision_reactions();
 Phrases decision_confusions();  // someone quoting the superseded value
 Phrases decision_corrections(); // and the answer that points at the current one
 Phrases ship_celebrations();
+Phrases reasons(); // fill the <reason> slot
 
 // Documents: sections of a project's launch plan, of the shared pages, and issue tracker text.
 Phrases plan_sections();

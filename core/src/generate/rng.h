@@ -53,6 +53,20 @@ public:
         return c[below(std::size(c))];
     }
 
+    // An index drawn with probability weights[i] / sum(weights).
+    template <typename Weights> std::size_t weighted(const Weights& weights) {
+        int total = 0;
+        for (int w : weights)
+            total += w;
+        int x = static_cast<int>(below(static_cast<std::size_t>(total)));
+        for (std::size_t i = 0; i < std::size(weights); ++i) {
+            x -= weights[i];
+            if (x < 0)
+                return i;
+        }
+        return std::size(weights) - 1;
+    }
+
 private:
     static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
     std::uint64_t s_[4];

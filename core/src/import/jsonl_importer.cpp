@@ -88,10 +88,11 @@ private:
             return std::nullopt;
         if (it->is_string())
             return std::move(it->get_ref<std::string&>());
-        if (allow_int && (it->is_number_integer()))
+        if (allow_int && it->is_number_integer())
             return it->dump();
-        err = error(line, std::string("field '") + key + "' must be a string" +
-                              (allow_int ? " or an integer" : ""));
+        if (err.is_ok()) // the first bad field is the one reported
+            err = error(line, std::string("field '") + key + "' must be a string" +
+                                  (allow_int ? " or an integer" : ""));
         return std::nullopt;
     }
 
@@ -177,9 +178,14 @@ private:
         }
         // nlohmann has already rejected invalid UTF-8 and lone surrogates inside strings;
         // this keeps the guarantee independent of the parser's version.
-        for (const std::string* s : {&*source, &*text, &item.author})
-            if (!is_valid_utf8(*s))
-                return error(line_no, "invalid UTF-8 in a string value");
+        bool valid = is_valid_utf8(*source) && is_valid_utf8(*text) && is_valid_utf8(item.author) &&
+                     is_valid_utf8(thread.value_or("")) &&
+                     is_valid_utf8(item.message_id.value_or("")) &&
+                     is_valid_utf8(item.supersedes.value_or(""));
+        for (const auto& tag : item.tags)
+            valid = valid && is_valid_utf8(tag);
+        if (!valid)
+            return error(line_no, "invalid UTF-8 in a string value");
 
         item.text = std::move(*text);
         item.ts_ms = *ts;
