@@ -148,7 +148,9 @@ std::string format_rfc3339(std::int64_t epoch_ms) {
 }
 
 Result<std::int64_t> parse_time_arg(std::string_view text) {
-    if (!text.empty() && text.find_first_not_of("-0123456789") == std::string_view::npos) {
+    // An optional leading minus and digits only: epoch milliseconds. "2024-05-04" is a date.
+    const std::string_view digits = !text.empty() && text.front() == '-' ? text.substr(1) : text;
+    if (!digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos) {
         std::int64_t v = 0;
         auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (ec == std::errc() && ptr == text.data() + text.size())

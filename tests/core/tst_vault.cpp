@@ -129,6 +129,8 @@ private slots:
                  QStringLiteral("2023-05-08T13:56:00Z"));
         QCOMPARE(*parse_rfc3339("2023-05-08T15:56:00.250+02:00"), std::int64_t{1683554160250});
         QCOMPARE(*parse_time_arg("1683554160000"), std::int64_t{1683554160000});
+        QCOMPARE(*parse_time_arg("2023-05-08"), std::int64_t{1683504000000}); // a date, not a number
+        QCOMPARE(*parse_time_arg("-1000"), std::int64_t{-1000});
         QVERIFY(!parse_rfc3339("2023-02-30").is_ok());
         QVERIFY(!parse_rfc3339("yesterday").is_ok());
     }
