@@ -1,0 +1,413 @@
+// Queries from several threads, each with its own connection, while imports run in another
+// thread: every answer is the vault before an import or after it, never half of one (WAL gives
+// each read transaction a snapshot; an import is one transaction).
+//
+// No timing is assumed: the writer pauses inside each import's transaction (its progress
+// callback, once every chunk is written) until the readers have read the vault several times,
+// so reads during an open import are guaranteed, not hoped for.
+#include "testsupport.h"
+
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/ingest.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
+
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <tuple>
+
+using namespace memlens;
+
+namespace {
+
+constexpr int kReaders = 3;
+constexpr int kImports = 3;
+
+// What one read transaction sees: counts that an import changes together.
+struct Snapshot {
+    std::int64_t chunks = 0, sources = 0, fts_rows = 0, summaries = 0, entity_rows = 0,
+                 embeddings = 0, revision = 0;
+    auto tie() const {
+        return std::tie(chunks, sources, fts_rows, summaries, entity_rows, embeddings, revision);
+    }
+    bool operator==(const Snapshot& o) const { return tie() == o.tie(); }
+};
+
+QString describe(const Snapshot& s) {
+    return QStringLiteral("{chunks %1, sources %2, fts %3, summaries %4, entity rows %5, "
+                          "embeddings %6, revision %7}")
+        .arg(s.chunks)
+        .arg(s.sources)
+        .arg(s.fts_rows)
+        .arg(s.summaries)
+        .arg(s.entity_rows)
+        .arg(s.embeddings)
+        .arg(s.revision);
+}
+
+// All counts in one read transaction on `db`.
+Result<Snapshot> read_snapshot(const Database& db) {
+    MEMLENS_TRY(db.exec("BEGIN"));
+    Snapshot s;
+    const std::pair<std::int64_t*, const char*> queries[] = {
+        {&s.chunks, "SELECT count(*) FROM mem_tree_chunks"},
+        {&s.sources, "SELECT count(DISTINCT source_id) FROM mem_tree_chunks"},
+        {&s.fts_rows, "SELECT count(*) FROM mem_tree_chunks_fts"},
+        {&s.summaries, "SELECT count(*) FROM mem_tree_summaries"},
+        {&s.entity_rows, "SELECT count(*) FROM mem_tree_entity_index"},
+        {&s.embeddings, "SELECT count(*) FROM mem_tree_chunk_embeddings"},
+        {&s.revision, "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM ml_settings "
+                      "WHERE key = 'vault.revision'), 0)"},
+    };
+    for (const auto& [out, sql] : queries) {
+        auto v = db.query_int(sql);
+        if (!v) {
+            (void)db.exec("ROLLBACK");
+            return v.status();
+        }
+        *out = *v;
+    }
+    MEMLENS_TRY(db.exec("COMMIT"));
+    return s;
+}
+
+// vault_stats as the GUI's status bar and `memlens-cli stats` call it.
+using StatsTuple =
+    std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t>;
+StatsTuple stats_tuple(const VaultStats& s) {
+    return {s.sources, s.chunks, s.summaries, s.entities, s.edges, s.revision};
+}
+
+// The writer pauses here, mid-transaction, until the readers have made 2 × kReaders reads
+// that started while it was paused and have finished every such read: a read marked "during
+// import i" therefore ran entirely before import i committed.
+class Rendezvous {
+public:
+    void writer_wait_for_readers(int import_index) {
+        std::unique_lock lock(mutex_);
+        open_import_ = import_index;
+        const std::uint64_t target = reads_during_ + 2ULL * kReaders;
+        cv_.notify_all();
+        // Generous: readers that cannot read for a minute are a failure the test reports.
+        satisfied_ &= cv_.wait_for(lock, std::chrono::seconds(60),
+                                   [&] { return reads_during_ >= target && in_flight_ == 0; });
+        open_import_ = -1;
+        ++pauses_;
+    }
+    // The import a read starting now runs inside of, or -1 when none is paused.
+    int begin_read() {
+        std::lock_guard lock(mutex_);
+        if (open_import_ >= 0)
+            ++in_flight_;
+        return open_import_;
+    }
+    void end_read(int import_index) {
+        std::lock_guard lock(mutex_);
+        if (import_index >= 0) {
+            --in_flight_;
+            ++reads_during_;
+        }
+        cv_.notify_all();
+    }
+    int pauses() {
+        std::lock_guard lock(mutex_);
+        return pauses_;
+    }
+    bool satisfied() {
+        std::lock_guard lock(mutex_);
+        return satisfied_;
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    int open_import_ = -1;
+    int in_flight_ = 0;
+    bool satisfied_ = true;
+    int pauses_ = 0;
+    std::uint64_t reads_during_ = 0;
+};
+
+struct Observation {
+    Snapshot snapshot;
+    int paused_import = -1; // the import this read ran inside of, -1 for none
+};
+
+} // namespace
+
+class TestConcurrency : public QObject {
+    Q_OBJECT
+private slots:
+    void readersSeeWholeImportsOnly() {
+        test::TempDir tmp;
+        const auto dir = tmp.path() / "v";
+        auto embedder = make_hash_embedder();
+        std::vector<std::vector<IngestSource>> batches;
+        for (int i = 0; i <= kImports; ++i) {
+            GenerateOptions g;
+            g.chunks = i == 0 ? 400 : 1200;
+            g.seed = 100 + static_cast<std::uint64_t>(i);
+            auto sources = generate_sources(g, "batch" + std::to_string(i) + ".jsonl");
+            QVERIFY2(sources.is_ok(), sources.status().to_string().c_str());
+            batches.push_back(std::move(sources).value());
+        }
+        IngestOptions opts;
+        opts.now_ms = 1'720'000'000'000;
+        {
+            auto v = Vault::create(dir);
+            QVERIFY(v.is_ok());
+            Ingestor first(**v, *embedder, opts);
+            QVERIFY(first.ingest(batches[0]).is_ok());
+        }
+
+        // states[i]: the vault after i of the concurrent imports committed.
+        std::vector<Snapshot> states;
+        std::vector<StatsTuple> stats_states;
+        Rendezvous rendezvous;
+        std::atomic_bool writer_done{false};
+        Status writer_status;
+
+        auto writer = std::thread([&] {
+            auto v = Vault::open(dir, false);
+            if (!v) {
+                writer_status = v.status();
+                writer_done = true;
+                return;
+            }
+            auto record_state = [&] {
+                auto s = read_snapshot((*v)->db());
+                auto st = vault_stats(**v);
+                if (s && st) {
+                    states.push_back(*s);
+                    stats_states.push_back(stats_tuple(*st));
+                } else {
+                    writer_status = s ? st.status() : s.status();
+                }
+            };
+            record_state();
+            for (int i = 1; i <= kImports && writer_status.is_ok(); ++i) {
+                bool paused = false;
+                Ingestor ingestor(**v, *embedder, opts);
+                auto report = ingestor.ingest(batches[static_cast<std::size_t>(i)],
+                                              [&](const IngestProgress& p) {
+                                                  // Every chunk is written, nothing committed.
+                                                  if (p.phase == "sealing" && !paused) {
+                                                      paused = true;
+                                                      rendezvous.writer_wait_for_readers(i);
+                                                  }
+                                              });
+                if (!report) {
+                    writer_status = report.status();
+                    break;
+                }
+                record_state();
+            }
+            writer_done = true;
+        });
+
+        std::vector<std::vector<Observation>> observations(kReaders);
+        std::vector<std::vector<StatsTuple>> stats_seen(kReaders);
+        std::vector<Status> reader_status(kReaders);
+        std::vector<std::thread> readers;
+        for (int r = 0; r < kReaders; ++r) {
+            readers.emplace_back([&, r] {
+                auto v = Vault::open(dir, true);
+                if (!v) {
+                    reader_status[r] = v.status();
+                    return;
+                }
+                bool last_round = false;
+                while (!last_round) {
+                    last_round = writer_done.load();
+                    const int paused_import = rendezvous.begin_read();
+                    auto s = read_snapshot((*v)->db());
+                    auto st = vault_stats(**v);
+                    rendezvous.end_read(paused_import);
+                    if (!s || !st) {
+                        reader_status[r] = s ? st.status() : s.status();
+                        return;
+                    }
+                    observations[r].push_back({*s, paused_import});
+                    stats_seen[r].push_back(stats_tuple(*st));
+                    std::this_thread::yield();
+                }
+            });
+        }
+        writer.join();
+        for (auto& t : readers)
+            t.join();
+
+        QVERIFY2(writer_status.is_ok(), writer_status.to_string().c_str());
+        for (const auto& s : reader_status)
+            QVERIFY2(s.is_ok(), s.to_string().c_str());
+        QCOMPARE(rendezvous.pauses(), kImports);
+        QVERIFY2(rendezvous.satisfied(), "readers could not read during an import");
+        QCOMPARE(states.size(), std::size_t{kImports + 1});
+        for (int i = 1; i <= kImports; ++i)
+            QVERIFY2(states[static_cast<std::size_t>(i - 1)].chunks <
+                         states[static_cast<std::size_t>(i)].chunks,
+                     "each import adds chunks");
+
+        std::size_t during_reads = 0;
+        for (int r = 0; r < kReaders; ++r) {
+            std::size_t last_state = 0;
+            for (const auto& o : observations[r]) {
+                const auto it = std::find(states.begin(), states.end(), o.snapshot);
+                QVERIFY2(it != states.end(), qPrintable(QStringLiteral("reader %1 saw a half "
+                                                                       "import: %2")
+                                                            .arg(r)
+                                                            .arg(describe(o.snapshot))));
+                const auto index = static_cast<std::size_t>(it - states.begin());
+                QVERIFY2(index >= last_state, "a reader saw the vault go back in time");
+                last_state = index;
+                if (o.paused_import >= 0) {
+                    ++during_reads;
+                    // Inside import i: the read must show the vault before it.
+                    QCOMPARE(index, static_cast<std::size_t>(o.paused_import - 1));
+                }
+            }
+            QVERIFY(!observations[r].empty());
+        }
+        QVERIFY(during_reads >= static_cast<std::size_t>(2 * kReaders * kImports));
+
+        // vault_stats runs several statements; each answer must still come from one state.
+        for (int r = 0; r < kReaders; ++r)
+            for (const auto& t : stats_seen[r])
+                QVERIFY2(std::find(stats_states.begin(), stats_states.end(), t) !=
+                             stats_states.end(),
+                         "vault_stats mixed two states of the vault");
+        qInfo("%zu reads by %d readers across %d imports, %zu of them inside an open import",
+              observations[0].size() + observations[1].size() + observations[2].size(), kReaders,
+              kImports, during_reads);
+    }
+
+    void searchesRunWhileAnImportIsOpen() {
+        test::TempDir tmp;
+        const auto dir = tmp.path() / "v";
+        auto embedder = make_hash_embedder();
+        IngestOptions opts;
+        opts.now_ms = 1'720'000'000'000;
+        GenerateOptions g;
+        g.chunks = 600;
+        auto base = generate_sources(g);
+        QVERIFY(base.is_ok());
+        g.seed = 2;
+        g.chunks = 1200;
+        auto more = generate_sources(g, "more.jsonl");
+        QVERIFY(more.is_ok());
+        {
+            auto v = Vault::create(dir);
+            QVERIFY(v.is_ok());
+            Ingestor in(**v, *embedder, opts);
+            QVERIFY(in.ingest(*base).is_ok());
+        }
+
+        // Reference answers on the committed vault, before any import is open.
+        const char* queries[] = {"launch plan", "budget approved", "migration deadline moved"};
+        auto run_all = [&](SearchEngine& engine, std::vector<std::vector<std::string>>& out) {
+            out.clear();
+            for (const char* q : queries) {
+                SearchRequest req;
+                req.query = q;
+                req.audit = false;
+                req.now_ms = opts.now_ms;
+                auto r = engine.search(req);
+                if (!r)
+                    return r.status();
+                std::vector<std::string> ids;
+                for (const auto& h : r->result.hits)
+                    ids.push_back(h.node_id);
+                out.push_back(std::move(ids));
+            }
+            return Status::ok();
+        };
+        std::vector<std::vector<std::string>> reference;
+        {
+            auto v = Vault::open(dir, true);
+            QVERIFY(v.is_ok());
+            auto engine = SearchEngine::open(**v, SearchEngineOptions{false, {}});
+            QVERIFY2(engine.is_ok(), engine.status().to_string().c_str());
+            QVERIFY(run_all(**engine, reference).is_ok());
+        }
+
+        // The same searches from other threads while the import is held open mid-transaction
+        // must give exactly the committed answers.
+        std::mutex m;
+        std::condition_variable cv;
+        bool import_open = false, searches_done = false;
+        Status writer_status;
+        std::thread writer([&] {
+            auto v = Vault::open(dir, false);
+            if (!v) {
+                writer_status = v.status();
+                std::lock_guard lock(m);
+                import_open = true;
+                cv.notify_all();
+                return;
+            }
+            Ingestor in(**v, *embedder, opts);
+            bool paused = false;
+            auto r = in.ingest(*more, [&](const IngestProgress& p) {
+                if (p.phase != "sealing" || paused)
+                    return;
+                paused = true;
+                std::unique_lock lock(m);
+                import_open = true;
+                cv.notify_all();
+                cv.wait_for(lock, std::chrono::seconds(120), [&] { return searches_done; });
+            });
+            if (!r)
+                writer_status = r.status();
+            std::lock_guard lock(m);
+            import_open = true; // never paused: release the readers anyway
+            cv.notify_all();
+        });
+        {
+            std::unique_lock lock(m);
+            cv.wait(lock, [&] { return import_open; });
+        }
+        std::vector<Status> statuses(kReaders);
+        std::vector<std::vector<std::vector<std::string>>> answers(kReaders);
+        std::vector<std::thread> readers;
+        for (int r = 0; r < kReaders; ++r)
+            readers.emplace_back([&, r] {
+                auto v = Vault::open(dir, true);
+                if (!v) {
+                    statuses[r] = v.status();
+                    return;
+                }
+                auto engine = SearchEngine::open(**v, SearchEngineOptions{false, {}});
+                if (!engine) {
+                    statuses[r] = engine.status();
+                    return;
+                }
+                statuses[r] = run_all(**engine, answers[r]);
+            });
+        for (auto& t : readers)
+            t.join();
+        {
+            std::lock_guard lock(m);
+            searches_done = true;
+            cv.notify_all();
+        }
+        writer.join();
+        QVERIFY2(writer_status.is_ok(), writer_status.to_string().c_str());
+        for (int r = 0; r < kReaders; ++r) {
+            QVERIFY2(statuses[r].is_ok(), statuses[r].to_string().c_str());
+            QVERIFY(answers[r] == reference);
+        }
+        QVERIFY(!reference.front().empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConcurrency)
+#include "tst_concurrency.moc"
