@@ -44,15 +44,17 @@ int run_walk(const Args& a) {
     if (!r)
         return fail("walk", r.status());
     if (a.json()) {
-        auto j = nlohmann::json::parse(to_json(*r));
-        nlohmann::json pairs = nlohmann::json::array();
+        // Ordered, so node_id stays first as in every other command's output.
+        auto j = nlohmann::ordered_json::parse(to_json(*r));
+        nlohmann::ordered_json pairs = nlohmann::ordered_json::array();
         for (const auto& [x, y] : trace.related_pairs)
             pairs.push_back({x, y});
         j["walk"] = {{"route", to_wire(trace.route)},
                      {"query_entities", trace.query_entities},
                      {"related_pairs", pairs},
                      {"hops_used", trace.hops_used}};
-        std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+        std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+                  << '\n';
         return 0;
     }
     std::cout << "route " << to_wire(trace.route);

@@ -1,5 +1,6 @@
 #include "retrieval/candidate.h"
 #include "retrieval/doc_versions.h"
+#include "retrieval/id_list.h"
 
 #include <memlens/retrieval.h>
 #include <memlens/thread_guard.h>
@@ -103,11 +104,11 @@ Result<std::vector<Eligible>> eligible_summaries(const Database& db,
     return out;
 }
 
-// Marks every chunk id below `index` (within the eligible set) in `chunks`, and every summary
-// below it in `summaries` when given.
-void collect_below(const std::vector<Eligible>& eligible,
-                   const std::unordered_map<std::string, std::size_t>& by_id, std::size_t index,
-                   std::unordered_set<std::string>& chunks, std::vector<std::size_t>* summaries) {
+// The eligible summaries below `index` (not itself), walking child_ids within the eligible set.
+std::vector<std::size_t> below(const std::vector<Eligible>& eligible,
+                               const std::unordered_map<std::string, std::size_t>& by_id,
+                               std::size_t index) {
+    std::vector<std::size_t> out;
     std::vector<std::size_t> stack{index};
     std::unordered_set<std::size_t> seen{index};
     while (!stack.empty()) {
@@ -115,32 +116,28 @@ void collect_below(const std::vector<Eligible>& eligible,
         stack.pop_back();
         for (const auto& child : eligible[i].row.child_ids) {
             auto it = by_id.find(child);
-            if (it == by_id.end()) {
-                chunks.insert(child);
-            } else if (seen.insert(it->second).second) {
-                if (summaries)
-                    summaries->push_back(it->second);
+            if (it != by_id.end() && seen.insert(it->second).second) {
+                out.push_back(it->second);
                 stack.push_back(it->second);
             }
         }
     }
+    return out;
 }
 
 // Latest-wins (NOTES §2): a summary of an older version than its document's newest goes, with
 // everything below it; of two roots of the same winning version the first (in scope, start
 // order) stays. A root is a summary whose parent is not part of the same document version.
-// Returns the chunk ids under removed summaries, which must not come back raw either.
-Result<std::unordered_set<std::string>>
-apply_latest_wins(const Database& db, std::vector<Eligible>& eligible,
-                  const std::unordered_map<std::string, std::size_t>& by_id) {
-    std::unordered_set<std::string> suppressed;
+// The chunks under removed summaries must not come back raw either: the caller hides them.
+Status apply_latest_wins(const Database& db, std::vector<Eligible>& eligible,
+                         const std::unordered_map<std::string, std::size_t>& by_id) {
     std::set<std::string> docs;
     for (const auto& e : eligible) {
         if (e.row.doc_id)
             docs.insert(*e.row.doc_id);
     }
     if (docs.empty())
-        return suppressed;
+        return Status::ok();
     auto newest = detail::newest_doc_versions(db, {docs.begin(), docs.end()});
     if (!newest)
         return newest.status();
@@ -163,13 +160,11 @@ apply_latest_wins(const Database& db, std::vector<Eligible>& eligible,
             losers.push_back(i);
     }
     for (std::size_t i : losers) {
-        std::vector<std::size_t> below;
         eligible[i].removed = true;
-        collect_below(eligible, by_id, i, suppressed, &below);
-        for (std::size_t j : below)
+        for (std::size_t j : below(eligible, by_id, i))
             eligible[j].removed = true;
     }
-    return suppressed;
+    return Status::ok();
 }
 
 } // namespace
@@ -192,28 +187,37 @@ Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions&
     for (std::size_t i = 0; i < eligible->size(); ++i)
         by_id.emplace((*eligible)[i].row.id, i);
 
-    auto suppressed = apply_latest_wins(db, *eligible, by_id);
-    if (!suppressed)
-        return suppressed.status().with_context("cover_window");
+    MEMLENS_TRY(apply_latest_wins(db, *eligible, by_id).with_context("cover_window"));
 
-    // The frontier: kept summaries whose parent is not itself kept.
+    // The frontier: kept summaries whose parent is not itself kept. Every summary at or below
+    // the frontier, and every removed one, hides its chunks from the raw fallback.
     std::vector<Entry> entries;
-    std::unordered_set<std::string> covered;
+    std::vector<bool> hides(eligible->size(), false);
     for (std::size_t i = 0; i < eligible->size(); ++i) {
         const auto& e = (*eligible)[i];
-        if (e.removed)
+        if (e.removed) {
+            hides[i] = true;
             continue;
+        }
         if (e.row.parent_id) {
             auto p = by_id.find(*e.row.parent_id);
             if (p != by_id.end() && !(*eligible)[p->second].removed)
                 continue;
         }
-        collect_below(*eligible, by_id, i, covered, nullptr);
+        hides[i] = true;
+        for (std::size_t j : below(*eligible, by_id, i))
+            hides[j] = true;
         entries.push_back({e.row.tree_scope, e.row.start_ms, e.row.end_ms, true, e.row.id, i});
+    }
+    std::vector<std::string> hiding_ids;
+    for (std::size_t i = 0; i < eligible->size(); ++i) {
+        if (hides[i])
+            hiding_ids.push_back((*eligible)[i].row.id);
     }
 
     // Every in-window chunk, streamed through one cursor: no scan cap, so a source that sorts
-    // last is never starved.
+    // last is never starved. A chunk whose parent link names a hiding summary is left in SQLite
+    // (most of a long window); the rest come here and are checked against the child lists.
     std::string sql = "SELECT c.id, COALESCE(c.path_scope, c.source_id), c.time_range_start_ms, "
                       "c.time_range_end_ms FROM mem_tree_chunks c "
                       "WHERE c.time_range_start_ms >= ?1 AND c.time_range_start_ms <= ?2 "
@@ -221,26 +225,56 @@ Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions&
                       detail::live_chunk_condition(cols);
     if (opts.source_id)
         sql += " AND (c.path_scope = ?3 OR (c.path_scope IS NULL AND c.source_id = ?3))";
+    if (cols.chunk_parent_link && !hiding_ids.empty())
+        sql += " AND (c.parent_summary_id IS NULL OR c.parent_summary_id NOT IN "
+               "(SELECT value FROM json_each(?4)))";
     auto st = db.prepare(sql);
     if (!st)
         return st.status().with_context("cover_window");
     st->bind(1, opts.since_ms).bind(2, opts.until_ms);
     if (opts.source_id)
         st->bind(3, *opts.source_id);
+    if (cols.chunk_parent_link && !hiding_ids.empty())
+        st->bind(4, detail::json_id_list(hiding_ids));
+    const std::size_t first_raw = entries.size();
+    std::unordered_map<std::string, std::size_t> raw_at;
     while (true) {
         auto row = st->step();
         if (!row)
             return row.status().with_context("cover_window");
         if (!*row)
             break;
-        std::string id = st->column_text(0);
-        if (covered.count(id) != 0 || suppressed->count(id) != 0)
-            continue;
         std::string scope = st->column_text(1);
         if (!filter.allows(scope))
             continue;
+        std::string id = st->column_text(0);
+        raw_at.emplace(id, entries.size());
         entries.push_back(
             {std::move(scope), st->column_int64(2), st->column_int64(3), false, std::move(id), 0});
+    }
+    // A chunk listed under a hiding summary without a parent link back to it is hidden too.
+    if (!raw_at.empty()) {
+        std::vector<bool> drop(entries.size(), false);
+        bool any = false;
+        for (std::size_t i = 0; i < eligible->size(); ++i) {
+            if (!hides[i])
+                continue;
+            for (const auto& child : (*eligible)[i].row.child_ids) {
+                auto it = raw_at.find(child);
+                if (it != raw_at.end()) {
+                    drop[it->second] = true;
+                    any = true;
+                }
+            }
+        }
+        if (any) {
+            std::size_t k = first_raw;
+            for (std::size_t i = first_raw; i < entries.size(); ++i) {
+                if (!drop[i])
+                    entries[k++] = std::move(entries[i]);
+            }
+            entries.resize(k);
+        }
     }
 
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {

@@ -15,6 +15,7 @@ struct VaultColumns {
     bool chunk_superseded = true;     // memlens: 1 when a newer document version replaced it
     bool chunk_lifecycle = true;      // lifecycle_status ('dropped' rows are never retrieved)
     bool chunk_content_path = true;   // full body on disk
+    bool chunk_parent_link = true;    // parent_summary_id, the L1 summary that sealed it
     bool summary_doc_version = true;  // doc_id + version_ms for latest-wins
     bool summary_content_path = true; // full body on disk
 };
