@@ -1,0 +1,98 @@
+#include <memlens/overview.h>
+#include <memlens/thread_guard.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <unordered_map>
+
+namespace memlens {
+
+namespace {
+
+// Id and kind lists travel as one bound JSON array read through json_each, so a list of any
+// length is still a single bound parameter.
+std::string json_array(const std::vector<std::string>& items) {
+    return nlohmann::json(items).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+} // namespace
+
+Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOptions& opts) {
+    check_off_ui_thread("entity_graph");
+    const Database& db = vault.db();
+    EntityGraphOverview out;
+
+    std::string filter = " WHERE 1";
+    if (!opts.kinds.empty())
+        filter += " AND entity_kind IN (SELECT value FROM json_each(?1))";
+    if (opts.only_ids)
+        filter += " AND entity_id IN (SELECT value FROM json_each(?2))";
+    auto bind_filter = [&](Statement& st) {
+        if (!opts.kinds.empty())
+            st.bind(1, json_array(opts.kinds));
+        if (opts.only_ids)
+            st.bind(2, json_array(*opts.only_ids));
+    };
+
+    {
+        auto total =
+            db.prepare("SELECT COUNT(DISTINCT entity_id) FROM mem_tree_entity_index" + filter);
+        if (!total)
+            return total.status();
+        bind_filter(*total);
+        auto row = total->step();
+        if (!row)
+            return row.status();
+        out.total_entities = *row ? total->column_int64(0) : 0;
+    }
+
+    auto nodes = db.prepare("SELECT entity_id, MIN(entity_kind), MIN(surface), COUNT(*) AS n "
+                            "FROM mem_tree_entity_index" +
+                            filter + " GROUP BY entity_id ORDER BY n DESC, entity_id LIMIT ?3");
+    if (!nodes)
+        return nodes.status();
+    bind_filter(*nodes);
+    nodes->bind(3, static_cast<std::int64_t>(opts.max_nodes));
+    std::unordered_map<std::string, std::uint32_t> index;
+    for (;;) {
+        auto row = nodes->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        EntityNodeOverview n;
+        n.id = nodes->column_text(0);
+        n.kind = nodes->column_text(1);
+        n.surface = nodes->column_text(2);
+        n.mention_count = nodes->column_int64(3);
+        index.emplace(n.id, static_cast<std::uint32_t>(out.nodes.size()));
+        out.nodes.push_back(std::move(n));
+    }
+
+    auto edges = db.prepare("SELECT entity_a, entity_b, weight FROM mem_tree_entity_edges "
+                            "WHERE weight >= ? ORDER BY weight DESC, entity_a, entity_b");
+    if (!edges)
+        return edges.status();
+    edges->bind(1, opts.min_weight);
+    for (;;) {
+        auto row = edges->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        ++out.total_edges;
+        if (out.edges.size() >= opts.max_edges)
+            continue;
+        auto a = index.find(std::string(edges->column_text_view(0)));
+        if (a == index.end())
+            continue;
+        auto b = index.find(std::string(edges->column_text_view(1)));
+        if (b == index.end() || a->second == b->second)
+            continue;
+        out.edges.push_back({a->second, b->second, edges->column_int64(2)});
+    }
+    return out;
+}
+
+} // namespace memlens
