@@ -1,10 +1,396 @@
 #include "mainwindow.h"
 
+#include "core/format.h"
+#include "core/logging.h"
+#include "core/recentvaults.h"
+#include "dialogs/conceptsdialog.h"
+#include "pages/overviewpage.h"
+#include "pages/vaultpanel.h"
+#include "pages/welcomepage.h"
+#include "vault/ingestflow.h"
+#include "vault/vaultcontroller.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+
 namespace memlens::ui {
 
+namespace {
+const QString kGeometryKey = QStringLiteral("MainWindow/geometry");
+const QString kStateKey = QStringLiteral("MainWindow/state");
+constexpr int kStateVersion = 1;
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent) {
+    : QMainWindow(parent)
+    , vault_(new VaultController(this))
+    , ingest_(new IngestFlow(this))
+    , stack_(new QStackedWidget(this))
+    , welcome_(new WelcomePage(this))
+    , pages_(new QTabWidget(this))
+    , overview_(new OverviewPage(vault_, this))
+    , counts_(new QLabel(this))
+    , readOnlyBadge_(new QLabel(this))
+    , busy_(new QProgressBar(this)) {
     setWindowTitle(tr("memlens"));
+    setWindowIcon(QIcon(QStringLiteral(":/memlens/icons/memlens.svg")));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+
+    pages_->setDocumentMode(true);
+    pages_->addTab(overview_, tr("Overview"));
+    stack_->addWidget(welcome_);
+    stack_->addWidget(pages_);
+    setCentralWidget(stack_);
+
+    createActions();
+    createMenus();
+    createDocks();
+    createStatusBar();
+
+    connect(welcome_, &WelcomePage::openRequested, this, [this] { chooseVault(false); });
+    connect(welcome_, &WelcomePage::demoRequested, this, &MainWindow::openDemoVault);
+    connect(welcome_, &WelcomePage::recentRequested, this,
+            [this](const QString& dir) { openVault(dir); });
+    connect(vault_, &VaultController::opening, this, [this](const QString& dir) {
+        statusBar()->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(dir)));
+    });
+    connect(vault_, &VaultController::opened, this, &MainWindow::onVaultOpened);
+    connect(vault_, &VaultController::openFailed, this, &MainWindow::onOpenFailed);
+    connect(vault_, &VaultController::busyChanged, busy_, &QWidget::setVisible);
+    connect(ingest_, &IngestFlow::finished, this, &MainWindow::onIngestFinished);
+
+    restoreLayout();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    openAction_ = new QAction(tr("&Open Vault…"), this);
+    openAction_->setShortcut(QKeySequence::Open);
+    openAction_->setStatusTip(tr("Open a vault folder or an OpenHuman workspace"));
+    connect(openAction_, &QAction::triggered, this, [this] { chooseVault(false); });
+
+    openReadOnlyAction_ = new QAction(tr("Open Vault &Read-Only…"), this);
+    openReadOnlyAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    connect(openReadOnlyAction_, &QAction::triggered, this, [this] { chooseVault(true); });
+
+    demoAction_ = new QAction(tr("Open &Demo Vault"), this);
+    demoAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    demoAction_->setStatusTip(tr("Build (once) and open a generated workspace of ~5,000 chunks"));
+    connect(demoAction_, &QAction::triggered, this, &MainWindow::openDemoVault);
+
+    importAction_ = new QAction(tr("&Import Files…"), this);
+    importAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    importAction_->setStatusTip(
+        tr("Import JSONL messages, Markdown or LoCoMo JSON into this vault"));
+    connect(importAction_, &QAction::triggered, this, &MainWindow::importFiles);
+    importFolderAction_ = new QAction(tr("Import Markdown &Folder…"), this);
+    importFolderAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    connect(importFolderAction_, &QAction::triggered, this, &MainWindow::importFolder);
+
+    reloadAction_ = new QAction(tr("Re&load"), this);
+    reloadAction_->setShortcut(QKeySequence::Refresh);
+    connect(reloadAction_, &QAction::triggered, vault_, &VaultController::reload);
+
+    closeAction_ = new QAction(tr("&Close Vault"), this);
+    closeAction_->setShortcut(QKeySequence::Close);
+    connect(closeAction_, &QAction::triggered, this, [this] {
+        vault_->close();
+        stack_->setCurrentWidget(welcome_);
+        setWindowTitle(tr("memlens"));
+        updateActions();
+    });
+
+    quitAction_ = new QAction(tr("&Quit"), this);
+    quitAction_->setShortcut(QKeySequence::Quit);
+    quitAction_->setMenuRole(QAction::QuitRole);
+    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(openAction_);
+    file->addAction(openReadOnlyAction_);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    file->addAction(demoAction_);
+    file->addSeparator();
+    file->addAction(importAction_);
+    file->addAction(importFolderAction_);
+    file->addAction(reloadAction_);
+    file->addAction(closeAction_);
+    file->addSeparator();
+    file->addAction(quitAction_);
+    updateRecentMenu();
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* concepts = help->addAction(tr("&Concepts"), this, &MainWindow::showConcepts);
+    concepts->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
+    help->addAction(tr("&About memlens"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createDocks() {
+    auto addDock = [this](QWidget* content, const QString& title, const QString& name,
+                          Qt::DockWidgetArea area, const QKeySequence& shortcut) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name); // saveState() keys docks by object name
+        dock->setWidget(content);
+        addDockWidget(area, dock);
+        QAction* toggle = dock->toggleViewAction();
+        toggle->setShortcut(shortcut);
+        viewMenu_->addAction(toggle);
+        docks_.append(dock);
+        return dock;
+    };
+    vaultPanel_ = new VaultPanel(vault_, this);
+    addDock(vaultPanel_, tr("Vault"), QStringLiteral("vaultDock"), Qt::LeftDockWidgetArea,
+            QKeySequence(Qt::ALT | Qt::Key_1));
+
+    viewMenu_->addSeparator();
+    for (int i = 0; i < pages_->count(); ++i) {
+        QAction* page = viewMenu_->addAction(pages_->tabText(i));
+        page->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        connect(page, &QAction::triggered, this, [this, i] { pages_->setCurrentIndex(i); });
+    }
+    viewMenu_->addSeparator();
+    viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+}
+
+void MainWindow::createStatusBar() {
+    // Rich text lets the lock icon and its word sit in one label the status bar lays out.
+    readOnlyBadge_->setText(
+        QStringLiteral("<img src=\":/memlens/icons/readonly.svg\" width=\"14\" height=\"14\"> ") +
+        tr("Read-only"));
+    readOnlyBadge_->setToolTip(tr("This vault is open read-only: imports are disabled."));
+    readOnlyBadge_->setVisible(false);
+    busy_->setRange(0, 0);
+    busy_->setMaximumWidth(120);
+    busy_->setMaximumHeight(14);
+    busy_->setVisible(false);
+    busy_->setToolTip(tr("Working in the background…"));
+    statusBar()->addPermanentWidget(busy_);
+    statusBar()->addPermanentWidget(readOnlyBadge_);
+    statusBar()->addPermanentWidget(counts_);
+}
+
+void MainWindow::restoreLayout() {
+    resize(1280, 800);
+    defaultState_ = saveState(kStateVersion);
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+}
+
+void MainWindow::resetLayout() {
+    restoreState(defaultState_, kStateVersion);
+    for (QDockWidget* dock : std::as_const(docks_))
+        dock->setVisible(true);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kStateVersion));
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::updateRecentMenu() {
+    recentMenu_->clear();
+    const QStringList dirs = RecentVaults::list();
+    for (const QString& dir : dirs) {
+        recentMenu_->addAction(QDir::toNativeSeparators(dir), this,
+                               [this, dir] { openVault(dir); });
+    }
+    if (!dirs.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear Recent"), this, [this] {
+            RecentVaults::clear();
+            updateRecentMenu();
+            welcome_->refreshRecent();
+        });
+    }
+    recentMenu_->setEnabled(!dirs.isEmpty());
+}
+
+void MainWindow::updateActions() {
+    const bool open = vault_->isOpen();
+    const bool writable = open && !vault_->isReadOnly() && !ingest_->isRunning();
+    importAction_->setEnabled(writable);
+    importFolderAction_->setEnabled(writable);
+    demoAction_->setEnabled(!ingest_->isRunning());
+    reloadAction_->setEnabled(open);
+    closeAction_->setEnabled(open);
+}
+
+void MainWindow::chooseVault(bool readOnly) {
+    const QString start = RecentVaults::list().value(0, QDir::homePath());
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, readOnly ? tr("Open Vault Read-Only") : tr("Open Vault"), start);
+    if (!dir.isEmpty())
+        openVault(dir, readOnly);
+}
+
+void MainWindow::openVault(const QString& dir, bool readOnly) {
+    vault_->open(dir, readOnly);
+}
+
+void MainWindow::openDemoVault() {
+    const QString dir = demoVaultDir();
+    if (demoVaultReady(dir)) {
+        openVault(dir);
+        return;
+    }
+    if (ingest_->isRunning())
+        return;
+    ingestIsDemo_ = true;
+    ingest_->startDemo(dir);
+    updateActions();
+}
+
+void MainWindow::importFiles() {
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Import into %1").arg(QDir(vault_->ref().dir).dirName()), QDir::homePath(),
+        tr("Memory files (*.jsonl *.ndjson *.json *.md);;All files (*)"));
+    if (files.isEmpty())
+        return;
+    ingestIsDemo_ = false;
+    ingest_->startImport(vault_->ref(), files);
+    updateActions();
+}
+
+void MainWindow::importFolder() {
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Import a Markdown folder"), QDir::homePath());
+    if (dir.isEmpty())
+        return;
+    ingestIsDemo_ = false;
+    ingest_->startImport(vault_->ref(), {dir}, ImportFormat::Markdown);
+    updateActions();
+}
+
+void MainWindow::onIngestFinished(const IngestJobResult& result) {
+    updateActions();
+    if (result.cancelled) {
+        statusBar()->showMessage(ingestIsDemo_ ? tr("Demo build cancelled.")
+                                               : tr("Import cancelled: the vault is unchanged."),
+                                 8000);
+        return;
+    }
+    if (!result.error.isEmpty()) {
+        showError(ingestIsDemo_ ? tr("Demo vault") : tr("Import failed"), result.error);
+        return;
+    }
+    statusBar()->showMessage(tr("Ingested %1 chunks from %2 sources in %3 s")
+                                 .arg(formatCount(static_cast<qint64>(result.report.chunks)),
+                                      formatCount(static_cast<qint64>(result.report.sources)))
+                                 .arg(result.report.seconds, 0, 'f', 1),
+                             8000);
+    if (ingestIsDemo_)
+        openVault(result.vaultDir);
+    else
+        vault_->reload();
+}
+
+void MainWindow::onVaultOpened() {
+    const VaultOverviewData& data = vault_->overview();
+    RecentVaults::add(data.ref.dir);
+    updateRecentMenu();
+    welcome_->refreshRecent();
+    stack_->setCurrentWidget(pages_);
+    setWindowTitle(tr("%1 — memlens").arg(QDir(data.ref.dir).dirName()));
+    readOnlyBadge_->setVisible(data.readOnly);
+    const VaultStats& s = data.stats;
+    counts_->setText(tr("%1 sources · %2 chunks · %3 summaries · %4 trees · %5 entities · %6 edges")
+                         .arg(formatCount(s.sources), formatCount(s.chunks),
+                              formatCount(s.summaries), formatCount(s.trees),
+                              formatCount(s.entities), formatCount(s.edges)));
+    statusBar()->showMessage(tr("Opened %1 in %2 s")
+                                 .arg(QDir::toNativeSeparators(data.ref.dir))
+                                 .arg(data.seconds, 0, 'f', 2),
+                             5000);
+    updateActions();
+}
+
+void MainWindow::onOpenFailed(const QString& dir, const QString& message) {
+    statusBar()->showMessage(tr("Cannot open %1").arg(QDir::toNativeSeparators(dir)), 8000);
+    showError(tr("Cannot open vault"),
+              tr("memlens could not open %1.\n\n%2").arg(QDir::toNativeSeparators(dir), message));
+}
+
+void MainWindow::showError(const QString& title, const QString& text) {
+    // Window-modal and non-blocking: background jobs keep delivering while it is up.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->open();
+}
+
+QString MainWindow::vaultDirForDrop(const QString& localPath) {
+    const QFileInfo info(localPath);
+    if (info.isDir())
+        return info.absoluteFilePath();
+    if (info.fileName() == QLatin1String("vault.db"))
+        return info.absolutePath();
+    if (info.fileName() == QLatin1String("chunks.db") &&
+        info.dir().dirName() == QLatin1String("memory_tree")) {
+        QDir workspace = info.dir();
+        workspace.cdUp();
+        return workspace.absolutePath();
+    }
+    return {};
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile() &&
+        !vaultDirForDrop(urls.first().toLocalFile()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty())
+        return;
+    const QString dir = vaultDirForDrop(urls.first().toLocalFile());
+    if (dir.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openVault(dir);
+}
+
+void MainWindow::showConcepts() {
+    ConceptsDialog dialog(this);
+    dialog.exec();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, tr("About memlens"),
+        tr("<h3>memlens %1</h3><p>An inspector for an AI agent's long-term memory vault: "
+           "summary trees, hybrid retrieval with explained scores, MMR choices, the entity "
+           "graph and the audit log.</p>")
+            .arg(QStringLiteral(MEMLENS_VERSION)));
 }
 
 } // namespace memlens::ui

@@ -1,13 +1,96 @@
+// The main window: menus, docks, the status bar, and the pages of an open vault. It wires
+// signals between the pages and the vault controller; the pages and models do the work.
 #pragma once
 
 #include <QMainWindow>
 
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QStackedWidget;
+class QTabWidget;
+
 namespace memlens::ui {
+
+class IngestFlow;
+struct IngestJobResult;
+class OverviewPage;
+class VaultController;
+class VaultPanel;
+class WelcomePage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openVault(const QString& dir, bool readOnly = false);
+    void openDemoVault();
+
+    VaultController* vault() const { return vault_; }
+    OverviewPage* overviewPage() const { return overview_; }
+    VaultPanel* vaultPanel() const { return vaultPanel_; }
+    IngestFlow* ingestFlow() const { return ingest_; }
+    QTabWidget* pages() const { return pages_; }
+    QLabel* countsLabel() const { return counts_; }
+    QLabel* readOnlyBadge() const { return readOnlyBadge_; }
+
+    // A dropped folder (or a vault.db / chunks.db inside one) names this vault folder;
+    // empty when the drop is not a vault.
+    static QString vaultDirForDrop(const QString& localPath);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createDocks();
+    void createStatusBar();
+    void restoreLayout();
+    void resetLayout();
+    void updateRecentMenu();
+    void updateActions();
+
+    void chooseVault(bool readOnly);
+    void onVaultOpened();
+    void onOpenFailed(const QString& dir, const QString& message);
+    void showError(const QString& title, const QString& text);
+    void importFiles();
+    void importFolder();
+    void onIngestFinished(const IngestJobResult& result);
+    void showConcepts();
+    void showAbout();
+
+    VaultController* vault_;
+    IngestFlow* ingest_;
+    bool ingestIsDemo_ = false;
+    QStackedWidget* stack_;
+    WelcomePage* welcome_;
+    QTabWidget* pages_;
+    OverviewPage* overview_;
+    VaultPanel* vaultPanel_ = nullptr;
+    QList<QDockWidget*> docks_;
+    QByteArray defaultState_;
+
+    QLabel* counts_;
+    QLabel* readOnlyBadge_;
+    QProgressBar* busy_;
+
+    QMenu* recentMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QAction* openAction_ = nullptr;
+    QAction* openReadOnlyAction_ = nullptr;
+    QAction* demoAction_ = nullptr;
+    QAction* importAction_ = nullptr;
+    QAction* importFolderAction_ = nullptr;
+    QAction* reloadAction_ = nullptr;
+    QAction* closeAction_ = nullptr;
+    QAction* quitAction_ = nullptr;
 };
 
 } // namespace memlens::ui

@@ -1,10 +1,42 @@
+// memlens: the GUI. `memlens [VAULT]` opens a vault, `memlens --demo` the demo vault.
+#include "core/threadguard.h"
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
-    memlens::ui::MainWindow w;
-    w.show();
+    QApplication::setOrganizationName(QStringLiteral("memlens"));
+    QApplication::setOrganizationDomain(QStringLiteral("memlens.example"));
+    QApplication::setApplicationName(QStringLiteral("memlens"));
+    QApplication::setApplicationVersion(QStringLiteral(MEMLENS_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.memlens.memlens"));
+    memlens::ui::installUiThreadGuard();
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Inspector for an AI agent's memory vault."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("vault"),
+        QApplication::translate("main", "Vault folder (or OpenHuman workspace) to open."),
+        QStringLiteral("[VAULT]"));
+    QCommandLineOption demo(
+        QStringLiteral("demo"),
+        QApplication::translate("main", "Build (once) and open the demo vault."));
+    QCommandLineOption readOnly(QStringList{QStringLiteral("r"), QStringLiteral("read-only")},
+                                QApplication::translate("main", "Open the vault read-only."));
+    parser.addOption(demo);
+    parser.addOption(readOnly);
+    parser.process(app);
+
+    memlens::ui::MainWindow window;
+    window.show();
+    if (parser.isSet(demo))
+        window.openDemoVault();
+    else if (!parser.positionalArguments().isEmpty())
+        window.openVault(parser.positionalArguments().constFirst(), parser.isSet(readOnly));
     return QApplication::exec();
 }

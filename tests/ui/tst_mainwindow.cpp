@@ -1,0 +1,162 @@
+// The first window (issue 2 §7, issue 6 §1): opening a vault off the GUI thread shows its
+// sources, trees and counts; read-only mode, recent vaults, drag and drop, restorable docks.
+#include "core/format.h"
+#include "core/recentvaults.h"
+#include "mainwindow.h"
+#include "models/sourcesmodel.h"
+#include "models/treesmodel.h"
+#include "pages/overviewpage.h"
+#include "pages/vaultpanel.h"
+#include "testsupport.h"
+#include "uivault.h"
+#include "vault/vaultcontroller.h"
+#include "widgets/filteredview.h"
+
+#include <memlens/ingest.h>
+#include <memlens/thread_guard.h>
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace memlens;
+using namespace memlens::ui;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private:
+    test::TempDir tmp_;
+    QString vaultDir_;
+    VaultStats stats_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        test::setUpUiTest();
+        QSettings().clear();
+        const auto dir = tmp_.path() / "vault";
+        const std::string error = test::buildGeneratedVault(dir, 400);
+        QVERIFY2(error.empty(), error.c_str());
+        vaultDir_ = QString::fromStdString(dir.string());
+        stats_ = test::offUiThread([dir] {
+            auto v = Vault::open(dir, true);
+            return v ? vault_stats(**v).value() : VaultStats{};
+        });
+        QVERIFY(stats_.chunks == 400);
+        QVERIFY(stats_.trees > 0);
+    }
+
+    void opensVaultAndShowsSourcesTreesAndCounts() {
+        MainWindow w;
+        w.show();
+        QAbstractItemModelTester sourcesTester(w.vault()->sourcesModel());
+        QAbstractItemModelTester treesTester(w.vault()->treesModel());
+        QAbstractItemModelTester proxyTester(w.vaultPanel()->sourcesView()->proxy());
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(vaultDir_);
+        QVERIFY(opened.wait(20000));
+
+        QCOMPARE(w.vault()->sourcesModel()->rowCount(), static_cast<int>(stats_.sources));
+        QCOMPARE(w.vault()->treesModel()->rowCount(), static_cast<int>(stats_.trees));
+        qint64 chunks = 0;
+        for (int i = 0; i < w.vault()->sourcesModel()->rowCount(); ++i)
+            chunks += w.vault()->sourcesModel()->sourceAt(i)->chunk_count;
+        QCOMPARE(chunks, stats_.chunks);
+
+        QVERIFY(w.countsLabel()->text().contains(formatCount(stats_.chunks)));
+        QCOMPARE(w.overviewPage()->tileValue(QStringLiteral("Chunks")), formatCount(stats_.chunks));
+        QCOMPARE(w.overviewPage()->tileValue(QStringLiteral("Trees")), formatCount(stats_.trees));
+        QVERIFY(w.windowTitle().contains(QStringLiteral("vault")));
+        QVERIFY(!w.readOnlyBadge()->isVisible());
+        QCOMPARE(RecentVaults::list().value(0), QDir::cleanPath(vaultDir_));
+
+        // The sources filter narrows the table through the proxy.
+        FilteredView* sources = w.vaultPanel()->sourcesView();
+        const QString first =
+            QString::fromStdString(w.vault()->sourcesModel()->sourceAt(0)->source_id);
+        sources->filterEdit()->setText(first);
+        QVERIFY(sources->proxy()->rowCount() >= 1);
+        QVERIFY(sources->proxy()->rowCount() < w.vault()->sourcesModel()->rowCount());
+    }
+
+    void readOnlyShowsTheBadgeAndDisablesImport() {
+        MainWindow w;
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(vaultDir_, true);
+        QVERIFY(opened.wait(20000));
+        QVERIFY(w.vault()->isReadOnly());
+        QVERIFY(w.readOnlyBadge()->isVisible());
+        bool importEnabled = true;
+        const auto actions = w.findChildren<QAction*>();
+        for (QAction* a : actions) {
+            if (a->text().startsWith(QStringLiteral("&Import")))
+                importEnabled = importEnabled && a->isEnabled();
+        }
+        QVERIFY(!importEnabled);
+    }
+
+    void unopenableFolderReportsAndKeepsWindow() {
+        MainWindow w;
+        w.show();
+        QSignalSpy failed(w.vault(), &VaultController::openFailed);
+        w.openVault(QString::fromStdString((tmp_.path() / "missing").string()));
+        QVERIFY(failed.wait(20000));
+        QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("missing")));
+        QVERIFY(!w.vault()->isOpen());
+    }
+
+    void dropOfAVaultFolderOpensIt() {
+        QCOMPARE(MainWindow::vaultDirForDrop(vaultDir_), QDir(vaultDir_).absolutePath());
+        QCOMPARE(MainWindow::vaultDirForDrop(vaultDir_ + QStringLiteral("/vault.db")),
+                 QDir(vaultDir_).absolutePath());
+        tmp_.write("notes.txt", "x");
+        QVERIFY(MainWindow::vaultDirForDrop(
+                    QString::fromStdString((tmp_.path() / "notes.txt").string()))
+                    .isEmpty());
+
+        MainWindow w;
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(vaultDir_)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton,
+                              Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(w.vault()->ref().dir, QDir(vaultDir_).absolutePath());
+    }
+
+    void dockLayoutIsRestored() {
+        {
+            MainWindow w;
+            w.show();
+            auto* dock = w.findChild<QDockWidget*>(QStringLiteral("vaultDock"));
+            QVERIFY(dock);
+            dock->hide();
+            w.close();
+        }
+        MainWindow again;
+        again.show();
+        auto* dock = again.findChild<QDockWidget*>(QStringLiteral("vaultDock"));
+        QVERIFY(dock);
+        QVERIFY(!dock->isVisible());
+        dock->show();
+        again.close();
+    }
+
+    void cleanupTestCase() { QCOMPARE(memlens::ui_thread_violations(), 0); }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,62 @@
+// Helpers shared by the UI suites: a real vault built from the generator in a temp folder, the
+// strict UI-thread guard, and a way to run core calls off the GUI thread in a test body.
+#pragma once
+
+#include "core/threadguard.h"
+
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/ingest.h>
+#include <memlens/vault.h>
+
+#include <QCoreApplication>
+#include <QStandardPaths>
+#include <QString>
+
+#include <filesystem>
+#include <future>
+#include <string>
+
+namespace memlens::test {
+
+// Runs fn on a thread of its own and waits: test set-up that touches SQLite must not run on the
+// GUI thread, or the strict guard aborts the suite. (QFuture::result() may run a task that has
+// not started yet on the waiting thread, so a pool is no use here.)
+template <typename Fn> auto offUiThread(Fn fn) {
+    return std::async(std::launch::async, std::move(fn)).get();
+}
+
+// Settings and caches in a test location; any core call on the GUI thread aborts the test.
+inline void setUpUiTest() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("memlens-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("memlens-ui-tests"));
+    qputenv("MEMLENS_STRICT_THREADS", "1");
+    memlens::ui::installUiThreadGuard();
+}
+
+// A vault of `chunks` generated messages (chats, email threads, documents, with entities and
+// supersession), sealed and indexed by the real ingest pipeline. Returns an error text or "".
+inline std::string buildGeneratedVault(const std::filesystem::path& dir, std::size_t chunks,
+                                       std::uint64_t seed = 3) {
+    return offUiThread([dir, chunks, seed]() -> std::string {
+        auto vault = Vault::create(dir);
+        if (!vault)
+            return vault.status().to_string();
+        GenerateOptions opts;
+        opts.chunks = chunks;
+        opts.seed = seed;
+        opts.days = 60;
+        auto sources = generate_sources(opts);
+        if (!sources)
+            return sources.status().to_string();
+        auto embedder = make_embedder_for(**vault);
+        if (!embedder)
+            return embedder.status().to_string();
+        Ingestor ingestor(**vault, **embedder);
+        auto report = ingestor.ingest(*sources);
+        return report ? std::string() : report.status().to_string();
+    });
+}
+
+} // namespace memlens::test

@@ -1,0 +1,56 @@
+#include "core/format.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QTimeZone>
+
+#include <cmath>
+
+namespace memlens::ui {
+
+namespace {
+QDateTime utc(qint64 ms) {
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc());
+}
+} // namespace
+
+QString formatTime(qint64 epochMs) {
+    if (epochMs == 0)
+        return {};
+    return utc(epochMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+QString formatRange(qint64 startMs, qint64 endMs) {
+    if (startMs == 0 && endMs == 0)
+        return {};
+    const QDateTime a = utc(startMs);
+    const QDateTime b = utc(endMs);
+    if (a.date() == b.date()) {
+        if (a.time().hour() == b.time().hour() && a.time().minute() == b.time().minute())
+            return formatTime(startMs);
+        return formatTime(startMs) + QStringLiteral(" – ") + b.toString(QStringLiteral("HH:mm"));
+    }
+    return a.toString(QStringLiteral("yyyy-MM-dd")) + QStringLiteral(" – ") +
+           b.toString(QStringLiteral("yyyy-MM-dd"));
+}
+
+QString formatCount(qint64 n) {
+    return QLocale().toString(n);
+}
+
+QString formatScore(double v) {
+    const double a = std::fabs(v);
+    if (a == 0.0)
+        return QStringLiteral("0");
+    if (a < 0.1)
+        return QString::number(v, 'f', 5);
+    if (a < 10.0)
+        return QString::number(v, 'f', 4);
+    return QString::number(v, 'f', 2);
+}
+
+QString formatStatus(const Status& status) {
+    return QString::fromStdString(status.message());
+}
+
+} // namespace memlens::ui

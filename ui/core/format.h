@@ -1,0 +1,27 @@
+// How core values read on screen: times (UTC, as stored), ranges, counts, scores.
+#pragma once
+
+#include <memlens/status.h>
+
+#include <QString>
+
+#include <string>
+
+namespace memlens::ui {
+
+inline QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+// "2023-05-08 13:56" (UTC); empty for 0.
+QString formatTime(qint64 epochMs);
+// "2023-05-08 13:56 – 14:20" within a day, "2023-05-08 – 2023-06-01" across days.
+QString formatRange(qint64 startMs, qint64 endMs);
+// Locale digit grouping: "12,345".
+QString formatCount(qint64 n);
+// Fixed precision suited to a score of this size: 0.01587, 0.8312, 12.40.
+QString formatScore(double v);
+// A core Status for a message box or the status bar.
+QString formatStatus(const Status& status);
+
+} // namespace memlens::ui

@@ -1,0 +1,14 @@
+// Help ▸ Concepts: the ideas of the seeds a user meets in memlens, briefly.
+#pragma once
+
+#include <QDialog>
+
+namespace memlens::ui {
+
+class ConceptsDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit ConceptsDialog(QWidget* parent = nullptr);
+};
+
+} // namespace memlens::ui

@@ -1,0 +1,190 @@
+#include "pages/overviewpage.h"
+
+#include "core/format.h"
+#include "vault/vaultcontroller.h"
+#include "widgets/stattile.h"
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QDateTimeAxis>
+#include <QDir>
+#include <QGridLayout>
+#include <QHorizontalBarSeries>
+#include <QLabel>
+#include <QLineSeries>
+#include <QTimeZone>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <map>
+
+namespace memlens::ui {
+
+namespace {
+
+QChartView* makeChartView(QChart* chart, QWidget* parent) {
+    chart->legend()->hide();
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    auto* view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(180);
+    return view;
+}
+
+} // namespace
+
+OverviewPage::OverviewPage(VaultController* vault, QWidget* parent)
+    : QWidget(parent)
+    , vault_(vault)
+    , title_(new QLabel(this))
+    , details_(new QLabel(this))
+    , timeline_(new QChart())
+    , kinds_(new QChart()) {
+    QFont titleFont = title_->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
+    titleFont.setBold(true);
+    title_->setFont(titleFont);
+    details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    details_->setWordWrap(true);
+
+    auto* grid = new QGridLayout();
+    grid->setSpacing(6);
+    const QList<QPair<QString, QString>> captions = {
+        {tr("Sources"), tr("Imported sources: channels, threads, documents, conversations.")},
+        {tr("Chunks"), tr("Leaves: the raw chunks retrieval can cite.")},
+        {tr("Summaries"), tr("Sealed summary nodes at level 1 and above.")},
+        {tr("Trees"), tr("Summary trees: one per source.")},
+        {tr("Entities"), tr("Distinct canonical entity ids in the entity index.")},
+        {tr("Edges"), tr("Co-occurrence edges of the entity graph.")},
+        {tr("Embeddings"), tr("Stored vectors for chunks and summaries.")},
+        {tr("Audit rows"), tr("Queries recorded in retrieval_log.")},
+    };
+    for (int i = 0; i < captions.size(); ++i) {
+        auto* tile = new StatTile(captions[i].first, captions[i].second, this);
+        tiles_.append({captions[i].first, tile});
+        grid->addWidget(tile, i / 4, i % 4);
+    }
+
+    timeline_->setTitle(tr("Chunks over time (UTC)"));
+    kinds_->setTitle(tr("Chunks by source kind"));
+    auto* charts = new QHBoxLayout();
+    charts->addWidget(makeChartView(timeline_, this), 3);
+    charts->addWidget(makeChartView(kinds_, this), 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(title_);
+    layout->addWidget(details_);
+    layout->addLayout(grid);
+    layout->addLayout(charts, 1);
+
+    connect(vault_, &VaultController::opened, this, [this] { show(vault_->overview()); });
+}
+
+QString OverviewPage::tileValue(const QString& caption) const {
+    for (const auto& [name, tile] : tiles_) {
+        if (name == caption)
+            return tile->value();
+    }
+    return {};
+}
+
+void OverviewPage::show(const VaultOverviewData& data) {
+    title_->setText(QDir(data.ref.dir).dirName());
+    QStringList facts;
+    facts << QDir::toNativeSeparators(data.ref.dir);
+    facts << (data.workspace ? tr("OpenHuman workspace")
+                             : tr("memlens vault, schema %1").arg(data.schemaVersion));
+    if (data.readOnly)
+        facts << tr("read-only");
+    facts << tr("revision %1").arg(data.stats.revision);
+    if (data.stats.earliest_ms != 0)
+        facts << tr("%1 to %2 (UTC)")
+                     .arg(formatTime(data.stats.earliest_ms), formatTime(data.stats.latest_ms));
+    details_->setText(facts.join(QStringLiteral("  ·  ")));
+
+    const VaultStats& s = data.stats;
+    const qint64 values[] = {s.sources,  s.chunks, s.summaries,  s.trees,
+                             s.entities, s.edges,  s.embeddings, s.audit_rows};
+    for (int i = 0; i < tiles_.size(); ++i)
+        tiles_[i].second->setValue(formatCount(values[i]));
+    showTimeline(data);
+    showKinds(data);
+}
+
+void OverviewPage::showTimeline(const VaultOverviewData& data) {
+    timeline_->removeAllSeries();
+    for (QAbstractAxis* axis : timeline_->axes())
+        timeline_->removeAxis(axis);
+    const TimeHistogram& h = data.histogram;
+    if (h.counts.empty())
+        return;
+    auto* upper = new QLineSeries();
+    qint64 peak = 1;
+    for (std::size_t i = 0; i < h.counts.size(); ++i) {
+        const qint64 t = h.since_ms + static_cast<qint64>(i) * h.bucket_ms;
+        upper->append(static_cast<qreal>(t), static_cast<qreal>(h.counts[i]));
+        upper->append(static_cast<qreal>(t + h.bucket_ms), static_cast<qreal>(h.counts[i]));
+        peak = std::max<qint64>(peak, h.counts[i]);
+    }
+    auto* area = new QAreaSeries(upper);
+    area->setName(tr("Chunks"));
+    timeline_->addSeries(area);
+
+    auto* x = new QDateTimeAxis();
+    x->setFormat(QStringLiteral("yyyy-MM-dd"));
+    x->setTickCount(5);
+    x->setRange(
+        QDateTime::fromMSecsSinceEpoch(h.since_ms, QTimeZone::utc()),
+        QDateTime::fromMSecsSinceEpoch(
+            h.since_ms + h.bucket_ms * static_cast<qint64>(h.counts.size()), QTimeZone::utc()));
+    auto* y = new QValueAxis();
+    y->setRange(0, static_cast<qreal>(peak));
+    y->setLabelFormat(QStringLiteral("%d"));
+    y->applyNiceNumbers();
+    timeline_->addAxis(x, Qt::AlignBottom);
+    timeline_->addAxis(y, Qt::AlignLeft);
+    area->attachAxis(x);
+    area->attachAxis(y);
+}
+
+void OverviewPage::showKinds(const VaultOverviewData& data) {
+    kinds_->removeAllSeries();
+    for (QAbstractAxis* axis : kinds_->axes())
+        kinds_->removeAxis(axis);
+    std::map<QString, qint64> byKind;
+    for (const auto& s : data.sources)
+        byKind[qs(s.source_kind.empty() ? std::string("unknown") : s.source_kind)] += s.chunk_count;
+    if (byKind.empty())
+        return;
+    auto* set = new QBarSet(tr("Chunks"));
+    QStringList categories;
+    qint64 peak = 1;
+    for (const auto& [kind, n] : byKind) {
+        categories << kind;
+        *set << static_cast<qreal>(n);
+        peak = std::max<qint64>(peak, n);
+    }
+    set->setLabelColor(palette().color(QPalette::Text));
+    auto* series = new QHorizontalBarSeries();
+    series->append(set);
+    series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    kinds_->addSeries(series);
+    auto* y = new QBarCategoryAxis();
+    y->append(categories);
+    auto* x = new QValueAxis();
+    x->setRange(0, static_cast<qreal>(peak));
+    x->setLabelFormat(QStringLiteral("%d"));
+    x->applyNiceNumbers();
+    kinds_->addAxis(y, Qt::AlignLeft);
+    kinds_->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+} // namespace memlens::ui

@@ -1,0 +1,127 @@
+#include "vault/ingestjobs.h"
+
+#include "core/format.h"
+
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/vault.h>
+
+#include <QDir>
+#include <QStandardPaths>
+
+#include <filesystem>
+#include <fstream>
+
+namespace memlens::ui {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kReadyMarker = "demo-ready";
+constexpr std::uint64_t kDemoSeed = 7;
+
+IngestJobResult failure(IngestJobResult r, const Status& status) {
+    r.cancelled = status.code() == StatusCode::Cancelled;
+    r.error = formatStatus(status);
+    return r;
+}
+
+Result<IngestReport> ingestInto(Vault& vault, const std::vector<IngestSource>& sources,
+                                ProgressState& progress, const std::atomic_bool& cancel) {
+    auto embedder = make_embedder_for(vault);
+    if (!embedder)
+        return embedder.status();
+    Ingestor ingestor(vault, **embedder);
+    return ingestor.ingest(
+        sources, [&progress](const IngestProgress& p) { progress.set(p); }, &cancel);
+}
+
+} // namespace
+
+void ProgressState::set(const IngestProgress& p) {
+    std::lock_guard lock(mu_);
+    progress_ = p;
+}
+
+IngestProgress ProgressState::get() const {
+    std::lock_guard lock(mu_);
+    return progress_;
+}
+
+QString demoVaultDir() {
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
+        .filePath(QStringLiteral("demo-vault"));
+}
+
+bool demoVaultReady(const QString& dir) {
+    std::error_code ec;
+    const fs::path p = dir.toStdString();
+    return fs::exists(p / "vault.db", ec) && fs::exists(p / kReadyMarker, ec);
+}
+
+IngestJobResult buildDemoVault(const QString& dir, std::size_t chunks, ProgressState& progress,
+                               const std::atomic_bool& cancel) {
+    IngestJobResult result;
+    result.vaultDir = dir;
+    const fs::path target = dir.toStdString();
+    const fs::path partial = target.string() + ".partial";
+    std::error_code ec;
+    fs::remove_all(partial, ec);
+    fs::create_directories(partial.parent_path(), ec);
+
+    progress.set({"generating", 0, chunks});
+    GenerateOptions opts;
+    opts.chunks = chunks;
+    opts.seed = kDemoSeed;
+    auto sources = generate_sources(opts, "demo.jsonl", &cancel);
+    if (!sources)
+        return failure(result, sources.status());
+    {
+        auto vault = Vault::create(partial);
+        if (!vault)
+            return failure(result, vault.status());
+        auto report = ingestInto(**vault, *sources, progress, cancel);
+        if (!report) {
+            vault->reset();
+            fs::remove_all(partial, ec);
+            return failure(result, report.status());
+        }
+        result.report = *report;
+    } // the vault closes here, before its folder moves
+    std::ofstream(partial / kReadyMarker) << "chunks " << chunks << "\n";
+    fs::remove_all(target, ec);
+    fs::rename(partial, target, ec);
+    if (ec)
+        return failure(result, Status::io(target.string() + ": " + ec.message()));
+    return result;
+}
+
+IngestJobResult importIntoVault(const VaultRef& ref, const QStringList& paths,
+                                std::optional<ImportFormat> format, ProgressState& progress,
+                                const std::atomic_bool& cancel) {
+    IngestJobResult result;
+    result.vaultDir = ref.dir;
+    std::vector<IngestSource> sources;
+    for (int i = 0; i < paths.size(); ++i) {
+        progress.set(
+            {"reading", static_cast<std::size_t>(i), static_cast<std::size_t>(paths.size())});
+        auto imported = import_path(paths[i].toStdString(), format, &cancel);
+        if (!imported)
+            return failure(result, imported.status());
+        for (IngestSource& s : *imported)
+            sources.push_back(std::move(s));
+    }
+    // A connection of our own: the cached ones of the pool threads are read connections, and
+    // this one holds the write lock only for the length of the import.
+    auto vault = Vault::open(ref.dir.toStdString(), false);
+    if (!vault)
+        return failure(result, vault.status());
+    auto report = ingestInto(**vault, sources, progress, cancel);
+    if (!report)
+        return failure(result, report.status());
+    result.report = *report;
+    return result;
+}
+
+} // namespace memlens::ui

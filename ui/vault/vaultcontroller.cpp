@@ -1,0 +1,65 @@
+#include "vault/vaultcontroller.h"
+
+#include "core/jobrunner.h"
+#include "core/logging.h"
+#include "models/sourcesmodel.h"
+#include "models/treesmodel.h"
+
+#include <QDir>
+
+namespace memlens::ui {
+
+VaultController::VaultController(QObject* parent)
+    : QObject(parent)
+    , jobs_(new JobRunner(this))
+    , sources_(new SourcesModel(this))
+    , trees_(new TreesModel(this)) {
+    connect(jobs_, &JobRunner::runningChanged, this, &VaultController::busyChanged);
+    connect(jobs_, &JobRunner::failed, this,
+            [this](const QString& message) { Q_EMIT openFailed(ref_.dir, message); });
+}
+
+void VaultController::open(const QString& dir, bool readOnly) {
+    VaultRef ref;
+    ref.dir = QDir(dir).absolutePath();
+    ref.readOnly = readOnly;
+    load(ref);
+}
+
+void VaultController::reload() {
+    if (ref_.isValid())
+        load(ref_);
+}
+
+void VaultController::close() {
+    jobs_->cancel();
+    ref_ = {};
+    loaded_ = false;
+    overview_ = {};
+    sources_->setSources({});
+    trees_->setTrees({});
+    Q_EMIT closed();
+}
+
+void VaultController::load(VaultRef ref) {
+    ref.epoch = nextEpoch_++;
+    qCInfo(lcVault) << "opening" << ref.dir << (ref.readOnly ? "read-only" : "read-write");
+    Q_EMIT opening(ref.dir);
+    jobs_->start([ref](const std::atomic_bool& cancel) { return loadVaultOverview(ref, cancel); },
+                 [this](VaultOverviewData data) {
+                     if (!data.error.isEmpty()) {
+                         qCWarning(lcVault) << "cannot open" << data.ref.dir << data.error;
+                         Q_EMIT openFailed(data.ref.dir, data.error);
+                         return;
+                     }
+                     qCInfo(lcVault) << "opened" << data.ref.dir << "in" << data.seconds << "s";
+                     ref_ = data.ref;
+                     loaded_ = true;
+                     sources_->setSources(data.sources);
+                     trees_->setTrees(data.trees);
+                     overview_ = std::move(data);
+                     Q_EMIT opened(ref_);
+                 });
+}
+
+} // namespace memlens::ui

@@ -1,0 +1,57 @@
+// The open vault: which one, its overview (loaded off the GUI thread), and the models that
+// show it. Pages read the models and listen to the signals; nothing here touches SQLite on the
+// calling thread.
+#pragma once
+
+#include "vault/vaultoverview.h"
+#include "vault/vaultref.h"
+
+#include <QObject>
+
+namespace memlens::ui {
+
+class JobRunner;
+class SourcesModel;
+class TreesModel;
+
+class VaultController : public QObject {
+    Q_OBJECT
+public:
+    explicit VaultController(QObject* parent = nullptr);
+
+    // Starts opening `dir`; opened() or openFailed() follows. A newer open() supersedes it.
+    void open(const QString& dir, bool readOnly);
+    // Re-reads the overview of the current vault (after an import), with a new epoch so that
+    // worker threads reopen their connections.
+    void reload();
+    void close();
+
+    const VaultRef& ref() const { return ref_; }
+    bool isOpen() const { return ref_.isValid() && loaded_; }
+    bool isReadOnly() const { return overview_.readOnly; }
+    const VaultOverviewData& overview() const { return overview_; }
+
+    SourcesModel* sourcesModel() const { return sources_; }
+    TreesModel* treesModel() const { return trees_; }
+    JobRunner* jobs() const { return jobs_; }
+
+Q_SIGNALS:
+    void opening(const QString& dir);
+    void opened(const memlens::ui::VaultRef& ref);
+    void openFailed(const QString& dir, const QString& message);
+    void closed();
+    void busyChanged(bool busy);
+
+private:
+    void load(VaultRef ref);
+
+    VaultRef ref_;
+    quint64 nextEpoch_ = 1;
+    bool loaded_ = false;
+    VaultOverviewData overview_;
+    JobRunner* jobs_;
+    SourcesModel* sources_;
+    TreesModel* trees_;
+};
+
+} // namespace memlens::ui
