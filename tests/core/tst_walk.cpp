@@ -133,6 +133,27 @@ private slots:
         QCOMPARE(w.response.hits[0].rerank_similarity.value_or(-1), w.response.hits[0].score);
     }
 
+    void withoutAnEmbedderTheDenseRouteListsSummariesNewestFirst() {
+        test::VaultFixture f;
+        f.add_tree("t", "slack:#eng");
+        for (int i = 0; i < 3; ++i) {
+            test::SummarySpec s;
+            s.id = "s" + std::to_string(i);
+            s.tree_id = "t";
+            s.start_ms = kT0;
+            s.end_ms = kT0 + i * kDay;
+            f.add_summary(s);
+        }
+        test::ChunkSpec c;
+        c.id = "c-leaf";
+        c.start_ms = kT0 + 9 * kDay;
+        f.add_chunk(c);
+        auto w = run_walk(f.vault(), "how is it going", nullptr, 2);
+        QCOMPARE(w.trace.route, WalkRoute::Dense);
+        QCOMPARE(test::ids_of(w.response.hits), (QStringList{u"s2"_s, u"s1"_s}));
+        QCOMPARE(w.response.total, std::size_t{3});
+    }
+
     void unrelatedEntitiesReSortTheDenseListByMentions() {
         test::VaultFixture f;
         auto emb = make_hash_embedder();

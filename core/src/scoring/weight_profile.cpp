@@ -1,4 +1,5 @@
 #include <memlens/scoring.h>
+#include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
 #include <array>
@@ -44,6 +45,7 @@ WeightProfile WeightProfile::by_name(std::string_view name) {
 // override the named weights (or balanced's, for a name of the vault's own). Settings that do
 // not parse as a non-negative number are ignored rather than zeroing a signal by accident.
 WeightProfile WeightProfile::from_vault(const Vault& vault, std::string_view name) {
+    check_off_ui_thread("WeightProfile::from_vault");
     WeightProfile p = by_name(name);
     const std::string prefix = "profile." + std::string(name) + ".";
     bool overridden = false;
