@@ -13,6 +13,8 @@ packages=(
   qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
   # running the GUI headless, screenshots, packaging checks
   xvfb xauth imagemagick appstream desktop-file-utils dpkg-dev file
+  # docs/perf/scale.png (scripts/plot_scale.py)
+  gnuplot-nox
 )
 
 SUDO=""
