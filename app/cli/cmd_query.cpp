@@ -2,10 +2,14 @@
 #include "cli.h"
 
 #include <memlens/audit.h>
+#include <memlens/entities.h>
+#include <memlens/query_context.h>
 #include <memlens/search.h>
 #include <memlens/text.h>
 #include <memlens/time_util.h>
 #include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <iostream>
@@ -133,6 +137,8 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
     const auto terms = keyword_tokens(req.query);
     std::printf("%s fusion, %s mode, profile %s, MMR λ %.2f\n", to_string(r.settings.fusion),
                 to_string(r.settings.mode), r.settings.profile.name.c_str(), r.mmr_lambda);
+    if (!req.raw_query.empty() && req.raw_query != req.query)
+        std::printf("searched as: %s\n", req.query.c_str());
     print_leg("keyword", r.keyword);
     print_leg("vector", r.vector);
     std::printf("\n  #   final      kw-rank  vec-rank  fused  mmr-sim  node\n");
@@ -171,17 +177,38 @@ int run_query(const Args& a) {
     auto engine = SearchEngine::open(**vault);
     if (!engine)
         return fail("query", engine.status());
+    // Seed 003: the query is analysed once, here at the entry point; the legs search the
+    // augmented text, the audit logs what was typed.
+    auto registry = EntityRegistry::load((*vault)->entities_dir());
+    QueryAnalysisOptions qa;
+    if (registry)
+        qa.registry = &*registry;
+    const QueryContext ctx =
+        make_query_context(req.query, req.now_ms != 0 ? req.now_ms : now_ms(), std::nullopt, qa);
+    req.raw_query = req.query;
+    apply_query_context(ctx, req);
     auto r = (*engine)->search(req);
     if (!r)
         return fail("query", r.status());
 
     // The query did not wait for its audit row; the process must, before it exits.
-    std::string extra;
+    nlohmann::json extra = {{"query",
+                             {{"raw", req.raw_query},
+                              {"searched", req.query},
+                              {"intent", to_wire(ctx.intent)},
+                              {"entities", ctx.entities}}}};
+    if (ctx.window)
+        extra["query"]["window"] = {
+            {"since", ctx.window->since_ms ? nlohmann::json(format_rfc3339(*ctx.window->since_ms))
+                                           : nlohmann::json(nullptr)},
+            {"until", ctx.window->until_ms ? nlohmann::json(format_rfc3339(*ctx.window->until_ms))
+                                           : nlohmann::json(nullptr)},
+            {"phrase", ctx.window->phrase}};
     std::string audit_note;
     if (AuditWriter* w = (*engine)->audit_writer(); w && w->enabled() && req.audit) {
         Status s = w->flush();
         if (s) {
-            extra = "{\"audit_id\": " + std::to_string(w->last_written_id()) + "}";
+            extra["audit_id"] = w->last_written_id();
         } else {
             audit_note = "audit row not written: " + s.message();
             r->audit.enabled = false;
@@ -191,7 +218,10 @@ int run_query(const Args& a) {
         audit_note = r->audit.disabled_reason;
     }
     if (a.json()) {
-        std::cout << search_response_json(*r, 2, extra) << '\n';
+        std::cout << search_response_json(
+                         *r, 2,
+                         extra.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+                  << '\n';
     } else {
         print_table(req, *r);
     }

@@ -302,21 +302,29 @@ private slots:
         test::TempDir tmp;
         { make_vault(tmp.path() / "v"); }
         const QString dir = QString::fromStdString((tmp.path() / "v").string());
+        // The CLI analyses the query (seed 003) and searches the augmented text; the log keeps
+        // what was typed, and a replay searches what was searched.
+        const QString typed = QStringLiteral("how many times was the phoenix launch discussed");
         auto q = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), dir,
-                                QStringLiteral("--json"), QStringLiteral("phoenix"),
-                                QStringLiteral("launch")});
+                                QStringLiteral("--json"), typed});
         QVERIFY2(q.exit_code == 0, q.err.c_str());
         const auto answer = QJsonDocument::fromJson(QByteArray::fromStdString(q.out)).object();
         const int id = answer.value(QStringLiteral("audit_id")).toInt();
         QVERIFY(id > 0);
+        const auto query = answer.value(QStringLiteral("query")).toObject();
+        QCOMPARE(query.value(QStringLiteral("raw")).toString(), typed);
+        QCOMPARE(query.value(QStringLiteral("intent")).toString(), QStringLiteral("count"));
+        QVERIFY(query.value(QStringLiteral("searched")).toString() != typed);
+        QVERIFY(!answer.value(QStringLiteral("hits")).toArray().isEmpty());
 
         auto list = test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), dir,
                                    QStringLiteral("list"), QStringLiteral("--json")});
         QVERIFY2(list.exit_code == 0, list.err.c_str());
         const auto rows = QJsonDocument::fromJson(QByteArray::fromStdString(list.out)).array();
         QCOMPARE(rows.size(), 1);
-        QCOMPARE(rows[0].toObject().value(QStringLiteral("query")).toString(),
-                 QStringLiteral("phoenix launch"));
+        QCOMPARE(rows[0].toObject().value(QStringLiteral("query")).toString(), typed);
+        QCOMPARE(rows[0].toObject().value(QStringLiteral("query_hash")).toString().toStdString(),
+                 hash_hex(fnv1a64(typed.toStdString())));
 
         auto replay = test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), dir,
                                      QStringLiteral("replay"), QString::number(id),

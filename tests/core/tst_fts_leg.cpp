@@ -35,6 +35,8 @@ IngestItem item(const std::string& author, std::int64_t ts, const std::string& t
     it.message_id = std::move(id);
     it.supersedes = std::move(supersedes);
     it.source_ref = it.message_id.value_or(author);
+    // Its own thread: the FTS row then holds no neighbouring text, so a match is its own.
+    it.group_id = it.source_ref;
     return it;
 }
 

@@ -31,6 +31,8 @@ IngestItem item(const std::string& author, std::int64_t ts, const std::string& t
     it.ts_ms = ts;
     it.text = text;
     it.source_ref = author + "@" + std::to_string(ts);
+    // Its own thread: the FTS row then holds no neighbouring text, so a match is its own.
+    it.group_id = it.source_ref;
     return it;
 }
 

@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace memlens {
@@ -55,7 +56,10 @@ struct SearchBudget {
 };
 
 struct SearchRequest {
-    std::string query;
+    std::string query; // what the legs search
+    // What the user typed, when `query` is an analysed form of it (apply_query_context of
+    // query_context.h); the audit row logs and hashes this one. Empty = `query`.
+    std::string raw_query;
     // Overrides of the vault's settings for this query only; nullopt = the setting.
     std::optional<SearchMode> mode;
     std::optional<FusionKind> fusion;
@@ -108,6 +112,9 @@ struct SearchResponse {
     std::int64_t now_ms = 0;
     std::int64_t vault_revision = 0;
     double elapsed_ms = 0.0;
+    // Wall time of each stage after the legs, in order: "rows", "entities", "graph",
+    // "supersession", "scores", "context", "mmr" (the bench and the GUI show where time goes).
+    std::vector<std::pair<std::string, double>> stage_ms;
     AuditState audit;
 };
 

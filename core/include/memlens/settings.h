@@ -59,8 +59,12 @@ struct RetrievalSettings {
     int leg_limit = 100; // candidates each leg contributes to fusion
     int max_query_terms =
         64; // keyword tokens kept from a long query (FTS5 cost grows with OR terms)
-    double fts_context_weight = 0.5; // bm25 column weight of chunk "context" vs. "content" (1.0)
-    bool include_summaries = false;  // search summary nodes beside leaf chunks
+    // bm25 column weights of a chunk's FTS row, "content" being 1.0: its context (author, tags,
+    // session, date), and the text of its near (±1) and far (±2) neighbours in its thread.
+    double fts_context_weight = 0.5;
+    double fts_near_weight = 0.3;
+    double fts_far_weight = 0.1;
+    bool include_summaries = false; // search summary nodes beside leaf chunks
 
     double mmr_lambda = 0.7;
 

@@ -55,13 +55,14 @@ SearchRequest request_from_json(const AuditRecord& record, const json& j);
 AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& resp) {
     AuditRecord r;
     r.ts_ms = now_ms();
-    r.query = req.query;
+    r.query = req.raw_query.empty() ? req.query : req.raw_query;
     r.query_hash = resp.query_hash;
     r.mode = to_string(resp.settings.mode);
     r.elapsed_ms = resp.elapsed_ms;
     r.vault_revision = resp.vault_revision;
 
     json request = {{"query", req.query},
+                    {"analysed", !req.raw_query.empty() && req.raw_query != req.query},
                     {"limit", req.limit},
                     {"exact", req.exact},
                     {"now_ms", resp.now_ms},
@@ -142,7 +143,13 @@ namespace {
 
 SearchRequest request_from_json(const AuditRecord& record, const json& j) {
     SearchRequest req;
-    req.query = record.query; // the raw bytes, as they were hashed
+    // The raw bytes, as they were hashed, unless the searched text was an analysed form of them.
+    if (j.value("analysed", false)) {
+        req.query = j.value("query", std::string());
+        req.raw_query = record.query;
+    } else {
+        req.query = record.query;
+    }
     req.limit = j.value("limit", 0);
     req.exact = j.value("exact", false);
     req.now_ms = j.value("now_ms", std::int64_t{0});

@@ -29,6 +29,7 @@ AuditRecord read_row(const Statement& st) {
 } // namespace
 
 Status write_audit_row(const Database& db, AuditRecord& record) {
+    check_off_ui_thread("write_audit_row");
     auto st = db.prepare("INSERT INTO retrieval_log(ts_ms, query, query_hash, mode, query_profile, "
                          "sources, settings, elapsed_ms, vault_revision, error) VALUES (?, ?, ?, "
                          "?, ?, ?, ?, ?, ?, ?)");

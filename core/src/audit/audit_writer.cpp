@@ -2,11 +2,13 @@
 // and a query on the caller's connection must never wait behind an audit insert.
 #include <memlens/audit.h>
 #include <memlens/db.h>
+#include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
 namespace memlens {
 
 std::unique_ptr<AuditWriter> AuditWriter::start(const Vault& vault) {
+    check_off_ui_thread("AuditWriter::start");
     std::unique_ptr<AuditWriter> w(new AuditWriter());
     if (vault.format() == VaultFormat::OpenHumanWorkspace) {
         w->disabled_reason_ = "audit disabled: read-only (OpenHuman workspace)";

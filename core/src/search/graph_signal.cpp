@@ -14,9 +14,6 @@ namespace {
 constexpr const char* kNameKinds[] = {"person",  "organization", "topic", "hashtag", "location",
                                       "product", "technology",   "event", "project", "artifact"};
 
-// Second-hop neighbours are read for the strongest edges only: a hub entity has thousands.
-constexpr int kMaxFirstHop = 256;
-
 Status read_pairs(StatementCache& stmts, const SqlQuery& q,
                   std::vector<std::pair<std::string, std::string>>& out) {
     auto st = stmts.bind(q);
@@ -106,57 +103,34 @@ graph_relevance(StatementCache& stmts, const std::vector<std::string>& query_ent
     std::set<std::string> hit_entities;
     for (const auto& [node, ents] : entities_by_node)
         hit_entities.insert(ents.begin(), ents.end());
-    const std::string q_json = json_string_array(query_entities);
 
-    // hops[q][e]: 0, 1 or 2.
-    std::map<std::string, std::map<std::string, int>> hops;
-    for (const auto& q : query_entities)
-        hops[q][q] = 0;
-
-    std::vector<std::pair<std::string, std::string>> first;
-    SqlQuery q1;
-    q1.add("SELECT entity_a, entity_b FROM (SELECT entity_a, entity_b, weight FROM "
-           "mem_tree_entity_edges WHERE entity_a IN (SELECT value FROM json_each(?1)) UNION ALL "
-           "SELECT entity_b, entity_a, weight FROM mem_tree_entity_edges WHERE entity_b IN "
-           "(SELECT value FROM json_each(?1))) ORDER BY weight DESC, entity_b LIMIT ?2",
-           q_json);
-    q1.binds.emplace_back(static_cast<std::int64_t>(kMaxFirstHop) *
-                          static_cast<std::int64_t>(query_entities.size()));
-    MEMLENS_TRY(read_pairs(stmts, q1, first));
-    std::map<std::string, std::set<std::string>> via; // neighbour → query entities it touches
-    for (const auto& [qe, n] : first) {
-        auto& m = hops[qe];
-        if (!m.count(n))
-            m[n] = 1;
-        via[n].insert(qe);
-    }
-    if (!via.empty() && !hit_entities.empty()) {
-        std::vector<std::string> mids;
-        for (const auto& [n, qs] : via)
-            mids.push_back(n);
-        std::vector<std::pair<std::string, std::string>> second;
-        SqlQuery q2;
-        q2.add("SELECT entity_a, entity_b FROM mem_tree_entity_edges WHERE entity_a IN (SELECT "
-               "value FROM json_each(?1)) AND entity_b IN (SELECT value FROM json_each(?2)) UNION "
-               "ALL SELECT entity_b, entity_a FROM mem_tree_entity_edges WHERE entity_b IN (SELECT "
-               "value FROM json_each(?1)) AND entity_a IN (SELECT value FROM json_each(?2))",
-               json_string_array(mids));
-        q2.binds.emplace_back(json_string_array({hit_entities.begin(), hit_entities.end()}));
-        MEMLENS_TRY(read_pairs(stmts, q2, second));
-        for (const auto& [mid, e] : second)
-            for (const auto& qe : via[mid])
-                if (!hops[qe].count(e))
-                    hops[qe][e] = 2;
+    // One hop: probe the edge table's (entity_a, entity_b) key for every (query entity, hit
+    // entity) pair, both ways round, since pairs are stored sorted. The cost is |Q| × |hit
+    // entities| index probes, independent of how many edges a hub entity has.
+    std::set<std::pair<std::string, std::string>> adjacent; // (query entity, hit entity)
+    if (!hit_entities.empty()) {
+        SqlQuery q;
+        q.add("SELECT entity_a, entity_b FROM mem_tree_entity_edges WHERE entity_a IN (SELECT "
+              "value FROM json_each(?1)) AND entity_b IN (SELECT value FROM json_each(?2)) UNION "
+              "ALL SELECT entity_b, entity_a FROM mem_tree_entity_edges WHERE entity_b IN (SELECT "
+              "value FROM json_each(?1)) AND entity_a IN (SELECT value FROM json_each(?2))",
+              json_string_array(query_entities));
+        q.binds.emplace_back(json_string_array({hit_entities.begin(), hit_entities.end()}));
+        std::vector<std::pair<std::string, std::string>> pairs;
+        MEMLENS_TRY(read_pairs(stmts, q, pairs));
+        adjacent.insert(pairs.begin(), pairs.end());
     }
     for (const auto& [node, ents] : entities_by_node) {
         double sum = 0.0;
         for (const auto& qe : query_entities) {
             double best = 0.0;
-            const auto& m = hops[qe];
             for (const auto& e : ents) {
-                auto it = m.find(e);
-                if (it != m.end())
-                    best = std::max(best, 1.0 / (1.0 + it->second));
+                if (e == qe) {
+                    best = 1.0;
+                    break;
+                }
+                if (adjacent.count({qe, e}))
+                    best = 0.5;
             }
             sum += best;
         }

@@ -26,7 +26,8 @@ Result<std::map<std::string, std::vector<std::string>>>
 node_entities(StatementCache& stmts, const std::vector<std::string>& node_ids);
 
 // Per node: mean over query entities q of max over its entities e of 1 / (1 + hops(q, e)),
-// hops 0 (the same entity), 1 or 2 in the co-occurrence graph, else 0. No query entities → 0.
+// hops 0 (the same entity) or 1 (an edge of the co-occurrence graph), else 0. No query
+// entities → 0.
 Result<std::map<std::string, double>>
 graph_relevance(StatementCache& stmts, const std::vector<std::string>& query_entities,
                 const std::map<std::string, std::vector<std::string>>& entities_by_node);

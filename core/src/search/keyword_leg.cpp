@@ -3,6 +3,7 @@
 #include <memlens/text.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace memlens::search {
 
@@ -34,19 +35,81 @@ Status collect(Statement* st, bool is_summary, std::vector<LegItem>& out) {
     }
 }
 
+// bm25 takes one weight per column: content 1.0, then context, near and far. A table with fewer
+// columns (an older vault) ignores the extra weights.
+//
+// Unscoped, the FTS5 table alone ranks and cuts to `limit`; only the kept rows are joined to
+// their chunk ids. Joining every match first (the scoped path) doubles the leg's cost on a
+// common word.
+Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
+                       std::vector<LegItem>& items) {
+    SqlQuery q;
+    q.add("SELECT rowid, bm25(mem_tree_chunks_fts, 1.0, ?, ?, ?) AS score FROM mem_tree_chunks_fts "
+          "WHERE mem_tree_chunks_fts MATCH ?",
+          in.context_weight);
+    q.binds.emplace_back(in.near_weight);
+    q.binds.emplace_back(in.far_weight);
+    q.binds.emplace_back(std::string(in.match));
+    q.add(" ORDER BY score, rowid LIMIT ?", static_cast<std::int64_t>(in.limit));
+    auto st = stmts.bind(q);
+    if (!st)
+        return st.status();
+    std::vector<std::pair<std::int64_t, double>> ranked;
+    std::string rids = "[";
+    for (;;) {
+        auto row = (*st)->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        ranked.emplace_back((*st)->column_int64(0), (*st)->column_double(1));
+        rids += (ranked.size() > 1 ? "," : "") + std::to_string(ranked.back().first);
+    }
+    rids += "]";
+    if (ranked.empty())
+        return Status::ok();
+    SqlQuery ids;
+    ids.add("SELECT " + in.cols.rid + ", c.id FROM mem_tree_chunks c WHERE " + in.cols.rid +
+                " IN (SELECT value FROM json_each(?))",
+            rids);
+    auto map = stmts.bind(ids);
+    if (!map)
+        return map.status();
+    std::unordered_map<std::int64_t, std::string> id_of;
+    for (;;) {
+        auto row = (*map)->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        id_of.emplace((*map)->column_int64(0), (*map)->column_text(1));
+    }
+    for (const auto& [rid, score] : ranked) {
+        auto it = id_of.find(rid);
+        if (it != id_of.end()) // an index row whose chunk is gone is not a hit
+            items.push_back({it->second, false, score, {}});
+    }
+    return Status::ok();
+}
+
 } // namespace
 
 Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in) {
     std::vector<LegItem> items;
-    {
+    if (in.scope->empty() && !in.hide_superseded) {
+        MEMLENS_TRY(unscoped_chunks(stmts, in, items));
+    } else {
         SqlQuery q;
-        q.add("SELECT c.id, bm25(mem_tree_chunks_fts, 1.0, ?) AS score FROM mem_tree_chunks_fts "
+        q.add("SELECT c.id, bm25(mem_tree_chunks_fts, 1.0, ?, ?, ?) AS score FROM "
+              "mem_tree_chunks_fts "
               "JOIN mem_tree_chunks c ON " +
                   in.cols.rid + " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",
               in.context_weight);
+        q.binds.emplace_back(in.near_weight);
+        q.binds.emplace_back(in.far_weight);
         q.binds.emplace_back(std::string(in.match));
         append_chunk_scope(q, *in.scope, in.hide_superseded, in.cols);
-        q.add(" ORDER BY score, c.id LIMIT ?", static_cast<std::int64_t>(in.limit));
+        q.add(" ORDER BY score, " + in.cols.rid + " LIMIT ?", static_cast<std::int64_t>(in.limit));
         auto st = stmts.bind(q);
         if (!st)
             return st.status();
@@ -60,17 +123,15 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
                   rid + " = mem_tree_summaries_fts.rowid WHERE mem_tree_summaries_fts MATCH ?",
               std::string(in.match));
         if (append_summary_scope(q, *in.scope, in.hide_superseded)) {
-            q.add(" ORDER BY score, s.id LIMIT ?", static_cast<std::int64_t>(in.limit));
+            q.add(" ORDER BY score, " + rid + " LIMIT ?", static_cast<std::int64_t>(in.limit));
             auto st = stmts.bind(q);
             if (!st)
                 return st.status();
             MEMLENS_TRY(collect(*st, true, items));
             // Both tables score with the same bm25 over the same tokenizer; merge on it.
-            std::stable_sort(items.begin(), items.end(), [](const LegItem& a, const LegItem& b) {
-                if (a.raw != b.raw)
-                    return a.raw < b.raw;
-                return a.id < b.id;
-            });
+            // Stable: on equal bm25, chunks before summaries, each in its own (rid) order.
+            std::stable_sort(items.begin(), items.end(),
+                             [](const LegItem& a, const LegItem& b) { return a.raw < b.raw; });
             if (items.size() > static_cast<std::size_t>(in.limit))
                 items.resize(static_cast<std::size_t>(in.limit));
         }

@@ -23,6 +23,8 @@ struct KeywordLegInput {
     bool include_summaries = false;
     bool hide_superseded = false;
     double context_weight = 0.5;
+    double near_weight = 0.3;
+    double far_weight = 0.1;
     int limit = 100;
     ChunkColumns cols;
 };

@@ -198,6 +198,8 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         in.include_summaries = s.include_summaries;
         in.hide_superseded = hide;
         in.context_weight = s.fts_context_weight;
+        in.near_weight = s.fts_near_weight;
+        in.far_weight = s.fts_far_weight;
         in.limit = s.leg_limit;
         in.cols = cols;
         auto items = run_keyword_leg(ctx.stmts, in);
@@ -277,9 +279,15 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     for (const auto& f : fused)
         ids.push_back(f.id);
 
+    auto stage_t = Clock::now();
+    auto stage_done = [&](const char* name) {
+        resp.stage_ms.emplace_back(name, ms_since(stage_t));
+        stage_t = Clock::now();
+    };
     auto rows = hydrate_nodes(ctx.stmts, ids, cols);
     if (!rows)
         return rows.status().with_context("reading candidates");
+    stage_done("rows");
     auto entities = node_entities(ctx.stmts, ids);
     if (!entities)
         return entities.status().with_context("entity index");
@@ -287,12 +295,15 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     if (!qents)
         return qents.status().with_context("query entities");
     resp.query_entities = *qents;
+    stage_done("entities");
     auto graph = graph_relevance(ctx.stmts, *qents, *entities);
     if (!graph)
         return graph.status().with_context("graph signal");
-    auto superseded_by = find_superseded_by(ctx.stmts, *rows, native);
+    stage_done("graph");
+    auto superseded_by = find_superseded_by(ctx.stmts, ctx.links, *rows);
     if (!superseded_by)
         return superseded_by.status().with_context("supersession");
+    stage_done("supersession");
     if (cancelled())
         return Status::cancelled();
 
@@ -335,8 +346,9 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         e.signal_values.keyword = keyword_relevance(query, h.content);
         e.signal_values.freshness =
             freshness(h.time_range_end_ms, resp.now_ms, s.freshness_half_life_days);
-        const RetrievalScoreBreakdown b = hybrid_score(profile, e.signal_values.graph, e.signal_values.vector,
-                                                       e.signal_values.keyword, e.signal_values.freshness);
+        const RetrievalScoreBreakdown b =
+            hybrid_score(profile, e.signal_values.graph, e.signal_values.vector,
+                         e.signal_values.keyword, e.signal_values.freshness);
         e.weights = {profile.graph, profile.vector, profile.keyword, profile.freshness};
         e.contributions = b.contributions;
 
@@ -370,6 +382,8 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     for (std::size_t i = 0; i < pool.size(); ++i)
         pool[i].e.fused_rank = static_cast<int>(i) + 1;
 
+    stage_done("scores");
+
     // ---- graph context: conflicts and support among the candidates ----
     {
         std::vector<ContextNode> nodes;
@@ -390,6 +404,8 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     }
     if (cancelled())
         return Status::cancelled();
+
+    stage_done("context");
 
     // ---- MMR over the fused list ----
     const double top = pool.empty() ? 0.0 : pool.front().e.final_score;
@@ -414,6 +430,8 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
             m.penalized_by = pool[*p.penalized_by].row->hit.node_id;
         order.push_back(p.index);
     }
+
+    stage_done("mmr");
 
     // ---- budgets ----
     if (req.budget.max_units > 0 && order.size() > static_cast<std::size_t>(req.budget.max_units)) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "search/statement_cache.h"
+#include "search/supersession.h"
 #include "search/vector_leg.h"
 
 #include <memlens/search.h>
@@ -20,6 +21,7 @@ struct SearchContext {
     const TopicIndex& index;
     StatementCache& stmts;
     const IndexMasks& masks;
+    const SupersedesLinks& links;
     const EntityRegistry* registry = nullptr;
 };
 

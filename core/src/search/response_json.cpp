@@ -53,6 +53,9 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     j["now"] = r.now_ms;
     j["vault_revision"] = r.vault_revision;
     j["elapsed_ms"] = r.elapsed_ms;
+    j["stage_ms"] = json::object();
+    for (const auto& [stage, ms] : r.stage_ms)
+        j["stage_ms"][stage] = ms;
     j["pushed_out"] = hits_json(r.pushed_out);
     j["settings"] = to_settings_map(r.settings);
     j["audit"] = {{"enabled", r.audit.enabled},

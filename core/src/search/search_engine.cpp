@@ -19,6 +19,7 @@ struct SearchEngine::Impl {
     TopicIndex index;
     std::unique_ptr<search::StatementCache> stmts;
     std::optional<search::IndexMasks> masks;
+    std::optional<search::SupersedesLinks> links;
     std::optional<EntityRegistry> registry;
     std::int64_t loaded_revision = -1;
     std::unique_ptr<AuditWriter> audit;
@@ -33,6 +34,10 @@ struct SearchEngine::Impl {
         if (!m)
             return m.status().with_context("index masks");
         masks = std::move(m).value();
+        auto l = search::SupersedesLinks::load(*stmts, vault->format() == VaultFormat::Native);
+        if (!l)
+            return l.status().with_context("supersedes links");
+        links = std::move(l).value();
         // A vault without a registry folder (a workspace) still searches; aliases just do not
         // resolve.
         auto reg = EntityRegistry::load(vault->entities_dir());
@@ -95,9 +100,13 @@ Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
     check_off_ui_thread("SearchEngine::search");
     if (stale())
         MEMLENS_TRY(impl_->load());
-    search::SearchContext ctx{*impl_->vault, *impl_->embedder,
-                              impl_->index,  *impl_->stmts,
-                              *impl_->masks, impl_->registry ? &*impl_->registry : nullptr};
+    search::SearchContext ctx{*impl_->vault,
+                              *impl_->embedder,
+                              impl_->index,
+                              *impl_->stmts,
+                              *impl_->masks,
+                              *impl_->links,
+                              impl_->registry ? &*impl_->registry : nullptr};
     auto resp = search::run_search(ctx, request, cancel);
     if (!resp)
         return resp;
@@ -146,8 +155,11 @@ Result<SearchResponse> hybrid_search(const Vault& vault, Embedder& embedder,
     if (!masks)
         return masks.status();
     auto registry = EntityRegistry::load(vault.entities_dir());
-    search::SearchContext ctx{vault, embedder, index,
-                              stmts, *masks,   registry ? &*registry : nullptr};
+    auto links = search::SupersedesLinks::load(stmts, vault.format() == VaultFormat::Native);
+    if (!links)
+        return links.status();
+    search::SearchContext ctx{
+        vault, embedder, index, stmts, *masks, *links, registry ? &*registry : nullptr};
     auto resp = search::run_search(ctx, request, nullptr);
     if (resp)
         resp->audit.disabled_reason = "not logged: hybrid_search() runs without an audit writer";

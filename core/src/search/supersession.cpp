@@ -14,59 +14,23 @@ void add_unique(std::vector<std::string>& v, const std::string& id) {
         v.push_back(id);
 }
 
-// Explicit links: a chunk whose `supersedes` names this chunk's id or message id. The link
-// column has no index, so the read is narrowed to the sources of the flagged chunks first; a
-// flagged chunk still unexplained then costs one scan.
-Status explicit_links(StatementCache& stmts, const std::map<std::string, NodeRow>& rows,
-                      std::map<std::string, std::vector<std::string>>& out) {
-    std::map<std::string, std::string> target_to_node; // id or message id → node id
-    std::set<std::string> sources;
+// Explicit links: a chunk whose `supersedes` names this chunk's id or message id.
+void explicit_links(const SupersedesLinks& links, const std::map<std::string, NodeRow>& rows,
+                    std::map<std::string, std::vector<std::string>>& out) {
     for (const auto& [id, r] : rows) {
-        if (r.is_summary || !r.superseded_flag)
+        // A document chunk is flagged when a newer version replaced it: chunk_versions says by
+        // which chunk.
+        if (r.is_summary || !r.superseded_flag || r.doc_id)
             continue;
-        target_to_node[id] = id;
-        if (r.message_id && !r.message_id->empty())
-            target_to_node.emplace(*r.message_id, id);
-        sources.insert(r.source_id);
-    }
-    if (target_to_node.empty())
-        return Status::ok();
-    std::vector<std::string> targets;
-    for (const auto& [t, n] : target_to_node)
-        targets.push_back(t);
-    auto read = [&](const SqlQuery& q) -> Status {
-        auto st = stmts.bind(q);
-        if (!st)
-            return st.status();
-        for (;;) {
-            auto row = (*st)->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                return Status::ok();
-            auto it = target_to_node.find((*st)->column_text(1));
-            if (it != target_to_node.end() && (*st)->column_text(0) != it->second)
-                add_unique(out[it->second], (*st)->column_text(0));
+        for (const std::string* target : {&id, r.message_id ? &*r.message_id : nullptr}) {
+            if (target == nullptr || target->empty())
+                continue;
+            if (const auto* by = links.find(*target))
+                for (const auto& b : *by)
+                    if (b != id)
+                        add_unique(out[id], b);
         }
-    };
-    SqlQuery local;
-    local.add("SELECT id, supersedes FROM mem_tree_chunks WHERE source_id IN (SELECT value FROM "
-              "json_each(?))",
-              json_string_array({sources.begin(), sources.end()}));
-    local.add(" AND supersedes IN (SELECT value FROM json_each(?)) ORDER BY timestamp_ms, id",
-              json_string_array(targets));
-    MEMLENS_TRY(read(local));
-    std::vector<std::string> unresolved;
-    for (const auto& [t, n] : target_to_node)
-        if (!out.count(n))
-            unresolved.push_back(t);
-    if (unresolved.empty())
-        return Status::ok();
-    SqlQuery global;
-    global.add("SELECT id, supersedes FROM mem_tree_chunks WHERE supersedes IN (SELECT value FROM "
-               "json_each(?)) ORDER BY timestamp_ms, id",
-               json_string_array(unresolved));
-    return read(global);
+    }
 }
 
 // Document versions: the chunks of the newest later version of the same doc_id that hold the
@@ -186,13 +150,36 @@ Status summary_versions(StatementCache& stmts, const std::map<std::string, NodeR
 
 } // namespace
 
-Result<std::map<std::string, std::vector<std::string>>>
-find_superseded_by(StatementCache& stmts, const std::map<std::string, NodeRow>& rows, bool native) {
-    std::map<std::string, std::vector<std::string>> out;
-    if (native) {
-        MEMLENS_TRY(explicit_links(stmts, rows, out));
-        MEMLENS_TRY(chunk_versions(stmts, rows, out));
+Result<SupersedesLinks> SupersedesLinks::load(StatementCache& stmts, bool native) {
+    SupersedesLinks links;
+    if (!native)
+        return links; // a workspace has no supersedes column
+    auto st = stmts.get("SELECT supersedes, id FROM mem_tree_chunks WHERE supersedes IS NOT NULL "
+                        "ORDER BY timestamp_ms, id");
+    if (!st)
+        return st.status();
+    for (;;) {
+        auto row = (*st)->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        links.by_target_[(*st)->column_text(0)].push_back((*st)->column_text(1));
     }
+    return links;
+}
+
+const std::vector<std::string>* SupersedesLinks::find(const std::string& target) const {
+    auto it = by_target_.find(target);
+    return it == by_target_.end() ? nullptr : &it->second;
+}
+
+Result<std::map<std::string, std::vector<std::string>>>
+find_superseded_by(StatementCache& stmts, const SupersedesLinks& links,
+                   const std::map<std::string, NodeRow>& rows) {
+    std::map<std::string, std::vector<std::string>> out;
+    explicit_links(links, rows, out);
+    MEMLENS_TRY(chunk_versions(stmts, rows, out));
     MEMLENS_TRY(summary_versions(stmts, rows, out));
     return out;
 }

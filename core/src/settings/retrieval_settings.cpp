@@ -128,6 +128,12 @@ const std::vector<Field>& fields() {
         f.push_back(double_field("search.fts.context_weight",
                                  "bm25 weight of the chunk context column (content = 1)",
                                  &RetrievalSettings::fts_context_weight, 0.0, 100.0));
+        f.push_back(double_field("search.fts.near_weight",
+                                 "bm25 weight of the neighbouring items (±1) of a chunk",
+                                 &RetrievalSettings::fts_near_weight, 0.0, 100.0));
+        f.push_back(double_field("search.fts.far_weight",
+                                 "bm25 weight of the items two away (±2) from a chunk",
+                                 &RetrievalSettings::fts_far_weight, 0.0, 100.0));
         f.push_back({{"search.include_summaries", "search summary nodes as well as leaf chunks"},
                      [](const RetrievalSettings& s) {
                          return std::string(s.include_summaries ? "true" : "false");
