@@ -1,27 +1,16 @@
+#include "retrieval/id_list.h"
+
 #include <memlens/db.h>
 #include <memlens/graph.h>
 #include <memlens/retrieval.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <set>
 #include <unordered_set>
 
 namespace memlens {
-
-namespace {
-
-std::string json_array(const std::vector<std::string>& ids) {
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& id : ids)
-        arr.push_back(id);
-    return arr.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
-} // namespace
 
 Result<std::map<std::string, int>> hop_distances(const Vault& vault, std::string_view from,
                                                  const std::vector<std::string>& targets,
@@ -51,7 +40,7 @@ Result<std::map<std::string, int>> hop_distances(const Vault& vault, std::string
         auto st = vault.db().prepare(kSql);
         if (!st)
             return st.status().with_context("hop_distances");
-        st->bind(1, json_array(frontier));
+        st->bind(1, detail::json_id_list(frontier));
         std::vector<std::string> next;
         while (true) {
             auto row = st->step();

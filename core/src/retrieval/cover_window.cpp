@@ -1,29 +1,18 @@
 #include "retrieval/candidate.h"
-#include "retrieval/doc_versions.h"
+#include "retrieval/cover_eligible.h"
 #include "retrieval/id_list.h"
+#include "retrieval/scope_filter.h"
 
 #include <memlens/retrieval.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
 #include <algorithm>
-#include <limits>
-#include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace memlens {
 
 namespace {
-
-using detail::SummaryRow;
-
-struct Eligible {
-    SummaryRow row;
-    std::optional<std::string> parent_doc_id;
-    std::optional<std::int64_t> parent_version_ms;
-    bool removed = false;
-};
 
 // One row of the cover before hydration: enough to sort and count, nothing more, so a window
 // holding a million chunks costs a million small records at most.
@@ -36,137 +25,6 @@ struct Entry {
     std::size_t eligible_index = 0;
 };
 
-class ScopeFilter {
-public:
-    ScopeFilter(const Database& db, const CoverWindowOptions& opts)
-        : kind_(opts.source_kind) {
-        if (!kind_)
-            return;
-        if (auto st = db.prepare("SELECT source_id FROM ml_sources WHERE lower(source_kind) = "
-                                 "lower(?1)")) {
-            st->bind(1, *kind_);
-            while (true) {
-                auto row = st->step();
-                if (!row || !*row)
-                    break;
-                recorded_.insert(st->column_text(0));
-            }
-        }
-    }
-    bool allows(const std::string& scope) {
-        if (!kind_)
-            return true;
-        auto [it, fresh] = cache_.try_emplace(scope, false);
-        if (fresh)
-            it->second = recorded_.count(scope) != 0 || scope_matches_kind(scope, *kind_);
-        return it->second;
-    }
-
-private:
-    std::optional<std::string> kind_;
-    std::set<std::string> recorded_;
-    std::unordered_map<std::string, bool> cache_;
-};
-
-Result<std::vector<Eligible>> eligible_summaries(const Database& db,
-                                                 const detail::VaultColumns& cols,
-                                                 const CoverWindowOptions& opts) {
-    // The bound on start (<= until) keeps the index range tight: start <= end <= until.
-    std::string sql =
-        detail::summary_select(cols, cols.summary_doc_version ? ", p.doc_id, p.version_ms"
-                                                              : ", NULL, NULL") +
-        "LEFT JOIN mem_tree_summaries p ON p.id = s.parent_id "
-        "WHERE t.kind = 'source' AND s.deleted = 0 AND s.level >= 1 "
-        "AND s.time_range_start_ms >= ?1 AND s.time_range_start_ms <= ?2 "
-        "AND s.time_range_end_ms <= ?2";
-    if (opts.source_id)
-        sql += " AND t.scope = ?3";
-    sql += " ORDER BY t.scope, s.time_range_start_ms, s.level DESC, s.id";
-    auto st = db.prepare(sql);
-    if (!st)
-        return st.status();
-    st->bind(1, opts.since_ms).bind(2, opts.until_ms);
-    if (opts.source_id)
-        st->bind(3, *opts.source_id);
-    std::vector<Eligible> out;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        Eligible e;
-        e.row = detail::read_summary_row(*st);
-        e.parent_doc_id = st->column_optional_text(detail::kSummaryColumns);
-        e.parent_version_ms = st->column_optional_int64(detail::kSummaryColumns + 1);
-        out.push_back(std::move(e));
-    }
-    return out;
-}
-
-// The eligible summaries below `index` (not itself), walking child_ids within the eligible set.
-std::vector<std::size_t> below(const std::vector<Eligible>& eligible,
-                               const std::unordered_map<std::string, std::size_t>& by_id,
-                               std::size_t index) {
-    std::vector<std::size_t> out;
-    std::vector<std::size_t> stack{index};
-    std::unordered_set<std::size_t> seen{index};
-    while (!stack.empty()) {
-        const std::size_t i = stack.back();
-        stack.pop_back();
-        for (const auto& child : eligible[i].row.child_ids) {
-            auto it = by_id.find(child);
-            if (it != by_id.end() && seen.insert(it->second).second) {
-                out.push_back(it->second);
-                stack.push_back(it->second);
-            }
-        }
-    }
-    return out;
-}
-
-// Latest-wins (NOTES §2): a summary of an older version than its document's newest goes, with
-// everything below it; of two roots of the same winning version the first (in scope, start
-// order) stays. A root is a summary whose parent is not part of the same document version.
-// The chunks under removed summaries must not come back raw either: the caller hides them.
-Status apply_latest_wins(const Database& db, std::vector<Eligible>& eligible,
-                         const std::unordered_map<std::string, std::size_t>& by_id) {
-    std::set<std::string> docs;
-    for (const auto& e : eligible) {
-        if (e.row.doc_id)
-            docs.insert(*e.row.doc_id);
-    }
-    if (docs.empty())
-        return Status::ok();
-    auto newest = detail::newest_doc_versions(db, {docs.begin(), docs.end()});
-    if (!newest)
-        return newest.status();
-    constexpr auto kNoVersion = -std::numeric_limits<std::int64_t>::max();
-    std::set<std::string> winner_roots;
-    std::vector<std::size_t> losers;
-    for (std::size_t i = 0; i < eligible.size(); ++i) {
-        const auto& r = eligible[i].row;
-        if (!r.doc_id)
-            continue;
-        const std::int64_t v = r.version_ms.value_or(kNoVersion);
-        auto it = newest->find(*r.doc_id);
-        if (it != newest->end() && v < it->second) {
-            losers.push_back(i);
-            continue;
-        }
-        const bool root = eligible[i].parent_doc_id != r.doc_id ||
-                          eligible[i].parent_version_ms.value_or(kNoVersion) != v;
-        if (root && !winner_roots.insert(*r.doc_id).second)
-            losers.push_back(i);
-    }
-    for (std::size_t i : losers) {
-        eligible[i].removed = true;
-        for (std::size_t j : below(eligible, by_id, i))
-            eligible[j].removed = true;
-    }
-    return Status::ok();
-}
-
 } // namespace
 
 Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions& opts) {
@@ -177,17 +35,18 @@ Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions&
     const std::size_t limit = opts.limit == 0 ? kDefaultCoverLimit : opts.limit;
     const Database& db = vault.db();
     const auto cols = detail::vault_columns(vault);
-    ScopeFilter filter(db, opts);
+    detail::ScopeFilter filter(db, opts.source_kind);
 
-    auto eligible = eligible_summaries(db, cols, opts);
+    auto eligible = detail::eligible_summaries(db, cols, opts);
     if (!eligible)
         return eligible.status().with_context("cover_window");
-    std::erase_if(*eligible, [&](const Eligible& e) { return !filter.allows(e.row.tree_scope); });
+    std::erase_if(*eligible,
+                  [&](const detail::Eligible& e) { return !filter.allows(e.row.tree_scope); });
     std::unordered_map<std::string, std::size_t> by_id;
     for (std::size_t i = 0; i < eligible->size(); ++i)
         by_id.emplace((*eligible)[i].row.id, i);
 
-    MEMLENS_TRY(apply_latest_wins(db, *eligible, by_id).with_context("cover_window"));
+    MEMLENS_TRY(detail::apply_latest_wins(db, *eligible, by_id).with_context("cover_window"));
 
     // The frontier: kept summaries whose parent is not itself kept. Every summary at or below
     // the frontier, and every removed one, hides its chunks from the raw fallback.
@@ -205,7 +64,7 @@ Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions&
                 continue;
         }
         hides[i] = true;
-        for (std::size_t j : below(*eligible, by_id, i))
+        for (std::size_t j : detail::below(*eligible, by_id, i))
             hides[j] = true;
         entries.push_back({e.row.tree_scope, e.row.start_ms, e.row.end_ms, true, e.row.id, i});
     }

@@ -2,34 +2,11 @@
 
 #include "retrieval/doc_versions.h"
 #include "retrieval/id_list.h"
-
-#include <memlens/retrieval.h>
-
-#include <set>
+#include "retrieval/scope_filter.h"
 
 namespace memlens::detail {
 
 namespace {
-
-// Sources whose importer recorded this kind (ml_sources), for scopes without a platform prefix
-// such as "locomo:conv-26" or a Markdown path.
-Result<std::set<std::string>> recorded_sources_of_kind(const Database& db,
-                                                       const std::string& kind) {
-    std::set<std::string> out;
-    auto st = db.prepare("SELECT source_id FROM ml_sources WHERE lower(source_kind) = lower(?1)");
-    if (!st)
-        return st.status();
-    st->bind(1, kind);
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        out.insert(st->column_text(0));
-    }
-    return out;
-}
 
 Result<std::vector<std::string>> select_tree_ids(const Database& db, const SourceSelection& sel) {
     std::vector<std::string> ids;
@@ -43,24 +20,15 @@ Result<std::vector<std::string>> select_tree_ids(const Database& db, const Sourc
         return st.status();
     if (sel.source_id)
         st->bind(1, *sel.source_id);
-    std::set<std::string> recorded;
-    if (!sel.source_id && sel.source_kind) {
-        auto r = recorded_sources_of_kind(db, *sel.source_kind);
-        if (!r)
-            return r.status();
-        recorded = std::move(*r);
-    }
+    ScopeFilter filter(db, sel.source_id ? std::nullopt : sel.source_kind);
     while (true) {
         auto row = st->step();
         if (!row)
             return row.status();
         if (!*row)
             break;
-        if (!sel.source_id && sel.source_kind) {
-            const std::string scope = st->column_text(1);
-            if (!scope_matches_kind(scope, *sel.source_kind) && recorded.count(scope) == 0)
-                continue;
-        }
+        if (!filter.allows(st->column_text(1)))
+            continue;
         ids.push_back(st->column_text(0));
     }
     return ids;
