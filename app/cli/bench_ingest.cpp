@@ -1,0 +1,173 @@
+// bench ingest: the full pipeline against a bare SQLite + FTS5 insert of the same rows.
+#include "bench.h"
+
+#include <memlens/db.h>
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/ingest.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <random>
+
+namespace memlens::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct BareRow {
+    std::string id, source_id, author, content;
+    std::int64_t ts = 0;
+};
+
+fs::path scratch_dir(const std::string& tag) {
+    std::random_device rd;
+    auto p = fs::temp_directory_path() /
+             ("memlens-bench-" + tag + "-" + std::to_string(rd()) + std::to_string(rd()));
+    fs::create_directories(p);
+    return p;
+}
+
+Result<std::vector<BareRow>> read_rows(const Vault& vault) {
+    std::vector<BareRow> rows;
+    auto st = vault.db().prepare("SELECT id, source_id, coalesce(author, ''), content, "
+                                 "timestamp_ms FROM mem_tree_chunks ORDER BY rid");
+    if (!st)
+        return st.status();
+    while (true) {
+        auto r = st->step();
+        if (!r)
+            return r.status();
+        if (!*r)
+            break;
+        rows.push_back({st->column_text(0), st->column_text(1), st->column_text(2),
+                        st->column_text(3), st->column_int64(4)});
+    }
+    return rows;
+}
+
+// The floor: the same rows into one table plus an FTS5 index with the same tokenizer, one
+// transaction, one prepared statement each, the same pragmas as a vault.
+Result<double> bare_insert_seconds(const fs::path& dir, const std::vector<BareRow>& rows) {
+    auto db = Database::open((dir / "bare.db").string(), OpenMode::ReadWriteCreate);
+    if (!db)
+        return db.status();
+    MEMLENS_TRY(db->exec("PRAGMA journal_mode = WAL"));
+    MEMLENS_TRY(apply_connection_pragmas(*db));
+    MEMLENS_TRY(db->exec("CREATE TABLE chunks(rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, "
+                         "source_id TEXT NOT NULL, author TEXT, timestamp_ms INTEGER NOT NULL, "
+                         "content TEXT NOT NULL);"
+                         "CREATE VIRTUAL TABLE chunks_fts USING fts5(content, tokenize = "
+                         "'porter unicode61 remove_diacritics 2');"));
+    const auto t0 = std::chrono::steady_clock::now();
+    auto tx = Transaction::begin(*db);
+    if (!tx)
+        return tx.status();
+    auto ins = db->prepare("INSERT INTO chunks(rid, id, source_id, author, timestamp_ms, content) "
+                           "VALUES (?,?,?,?,?,?)");
+    auto fts = db->prepare("INSERT INTO chunks_fts(rowid, content) VALUES (?, ?)");
+    if (!ins)
+        return ins.status();
+    if (!fts)
+        return fts.status();
+    std::int64_t rid = 1;
+    for (const auto& r : rows) {
+        ins->reset();
+        ins->bind(1, rid)
+            .bind(2, r.id)
+            .bind(3, r.source_id)
+            .bind(4, r.author)
+            .bind(5, r.ts)
+            .bind(6, r.content);
+        MEMLENS_TRY(ins->exec());
+        fts->reset();
+        fts->bind(1, rid).bind(2, r.content);
+        MEMLENS_TRY(fts->exec());
+        ++rid;
+    }
+    MEMLENS_TRY(tx->commit());
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+} // namespace
+
+int bench_ingest(const Args& a) {
+    auto n = a.get_int("chunks");
+    if (!n)
+        return fail("bench", n.status());
+    auto seed = a.get_int("seed");
+    if (!seed)
+        return fail("bench", seed.status());
+    GenerateOptions g;
+    g.chunks = static_cast<std::size_t>(n->value_or(100'000));
+    g.seed = static_cast<std::uint64_t>(seed->value_or(1));
+    if (g.chunks == 0)
+        return fail("bench", "--chunks must be positive");
+
+    auto sources = generate_sources(g);
+    if (!sources)
+        return fail("bench", sources.status());
+
+    const fs::path dir = a.get("keep") ? fs::path(*a.get("keep")) : scratch_dir("ingest");
+    fs::create_directories(dir);
+    fs::remove_all(dir / "vault");
+    fs::remove(dir / "bare.db");
+    fs::remove(dir / "bare.db-wal");
+    fs::remove(dir / "bare.db-shm");
+
+    auto vault = Vault::create(dir / "vault");
+    if (!vault)
+        return fail("bench", vault.status());
+    auto embedder = make_embedder_for(**vault);
+    if (!embedder)
+        return fail("bench", embedder.status());
+    Ingestor ingestor(**vault, **embedder);
+    auto report = ingestor.ingest(*sources);
+    if (!report)
+        return fail("bench", report.status());
+
+    auto rows = read_rows(**vault);
+    if (!rows)
+        return fail("bench", rows.status());
+    auto bare = bare_insert_seconds(dir, *rows);
+    if (!bare)
+        return fail("bench", bare.status());
+
+    const double chunks = static_cast<double>(report->chunks);
+    const double pipeline_rate = chunks / report->seconds;
+    const double bare_rate = chunks / *bare;
+    std::error_code ec;
+    const auto vault_bytes = fs::file_size(dir / "vault" / "vault.db", ec);
+    if (!a.get("keep"))
+        fs::remove_all(dir, ec);
+
+    if (a.json()) {
+        nlohmann::json j = {{"chunks", report->chunks},
+                            {"messages", g.chunks},
+                            {"summaries", report->summaries},
+                            {"entities", report->entities},
+                            {"pipeline_seconds", report->seconds},
+                            {"bare_seconds", *bare},
+                            {"pipeline_chunks_per_s", pipeline_rate},
+                            {"bare_chunks_per_s", bare_rate},
+                            {"ratio", pipeline_rate / bare_rate},
+                            {"vault_bytes_per_chunk", static_cast<double>(vault_bytes) / chunks}};
+        std::cout << j.dump(2) << '\n';
+    } else {
+        std::printf("chunks                 %zu\n", report->chunks);
+        std::printf("full pipeline          %10.0f chunks/s  (%.2f s)\n", pipeline_rate,
+                    report->seconds);
+        std::printf("bare SQLite + FTS5     %10.0f chunks/s  (%.2f s)\n", bare_rate, *bare);
+        std::printf("ratio                  %10.3f  (target >= 0.333)\n",
+                    pipeline_rate / bare_rate);
+    }
+    return 0;
+}
+
+} // namespace memlens::cli
