@@ -106,11 +106,11 @@ private slots:
 
     void indexesEntitiesAndCoOccurrence() {
         Fixture f;
-        QVERIFY(f.ingest({eng({item("Ask @bob and mail carol@example.com about #launch", "Alice",
-                                    kT0, "m1"),
-                               item("@bob wrote to carol@example.com again", "Dave", kT0 + 1,
-                                    "m2")})})
-                    .is_ok());
+        QVERIFY(
+            f.ingest({eng({item("Ask @bob and mail carol@example.com about #launch", "Alice", kT0,
+                                "m1"),
+                           item("@bob wrote to carol@example.com again", "Dave", kT0 + 1, "m2")})})
+                .is_ok());
         QCOMPARE(f.count("SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = "
                          "'handle:bob'"),
                  2LL);
@@ -183,7 +183,8 @@ private slots:
         Fixture f;
         QVERIFY(f.ingest({eng({item("first", "Alice", kT0, "m1")})}).is_ok());
         const auto before = test::fingerprint(f.tmp.path() / "v");
-        auto other = Database::open((f.tmp.path() / "v" / "vault.db").string(), OpenMode::ReadWrite);
+        auto other =
+            Database::open((f.tmp.path() / "v" / "vault.db").string(), OpenMode::ReadWrite);
         QVERIFY(other.is_ok());
         auto held = Transaction::begin(*other);
         QVERIFY(held.is_ok());

@@ -1,6 +1,4 @@
 // The Ingestor: one import, one transaction. See ingest.h for the contract.
-#include <memlens/ingest.h>
-
 #include "ingest/chunker.h"
 #include "ingest/ids.h"
 #include "ingest/node_writer.h"
@@ -9,6 +7,7 @@
 
 #include <memlens/embedder.h>
 #include <memlens/entities.h>
+#include <memlens/ingest.h>
 #include <memlens/text.h>
 #include <memlens/thread_guard.h>
 #include <memlens/time_util.h>
@@ -46,14 +45,60 @@ ChunkScore score_chunk(std::string_view text, std::int64_t tokens, std::size_t e
     std::unordered_set<std::string> distinct(words.begin(), words.end());
     ChunkScore s{};
     s.token_signal = std::min(1.0, static_cast<double>(tokens) / 100.0);
-    s.unique_words = words.empty() ? 0.0
-                                   : static_cast<double>(distinct.size()) /
-                                         static_cast<double>(words.size());
-    s.entity_density =
-        std::min(1.0, static_cast<double>(entity_count) /
-                          std::max(1.0, static_cast<double>(words.size()) / 10.0));
+    s.unique_words = words.empty()
+                         ? 0.0
+                         : static_cast<double>(distinct.size()) / static_cast<double>(words.size());
+    s.entity_density = std::min(1.0, static_cast<double>(entity_count) /
+                                         std::max(1.0, static_cast<double>(words.size()) / 10.0));
     s.total = 0.4 * s.token_signal + 0.3 * s.unique_words + 0.3 * s.entity_density;
     return s;
+}
+
+// The items around each item in its thread / session / document (same group_id, in the
+// order they are written): `near` = one before and one after, `far` = two before and after.
+// Only this import's items are considered; a message appended to a thread imported earlier
+// does not see the older neighbours.
+struct Neighbours {
+    std::vector<std::string> near, far;
+};
+
+constexpr std::size_t kNeighbourChars = 1200; // per neighbour: enough for a chat turn or a section
+
+std::string clip(const std::string& text) {
+    if (text.size() <= kNeighbourChars)
+        return text;
+    std::size_t cut = kNeighbourChars;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return text.substr(0, cut);
+}
+
+Neighbours find_neighbours(const std::vector<const IngestItem*>& order) {
+    Neighbours n;
+    n.near.resize(order.size());
+    n.far.resize(order.size());
+    auto same_group = [&](std::size_t a, std::size_t b) {
+        return order[a]->group_id == order[b]->group_id;
+    };
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        auto add = [&](std::string& out, std::ptrdiff_t j) {
+            if (j < 0 || static_cast<std::size_t>(j) >= order.size() ||
+                !same_group(i, static_cast<std::size_t>(j)))
+                return;
+            if (!out.empty())
+                out += "\n";
+            out += clip(order[static_cast<std::size_t>(j)]->text);
+        };
+        const auto si = static_cast<std::ptrdiff_t>(i);
+        add(n.near[i], si - 1);
+        add(n.near[i], si + 1);
+        // Two away only counts when the one between is in the group too.
+        if (si - 1 >= 0 && same_group(i, i - 1))
+            add(n.far[i], si - 2);
+        if (i + 1 < order.size() && same_group(i, i + 1))
+            add(n.far[i], si + 2);
+    }
+    return n;
 }
 
 class Run {
@@ -158,8 +203,7 @@ private:
                 break;
             if (!st->column_is_null(0))
                 existing_message_ids_.insert(st->column_text(0));
-            existing_hashes_.insert(std::to_string(st->column_int64(1)) + ":" +
-                                    st->column_text(2));
+            existing_hashes_.insert(std::to_string(st->column_int64(1)) + ":" + st->column_text(2));
         }
         return Status::ok();
     }
@@ -236,7 +280,8 @@ private:
         if (!item.author.empty()) {
             ExtractedEntity author;
             auto registered = registry_.lookup_alias(item.author);
-            author.canonical_id = registered ? *registered : canonical_entity_id("person", item.author);
+            author.canonical_id =
+                registered ? *registered : canonical_entity_id("person", item.author);
             author.kind = "person";
             author.surface = item.author;
             author.score = 1.0;
@@ -289,13 +334,17 @@ private:
         for (const auto& it : s.items)
             order.push_back(&it);
         if (!s.is_document)
-            std::stable_sort(order.begin(), order.end(),
-                             [](const IngestItem* a, const IngestItem* b) { return a->ts_ms < b->ts_ms; });
+            std::stable_sort(
+                order.begin(), order.end(),
+                [](const IngestItem* a, const IngestItem* b) { return a->ts_ms < b->ts_ms; });
+
+        const Neighbours neighbours = find_neighbours(order);
 
         std::vector<std::string> doc_leaves;
         std::vector<std::int64_t> doc_tokens;
         std::size_t written = 0;
-        for (const IngestItem* item : order) {
+        for (std::size_t oi = 0; oi < order.size(); ++oi) {
+            const IngestItem* item = order[oi];
             if (++items_done_ % kCancelCheckEvery == 0) {
                 MEMLENS_TRY(check_cancel());
                 report(std::string("indexing"), items_done_, total_items_);
@@ -353,10 +402,13 @@ private:
                 row.supersedes = supersedes;
                 row.message_id = item->message_id;
                 row.fts_context = context;
+                row.fts_near = neighbours.near[oi];
+                row.fts_far = neighbours.far[oi];
                 MEMLENS_TRY(writer_->insert_chunk(row));
 
                 auto ents = entities_for(s, *item, piece);
-                auto distinct = writer_->index_entities(row.id, true, tree_id, row.timestamp_ms, ents);
+                auto distinct =
+                    writer_->index_entities(row.id, true, tree_id, row.timestamp_ms, ents);
                 if (!distinct)
                     return distinct.status();
                 for (const auto& e : ents)
@@ -364,14 +416,16 @@ private:
                 const ChunkScore sc = score_chunk(piece, row.token_count, *distinct);
                 MEMLENS_TRY(writer_->insert_score(row.id, sc.total, sc.token_signal,
                                                   sc.unique_words, sc.entity_density));
-                pending_.push_back({row.id, item->author.empty() ? piece : item->author + ": " + piece});
+                pending_.push_back(
+                    {row.id, item->author.empty() ? piece : item->author + ": " + piece});
                 if (pending_.size() >= kEmbedBatch)
                     MEMLENS_TRY(flush_embeddings());
                 if (s.is_document) {
                     doc_leaves.push_back(row.id);
                     doc_tokens.push_back(row.token_count);
                 } else {
-                    MEMLENS_TRY(sealer_->add_leaf(tree_id, row.id, row.token_count, row.timestamp_ms));
+                    MEMLENS_TRY(
+                        sealer_->add_leaf(tree_id, row.id, row.token_count, row.timestamp_ms));
                 }
                 ++report_.chunks;
                 ++written;
@@ -379,8 +433,8 @@ private:
         }
         if (s.is_document && !doc_leaves.empty()) {
             MEMLENS_TRY(flush_embeddings());
-            auto root = sealer_->seal_document(tree_id, doc_leaves, doc_tokens, s.source_id,
-                                               s.version_ms);
+            auto root =
+                sealer_->seal_document(tree_id, doc_leaves, doc_tokens, s.source_id, s.version_ms);
             if (!root)
                 return root.status();
         }

@@ -11,7 +11,9 @@ namespace memlens {
 
 namespace {
 
-std::string json_array(const std::vector<std::string>& v) { return nlohmann::json(v).dump(); }
+std::string json_array(const std::vector<std::string>& v) {
+    return nlohmann::json(v).dump();
+}
 
 } // namespace
 
@@ -40,7 +42,8 @@ Result<NodeWriter> NodeWriter::prepare(const Database& db, std::string model_sig
          "namespace, content_type, doc_id, version_ms, supersedes, message_id) "
          "VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?6, ?6, ?7, ?8, ?9, ?10, ?11, 'admitted', ?12, ?13, "
          "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"},
-        {&w.chunk_fts_, "INSERT INTO mem_tree_chunks_fts(rowid, content, context) VALUES (?, ?, ?)"},
+        {&w.chunk_fts_, "INSERT INTO mem_tree_chunks_fts(rowid, content, context, near, far) "
+                        "VALUES (?, ?, ?, ?, ?)"},
         {&w.chunk_emb_,
          "INSERT OR REPLACE INTO mem_tree_chunk_embeddings(chunk_id, model_signature, vector, dim, "
          "created_at) VALUES (?, ?, ?, ?, ?)"},
@@ -50,10 +53,9 @@ Result<NodeWriter> NodeWriter::prepare(const Database& db, std::string model_sig
         {&w.entity_,
          "INSERT OR IGNORE INTO mem_tree_entity_index(entity_id, node_id, node_kind, entity_kind, "
          "surface, score, timestamp_ms, tree_id, is_user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)"},
-        {&w.edge_,
-         "INSERT INTO mem_tree_entity_edges(entity_a, entity_b, weight, updated_ms) "
-         "VALUES (?, ?, 1, ?) ON CONFLICT(entity_a, entity_b) DO UPDATE SET "
-         "weight = weight + 1, updated_ms = max(updated_ms, excluded.updated_ms)"},
+        {&w.edge_, "INSERT INTO mem_tree_entity_edges(entity_a, entity_b, weight, updated_ms) "
+                   "VALUES (?, ?, 1, ?) ON CONFLICT(entity_a, entity_b) DO UPDATE SET "
+                   "weight = weight + 1, updated_ms = max(updated_ms, excluded.updated_ms)"},
         {&w.summary_,
          "INSERT INTO mem_tree_summaries(id, tree_id, tree_kind, level, parent_id, child_ids_json, "
          "content, token_count, entities_json, topics_json, time_range_start_ms, "
@@ -67,9 +69,8 @@ Result<NodeWriter> NodeWriter::prepare(const Database& db, std::string model_sig
         {&w.link_chunk_,
          "UPDATE mem_tree_chunks SET parent_summary_id = ?1, lifecycle_status = 'sealed' "
          "WHERE id IN (SELECT value FROM json_each(?2)) AND parent_summary_id IS NULL"},
-        {&w.link_summary_,
-         "UPDATE mem_tree_summaries SET parent_id = ?1 "
-         "WHERE id IN (SELECT value FROM json_each(?2)) AND parent_id IS NULL"},
+        {&w.link_summary_, "UPDATE mem_tree_summaries SET parent_id = ?1 "
+                           "WHERE id IN (SELECT value FROM json_each(?2)) AND parent_id IS NULL"},
         {&w.tree_,
          "INSERT INTO mem_tree_trees(id, kind, scope, root_id, max_level, status, created_at_ms) "
          "VALUES (?, 'source', ?, NULL, 0, 'active', ?) ON CONFLICT(id) DO NOTHING"},
@@ -113,7 +114,11 @@ Status NodeWriter::insert_chunk(const ChunkRow& r) {
         .bind(21, r.message_id);
     MEMLENS_TRY(chunk_.exec());
     chunk_fts_.reset();
-    chunk_fts_.bind(1, rid).bind(2, r.content).bind(3, r.fts_context);
+    chunk_fts_.bind(1, rid)
+        .bind(2, r.content)
+        .bind(3, r.fts_context)
+        .bind(4, r.fts_near)
+        .bind(5, r.fts_far);
     return chunk_fts_.exec();
 }
 

@@ -35,6 +35,8 @@ struct ChunkRow {
     std::optional<std::string> supersedes;
     std::optional<std::string> message_id;
     std::string fts_context; // indexed beside the content, not part of it
+    std::string fts_near;    // text of the items right before and after this one
+    std::string fts_far;     // text of the items two before and two after
 };
 
 struct SummaryRow {

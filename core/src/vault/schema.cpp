@@ -155,11 +155,13 @@ CREATE TABLE mem_tree_buffers (
     PRIMARY KEY (tree_id, level)
 );
 
--- FTS5 indexes over chunk and summary text. External content: the text lives once, in the
--- mem_tree_* tables; rowid = their rid column. `context` holds text that helps find a chunk
--- but is not its body (author, neighbouring turns, document title).
+-- FTS5 indexes over chunk and summary text; rowid = the rid column of the mem_tree_* table.
+-- Besides the body, a chunk is found by text that is not its body, each in its own column so
+-- that bm25 can weigh it (settings search.fts.*_weight): `context` (author, tags, session and
+-- date), `near` (the items right before and after it in its thread or session) and `far` (the
+-- ones two away). A reply is often only findable through the question it answers.
 CREATE VIRTUAL TABLE mem_tree_chunks_fts USING fts5(
-    content, context, tokenize = 'porter unicode61 remove_diacritics 2');
+    content, context, near, far, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE mem_tree_summaries_fts USING fts5(
     content, tokenize = 'porter unicode61 remove_diacritics 2');
 

@@ -141,7 +141,7 @@ Status Vault::prepare_workspace() {
     MEMLENS_TRY(db_.exec("ATTACH DATABASE ':memory:' AS ml"));
     MEMLENS_TRY(db_.exec(R"SQL(
 CREATE VIRTUAL TABLE ml.mem_tree_chunks_fts USING fts5(
-    content, context, tokenize = 'porter unicode61 remove_diacritics 2');
+    content, context, near, far, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE ml.mem_tree_summaries_fts USING fts5(
     content, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE ml.ml_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -159,8 +159,8 @@ CREATE TABLE ml.ml_sources (source_id TEXT PRIMARY KEY, source_kind TEXT NOT NUL
 )SQL"));
     // Index the workspace's text. Its chunks have no rid column: use SQLite's rowid, which is
     // stable while the file is open read-only.
-    MEMLENS_TRY(db_.exec("INSERT INTO ml.mem_tree_chunks_fts(rowid, content, context) "
-                         "SELECT rowid, content, '' FROM main.mem_tree_chunks"));
+    MEMLENS_TRY(db_.exec("INSERT INTO ml.mem_tree_chunks_fts(rowid, content, context, near, far) "
+                         "SELECT rowid, content, '', '', '' FROM main.mem_tree_chunks"));
     MEMLENS_TRY(db_.exec("INSERT INTO ml.mem_tree_summaries_fts(rowid, content) "
                          "SELECT rowid, content FROM main.mem_tree_summaries"));
     return Status::ok();
