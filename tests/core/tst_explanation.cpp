@@ -256,7 +256,7 @@ private slots:
             if (QTest::currentTestFailed())
                 return;
         }
-        QVERIFY(vault_->set_setting("search.exact_scan_threshold", "20000").is_ok());
+        QVERIFY(vault_->set_setting("search.exact_scan_threshold", "200000").is_ok());
     }
 
     void cliJsonRecomputesExactly() {

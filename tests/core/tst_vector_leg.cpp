@@ -132,9 +132,11 @@ private slots:
             for (std::size_t i = 0; i < beam.result.hits.size(); ++i)
                 QCOMPARE(beam.result.hits[i].node_id, exact.result.hits[i].node_id);
         }
-        QVERIFY(vault_->set_setting("search.beam.width", "8").is_ok());
-        QVERIFY(vault_->set_setting("search.beam.max_leaf_items", "256").is_ok());
-        QVERIFY(vault_->set_setting("search.exact_scan_threshold", "20000").is_ok());
+        for (const char* key :
+             {"search.beam.width", "search.beam.max_leaf_items", "search.exact_scan_threshold"})
+            QVERIFY(vault_->db()
+                        .exec(std::string("DELETE FROM ml_settings WHERE key = '") + key + "'")
+                        .is_ok());
     }
 
     void engineReloadsAfterAnImport() {

@@ -69,11 +69,14 @@ struct RetrievalSettings {
     double mmr_lambda = 0.7;
 
     // Vector leg: beam descent over the topic tree (seed 004), or an exact scan when the index
-    // holds at most exact_scan_threshold vectors.
-    int beam_width = 8;
+    // holds at most exact_scan_threshold vectors. Measured on 100,000 generated chunks with the
+    // built-in embedder (docs/explanations.md): the exact scan takes ~12 ms; the beam reaches
+    // recall@10 0.44 at width 8, 0.74 at 64, 0.91 at 256 — hence exact up to 200,000 vectors
+    // and a wide beam beyond.
+    int beam_width = 64;
     int beam_max_depth = 8;
     int beam_max_leaf_items = 256;
-    int exact_scan_threshold = 20000;
+    int exact_scan_threshold = 200000;
 
     SupersededHandling superseded = SupersededHandling::Demote;
     double superseded_demote_factor = 0.5;
