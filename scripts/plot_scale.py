@@ -52,12 +52,13 @@ def main():
         )
         script = "\n".join(
             [
-                "set terminal pngcairo size 1000,640 font 'sans,10'",
+                "set terminal pngcairo noenhanced size 1000,640 font 'sans,10'",
                 "set output '%s'" % out,
-                "set title 'memlens bench scale: p50 latency by vault size (recall@10 %s)'"
+                "set title 'memlens bench scale: p50 by vault size; recall@10 %s'"
                 % recall,
                 "set logscale xy",
                 "set xlabel 'chunks'",
+                "set xrange [%g:%g]" % (runs[0]["chunks"] / 1.5, runs[-1]["chunks"] * 1.5),
                 "set ylabel 'p50 ms'",
                 "set grid",
                 "set key outside right",
