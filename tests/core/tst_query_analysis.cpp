@@ -5,6 +5,8 @@
 #include <memlens/query_context.h>
 #include <memlens/time_util.h>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <algorithm>
@@ -386,6 +388,34 @@ private slots:
         QCOMPARE(query_analysis_count(), before + 1);
         QCOMPARE(again.augmented_text, c.augmented_text);
         QCOMPARE(again.window->since_ms, c.window->since_ms);
+    }
+    // The CLI entry point builds its context through the same analysis, once: what it reports
+    // searching is exactly what analyze_query gives in process.
+    void cliQueryReportsTheSameContext() {
+        test::TempDir tmp;
+        tmp.write("chat.jsonl",
+                  "{\"source\": \"slack:#eng\", \"author\": \"alice\", \"ts\": "
+                  "\"2023-05-03T10:00:00Z\", \"text\": \"alice deployed the phoenix service\"}\n");
+        const QString vault = QString::fromStdString((tmp.path() / "v").string());
+        auto run = test::run_cli({u"ingest"_qs, u"--vault"_qs, vault,
+                                  QString::fromStdString(tmp.file("chat.jsonl").string())});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const char* q = "How many times did alice deploy phoenix last week?";
+        run = test::run_cli({u"query"_qs, u"--vault"_qs, vault, u"--json"_qs, u"--no-audit"_qs,
+                             u"--now"_qs, u"2023-05-10T12:00:00Z"_qs, QString::fromUtf8(q)});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const QJsonObject reported = QJsonDocument::fromJson(QByteArray::fromStdString(run.out))
+                                         .object()
+                                         .value(u"query"_qs)
+                                         .toObject();
+        const QueryContext expected = analyze(q);
+        QCOMPARE(reported.value(u"intent"_qs).toString(),
+                 QString::fromUtf8(to_wire(expected.intent)));
+        QCOMPARE(reported.value(u"intent"_qs).toString(), u"count"_qs);
+        QCOMPARE(reported.value(u"raw"_qs).toString().toStdString(), expected.raw_text);
+        QCOMPARE(reported.value(u"searched"_qs).toString().toStdString(), expected.augmented_text);
+        QCOMPARE(reported.value(u"window"_qs).toObject().value(u"phrase"_qs).toString(),
+                 u"last week"_qs);
     }
 };
 

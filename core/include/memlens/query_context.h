@@ -109,11 +109,12 @@ QueryContext make_query_context(std::string_view text, std::int64_t now_ms,
 QueryContext explicit_query_context(std::string text, QueryIntent intent = QueryIntent::None,
                                     std::optional<TemporalWindow> window = std::nullopt);
 
-// Hands a context to the hybrid search (search.h): the augmented text becomes the query, and
-// the context's now fills a request that has none. The window is not turned into a scope: a
-// hard filter would drop the evidence a conversation mentions after the fact ("two weeks
-// before 11 August" is told on 11 August); scoping stays the caller's explicit choice
-// (--since/--until). Entry points call make_query_context once, then this.
+// Hands a context to the hybrid search (search.h): the augmented text becomes the query, the
+// raw text its raw_query (what the audit logs), and the context's now fills a request that
+// has none. The window is not turned into a scope: a hard filter would drop the evidence a
+// conversation mentions after the fact ("two weeks before 11 August" is told on 11 August);
+// scoping stays the caller's explicit choice (--since/--until). Entry points call
+// make_query_context once, then this.
 void apply_query_context(const QueryContext& ctx, SearchRequest& request);
 
 // How many times analyze_query ran in this process (tests prove "never analysed twice").

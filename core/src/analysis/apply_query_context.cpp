@@ -7,6 +7,7 @@ namespace memlens {
 
 void apply_query_context(const QueryContext& ctx, SearchRequest& request) {
     request.query = ctx.augmented_text.empty() ? ctx.raw_text : ctx.augmented_text;
+    request.raw_query = ctx.raw_text; // the audit logs and hashes what was typed
     if (request.now_ms == 0)
         request.now_ms = ctx.now_ms;
 }
