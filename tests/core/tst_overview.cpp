@@ -29,9 +29,9 @@ private Q_SLOTS:
         QVERIFY2(v.is_ok(), v.status().to_string().c_str());
         vault_ = std::move(v).value();
         GenerateOptions opts;
-        opts.chunks = 600;
+        opts.chunks = 1000;
         opts.seed = 11;
-        opts.days = 90;
+        opts.days = 180;
         auto sources = generate_sources(opts);
         QVERIFY(sources.is_ok());
         auto embedder = make_embedder_for(*vault_);
@@ -186,6 +186,79 @@ private Q_SLOTS:
         QVERIFY(!people->nodes.empty());
         for (const auto& n : people->nodes)
             QCOMPARE(QString::fromStdString(n.kind), QStringLiteral("person"));
+    }
+
+    void findNodeResolvesSummariesAndChunks() {
+        auto trees = list_trees(*vault_);
+        QVERIFY(trees.is_ok());
+        SummaryListOptions level1;
+        level1.level = 1;
+        level1.limit = 1;
+        std::optional<SummaryOverview> summary;
+        for (const auto& t : *trees) {
+            auto l1 = tree_summaries(*vault_, t.id, level1);
+            QVERIFY(l1.is_ok());
+            if (!l1->empty()) {
+                summary = l1->front();
+                break;
+            }
+        }
+        QVERIFY(summary);
+        auto node = find_node(*vault_, summary->id);
+        QVERIFY(node.is_ok() && node->has_value());
+        const RetrievalHit& hit = **node;
+        QCOMPARE(hit.node_kind, NodeKind::Summary);
+        QCOMPARE(hit.level, 1u);
+        QCOMPARE(static_cast<std::int64_t>(hit.child_ids.size()), summary->child_count);
+        QVERIFY(!hit.tree_scope.empty());
+
+        auto leaf = find_node(*vault_, hit.child_ids.front());
+        QVERIFY(leaf.is_ok() && leaf->has_value());
+        QCOMPARE((*leaf)->node_kind, NodeKind::Leaf);
+        QCOMPARE((*leaf)->node_id, hit.child_ids.front());
+        QVERIFY(!(*leaf)->content.empty());
+
+        auto missing = find_node(*vault_, "no-such-node");
+        QVERIFY(missing.is_ok());
+        QVERIFY(!missing->has_value());
+    }
+
+    void ancestryClimbsToTheTop() {
+        auto trees = list_trees(*vault_);
+        QVERIFY(trees.is_ok());
+        auto deepest =
+            std::max_element(trees->begin(), trees->end(), [](const auto& a, const auto& b) {
+                return a.max_level < b.max_level;
+            });
+        QVERIFY(deepest->max_level >= 2);
+        SummaryListOptions level1;
+        level1.level = 1;
+        auto l1 = tree_summaries(*vault_, deepest->id, level1);
+        QVERIFY(l1.is_ok() && !l1->empty());
+        // A level-1 summary with a parent: its first chunk climbs through it to a top summary.
+        auto withParent = std::find_if(l1->begin(), l1->end(),
+                                       [](const auto& s) { return s.parent_id.has_value(); });
+        QVERIFY(withParent != l1->end());
+        auto node = find_node(*vault_, withParent->id);
+        QVERIFY(node.is_ok() && node->has_value());
+        const std::string chunk = (*node)->child_ids.front();
+
+        auto chains = node_ancestry(*vault_, {chunk, withParent->id, "ghost"});
+        QVERIFY2(chains.is_ok(), chains.status().to_string().c_str());
+        const auto& fromChunk = chains->at(chunk);
+        QVERIFY(fromChunk.size() >= 2);
+        QCOMPARE(fromChunk[0], withParent->id);
+        QCOMPARE(fromChunk[1], *withParent->parent_id);
+        // The chain of the summary is the chunk's chain without its first step.
+        QCOMPARE(chains->at(withParent->id),
+                 std::vector<std::string>(fromChunk.begin() + 1, fromChunk.end()));
+        QVERIFY(chains->at("ghost").empty());
+        // The last ancestor has no parent: it is one of the tree's tops.
+        SummaryListOptions top;
+        top.top_only = true;
+        auto tops = tree_summaries(*vault_, deepest->id, top);
+        QVERIFY(std::any_of(tops->begin(), tops->end(),
+                            [&](const auto& s) { return s.id == fromChunk.back(); }));
     }
 
 private:

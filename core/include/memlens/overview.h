@@ -16,6 +16,7 @@
 #include <memlens/types.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -130,5 +131,17 @@ struct EntityGraphOptions {
 
 // The most mentioned entities and the co-occurrence edges among them, for drawing.
 Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOptions& opts = {});
+
+// The ancestry of each given node: its parent summary, that summary's parent, and so on up to
+// the top, nearest first (deleted summaries included: the chain is structural). A chunk's parent
+// is its parent_summary_id. Ids that are unknown, or have no parent, map to an empty chain.
+// Reads one batch per level, so a query's hits cost a handful of statements, not one per hit.
+Result<std::map<std::string, std::vector<std::string>>>
+node_ancestry(const Vault& vault, const std::vector<std::string>& node_ids);
+
+// One node by id, as the unified hit shape with its whole content: a summary (with its tree's
+// kind and scope, children, entities and topics) or a chunk (through fetch_leaves). nullopt
+// when no node has that id. For following a link (superseded_by, a child id) to its node.
+Result<std::optional<RetrievalHit>> find_node(const Vault& vault, const std::string& node_id);
 
 } // namespace memlens
