@@ -4,7 +4,13 @@
 #include "core/logging.h"
 #include "core/recentvaults.h"
 #include "dialogs/conceptsdialog.h"
+#include "pages/hitdetailpanel.h"
+#include "pages/mmrpanel.h"
 #include "pages/overviewpage.h"
+#include "pages/queryform.h"
+#include "pages/querypage.h"
+#include "pages/queryworkbench.h"
+#include "pages/scorebreakdownpanel.h"
 #include "pages/vaultpanel.h"
 #include "pages/welcomepage.h"
 #include "vault/ingestflow.h"
@@ -34,7 +40,8 @@ namespace memlens::ui {
 namespace {
 const QString kGeometryKey = QStringLiteral("MainWindow/geometry");
 const QString kStateKey = QStringLiteral("MainWindow/state");
-constexpr int kStateVersion = 1;
+// Bump when the set of docks changes, so an old saved layout is not applied to new docks.
+constexpr int kStateVersion = 2;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -45,6 +52,7 @@ MainWindow::MainWindow(QWidget* parent)
     , welcome_(new WelcomePage(this))
     , pages_(new QTabWidget(this))
     , overview_(new OverviewPage(vault_, this))
+    , workbench_(new QueryWorkbench(this))
     , counts_(new QLabel(this))
     , readOnlyBadge_(new QLabel(this))
     , busy_(new QProgressBar(this)) {
@@ -55,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     pages_->setDocumentMode(true);
     pages_->addTab(overview_, tr("Overview"));
+    pages_->addTab(workbench_->page(), tr("Query"));
     stack_->addWidget(welcome_);
     stack_->addWidget(pages_);
     setCentralWidget(stack_);
@@ -75,6 +84,18 @@ MainWindow::MainWindow(QWidget* parent)
     connect(vault_, &VaultController::openFailed, this, &MainWindow::onOpenFailed);
     connect(vault_, &VaultController::busyChanged, busy_, &QWidget::setVisible);
     connect(ingest_, &IngestFlow::finished, this, &MainWindow::onIngestFinished);
+    connect(workbench_, &QueryWorkbench::pageRequested, this,
+            [this] { pages_->setCurrentWidget(workbench_->page()); });
+    connect(workbench_, &QueryWorkbench::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(vaultPanel_, &VaultPanel::sourceActivated, workbench_, &QueryWorkbench::runSource);
+    auto* focusQuery = new QAction(tr("Focus &Query"), this);
+    focusQuery->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(focusQuery, &QAction::triggered, this, [this] {
+        pages_->setCurrentWidget(workbench_->page());
+        workbench_->page()->focusQuery();
+    });
+    addAction(focusQuery);
 
     restoreLayout();
     updateActions();
@@ -164,8 +185,26 @@ void MainWindow::createDocks() {
         return dock;
     };
     vaultPanel_ = new VaultPanel(vault_, this);
-    addDock(vaultPanel_, tr("Vault"), QStringLiteral("vaultDock"), Qt::LeftDockWidgetArea,
-            QKeySequence(Qt::ALT | Qt::Key_1));
+    QDockWidget* vaultDock = addDock(vaultPanel_, tr("Vault"), QStringLiteral("vaultDock"),
+                                     Qt::LeftDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_1));
+    QDockWidget* params =
+        addDock(workbench_->form(), tr("Query Parameters"), QStringLiteral("queryParamsDock"),
+                Qt::LeftDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_2));
+    tabifyDockWidget(vaultDock, params);
+    vaultDock->raise();
+    QDockWidget* detail =
+        addDock(workbench_->detail(), tr("Hit Detail"), QStringLiteral("detailDock"),
+                Qt::BottomDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_3));
+    QDockWidget* breakdown =
+        addDock(workbench_->breakdown(), tr("Score Breakdown"), QStringLiteral("breakdownDock"),
+                Qt::BottomDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_4));
+    QDockWidget* mmr = addDock(workbench_->mmr(), tr("MMR Choices"), QStringLiteral("mmrDock"),
+                               Qt::BottomDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_5));
+    splitDockWidget(detail, breakdown, Qt::Horizontal);
+    splitDockWidget(breakdown, mmr, Qt::Horizontal);
+    resizeDocks({vaultDock}, {290}, Qt::Horizontal);
+    resizeDocks({detail}, {300}, Qt::Vertical);
+    resizeDocks({detail, breakdown, mmr}, {400, 460, 420}, Qt::Horizontal);
 
     viewMenu_->addSeparator();
     for (int i = 0; i < pages_->count(); ++i) {
@@ -314,6 +353,7 @@ void MainWindow::onIngestFinished(const IngestJobResult& result) {
 
 void MainWindow::onVaultOpened() {
     const VaultOverviewData& data = vault_->overview();
+    workbench_->setVault(data);
     RecentVaults::add(data.ref.dir);
     updateRecentMenu();
     welcome_->refreshRecent();

@@ -16,6 +16,7 @@ namespace memlens::ui {
 class IngestFlow;
 struct IngestJobResult;
 class OverviewPage;
+class QueryWorkbench;
 class VaultController;
 class VaultPanel;
 class WelcomePage;
@@ -31,6 +32,7 @@ public:
 
     VaultController* vault() const { return vault_; }
     OverviewPage* overviewPage() const { return overview_; }
+    QueryWorkbench* workbench() const { return workbench_; }
     VaultPanel* vaultPanel() const { return vaultPanel_; }
     IngestFlow* ingestFlow() const { return ingest_; }
     QTabWidget* pages() const { return pages_; }
@@ -73,6 +75,7 @@ private:
     WelcomePage* welcome_;
     QTabWidget* pages_;
     OverviewPage* overview_;
+    QueryWorkbench* workbench_;
     VaultPanel* vaultPanel_ = nullptr;
     QList<QDockWidget*> docks_;
     QByteArray defaultState_;

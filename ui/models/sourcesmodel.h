@@ -12,7 +12,7 @@ namespace memlens::ui {
 class SourcesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Source, Kind, Platform, Chunks, Unsealed, From, To, ColumnCount };
+    enum Column { Source, Chunks, Kind, Unsealed, From, To, Platform, ColumnCount };
 
     explicit SourcesModel(QObject* parent = nullptr);
 

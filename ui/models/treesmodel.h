@@ -12,7 +12,7 @@ namespace memlens::ui {
 class TreesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Scope, Kind, Levels, Summaries, Span, LastSealed, Status, ColumnCount };
+    enum Column { Scope, Summaries, Levels, Span, Kind, LastSealed, Status, ColumnCount };
 
     explicit TreesModel(QObject* parent = nullptr);
 

@@ -8,6 +8,8 @@
 #include <QHeaderView>
 #include <QTreeView>
 
+#include <algorithm>
+
 namespace memlens::ui {
 
 VaultPanel::VaultPanel(VaultController* vault, QWidget* parent)
@@ -24,7 +26,9 @@ VaultPanel::VaultPanel(VaultController* vault, QWidget* parent)
 
     // A narrow dock shows the columns that identify a row first; the rest stay a scroll away.
     auto fit = [](FilteredView* v) {
-        v->view()->header()->resizeSections(QHeaderView::ResizeToContents);
+        QHeaderView* header = v->view()->header();
+        header->resizeSections(QHeaderView::ResizeToContents);
+        header->resizeSection(0, std::min(header->sectionSize(0), 190));
     };
     connect(vault, &VaultController::opened, this, [this, fit] {
         fit(sources_);

@@ -1,0 +1,266 @@
+// The query workbench on a real vault: typing a query and running it fills the results table,
+// selecting a hit shows its numbers in the score breakdown, every primitive runs from the form,
+// a newer query drops an older one's late result, and the models pass QAbstractItemModelTester.
+#include "core/format.h"
+#include "mainwindow.h"
+#include "models/entitymatchmodel.h"
+#include "models/mmrmodel.h"
+#include "models/resultsmodel.h"
+#include "models/resultsproxy.h"
+#include "models/roles.h"
+#include "pages/hitdetailpanel.h"
+#include "pages/queryform.h"
+#include "pages/querypage.h"
+#include "pages/queryworkbench.h"
+#include "pages/scorebreakdownpanel.h"
+#include "query/querysession.h"
+#include "testsupport.h"
+#include "uivault.h"
+#include "vault/vaultcontroller.h"
+#include "widgets/markdownview.h"
+
+#include <memlens/thread_guard.h>
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QToolButton>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace memlens;
+using namespace memlens::ui;
+
+class TestQueryWorkbench : public QObject {
+    Q_OBJECT
+private:
+    test::TempDir tmp_;
+    QString vaultDir_;
+    std::unique_ptr<MainWindow> window_;
+    QueryWorkbench* wb_ = nullptr;
+
+    bool runAndWait(const QString& text) {
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->page()->setQueryText(text);
+        wb_->page()->run();
+        return finished.wait(30000);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        test::setUpUiTest();
+        const auto dir = tmp_.path() / "vault";
+        const std::string error = test::buildGeneratedVault(dir, 800);
+        QVERIFY2(error.empty(), error.c_str());
+        vaultDir_ = QString::fromStdString(dir.string());
+        window_ = std::make_unique<MainWindow>();
+        window_->show();
+        QSignalSpy opened(window_->vault(), &VaultController::opened);
+        window_->openVault(vaultDir_);
+        QVERIFY(opened.wait(30000));
+        wb_ = window_->workbench();
+    }
+
+    void typedQueryFillsTheTableAndTheBreakdown() {
+        QAbstractItemModelTester resultsTester(wb_->session()->results());
+        QAbstractItemModelTester proxyTester(wb_->page()->resultsProxy());
+        QAbstractItemModelTester mmrTester(wb_->session()->mmr());
+        wb_->form()->setKind(QueryKind::Hybrid);
+
+        QLineEdit* box = wb_->page()->findChild<QComboBox*>()->lineEdit();
+        QTest::keyClicks(box, QStringLiteral("launch budget decision"));
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        QTest::keyClick(box, Qt::Key_Return);
+        QVERIFY(finished.wait(30000));
+
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QVERIFY(outcome.search.has_value());
+        const int rows = wb_->session()->results()->rowCount();
+        QVERIFY(rows >= 3);
+        QVERIFY(wb_->page()->infoLabel()->text().contains(QStringLiteral("keyword leg")));
+
+        // Select the second hit: the breakdown shows that hit's own numbers.
+        QTreeView* view = wb_->page()->resultsView();
+        view->setCurrentIndex(view->model()->index(1, 0));
+        const QModelIndex source = wb_->page()->resultsProxy()->mapToSource(view->currentIndex());
+        const RetrievalHit& hit = wb_->session()->results()->rowAt(source.row())->hit;
+        QVERIFY(hit.explanation.has_value());
+        const Explanation& x = *hit.explanation;
+        QCOMPARE(wb_->detail()->hit().node_id, hit.node_id);
+
+        const QString equation = wb_->breakdown()->equationText();
+        QVERIFY2(equation.contains(formatScore(x.final_score)), qPrintable(equation));
+        QVERIFY(equation.contains(formatScore(x.rrf_score)));
+        QVERIFY(equation.contains(formatScore(x.vector.rrf_term)));
+        QVERIFY(equation.contains(formatScore(x.keyword.rrf_term)));
+        QCOMPARE(wb_->breakdown()->chartValue(QStringLiteral("vector")), x.contributions.vector);
+        QCOMPARE(wb_->breakdown()->chartValue(QStringLiteral("graph")), x.contributions.graph);
+        const QString legs = wb_->breakdown()->legsText();
+        if (x.keyword.rank)
+            QVERIFY(legs.contains(QString::number(*x.keyword.rank)));
+
+        // The MMR walk lists every pick and what was pushed out.
+        QCOMPARE(wb_->session()->mmr()->rowCount(),
+                 static_cast<int>(outcome.rows.size() + outcome.pushedOut.size()));
+        QVERIFY(wb_->session()->mmr()->entryAt(0)->picked);
+    }
+
+    void sortingAndFilteringWorkOnValues() {
+        QVERIFY(runAndWait(QStringLiteral("phoenix migration")));
+        ResultsProxy* proxy = wb_->page()->resultsProxy();
+        proxy->sort(ResultsModel::Score, Qt::DescendingOrder);
+        for (int i = 1; i < proxy->rowCount(); ++i)
+            QVERIFY(proxy->index(i - 1, ResultsModel::Score).data(SortRole).toDouble() >=
+                    proxy->index(i, ResultsModel::Score).data(SortRole).toDouble());
+        proxy->setKindFilter(ResultsProxy::KindFilter::Summaries);
+        for (int i = 0; i < proxy->rowCount(); ++i)
+            QCOMPARE(proxy->index(i, ResultsModel::Kind).data().toString(),
+                     QStringLiteral("summary"));
+        proxy->setKindFilter(ResultsProxy::KindFilter::All);
+        proxy->setText(QStringLiteral("zzzz-not-in-any-snippet"));
+        QCOMPARE(proxy->rowCount(), 0);
+        proxy->setText(QString());
+        proxy->sort(ResultsModel::Rank, Qt::AscendingOrder);
+    }
+
+    void everyPrimitiveRunsFromTheForm() {
+        QAbstractItemModelTester entitiesTester(wb_->session()->entities());
+        const QueryKind kinds[] = {QueryKind::Keyword,     QueryKind::Semantic,
+                                   QueryKind::QuerySource, QueryKind::QueryGlobal,
+                                   QueryKind::CoverWindow, QueryKind::SearchEntities,
+                                   QueryKind::Walk};
+        for (QueryKind kind : kinds) {
+            wb_->form()->setKind(kind);
+            QVERIFY(runAndWait(QStringLiteral("launch")));
+            const QueryOutcome& outcome = wb_->session()->outcome();
+            QVERIFY2(outcome.error.isEmpty(),
+                     qPrintable(queryKindName(kind) + QStringLiteral(": ") + outcome.error));
+            QCOMPARE(outcome.request.kind, kind);
+            const auto shown =
+                kind == QueryKind::SearchEntities ? outcome.entities.size() : outcome.rows.size();
+            QVERIFY2(shown > 0, qPrintable(queryKindName(kind)));
+        }
+        // search_entities double-click → query_topic of that entity.
+        wb_->form()->setKind(QueryKind::SearchEntities);
+        QVERIFY(runAndWait(QStringLiteral("launch")));
+        const QString entity =
+            QString::fromStdString(wb_->session()->outcome().entities.front().canonical_id);
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->runTopic(entity);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(wb_->session()->outcome().request.kind, QueryKind::QueryTopic);
+        QCOMPARE(QString::fromStdString(wb_->session()->outcome().request.topic.entity_id), entity);
+        QVERIFY(!wb_->session()->outcome().rows.empty());
+    }
+
+    void drillDownAndFetchLeavesFollowASummary() {
+        wb_->form()->setKind(QueryKind::QuerySource);
+        QVERIFY(runAndWait(QString()));
+        const auto& rows = wb_->session()->outcome().rows;
+        QVERIFY(!rows.empty());
+        const RetrievalHit summary = rows.front().hit;
+        QCOMPARE(summary.node_kind, NodeKind::Summary);
+
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->runDrillDown(QString::fromStdString(summary.node_id));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(wb_->session()->outcome().rows.size(), summary.child_ids.size());
+
+        // Fetch leaves of a level-1 summary: the exact chunks, in child order.
+        const RetrievalHit* l1 = nullptr;
+        for (const auto& r : wb_->session()->outcome().rows)
+            if (r.hit.level == 1)
+                l1 = &r.hit;
+        if (!l1 && summary.level == 1)
+            l1 = &summary;
+        QVERIFY(l1);
+        QStringList ids;
+        for (const auto& c : l1->child_ids)
+            ids << QString::fromStdString(c);
+        wb_->runFetchLeaves(ids);
+        QVERIFY(finished.wait(30000));
+        const auto& leaves = wb_->session()->outcome().rows;
+        QCOMPARE(static_cast<int>(leaves.size()), std::min<int>(20, static_cast<int>(ids.size())));
+        QCOMPARE(QString::fromStdString(leaves.front().hit.node_id), ids.front());
+        QCOMPARE(leaves.front().hit.node_kind, NodeKind::Leaf);
+    }
+
+    void aNewerQueryDropsTheOlderResult() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->page()->setQueryText(QStringLiteral("first query about budgets"));
+        wb_->page()->run();
+        wb_->page()->setQueryText(QStringLiteral("second query about launches"));
+        wb_->page()->run();
+        QVERIFY(finished.wait(30000));
+        QTest::qWait(300); // a late first result would arrive now; it must be dropped
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(QString::fromStdString(wb_->session()->outcome().request.text),
+                 QStringLiteral("second query about launches"));
+    }
+
+    void entityChipRunsQueryTopic() {
+        QVERIFY(runAndWait(QStringLiteral("launch decision")));
+        HitDetailPanel* detail = wb_->detail();
+        QTreeView* view = wb_->page()->resultsView();
+        // Find a hit with entities and click its first chip.
+        for (int i = 0; i < view->model()->rowCount(); ++i) {
+            view->setCurrentIndex(view->model()->index(i, 0));
+            if (!detail->chipIds().isEmpty())
+                break;
+        }
+        QVERIFY(!detail->chipIds().isEmpty());
+        const QString entity = detail->chipIds().first();
+        QToolButton* chip = nullptr;
+        const auto buttons = detail->findChildren<QToolButton*>();
+        for (QToolButton* b : buttons)
+            if (b->property("entityId").toString() == entity)
+                chip = b;
+        QVERIFY(chip);
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        QTest::mouseClick(chip, Qt::LeftButton);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(wb_->session()->outcome().request.kind, QueryKind::QueryTopic);
+        QCOMPARE(QString::fromStdString(wb_->session()->outcome().request.topic.entity_id), entity);
+    }
+
+    void markdownNeverFetchesRemoteResources() {
+        RetrievalHit hit;
+        hit.node_id = "c1";
+        hit.content = "# Title\n\n![tracker](https://example.com/pixel.png) and "
+                      "<img src=\"http://example.com/a.png\"> [link](https://example.com)";
+        wb_->detail()->markdownToggle()->setChecked(true);
+        wb_->detail()->showHit(hit);
+        QApplication::processEvents();
+        QVERIFY(wb_->detail()->contentView()->refusedResources() >= 1);
+        QVERIFY(wb_->detail()->contentView()->toPlainText().contains(QStringLiteral("Title")));
+        wb_->detail()->markdownToggle()->setChecked(false);
+        QVERIFY(wb_->detail()->contentView()->toPlainText().contains(QStringLiteral("# Title")));
+    }
+
+    void mmrLambdaOverrideReachesTheEngine() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        wb_->form()->mmrLambdaBox()->setValue(1.0);
+        QVERIFY(runAndWait(QStringLiteral("launch budget")));
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        QVERIFY(outcome.search.has_value());
+        QCOMPARE(outcome.search->mmr_lambda, 1.0);
+        // λ = 1 is pure relevance: MMR keeps the fused order.
+        for (const HitRow& row : outcome.rows)
+            QCOMPARE(row.hit.explanation->mmr.step + 1, row.hit.explanation->fused_rank);
+        wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
+    }
+
+    void cleanupTestCase() {
+        window_.reset();
+        QCOMPARE(memlens::ui_thread_violations(), 0);
+    }
+};
+
+QTEST_MAIN(TestQueryWorkbench)
+#include "tst_queryworkbench.moc"

@@ -1,0 +1,229 @@
+#include "pages/hitdetailpanel.h"
+
+#include "core/format.h"
+#include "query/highlight.h"
+#include "widgets/flowlayout.h"
+#include "widgets/markdownview.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QTextCursor>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace memlens::ui {
+
+namespace {
+
+const QString kMarkdownKey = QStringLiteral("detail/renderMarkdown");
+const QString kNodeScheme = QStringLiteral("memlens-node");
+
+QString escaped(const std::string& s) {
+    return qs(s).toHtmlEscaped();
+}
+
+} // namespace
+
+HitDetailPanel::HitDetailPanel(QWidget* parent)
+    : QWidget(parent)
+    , title_(new QLabel(this))
+    , id_(new QLabel(this))
+    , provenance_(new QLabel(this))
+    , chipsBox_(new QWidget(this))
+    , chips_(new FlowLayout(chipsBox_))
+    , graphContext_(new QLabel(this))
+    , markdown_(new QCheckBox(tr("Render &Markdown"), this))
+    , drill_(new QPushButton(tr("&Drill Down"), this))
+    , leaves_(new QPushButton(tr("Fetch &Leaves"), this))
+    , content_(new MarkdownView(this)) {
+    QFont bold = title_->font();
+    bold.setBold(true);
+    title_->setFont(bold);
+    id_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    id_->setForegroundRole(QPalette::PlaceholderText);
+    provenance_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    provenance_->setWordWrap(true);
+    graphContext_->setWordWrap(true);
+    graphContext_->setTextFormat(Qt::RichText);
+    connect(graphContext_, &QLabel::linkActivated, this, [this](const QString& link) {
+        const QUrl url(link);
+        if (url.scheme() == kNodeScheme)
+            Q_EMIT nodeRequested(url.path());
+    });
+
+    markdown_->setChecked(QSettings().value(kMarkdownKey, true).toBool());
+    markdown_->setToolTip(
+        tr("Render the content as Markdown (images and links are never fetched)"));
+    connect(markdown_, &QCheckBox::toggled, this, [this](bool on) {
+        QSettings().setValue(kMarkdownKey, on);
+        renderContent();
+    });
+    drill_->setToolTip(tr("Run drill_down on this summary in the workbench"));
+    leaves_->setToolTip(tr("Read the exact source text of the chunks under this node"));
+    connect(drill_, &QPushButton::clicked, this,
+            [this] { Q_EMIT drillDownRequested(qs(hit_.node_id)); });
+    connect(leaves_, &QPushButton::clicked, this, [this] {
+        QStringList ids;
+        if (hit_.node_kind == NodeKind::Leaf) {
+            ids << qs(hit_.node_id);
+        } else {
+            for (const auto& c : hit_.child_ids)
+                ids << qs(c);
+        }
+        Q_EMIT fetchLeavesRequested(ids);
+    });
+    connect(content_, &MarkdownView::linkActivated, this, [this](const QUrl& url) {
+        if (url.scheme() == kNodeScheme)
+            Q_EMIT nodeRequested(url.path());
+    });
+
+    auto* buttons = new QHBoxLayout();
+    buttons->addWidget(markdown_);
+    buttons->addStretch();
+    buttons->addWidget(drill_);
+    buttons->addWidget(leaves_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    layout->addWidget(title_);
+    layout->addWidget(id_);
+    layout->addWidget(provenance_);
+    layout->addWidget(chipsBox_);
+    layout->addWidget(graphContext_);
+    layout->addLayout(buttons);
+    layout->addWidget(content_, 1);
+    clear();
+}
+
+void HitDetailPanel::clear() {
+    hasHit_ = false;
+    hit_ = {};
+    title_->setText(tr("No hit selected"));
+    id_->clear();
+    provenance_->setText(tr("Select a hit, a summary or a leaf to see it here."));
+    chips_->clear();
+    chipsBox_->hide();
+    graphContext_->hide();
+    drill_->setEnabled(false);
+    leaves_->setEnabled(false);
+    content_->clear();
+}
+
+void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) {
+    hit_ = hit;
+    terms_ = terms;
+    hasHit_ = true;
+    const bool leaf = hit.node_kind == NodeKind::Leaf;
+    title_->setText(leaf ? tr("Leaf chunk · %1").arg(qs(hit.tree_scope))
+                         : tr("Summary L%1 · %2").arg(hit.level).arg(qs(hit.tree_scope)));
+    id_->setText(qs(hit.node_id));
+
+    QStringList facts;
+    facts << tr("<b>Time</b> %1 UTC")
+                 .arg(formatRange(hit.time_range_start_ms, hit.time_range_end_ms));
+    if (!hit.tree_id.empty())
+        facts << tr("<b>Tree</b> %1 (%2)")
+                     .arg(escaped(hit.tree_id), QString::fromLatin1(to_wire(hit.tree_kind)));
+    if (hit.source_ref)
+        facts << tr("<b>Source ref</b> %1").arg(escaped(*hit.source_ref));
+    if (!leaf)
+        facts << tr("<b>Children</b> %1").arg(hit.child_ids.size());
+    facts << tr("<b>Score</b> %1")
+                 .arg(formatScore(hit.explanation ? hit.explanation->final_score : hit.score));
+    if (hit.rerank_similarity)
+        facts << tr("<b>Rerank cosine</b> %1").arg(formatScore(*hit.rerank_similarity));
+    provenance_->setText(facts.join(QStringLiteral(" · ")));
+
+    chips_->clear();
+    addChips(chips_, hit.entities, hit.topics);
+    chipsBox_->setVisible(chips_->count() > 0);
+
+    QStringList context;
+    if (hit.explanation) {
+        const GraphContext& g = hit.explanation->graph_context;
+        if (!g.superseded_by.empty())
+            context << tr("<b>Superseded by</b> %1").arg(linkList(g.superseded_by));
+        if (!g.conflicts.empty())
+            context << tr("<b>Conflicts with</b> %1").arg(linkList(g.conflicts));
+        if (!g.supported_by.empty())
+            context << tr("<b>Supported by</b> %1").arg(linkList(g.supported_by));
+    }
+    graphContext_->setText(context.join(QStringLiteral("<br>")));
+    graphContext_->setVisible(!context.isEmpty());
+
+    drill_->setEnabled(!leaf);
+    leaves_->setEnabled(leaf || hit.level == 1);
+    leaves_->setToolTip(leaf || hit.level == 1
+                            ? tr("Read the exact source text of the chunks under this node")
+                            : tr("Drill down to a level-1 summary to fetch its leaves"));
+    renderContent();
+}
+
+QStringList HitDetailPanel::chipIds() const {
+    QStringList ids;
+    for (int i = 0; i < chips_->count(); ++i) {
+        if (auto* button = qobject_cast<QToolButton*>(chips_->itemAt(i)->widget()))
+            ids << button->property("entityId").toString();
+    }
+    return ids;
+}
+
+void HitDetailPanel::addChips(FlowLayout* layout, const std::vector<std::string>& entities,
+                              const std::vector<std::string>& topics) {
+    QStringList ids;
+    for (const std::string& e : entities)
+        ids << qs(e);
+    // Topics are bare tags; their entity is topic:<tag> (NOTES §3), often listed already.
+    for (const std::string& t : topics)
+        ids << (t.find(':') == std::string::npos ? QStringLiteral("topic:") + qs(t) : qs(t));
+    ids.removeDuplicates();
+    for (const QString& id : std::as_const(ids)) {
+        auto* chip = new QToolButton(chipsBox_);
+        chip->setText(id);
+        chip->setProperty("entityId", id);
+        chip->setToolTip(tr("Run query_topic for %1").arg(id));
+        chip->setAutoRaise(false);
+        chip->setStyleSheet(QStringLiteral("QToolButton { border: 1px solid palette(mid); "
+                                           "border-radius: 8px; padding: 1px 7px; }"));
+        connect(chip, &QToolButton::clicked, this, [this, id] { Q_EMIT entityActivated(id); });
+        layout->addWidget(chip);
+    }
+}
+
+QString HitDetailPanel::linkList(const std::vector<std::string>& ids) {
+    QStringList links;
+    for (const auto& id : ids) {
+        const QString text = qs(id).toHtmlEscaped();
+        links << QStringLiteral("<a href=\"%1:%2\">%3</a>").arg(kNodeScheme, text, text);
+    }
+    return links.join(QStringLiteral(", "));
+}
+
+void HitDetailPanel::renderContent() {
+    if (!hasHit_)
+        return;
+    const QString text = qs(hit_.content);
+    if (markdown_->isChecked()) {
+        content_->setMarkdown(text);
+        return;
+    }
+    content_->setPlainText(text);
+    // Mark the query's terms in the plain text, as the results table marks them.
+    QTextCharFormat mark;
+    mark.setBackground(QColor(255, 214, 102, 150));
+    mark.setFontWeight(QFont::Bold);
+    QTextCursor cursor(content_->document());
+    const auto ranges = findHighlights(content_->toPlainText(), terms_);
+    for (const auto& [start, length] : ranges) {
+        cursor.setPosition(start);
+        cursor.setPosition(start + length, QTextCursor::KeepAnchor);
+        cursor.mergeCharFormat(mark);
+    }
+}
+
+} // namespace memlens::ui

@@ -1,0 +1,517 @@
+#include "pages/queryform.h"
+
+#include "core/format.h"
+#include "vault/vaultoverview.h"
+#include "widgets/timeboundedit.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace memlens::ui {
+
+namespace {
+
+enum Page {
+    SearchPage,
+    SourcePage,
+    GlobalPage,
+    TopicPage,
+    CoverPage,
+    EntitiesPage,
+    DrillPage,
+    LeavesPage,
+    WalkPage
+};
+
+// A spin box whose lowest value reads as `special` ("default", "setting", "none"): the
+// parameter is left to the core or the vault.
+QSpinBox* makeSpin(QWidget* parent, int min, int max, int value, const QString& special) {
+    auto* spin = new QSpinBox(parent);
+    spin->setRange(min, max);
+    spin->setValue(value);
+    if (!special.isEmpty())
+        spin->setSpecialValueText(special);
+    return spin;
+}
+
+QDoubleSpinBox* makeDoubleSpin(QWidget* parent, double min, double max, double step, int decimals,
+                               double value, const QString& special) {
+    auto* spin = new QDoubleSpinBox(parent);
+    spin->setRange(min, max);
+    spin->setSingleStep(step);
+    spin->setDecimals(decimals);
+    spin->setValue(value);
+    if (!special.isEmpty())
+        spin->setSpecialValueText(special);
+    return spin;
+}
+
+QComboBox* makeKindCombo(QWidget* parent) {
+    auto* combo = new QComboBox(parent);
+    combo->addItem(QCoreApplication::translate("QueryForm", "any kind"), QString());
+    combo->addItem(QStringLiteral("chat"), QStringLiteral("chat"));
+    combo->addItem(QStringLiteral("email"), QStringLiteral("email"));
+    combo->addItem(QStringLiteral("document"), QStringLiteral("document"));
+    return combo;
+}
+
+QComboBox* makeSourceCombo(QWidget* parent) {
+    auto* combo = new QComboBox(parent);
+    combo->setEditable(true);
+    combo->setInsertPolicy(QComboBox::NoInsert);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(12);
+    combo->lineEdit()->setPlaceholderText(QCoreApplication::translate("QueryForm", "any source"));
+    return combo;
+}
+
+std::optional<std::string> comboText(const QComboBox* combo) {
+    const QString text = combo->currentText().trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    return text.toStdString();
+}
+
+std::optional<std::string> comboData(const QComboBox* combo) {
+    const QString value = combo->currentData().toString();
+    if (value.isEmpty())
+        return std::nullopt;
+    return value.toStdString();
+}
+
+std::vector<std::string> splitList(const QString& text) {
+    std::vector<std::string> out;
+    const QStringList parts =
+        text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+    for (const QString& p : parts)
+        out.push_back(p.toStdString());
+    return out;
+}
+
+QFormLayout* makeForm(QWidget* page) {
+    auto* form = new QFormLayout(page);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    return form;
+}
+
+void addHelp(QFormLayout* form, const QString& text) {
+    auto* label = new QLabel(text);
+    label->setWordWrap(true);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(label);
+}
+
+} // namespace
+
+QueryForm::QueryForm(QWidget* parent)
+    : QWidget(parent)
+    , mode_(new QComboBox(this))
+    , pages_(new QStackedWidget(this)) {
+    for (int i = 0; i < kQueryKindCount; ++i) {
+        const auto kind = static_cast<QueryKind>(i);
+        mode_->addItem(queryKindName(kind), i);
+        mode_->setItemData(mode_->count() - 1, queryKindHelp(kind), Qt::ToolTipRole);
+        if (kind == QueryKind::Semantic)
+            mode_->insertSeparator(mode_->count());
+    }
+    mode_->setToolTip(tr("Hybrid search modes first, then the primitives of the seeds."));
+
+    pages_->addWidget(buildSearchPage());
+    pages_->addWidget(buildSourcePage());
+    pages_->addWidget(buildGlobalPage());
+    pages_->addWidget(buildTopicPage());
+    pages_->addWidget(buildCoverPage());
+    pages_->addWidget(buildEntitiesPage());
+    pages_->addWidget(buildDrillPage());
+    pages_->addWidget(buildLeavesPage());
+    pages_->addWidget(buildWalkPage());
+
+    connect(mode_, &QComboBox::currentIndexChanged, this, [this] {
+        pages_->setCurrentIndex(pageFor(kind()));
+        Q_EMIT kindChanged(kind());
+    });
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(pages_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* top = new QFormLayout();
+    top->addRow(tr("&Mode:"), mode_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(top);
+    layout->addWidget(scroll, 1);
+}
+
+QueryKind QueryForm::kind() const {
+    return static_cast<QueryKind>(mode_->currentData().toInt());
+}
+
+void QueryForm::setKind(QueryKind kind) {
+    mode_->setCurrentIndex(mode_->findData(static_cast<int>(kind)));
+}
+
+int QueryForm::pageFor(QueryKind kind) const {
+    switch (kind) {
+    case QueryKind::Hybrid:
+    case QueryKind::Keyword:
+    case QueryKind::Semantic:
+        return SearchPage;
+    case QueryKind::QuerySource:
+        return SourcePage;
+    case QueryKind::QueryGlobal:
+        return GlobalPage;
+    case QueryKind::QueryTopic:
+        return TopicPage;
+    case QueryKind::CoverWindow:
+        return CoverPage;
+    case QueryKind::SearchEntities:
+        return EntitiesPage;
+    case QueryKind::DrillDown:
+        return DrillPage;
+    case QueryKind::FetchLeaves:
+        return LeavesPage;
+    case QueryKind::Walk:
+        return WalkPage;
+    }
+    return SearchPage;
+}
+
+QWidget* QueryForm::buildSearchPage() {
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    auto* fusionBox = new QGroupBox(tr("Fusion"), page);
+    auto* fusion = makeForm(fusionBox);
+    const QString setting = tr("vault setting");
+    fusion_ = new QComboBox(fusionBox);
+    fusion_->addItem(setting, QString());
+    fusion_->addItem(tr("weighted RRF"), QStringLiteral("rrf"));
+    fusion_->addItem(tr("WeightProfile fold"), QStringLiteral("profile"));
+    profile_ = new QComboBox(fusionBox);
+    profile_->addItem(setting, QString());
+    for (const char* name : {"balanced", "semantic", "lexical", "graph_first"})
+        profile_->addItem(QString::fromLatin1(name), QString::fromLatin1(name));
+    searchLimit_ = makeSpin(fusionBox, 0, 100, 0, setting);
+    mmrLambda_ = makeDoubleSpin(fusionBox, -0.05, 1.0, 0.05, 2, -0.05, setting);
+    mmrLambda_->setToolTip(tr("MMR λ: 1 = pure relevance, 0 = pure diversity (default 0.7)."));
+    recency_ = makeDoubleSpin(fusionBox, -0.1, 10.0, 0.1, 2, -0.1, setting);
+    recency_->setToolTip(tr("RRF × (1 + boost × 1/(1 + age in days)); 0 = off."));
+    includeSummaries_ = new QCheckBox(tr("Search summaries too"), fusionBox);
+    includeSummaries_->setTristate(true);
+    includeSummaries_->setCheckState(Qt::PartiallyChecked);
+    includeSummaries_->setToolTip(tr("Partially checked: the vault setting."));
+    exact_ = new QCheckBox(tr("Exact vector scan (ground truth)"), fusionBox);
+    fusion->addRow(tr("Fusion:"), fusion_);
+    fusion->addRow(tr("Profile:"), profile_);
+    fusion->addRow(tr("Limit:"), searchLimit_);
+    fusion->addRow(tr("MMR λ:"), mmrLambda_);
+    fusion->addRow(tr("Recency boost:"), recency_);
+    fusion->addRow(includeSummaries_);
+    fusion->addRow(exact_);
+
+    auto* scopeBox = new QGroupBox(tr("Scope"), page);
+    auto* scope = makeForm(scopeBox);
+    auto* kinds = new QWidget(scopeBox);
+    auto* kindsLayout = new QHBoxLayout(kinds);
+    kindsLayout->setContentsMargins(0, 0, 0, 0);
+    kindChat_ = new QCheckBox(QStringLiteral("chat"), kinds);
+    kindEmail_ = new QCheckBox(QStringLiteral("email"), kinds);
+    kindDocument_ = new QCheckBox(QStringLiteral("document"), kinds);
+    kindsLayout->addWidget(kindChat_);
+    kindsLayout->addWidget(kindEmail_);
+    kindsLayout->addWidget(kindDocument_);
+    kindsLayout->addStretch();
+    namespaces_ = new QLineEdit(scopeBox);
+    namespaces_->setPlaceholderText(tr("any (comma-separated)"));
+    topics_ = new QLineEdit(scopeBox);
+    topics_->setPlaceholderText(tr("any, e.g. deploy, launch"));
+    contentTypes_ = new QLineEdit(scopeBox);
+    contentTypes_->setPlaceholderText(tr("any, e.g. text, code"));
+    scopeSince_ = new TimeBoundEdit(tr("since"), scopeBox);
+    scopeUntil_ = new TimeBoundEdit(tr("until"), scopeBox);
+    scope->addRow(tr("Source kinds:"), kinds);
+    scope->addRow(tr("Namespaces:"), namespaces_);
+    scope->addRow(tr("Topics:"), topics_);
+    scope->addRow(tr("Content types:"), contentTypes_);
+    scope->addRow(scopeSince_);
+    scope->addRow(scopeUntil_);
+
+    auto* budgetBox = new QGroupBox(tr("Budgets"), page);
+    auto* budget = makeForm(budgetBox);
+    const QString none = tr("none");
+    maxUnits_ = makeSpin(budgetBox, 0, 100, 0, none);
+    maxChars_ = makeSpin(budgetBox, 0, 1000000, 0, none);
+    maxChars_->setSingleStep(500);
+    maxMs_ = makeDoubleSpin(budgetBox, 0.0, 60000.0, 10.0, 1, 0.0, none);
+    budget->addRow(tr("Max units:"), maxUnits_);
+    budget->addRow(tr("Max chars:"), maxChars_);
+    budget->addRow(tr("Max ms:"), maxMs_);
+
+    layout->addWidget(fusionBox);
+    layout->addWidget(scopeBox);
+    layout->addWidget(budgetBox);
+    layout->addStretch();
+    return page;
+}
+
+QWidget* QueryForm::buildSourcePage() {
+    auto* page = new QWidget(this);
+    auto* form = makeForm(page);
+    addHelp(form, queryKindHelp(QueryKind::QuerySource) + QLatin1Char(' ') +
+                      tr("With query text, hits are reranked by cosine; without, newest first."));
+    sourceId_ = makeSourceCombo(page);
+    sourceKind_ = makeKindCombo(page);
+    sourceDays_ = makeSpin(page, 0, 3650, 0, tr("any time"));
+    sourceDays_->setSuffix(tr(" days"));
+    sourceLimit_ = makeSpin(page, 0, 100, 0, tr("default (10)"));
+    form->addRow(tr("Source id:"), sourceId_);
+    form->addRow(tr("Source kind:"), sourceKind_);
+    form->addRow(tr("Time window:"), sourceDays_);
+    form->addRow(tr("Limit:"), sourceLimit_);
+    return page;
+}
+
+QWidget* QueryForm::buildGlobalPage() {
+    auto* page = new QWidget(this);
+    auto* form = makeForm(page);
+    addHelp(form, queryKindHelp(QueryKind::QueryGlobal));
+    globalSince_ = new TimeBoundEdit(tr("since"), page);
+    globalUntil_ = new TimeBoundEdit(tr("until"), page);
+    globalSince_->setValue(0);
+    globalUntil_->setValue(QDateTime::currentMSecsSinceEpoch());
+    globalKind_ = makeKindCombo(page);
+    globalLimit_ = makeSpin(page, 0, 100, 0, tr("default (10)"));
+    form->addRow(globalSince_);
+    form->addRow(globalUntil_);
+    form->addRow(tr("Source kind:"), globalKind_);
+    form->addRow(tr("Limit:"), globalLimit_);
+    return page;
+}
+
+QWidget* QueryForm::buildTopicPage() {
+    auto* page = new QWidget(this);
+    auto* form = makeForm(page);
+    addHelp(form, queryKindHelp(QueryKind::QueryTopic));
+    topicEntity_ = new QLineEdit(page);
+    topicEntity_->setPlaceholderText(tr("canonical id, e.g. person:alice"));
+    topicSince_ = new TimeBoundEdit(tr("since"), page);
+    topicUntil_ = new TimeBoundEdit(tr("until"), page);
+    topicLimit_ = makeSpin(page, 0, 100, 0, tr("default (10)"));
+    form->addRow(tr("Entity:"), topicEntity_);
+    form->addRow(topicSince_);
+    form->addRow(topicUntil_);
+    form->addRow(tr("Limit:"), topicLimit_);
+    return page;
+}
+
+QWidget* QueryForm::buildCoverPage() {
+    auto* page = new QWidget(this);
+    auto* form = makeForm(page);
+    addHelp(form, queryKindHelp(QueryKind::CoverWindow) + QLatin1Char(' ') +
+                      tr("Drag over the timeline on the Trees page to pick a window."));
+    coverSince_ = new TimeBoundEdit(tr("since"), page);
+    coverUntil_ = new TimeBoundEdit(tr("until"), page);
+    coverSince_->setValue(0);
+    coverUntil_->setValue(QDateTime::currentMSecsSinceEpoch());
+    coverSource_ = makeSourceCombo(page);
+    coverKind_ = makeKindCombo(page);
+    coverLimit_ = makeSpin(page, 0, 5000, 0, tr("default (200)"));
+    form->addRow(coverSince_);
+    form->addRow(coverUntil_);
+    form->addRow(tr("Source id:"), coverSource_);
+    form->addRow(tr("Source kind:"), coverKind_);
+    form->addRow(tr("Limit:"), coverLimit_);
+    return page;
+}
+
+QWidget* QueryForm::buildEntitiesPage() {
+    auto* page = new QWidget(this);
+    auto* form = makeForm(page);
+    addHelp(form, queryKindHelp(QueryKind::SearchEntities) + QLatin1Char(' ') +
+                      tr("The query text is the name to look up."));
+    entityKinds_ = new QLineEdit(page);
+    entityKinds_->setPlaceholderText(tr("any, e.g. person, email"));
+    entityLimit_ = makeSpin(page, 0, 100, 0, tr("default (5)"));
+    form->addRow(tr("Kinds:"), entityKinds_);
+    form->addRow(tr("Limit:"), entityLimit_);
+    return page;
+}
+
+QWidget* QueryForm::buildDrillPage() {
+    auto* page = new QWidget(this);
+    auto* form = makeForm(page);
+    addHelp(form, queryKindHelp(QueryKind::DrillDown) + QLatin1Char(' ') +
+                      tr("With query text, the children are reranked by cosine."));
+    drillNode_ = new QLineEdit(page);
+    drillNode_->setPlaceholderText(tr("summary id"));
+    drillDepth_ = makeSpin(page, 0, 8, 1, QString());
+    drillLimit_ = makeSpin(page, 0, 1000, 0, tr("no limit"));
+    form->addRow(tr("Node:"), drillNode_);
+    form->addRow(tr("Depth:"), drillDepth_);
+    form->addRow(tr("Limit:"), drillLimit_);
+    return page;
+}
+
+QWidget* QueryForm::buildLeavesPage() {
+    auto* page = new QWidget(this);
+    auto* form = makeForm(page);
+    addHelp(form, queryKindHelp(QueryKind::FetchLeaves));
+    leafIds_ = new QLineEdit(page);
+    leafIds_->setPlaceholderText(tr("chunk ids, comma-separated"));
+    form->addRow(tr("Chunk ids:"), leafIds_);
+    return page;
+}
+
+QWidget* QueryForm::buildWalkPage() {
+    auto* page = new QWidget(this);
+    auto* form = makeForm(page);
+    addHelp(form, queryKindHelp(QueryKind::Walk) + QLatin1Char(' ') +
+                      tr("Name two people or topics to take the local route."));
+    walkLimit_ = makeSpin(page, 0, 100, 0, tr("default (10)"));
+    walkHops_ = makeSpin(page, 0, 4, 0, tr("default (2)"));
+    walkDays_ = makeSpin(page, 0, 3650, 0, tr("any time"));
+    walkDays_->setSuffix(tr(" days"));
+    form->addRow(tr("Limit (k):"), walkLimit_);
+    form->addRow(tr("Max hops (h):"), walkHops_);
+    form->addRow(tr("Look back:"), walkDays_);
+    return page;
+}
+
+QueryRequest QueryForm::request(const QString& text) const {
+    QueryRequest r;
+    r.kind = kind();
+    r.text = text.toStdString();
+
+    SearchRequest& s = r.search;
+    if (auto f = comboData(fusion_))
+        s.fusion = fusion_kind_from_string(*f);
+    if (auto p = comboData(profile_))
+        s.profile = *p;
+    s.limit = searchLimit_->value();
+    if (mmrLambda_->value() >= 0.0)
+        s.mmr_lambda = mmrLambda_->value();
+    if (recency_->value() >= 0.0)
+        s.recency_boost = recency_->value();
+    if (includeSummaries_->checkState() != Qt::PartiallyChecked)
+        s.include_summaries = includeSummaries_->isChecked();
+    s.exact = exact_->isChecked();
+    if (kindChat_->isChecked())
+        s.scope.source_kinds.emplace_back("chat");
+    if (kindEmail_->isChecked())
+        s.scope.source_kinds.emplace_back("email");
+    if (kindDocument_->isChecked())
+        s.scope.source_kinds.emplace_back("document");
+    s.scope.namespaces = splitList(namespaces_->text());
+    s.scope.topics = splitList(topics_->text());
+    s.scope.content_types = splitList(contentTypes_->text());
+    s.scope.since_ms = scopeSince_->value();
+    s.scope.until_ms = scopeUntil_->value();
+    s.budget.max_units = maxUnits_->value();
+    s.budget.max_chars = maxChars_->value();
+    s.budget.max_ms = maxMs_->value();
+
+    r.source.source_id = comboText(sourceId_);
+    r.source.source_kind = comboData(sourceKind_);
+    if (sourceDays_->value() > 0)
+        r.source.time_window_days = sourceDays_->value();
+    r.source.limit = static_cast<std::size_t>(sourceLimit_->value());
+
+    r.global.since_ms = globalSince_->value().value_or(0);
+    r.global.until_ms = globalUntil_->value().value_or(QDateTime::currentMSecsSinceEpoch());
+    r.global.source_kind = comboData(globalKind_);
+    r.global.limit = static_cast<std::size_t>(globalLimit_->value());
+
+    r.topic.entity_id = topicEntity_->text().trimmed().toStdString();
+    r.topic.since_ms = topicSince_->value();
+    r.topic.until_ms = topicUntil_->value();
+    r.topic.limit = static_cast<std::size_t>(topicLimit_->value());
+
+    r.cover.since_ms = coverSince_->value().value_or(0);
+    r.cover.until_ms = coverUntil_->value().value_or(QDateTime::currentMSecsSinceEpoch());
+    r.cover.source_id = comboText(coverSource_);
+    r.cover.source_kind = comboData(coverKind_);
+    r.cover.limit = static_cast<std::size_t>(coverLimit_->value());
+
+    r.entities.kinds = splitList(entityKinds_->text());
+    r.entities.limit = static_cast<std::size_t>(entityLimit_->value());
+
+    r.drill.node_id = drillNode_->text().trimmed().toStdString();
+    r.drill.max_depth = drillDepth_->value();
+    if (drillLimit_->value() > 0)
+        r.drill.limit = static_cast<std::size_t>(drillLimit_->value());
+
+    r.leafIds = splitList(leafIds_->text());
+
+    r.walk.limit = static_cast<std::size_t>(walkLimit_->value());
+    r.walk.max_hops = walkHops_->value();
+    if (walkDays_->value() > 0)
+        r.walk.time_window_days = walkDays_->value();
+    return r;
+}
+
+void QueryForm::setVault(const VaultOverviewData& data) {
+    QStringList ids;
+    for (const auto& s : data.sources)
+        ids << qs(s.source_id);
+    for (QComboBox* combo : {sourceId_, coverSource_}) {
+        const QString current = combo->currentText();
+        combo->clear();
+        combo->addItem(QString());
+        combo->addItems(ids);
+        combo->setCurrentText(current);
+    }
+    if (data.stats.earliest_ms != 0) {
+        for (TimeBoundEdit* since : {scopeSince_, topicSince_})
+            since->setSuggestion(data.stats.earliest_ms);
+        for (TimeBoundEdit* until : {scopeUntil_, topicUntil_})
+            until->setSuggestion(data.stats.latest_ms);
+        globalSince_->setValue(data.stats.earliest_ms);
+        globalUntil_->setValue(data.stats.latest_ms);
+        coverSince_->setValue(
+            std::max<qint64>(data.stats.earliest_ms, data.stats.latest_ms - 7 * 86'400'000LL));
+        coverUntil_->setValue(data.stats.latest_ms);
+    }
+}
+
+void QueryForm::setSourceId(const QString& sourceId) {
+    sourceId_->setCurrentText(sourceId);
+    coverSource_->setCurrentText(sourceId);
+}
+
+void QueryForm::setTopicEntity(const QString& entityId) {
+    topicEntity_->setText(entityId);
+}
+
+void QueryForm::setDrillNode(const QString& nodeId) {
+    drillNode_->setText(nodeId);
+}
+
+void QueryForm::setLeafIds(const QStringList& ids) {
+    leafIds_->setText(ids.join(QStringLiteral(", ")));
+}
+
+void QueryForm::setWindow(qint64 sinceMs, qint64 untilMs) {
+    coverSince_->setValue(sinceMs);
+    coverUntil_->setValue(untilMs);
+    globalSince_->setValue(sinceMs);
+    globalUntil_->setValue(untilMs);
+}
+
+} // namespace memlens::ui

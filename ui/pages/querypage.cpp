@@ -1,0 +1,269 @@
+#include "pages/querypage.h"
+
+#include "core/format.h"
+#include "models/entitymatchmodel.h"
+#include "models/resultsmodel.h"
+#include "models/resultsproxy.h"
+#include "models/roles.h"
+#include "pages/queryform.h"
+#include "query/querysession.h"
+#include "widgets/highlightdelegate.h"
+#include "widgets/signalbarsdelegate.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QShortcut>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace memlens::ui {
+
+namespace {
+
+const QString kHistoryKey = QStringLiteral("queryHistory");
+constexpr int kHistoryMax = 50;
+
+QTreeView* makeTable(QWidget* parent) {
+    auto* view = new QTreeView(parent);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setAlternatingRowColors(true);
+    view->setSortingEnabled(true);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->header()->setStretchLastSection(false);
+    return view;
+}
+
+QString legText(const char* name, const LegReport& leg) {
+    const QString title = QString::fromLatin1(name);
+    if (!leg.ran) {
+        return QCoreApplication::translate("QueryPage", "%1 leg off (%2)")
+            .arg(title, leg.skipped_reason.empty() ? QStringLiteral("—") : qs(leg.skipped_reason));
+    }
+    QString text = QCoreApplication::translate("QueryPage", "%1 leg %2 in %3 ms")
+                       .arg(title, formatCount(static_cast<qint64>(leg.count)))
+                       .arg(leg.ms, 0, 'f', 1);
+    if (!leg.fts_query.empty())
+        text += QStringLiteral(" [%1]").arg(qs(leg.fts_query));
+    if (std::string_view(name) == "vector") {
+        text +=
+            leg.exact
+                ? QCoreApplication::translate("QueryPage", " (exact: %1)").arg(qs(leg.exact_reason))
+                : QCoreApplication::translate("QueryPage", " (beam: %1 topics, %2 scored)")
+                      .arg(leg.reached_topics.size())
+                      .arg(formatCount(static_cast<qint64>(leg.scored)));
+    }
+    return text;
+}
+
+} // namespace
+
+QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
+    : QWidget(parent)
+    , session_(session)
+    , form_(form)
+    , query_(new QComboBox(this))
+    , runButton_(new QPushButton(tr("&Run"), this))
+    , cancelButton_(new QPushButton(tr("Cancel"), this))
+    , filter_(new QLineEdit(this))
+    , kindFilter_(new QComboBox(this))
+    , stack_(new QStackedWidget(this))
+    , results_(makeTable(this))
+    , entities_(makeTable(this))
+    , proxy_(new ResultsProxy(this))
+    , info_(new QLabel(this)) {
+    query_->setEditable(true);
+    query_->setInsertPolicy(QComboBox::NoInsert);
+    query_->setMaxCount(kHistoryMax);
+    query_->addItems(QSettings().value(kHistoryKey).toStringList());
+    query_->setCurrentText(QString());
+    query_->lineEdit()->setPlaceholderText(tr("Ask the memory… (Enter to run, Ctrl+L to focus)"));
+    query_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    runButton_->setDefault(true);
+    runButton_->setToolTip(tr("Run the query (Enter, Ctrl+Return)"));
+    cancelButton_->setEnabled(false);
+    cancelButton_->setToolTip(tr("Cancel the running query (Esc)"));
+    connect(query_->lineEdit(), &QLineEdit::returnPressed, this, &QueryPage::run);
+    connect(runButton_, &QPushButton::clicked, this, &QueryPage::run);
+    connect(cancelButton_, &QPushButton::clicked, session_, &QuerySession::cancel);
+    auto* runShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    connect(runShortcut, &QShortcut::activated, this, &QueryPage::run);
+    auto* cancelShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(cancelShortcut, &QShortcut::activated, session_, &QuerySession::cancel);
+
+    filter_->setPlaceholderText(tr("Filter results…"));
+    filter_->setClearButtonEnabled(true);
+    kindFilter_->addItem(tr("All nodes"));
+    kindFilter_->addItem(tr("Leaves only"));
+    kindFilter_->addItem(tr("Summaries only"));
+    connect(filter_, &QLineEdit::textChanged, proxy_, &ResultsProxy::setText);
+    connect(kindFilter_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { proxy_->setKindFilter(static_cast<ResultsProxy::KindFilter>(i)); });
+
+    proxy_->setSourceModel(session_->results());
+    results_->setModel(proxy_);
+    results_->setItemDelegateForColumn(ResultsModel::Snippet, new HighlightDelegate(results_));
+    results_->setItemDelegateForColumn(ResultsModel::Signals, new SignalBarsDelegate(results_));
+    results_->sortByColumn(ResultsModel::Rank, Qt::AscendingOrder);
+    QHeaderView* header = results_->header();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(ResultsModel::Snippet, QHeaderView::Stretch);
+    header->resizeSection(ResultsModel::Rank, 36);
+    header->resizeSection(ResultsModel::Kind, 64);
+    header->resizeSection(ResultsModel::Level, 44);
+    header->resizeSection(ResultsModel::Scope, 130);
+    header->resizeSection(ResultsModel::Time, 150);
+    header->resizeSection(ResultsModel::Score, 72);
+    header->resizeSection(ResultsModel::Signals, 58);
+    connect(results_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                const HitRow* row = session_->results()->rowAt(proxy_->mapToSource(current).row());
+                if (row)
+                    Q_EMIT hitSelected(row->hit, session_->outcome().terms);
+            });
+
+    auto* entityProxy = new QSortFilterProxyModel(this);
+    entityProxy->setSourceModel(session_->entities());
+    entityProxy->setSortRole(SortRole);
+    entityProxy->setFilterRole(FilterRole);
+    entityProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    connect(filter_, &QLineEdit::textChanged, entityProxy,
+            &QSortFilterProxyModel::setFilterFixedString);
+    entities_->setModel(entityProxy);
+    entities_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    connect(entities_, &QTreeView::activated, this, [this](const QModelIndex& index) {
+        Q_EMIT entityActivated(index.data(IdRole).toString());
+    });
+
+    stack_->addWidget(results_);
+    stack_->addWidget(entities_);
+    info_->setWordWrap(true);
+    info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* top = new QHBoxLayout();
+    top->addWidget(query_, 1);
+    top->addWidget(runButton_);
+    top->addWidget(cancelButton_);
+    auto* filterRow = new QHBoxLayout();
+    filterRow->addWidget(filter_, 1);
+    filterRow->addWidget(kindFilter_);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(filterRow);
+    layout->addWidget(stack_, 1);
+    layout->addWidget(info_);
+
+    connect(session_, &QuerySession::started, this, &QueryPage::onStarted);
+    connect(session_, &QuerySession::finished, this, &QueryPage::onFinished);
+    connect(session_, &QuerySession::cancelled, this, [this] { info_->setText(tr("Cancelled.")); });
+    connect(session_, &QuerySession::runningChanged, this,
+            [this](bool running) { cancelButton_->setEnabled(running); });
+}
+
+void QueryPage::run() {
+    const QString text = query_->currentText().trimmed();
+    remember(text);
+    session_->run(form_->request(text));
+}
+
+void QueryPage::setQueryText(const QString& text) {
+    query_->setCurrentText(text);
+}
+
+QString QueryPage::queryText() const {
+    return query_->currentText();
+}
+
+void QueryPage::focusQuery() {
+    query_->setFocus(Qt::ShortcutFocusReason);
+    query_->lineEdit()->selectAll();
+}
+
+void QueryPage::remember(const QString& text) {
+    if (text.isEmpty())
+        return;
+    const int existing = query_->findText(text);
+    if (existing == 0)
+        return;
+    if (existing > 0)
+        query_->removeItem(existing);
+    query_->insertItem(0, text);
+    query_->setCurrentIndex(0);
+    QStringList history;
+    for (int i = 0; i < query_->count(); ++i)
+        history << query_->itemText(i);
+    QSettings().setValue(kHistoryKey, history);
+}
+
+void QueryPage::onStarted() {
+    info_->setText(tr("Running %1…").arg(queryKindName(form_->kind())));
+}
+
+void QueryPage::onFinished() {
+    const QueryOutcome& outcome = session_->outcome();
+    const bool entities = outcome.request.kind == QueryKind::SearchEntities;
+    stack_->setCurrentWidget(entities ? static_cast<QWidget*>(entities_) : results_);
+    info_->setText(describe(outcome));
+    if (!entities)
+        selectFirst();
+}
+
+void QueryPage::selectFirst() {
+    if (proxy_->rowCount() == 0)
+        return;
+    results_->setCurrentIndex(proxy_->index(0, 0));
+}
+
+QString QueryPage::describe(const QueryOutcome& outcome) {
+    if (!outcome.error.isEmpty())
+        return outcome.cancelled ? tr("Cancelled.") : tr("Error: %1").arg(outcome.error);
+    QStringList parts;
+    const auto shown = outcome.request.kind == QueryKind::SearchEntities ? outcome.entities.size()
+                                                                         : outcome.rows.size();
+    parts << tr("%1: %2 of %3")
+                 .arg(queryKindName(outcome.request.kind), formatCount(static_cast<qint64>(shown)),
+                      formatCount(static_cast<qint64>(outcome.total)));
+    if (outcome.truncated)
+        parts << tr("truncated");
+    if (outcome.search) {
+        const SearchResponse& s = *outcome.search;
+        parts << legText("keyword", s.keyword) << legText("vector", s.vector);
+        parts << tr("fusion %1, MMR λ %2")
+                     .arg(QString::fromLatin1(to_string(s.settings.fusion)))
+                     .arg(s.mmr_lambda, 0, 'f', 2);
+        if (!s.budget_reasons.empty()) {
+            QStringList reasons;
+            for (const auto& r : s.budget_reasons)
+                reasons << qs(r);
+            parts << tr("budget: %1").arg(reasons.join(QStringLiteral(", ")));
+        }
+        parts << (s.audit.enabled ? tr("audited") : qs(s.audit.disabled_reason));
+    }
+    if (outcome.walk) {
+        QStringList entities;
+        for (const auto& e : outcome.walk->query_entities)
+            entities << qs(e);
+        parts << tr("route %1").arg(QString::fromLatin1(to_wire(outcome.walk->route)));
+        if (!entities.isEmpty())
+            parts << tr("entities %1").arg(entities.join(QStringLiteral(", ")));
+        if (outcome.walk->route == WalkRoute::Local)
+            parts << tr("%1 related pairs at %2 hops")
+                         .arg(outcome.walk->related_pairs.size())
+                         .arg(outcome.walk->hops_used);
+    }
+    parts << tr("%1 ms").arg(outcome.elapsedMs, 0, 'f', 1);
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace memlens::ui

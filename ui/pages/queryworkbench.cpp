@@ -1,0 +1,105 @@
+#include "pages/queryworkbench.h"
+
+#include "models/resultsmodel.h"
+#include "models/resultsproxy.h"
+#include "pages/hitdetailpanel.h"
+#include "pages/mmrpanel.h"
+#include "pages/queryform.h"
+#include "pages/querypage.h"
+#include "pages/scorebreakdownpanel.h"
+#include "query/querysession.h"
+#include "vault/nodelookup.h"
+#include "vault/vaultoverview.h"
+
+#include <QTreeView>
+
+namespace memlens::ui {
+
+QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
+    : QObject(parentWidget)
+    , session_(new QuerySession(this))
+    , lookup_(new NodeLookup(this))
+    , form_(new QueryForm(parentWidget))
+    , page_(new QueryPage(session_, form_, parentWidget))
+    , detail_(new HitDetailPanel(parentWidget))
+    , breakdown_(new ScoreBreakdownPanel(parentWidget))
+    , mmr_(new MmrPanel(session_->mmr(), parentWidget)) {
+    connect(page_, &QueryPage::hitSelected, this, &QueryWorkbench::showHit);
+    connect(page_, &QueryPage::entityActivated, this, &QueryWorkbench::runTopic);
+    connect(detail_, &HitDetailPanel::entityActivated, this, &QueryWorkbench::runTopic);
+    connect(detail_, &HitDetailPanel::nodeRequested, this, &QueryWorkbench::showNode);
+    connect(detail_, &HitDetailPanel::drillDownRequested, this, &QueryWorkbench::runDrillDown);
+    connect(detail_, &HitDetailPanel::fetchLeavesRequested, this, &QueryWorkbench::runFetchLeaves);
+    connect(mmr_, &MmrPanel::nodeSelected, this, &QueryWorkbench::showNode);
+    connect(lookup_, &NodeLookup::found, this, [this](const RetrievalHit& hit) { showHit(hit); });
+    connect(lookup_, &NodeLookup::notFound, this, [this](const QString& id, const QString& error) {
+        Q_EMIT message(tr("Cannot show %1: %2").arg(id, error));
+    });
+}
+
+void QueryWorkbench::setVault(const VaultOverviewData& data) {
+    session_->setVault(data.ref);
+    lookup_->setVault(data.ref);
+    form_->setVault(data);
+    detail_->clear();
+    breakdown_->clear();
+}
+
+void QueryWorkbench::showHit(const RetrievalHit& hit, const QStringList& terms) {
+    detail_->showHit(hit, terms);
+    breakdown_->showHit(hit);
+    Q_EMIT hitShown(hit);
+}
+
+void QueryWorkbench::showNode(const QString& nodeId) {
+    const int row = session_->results()->rowOf(nodeId);
+    if (row >= 0) {
+        // Selecting the row shows it (with its explanation) through hitSelected.
+        const QModelIndex source = session_->results()->index(row, 0);
+        const QModelIndex proxied = page_->resultsProxy()->mapFromSource(source);
+        if (proxied.isValid()) {
+            page_->resultsView()->setCurrentIndex(proxied);
+            return;
+        }
+        showHit(session_->results()->rowAt(row)->hit);
+        return;
+    }
+    lookup_->lookup(nodeId);
+}
+
+void QueryWorkbench::runTopic(const QString& entityId) {
+    form_->setKind(QueryKind::QueryTopic);
+    form_->setTopicEntity(entityId);
+    Q_EMIT pageRequested();
+    page_->run();
+}
+
+void QueryWorkbench::runSource(const QString& sourceId) {
+    form_->setKind(QueryKind::QuerySource);
+    form_->setSourceId(sourceId);
+    Q_EMIT pageRequested();
+    page_->run();
+}
+
+void QueryWorkbench::runDrillDown(const QString& nodeId) {
+    form_->setKind(QueryKind::DrillDown);
+    form_->setDrillNode(nodeId);
+    Q_EMIT pageRequested();
+    page_->run();
+}
+
+void QueryWorkbench::runFetchLeaves(const QStringList& chunkIds) {
+    form_->setKind(QueryKind::FetchLeaves);
+    form_->setLeafIds(chunkIds.mid(0, 20));
+    Q_EMIT pageRequested();
+    page_->run();
+}
+
+void QueryWorkbench::runCoverWindow(qint64 sinceMs, qint64 untilMs) {
+    form_->setKind(QueryKind::CoverWindow);
+    form_->setWindow(sinceMs, untilMs);
+    Q_EMIT pageRequested();
+    page_->run();
+}
+
+} // namespace memlens::ui

@@ -1,0 +1,66 @@
+// Wires the query workbench together: the session that runs queries, the parameter form, the
+// results page, the hit detail, the score breakdown and the MMR walk. The main window only
+// places these widgets (a tab and docks); the other pages call the run*() entry points.
+#pragma once
+
+#include "vault/vaultref.h"
+
+#include <memlens/types.h>
+
+#include <QObject>
+#include <QStringList>
+
+namespace memlens::ui {
+
+class HitDetailPanel;
+class MmrPanel;
+class NodeLookup;
+class QueryForm;
+class QueryPage;
+class QuerySession;
+class ScoreBreakdownPanel;
+struct VaultOverviewData;
+
+class QueryWorkbench : public QObject {
+    Q_OBJECT
+public:
+    explicit QueryWorkbench(QWidget* parentWidget);
+
+    void setVault(const VaultOverviewData& data);
+
+    QuerySession* session() const { return session_; }
+    QueryForm* form() const { return form_; }
+    QueryPage* page() const { return page_; }
+    HitDetailPanel* detail() const { return detail_; }
+    ScoreBreakdownPanel* breakdown() const { return breakdown_; }
+    MmrPanel* mmr() const { return mmr_; }
+
+    // Entry points for other views: each sets the mode and its parameters, then runs.
+    void runTopic(const QString& entityId);
+    void runSource(const QString& sourceId);
+    void runDrillDown(const QString& nodeId);
+    void runFetchLeaves(const QStringList& chunkIds);
+    void runCoverWindow(qint64 sinceMs, qint64 untilMs);
+    // Shows a node in the detail docks: from the current results when it is there (with its
+    // explanation), else looked up in the vault.
+    void showNode(const QString& nodeId);
+    void showHit(const RetrievalHit& hit, const QStringList& terms = {});
+
+Q_SIGNALS:
+    // The workbench page should come to the front.
+    void pageRequested();
+    // The hit now shown in the detail docks (to light up its entities and ancestry elsewhere).
+    void hitShown(const memlens::RetrievalHit& hit);
+    void message(const QString& text);
+
+private:
+    QuerySession* session_;
+    NodeLookup* lookup_;
+    QueryForm* form_;
+    QueryPage* page_;
+    HitDetailPanel* detail_;
+    ScoreBreakdownPanel* breakdown_;
+    MmrPanel* mmr_;
+};
+
+} // namespace memlens::ui

@@ -1,0 +1,286 @@
+#include "pages/scorebreakdownpanel.h"
+
+#include "core/format.h"
+#include "core/signalcolors.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTextDocument>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <array>
+
+namespace memlens::ui {
+
+namespace {
+
+constexpr std::array<Signal, kSignalCount> kSignals = {Signal::Graph, Signal::Vector,
+                                                       Signal::Keyword, Signal::Freshness};
+
+double pick(const SignalSet& s, Signal which) {
+    switch (which) {
+    case Signal::Graph:
+        return s.graph;
+    case Signal::Vector:
+        return s.vector;
+    case Signal::Keyword:
+        return s.keyword;
+    case Signal::Freshness:
+        return s.freshness;
+    }
+    return 0.0;
+}
+
+QString legRank(const LegExplanation& leg) {
+    return leg.rank ? QString::number(*leg.rank) : QCoreApplication::translate("Breakdown", "—");
+}
+
+// "w / (k + r) = t" or "0 (not returned)".
+QString rrfTermText(const LegExplanation& leg, int k) {
+    if (!leg.rank)
+        return QCoreApplication::translate("Breakdown", "0 (not returned)");
+    return QStringLiteral("%1 / (%2 + %3) = %4")
+        .arg(formatScore(leg.weight))
+        .arg(k)
+        .arg(*leg.rank)
+        .arg(formatScore(leg.rrf_term));
+}
+
+} // namespace
+
+ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
+    : QWidget(parent)
+    , heading_(new QLabel(this))
+    , chart_(new QChart())
+    , legs_(new QLabel(this))
+    , equation_(new QLabel(this))
+    , details_(new QLabel(this)) {
+    QFont bold = heading_->font();
+    bold.setBold(true);
+    heading_->setFont(bold);
+    heading_->setWordWrap(true);
+
+    chart_->legend()->hide();
+    chart_->setMargins(QMargins(2, 2, 2, 2));
+    chart_->setBackgroundRoundness(0);
+    auto* chartView = new QChartView(chart_, this);
+    chartView->setRenderHint(QPainter::Antialiasing);
+    chartView->setMinimumHeight(150);
+
+    legs_->setTextFormat(Qt::RichText);
+    legs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    equation_->setFont(mono);
+    equation_->setWordWrap(true);
+    equation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    details_->setWordWrap(true);
+    details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // The text under the chart can be long on a small screen: it scrolls rather than clips.
+    auto* text = new QWidget(this);
+    auto* textLayout = new QVBoxLayout(text);
+    textLayout->setContentsMargins(0, 0, 0, 0);
+    textLayout->addWidget(legs_);
+    textLayout->addWidget(equation_);
+    textLayout->addWidget(details_);
+    textLayout->addStretch();
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(text);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(chartView);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    layout->addWidget(heading_);
+    layout->addWidget(splitter, 1);
+    clear();
+}
+
+void ScoreBreakdownPanel::clear() {
+    heading_->setText(tr("Select a hit of a hybrid, keyword or semantic query."));
+    chart_->removeAllSeries();
+    for (QAbstractAxis* axis : chart_->axes())
+        chart_->removeAxis(axis);
+    chart_->setTitle(QString());
+    legs_->clear();
+    equation_->clear();
+    details_->clear();
+}
+
+QString ScoreBreakdownPanel::equation(const Explanation& x) {
+    QString text;
+    if (x.fusion == "profile") {
+        QStringList terms;
+        QStringList values;
+        for (Signal s : kSignals) {
+            terms << QStringLiteral("%1·%2").arg(formatScore(pick(x.weights, s)),
+                                                 formatScore(pick(x.signal_values, s)));
+            values << formatScore(pick(x.contributions, s));
+        }
+        text = tr("base = Σ weight·signal = %1\n     = %2")
+                   .arg(terms.join(QStringLiteral(" + ")), values.join(QStringLiteral(" + ")));
+    } else {
+        text = tr("rrf = vector term + keyword term = %1 + %2 = %3")
+                   .arg(formatScore(x.vector.rrf_term), formatScore(x.keyword.rrf_term),
+                        formatScore(x.rrf_score));
+        if (x.recency.boost != 0.0) {
+            text += tr("\nbase = rrf × (1 + boost × recency) = %1 × (1 + %2 × %3)")
+                        .arg(formatScore(x.rrf_score), formatScore(x.recency.boost),
+                             formatScore(x.recency.factor));
+        } else {
+            text += tr("\nbase = rrf (recency boost off)");
+        }
+    }
+    if (x.superseded_penalty != 1.0)
+        text += tr("\nfinal = base × superseded penalty %1 = %2")
+                    .arg(formatScore(x.superseded_penalty), formatScore(x.final_score));
+    else
+        text += tr("\nfinal = %1").arg(formatScore(x.final_score));
+    return text;
+}
+
+void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
+    if (!hit.explanation) {
+        clear();
+        heading_->setText(
+            tr("%1 ranks by its own score: %2").arg(qs(hit.node_id), formatScore(hit.score)));
+        if (hit.rerank_similarity)
+            details_->setText(tr("Cosine similarity to the query (rerank): %1. Primitives order by "
+                                 "this cosine when given query text, else newest first.")
+                                  .arg(formatScore(*hit.rerank_similarity)));
+        else
+            details_->setText(tr("Primitives carry no hybrid explanation: run hybrid, keyword or "
+                                 "semantic mode to see legs, RRF and MMR."));
+        return;
+    }
+    const Explanation& x = *hit.explanation;
+    heading_->setText(tr("Fused rank %1 · final score %2 · fusion %3")
+                          .arg(x.fused_rank)
+                          .arg(formatScore(x.final_score), qs(x.fusion)));
+    showChart(x);
+
+    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>%2</td>"
+                                       "<td align=right>%3</td><td align=right>%4</td></tr>");
+    legs_->setText(QStringLiteral("<table cellspacing=0 cellpadding=2>") +
+                   row.arg(tr("<b>leg</b>"), tr("<b>rank</b>"), tr("<b>raw score</b>"),
+                           tr("<b>weight / (k + rank) = RRF term</b>")) +
+                   row.arg(tr("keyword"), legRank(x.keyword),
+                           x.keyword.rank ? formatScore(x.keyword.raw_score) : QString(),
+                           rrfTermText(x.keyword, x.rrf_k)) +
+                   row.arg(tr("vector"), legRank(x.vector),
+                           x.vector.rank ? formatScore(x.vector.raw_score) : QString(),
+                           rrfTermText(x.vector, x.rrf_k)) +
+                   QStringLiteral("</table>"));
+
+    equation_->setText(equation(x));
+
+    QStringList more;
+    more << tr("Recency: factor 1/(1 + %1 days) = %2, boost %3")
+                .arg(x.recency.age_days, 0, 'f', 1)
+                .arg(formatScore(x.recency.factor), formatScore(x.recency.boost));
+    if (x.mmr.step >= 0) {
+        more << tr("MMR pick %1: relevance %2, max similarity %3 → MMR score %4%5")
+                    .arg(x.mmr.step + 1)
+                    .arg(formatScore(x.mmr.relevance), formatScore(x.mmr.max_similarity),
+                         formatScore(x.mmr.mmr_score),
+                         x.mmr.penalized_by ? tr(" (penalised by %1)").arg(qs(*x.mmr.penalized_by))
+                                            : QString());
+    } else {
+        more << tr("Not picked by MMR (fused rank %1).").arg(x.fused_rank);
+    }
+    if (!x.topic_path.empty()) {
+        QStringList path;
+        for (const auto& t : x.topic_path)
+            path << qs(t);
+        more << tr("Topic path: %1").arg(path.join(QStringLiteral(" › ")));
+    }
+    if (x.budget_cut)
+        more << tr("Cut by the character budget.");
+    details_->setText(more.join(QLatin1Char('\n')));
+}
+
+void ScoreBreakdownPanel::showChart(const Explanation& x) {
+    chart_->removeAllSeries();
+    for (QAbstractAxis* axis : chart_->axes())
+        chart_->removeAxis(axis);
+    chart_->setTitle(x.fusion == "profile"
+                         ? tr("Weighted signal contributions (they sum to the score)")
+                         : tr("Weighted signal contributions (shown; RRF decides the score)"));
+
+    // One set per signal, non-zero only in its own row, so each bar keeps its signal's colour.
+    auto* series = new QHorizontalStackedBarSeries();
+    QStringList categories;
+    double peak = 0.0;
+    for (int i = kSignalCount - 1; i >= 0; --i)
+        categories << signalName(kSignals[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < kSignalCount; ++i) {
+        const Signal s = kSignals[static_cast<std::size_t>(i)];
+        auto* set = new QBarSet(signalName(s));
+        set->setColor(signalColor(s));
+        set->setBorderColor(signalColor(s));
+        for (int row = 0; row < kSignalCount; ++row)
+            *set << (row == kSignalCount - 1 - i ? pick(x.contributions, s) : 0.0);
+        peak = std::max(peak, pick(x.contributions, s));
+        series->append(set);
+    }
+    chart_->addSeries(series);
+    auto* y = new QBarCategoryAxis();
+    y->append(categories);
+    auto* axisX = new QValueAxis();
+    axisX->setRange(0.0, std::max(peak * 1.1, 0.05));
+    axisX->setLabelFormat(QStringLiteral("%.2f"));
+    axisX->setTickCount(3);
+    y->setTruncateLabels(false);
+    chart_->addAxis(y, Qt::AlignLeft);
+    chart_->addAxis(axisX, Qt::AlignBottom);
+    series->attachAxis(y);
+    series->attachAxis(axisX);
+}
+
+QString ScoreBreakdownPanel::legsText() const {
+    QTextDocument doc;
+    doc.setHtml(legs_->text());
+    return doc.toPlainText();
+}
+
+QString ScoreBreakdownPanel::equationText() const {
+    return equation_->text();
+}
+
+double ScoreBreakdownPanel::chartValue(const QString& signal) const {
+    const auto series = chart_->series();
+    if (series.isEmpty())
+        return -1.0;
+    const auto* bars = qobject_cast<QHorizontalStackedBarSeries*>(series.first());
+    if (!bars)
+        return -1.0;
+    const auto sets = bars->barSets();
+    for (int i = 0; i < sets.size(); ++i) {
+        if (sets[i]->label() == signal)
+            return sets[i]->at(kSignalCount - 1 - i);
+    }
+    return -1.0;
+}
+
+} // namespace memlens::ui

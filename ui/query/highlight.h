@@ -1,0 +1,24 @@
+// Snippets and the ranges of query terms inside them. A word is highlighted when its Porter
+// stem equals a query term's stem, as the FTS5 porter tokenizer matched it ("deploying" for
+// "deploy").
+#pragma once
+
+#include "query/queryoutcome.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <string_view>
+
+namespace memlens::ui {
+
+// The query's keyword tokens (seed 001: lowercased, stopwords and 1-letter tokens dropped).
+QStringList queryTerms(std::string_view query);
+
+// One line of at most maxChars around the first term, newlines folded to spaces.
+QString makeSnippet(std::string_view content, const QStringList& terms, int maxChars = 240);
+
+// The words of `text` that match a term.
+HighlightRanges findHighlights(const QString& text, const QStringList& terms);
+
+} // namespace memlens::ui

@@ -1,0 +1,48 @@
+// What a query returned, ready to show: the hits with their snippets and highlight ranges
+// (computed on the query thread, so painting only paints), the search report for hybrid modes,
+// the walk trace, entity matches.
+#pragma once
+
+#include "query/queryrequest.h"
+
+#include <memlens/retrieval.h>
+#include <memlens/search.h>
+#include <memlens/types.h>
+
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace memlens::ui {
+
+using HighlightRanges = QList<QPair<int, int>>; // (start, length) in UTF-16 units
+
+struct HitRow {
+    RetrievalHit hit;
+    int rank = 0;    // 1-based position in the answer
+    QString snippet; // one line, around the first query term
+    HighlightRanges highlights;
+};
+
+struct QueryOutcome {
+    QueryRequest request;
+    QStringList terms; // the query's keyword tokens, as highlighted
+    std::vector<HitRow> rows;
+    std::vector<HitRow> pushedOut;     // hybrid: fused candidates MMR or a budget left out
+    std::vector<EntityMatch> entities; // search_entities
+    // hybrid / keyword / semantic: the engine's report (its hit lists moved into rows and
+    // pushedOut)
+    std::optional<SearchResponse> search;
+    std::optional<WalkTrace> walk;
+    std::size_t total = 0;
+    bool truncated = false;
+    double elapsedMs = 0.0;
+    QString error;
+    bool cancelled = false;
+};
+
+} // namespace memlens::ui
