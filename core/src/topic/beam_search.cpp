@@ -60,6 +60,13 @@ private:
     std::vector<Scored> heap_;
 };
 
+// Below this many members the float scan is already cheap, and its result stays exactly the
+// float ranking; above it the int8 pass keeps kRerankPerHit × k (at least kRerankMin)
+// candidates for the float re-rank. Measured in docs/performance.md.
+constexpr std::size_t kTwoPassMin = 4096;
+constexpr std::size_t kRerankPerHit = 32;
+constexpr std::size_t kRerankMin = 512;
+
 bool is_allowed(const std::vector<std::uint8_t>* allowed, std::uint32_t pos) {
     return !allowed || (pos < allowed->size() && (*allowed)[pos] != 0);
 }
@@ -159,8 +166,7 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
             frontier.push_back(candidates[i].node);
     }
 
-    TopK top(impl, k);
-    std::size_t scored = 0;
+    std::vector<std::uint32_t> todo;
     const std::size_t per_leaf = std::size_t(std::max(0, beam.max_leaf_items));
     for (int node : frontier) {
         const TopicNode& t = impl.nodes[std::size_t(node)];
@@ -173,9 +179,30 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
             if (!is_allowed(allowed, pos))
                 continue;
             ++taken;
-            top.offer(dot(q.data(), impl.vec(pos), impl.dim), pos);
+            todo.push_back(pos);
         }
-        scored += taken;
+    }
+    const std::size_t scored = todo.size();
+    TopK top(impl, k);
+    const std::size_t rerank = std::max(kRerankPerHit * k, kRerankMin);
+    if (todo.size() >= kTwoPassMin && todo.size() > rerank && !impl.codes.empty()) {
+        // Wide beams: pre-score on the int8 codes, then only the best `rerank` are scored on
+        // the floats, so the reported similarities are the same dot() the exact scan uses.
+        std::vector<std::int8_t> qcode(impl.dim);
+        quantize_row(q.data(), impl.dim, qcode.data());
+        std::vector<std::pair<float, std::uint32_t>> rough(todo.size());
+        for (std::size_t i = 0; i < todo.size(); ++i) {
+            const std::uint32_t pos = todo[i];
+            rough[i] = {
+                float(dot_i8(qcode.data(), impl.code(pos), impl.dim)) * impl.code_scale[pos], pos};
+        }
+        std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
+                         [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (std::size_t i = 0; i < rerank; ++i)
+            top.offer(dot(q.data(), impl.vec(rough[i].second), impl.dim), rough[i].second);
+    } else {
+        for (std::uint32_t pos : todo)
+            top.offer(dot(q.data(), impl.vec(pos), impl.dim), pos);
     }
 
     std::vector<VectorHit> hits = top.take();

@@ -98,6 +98,7 @@ void TopicIndex::Impl::finalize() {
         }
     }
     layout_by_leaf();
+    encode_codes();
     leaf_of.assign(ids.size(), -1);
     for (std::size_t i = 0; i < nodes.size(); ++i)
         for (std::uint32_t pos : nodes[i].members)

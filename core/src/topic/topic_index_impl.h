@@ -30,6 +30,11 @@ struct TopicIndex::Impl {
     std::vector<TopicNode> nodes; // nodes[0] is the root; parents before children
     std::vector<float> centroids; // nodes.size() × dim, unit length
     std::vector<std::int32_t> leaf_of; // position → index of its leaf
+    // int8 copies of the rows (row ≈ code × code_scale), a quarter of the bytes: a wide beam
+    // pre-scores with them and re-ranks its best candidates with the float rows, so every
+    // similarity it reports is still dot() over the floats.
+    std::vector<std::int8_t> codes;
+    std::vector<float> code_scale;
     std::unordered_map<std::string_view, std::uint32_t> position_of; // views into ids
     TopicLoadInfo info;
 
@@ -48,6 +53,8 @@ struct TopicIndex::Impl {
     void layout_by_leaf();
     // The leaf a vector reaches by greedy descent (beam width 1, ties by key).
     int nearest_leaf(const float* v) const;
+    void encode_codes();
+    const std::int8_t* code(std::size_t pos) const { return codes.data() + pos * dim; }
     std::vector<std::string> path_keys(int node) const;
 };
 
@@ -57,6 +64,11 @@ inline float dot(const float* a, const float* b, std::size_t dim) {
     using Map = Eigen::Map<const Eigen::VectorXf>;
     return Map(a, static_cast<Eigen::Index>(dim)).dot(Map(b, static_cast<Eigen::Index>(dim)));
 }
+
+// Symmetric int8 quantisation of one row: scale = max |x| / 127 (0 for a zero row).
+float quantize_row(const float* x, std::size_t dim, std::int8_t* out);
+// Integer dot product of two int8 rows.
+std::int32_t dot_i8(const std::int8_t* a, const std::int8_t* b, std::size_t dim);
 
 // The tree over impl.data, replacing impl.nodes and impl.centroids (topic_builder.cpp).
 void build_topic_tree(TopicIndex::Impl& impl, const TopicTreeOptions& opts);
