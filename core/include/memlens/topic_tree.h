@@ -2,7 +2,8 @@
 // embeddings, searched by beam descent; an exact scan serves small vaults and ground truth.
 //
 // Memory: every vector is held once, contiguously, as float32 (n × dim × 4 bytes: 1,000,000
-// chunks × 256 dims is 1 GB), plus the ids and one centroid per topic. docs/embeddings.md.
+// chunks × 256 dims is 1 GB), plus an int8 copy for pre-scoring wide beams (a quarter of that),
+// the ids and one centroid per topic. docs/embeddings.md, docs/performance.md.
 #pragma once
 
 #include <memlens/embedder.h>
