@@ -62,8 +62,9 @@ struct RetrievalSettings {
     // bm25 column weights of a chunk's FTS row, "content" being 1.0: its context (author, tags,
     // session, date), and the text of its near (±1) and far (±2) neighbours in its thread.
     double fts_context_weight = 0.5;
-    double fts_near_weight = 0.3;
-    double fts_far_weight = 0.1;
+    // Neighbouring items (±1, ±2): measured best on LoCoMo turn retrieval (docs/ranking.md).
+    double fts_near_weight = 0.5;
+    double fts_far_weight = 0.2;
     bool include_summaries = false; // search summary nodes beside leaf chunks
 
     double mmr_lambda = 0.7;

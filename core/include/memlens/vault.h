@@ -45,7 +45,7 @@ public:
     // Where content_path bodies are resolved (a workspace's content root, or the vault folder).
     std::filesystem::path content_root() const { return content_root_; }
     VaultFormat format() const { return format_; }
-    bool read_only() const { return db_.read_only(); }
+    bool read_only() const { return format_ == VaultFormat::OpenHumanWorkspace || db_.read_only(); }
     int schema_version() const { return schema_version_; }
 
     const Database& db() const { return db_; }

@@ -16,6 +16,22 @@ fs::path workspace_db(const fs::path& dir) {
     return dir / "memory_tree" / "chunks.db";
 }
 
+// "file:<path>?mode=ro" with the characters a URI gives meaning to escaped.
+std::string sqlite_readonly_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += kHex[(static_cast<unsigned char>(c) >> 4) & 15];
+            uri += kHex[static_cast<unsigned char>(c) & 15];
+        } else {
+            uri += c;
+        }
+    }
+    return uri + "?mode=ro";
+}
+
 bool looks_like_sqlite(const fs::path& p) {
     std::error_code ec;
     return fs::is_regular_file(p, ec);
@@ -78,7 +94,13 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
                                  ": not a vault (no vault.db, no memory_tree/chunks.db)");
     }
     const std::string path = v->db_path().string();
-    auto db = Database::open(path, read_only ? OpenMode::ReadOnly : OpenMode::ReadWrite);
+    // A workspace opens through a mode=ro URI on a read-write connection: the file stays
+    // untouched, while the in-memory database attached for the indexes it lacks is writable
+    // (a read-only connection would make every attached database read-only too).
+    const bool workspace = v->format_ == VaultFormat::OpenHumanWorkspace;
+    auto db = workspace
+                  ? Database::open(sqlite_readonly_uri(path), OpenMode::ReadWrite)
+                  : Database::open(path, read_only ? OpenMode::ReadOnly : OpenMode::ReadWrite);
     if (!db)
         return db.status();
     v->db_ = std::move(db).value();
