@@ -280,11 +280,27 @@ private slots:
         QVERIFY(during_reads >= static_cast<std::size_t>(2 * kReaders * kImports));
 
         // vault_stats runs several statements; each answer must still come from one state.
+        auto show = [](const StatsTuple& t) {
+            return QStringLiteral("{sources %1, chunks %2, summaries %3, entities %4, edges %5, "
+                                  "revision %6}")
+                .arg(std::get<0>(t))
+                .arg(std::get<1>(t))
+                .arg(std::get<2>(t))
+                .arg(std::get<3>(t))
+                .arg(std::get<4>(t))
+                .arg(std::get<5>(t));
+        };
         for (int r = 0; r < kReaders; ++r)
-            for (const auto& t : stats_seen[r])
-                QVERIFY2(std::find(stats_states.begin(), stats_states.end(), t) !=
-                             stats_states.end(),
-                         "vault_stats mixed two states of the vault");
+            for (const auto& t : stats_seen[r]) {
+                if (std::find(stats_states.begin(), stats_states.end(), t) != stats_states.end())
+                    continue;
+                QStringList committed;
+                for (const auto& c : stats_states)
+                    committed << show(c);
+                QFAIL(qPrintable(QStringLiteral("vault_stats mixed two states of the vault: %1; "
+                                                "the committed states were %2")
+                                     .arg(show(t), committed.join(QStringLiteral(", ")))));
+            }
         qInfo("%zu reads by %d readers across %d imports, %zu of them inside an open import",
               observations[0].size() + observations[1].size() + observations[2].size(), kReaders,
               kImports, during_reads);
