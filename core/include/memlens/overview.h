@@ -121,7 +121,7 @@ struct EntityGraphOverview {
 
 struct EntityGraphOptions {
     std::size_t max_nodes = 5000;
-    std::size_t max_edges = 50000; // the heaviest edges among the listed nodes
+    std::size_t max_edges = 50000; // the heaviest edges among the listed nodes; 0 = none read
     std::int64_t min_weight = 1;
     std::vector<std::string> kinds; // empty = every kind
     // When set, only these entities (e.g. a focus entity's neighbourhood) are listed,

@@ -70,6 +70,9 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
         out.nodes.push_back(std::move(n));
     }
 
+    if (opts.max_edges == 0)
+        return out; // nodes only: skip the scan of the edge table
+
     auto edges = db.prepare("SELECT entity_a, entity_b, weight FROM mem_tree_entity_edges "
                             "WHERE weight >= ? ORDER BY weight DESC, entity_a, entity_b");
     if (!edges)
