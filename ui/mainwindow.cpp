@@ -4,6 +4,7 @@
 #include "core/logging.h"
 #include "core/recentvaults.h"
 #include "dialogs/conceptsdialog.h"
+#include "pages/graphpage.h"
 #include "pages/hitdetailpanel.h"
 #include "pages/mmrpanel.h"
 #include "pages/overviewpage.h"
@@ -11,6 +12,7 @@
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
 #include "pages/scorebreakdownpanel.h"
+#include "pages/treespage.h"
 #include "pages/vaultpanel.h"
 #include "pages/welcomepage.h"
 #include "vault/ingestflow.h"
@@ -53,6 +55,8 @@ MainWindow::MainWindow(QWidget* parent)
     , pages_(new QTabWidget(this))
     , overview_(new OverviewPage(vault_, this))
     , workbench_(new QueryWorkbench(this))
+    , trees_(new TreesPage(vault_, workbench_, this))
+    , graph_(new GraphPage(vault_, workbench_, this))
     , counts_(new QLabel(this))
     , readOnlyBadge_(new QLabel(this))
     , busy_(new QProgressBar(this)) {
@@ -64,6 +68,8 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->setDocumentMode(true);
     pages_->addTab(overview_, tr("Overview"));
     pages_->addTab(workbench_->page(), tr("Query"));
+    pages_->addTab(trees_, tr("Trees"));
+    pages_->addTab(graph_, tr("Graph"));
     stack_->addWidget(welcome_);
     stack_->addWidget(pages_);
     setCentralWidget(stack_);
@@ -89,6 +95,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(workbench_, &QueryWorkbench::message, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(vaultPanel_, &VaultPanel::sourceActivated, workbench_, &QueryWorkbench::runSource);
+    connect(vaultPanel_, &VaultPanel::treeActivated, this, [this](const QString& treeId) {
+        pages_->setCurrentWidget(trees_);
+        trees_->focusTree(treeId);
+    });
     auto* focusQuery = new QAction(tr("Focus &Query"), this);
     focusQuery->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(focusQuery, &QAction::triggered, this, [this] {

@@ -17,6 +17,8 @@ class IngestFlow;
 struct IngestJobResult;
 class OverviewPage;
 class QueryWorkbench;
+class TreesPage;
+class GraphPage;
 class VaultController;
 class VaultPanel;
 class WelcomePage;
@@ -33,6 +35,8 @@ public:
     VaultController* vault() const { return vault_; }
     OverviewPage* overviewPage() const { return overview_; }
     QueryWorkbench* workbench() const { return workbench_; }
+    TreesPage* treesPage() const { return trees_; }
+    GraphPage* graphPage() const { return graph_; }
     VaultPanel* vaultPanel() const { return vaultPanel_; }
     IngestFlow* ingestFlow() const { return ingest_; }
     QTabWidget* pages() const { return pages_; }
@@ -76,6 +80,8 @@ private:
     QTabWidget* pages_;
     OverviewPage* overview_;
     QueryWorkbench* workbench_;
+    TreesPage* trees_;
+    GraphPage* graph_;
     VaultPanel* vaultPanel_ = nullptr;
     QList<QDockWidget*> docks_;
     QByteArray defaultState_;

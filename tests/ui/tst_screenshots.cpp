@@ -3,10 +3,15 @@
 // and the pictures land in that folder for the README; otherwise a smaller vault is used and
 // the pictures go to a temp folder. Either way each picture must show real content: not blank,
 // and the views must hold the data they claim.
+#include "graph/graphscene.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
+#include "models/summarytreemodel.h"
+#include "pages/graphpage.h"
+#include "pages/hitdetailpanel.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
+#include "pages/treespage.h"
 #include "query/querysession.h"
 #include "testsupport.h"
 #include "uivault.h"
@@ -97,6 +102,41 @@ private Q_SLOTS:
         QVERIFY(wb->session()->results()->rowCount() > 3);
         wb->page()->resultsView()->setCurrentIndex(wb->page()->resultsView()->model()->index(1, 0));
         save(QStringLiteral("query"));
+    }
+
+    void summaryTrees() {
+        TreesPage* trees = window_->treesPage();
+        window_->pages()->setCurrentWidget(trees);
+        QueryWorkbench* wb = window_->workbench();
+        if (!trees->model()->indexOf(QString()).isValid()) {
+            // Marks come from the query run above; reveal the selected hit through them.
+            QSignalSpy revealed(trees, &TreesPage::revealed);
+            QTRY_VERIFY_WITH_TIMEOUT(wb->detail()->hasHit(), 10000);
+            QTest::qWait(200);
+            trees->revealNode(QString::fromStdString(wb->detail()->hit().node_id));
+            QVERIFY(revealed.count() == 1 || revealed.wait(30000));
+        }
+        const VaultStats& stats = window_->vault()->overview().stats;
+        const qint64 mid = stats.earliest_ms + (stats.latest_ms - stats.earliest_ms) / 2;
+        QSignalSpy shown(trees, &TreesPage::coverShown);
+        trees->showCover(mid, mid + 21 * 86'400'000LL);
+        QVERIFY(shown.wait(30000));
+        QVERIFY(trees->coverModel()->rowCount() > 0);
+        save(QStringLiteral("trees"));
+    }
+
+    void entityGraph() {
+        GraphPage* graph = window_->graphPage();
+        QSignalSpy loaded(graph, &GraphPage::graphLoaded);
+        window_->pages()->setCurrentWidget(graph);
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(graph->scene()->nodeCount() > 50);
+        save(QStringLiteral("graph"));
+        // Focus on a person of the selected hit, one hop.
+        QVERIFY(graph->find(QStringLiteral("person:sam rivera")));
+        graph->focusSelected();
+        QVERIFY(graph->scene()->focusSize() > 1);
+        save(QStringLiteral("graph-focus"));
     }
 
     void cleanupTestCase() {

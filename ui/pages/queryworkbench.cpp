@@ -25,8 +25,9 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     , breakdown_(new ScoreBreakdownPanel(parentWidget))
     , mmr_(new MmrPanel(session_->mmr(), parentWidget)) {
     connect(page_, &QueryPage::hitSelected, this, &QueryWorkbench::showHit);
-    connect(page_, &QueryPage::entityActivated, this, &QueryWorkbench::runTopic);
-    connect(detail_, &HitDetailPanel::entityActivated, this, &QueryWorkbench::runTopic);
+    auto topic = [this](const QString& id) { runTopic(id); };
+    connect(page_, &QueryPage::entityActivated, this, topic);
+    connect(detail_, &HitDetailPanel::entityActivated, this, topic);
     connect(detail_, &HitDetailPanel::nodeRequested, this, &QueryWorkbench::showNode);
     connect(detail_, &HitDetailPanel::drillDownRequested, this, &QueryWorkbench::runDrillDown);
     connect(detail_, &HitDetailPanel::fetchLeavesRequested, this, &QueryWorkbench::runFetchLeaves);
@@ -67,10 +68,11 @@ void QueryWorkbench::showNode(const QString& nodeId) {
     lookup_->lookup(nodeId);
 }
 
-void QueryWorkbench::runTopic(const QString& entityId) {
+void QueryWorkbench::runTopic(const QString& entityId, bool bringToFront) {
     form_->setKind(QueryKind::QueryTopic);
     form_->setTopicEntity(entityId);
-    Q_EMIT pageRequested();
+    if (bringToFront)
+        Q_EMIT pageRequested();
     page_->run();
 }
 

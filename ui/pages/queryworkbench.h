@@ -36,7 +36,8 @@ public:
     MmrPanel* mmr() const { return mmr_; }
 
     // Entry points for other views: each sets the mode and its parameters, then runs.
-    void runTopic(const QString& entityId);
+    // bringToFront = false runs it without switching pages (the graph page does that).
+    void runTopic(const QString& entityId, bool bringToFront = true);
     void runSource(const QString& sourceId);
     void runDrillDown(const QString& nodeId);
     void runFetchLeaves(const QStringList& chunkIds);

@@ -1,0 +1,196 @@
+// The summary trees page on a real vault: the lazy tree expands through drill_down level by
+// level, a query's hits are marked with their ancestry and can be revealed, fetch leaves reads
+// the chunks of a level-1 summary, and dragging on the timeline shows the minimal cover.
+#include "mainwindow.h"
+#include "models/resultsmodel.h"
+#include "models/roles.h"
+#include "models/summarytreemodel.h"
+#include "pages/queryform.h"
+#include "pages/querypage.h"
+#include "pages/queryworkbench.h"
+#include "pages/treespage.h"
+#include "query/querysession.h"
+#include "testsupport.h"
+#include "uivault.h"
+#include "vault/vaultcontroller.h"
+#include "widgets/timelineview.h"
+
+#include <memlens/overview.h>
+#include <memlens/thread_guard.h>
+
+#include <QAbstractItemModelTester>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace memlens;
+using namespace memlens::ui;
+
+class TestTreesPage : public QObject {
+    Q_OBJECT
+private:
+    test::TempDir tmp_;
+    std::unique_ptr<MainWindow> window_;
+    TreesPage* page_ = nullptr;
+
+    QModelIndex expandAndWait(const QModelIndex& index) {
+        SummaryTreeModel* model = page_->model();
+        if (model->rowCount(index) > 0)
+            return index;
+        QSignalSpy loaded(model, &SummaryTreeModel::childrenLoaded);
+        page_->treeView()->expand(index);
+        if (!loaded.wait(20000))
+            return {};
+        return index;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        test::setUpUiTest();
+        const auto dir = tmp_.path() / "vault";
+        const std::string error = test::buildGeneratedVault(dir, 1500);
+        QVERIFY2(error.empty(), error.c_str());
+        window_ = std::make_unique<MainWindow>();
+        window_->resize(1280, 800);
+        window_->show();
+        QSignalSpy opened(window_->vault(), &VaultController::opened);
+        window_->openVault(QString::fromStdString(dir.string()));
+        QVERIFY(opened.wait(30000));
+        page_ = window_->treesPage();
+        window_->pages()->setCurrentWidget(page_);
+    }
+
+    void expandsLevelByLevelDownToLeaves() {
+        SummaryTreeModel* model = page_->model();
+        QAbstractItemModelTester tester(model);
+        QVERIFY(model->rowCount() > 0);
+        // The deepest tree: its top summaries, then drill_down to leaves.
+        int best = 0;
+        for (int i = 0; i < model->rowCount(); ++i)
+            if (model->itemAt(model->index(i, 0))->level >
+                model->itemAt(model->index(best, 0))->level)
+                best = i;
+        QModelIndex tree = model->index(best, 0);
+        // Nothing below a tree is read before it is asked for (the tester may ask first).
+        QVERIFY(model->canFetchMore(tree) || model->isLoading(tree) || model->rowCount(tree) > 0);
+        QVERIFY(expandAndWait(tree).isValid());
+        QVERIFY(model->rowCount(tree) > 0);
+        QModelIndex node = model->index(0, 0, tree);
+        const int topLevel = model->itemAt(node)->level;
+        QVERIFY(topLevel >= 1);
+        for (int level = topLevel; level >= 1; --level) {
+            const auto* item = model->itemAt(node);
+            QCOMPARE(item->level, level);
+            QVERIFY(expandAndWait(node).isValid());
+            QCOMPARE(static_cast<qint64>(model->rowCount(node)), item->childCount);
+            node = model->index(0, 0, node);
+        }
+        QCOMPARE(model->itemAt(node)->type, SummaryTreeModel::NodeType::Leaf);
+        QVERIFY(!model->hasChildren(node));
+        // Every expansion the tester asked for lands too.
+        QTRY_COMPARE_WITH_TIMEOUT(model->pendingLoads(), 0, 60000);
+    }
+
+    void queryHitsAreMarkedAndRevealed() {
+        QueryWorkbench* wb = window_->workbench();
+        wb->form()->setKind(QueryKind::Hybrid);
+        QSignalSpy marks(page_, &TreesPage::marksChanged);
+        wb->page()->setQueryText(QStringLiteral("launch budget decision"));
+        wb->page()->run();
+        QVERIFY(marks.wait(30000));
+        const auto& rows = wb->session()->outcome().rows;
+        QVERIFY(!rows.empty());
+        // A leaf hit that sits under a sealed summary.
+        QString target;
+        for (const HitRow& r : rows)
+            if (r.hit.node_kind == NodeKind::Leaf && !r.hit.tree_id.empty()) {
+                target = QString::fromStdString(r.hit.node_id);
+                break;
+            }
+        QVERIFY(!target.isEmpty());
+
+        QSignalSpy revealed(page_, &TreesPage::revealed);
+        page_->revealNode(target);
+        QVERIFY(revealed.count() == 1 || revealed.wait(30000));
+        QCOMPARE(revealed.first().first().toString(), target);
+
+        SummaryTreeModel* model = page_->model();
+        const QModelIndex hit = model->indexOf(target);
+        QVERIFY(hit.isValid());
+        QCOMPARE(page_->treeView()->currentIndex().data(IdRole).toString(), target);
+        QVERIFY(hit.data(Qt::FontRole).value<QFont>().bold());
+        // Every level above it is marked, up to its tree.
+        for (QModelIndex up = hit.parent(); up.isValid(); up = up.parent())
+            QVERIFY2(up.data(Qt::BackgroundRole).isValid(), qPrintable(up.data(IdRole).toString()));
+    }
+
+    void fetchLeavesReadsTheChunksOfALevelOneSummary() {
+        SummaryTreeModel* model = page_->model();
+        QModelIndex l1;
+        const QModelIndex hit = page_->treeView()->currentIndex();
+        for (QModelIndex up = hit.parent(); up.isValid(); up = up.parent())
+            if (model->itemAt(up)->type == SummaryTreeModel::NodeType::Summary &&
+                model->itemAt(up)->level == 1)
+                l1 = up;
+        QVERIFY(l1.isValid());
+        page_->treeView()->setCurrentIndex(l1);
+        auto* button = page_->findChild<QPushButton*>();
+        const auto buttons = page_->findChildren<QPushButton*>();
+        for (QPushButton* b : buttons)
+            if (b->text().contains(QStringLiteral("Fetch")))
+                button = b;
+        QVERIFY(button && button->isEnabled());
+        QSignalSpy finished(window_->workbench()->session(), &QuerySession::finished);
+        button->click();
+        QVERIFY(finished.wait(30000));
+        const QueryOutcome& outcome = window_->workbench()->session()->outcome();
+        QCOMPARE(outcome.request.kind, QueryKind::FetchLeaves);
+        QCOMPARE(static_cast<int>(outcome.rows.size()), std::min(20, model->rowCount(l1)));
+        QCOMPARE(QString::fromStdString(outcome.rows.front().hit.node_id),
+                 model->index(0, 0, l1).data(IdRole).toString());
+        window_->pages()->setCurrentWidget(page_);
+    }
+
+    void draggingOnTheTimelineShowsTheMinimalCover() {
+        TimelineView* timeline = page_->timeline();
+        QApplication::processEvents();
+        const QRect viewport = timeline->viewport()->rect();
+        const int y = viewport.center().y();
+        const int x0 = viewport.left() + viewport.width() * 2 / 5;
+        const int x1 = viewport.left() + viewport.width() * 3 / 5;
+        QSignalSpy selected(timeline, &TimelineView::windowSelected);
+        QSignalSpy shown(page_, &TreesPage::coverShown);
+        QTest::mousePress(timeline->viewport(), Qt::LeftButton, {}, QPoint(x0, y));
+        QMouseEvent move(QEvent::MouseMove, QPointF(x1, y),
+                         timeline->viewport()->mapToGlobal(QPointF(x1, y)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(timeline->viewport(), &move);
+        QTest::mouseRelease(timeline->viewport(), Qt::LeftButton, {}, QPoint(x1, y));
+        QCOMPARE(selected.count(), 1);
+        const qint64 since = selected.first().at(0).toLongLong();
+        const qint64 until = selected.first().at(1).toLongLong();
+        QVERIFY(since < until);
+        QVERIFY(shown.wait(30000));
+
+        ResultsModel* cover = page_->coverModel();
+        QVERIFY(cover->rowCount() > 0);
+        QCOMPARE(timeline->spanCount(), cover->rowCount());
+        int summaries = 0;
+        for (const HitRow& row : cover->rows()) {
+            QVERIFY(row.hit.time_range_start_ms >= since);
+            QVERIFY(row.hit.time_range_end_ms <= until);
+            summaries += row.hit.node_kind == NodeKind::Summary ? 1 : 0;
+        }
+        // A window of weeks holds whole sealed subtrees: the cover uses summaries for them.
+        QVERIFY(summaries > 0);
+    }
+
+    void cleanupTestCase() {
+        window_.reset();
+        QCOMPARE(memlens::ui_thread_violations(), 0);
+    }
+};
+
+QTEST_MAIN(TestTreesPage)
+#include "tst_treespage.moc"

@@ -1,0 +1,89 @@
+// Summary trees as a lazy tree: trees → their top summaries → children by drill_down → leaves.
+// Nothing below a tree is read until the user expands it (canFetchMore / fetchMore); each
+// expansion is one background job, and several may run at once. A query's hits and every
+// summary above them are marked (setMarks), so a hit can be found from the top of its tree.
+#pragma once
+
+#include "vault/vaultref.h"
+
+#include <memlens/overview.h>
+#include <memlens/types.h>
+
+#include <QAbstractItemModel>
+#include <QHash>
+#include <QSet>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace memlens::ui {
+
+class SummaryTreeModel : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    enum Column { Node, Level, Time, Children, Entities, ColumnCount };
+    enum class NodeType { Tree, Summary, Leaf };
+
+    // What a row shows; children are loaded on demand.
+    struct Item {
+        NodeType type = NodeType::Summary;
+        QString id;
+        QString title; // tree scope, or the first words of a node's text
+        QString treeId;
+        int level = 0;
+        qint64 startMs = 0;
+        qint64 endMs = 0;
+        qint64 childCount = 0; // known before loading (child_ids, or the tree's summaries)
+        QStringList entities;
+    };
+
+    explicit SummaryTreeModel(QObject* parent = nullptr);
+    ~SummaryTreeModel() override;
+
+    // Lists the trees of the vault of `ref` (from its overview); drops everything loaded.
+    void setTrees(const VaultRef& ref, const std::vector<TreeOverview>& trees);
+    // hits: the current query's node ids; ancestors: every summary above them.
+    void setMarks(const QSet<QString>& hits, const QSet<QString>& ancestors,
+                  const QSet<QString>& treeIds);
+
+    const Item* itemAt(const QModelIndex& index) const;
+    QModelIndex indexOf(const QString& id) const; // invalid when not loaded
+    bool isLoading(const QModelIndex& index) const;
+    int pendingLoads() const { return pending_; }
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    bool hasChildren(const QModelIndex& parent = {}) const override;
+    bool canFetchMore(const QModelIndex& parent) const override;
+    void fetchMore(const QModelIndex& parent) override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    // Builds an Item from a drill_down hit (also used by tests).
+    static Item itemFromHit(const RetrievalHit& hit);
+
+Q_SIGNALS:
+    // Children of `parent` arrived (or failed: then `error` says why).
+    void childrenLoaded(const QModelIndex& parent, const QString& error);
+
+private:
+    struct TreeNode;
+    struct LoadResult;
+    TreeNode* nodeOf(const QModelIndex& index) const;
+    QModelIndex indexOfNode(const TreeNode* node, int column = 0) const;
+    void deliver(LoadResult result);
+
+    std::unique_ptr<TreeNode> root_;
+    QHash<QString, TreeNode*> byId_;
+    VaultRef ref_;
+    quint64 generation_ = 0;
+    int pending_ = 0;
+    QSet<QString> hits_;
+    QSet<QString> ancestors_;
+    QSet<QString> hitTrees_;
+};
+
+} // namespace memlens::ui
