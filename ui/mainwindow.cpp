@@ -4,6 +4,7 @@
 #include "core/logging.h"
 #include "core/recentvaults.h"
 #include "dialogs/conceptsdialog.h"
+#include "pages/auditpage.h"
 #include "pages/graphpage.h"
 #include "pages/hitdetailpanel.h"
 #include "pages/mmrpanel.h"
@@ -57,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     , workbench_(new QueryWorkbench(this))
     , trees_(new TreesPage(vault_, workbench_, this))
     , graph_(new GraphPage(vault_, workbench_, this))
+    , audit_(new AuditPage(vault_, workbench_, this))
     , counts_(new QLabel(this))
     , readOnlyBadge_(new QLabel(this))
     , busy_(new QProgressBar(this)) {
@@ -70,6 +72,7 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->addTab(workbench_->page(), tr("Query"));
     pages_->addTab(trees_, tr("Trees"));
     pages_->addTab(graph_, tr("Graph"));
+    pages_->addTab(audit_, tr("Audit"));
     stack_->addWidget(welcome_);
     stack_->addWidget(pages_);
     setCentralWidget(stack_);

@@ -19,6 +19,7 @@ class OverviewPage;
 class QueryWorkbench;
 class TreesPage;
 class GraphPage;
+class AuditPage;
 class VaultController;
 class VaultPanel;
 class WelcomePage;
@@ -37,6 +38,7 @@ public:
     QueryWorkbench* workbench() const { return workbench_; }
     TreesPage* treesPage() const { return trees_; }
     GraphPage* graphPage() const { return graph_; }
+    AuditPage* auditPage() const { return audit_; }
     VaultPanel* vaultPanel() const { return vaultPanel_; }
     IngestFlow* ingestFlow() const { return ingest_; }
     QTabWidget* pages() const { return pages_; }
@@ -82,6 +84,7 @@ private:
     QueryWorkbench* workbench_;
     TreesPage* trees_;
     GraphPage* graph_;
+    AuditPage* audit_;
     VaultPanel* vaultPanel_ = nullptr;
     QList<QDockWidget*> docks_;
     QByteArray defaultState_;

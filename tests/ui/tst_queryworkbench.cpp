@@ -19,6 +19,7 @@
 #include "vault/vaultcontroller.h"
 #include "widgets/markdownview.h"
 
+#include <memlens/query_context.h>
 #include <memlens/thread_guard.h>
 
 #include <QAbstractItemModelTester>
@@ -254,6 +255,23 @@ private Q_SLOTS:
         for (const HitRow& row : outcome.rows)
             QCOMPARE(row.hit.explanation->mmr.step + 1, row.hit.explanation->fused_rank);
         wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
+    }
+
+    void theWorkbenchAnalysesAQueryOnce() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        const std::uint64_t before = memlens::query_analysis_count();
+        QVERIFY(runAndWait(QStringLiteral("how many launch decisions were made")));
+        QCOMPARE(memlens::query_analysis_count(), before + 1);
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        QVERIFY(outcome.context.has_value());
+        QCOMPARE(outcome.context->intent, QueryIntent::Count);
+        QCOMPARE(QString::fromStdString(outcome.context->raw_text),
+                 QStringLiteral("how many launch decisions were made"));
+        QVERIFY(wb_->page()->infoLabel()->text().contains(QStringLiteral("intent count")));
+        // Primitives take the text as it is: no analysis.
+        wb_->form()->setKind(QueryKind::QuerySource);
+        QVERIFY(runAndWait(QStringLiteral("how many launches")));
+        QCOMPARE(memlens::query_analysis_count(), before + 1);
     }
 
     void cleanupTestCase() {

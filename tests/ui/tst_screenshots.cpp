@@ -5,10 +5,14 @@
 // and the views must hold the data they claim.
 #include "graph/graphscene.h"
 #include "mainwindow.h"
+#include "models/auditmodel.h"
+#include "models/replaydiffmodel.h"
 #include "models/resultsmodel.h"
 #include "models/summarytreemodel.h"
+#include "pages/auditpage.h"
 #include "pages/graphpage.h"
 #include "pages/hitdetailpanel.h"
+#include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
 #include "pages/treespage.h"
@@ -137,6 +141,44 @@ private Q_SLOTS:
         graph->focusSelected();
         QVERIFY(graph->scene()->focusSize() > 1);
         save(QStringLiteral("graph-focus"));
+    }
+
+    void auditReplay() {
+        QueryWorkbench* wb = window_->workbench();
+        wb->form()->setKind(QueryKind::Hybrid);
+        for (const QString& q :
+             {QStringLiteral("who owns the payments API migration"),
+              QStringLiteral("incident review action items"), QStringLiteral("kestrel budget")}) {
+            QSignalSpy finished(wb->session(), &QuerySession::finished);
+            wb->page()->setQueryText(q);
+            wb->page()->run();
+            QVERIFY(finished.wait(30000));
+        }
+        // A settings change since the queries were logged: the diff shows what it moved.
+        const std::string error = test::offUiThread([this]() -> std::string {
+            auto vault = Vault::open(vaultDir_.toStdString(), false);
+            if (!vault)
+                return vault.status().to_string();
+            Status s = (*vault)->set_setting("search.mmr_lambda", "0.3");
+            return s ? std::string() : s.to_string();
+        });
+        QVERIFY2(error.empty(), error.c_str());
+        AuditPage* audit = window_->auditPage();
+        window_->pages()->setCurrentWidget(audit);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (audit->refresh(), QTest::qWait(300), audit->model()->total() >= 4), 20000);
+        // The first logged query of the workbench run above.
+        int row = -1;
+        for (int i = 0; i < audit->model()->rowCount(); ++i)
+            if (audit->model()->rowAt(i)->query.startsWith(QStringLiteral("phoenix launch")))
+                row = i;
+        QVERIFY(row >= 0);
+        audit->logView()->setCurrentIndex(audit->model()->index(row, 0));
+        QSignalSpy replayed(audit, &AuditPage::replayed);
+        audit->replaySelected(false);
+        QVERIFY(replayed.wait(30000));
+        QVERIFY(audit->diffModel()->rowCount() > 0);
+        save(QStringLiteral("audit"));
     }
 
     void cleanupTestCase() {

@@ -236,6 +236,15 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
                       formatCount(static_cast<qint64>(outcome.total)));
     if (outcome.truncated)
         parts << tr("truncated");
+    if (outcome.context) {
+        const QueryContext& c = *outcome.context;
+        if (c.intent != QueryIntent::None)
+            parts << tr("intent %1").arg(QString::fromLatin1(to_wire(c.intent)));
+        if (c.window && !c.window->phrase.empty())
+            parts << tr("window “%1”").arg(qs(c.window->phrase));
+        if (c.augmented_text != c.raw_text)
+            parts << tr("searched as “%1”").arg(qs(c.augmented_text));
+    }
     if (outcome.search) {
         const SearchResponse& s = *outcome.search;
         parts << legText("keyword", s.keyword) << legText("vector", s.vector);

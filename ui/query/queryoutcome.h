@@ -5,6 +5,7 @@
 
 #include "query/queryrequest.h"
 
+#include <memlens/query_context.h>
 #include <memlens/retrieval.h>
 #include <memlens/search.h>
 #include <memlens/types.h>
@@ -38,6 +39,7 @@ struct QueryOutcome {
     // pushedOut)
     std::optional<SearchResponse> search;
     std::optional<WalkTrace> walk;
+    std::optional<QueryContext> context; // search modes: the analysis the query ran with
     std::size_t total = 0;
     bool truncated = false;
     double elapsedMs = 0.0;

@@ -5,8 +5,10 @@
 #include "vault/workervault.h"
 
 #include <memlens/graph.h>
+#include <memlens/query_context.h>
 #include <memlens/retrieval.h>
 #include <memlens/search.h>
+#include <memlens/time_util.h>
 
 #include <QElapsedTimer>
 
@@ -61,7 +63,16 @@ void runSearch(QueryOutcome& out, const VaultRef& ref, const std::atomic_bool& c
         return;
     }
     SearchRequest request = out.request.search;
+    // Seed 003: the query is analysed once, here at the entry point; the legs search the
+    // augmented text and the audit logs what was typed.
+    QueryAnalysisOptions analysis;
+    analysis.registry = workerRegistry(ref);
+    QueryContext context = make_query_context(
+        out.request.text, request.now_ms != 0 ? request.now_ms : now_ms(), std::nullopt, analysis);
     request.query = out.request.text;
+    request.raw_query = out.request.text;
+    apply_query_context(context, request);
+    out.context = std::move(context);
     request.mode = out.request.kind == QueryKind::Keyword    ? SearchMode::Keyword
                    : out.request.kind == QueryKind::Semantic ? SearchMode::Semantic
                                                              : SearchMode::Hybrid;

@@ -1,10 +1,12 @@
 #include "vault/workervault.h"
 
 #include <memlens/embedder.h>
+#include <memlens/entities.h>
 #include <memlens/search.h>
 #include <memlens/vault.h>
 
 #include <memory>
+#include <optional>
 
 namespace memlens::ui {
 
@@ -17,8 +19,12 @@ struct Cache {
     std::unique_ptr<Vault> vault;
     std::unique_ptr<Embedder> embedder;
     std::unique_ptr<SearchEngine> engine;
+    std::optional<EntityRegistry> registry;
+    bool registryTried = false;
 
     void clear() {
+        registry.reset();
+        registryTried = false;
         engine.reset();
         embedder.reset();
         vault.reset();
@@ -72,6 +78,20 @@ Result<SearchEngine*> workerEngine(const VaultRef& ref) {
         c.engine = std::move(engine).value();
     }
     return c.engine.get();
+}
+
+const EntityRegistry* workerRegistry(const VaultRef& ref) {
+    auto vault = workerVault(ref);
+    if (!vault)
+        return nullptr;
+    Cache& c = cache();
+    if (!c.registryTried) {
+        c.registryTried = true;
+        auto loaded = EntityRegistry::load((*vault)->entities_dir());
+        if (loaded)
+            c.registry = std::move(loaded).value();
+    }
+    return c.registry ? &*c.registry : nullptr;
 }
 
 void releaseWorkerVault() {

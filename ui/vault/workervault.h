@@ -13,6 +13,7 @@ namespace memlens {
 class Vault;
 class Embedder;
 class SearchEngine;
+class EntityRegistry;
 } // namespace memlens
 
 namespace memlens::ui {
@@ -26,6 +27,10 @@ Result<Embedder*> workerEmbedder(const VaultRef& ref);
 
 // The hybrid search engine over the cached vault and embedder, created once per cached vault.
 Result<SearchEngine*> workerEngine(const VaultRef& ref);
+
+// The vault's entity registry (aliases → canonical ids), loaded once per cached vault; null
+// when the registry cannot be read (query analysis then works without aliases).
+const EntityRegistry* workerRegistry(const VaultRef& ref);
 
 // Closes this thread's cached engine, embedder and connection.
 void releaseWorkerVault();

@@ -1,0 +1,65 @@
+// The audit log as a table, loaded in row ranges: the first range when the filter is set,
+// the next whenever the view scrolls to the end (canFetchMore / fetchMore). Loads run on a
+// worker through Qt Sql; a filter change drops a range still in flight.
+#pragma once
+
+#include "audit/auditrows.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace memlens::ui {
+
+class JobRunner;
+
+class AuditModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Id,
+        Time,
+        Query,
+        Mode,
+        Keyword,
+        Vector,
+        Returned,
+        Elapsed,
+        Revision,
+        ColumnCount
+    };
+    static constexpr int kRangeSize = 200;
+
+    explicit AuditModel(QObject* parent = nullptr);
+
+    // Clears and loads the first range for this vault and filter.
+    void reset(const VaultRef& ref, const AuditFilter& filter);
+    void refresh() { reset(ref_, filter_); }
+    const AuditRow* rowAt(int row) const;
+    qint64 total() const { return total_; }
+    bool isLoading() const { return loading_; }
+    const QString& error() const { return error_; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    bool canFetchMore(const QModelIndex& parent) const override;
+    void fetchMore(const QModelIndex& parent) override;
+
+Q_SIGNALS:
+    void rangeLoaded();
+
+private:
+    void load(qint64 offset);
+
+    VaultRef ref_;
+    AuditFilter filter_;
+    std::vector<AuditRow> rows_;
+    qint64 total_ = 0;
+    bool loading_ = false;
+    QString error_;
+    JobRunner* jobs_;
+};
+
+} // namespace memlens::ui

@@ -1,0 +1,251 @@
+#include "pages/auditpage.h"
+
+#include "audit/replayjob.h"
+#include "core/format.h"
+#include "core/jobrunner.h"
+#include "core/pools.h"
+#include "models/auditmodel.h"
+#include "models/replaydiffmodel.h"
+#include "pages/queryform.h"
+#include "pages/querypage.h"
+#include "pages/queryworkbench.h"
+#include "query/querysession.h"
+#include "vault/vaultcontroller.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTimer>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace memlens::ui {
+
+namespace {
+
+// The audit writer stores the row after the answer is delivered; look a moment later.
+constexpr int kRefreshDelayMs = 400;
+
+QTreeView* makeTable(QWidget* parent) {
+    auto* view = new QTreeView(parent);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setAlternatingRowColors(true);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    return view;
+}
+
+} // namespace
+
+AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget* parent)
+    : QWidget(parent)
+    , vault_(vault)
+    , workbench_(workbench)
+    , model_(new AuditModel(this))
+    , diff_(new ReplayDiffModel(this))
+    , replayJob_(new JobRunner(this, queryPool()))
+    , refreshLater_(new QTimer(this))
+    , filter_(new QLineEdit(this))
+    , mode_(new QComboBox(this))
+    , countLabel_(new QLabel(this))
+    , log_(makeTable(this))
+    , replay_(new QPushButton(tr("&Replay"), this))
+    , diffButton_(new QPushButton(tr("&Diff with Current Settings"), this))
+    , rerun_(new QPushButton(tr("Open in &Workbench"), this))
+    , replayLabel_(new QLabel(this))
+    , diffView_(makeTable(this)) {
+    filter_->setPlaceholderText(tr("Filter by query text…"));
+    filter_->setClearButtonEnabled(true);
+    mode_->addItem(tr("All modes"), QString());
+    for (const char* m : {"hybrid", "keyword", "semantic"})
+        mode_->addItem(QString::fromLatin1(m), QString::fromLatin1(m));
+    auto* refreshButton = new QPushButton(tr("Refresh"), this);
+    connect(filter_, &QLineEdit::textChanged, this, &AuditPage::applyFilter);
+    connect(mode_, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
+    connect(refreshButton, &QPushButton::clicked, this, &AuditPage::refresh);
+    refreshLater_->setSingleShot(true);
+    refreshLater_->setInterval(kRefreshDelayMs);
+    connect(refreshLater_, &QTimer::timeout, this, &AuditPage::refresh);
+
+    log_->setModel(model_);
+    log_->header()->setStretchLastSection(false);
+    log_->header()->setSectionResizeMode(AuditModel::Query, QHeaderView::Stretch);
+    log_->header()->resizeSection(AuditModel::Id, 56);
+    log_->header()->resizeSection(AuditModel::Time, 130);
+    log_->header()->resizeSection(AuditModel::Mode, 80);
+    connect(log_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &AuditPage::updateButtons);
+    connect(model_, &AuditModel::rangeLoaded, this, [this] {
+        countLabel_->setText(model_->error().isEmpty() ? tr("%1 queries logged · %2 loaded")
+                                                             .arg(formatCount(model_->total()),
+                                                                  formatCount(model_->rowCount()))
+                                                       : model_->error());
+    });
+
+    replay_->setToolTip(tr("Run the logged query again with the settings it was logged with: any "
+                           "movement comes from the data"));
+    diffButton_->setToolTip(tr("Run the logged query with the vault's current settings"));
+    rerun_->setToolTip(tr("Put the logged query into the workbench"));
+    connect(replay_, &QPushButton::clicked, this, [this] { replaySelected(true); });
+    connect(diffButton_, &QPushButton::clicked, this, [this] { replaySelected(false); });
+    connect(rerun_, &QPushButton::clicked, this, [this] {
+        const AuditRow* row = model_->rowAt(log_->currentIndex().row());
+        if (!row)
+            return;
+        workbench_->form()->setKind(row->mode == QLatin1String("keyword")    ? QueryKind::Keyword
+                                    : row->mode == QLatin1String("semantic") ? QueryKind::Semantic
+                                                                             : QueryKind::Hybrid);
+        workbench_->page()->setQueryText(row->query);
+        Q_EMIT workbench_->pageRequested();
+    });
+
+    diffView_->setModel(diff_);
+    diffView_->header()->setStretchLastSection(true);
+    diffView_->header()->resizeSection(ReplayDiffModel::LoggedRank, 70);
+    diffView_->header()->resizeSection(ReplayDiffModel::LoggedScore, 95);
+    diffView_->header()->resizeSection(ReplayDiffModel::Movement, 100);
+    diffView_->header()->resizeSection(ReplayDiffModel::NewRank, 60);
+    diffView_->header()->resizeSection(ReplayDiffModel::NewScore, 95);
+    connect(diffView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (const RetrievalHit* hit = diff_->hitAt(current.row()))
+                    workbench_->showHit(*hit);
+            });
+    replayLabel_->setWordWrap(true);
+    replayLabel_->setTextFormat(Qt::RichText);
+    replayLabel_->setText(tr("Select a logged query and replay it to see how its answer moved."));
+
+    auto* top = new QHBoxLayout();
+    top->addWidget(filter_, 1);
+    top->addWidget(mode_);
+    top->addWidget(refreshButton);
+    top->addWidget(countLabel_);
+    auto* buttons = new QHBoxLayout();
+    buttons->addWidget(replay_);
+    buttons->addWidget(diffButton_);
+    buttons->addWidget(rerun_);
+    buttons->addStretch();
+    auto* upper = new QWidget(this);
+    auto* upperLayout = new QVBoxLayout(upper);
+    upperLayout->setContentsMargins(0, 0, 0, 0);
+    upperLayout->addLayout(top);
+    upperLayout->addWidget(log_, 1);
+    upperLayout->addLayout(buttons);
+    auto* lower = new QWidget(this);
+    auto* lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->addWidget(replayLabel_);
+    lowerLayout->addWidget(diffView_, 1);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(upper);
+    splitter->addWidget(lower);
+    splitter->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(splitter);
+
+    connect(vault_, &VaultController::opened, this, [this] {
+        diff_->clear();
+        dirty_ = true;
+        if (isVisible())
+            refresh();
+    });
+    connect(workbench_->session(), &QuerySession::finished, this, [this] {
+        dirty_ = true;
+        if (isVisible())
+            refreshLater_->start();
+    });
+    updateButtons();
+}
+
+void AuditPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (dirty_)
+        refresh();
+}
+
+void AuditPage::refresh() {
+    dirty_ = false;
+    applyFilter();
+}
+
+void AuditPage::applyFilter() {
+    if (!vault_->isOpen())
+        return;
+    AuditFilter filter;
+    filter.text = filter_->text().trimmed();
+    filter.mode = mode_->currentData().toString();
+    model_->reset(vault_->ref(), filter);
+    updateButtons();
+}
+
+void AuditPage::updateButtons() {
+    const bool row = model_->rowAt(log_->currentIndex().row()) != nullptr;
+    replay_->setEnabled(row);
+    diffButton_->setEnabled(row);
+    rerun_->setEnabled(row);
+}
+
+void AuditPage::replaySelected(bool withLoggedSettings) {
+    const AuditRow* row = model_->rowAt(log_->currentIndex().row());
+    if (!row)
+        return;
+    const qint64 id = row->id;
+    replayLabel_->setText(tr("Replaying #%1…").arg(id));
+    const VaultRef ref = vault_->ref();
+    replayJob_->start(
+        [ref, id, withLoggedSettings](const std::atomic_bool&) {
+            return runReplay(ref, id, withLoggedSettings);
+        },
+        [this](ReplayOutcome outcome) { showReplay(outcome); });
+}
+
+void AuditPage::showReplay(const ReplayOutcome& outcome) {
+    diff_->setOutcome(outcome);
+    if (!outcome.comparison) {
+        replayLabel_->setText(
+            tr("Cannot replay #%1: %2").arg(outcome.id).arg(outcome.error.toHtmlEscaped()));
+        Q_EMIT replayed();
+        return;
+    }
+    const AuditComparison& c = *outcome.comparison;
+    QString cause;
+    if (c.cause == "none")
+        cause = tr("nothing moved");
+    else if (c.cause == "data")
+        cause = tr("<b>data</b>: the vault changed from revision %1 to %2")
+                    .arg(c.logged_revision)
+                    .arg(c.current_revision);
+    else if (c.cause == "settings")
+        cause = tr("<b>settings</b>");
+    else
+        cause = tr("<b>data and settings</b>: revision %1 → %2")
+                    .arg(c.logged_revision)
+                    .arg(c.current_revision);
+    QStringList changed;
+    for (const auto& key : c.changed_settings)
+        changed << qs(key).toHtmlEscaped();
+    QString text = tr("<b>%1 #%2</b> “%3” — %4. Cause of movement: %5.")
+                       .arg(outcome.withLoggedSettings ? tr("Replay") : tr("Diff"))
+                       .arg(outcome.id)
+                       .arg(qs(c.logged.query).toHtmlEscaped(),
+                            c.identical ? tr("identical ranking") : tr("the ranking moved"), cause);
+    if (!changed.isEmpty())
+        text += tr("<br>Settings that differ from the logged ones: %1.")
+                    .arg(changed.join(QStringLiteral(", ")));
+    text += tr("<br>%1 same · %2 up · %3 down · %4 new · %5 gone")
+                .arg(diff_->count(QStringLiteral("same")))
+                .arg(diff_->count(QStringLiteral("up")))
+                .arg(diff_->count(QStringLiteral("down")))
+                .arg(diff_->count(QStringLiteral("new")))
+                .arg(diff_->count(QStringLiteral("gone")));
+    replayLabel_->setText(text);
+    Q_EMIT replayed();
+}
+
+} // namespace memlens::ui

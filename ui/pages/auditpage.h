@@ -1,0 +1,69 @@
+// The audit log (retrieval_log) through Qt Sql, loaded in row ranges and filterable; a row can
+// be replayed with the settings it was logged with, or diffed against the current settings,
+// and the rerun is shown side by side with what was logged, with the cause of any movement.
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTimer;
+class QTreeView;
+
+namespace memlens::ui {
+
+class AuditModel;
+class JobRunner;
+class QueryWorkbench;
+class ReplayDiffModel;
+class VaultController;
+struct ReplayOutcome;
+
+class AuditPage : public QWidget {
+    Q_OBJECT
+public:
+    AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget* parent = nullptr);
+
+    void refresh();
+    // Replays the selected row (withLoggedSettings) or diffs it against the current settings.
+    void replaySelected(bool withLoggedSettings);
+
+    AuditModel* model() const { return model_; }
+    ReplayDiffModel* diffModel() const { return diff_; }
+    QTreeView* logView() const { return log_; }
+    QLabel* replayLabel() const { return replayLabel_; }
+    QLineEdit* filterEdit() const { return filter_; }
+
+Q_SIGNALS:
+    void replayed();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void applyFilter();
+    void showReplay(const ReplayOutcome& outcome);
+    void updateButtons();
+
+    VaultController* vault_;
+    QueryWorkbench* workbench_;
+    AuditModel* model_;
+    ReplayDiffModel* diff_;
+    JobRunner* replayJob_;
+    QTimer* refreshLater_;
+    bool dirty_ = true;
+
+    QLineEdit* filter_;
+    QComboBox* mode_;
+    QLabel* countLabel_;
+    QTreeView* log_;
+    QPushButton* replay_;
+    QPushButton* diffButton_;
+    QPushButton* rerun_;
+    QLabel* replayLabel_;
+    QTreeView* diffView_;
+};
+
+} // namespace memlens::ui
