@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QThread>
 
+#include <atomic>
 #include <cstdlib>
 
 namespace memlens::ui {
@@ -19,9 +20,11 @@ bool isUiThread() {
     return app != nullptr && QThread::currentThread() == app->thread();
 }
 
+// Read once per install, on the GUI thread, so the handler never touches the environment.
+std::atomic_bool g_strict{false};
+
 bool strictThreads() {
-    static const bool strict = qEnvironmentVariableIntValue("MEMLENS_STRICT_THREADS") == 1;
-    return strict;
+    return g_strict.load(std::memory_order_relaxed);
 }
 
 void onViolation(const char* entryPoint) {
@@ -33,7 +36,7 @@ void onViolation(const char* entryPoint) {
 } // namespace
 
 void installUiThreadGuard() {
-    (void)strictThreads(); // read the environment once, on the GUI thread
+    g_strict.store(qEnvironmentVariableIntValue("MEMLENS_STRICT_THREADS") == 1);
     memlens::install_ui_thread_guard(&isUiThread, &onViolation);
 }
 

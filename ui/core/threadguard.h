@@ -5,7 +5,8 @@
 
 namespace memlens::ui {
 
-// Call once, after the QApplication exists and before any job starts.
+// Call once, after the QApplication exists and before any job starts (tests may call it again
+// to change MEMLENS_STRICT_THREADS).
 void installUiThreadGuard();
 
 } // namespace memlens::ui
