@@ -216,7 +216,7 @@ void MainWindow::createDocks() {
     splitDockWidget(detail, breakdown, Qt::Horizontal);
     splitDockWidget(breakdown, mmr, Qt::Horizontal);
     resizeDocks({vaultDock}, {290}, Qt::Horizontal);
-    resizeDocks({detail}, {300}, Qt::Vertical);
+    resizeDocks({detail}, {280}, Qt::Vertical);
     resizeDocks({detail, breakdown, mmr}, {400, 460, 420}, Qt::Horizontal);
 
     viewMenu_->addSeparator();

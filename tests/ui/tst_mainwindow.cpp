@@ -59,6 +59,7 @@ private Q_SLOTS:
         QAbstractItemModelTester sourcesTester(w.vault()->sourcesModel());
         QAbstractItemModelTester treesTester(w.vault()->treesModel());
         QAbstractItemModelTester proxyTester(w.vaultPanel()->sourcesView()->proxy());
+        QAbstractItemModelTester treesProxyTester(w.vaultPanel()->treesView()->proxy());
         QSignalSpy opened(w.vault(), &VaultController::opened);
         w.openVault(vaultDir_);
         QVERIFY(opened.wait(20000));

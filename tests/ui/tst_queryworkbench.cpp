@@ -9,6 +9,7 @@
 #include "models/resultsproxy.h"
 #include "models/roles.h"
 #include "pages/hitdetailpanel.h"
+#include "pages/mmrpanel.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
@@ -70,6 +71,8 @@ private Q_SLOTS:
         QAbstractItemModelTester resultsTester(wb_->session()->results());
         QAbstractItemModelTester proxyTester(wb_->page()->resultsProxy());
         QAbstractItemModelTester mmrTester(wb_->session()->mmr());
+        QAbstractItemModelTester mmrProxyTester(wb_->mmr()->view()->model());
+        QAbstractItemModelTester entityProxyTester(wb_->page()->entitiesView()->model());
         wb_->form()->setKind(QueryKind::Hybrid);
 
         QLineEdit* box = wb_->page()->findChild<QComboBox*>()->lineEdit();

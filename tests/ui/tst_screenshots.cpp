@@ -74,14 +74,21 @@ private Q_SLOTS:
         outDir_ = requested.isEmpty() ? QString::fromStdString((tmp_.path() / "shots").string())
                                       : QString::fromLocal8Bit(requested);
         QVERIFY(QDir().mkpath(outDir_));
-        vaultDir_ = QString::fromStdString((tmp_.path() / "demo-vault").string());
-        const std::size_t chunks = requested.isEmpty() ? 1500 : kDemoChunks;
-        const auto result = test::offUiThread([this, chunks] {
-            ProgressState progress;
-            std::atomic_bool cancel{false};
-            return buildDemoVault(vaultDir_, chunks, progress, cancel);
-        });
-        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        // MEMLENS_SCREENSHOT_VAULT points the same tour at a vault of one's own (a LoCoMo vault,
+        // say) to look at it; the README's pictures come from the demo vault.
+        const QByteArray own = qgetenv("MEMLENS_SCREENSHOT_VAULT");
+        if (!own.isEmpty()) {
+            vaultDir_ = QString::fromLocal8Bit(own);
+        } else {
+            vaultDir_ = QString::fromStdString((tmp_.path() / "demo-vault").string());
+            const std::size_t chunks = requested.isEmpty() ? 1500 : kDemoChunks;
+            const auto result = test::offUiThread([this, chunks] {
+                ProgressState progress;
+                std::atomic_bool cancel{false};
+                return buildDemoVault(vaultDir_, chunks, progress, cancel);
+            });
+            QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        }
 
         window_ = std::make_unique<MainWindow>();
         window_->resize(1280, 800);
@@ -89,11 +96,6 @@ private Q_SLOTS:
         QSignalSpy opened(window_->vault(), &VaultController::opened);
         window_->openVault(vaultDir_);
         QVERIFY(opened.wait(30000));
-    }
-
-    void overview() {
-        window_->pages()->setCurrentIndex(0);
-        save(QStringLiteral("overview"));
     }
 
     void queryWorkbench() {
@@ -106,6 +108,11 @@ private Q_SLOTS:
         QVERIFY(wb->session()->results()->rowCount() > 3);
         wb->page()->resultsView()->setCurrentIndex(wb->page()->resultsView()->model()->index(1, 0));
         save(QStringLiteral("query"));
+    }
+
+    void overview() {
+        window_->pages()->setCurrentIndex(0);
+        save(QStringLiteral("overview"));
     }
 
     void summaryTrees() {
@@ -134,10 +141,11 @@ private Q_SLOTS:
         QSignalSpy loaded(graph, &GraphPage::graphLoaded);
         window_->pages()->setCurrentWidget(graph);
         QVERIFY(loaded.wait(60000));
-        QVERIFY(graph->scene()->nodeCount() > 50);
+        QVERIFY(graph->scene()->nodeCount() > 5);
         save(QStringLiteral("graph"));
         // Focus on a person of the selected hit, one hop.
-        QVERIFY(graph->find(QStringLiteral("person:sam rivera")));
+        QVERIFY(graph->find(QStringLiteral("person:sam rivera")) ||
+                graph->find(QStringLiteral("person:")));
         graph->focusSelected();
         QVERIFY(graph->scene()->focusSize() > 1);
         save(QStringLiteral("graph-focus"));

@@ -84,7 +84,8 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
             ids << qs(e);
         for (const auto& t : hit.topics)
             ids << (t.find(':') == std::string::npos ? QStringLiteral("topic:") + qs(t) : qs(t));
-        scene_->setLit(ids);
+        litIds_ = ids;
+        scene_->setLit(litIds_);
         updateStatus();
     });
     connect(vault_, &VaultController::opened, this, [this] {
@@ -151,6 +152,7 @@ void GraphPage::reload() {
             }
             qCDebug(lcGraph) << data.nodes.size() << "nodes laid out in" << data.layoutMs << "ms";
             scene_->setGraph(std::move(data));
+            scene_->setLit(litIds_); // the hit shown before the graph arrived
             view_->fitAll();
             updateStatus();
             Q_EMIT graphLoaded();

@@ -57,6 +57,7 @@ private:
     JobRunner* loadJob_;
     JobRunner* expandJob_;
     bool needsLoad_ = false;
+    QStringList litIds_; // entities of the hit in the detail docks
 
     QLineEdit* search_;
     QComboBox* maxNodes_;

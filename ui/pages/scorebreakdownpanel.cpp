@@ -70,13 +70,14 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     bold.setBold(true);
     heading_->setFont(bold);
     heading_->setWordWrap(true);
+    heading_->setTextFormat(Qt::RichText);
 
     chart_->legend()->hide();
-    chart_->setMargins(QMargins(2, 2, 2, 2));
+    chart_->setMargins(QMargins(2, 0, 14, 0));
     chart_->setBackgroundRoundness(0);
-    auto* chartView = new QChartView(chart_, this);
-    chartView->setRenderHint(QPainter::Antialiasing);
-    chartView->setMinimumHeight(150);
+    chartView_ = new QChartView(chart_, this);
+    chartView_->setRenderHint(QPainter::Antialiasing);
+    chartView_->setMinimumHeight(120);
 
     legs_->setTextFormat(Qt::RichText);
     legs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -92,8 +93,8 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     auto* text = new QWidget(this);
     auto* textLayout = new QVBoxLayout(text);
     textLayout->setContentsMargins(0, 0, 0, 0);
-    textLayout->addWidget(legs_);
     textLayout->addWidget(equation_);
+    textLayout->addWidget(legs_);
     textLayout->addWidget(details_);
     textLayout->addStretch();
     auto* scroll = new QScrollArea(this);
@@ -103,10 +104,10 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(chartView);
+    splitter->addWidget(chartView_);
     splitter->addWidget(scroll);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 1);
+    // The arithmetic is what a reader came for: the chart gets the smaller share.
+    splitter->setSizes({135, 185});
     splitter->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -123,6 +124,7 @@ void ScoreBreakdownPanel::clear() {
     for (QAbstractAxis* axis : chart_->axes())
         chart_->removeAxis(axis);
     chart_->setTitle(QString());
+    chartView_->setVisible(false); // an empty frame would read as a broken chart
     legs_->clear();
     equation_->clear();
     details_->clear();
@@ -175,10 +177,15 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
         return;
     }
     const Explanation& x = *hit.explanation;
-    heading_->setText(tr("Fused rank %1 · final score %2 · fusion %3")
-                          .arg(x.fused_rank)
-                          .arg(formatScore(x.final_score), qs(x.fusion)));
+    heading_->setText(
+        tr("Fused rank %1 · final score %2 · fusion %3<br><small>Bars: weight × signal for "
+           "each of the four signals%4.</small>")
+            .arg(x.fused_rank)
+            .arg(formatScore(x.final_score), qs(x.fusion),
+                 x.fusion == "profile" ? tr(", which sum to the score")
+                                       : tr(" (shown; under RRF the legs decide)")));
     showChart(x);
+    chartView_->setVisible(true);
 
     const QString row = QStringLiteral("<tr><td>%1</td><td align=right>%2</td>"
                                        "<td align=right>%3</td><td align=right>%4</td></tr>");
@@ -224,9 +231,10 @@ void ScoreBreakdownPanel::showChart(const Explanation& x) {
     chart_->removeAllSeries();
     for (QAbstractAxis* axis : chart_->axes())
         chart_->removeAxis(axis);
-    chart_->setTitle(x.fusion == "profile"
-                         ? tr("Weighted signal contributions (they sum to the score)")
-                         : tr("Weighted signal contributions (shown; RRF decides the score)"));
+    // The heading says what the bars mean; a chart title would cost the bars their height.
+    chartView_->setToolTip(x.fusion == "profile"
+                               ? tr("Weighted signal contributions: they sum to the score")
+                               : tr("Weighted signal contributions: shown, RRF decides the score"));
 
     // One set per signal, non-zero only in its own row, so each bar keeps its signal's colour.
     auto* series = new QHorizontalStackedBarSeries();

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QChart;
+class QChartView;
 class QLabel;
 
 namespace memlens::ui {
@@ -34,6 +35,7 @@ private:
 
     QLabel* heading_;
     QChart* chart_;
+    QChartView* chartView_;
     QLabel* legs_;
     QLabel* equation_;
     QLabel* details_;

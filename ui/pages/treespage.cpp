@@ -153,14 +153,13 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     auto* bottom = new QSplitter(Qt::Horizontal, this);
     bottom->addWidget(timeline_);
     bottom->addWidget(coverBox);
-    bottom->setStretchFactor(0, 3);
-    bottom->setStretchFactor(1, 2);
+    // Initial proportions: the views' size hints would otherwise give the table nearly all.
+    bottom->setSizes({560, 420});
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(top);
     splitter->addWidget(bottom);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({260, 220});
     splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);

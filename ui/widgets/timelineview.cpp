@@ -28,22 +28,13 @@ QColor spanColor(int level) {
 
 TimelineView::TimelineView(QWidget* parent)
     : QChartView(new QChart(), parent)
-    , x_(new QDateTimeAxis())
-    , y_(new QValueAxis())
     , band_(new QGraphicsRectItem(chart())) {
     chart()->legend()->hide();
     chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->setBackgroundRoundness(0);
-    chart()->setTitle(tr(
-        "Drag across the timeline to pick a window; its minimal cover is drawn above the density"));
-    x_->setFormat(QStringLiteral("yyyy-MM-dd"));
-    x_->setTickCount(6);
-    y_->setLabelFormat(QStringLiteral("%d"));
-    chart()->addAxis(x_, Qt::AlignBottom);
-    chart()->addAxis(y_, Qt::AlignLeft);
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::NoRubberBand);
-    setMinimumHeight(160);
+    setMinimumHeight(190);
     band_->setBrush(QColor(255, 214, 102, 90));
     band_->setPen(QPen(QColor(214, 160, 30), 1));
     band_->setZValue(10);
@@ -53,6 +44,16 @@ TimelineView::TimelineView(QWidget* parent)
 
 void TimelineView::setHistogram(const TimeHistogram& h) {
     chart()->removeAllSeries();
+    // Fresh axes per histogram: a date axis added before any series keeps a stale layout in
+    // Qt Charts 6.4 and draws no labels.
+    for (QAbstractAxis* axis : chart()->axes())
+        chart()->removeAxis(axis);
+    x_ = new QDateTimeAxis();
+    y_ = new QValueAxis();
+    x_->setFormat(QStringLiteral("yyyy-MM-dd"));
+    x_->setTickCount(5);
+    y_->setLabelFormat(QStringLiteral("%d"));
+    y_->setTickCount(3);
     if (h.counts.empty())
         return;
     auto* upper = new QLineSeries();
@@ -67,6 +68,8 @@ void TimelineView::setHistogram(const TimeHistogram& h) {
     area->setColor(QColor(58, 123, 213, 110));
     area->setBorderColor(QColor(58, 123, 213));
     chart()->addSeries(area);
+    chart()->addAxis(x_, Qt::AlignBottom);
+    chart()->addAxis(y_, Qt::AlignLeft);
     area->attachAxis(x_);
     area->attachAxis(y_);
     const qint64 end = h.since_ms + h.bucket_ms * static_cast<qint64>(h.counts.size());

@@ -51,8 +51,8 @@ private:
     void layoutOverlay();
     QRectF plotArea() const;
 
-    QDateTimeAxis* x_;
-    QValueAxis* y_;
+    QDateTimeAxis* x_ = nullptr; // owned by the chart
+    QValueAxis* y_ = nullptr;
     QGraphicsRectItem* band_;
     std::vector<TimelineSpan> spans_;
     QList<QGraphicsRectItem*> spanItems_;
