@@ -233,6 +233,43 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(wb_->session()->outcome().request.topic.entity_id), entity);
     }
 
+    void graphContextLinksOpenTheLinkedNode() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        int row = -1;
+        std::string linked;
+        for (const QString& q :
+             {QStringLiteral("decision"), QStringLiteral("budget"),
+              QStringLiteral("launch date moved"), QStringLiteral("revised plan")}) {
+            QVERIFY(runAndWait(q));
+            const auto& rows = wb_->session()->outcome().rows;
+            for (std::size_t i = 0; i < rows.size() && row < 0; ++i) {
+                const GraphContext& g = rows[i].hit.explanation->graph_context;
+                for (const auto* list : {&g.superseded_by, &g.conflicts, &g.supported_by})
+                    if (!list->empty() && row < 0) {
+                        row = static_cast<int>(i);
+                        linked = list->front();
+                    }
+            }
+            if (row >= 0)
+                break;
+        }
+        QVERIFY2(row >= 0, "no hit with graph context in the generated vault");
+        QTreeView* view = wb_->page()->resultsView();
+        const QModelIndex source = wb_->session()->results()->index(row, 0);
+        view->setCurrentIndex(wb_->page()->resultsProxy()->mapFromSource(source));
+        QLabel* context = nullptr;
+        const auto labels = wb_->detail()->findChildren<QLabel*>();
+        for (QLabel* l : labels)
+            if (l->text().contains(QStringLiteral("memlens-node:")) && l->isVisible())
+                context = l;
+        QVERIFY(context);
+        const QString href = QStringLiteral("memlens-node:") + QString::fromStdString(linked);
+        QVERIFY(context->text().contains(href.toHtmlEscaped()));
+        Q_EMIT context->linkActivated(href);
+        QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(wb_->detail()->hit().node_id),
+                                  QString::fromStdString(linked), 10000);
+    }
+
     void markdownNeverFetchesRemoteResources() {
         RetrievalHit hit;
         hit.node_id = "c1";
