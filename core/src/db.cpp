@@ -285,6 +285,22 @@ void Transaction::rollback() {
     }
 }
 
+Result<ReadSnapshot> ReadSnapshot::begin(const Database& db) {
+    if (sqlite3_get_autocommit(db.handle()) == 0)
+        return ReadSnapshot(nullptr);
+    MEMLENS_TRY(db.exec("BEGIN"));
+    return ReadSnapshot(&db);
+}
+
+ReadSnapshot::ReadSnapshot(ReadSnapshot&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)) {}
+
+ReadSnapshot::~ReadSnapshot() {
+    // A read-only transaction has nothing to keep: COMMIT and ROLLBACK both just end it.
+    if (db_ != nullptr)
+        (void)db_->exec("COMMIT");
+}
+
 std::string escape_like(std::string_view text) {
     std::string out;
     out.reserve(text.size() + 4);

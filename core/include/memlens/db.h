@@ -140,6 +140,24 @@ private:
     const Database* db_ = nullptr;
 };
 
+// One consistent view of the database for several reads: BEGIN (deferred) … COMMIT, so every
+// SELECT in between sees the same WAL snapshot even while another connection commits. When the
+// connection is already inside a transaction (its reads are consistent anyway) it does nothing.
+class ReadSnapshot {
+public:
+    static Result<ReadSnapshot> begin(const Database& db);
+    ReadSnapshot(ReadSnapshot&& other) noexcept;
+    ReadSnapshot& operator=(ReadSnapshot&&) = delete;
+    ReadSnapshot(const ReadSnapshot&) = delete;
+    ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+    ~ReadSnapshot();
+
+private:
+    explicit ReadSnapshot(const Database* db)
+        : db_(db) {}
+    const Database* db_ = nullptr; // null when the snapshot belongs to an enclosing transaction
+};
+
 // Escapes %, _ and \ so user text matches literally in `LIKE ? ESCAPE '\'` (NOTES §4).
 std::string escape_like(std::string_view text);
 

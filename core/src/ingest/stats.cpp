@@ -7,6 +7,11 @@ namespace memlens {
 Result<VaultStats> vault_stats(const Vault& vault) {
     check_off_ui_thread("vault_stats");
     const Database& db = vault.db();
+    // All counts and the revision from one snapshot: a concurrent import never shows half of
+    // itself (its entities but not yet its edges).
+    auto snapshot = ReadSnapshot::begin(db);
+    if (!snapshot)
+        return snapshot.status().with_context(vault.db_path().string());
     VaultStats s;
     struct Q {
         std::int64_t* out;
