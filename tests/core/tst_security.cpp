@@ -311,6 +311,50 @@ private slots:
         }
     }
 
+    // ---- fuzzer findings: hostile files give a Status, never an exception ---------------------
+
+    // Found by fuzz_jsonl and fuzz_locomo: a number too large for a double made the JSON parser
+    // throw out_of_range, which the importers did not catch (only parse_error), so the
+    // exception left the core and terminated the process.
+    void importersReportOverflowingNumbers_data() {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("jsonl bare number") << QStringLiteral("jsonl") << QByteArray("1e999\n");
+        QTest::newRow("jsonl ts") << QStringLiteral("jsonl")
+                                  << QByteArray(R"({"source": "a", "ts": 1e999, "text": "x"})"
+                                                "\n");
+        QTest::newRow("jsonl fuzz_jsonl crash input")
+            << QStringLiteral("jsonl")
+            << QByteArray("1111151111111111111111111111111111e1111111111111111111111.11111gs\"00Z"
+                          "\",\"tee[00d983d\\ude00 x\"}\r\n{\"q2urce\":\"a\"}\n");
+        QTest::newRow("locomo fuzz_locomo crash input")
+            << QStringLiteral("locomo") << QByteArray(R"([11110E40401tc"x"])");
+        QTest::newRow("locomo speaker")
+            << QStringLiteral("locomo")
+            << QByteArray(R"([{"sample_id": "c", "conversation": {"speaker_a": -1E400}}])");
+    }
+
+    void importersReportOverflowingNumbers() {
+        QFETCH(QString, format);
+        QFETCH(QByteArray, content);
+        test::TempDir tmp;
+        const std::string name = "hostile." + format.toStdString();
+        tmp.write(name, content.toStdString());
+        bool threw = false;
+        Status status;
+        try {
+            auto r = format == QStringLiteral("jsonl") ? import_jsonl(tmp.file(name))
+                                                       : import_locomo(tmp.file(name));
+            status = r.status();
+        } catch (const std::exception& e) {
+            threw = true;
+            qWarning("threw: %s", e.what());
+        }
+        QVERIFY2(!threw, "an importer let an exception out of the core");
+        QCOMPARE(status.code(), StatusCode::InvalidArgument);
+        QVERIFY2(status.message().find(name) != std::string::npos, status.message().c_str());
+    }
+
     // ---- a vault opened read-only is never written --------------------------------------------
 
     void readOnlyOpenLeavesEveryFileUnchanged() {

@@ -142,6 +142,9 @@ private:
             obj = json::parse(line);
         } catch (const json::parse_error& e) {
             return error(line_no, describe_parse_error(e));
+        } catch (const json::exception& e) {
+            // out_of_range: a number no double can hold (1e999).
+            return error(line_no, std::string("malformed JSON: ") + e.what());
         }
         if (!obj.is_object())
             return error(line_no, "expected a JSON object, found " + std::string(obj.type_name()));

@@ -55,6 +55,9 @@ public:
                 std::to_string(
                     import_detail::line_of_offset(content, e.byte > 0 ? e.byte - 1 : 0)) +
                 ": malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+        } catch (const json::exception& e) {
+            // out_of_range: a number no double can hold (1e999).
+            return Status::invalid(origin_ + ": malformed JSON: " + e.what());
         }
         if (!doc.is_array())
             return shape("", std::string("expected an array of LoCoMo samples, found ") +
