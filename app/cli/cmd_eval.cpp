@@ -107,6 +107,12 @@ int run_eval(const Args& a) {
     }
     if (auto w = a.get("work-dir"))
         o.work_dir = *w;
+    for (const auto& kv : a.get_all("setting")) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return fail("eval", "--setting: expected KEY=VALUE, not '" + kv + "'");
+        o.settings[kv.substr(0, eq)] = kv.substr(eq + 1);
+    }
     if (stderr_is_tty())
         o.progress = draw_progress;
     o.cancel = &g_cancel;
@@ -128,15 +134,17 @@ MEMLENS_CLI_COMMAND(Spec{
     "eval",
     "retrieval quality on LoCoMo: evidence recall@k, session recall, MRR",
     "Usage: memlens-cli eval locomo --data FILE [--conversations ID,...] [--k 1,5,10,25,50]\n"
-    "                               [--work-dir DIR] [--json]\n\n"
+    "                               [--setting KEY=VALUE ...] [--work-dir DIR] [--json]\n\n"
     "Ingests each conversation of a LoCoMo JSON file into its own temporary vault (the normal\n"
     "ingest path, the vault's default embedder), asks every question through the default\n"
     "query path (query analysis, then the hybrid search with the vault's settings), and reports\n"
     "turn-level evidence recall@k per category and over all, session-level recall@k, MRR and\n"
     "milliseconds per query, beside the same figures for the keyword leg alone.\n"
     "Questions whose evidence names no existing turn are skipped and counted.\n"
-    "Temporary vaults go to --work-dir (default: the system temp folder) and are removed.",
-    {"data", "conversations", "k", "work-dir"},
+    "Temporary vaults go to --work-dir (default: the system temp folder) and are removed.\n"
+    "--setting KEY=VALUE (repeatable) writes a retrieval setting (search.mmr_lambda=1, ...;\n"
+    "docs/ranking.md lists them) into each vault first: an ablation of the default path.",
+    {"data", "conversations", "k", "work-dir", "setting"},
     {},
     run_eval});
 

@@ -277,6 +277,15 @@ private slots:
         QCOMPARE(sorted_keys(j.value(u"turn_recall"_qs).toObject().value(u"all"_qs).toObject()),
                  (QStringList{u"1"_qs, u"5"_qs}));
 
+        // A setting reaches every vault's default query path: keyword mode drops the vector
+        // leg, so the hybrid figures become the keyword-only ones.
+        run = test::run_cli({u"eval"_qs, u"locomo"_qs, u"--data"_qs, data, u"--setting"_qs,
+                             u"search.mode=keyword"_qs, u"--json"_qs});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const QJsonObject ablated = parse_object(run.out);
+        QCOMPARE(ablated.value(u"turn_recall"_qs),
+                 ablated.value(u"keyword_only"_qs).toObject().value(u"turn_recall"_qs));
+
         run = test::run_cli({u"eval"_qs, u"locomo"_qs, u"--data"_qs, data});
         QCOMPARE(run.exit_code, 0);
         QVERIFY(run.out.find("turn-level evidence recall@k") != std::string::npos);
@@ -286,7 +295,14 @@ private slots:
               QStringList{u"eval"_qs, u"longmemeval"_qs, u"--data"_qs, data},
               QStringList{u"eval"_qs, u"locomo"_qs, u"--data"_qs, data, u"--k"_qs, u"five"_qs},
               QStringList{u"eval"_qs, u"locomo"_qs, u"--data"_qs, data, u"--conversations"_qs,
-                          u"nope"_qs}}) {
+                          u"nope"_qs},
+              // An ablation with a misspelt key would silently measure the defaults.
+              QStringList{u"eval"_qs, u"locomo"_qs, u"--data"_qs, data, u"--setting"_qs,
+                          u"search.mmr_lamda=1"_qs},
+              QStringList{u"eval"_qs, u"locomo"_qs, u"--data"_qs, data, u"--setting"_qs,
+                          u"search.mmr_lambda=2"_qs},
+              QStringList{u"eval"_qs, u"locomo"_qs, u"--data"_qs, data, u"--setting"_qs,
+                          u"search.mmr_lambda"_qs}}) {
             run = test::run_cli(bad);
             QVERIFY2(run.exit_code != 0, bad.join(u' ').toUtf8().constData());
             QVERIFY(run.err.rfind("memlens-cli eval: ", 0) == 0);

@@ -154,6 +154,10 @@ struct LocomoEvalOptions {
     std::vector<std::string> conversations; // sample ids; empty = every conversation
     std::vector<int> ks{1, 5, 10, 25, 50};  // each in 1..100
     std::filesystem::path work_dir;         // temporary vaults go here; empty = system temp
+    // Vault settings ("search.mmr_lambda" = "1") written into each fresh vault before its
+    // questions run, so an ablation is the same default query path with one setting changed.
+    // A key or value retrieval_settings_from_map rejects fails the run before any ingest.
+    std::map<std::string, std::string> settings;
     std::function<void(const EvalProgress&)> progress;
     const std::atomic_bool* cancel = nullptr;
 };

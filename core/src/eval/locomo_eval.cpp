@@ -8,6 +8,7 @@
 #include <memlens/ingest.h>
 #include <memlens/query_context.h>
 #include <memlens/search.h>
+#include <memlens/settings.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
@@ -61,6 +62,21 @@ Status check_ks(const std::vector<int>& ks) {
         if (k < 1 || k > 100)
             return Status::invalid("--k: each cutoff must be in 1..100, not " + std::to_string(k));
     return Status::ok();
+}
+
+// Only retrieval keys: a typo would otherwise be ignored (the settings table is shared with
+// other parts of memlens) and the "ablation" would silently measure the defaults.
+Status check_settings(const std::map<std::string, std::string>& settings) {
+    const auto& keys = retrieval_setting_keys();
+    for (const auto& [k, v] : settings) {
+        const bool known = std::any_of(keys.begin(), keys.end(),
+                                       [&](const SettingKey& sk) { return sk.key == k; }) ||
+                           k.rfind("profile.", 0) == 0;
+        if (!known)
+            return Status::invalid("--setting: '" + k + "' is not a retrieval setting");
+    }
+    auto parsed = retrieval_settings_from_map(settings);
+    return parsed ? Status::ok() : parsed.status().with_context("--setting");
 }
 
 bool cancelled(const std::atomic_bool* cancel) {
@@ -139,6 +155,8 @@ Status Run::conversation(std::size_t index, const IngestSource& source,
     auto vault = Vault::create(scratch / folder_name(index, conv.sample_id));
     if (!vault)
         return vault.status();
+    for (const auto& [k, v] : o_.settings)
+        MEMLENS_TRY((*vault)->set_setting(k, v));
     auto embedder = make_embedder_for(**vault);
     if (!embedder)
         return embedder.status();
@@ -219,6 +237,7 @@ Result<LocomoEvalReport> run_locomo_eval(const LocomoEvalOptions& o) {
     std::sort(ks.begin(), ks.end());
     ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
     MEMLENS_TRY(check_ks(ks));
+    MEMLENS_TRY(check_settings(o.settings));
 
     auto sources = import_locomo(o.data, o.cancel);
     if (!sources)
