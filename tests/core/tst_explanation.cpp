@@ -89,9 +89,17 @@ class TestExplanation : public QObject {
         for (double s : {signals_of(e).graph, signals_of(e).vector, signals_of(e).keyword,
                          signals_of(e).freshness})
             EXPECT(s >= 0.0 && s <= 1.0, "signals in [0, 1]");
-        const double base = rrf ? e.rrf_score * (1.0 + e.recency.boost * e.recency.factor)
-                                : e.contributions.graph + e.contributions.vector +
-                                      e.contributions.keyword + e.contributions.freshness;
+        if (rrf) {
+            EXPECT(e.entity_boost == r.settings.entity_boost, "entity boost");
+            EXPECT(e.entity_factor == 1.0 + e.entity_boost * signals_of(e).graph,
+                   "entity factor = 1 + boost × graph signal");
+        } else {
+            EXPECT(e.entity_factor == 1.0, "profile fusion counts the graph signal once");
+        }
+        const double base =
+            rrf ? e.rrf_score * (1.0 + e.recency.boost * e.recency.factor) * e.entity_factor
+                : e.contributions.graph + e.contributions.vector + e.contributions.keyword +
+                      e.contributions.freshness;
         EXPECT(e.final_score == base * e.superseded_penalty, "final score formula");
         EXPECT(h.score == e.final_score, "hit score is the final score");
         EXPECT(e.superseded_penalty == 1.0 || !e.graph_context.superseded_by.empty() ||
@@ -124,12 +132,15 @@ class TestExplanation : public QObject {
             auto pos = engine_->index().position(h.node_id);
             return pos ? engine_->index().vector_at(*pos) : std::span<const float>{};
         };
+        // Recomputed from the cosine: clamped to [0, 1], then rescaled above the floor.
+        const double floor = r.settings.mmr_redundancy_floor;
         auto sim = [&](const RetrievalHit& a, const RetrievalHit& b) {
             auto va = vec(a);
             auto vb = vec(b);
             if (va.empty() || vb.empty())
                 return 0.0;
-            return std::clamp(cosine(va, vb), 0.0, 1.0);
+            const double c = std::clamp(cosine(va, vb), 0.0, 1.0);
+            return floor == 0.0 ? c : std::max(0.0, (c - floor) / (1.0 - floor));
         };
         // Fused order: non-increasing final score.
         std::vector<const RetrievalHit*> by_fused = known;
@@ -245,6 +256,9 @@ private slots:
     void beamDescentHitsRecomputeToo() {
         QVERIFY(vault_->set_setting("search.exact_scan_threshold", "0").is_ok());
         QVERIFY(vault_->set_setting("search.superseded", "demote").is_ok());
+        // The entity factor and a plain-cosine MMR are part of the same arithmetic.
+        QVERIFY(vault_->set_setting("search.entity_boost", "0.5").is_ok());
+        QVERIFY(vault_->set_setting("search.mmr_redundancy_floor", "0").is_ok());
         for (std::size_t i = 0; i < queries_.size(); i += 3) {
             SearchRequest req;
             req.query = queries_[i];
@@ -252,11 +266,14 @@ private slots:
             req.now_ms = 1'704'067'200'000 + 100LL * 86'400'000;
             auto r = must(engine_->search(req), "search");
             QVERIFY(!r.vector.exact);
+            QCOMPARE(r.settings.entity_boost, 0.5);
             check(queries_[i], r);
             if (QTest::currentTestFailed())
                 return;
         }
         QVERIFY(vault_->set_setting("search.exact_scan_threshold", "200000").is_ok());
+        QVERIFY(vault_->set_setting("search.entity_boost", "0").is_ok());
+        QVERIFY(vault_->set_setting("search.mmr_redundancy_floor", "0.7").is_ok());
     }
 
     void cliJsonRecomputesExactly() {
@@ -307,7 +324,17 @@ private slots:
                 const bool is_rrf =
                     e.value(QStringLiteral("fusion")).toString() == QStringLiteral("rrf");
                 const double penalty = e.value(QStringLiteral("superseded_penalty")).toDouble();
-                const double expected = (is_rrf ? rrf * (1.0 + boost * factor) : profile) * penalty;
+                const auto entity = e.value(QStringLiteral("entity")).toObject();
+                const double entity_factor = entity.value(QStringLiteral("factor")).toDouble();
+                QCOMPARE(entity_factor,
+                         is_rrf ? 1.0 + entity.value(QStringLiteral("boost")).toDouble() *
+                                            e.value(QStringLiteral("signals"))
+                                                .toObject()
+                                                .value(QStringLiteral("graph_relevance"))
+                                                .toDouble()
+                                : 1.0);
+                const double expected =
+                    (is_rrf ? rrf * (1.0 + boost * factor) * entity_factor : profile) * penalty;
                 const double final_score = e.value(QStringLiteral("final_score")).toDouble();
                 QCOMPARE(final_score, expected);
                 QCOMPARE(v.toObject().value(QStringLiteral("score")).toDouble(), final_score);

@@ -3,6 +3,7 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <set>
 
 using namespace memlens;
@@ -123,6 +124,28 @@ private slots:
         QCOMPARE(r[1].index, std::size_t{1});
         QCOMPARE(r[1].max_similarity, 0.0); // cosine −1 clamps to 0
         QCOMPARE(r[1].score, 0.25);
+    }
+
+    // Two turns that only share a speaker or a few words (cosine 0.6) are different evidence:
+    // under a 0.7 floor the second keeps its relevance rank; a copy (cosine 1) still drops.
+    void redundancyCountsOnlyAboveTheFloor() {
+        Pool p;
+        p.add(0, {1.0f, 0.0f}, 1.0);
+        p.add(1, {0.6f, 0.8f}, 0.9);  // cosine 0.6 with the first
+        p.add(2, {0.0f, 1.0f}, 0.85); // cosine 0 with the first
+        p.add(3, {1.0f, 0.0f}, 0.95); // a copy of the first
+        const auto& c = p.ready();
+        // Plain cosine: 1 (0.7·0.9 − 0.3·0.6 = 0.45) loses to 2 (0.595), the copy comes last.
+        QCOMPARE(indices(mmr_select({}, c, 4, 0.7)), (std::vector<std::size_t>{0, 2, 1, 3}));
+        // Floor 0.7: 1 is not redundant at all; the copy (redundancy 1) still comes last.
+        const auto r = mmr_select({}, c, 4, 0.7, 0.7);
+        QCOMPARE(indices(r), (std::vector<std::size_t>{0, 1, 2, 3}));
+        QCOMPARE(r[1].max_similarity, 0.0);
+        QCOMPARE(r[3].max_similarity, 1.0);
+        // Float inputs: 0.6f is 0.6 to about 1e-7.
+        QVERIFY(std::abs(mmr_redundancy(c[0].embedding, c[1].embedding, 0.5) - 0.2) < 1e-6);
+        QCOMPARE(mmr_redundancy(c[0].embedding, c[1].embedding, 0.7), 0.0);
+        QVERIFY(std::abs(mmr_redundancy(c[0].embedding, c[1].embedding) - 0.6) < 1e-6);
     }
 
     void limitCapsThePicks() {

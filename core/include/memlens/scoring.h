@@ -44,24 +44,30 @@ RetrievalScoreBreakdown hybrid_score(const WeightProfile& profile, double graph_
                                      double freshness);
 
 struct MmrCandidate {
-    std::size_t index = 0;          // caller-side index, echoed back
+    std::size_t index = 0; // caller-side index, echoed back
     std::span<const float> embedding;
     double relevance = 0.0;
 };
 
 struct MmrResult {
     std::size_t index = 0;
-    double score = 0.0;                // MMR score at the step it was picked
+    double score = 0.0; // MMR score at the step it was picked
     double relevance = 0.0;
-    double max_similarity = 0.0;       // clamped to [0, 1] (negative → 0)
+    double max_similarity = 0.0;             // clamped to [0, 1] (negative → 0)
     std::optional<std::size_t> penalized_by; // caller index of the earlier pick most similar
 };
 
 // Greedy MMR: each step picks argmax λ·rel − (1−λ)·max_sim(selected); λ clamped to [0, 1];
-// ties → earlier candidate; empty input or limit 0 → empty.
+// ties → earlier candidate; empty input or limit 0 → empty. sim is the cosine clamped to
+// [0, 1], then rescaled above `redundancy_floor` (mmr_redundancy(); 0 = the cosine as it is).
 std::vector<MmrResult> mmr_select(std::span<const float> query_vec,
                                   const std::vector<MmrCandidate>& candidates, std::size_t limit,
-                                  double lambda);
+                                  double lambda, double redundancy_floor = 0.0);
+
+// MMR's redundancy of two vectors: c = cosine clamped to [0, 1] (non-finite → 0), then
+// max(0, (c − floor) / (1 − floor)) for a floor in [0, 1). Empty vectors → 0.
+double mmr_redundancy(std::span<const float> a, std::span<const float> b,
+                      double redundancy_floor = 0.0);
 
 // Seed 000's shared rerank: decorates each hit with cosine(query, its embedding) in
 // hit.rerank_similarity and sorts similarity desc, later time_range_end first on ties; hits

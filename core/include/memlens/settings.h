@@ -50,9 +50,20 @@ struct RetrievalSettings {
     // Weighted RRF (seed 001): term = weight / (k + rank), ranks 1-based.
     int rrf_k = 60;
     double vector_weight = 1.0;
+    // The vector leg's RRF weight when the vault's vectors come from the built-in hash embedder
+    // ("memlens-hash-" signatures): its features are the query's own words without idf, so it
+    // votes on the same evidence as the keyword leg, only worse (docs/ranking.md: at weight 1.0
+    // it costs LoCoMo recall@5 0.21). At 0.01 its largest term (0.01 / 61) is below the gap
+    // between any two of the keyword leg's top 18 ranks: it keeps that order, reorders only
+    // further down and appends what the keyword leg missed (typos, word forms, no terms).
+    double lexical_vector_weight = 0.01;
     double keyword_weight = 1.0;
     // Seed 004: final = rrf × (1 + recency_boost × 1/(1 + age_days)); 0 = off.
     double recency_boost = 0.0;
+    // RRF fusion: final = rrf × recency × (1 + entity_boost × graph signal). A hit by or about
+    // the people and things the query names is more likely the one asked about; the graph
+    // signal (in [0, 1], docs/explanations.md) says how directly it involves them. 0 = off.
+    double entity_boost = 0.0;
     double freshness_half_life_days = kDefaultFreshnessHalfLifeDays;
 
     int limit = 10;      // hits returned when a request says 0; requests are capped at 100
@@ -68,6 +79,11 @@ struct RetrievalSettings {
     bool include_summaries = false; // search summary nodes beside leaf chunks
 
     double mmr_lambda = 0.7;
+    // MMR counts two hits as redundant only above this cosine, rescaled to [0, 1] above it:
+    // redundancy = max(0, (cos − floor) / (1 − floor)). Below it, two items that share a
+    // speaker or a few words are different evidence, not repeats. 0 = plain cosine. At 0.7
+    // MMR still separates copies (re-sent messages, a re-ingested paragraph: cosine > 0.9).
+    double mmr_redundancy_floor = 0.7;
 
     // Vector leg: beam descent over the topic tree (seed 004), or an exact scan when the index
     // holds at most exact_scan_threshold vectors. Measured on 100,000 generated chunks with the

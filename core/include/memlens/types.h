@@ -65,6 +65,10 @@ struct Explanation {
     LegExplanation vector;
     double rrf_score = 0.0;
     RecencyExplanation recency;
+    // RRF fusion: the entity factor is 1 + entity_boost × signal_values.graph (1 when off or
+    // under profile fusion, whose graph weight already counts the signal).
+    double entity_boost = 0.0;
+    double entity_factor = 1.0;
     SignalSet signal_values; // "signals" on the wire (Qt reserves the word)
     SignalSet weights;
     SignalSet contributions;

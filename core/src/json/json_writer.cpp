@@ -56,6 +56,7 @@ json explanation_json(const Explanation& e) {
          {{"boost", number(e.recency.boost)},
           {"factor", number(e.recency.factor)},
           {"age_days", number(e.recency.age_days)}}},
+        {"entity", {{"boost", number(e.entity_boost)}, {"factor", number(e.entity_factor)}}},
         {"signals",
          {{"graph_relevance", number(e.signal_values.graph)},
           {"vector_similarity", number(e.signal_values.vector)},

@@ -6,23 +6,26 @@
 
 namespace memlens {
 
-namespace {
-
 // Redundancy is "how alike", so opposite vectors are no more redundant than unrelated ones.
-double redundancy(std::span<const float> a, std::span<const float> b) {
+// Above a floor only: items that merely share a speaker or a few common words are different
+// evidence, and penalising them pushes the second piece of a two-part answer out of the top k.
+double mmr_redundancy(std::span<const float> a, std::span<const float> b, double redundancy_floor) {
     if (a.empty() || b.empty())
         return 0.0;
     const double sim = cosine(a, b);
     if (!std::isfinite(sim))
         return 0.0;
-    return std::clamp(sim, 0.0, 1.0);
+    const double c = std::clamp(sim, 0.0, 1.0);
+    const double floor =
+        std::isfinite(redundancy_floor) ? std::clamp(redundancy_floor, 0.0, 0.99) : 0.0;
+    if (floor == 0.0)
+        return c;
+    return std::max(0.0, (c - floor) / (1.0 - floor));
 }
-
-} // namespace
 
 std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
                                   const std::vector<MmrCandidate>& candidates, std::size_t limit,
-                                  double lambda) {
+                                  double lambda, double redundancy_floor) {
     std::vector<MmrResult> picked;
     if (candidates.empty() || limit == 0)
         return picked;
@@ -61,7 +64,8 @@ std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
         for (std::size_t i = 0; i < n; ++i) {
             if (taken[i])
                 continue;
-            const double sim = redundancy(candidates[i].embedding, candidates[best].embedding);
+            const double sim = mmr_redundancy(candidates[i].embedding, candidates[best].embedding,
+                                              redundancy_floor);
             if (sim > max_sim[i]) {
                 max_sim[i] = sim;
                 max_by[i] = best;

@@ -11,6 +11,7 @@
 #include "search/supersession.h"
 
 #include <memlens/audit.h>
+#include <memlens/embedder.h>
 #include <memlens/entities.h>
 #include <memlens/scoring.h>
 #include <memlens/text.h>
@@ -78,6 +79,12 @@ struct Candidate {
     Explanation e;
     bool superseded = false;
 };
+
+// The built-in embedder hashes the text's own words and n-grams: a lexical leg, weighted by
+// its own setting (settings.h says why).
+bool lexical_embedder(const Embedder& embedder) {
+    return embedder.signature().rfind("memlens-hash-", 0) == 0;
+}
 
 Status invalid_override(const char* what, double v) {
     return Status::invalid(std::string(what) + " out of range: " + std::to_string(v));
@@ -148,7 +155,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     const bool rrf = s.fusion == FusionKind::Rrf;
     const bool hide = s.superseded == SupersededHandling::Hide;
 
-    double vw = s.vector_weight;
+    double vw = lexical_embedder(ctx.embedder) ? s.lexical_vector_weight : s.vector_weight;
     double kw = s.keyword_weight;
     if (s.mode == SearchMode::Keyword) {
         vw = 0.0;
@@ -359,10 +366,15 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         e.superseded_penalty = c.superseded && s.superseded == SupersededHandling::Demote
                                    ? s.superseded_demote_factor
                                    : 1.0;
+        if (rrf) {
+            e.entity_boost = s.entity_boost;
+            e.entity_factor = 1.0 + e.entity_boost * e.signal_values.graph;
+        }
         // The documented arithmetic (docs/explanations.md), in this order of operations.
-        const double base = rrf ? e.rrf_score * (1.0 + e.recency.boost * e.recency.factor)
-                                : e.contributions.graph + e.contributions.vector +
-                                      e.contributions.keyword + e.contributions.freshness;
+        const double base =
+            rrf ? e.rrf_score * (1.0 + e.recency.boost * e.recency.factor) * e.entity_factor
+                : e.contributions.graph + e.contributions.vector + e.contributions.keyword +
+                      e.contributions.freshness;
         e.final_score = base * e.superseded_penalty;
         // The beam's own path when the descent reached the hit; otherwise (exact scan, keyword
         // only) the topic that holds it, so every hit shows where it lives in the tree.
@@ -416,8 +428,8 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         e.mmr.relevance = top > 0.0 ? e.final_score / top : 0.0;
         mmr_in.push_back({i, pool[i].embedding, e.mmr.relevance});
     }
-    const auto picks =
-        mmr_select(qvec, mmr_in, static_cast<std::size_t>(resp.limit), resp.mmr_lambda);
+    const auto picks = mmr_select(qvec, mmr_in, static_cast<std::size_t>(resp.limit),
+                                  resp.mmr_lambda, s.mmr_redundancy_floor);
     std::vector<std::size_t> order;
     order.reserve(picks.size());
     for (std::size_t step = 0; step < picks.size(); ++step) {

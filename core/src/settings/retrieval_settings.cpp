@@ -111,11 +111,18 @@ const std::vector<Field>& fields() {
                               1, 100000));
         f.push_back(double_field("search.weight.vector", "RRF weight of the vector leg",
                                  &RetrievalSettings::vector_weight, 0.0, 100.0));
+        f.push_back(double_field("search.weight.vector_lexical",
+                                 "RRF weight of the vector leg over built-in hash vectors",
+                                 &RetrievalSettings::lexical_vector_weight, 0.0, 100.0));
         f.push_back(double_field("search.weight.keyword", "RRF weight of the keyword (FTS5) leg",
                                  &RetrievalSettings::keyword_weight, 0.0, 100.0));
         f.push_back(double_field("search.recency_boost",
                                  "rrf × (1 + boost / (1 + age_days)); 0 = off",
                                  &RetrievalSettings::recency_boost, 0.0, 1000.0));
+        f.push_back(
+            double_field("search.entity_boost",
+                         "rrf × (1 + boost × graph signal of the query's entities); 0 = off",
+                         &RetrievalSettings::entity_boost, 0.0, 1000.0));
         f.push_back(double_field("search.freshness_half_life_days",
                                  "half-life of the freshness signal (profile fusion)",
                                  &RetrievalSettings::freshness_half_life_days, 0.0, 1e6));
@@ -144,6 +151,9 @@ const std::vector<Field>& fields() {
         f.push_back(double_field("search.mmr_lambda",
                                  "MMR trade-off: 1 = relevance only, 0 = diversity only",
                                  &RetrievalSettings::mmr_lambda, 0.0, 1.0));
+        f.push_back(double_field("search.mmr_redundancy_floor",
+                                 "cosine below which MMR sees two hits as not redundant",
+                                 &RetrievalSettings::mmr_redundancy_floor, 0.0, 0.99));
         f.push_back(int_field("search.beam.width", "topics kept per level of the beam descent",
                               &RetrievalSettings::beam_width, 1, 4096));
         f.push_back(int_field("search.beam.max_depth", "levels the beam descent goes down at most",
