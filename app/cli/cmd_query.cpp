@@ -3,6 +3,7 @@
 
 #include <memlens/audit.h>
 #include <memlens/entities.h>
+#include <memlens/group_ranking.h>
 #include <memlens/query_context.h>
 #include <memlens/search.h>
 #include <memlens/text.h>
@@ -164,6 +165,46 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
     std::printf(", %.1f ms\n", r.elapsed_ms);
 }
 
+// The shared policy's groups with their arithmetic and members, in group rank order.
+nlohmann::json groups_json(const GroupRankingResult& g, const std::vector<RetrievalHit>& hits,
+                           GroupBy by) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& grp : g.groups) {
+        nlohmann::json members = nlohmann::json::array();
+        for (const auto& m : grp.members)
+            members.push_back({{"node_id", hits[m.index].node_id},
+                               {"hit_rank", m.index + 1},
+                               {"normalized", m.normalized},
+                               {"supporting", m.supporting}});
+        out.push_back({{"group_id", grp.group_id},
+                       {"rank", grp.rank},
+                       {"score", grp.score},
+                       {"parts",
+                        {{"best", grp.parts.best},
+                         {"support", grp.parts.support},
+                         {"coverage", grp.parts.coverage},
+                         {"entities", grp.parts.entities},
+                         {"terms", grp.parts.terms},
+                         {"graph", grp.parts.graph}}},
+                       {"members", members}});
+    }
+    return {{"by", to_string(by)}, {"groups", out}};
+}
+
+void print_groups(const GroupRankingResult& g, GroupBy by) {
+    std::printf("\ngroups by %s (shared group policy)\n", to_string(by));
+    std::printf("  #   score    best    support  other    hits  group\n");
+    for (const auto& grp : g.groups) {
+        const auto& p = grp.parts;
+        std::string ranks;
+        for (const auto& m : grp.members)
+            ranks += (ranks.empty() ? "" : ",") + std::to_string(m.index + 1);
+        std::printf("%3d  %-7.4f  %-6.4f  %-7.4f  %-7.4f  %-4zu  %s  [hits %s]\n", grp.rank,
+                    grp.score, p.best, p.support, p.coverage + p.entities + p.terms + p.graph,
+                    grp.members.size(), grp.group_id.c_str(), ranks.c_str());
+    }
+}
+
 int run_query(const Args& a) {
     auto dir = a.get("vault");
     if (!dir)
@@ -171,6 +212,12 @@ int run_query(const Args& a) {
     SearchRequest req;
     if (Status s = read_request(a, req); !s)
         return fail("query", s);
+    std::optional<GroupBy> group_by;
+    if (auto g = a.get("group-by")) {
+        group_by = group_by_from_string(*g);
+        if (!group_by)
+            return fail("query", "--group-by: expected session or source, not '" + *g + "'");
+    }
     auto vault = open_for_query(*dir, a.flag("read-only"));
     if (!vault)
         return fail("query", vault.status());
@@ -204,6 +251,14 @@ int run_query(const Args& a) {
             {"until", ctx.window->until_ms ? nlohmann::json(format_rfc3339(*ctx.window->until_ms))
                                            : nlohmann::json(nullptr)},
             {"phrase", ctx.window->phrase}};
+    std::optional<GroupRankingResult> groups;
+    if (group_by) {
+        auto g = rank_hit_groups(**vault, r->result.hits, *group_by, ctx);
+        if (!g)
+            return fail("query", g.status().with_context("--group-by"));
+        groups = std::move(g).value();
+        extra["grouping"] = groups_json(*groups, r->result.hits, *group_by);
+    }
     std::string audit_note;
     if (AuditWriter* w = (*engine)->audit_writer(); w && w->enabled() && req.audit) {
         Status s = w->flush();
@@ -224,6 +279,8 @@ int run_query(const Args& a) {
                   << '\n';
     } else {
         print_table(req, *r);
+        if (groups)
+            print_groups(*groups, *group_by);
     }
     if (!audit_note.empty())
         std::cerr << "memlens-cli query: " << audit_note << '\n';
@@ -243,12 +300,15 @@ MEMLENS_CLI_COMMAND(Spec{
     "Scoping (both legs): --namespace A,B  --topics A,B  --content-type A,B\n"
     "  --source-kind chat|email|document  --since TIME  --until TIME (RFC 3339 or epoch ms)\n"
     "Budgets: --max-units N  --max-chars N  --max-ms X   (the answer says truncated)\n"
-    "Other: --now TIME (recency and freshness reference), --no-audit, --read-only\n\n"
+    "Other: --now TIME (recency and freshness reference), --no-audit, --read-only\n"
+    "Groups: --group-by session|source ranks the hits' sessions (a chunk's thread, day or\n"
+    "  document) or sources with the shared group policy (docs/ranking.md) and the query's\n"
+    "  intent; JSON adds \"grouping\": {by, groups: [{group_id, rank, score, parts, members}]}.\n\n"
     "One retrieval_log row is written per query (see 'memlens-cli audit'); a read-only vault\n"
     "answers with the audit disabled, and says so.",
     {"vault", "query", "mode", "fusion", "profile", "limit", "mmr-lambda", "recency", "namespace",
      "topics", "content-type", "source-kind", "since", "until", "max-units", "max-chars", "max-ms",
-     "now"},
+     "now", "group-by"},
     {"exact", "summaries", "no-audit", "read-only"},
     run_query});
 

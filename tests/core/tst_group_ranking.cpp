@@ -10,6 +10,9 @@
 #include <memlens/query_context.h>
 #include <memlens/vault.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <algorithm>
@@ -326,6 +329,57 @@ private slots:
         auto one = rank_hit_groups(*sessions.vault, hs, GroupBy::Source, ctx);
         QVERIFY(one.is_ok());
         QCOMPARE(order(*one), (std::vector<std::string>{"chat:all"}));
+    }
+
+    // `memlens-cli query --group-by`: the groups the CLI prints are the policy's over the very
+    // hits it returned, each member mapped back to its hit and its session.
+    void cliGroupsTheHitsItReturns() {
+        GroupedVault v(false);
+        const QString dir = QString::fromStdString((v.tmp.path() / "v").string());
+        auto run =
+            test::run_cli({u"query"_qs, u"--vault"_qs, dir, u"--no-audit"_qs, u"--group-by"_qs,
+                           u"session"_qs, u"--json"_qs, u"phoenix launch budget"_qs});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object();
+        const QJsonArray hits = o.value(u"hits"_qs).toArray();
+        const QJsonObject grouping = o.value(u"grouping"_qs).toObject();
+        QCOMPARE(grouping.value(u"by"_qs).toString(), u"session"_qs);
+        const QJsonArray groups = grouping.value(u"groups"_qs).toArray();
+        QVERIFY(!hits.isEmpty());
+        // "carol hiked the ridge trail" (s3) matches no query word: its hits come from the
+        // vector leg alone, far below the others, so its session ranks last.
+        QCOMPARE(groups.size(), 3);
+        QCOMPARE(groups.last().toObject().value(u"group_id"_qs).toString(), u"s3"_qs);
+        int members = 0;
+        double last = 1e9;
+        for (int g = 0; g < groups.size(); ++g) {
+            const QJsonObject grp = groups[g].toObject();
+            QCOMPARE(grp.value(u"rank"_qs).toInt(), g + 1);
+            const double score = grp.value(u"score"_qs).toDouble();
+            QVERIFY(score <= last);
+            last = score;
+            const QJsonObject parts = grp.value(u"parts"_qs).toObject();
+            double sum = 0.0;
+            for (const auto& k : parts.keys())
+                sum += parts.value(k).toDouble();
+            QVERIFY(qFuzzyCompare(sum, score));
+            for (const auto& m : grp.value(u"members"_qs).toArray()) {
+                const QJsonObject mo = m.toObject();
+                const int hit_rank = mo.value(u"hit_rank"_qs).toInt();
+                QVERIFY(hit_rank >= 1 && hit_rank <= hits.size());
+                const QJsonObject hit = hits[hit_rank - 1].toObject();
+                QCOMPARE(mo.value(u"node_id"_qs), hit.value(u"node_id"_qs));
+                QCOMPARE(hit.value(u"source_ref"_qs).toString().left(2),
+                         grp.value(u"group_id"_qs).toString());
+                ++members;
+            }
+        }
+        QCOMPARE(members, hits.size());
+
+        run = test::run_cli({u"query"_qs, u"--vault"_qs, dir, u"--no-audit"_qs, u"--group-by"_qs,
+                             u"thread"_qs, u"phoenix"_qs});
+        QVERIFY(run.exit_code != 0);
+        QVERIFY(run.err.find("--group-by") != std::string::npos);
     }
 
     void itemsCarryTheQueryEvidence() {
