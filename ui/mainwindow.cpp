@@ -18,6 +18,7 @@
 #include "pages/welcomepage.h"
 #include "vault/ingestflow.h"
 #include "vault/vaultcontroller.h"
+#include "widgets/languagemenu.h"
 
 #include <QAction>
 #include <QApplication>
@@ -227,6 +228,8 @@ void MainWindow::createDocks() {
     }
     viewMenu_->addSeparator();
     viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    viewMenu_->addSeparator();
+    viewMenu_->addMenu(new LanguageMenu(this));
 }
 
 void MainWindow::createStatusBar() {
@@ -353,11 +356,12 @@ void MainWindow::onIngestFinished(const IngestJobResult& result) {
         showError(ingestIsDemo_ ? tr("Demo vault") : tr("Import failed"), result.error);
         return;
     }
-    statusBar()->showMessage(tr("Ingested %1 chunks from %2 sources in %3 s")
-                                 .arg(formatCount(static_cast<qint64>(result.report.chunks)),
-                                      formatCount(static_cast<qint64>(result.report.sources)))
-                                 .arg(result.report.seconds, 0, 'f', 1),
-                             8000);
+    statusBar()->showMessage(
+        tr("Ingested %1 from %2 in %3 s")
+            .arg(tr("%Ln chunk(s)", nullptr, static_cast<int>(result.report.chunks)),
+                 tr("%Ln source(s)", nullptr, static_cast<int>(result.report.sources)))
+            .arg(result.report.seconds, 0, 'f', 1),
+        8000);
     if (ingestIsDemo_)
         openVault(result.vaultDir);
     else
@@ -374,10 +378,14 @@ void MainWindow::onVaultOpened() {
     setWindowTitle(tr("%1 — memlens").arg(QDir(data.ref.dir).dirName()));
     readOnlyBadge_->setVisible(data.readOnly);
     const VaultStats& s = data.stats;
-    counts_->setText(tr("%1 sources · %2 chunks · %3 summaries · %4 trees · %5 entities · %6 edges")
-                         .arg(formatCount(s.sources), formatCount(s.chunks),
-                              formatCount(s.summaries), formatCount(s.trees),
-                              formatCount(s.entities), formatCount(s.edges)));
+    // One numerus message per count: a single sentence can carry only one %n.
+    counts_->setText(QStringList{tr("%Ln source(s)", nullptr, static_cast<int>(s.sources)),
+                                 tr("%Ln chunk(s)", nullptr, static_cast<int>(s.chunks)),
+                                 tr("%Ln summary(s)", nullptr, static_cast<int>(s.summaries)),
+                                 tr("%Ln tree(s)", nullptr, static_cast<int>(s.trees)),
+                                 tr("%Ln entity(s)", nullptr, static_cast<int>(s.entities)),
+                                 tr("%Ln edge(s)", nullptr, static_cast<int>(s.edges))}
+                         .join(QStringLiteral(" · ")));
     statusBar()->showMessage(tr("Opened %1 in %2 s")
                                  .arg(QDir::toNativeSeparators(data.ref.dir))
                                  .arg(data.seconds, 0, 'f', 2),

@@ -1,4 +1,5 @@
 // memlens: the GUI. `memlens [VAULT]` opens a vault, `memlens --demo` the demo vault.
+#include "core/language.h"
 #include "core/threadguard.h"
 #include "mainwindow.h"
 
@@ -13,6 +14,9 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(MEMLENS_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("io.github.memlens.memlens"));
     memlens::ui::installUiThreadGuard();
+    // Before any tr() runs, the command-line help included; the saved choice wins over the
+    // system locale.
+    memlens::ui::installTranslators(memlens::ui::savedLanguage());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

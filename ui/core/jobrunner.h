@@ -8,6 +8,7 @@
 // caught at the thread boundary and reported through failed().
 #pragma once
 
+#include <QCoreApplication>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
@@ -86,7 +87,8 @@ template <typename Work, typename Deliver> quint64 JobRunner::start(Work work, D
             } catch (const std::exception& e) {
                 return {std::nullopt, QString::fromUtf8(e.what())};
             } catch (...) {
-                return {std::nullopt, QStringLiteral("unknown exception in a background job")};
+                return {std::nullopt, QCoreApplication::translate(
+                                          "JobRunner", "unknown exception in a background job")};
             }
         }));
     return generation;

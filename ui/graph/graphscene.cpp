@@ -27,7 +27,7 @@ NodeItem* GraphScene::makeItem(int index) {
     auto* item = new NodeItem(index, n.kind, label, radiusFor(n.mentions), &style_);
     const LayoutPoint& p = data_.positions[static_cast<std::size_t>(index)];
     item->setPos(p.x, p.y);
-    item->setToolTip(tr("%1\n%2 mentions").arg(n.id).arg(n.mentions));
+    item->setToolTip(tr("%1\n%Ln mention(s)", nullptr, static_cast<int>(n.mentions)).arg(n.id));
     addItem(item);
     return item;
 }

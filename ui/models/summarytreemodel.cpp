@@ -315,7 +315,7 @@ QVariant SummaryTreeModel::data(const QModelIndex& index, int role) const {
             if (item.type == NodeType::Leaf)
                 return QString();
             return item.type == NodeType::Tree
-                       ? tr("%1 summaries").arg(formatCount(item.childCount))
+                       ? tr("%Ln summary(s)", nullptr, static_cast<int>(item.childCount))
                        : formatCount(item.childCount);
         case Entities: {
             QStringList shown = item.entities.mid(0, 3);

@@ -82,10 +82,11 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     connect(log_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AuditPage::updateButtons);
     connect(model_, &AuditModel::rangeLoaded, this, [this] {
-        countLabel_->setText(model_->error().isEmpty() ? tr("%1 queries logged · %2 loaded")
-                                                             .arg(formatCount(model_->total()),
-                                                                  formatCount(model_->rowCount()))
-                                                       : model_->error());
+        countLabel_->setText(
+            model_->error().isEmpty()
+                ? tr("%Ln query(s) logged · %1 loaded", nullptr, static_cast<int>(model_->total()))
+                      .arg(formatCount(model_->rowCount()))
+                : model_->error());
     });
 
     replay_->setToolTip(tr("Run the logged query again with the settings it was logged with: any "

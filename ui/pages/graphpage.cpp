@@ -43,7 +43,7 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     search_->setPlaceholderText(tr("Find an entity… (Enter)"));
     search_->setClearButtonEnabled(true);
     for (int n : {500, 2000, 5000})
-        maxNodes_->addItem(tr("%1 nodes").arg(formatCount(n)), n);
+        maxNodes_->addItem(tr("%Ln node(s)", nullptr, n), n);
     maxNodes_->setCurrentIndex(1);
     maxNodes_->setToolTip(tr("How many of the most mentioned entities to draw"));
     minWeight_->setRange(1, 100);
@@ -214,18 +214,18 @@ bool GraphPage::find(const QString& text) {
 
 void GraphPage::updateStatus() {
     const GraphData& d = scene_->data();
-    QString text = tr("%1 of %2 entities · %3 edges (weight ≥ %4) · layout %5 ms")
-                       .arg(formatCount(scene_->nodeCount()), formatCount(d.totalEntities),
-                            formatCount(scene_->edgeCount()))
-                       .arg(minWeight_->value())
-                       .arg(d.layoutMs, 0, 'f', 0);
+    QString text =
+        tr("%1 of %Ln entity(s)", nullptr, static_cast<int>(d.totalEntities))
+            .arg(formatCount(scene_->nodeCount())) +
+        tr(" · %Ln edge(s) (weight ≥ %1)", nullptr, scene_->edgeCount()).arg(minWeight_->value()) +
+        tr(" · layout %1 ms").arg(d.layoutMs, 0, 'f', 0);
     if (d.isolated > 0)
-        text += tr(" · %1 without edges not drawn").arg(formatCount(d.isolated));
+        text += tr(" · %Ln without edges not drawn", nullptr, static_cast<int>(d.isolated));
     if (scene_->focusNode() >= 0)
         text += tr(" · focus: %1 within %n hop(s)", nullptr, hops_->value())
                     .arg(formatCount(scene_->focusSize()));
     if (scene_->litCount() > 0)
-        text += tr(" · %1 lit by the selected hit").arg(scene_->litCount());
+        text += tr(" · %Ln lit by the selected hit", nullptr, scene_->litCount());
     const int selected = scene_->selectedNode();
     if (selected >= 0)
         text += QStringLiteral(" · ") + d.nodes[static_cast<std::size_t>(selected)].id;

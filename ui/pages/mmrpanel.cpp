@@ -62,10 +62,10 @@ void MmrPanel::refresh() {
             ++out;
         }
     }
-    summary_->setText(tr("MMR with λ = %1 picked %2 hits: score = λ·relevance − (1−λ)·max "
-                         "similarity to earlier picks. %3 were pushed down, %4 pushed out.")
+    summary_->setText(tr("MMR with λ = %1 picked %Ln hit(s): score = λ·relevance − (1−λ)·max "
+                         "similarity to earlier picks. %2 were pushed down, %3 pushed out.",
+                         nullptr, picked)
                           .arg(model_->lambda(), 0, 'f', 2)
-                          .arg(picked)
                           .arg(movedDown)
                           .arg(out));
 }

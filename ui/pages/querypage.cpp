@@ -267,9 +267,10 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
         if (!entities.isEmpty())
             parts << tr("entities %1").arg(entities.join(QStringLiteral(", ")));
         if (outcome.walk->route == WalkRoute::Local)
-            parts << tr("%1 related pairs at %2 hops")
-                         .arg(outcome.walk->related_pairs.size())
-                         .arg(outcome.walk->hops_used);
+            parts << tr("%1 at %2", "<n related pairs> at <n hops>")
+                         .arg(tr("%Ln related pair(s)", nullptr,
+                                 static_cast<int>(outcome.walk->related_pairs.size())),
+                              tr("%Ln hop(s)", nullptr, static_cast<int>(outcome.walk->hops_used)));
     }
     parts << tr("%1 ms").arg(outcome.elapsedMs, 0, 'f', 1);
     return parts.join(QStringLiteral(" · "));

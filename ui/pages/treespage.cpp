@@ -313,12 +313,13 @@ void TreesPage::showCover(qint64 sinceMs, qint64 untilMs) {
             }
             timeline_->setSpans(std::move(spans));
             coverLabel_->setText(
-                tr("Minimal cover of %1 – %2 (UTC): %3 nodes — %4 summaries stand in for whole "
-                   "subtrees, %5 raw leaves%6.")
-                    .arg(formatTime(r.since), formatTime(r.until))
-                    .arg(r.rows.size())
-                    .arg(summaries)
-                    .arg(static_cast<int>(r.rows.size()) - summaries)
+                tr("Minimal cover of %1 – %2 (UTC): %3 — %4 standing in for whole subtrees, "
+                   "%5%6.")
+                    .arg(
+                        formatTime(r.since), formatTime(r.until),
+                        tr("%Ln node(s)", nullptr, static_cast<int>(r.rows.size())),
+                        tr("%Ln summary(s)", nullptr, summaries),
+                        tr("%Ln raw leaf(s)", nullptr, static_cast<int>(r.rows.size()) - summaries))
                     .arg(r.total > r.rows.size()
                              ? tr(" (first %1 of %2)").arg(r.rows.size()).arg(r.total)
                              : QString()));
