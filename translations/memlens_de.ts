@@ -1,12 +1,12 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
-<TS version="2.1" language="de_DE">
+<TS version="2.1" language="de">
 <context>
     <name>Audit</name>
     <message>
         <location filename="../ui/audit/auditrows.cpp" line="+81"/>
         <source>This vault keeps no audit log (an OpenHuman workspace opens read-only).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Vault führt kein Audit-Log (ein OpenHuman-Workspace wird schreibgeschützt geöffnet).</translation>
     </message>
 </context>
 <context>
@@ -14,12 +14,12 @@
     <message>
         <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+46"/>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>0 (not returned)</source>
-        <translation type="unfinished"></translation>
+        <translation>0 (nicht zurückgegeben)</translation>
     </message>
 </context>
 <context>
@@ -27,7 +27,7 @@
     <message>
         <location filename="../ui/core/jobrunner.h" line="+90"/>
         <source>unknown exception in a background job</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Ausnahme in einem Hintergrundauftrag</translation>
     </message>
 </context>
 <context>
@@ -35,7 +35,7 @@
     <message>
         <location filename="../ui/core/language.cpp" line="+28"/>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemsprache</translation>
     </message>
 </context>
 <context>
@@ -43,12 +43,12 @@
     <message>
         <location filename="../ui/pages/queryform.cpp" line="+63"/>
         <source>any kind</source>
-        <translation type="unfinished"></translation>
+        <translation>jede Art</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>any source</source>
-        <translation type="unfinished"></translation>
+        <translation>jede Quelle</translation>
     </message>
 </context>
 <context>
@@ -56,57 +56,57 @@
     <message>
         <location filename="../ui/query/queryrequest.cpp" line="+40"/>
         <source>Keyword and vector legs, fused, diversified by MMR.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keyword- und Vektorzweig, fusioniert und per MMR diversifiziert.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The FTS5 keyword leg alone (bm25).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur der FTS5-Keywordzweig (bm25).</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The vector leg alone (beam descent over the topic tree).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur der Vektorzweig (Beam-Abstieg durch den Themenbaum).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Summaries of one source or of a source kind.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassungen einer Quelle oder einer Quellenart.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Summaries of every source over a time window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassungen aller Quellen in einem Zeitfenster.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Nodes that mention one entity.</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten, die eine Entität erwähnen.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The fewest nodes covering every chunk of a time window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die wenigsten Knoten, die jeden Chunk eines Zeitfensters abdecken.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Canonical entity ids matching a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kanonische Entitäts-IDs zu einem Namen.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The children of a summary, one or more levels down.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Kinder einer Zusammenfassung, eine oder mehrere Ebenen tiefer.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The exact text of chunks by id (at most 20).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der genaue Text von Chunks nach ID (höchstens 20).</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>A question answered through the entity graph, no model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Frage, beantwortet über den Entitätsgraphen, ohne Modell.</translation>
     </message>
 </context>
 <context>
@@ -114,22 +114,22 @@
     <message>
         <location filename="../ui/pages/querypage.cpp" line="+51"/>
         <source>%1 leg off (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Zweig aus (%2)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 leg %2 in %3 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Zweig: %2 in %3 ms</translation>
     </message>
     <message>
         <location line="+8"/>
         <source> (exact: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (exakt: %1)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> (beam: %1 topics, %2 scored)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Beam: %1 Themen, %2 bewertet)</translation>
     </message>
 </context>
 <context>
@@ -137,7 +137,7 @@
     <message>
         <location filename="../ui/models/resultsmodel.cpp" line="+23"/>
         <source>cosine</source>
-        <translation type="unfinished"></translation>
+        <translation>Kosinus</translation>
     </message>
 </context>
 <context>
@@ -145,22 +145,22 @@
     <message>
         <location filename="../ui/core/signalcolors.cpp" line="+24"/>
         <source>graph</source>
-        <translation type="unfinished"></translation>
+        <translation>Graph</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>vector</source>
-        <translation type="unfinished"></translation>
+        <translation>Vektor</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>keyword</source>
-        <translation type="unfinished"></translation>
+        <translation>Keyword</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>freshness</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualität</translation>
     </message>
 </context>
 <context>
@@ -168,22 +168,22 @@
     <message>
         <location filename="../app/gui/main.cpp" line="+23"/>
         <source>Inspector for an AI agent&apos;s memory vault.</source>
-        <translation type="unfinished"></translation>
+        <translation>Inspektor für das Gedächtnis-Vault eines KI-Agenten.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Vault folder (or OpenHuman workspace) to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu öffnender Vault-Ordner (oder OpenHuman-Workspace).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Build (once) and open the demo vault.</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Vault (einmalig) erstellen und öffnen.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Open the vault read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault schreibgeschützt öffnen.</translation>
     </message>
 </context>
 <context>
@@ -191,68 +191,69 @@
     <message>
         <location filename="../ui/models/auditmodel.cpp" line="+79"/>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>aus</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>%1 (error)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Fehler)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>%1
 hash %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Hash %2</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Query</source>
-        <translation type="unfinished"></translation>
+        <translation>Abfrage</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Keyword leg</source>
-        <translation type="unfinished"></translation>
+        <translation>Keywordzweig</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Vector leg</source>
-        <translation type="unfinished"></translation>
+        <translation>Vektorzweig</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Returned</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückgegeben</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ms</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Revision</source>
-        <translation type="unfinished"></translation>
+        <translation>Revision</translation>
     </message>
 </context>
 <context>
@@ -260,125 +261,125 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/auditpage.cpp" line="+58"/>
         <source>&amp;Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederholen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Diff with Current Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit aktuellen &amp;Einstellungen vergleichen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open in &amp;Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>In der Workbench &amp;öffnen</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Filter by query text…</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Abfragetext filtern…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>All modes</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Modi</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisieren</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+19"/>
         <source>%Ln query(s) logged · %1 loaded</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Abfrage protokolliert · %1 geladen</numerusform>
+            <numerusform>%Ln Abfragen protokolliert · %1 geladen</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Run the logged query again with the settings it was logged with: any movement comes from the data</source>
-        <translation type="unfinished"></translation>
+        <translation>Die protokollierte Abfrage mit ihren damaligen Einstellungen erneut ausführen: Jede Verschiebung kommt dann aus den Daten</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Run the logged query with the vault&apos;s current settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Die protokollierte Abfrage mit den aktuellen Einstellungen des Vaults ausführen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Put the logged query into the workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
     <message>
         <location line="+77"/>
         <source>Replaying #%1…</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 wird wiederholt…</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Cannot replay #%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 kann nicht wiederholt werden: %2</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>nothing moved</source>
-        <translation type="unfinished"></translation>
+        <translation>nichts hat sich bewegt</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;data&lt;/b&gt;: the vault changed from revision %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Daten&lt;/b&gt;: Das Vault hat sich von Revision %1 zu %2 geändert</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&lt;b&gt;settings&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Einstellungen&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;data and settings&lt;/b&gt;: revision %1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Daten und Einstellungen&lt;/b&gt;: Revision %1 → %2</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>&lt;b&gt;%1 #%2&lt;/b&gt; “%3” — %4. Cause of movement: %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 #%2&lt;/b&gt; „%3“ – %4. Ursache der Verschiebung: %5.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederholung</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Diff</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleich</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>identical ranking</source>
-        <translation type="unfinished"></translation>
+        <translation>identisches Ranking</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>the ranking moved</source>
-        <translation type="unfinished"></translation>
+        <translation>das Ranking hat sich verschoben</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;br&gt;Settings that differ from the logged ones: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;Von den protokollierten abweichende Einstellungen: %1.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;br&gt;%1 same · %2 up · %3 down · %4 new · %5 gone</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;%1 gleich · %2 aufgestiegen · %3 abgestiegen · %4 neu · %5 entfallen</translation>
     </message>
 </context>
 <context>
@@ -386,7 +387,7 @@ hash %2</source>
     <message>
         <location filename="../ui/dialogs/conceptsdialog.cpp" line="+13"/>
         <source>memlens concepts</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens-Konzepte</translation>
     </message>
 </context>
 <context>
@@ -394,32 +395,32 @@ hash %2</source>
     <message>
         <location filename="../ui/models/entitymatchmodel.cpp" line="+65"/>
         <source>Double-click to run query_topic for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelklick führt query_topic für %1 aus</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Canonical id</source>
-        <translation type="unfinished"></translation>
+        <translation>Kanonische ID</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Surface</source>
-        <translation type="unfinished"></translation>
+        <translation>Oberflächenform</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Mentions</source>
-        <translation type="unfinished"></translation>
+        <translation>Erwähnungen</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Last seen (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuletzt gesehen (UTC)</translation>
     </message>
 </context>
 <context>
@@ -427,7 +428,7 @@ hash %2</source>
     <message>
         <location filename="../ui/widgets/filteredview.cpp" line="+25"/>
         <source>Filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtern…</translation>
     </message>
 </context>
 <context>
@@ -435,143 +436,143 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/graphpage.cpp" line="+40"/>
         <source>&amp;Focus</source>
-        <translation type="unfinished"></translation>
+        <translation>Fo&amp;kussieren</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurücksetzen</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Find an entity… (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Entität suchen… (Eingabe)</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>%Ln node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Knoten</numerusform>
+            <numerusform>%Ln Knoten</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>How many of the most mentioned entities to draw</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie viele der am häufigsten erwähnten Entitäten gezeichnet werden</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>weight ≥ </source>
-        <translation type="unfinished"></translation>
+        <translation>Gewicht ≥ </translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Draw only edges shared by at least this many nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Kanten zeichnen, die mindestens so oft gemeinsam vorkommen</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Hop depth of the focus</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprungtiefe des Fokus</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <location line="+9"/>
         <source>%n hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Sprung</numerusform>
+            <numerusform>%n Sprünge</numerusform>
         </translation>
     </message>
     <message>
         <location line="-8"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nachbarschaft der gewählten Entität zeigen und den Rest abblenden</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Einpassen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fit the whole graph in view (0)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den ganzen Graphen einpassen (0)</translation>
     </message>
     <message>
         <location line="+54"/>
         <source>Click: query_topic · double-click: add neighbours · drag: pan · wheel: zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>Klick: query_topic · Doppelklick: Nachbarn hinzufügen · Ziehen: verschieben · Mausrad: zoomen</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>Loading and laying out the graph…</source>
-        <translation type="unfinished"></translation>
+        <translation>Graph wird geladen und angeordnet…</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Cannot load the graph: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Graph kann nicht geladen werden: %1</translation>
     </message>
     <message>
         <location line="+39"/>
         <source>Expanding %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird erweitert…</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Cannot expand: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Erweitern nicht möglich: %1</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>No drawn entity matches “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine gezeichnete Entität passt zu „%1“</translation>
     </message>
     <message numerus="yes">
         <location line="+12"/>
         <source>%1 of %Ln entity(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 von %Ln Entität</numerusform>
+            <numerusform>%1 von %Ln Entitäten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source> · %Ln edge(s) (weight ≥ %1)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln Kante (Gewicht ≥ %1)</numerusform>
+            <numerusform> · %Ln Kanten (Gewicht ≥ %1)</numerusform>
         </translation>
     </message>
     <message>
         <location line="+1"/>
         <source> · layout %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation> · Layout %1 ms</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source> · %Ln without edges not drawn</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln ohne Kanten nicht gezeichnet</numerusform>
+            <numerusform> · %Ln ohne Kanten nicht gezeichnet</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source> · focus: %1 within %n hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · Fokus: %1 innerhalb von %n Sprung</numerusform>
+            <numerusform> · Fokus: %1 innerhalb von %n Sprüngen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source> · %Ln lit by the selected hit</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
+            <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
         </translation>
     </message>
 </context>
@@ -581,9 +582,11 @@ hash %2</source>
         <location filename="../ui/graph/graphscene.cpp" line="+30"/>
         <source>%1
 %Ln mention(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1
+%Ln Erwähnung</numerusform>
+            <numerusform>%1
+%Ln Erwähnungen</numerusform>
         </translation>
     </message>
 </context>
@@ -592,108 +595,108 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/hitdetailpanel.cpp" line="+39"/>
         <source>Render &amp;Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown dar&amp;stellen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Drill Down</source>
-        <translation type="unfinished"></translation>
+        <translation>D&amp;rill-down</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fetch &amp;Leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>B&amp;lätter abrufen</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Run drill_down on this summary in the workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>drill_down für diese Zusammenfassung in der Workbench ausführen</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+96"/>
         <source>Read the exact source text of the chunks under this node</source>
-        <translation type="unfinished"></translation>
+        <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
         <location line="-56"/>
         <source>No hit selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Treffer ausgewählt</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Select a hit, a summary or a leaf to see it here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Treffer, eine Zusammenfassung oder ein Blatt, um es hier zu sehen.</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Leaf chunk · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Blatt-Chunk · %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Summary L%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung L%1 · %2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&lt;b&gt;Time&lt;/b&gt; %1 UTC</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Zeit&lt;/b&gt; %1 UTC</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&lt;b&gt;Tree&lt;/b&gt; %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Baum&lt;/b&gt; %1 (%2)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&lt;b&gt;Source ref&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Quellverweis&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;Children&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Kinder&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;b&gt;Score&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Score&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&lt;b&gt;Rerank cosine&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Rerank-Kosinus&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Ersetzt durch&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;Conflicts with&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Widerspricht&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;Supported by&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Gestützt durch&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>Run query_topic for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>query_topic für %1 ausführen</translation>
     </message>
 </context>
 <context>
@@ -701,67 +704,67 @@ hash %2</source>
     <message>
         <location filename="../ui/vault/ingestflow.cpp" line="+41"/>
         <source>Generating the demo corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Korpus wird erzeugt</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Reading</source>
-        <translation type="unfinished"></translation>
+        <translation>Lesen</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Chunking</source>
-        <translation type="unfinished"></translation>
+        <translation>Chunking</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Embedding</source>
-        <translation type="unfinished"></translation>
+        <translation>Embedding</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Indexing</source>
-        <translation type="unfinished"></translation>
+        <translation>Indizieren</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Sealing summary trees</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassungsbäume werden versiegelt</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Building the topic tree</source>
-        <translation type="unfinished"></translation>
+        <translation>Themenbaum wird aufgebaut</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Starting</source>
-        <translation type="unfinished"></translation>
+        <translation>Start</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: %2 of %3…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 von %3…</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gestartet…</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Building the demo vault</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Vault wird erstellt</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Importing</source>
-        <translation type="unfinished"></translation>
+        <translation>Importieren</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Cancelling: rolling back…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbruch: wird zurückgerollt…</translation>
     </message>
 </context>
 <context>
@@ -769,17 +772,17 @@ hash %2</source>
     <message>
         <location filename="../ui/widgets/languagemenu.cpp" line="+11"/>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sprache</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>memlens will use %1 from its next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens verwendet %1 ab dem nächsten Start.</translation>
     </message>
 </context>
 <context>
@@ -788,319 +791,321 @@ hash %2</source>
         <location filename="../ui/mainwindow.cpp" line="+66"/>
         <location line="+87"/>
         <source>memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens</translation>
     </message>
     <message>
         <location line="-81"/>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>Übersicht</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Query</source>
-        <translation type="unfinished"></translation>
+        <translation>Abfrage</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Trees</source>
-        <translation type="unfinished"></translation>
+        <translation>Bäume</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Graph</source>
-        <translation type="unfinished"></translation>
+        <translation>Graph</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Audit</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Opening %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Focus &amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abfrage fokussieren</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>&amp;Open Vault…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault ö&amp;ffnen…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Open a vault folder or an OpenHuman workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Vault-Ordner oder einen OpenHuman-Workspace öffnen</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Open Vault &amp;Read-Only…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault &amp;schreibgeschützt öffnen…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Open &amp;Demo Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Demo-Vault öffnen</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Build (once) and open a generated workspace of ~5,000 chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen generierten Workspace mit ca. 5.000 Chunks (einmalig) erstellen und öffnen</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Import Files…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien &amp;importieren…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Import JSONL messages, Markdown or LoCoMo JSON into this vault</source>
-        <translation type="unfinished"></translation>
+        <translation>JSONL-Nachrichten, Markdown oder LoCoMo-JSON in dieses Vault importieren</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Import Markdown &amp;Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown-&amp;Ordner importieren…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Re&amp;load</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neu laden</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&amp;Close Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault s&amp;chließen</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Concepts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konzepte</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;About memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber memlens</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>Über &amp;Qt</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Query Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Abfrageparameter</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Hit Detail</source>
-        <translation type="unfinished"></translation>
+        <translation>Trefferdetails</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Score Breakdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Score-Aufschlüsselung</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>MMR Choices</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR-Auswahl</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>&amp;Reset Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Layout zurücksetzen</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibgeschützt</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>This vault is open read-only: imports are disabled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Vault ist schreibgeschützt geöffnet: Importe sind deaktiviert.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Working in the background…</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitet im Hintergrund…</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>Clear Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste leeren</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Open Vault Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault schreibgeschützt öffnen</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Open Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault öffnen</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Import into %1</source>
-        <translation type="unfinished"></translation>
+        <translation>In %1 importieren</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Memory files (*.jsonl *.ndjson *.json *.md);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gedächtnisdateien (*.jsonl *.ndjson *.json *.md);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Import a Markdown folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown-Ordner importieren</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Demo build cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellung des Demo-Vaults abgebrochen.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Import cancelled: the vault is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Import abgebrochen: Das Vault ist unverändert.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Demo vault</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Vault</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Import failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Import fehlgeschlagen</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Ingested %1 from %2 in %3 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 aus %2 in %3 s aufgenommen</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <location line="+22"/>
         <source>%Ln chunk(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Chunk</numerusform>
+            <numerusform>%Ln Chunks</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="-21"/>
         <location line="+20"/>
         <source>%Ln source(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Quelle</numerusform>
+            <numerusform>%Ln Quellen</numerusform>
         </translation>
     </message>
     <message>
         <location line="-4"/>
         <source>%1 — memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 – memlens</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Zusammenfassung</numerusform>
+            <numerusform>%Ln Zusammenfassungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln tree(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Baum</numerusform>
+            <numerusform>%Ln Bäume</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln entity(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Entität</numerusform>
+            <numerusform>%Ln Entitäten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln edge(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Kante</numerusform>
+            <numerusform>%Ln Kanten</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Opened %1 in %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 in %2 s geöffnet</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Cannot open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cannot open vault</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault kann nicht geöffnet werden</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>memlens could not open %1.
 
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens konnte %1 nicht öffnen.
+
+%2</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>About memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>Über memlens</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;h3&gt;memlens %1&lt;/h3&gt;&lt;p&gt;An inspector for an AI agent&apos;s long-term memory vault: summary trees, hybrid retrieval with explained scores, MMR choices, the entity graph and the audit log.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;memlens %1&lt;/h3&gt;&lt;p&gt;Ein Inspektor für das Langzeitgedächtnis-Vault eines KI-Agenten: Zusammenfassungsbäume, hybrides Retrieval mit erklärten Scores, MMR-Auswahl, Entitätsgraph und Audit-Log.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1108,82 +1113,82 @@ hash %2</source>
     <message>
         <location filename="../ui/models/mmrmodel.cpp" line="+77"/>
         <source>cut by budget (fused #%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Budget gekappt (fusioniert #%1)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>pushed out (fused #%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>verdrängt (fusioniert #%1)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>▲ %1 (fused #%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>▲ %1 (fusioniert #%2)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>▼ %1 (fused #%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>▼ %1 (fusioniert #%2)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>= (fused #%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>= (fusioniert #%1)</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>first pick</source>
-        <translation type="unfinished"></translation>
+        <translation>erste Wahl</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>pick %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Wahl %1</translation>
     </message>
     <message>
         <location line="+44"/>
         <source>Most similar earlier pick: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ähnlichste frühere Wahl: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>λ·relevance − (1−λ)·max similarity = %1·%2 − %3·%4</source>
-        <translation type="unfinished"></translation>
+        <translation>λ·Relevanz − (1−λ)·max. Ähnlichkeit = %1·%2 − %3·%4</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Pick</source>
-        <translation type="unfinished"></translation>
+        <translation>Wahl</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Movement</source>
-        <translation type="unfinished"></translation>
+        <translation>Bewegung</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Relevance</source>
-        <translation type="unfinished"></translation>
+        <translation>Relevanz</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Max sim.</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. Ähnl.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Penalised by</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgewertet durch</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>MMR score</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR-Score</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Hit</source>
-        <translation type="unfinished"></translation>
+        <translation>Treffer</translation>
     </message>
 </context>
 <context>
@@ -1191,14 +1196,14 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/mmrpanel.cpp" line="+49"/>
         <source>Run a hybrid, keyword or semantic query to see how MMR picked its hits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie eine hybride, Keyword- oder semantische Abfrage aus, um zu sehen, wie MMR die Treffer gewählt hat.</translation>
     </message>
     <message numerus="yes">
         <location line="+16"/>
         <source>MMR with λ = %1 picked %Ln hit(s): score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>MMR mit λ = %1 hat %Ln Treffer gewählt: Score = λ·Relevanz − (1−λ)·max. Ähnlichkeit zu früheren Wahlen. %2 wurden nach unten verschoben, %3 verdrängt.</numerusform>
+            <numerusform>MMR mit λ = %1 hat %Ln Treffer gewählt: Score = λ·Relevanz − (1−λ)·max. Ähnlichkeit zu früheren Wahlen. %2 wurden nach unten verschoben, %3 verdrängt.</numerusform>
         </translation>
     </message>
 </context>
@@ -1207,7 +1212,7 @@ hash %2</source>
     <message>
         <location filename="../ui/vault/nodelookup.cpp" line="+49"/>
         <source>no node has this id</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Knoten hat diese ID</translation>
     </message>
 </context>
 <context>
@@ -1215,119 +1220,119 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/overviewpage.cpp" line="+58"/>
         <source>Sources</source>
-        <translation type="unfinished"></translation>
+        <translation>Quellen</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Imported sources: channels, threads, documents, conversations.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importierte Quellen: Kanäle, Threads, Dokumente, Unterhaltungen.</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+76"/>
         <location line="+29"/>
         <source>Chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>Chunks</translation>
     </message>
     <message>
         <location line="-105"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
-        <translation type="unfinished"></translation>
+        <translation>Blätter: die Roh-Chunks, die das Retrieval zitieren kann.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Summaries</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassungen</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Sealed summary nodes at level 1 and above.</source>
-        <translation type="unfinished"></translation>
+        <translation>Versiegelte Zusammenfassungsknoten ab Ebene 1.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Trees</source>
-        <translation type="unfinished"></translation>
+        <translation>Bäume</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Summary trees: one per source.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassungsbäume: einer pro Quelle.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Entities</source>
-        <translation type="unfinished"></translation>
+        <translation>Entitäten</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Distinct canonical entity ids in the entity index.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschiedene kanonische Entitäts-IDs im Entitätsindex.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Edges</source>
-        <translation type="unfinished"></translation>
+        <translation>Kanten</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Co-occurrence edges of the entity graph.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kookkurrenzkanten des Entitätsgraphen.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>Embeddings</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Stored vectors for chunks and summaries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeicherte Vektoren für Chunks und Zusammenfassungen.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Audit rows</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit-Einträge</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Queries recorded in retrieval_log.</source>
-        <translation type="unfinished"></translation>
+        <translation>In retrieval_log protokollierte Abfragen.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Chunks over time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chunks im Zeitverlauf (UTC)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Chunks by source kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Chunks nach Quellenart</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>OpenHuman workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenHuman-Workspace</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>memlens vault, schema %1</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens-Vault, Schema %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>schreibgeschützt</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>revision %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Revision %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 to %2 (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bis %2 (UTC)</translation>
     </message>
 </context>
 <context>
@@ -1335,67 +1340,67 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/queryform.cpp" line="+54"/>
         <source>Hybrid search modes first, then the primitives of the seeds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuerst die hybriden Suchmodi, dann die Primitive der Seeds.</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>&amp;Mode:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modus:</translation>
     </message>
     <message>
         <location line="+46"/>
         <source>Fusion</source>
-        <translation type="unfinished"></translation>
+        <translation>Fusion</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>vault setting</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault-Einstellung</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>weighted RRF</source>
-        <translation type="unfinished"></translation>
+        <translation>gewichtete RRF</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>WeightProfile fold</source>
-        <translation type="unfinished"></translation>
+        <translation>WeightProfile-Faltung</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>MMR λ: 1 = pure relevance, 0 = pure diversity (default 0.7).</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR λ: 1 = reine Relevanz, 0 = reine Vielfalt (Standard 0,7).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>RRF × (1 + boost × 1/(1 + age in days)); 0 = off.</source>
-        <translation type="unfinished"></translation>
+        <translation>RRF × (1 + Bonus × 1/(1 + Alter in Tagen)); 0 = aus.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Search summaries too</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch Zusammenfassungen durchsuchen</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Partially checked: the vault setting.</source>
-        <translation type="unfinished"></translation>
+        <translation>Teilweise markiert: die Vault-Einstellung.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Exact vector scan (ground truth)</source>
-        <translation type="unfinished"></translation>
+        <translation>Exakter Vektorscan (Ground Truth)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fusion:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fusion:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1406,37 +1411,37 @@ hash %2</source>
         <location line="+13"/>
         <location line="+15"/>
         <source>Limit:</source>
-        <translation type="unfinished"></translation>
+        <translation>Limit:</translation>
     </message>
     <message>
         <location line="-144"/>
         <source>MMR λ:</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR λ:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Recency boost:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualitätsbonus:</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>any (comma-separated)</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebig (kommagetrennt)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>any, e.g. deploy, launch</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebig, z. B. deploy, launch</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>any, e.g. text, code</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebig, z. B. text, code</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1444,7 +1449,7 @@ hash %2</source>
         <location line="+19"/>
         <location line="+15"/>
         <source>since</source>
-        <translation type="unfinished"></translation>
+        <translation>ab</translation>
     </message>
     <message>
         <location line="-81"/>
@@ -1452,69 +1457,69 @@ hash %2</source>
         <location line="+19"/>
         <location line="+15"/>
         <source>until</source>
-        <translation type="unfinished"></translation>
+        <translation>bis</translation>
     </message>
     <message>
         <location line="-81"/>
         <source>Source kinds:</source>
-        <translation type="unfinished"></translation>
+        <translation>Quellenarten:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Namespaces:</source>
-        <translation type="unfinished"></translation>
+        <translation>Namespaces:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Topics:</source>
-        <translation type="unfinished"></translation>
+        <translation>Themen:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Content types:</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhaltstypen:</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Budgets</source>
-        <translation type="unfinished"></translation>
+        <translation>Budgets</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keins</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Max units:</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. Einheiten:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Max chars:</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. Zeichen:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Max ms:</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. ms:</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>With query text, hits are reranked by cosine; without, newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit Abfragetext werden Treffer nach Kosinus neu gereiht, ohne die neuesten zuerst.</translation>
     </message>
     <message>
         <location line="+3"/>
         <location line="+108"/>
         <source>any time</source>
-        <translation type="unfinished"></translation>
+        <translation>jederzeit</translation>
     </message>
     <message>
         <location line="-107"/>
         <location line="+108"/>
         <source> days</source>
-        <translation type="unfinished"></translation>
+        <translation> Tage</translation>
     </message>
     <message>
         <location line="-107"/>
@@ -1522,125 +1527,125 @@ hash %2</source>
         <location line="+16"/>
         <location line="+71"/>
         <source>default (10)</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard (10)</translation>
     </message>
     <message>
         <location line="-103"/>
         <location line="+54"/>
         <source>Source id:</source>
-        <translation type="unfinished"></translation>
+        <translation>Quellen-ID:</translation>
     </message>
     <message>
         <location line="-53"/>
         <location line="+18"/>
         <location line="+36"/>
         <source>Source kind:</source>
-        <translation type="unfinished"></translation>
+        <translation>Quellenart:</translation>
     </message>
     <message>
         <location line="-53"/>
         <source>Time window:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitfenster:</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>canonical id, e.g. person:alice</source>
-        <translation type="unfinished"></translation>
+        <translation>kanonische ID, z. B. person:alice</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Entity:</source>
-        <translation type="unfinished"></translation>
+        <translation>Entität:</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Drag over the timeline on the Trees page to pick a window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziehen Sie auf der Seite „Bäume“ über die Zeitleiste, um ein Fenster zu wählen.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>default (200)</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard (200)</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>The query text is the name to look up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Abfragetext ist der gesuchte Name.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>any, e.g. person, email</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebig, z. B. person, email</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>default (5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard (5)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Kinds:</source>
-        <translation type="unfinished"></translation>
+        <translation>Arten:</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>With query text, the children are reranked by cosine.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit Abfragetext werden die Kinder nach Kosinus neu gereiht.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>summary id</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassungs-ID</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>unbegrenzt</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Node:</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Depth:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiefe:</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>chunk ids, comma-separated</source>
-        <translation type="unfinished"></translation>
+        <translation>Chunk-IDs, kommagetrennt</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Chunk ids:</source>
-        <translation type="unfinished"></translation>
+        <translation>Chunk-IDs:</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Name two people or topics to take the local route.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nennen Sie zwei Personen oder Themen, um die lokale Route zu nehmen.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>default (2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard (2)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Limit (k):</source>
-        <translation type="unfinished"></translation>
+        <translation>Limit (k):</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Max hops (h):</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. Sprünge (h):</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Look back:</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückblick:</translation>
     </message>
 </context>
 <context>
@@ -1648,140 +1653,140 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/querypage.cpp" line="+14"/>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus&amp;führen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Gedächtnis fragen… (Eingabe führt aus, Strg+L fokussiert)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Run the query (Enter, Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
+        <translation>Abfrage ausführen (Eingabe, Strg+Eingabe)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Cancel the running query (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufende Abfrage abbrechen (Esc)</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Filter results…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnisse filtern…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>All nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Knoten</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Leaves only</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Blätter</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Summaries only</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Zusammenfassungen</translation>
     </message>
     <message>
         <location line="+60"/>
         <location line="+61"/>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen.</translation>
     </message>
     <message>
         <location line="-20"/>
         <source>Running %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 läuft…</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler: %1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1: %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 von %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>truncated</source>
-        <translation type="unfinished"></translation>
+        <translation>gekürzt</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>intent %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Absicht %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>window “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>Fenster „%1“</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>searched as “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>gesucht als „%1“</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>fusion %1, MMR λ %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Fusion %1, MMR λ %2</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>budget: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Budget: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>audited</source>
-        <translation type="unfinished"></translation>
+        <translation>protokolliert</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>route %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Route %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>entities %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Entitäten %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 at %2</source>
         <comment>&lt;n related pairs&gt; at &lt;n hops&gt;</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 bei %2</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln related pair(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln verwandtes Paar</numerusform>
+            <numerusform>%Ln verwandte Paare</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%Ln hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Sprung</numerusform>
+            <numerusform>%Ln Sprüngen</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
 </context>
 <context>
@@ -1789,7 +1794,7 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/queryworkbench.cpp" line="+37"/>
         <source>Cannot show %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1797,57 +1802,57 @@ hash %2</source>
     <message>
         <location filename="../ui/models/replaydiffmodel.cpp" line="+84"/>
         <source>▲ up %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▲ %1 höher</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>▼ down %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▼ %1 tiefer</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>✚ new</source>
-        <translation type="unfinished"></translation>
+        <translation>✚ neu</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>✖ gone</source>
-        <translation type="unfinished"></translation>
+        <translation>✖ entfallen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>= same</source>
-        <translation type="unfinished"></translation>
+        <translation>= gleich</translation>
     </message>
     <message>
         <location line="+42"/>
         <source>Logged #</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokolliert #</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Logged score</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokollierter Score</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Movement</source>
-        <translation type="unfinished"></translation>
+        <translation>Bewegung</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Now #</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt #</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Score now</source>
-        <translation type="unfinished"></translation>
+        <translation>Score jetzt</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Hit</source>
-        <translation type="unfinished"></translation>
+        <translation>Treffer</translation>
     </message>
 </context>
 <context>
@@ -1855,47 +1860,47 @@ hash %2</source>
     <message>
         <location filename="../ui/models/resultsmodel.cpp" line="+127"/>
         <source>graph · vector · keyword · freshness, each in [0, 1]</source>
-        <translation type="unfinished"></translation>
+        <translation>Graph · Vektor · Keyword · Aktualität, jeweils in [0, 1]</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>Ebene</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Snippet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausschnitt</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>Score</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Signals</source>
-        <translation type="unfinished"></translation>
+        <translation>Signale</translation>
     </message>
 </context>
 <context>
@@ -1903,142 +1908,147 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+70"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Treffer einer hybriden, Keyword- oder semantischen Abfrage.</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>base = Σ weight·signal = %1
      = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis = Σ Gewicht·Signal = %1
+      = %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>rrf = vector term + keyword term = %1 + %2 = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>rrf = Vektorterm + Keywordterm = %1 + %2 = %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>
 base = rrf × (1 + boost × recency) = %1 × (1 + %2 × %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Basis = rrf × (1 + Bonus × Aktualität) = %1 × (1 + %2 × %3)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>
 base = rrf (recency boost off)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Basis = rrf (Aktualitätsbonus aus)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>
 final = base × superseded penalty %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Endwert = Basis × Abzug für Ersetztes %1 = %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>
 final = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Endwert = %1</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1 ranks by its own score: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sortiert nach eigenem Score: %2</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Cosine similarity to the query (rerank): %1. Primitives order by this cosine when given query text, else newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kosinus-Ähnlichkeit zur Abfrage (Rerank): %1. Primitive sortieren mit Abfragetext nach diesem Kosinus, sonst die neuesten zuerst.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Primitives carry no hybrid explanation: run hybrid, keyword or semantic mode to see legs, RRF and MMR.</source>
-        <translation type="unfinished"></translation>
+        <translation>Primitive liefern keine hybride Erklärung: Führen Sie den hybriden, Keyword- oder semantischen Modus aus, um Zweige, RRF und MMR zu sehen.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Fused rank %1 · final score %2 · fusion %3&lt;br&gt;&lt;small&gt;Bars: weight × signal for each of the four signals%4.&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Fusionierter Rang %1 · Endscore %2 · Fusion %3&lt;br&gt;&lt;small&gt;Balken: Gewicht × Signal für jedes der vier Signale%4.&lt;/small&gt;</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>, which sum to the score</source>
-        <translation type="unfinished"></translation>
+        <translation>, deren Summe der Score ist</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> (shown; under RRF the legs decide)</source>
-        <translation type="unfinished"></translation>
+        <translation> (nur angezeigt; bei RRF entscheiden die Zweige)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>&lt;b&gt;leg&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Zweig&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>&lt;b&gt;rank&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Rang&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>&lt;b&gt;raw score&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Rohscore&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;b&gt;weight / (k + rank) = RRF term&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Gewicht / (k + Rang) = RRF-Term&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>keyword</source>
-        <translation type="unfinished"></translation>
+        <translation>Keyword</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>vector</source>
-        <translation type="unfinished"></translation>
+        <translation>Vektor</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Recency: factor 1/(1 + %1 days) = %2, boost %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualität: Faktor 1/(1 + %1 Tage) = %2, Bonus %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>MMR pick %1: relevance %2, max similarity %3 → MMR score %4%5</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR-Wahl %1: Relevanz %2, max. Ähnlichkeit %3 → MMR-Score %4%5</translation>
     </message>
     <message>
         <location line="+4"/>
         <source> (penalised by %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (abgewertet durch %1)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Not picked by MMR (fused rank %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Von MMR nicht gewählt (fusionierter Rang %1).</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Topic path: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Themenpfad: %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Cut by the character budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vom Zeichenbudget gekappt.</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Weighted signal contributions: they sum to the score</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichtete Signalbeiträge: Ihre Summe ist der Score</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Weighted signal contributions: shown, RRF decides the score</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichtete Signalbeiträge: nur angezeigt, RRF bestimmt den Score</translation>
     </message>
 </context>
 <context>
@@ -2046,53 +2056,54 @@ final = %1</source>
     <message>
         <location filename="../ui/models/sourcesmodel.cpp" line="+82"/>
         <source>Chunks still waiting in a buffer: not yet under any sealed summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chunks, die noch in einem Puffer warten: noch unter keiner versiegelten Zusammenfassung.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1
 Tree: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Baum: %2</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>none (never sealed)</source>
-        <translation type="unfinished"></translation>
+        <translation>keiner (nie versiegelt)</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Platform</source>
-        <translation type="unfinished"></translation>
+        <translation>Plattform</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>Chunks</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Unsealed</source>
-        <translation type="unfinished"></translation>
+        <translation>Unversiegelt</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>From (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Von (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>To (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bis (UTC)</translation>
     </message>
 </context>
 <context>
@@ -2100,62 +2111,64 @@ Tree: %2</source>
     <message>
         <location filename="../ui/models/summarytreemodel.cpp" line="+308"/>
         <source>top L%1</source>
-        <translation type="unfinished"></translation>
+        <translation>oberste L%1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>wird geladen…</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Zusammenfassung</numerusform>
+            <numerusform>%Ln Zusammenfassungen</numerusform>
         </translation>
     </message>
     <message>
         <location line="+5"/>
         <source>+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>A hit of the current query
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Treffer der aktuellen Abfrage
+%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Above a hit of the current query
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Über einem Treffer der aktuellen Abfrage
+%1</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>Tree / node</source>
-        <translation type="unfinished"></translation>
+        <translation>Baum / Knoten</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>Ebene</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Children</source>
-        <translation type="unfinished"></translation>
+        <translation>Kinder</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Entities</source>
-        <translation type="unfinished"></translation>
+        <translation>Entitäten</translation>
     </message>
 </context>
 <context>
@@ -2165,47 +2178,49 @@ Tree: %2</source>
         <source>Tree %1
 Root: %2
 Top level: L%3</source>
-        <translation type="unfinished"></translation>
+        <translation>Baum %1
+Wurzel: %2
+Oberste Ebene: L%3</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>not yet a single root</source>
-        <translation type="unfinished"></translation>
+        <translation>noch keine einzelne Wurzel</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Summaries per level</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassungen pro Ebene</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Summaries</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassungen</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time span (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitspanne (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Last sealed</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuletzt versiegelt</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
 </context>
 <context>
@@ -2213,81 +2228,81 @@ Top level: L%3</source>
     <message>
         <location filename="../ui/pages/treespage.cpp" line="+61"/>
         <source>Re&amp;veal Selected Hit</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählten &amp;Treffer zeigen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Drill Down in Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Drill-down in der Workbench</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fetch &amp;Leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>B&amp;lätter abrufen</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bäume bis zu dem Treffer aufklappen, der in den Trefferdetails gezeigt wird</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Read the exact text of the chunks under the selected level-1 summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Den genauen Text der Chunks unter der gewählten Zusammenfassung der Ebene 1 lesen</translation>
     </message>
     <message>
         <location line="+52"/>
         <source>Drag across the timeline to see the minimal cover of a window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziehen Sie über die Zeitleiste, um die minimale Überdeckung eines Fensters zu sehen.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Expand a tree to load its summaries; hits of the current query are marked with every summary above them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klappen Sie einen Baum auf, um seine Zusammenfassungen zu laden; Treffer der aktuellen Abfrage sind samt aller Zusammenfassungen darüber markiert.</translation>
     </message>
     <message>
         <location line="+137"/>
         <source>Computing the cover of %1 – %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>Überdeckung von %1 – %2 wird berechnet…</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>cover_window failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>cover_window fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Minimal cover of %1 – %2 (UTC): %3 — %4 standing in for whole subtrees, %5%6.</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimale Überdeckung von %1 – %2 (UTC): %3 – %4 stellvertretend für ganze Teilbäume, %5%6.</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%Ln node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Knoten</numerusform>
+            <numerusform>%Ln Knoten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Zusammenfassung</numerusform>
+            <numerusform>%Ln Zusammenfassungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln raw leaf(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln Roh-Blatt</numerusform>
+            <numerusform>%Ln Roh-Blätter</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source> (first %1 of %2)</source>
-        <translation type="unfinished"></translation>
+        <translation> (erste %1 von %2)</translation>
     </message>
 </context>
 <context>
@@ -2295,32 +2310,32 @@ Top level: L%3</source>
     <message>
         <location filename="../ui/pages/vaultpanel.cpp" line="+20"/>
         <source>Filter sources…</source>
-        <translation type="unfinished"></translation>
+        <translation>Quellen filtern…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Filter trees…</source>
-        <translation type="unfinished"></translation>
+        <translation>Bäume filtern…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Double-click a source to query it in the workbench.</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelklicken Sie auf eine Quelle, um sie in der Workbench abzufragen.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Double-click a tree to browse its summaries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelklicken Sie auf einen Baum, um seine Zusammenfassungen zu durchsuchen.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Sources</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quellen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>T&amp;rees</source>
-        <translation type="unfinished"></translation>
+        <translation>Bä&amp;ume</translation>
     </message>
 </context>
 <context>
@@ -2328,37 +2343,37 @@ Top level: L%3</source>
     <message>
         <location filename="../ui/pages/welcomepage.cpp" line="+17"/>
         <source>memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Inspect an AI agent&apos;s memory vault: run queries, see why each hit ranks where it does, browse summary trees, explore the entity graph and replay the audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Untersuchen Sie das Gedächtnis-Vault eines KI-Agenten: Abfragen ausführen, sehen, warum jeder Treffer an seiner Stelle steht, Zusammenfassungsbäume durchsuchen, den Entitätsgraphen erkunden und das Audit-Log wiederholen.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Open Vault…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vault öffnen…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open Demo Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Vault öffnen</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>…or drop a vault folder (or an OpenHuman workspace) on this window.</source>
-        <translation type="unfinished"></translation>
+        <translation>…oder ziehen Sie einen Vault-Ordner (oder einen OpenHuman-Workspace) auf dieses Fenster.</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Recent vaults</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuletzt geöffnete Vaults</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>No recent vaults yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine zuletzt geöffneten Vaults.</translation>
     </message>
 </context>
 </TS>

@@ -1,14 +1,14 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
-<TS version="2.1" language="en_US">
+<TS version="2.1" language="en">
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+85"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+87"/>
         <source>%Ln query(s) logged · %1 loaded</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln query logged · %1 loaded</numerusform>
+            <numerusform>%Ln queries logged · %1 loaded</numerusform>
         </translation>
     </message>
 </context>
@@ -17,58 +17,58 @@
     <message numerus="yes">
         <location filename="../ui/pages/graphpage.cpp" line="+46"/>
         <source>%Ln node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln node</numerusform>
+            <numerusform>%Ln nodes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+11"/>
         <location line="+9"/>
         <source>%n hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n hop</numerusform>
+            <numerusform>%n hops</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+152"/>
         <source>%1 of %Ln entity(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 of %Ln entity</numerusform>
+            <numerusform>%1 of %Ln entities</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source> · %Ln edge(s) (weight ≥ %1)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln edge (weight ≥ %1)</numerusform>
+            <numerusform> · %Ln edges (weight ≥ %1)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source> · %Ln without edges not drawn</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln without edges not drawn</numerusform>
+            <numerusform> · %Ln without edges not drawn</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source> · focus: %1 within %n hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · focus: %1 within %n hop</numerusform>
+            <numerusform> · focus: %1 within %n hops</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source> · %Ln lit by the selected hit</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln lit by the selected hit</numerusform>
+            <numerusform> · %Ln lit by the selected hit</numerusform>
         </translation>
     </message>
 </context>
@@ -78,9 +78,11 @@
         <location filename="../ui/graph/graphscene.cpp" line="+30"/>
         <source>%1
 %Ln mention(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1
+%Ln mention</numerusform>
+            <numerusform>%1
+%Ln mentions</numerusform>
         </translation>
     </message>
 </context>
@@ -90,50 +92,50 @@
         <location filename="../ui/mainwindow.cpp" line="+361"/>
         <location line="+22"/>
         <source>%Ln chunk(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln chunk</numerusform>
+            <numerusform>%Ln chunks</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="-21"/>
         <location line="+20"/>
         <source>%Ln source(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln source</numerusform>
+            <numerusform>%Ln sources</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln summary</numerusform>
+            <numerusform>%Ln summaries</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln tree(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln tree</numerusform>
+            <numerusform>%Ln trees</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln entity(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln entity</numerusform>
+            <numerusform>%Ln entities</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln edge(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln edge</numerusform>
+            <numerusform>%Ln edges</numerusform>
         </translation>
     </message>
 </context>
@@ -142,9 +144,9 @@
     <message numerus="yes">
         <location filename="../ui/pages/mmrpanel.cpp" line="+65"/>
         <source>MMR with λ = %1 picked %Ln hit(s): score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>MMR with λ = %1 picked %Ln hit: score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</numerusform>
+            <numerusform>MMR with λ = %1 picked %Ln hits: score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</numerusform>
         </translation>
     </message>
 </context>
@@ -153,17 +155,17 @@
     <message numerus="yes">
         <location filename="../ui/pages/querypage.cpp" line="+271"/>
         <source>%Ln related pair(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln related pair</numerusform>
+            <numerusform>%Ln related pairs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%Ln hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln hop</numerusform>
+            <numerusform>%Ln hops</numerusform>
         </translation>
     </message>
 </context>
@@ -172,36 +174,36 @@
     <message numerus="yes">
         <location filename="../ui/models/summarytreemodel.cpp" line="+318"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln summary</numerusform>
+            <numerusform>%Ln summaries</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+319"/>
+        <location filename="../ui/pages/treespage.cpp" line="+320"/>
         <source>%Ln node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln node</numerusform>
+            <numerusform>%Ln nodes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln summary</numerusform>
+            <numerusform>%Ln summaries</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln raw leaf(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln raw leaf</numerusform>
+            <numerusform>%Ln raw leaves</numerusform>
         </translation>
     </message>
 </context>

@@ -6,7 +6,7 @@
     <message>
         <location filename="../ui/audit/auditrows.cpp" line="+81"/>
         <source>This vault keeps no audit log (an OpenHuman workspace opens read-only).</source>
-        <translation type="unfinished"></translation>
+        <translation>此记忆库没有审计日志（OpenHuman 工作区以只读方式打开）。</translation>
     </message>
 </context>
 <context>
@@ -14,12 +14,12 @@
     <message>
         <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+46"/>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>0 (not returned)</source>
-        <translation type="unfinished"></translation>
+        <translation>0（未返回）</translation>
     </message>
 </context>
 <context>
@@ -27,7 +27,7 @@
     <message>
         <location filename="../ui/core/jobrunner.h" line="+90"/>
         <source>unknown exception in a background job</source>
-        <translation type="unfinished"></translation>
+        <translation>后台任务发生未知异常</translation>
     </message>
 </context>
 <context>
@@ -35,7 +35,7 @@
     <message>
         <location filename="../ui/core/language.cpp" line="+28"/>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
 </context>
 <context>
@@ -43,12 +43,12 @@
     <message>
         <location filename="../ui/pages/queryform.cpp" line="+63"/>
         <source>any kind</source>
-        <translation type="unfinished"></translation>
+        <translation>任意类型</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>any source</source>
-        <translation type="unfinished"></translation>
+        <translation>任意来源</translation>
     </message>
 </context>
 <context>
@@ -56,57 +56,57 @@
     <message>
         <location filename="../ui/query/queryrequest.cpp" line="+40"/>
         <source>Keyword and vector legs, fused, diversified by MMR.</source>
-        <translation type="unfinished"></translation>
+        <translation>关键词与向量两路检索，融合后经 MMR 多样化。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The FTS5 keyword leg alone (bm25).</source>
-        <translation type="unfinished"></translation>
+        <translation>仅 FTS5 关键词检索分支（bm25）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The vector leg alone (beam descent over the topic tree).</source>
-        <translation type="unfinished"></translation>
+        <translation>仅向量检索分支（沿主题树进行束搜索下降）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Summaries of one source or of a source kind.</source>
-        <translation type="unfinished"></translation>
+        <translation>单个来源或某类来源的摘要。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Summaries of every source over a time window.</source>
-        <translation type="unfinished"></translation>
+        <translation>某一时间窗口内所有来源的摘要。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Nodes that mention one entity.</source>
-        <translation type="unfinished"></translation>
+        <translation>提及某个实体的节点。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The fewest nodes covering every chunk of a time window.</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖某一时间窗口内全部分块的最少节点。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Canonical entity ids matching a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>与名称匹配的规范实体 ID。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The children of a summary, one or more levels down.</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要的子节点，可向下一层或多层。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The exact text of chunks by id (at most 20).</source>
-        <translation type="unfinished"></translation>
+        <translation>按 ID 获取分块的原文（最多 20 个）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>A question answered through the entity graph, no model.</source>
-        <translation type="unfinished"></translation>
+        <translation>通过实体图谱回答问题，无需模型。</translation>
     </message>
 </context>
 <context>
@@ -114,22 +114,22 @@
     <message>
         <location filename="../ui/pages/querypage.cpp" line="+51"/>
         <source>%1 leg off (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分支关闭（%2）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 leg %2 in %3 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分支：%2 条，用时 %3 ms</translation>
     </message>
     <message>
         <location line="+8"/>
         <source> (exact: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（精确扫描：%1）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> (beam: %1 topics, %2 scored)</source>
-        <translation type="unfinished"></translation>
+        <translation>（束搜索：%1 个主题，%2 个已评分）</translation>
     </message>
 </context>
 <context>
@@ -137,7 +137,7 @@
     <message>
         <location filename="../ui/models/resultsmodel.cpp" line="+23"/>
         <source>cosine</source>
-        <translation type="unfinished"></translation>
+        <translation>余弦</translation>
     </message>
 </context>
 <context>
@@ -145,22 +145,22 @@
     <message>
         <location filename="../ui/core/signalcolors.cpp" line="+24"/>
         <source>graph</source>
-        <translation type="unfinished"></translation>
+        <translation>图谱</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>vector</source>
-        <translation type="unfinished"></translation>
+        <translation>向量</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>keyword</source>
-        <translation type="unfinished"></translation>
+        <translation>关键词</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>freshness</source>
-        <translation type="unfinished"></translation>
+        <translation>时效性</translation>
     </message>
 </context>
 <context>
@@ -168,22 +168,22 @@
     <message>
         <location filename="../app/gui/main.cpp" line="+23"/>
         <source>Inspector for an AI agent&apos;s memory vault.</source>
-        <translation type="unfinished"></translation>
+        <translation>AI 智能体记忆库检查器。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Vault folder (or OpenHuman workspace) to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的记忆库文件夹（或 OpenHuman 工作区）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Build (once) and open the demo vault.</source>
-        <translation type="unfinished"></translation>
+        <translation>构建（仅一次）并打开演示记忆库。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Open the vault read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>以只读方式打开记忆库。</translation>
     </message>
 </context>
 <context>
@@ -191,68 +191,69 @@
     <message>
         <location filename="../ui/models/auditmodel.cpp" line="+79"/>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>%1 (error)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（出错）</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>%1
 hash %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+哈希 %2</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间 (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Query</source>
-        <translation type="unfinished"></translation>
+        <translation>查询</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>模式</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Keyword leg</source>
-        <translation type="unfinished"></translation>
+        <translation>关键词分支</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Vector leg</source>
-        <translation type="unfinished"></translation>
+        <translation>向量分支</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Returned</source>
-        <translation type="unfinished"></translation>
+        <translation>返回</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>毫秒</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Revision</source>
-        <translation type="unfinished"></translation>
+        <translation>修订版本</translation>
     </message>
 </context>
 <context>
@@ -260,124 +261,124 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/auditpage.cpp" line="+58"/>
         <source>&amp;Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>重放(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Diff with Current Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>与当前设置对比(&amp;D)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open in &amp;Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>在工作台中打开(&amp;W)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Filter by query text…</source>
-        <translation type="unfinished"></translation>
+        <translation>按查询文本筛选…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>All modes</source>
-        <translation type="unfinished"></translation>
+        <translation>所有模式</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+19"/>
         <source>%Ln query(s) logged · %1 loaded</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已记录 %Ln 条查询 · 已加载 %1 条</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Run the logged query again with the settings it was logged with: any movement comes from the data</source>
-        <translation type="unfinished"></translation>
+        <translation>使用记录时的设置重新运行该查询：任何排名变化都来自数据</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Run the logged query with the vault&apos;s current settings</source>
-        <translation type="unfinished"></translation>
+        <translation>使用记忆库的当前设置运行该查询</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Put the logged query into the workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>将该查询放入工作台</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
     <message>
         <location line="+77"/>
         <source>Replaying #%1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重放 #%1…</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Cannot replay #%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法重放 #%1：%2</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>nothing moved</source>
-        <translation type="unfinished"></translation>
+        <translation>无任何变化</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;data&lt;/b&gt;: the vault changed from revision %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;数据&lt;/b&gt;：记忆库从修订版本 %1 变为 %2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&lt;b&gt;settings&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;设置&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;data and settings&lt;/b&gt;: revision %1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;数据和设置&lt;/b&gt;：修订版本 %1 → %2</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>&lt;b&gt;%1 #%2&lt;/b&gt; “%3” — %4. Cause of movement: %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 #%2&lt;/b&gt;「%3」— %4。变化原因：%5。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>重放</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Diff</source>
-        <translation type="unfinished"></translation>
+        <translation>对比</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>identical ranking</source>
-        <translation type="unfinished"></translation>
+        <translation>排名完全一致</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>the ranking moved</source>
-        <translation type="unfinished"></translation>
+        <translation>排名发生了变化</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;br&gt;Settings that differ from the logged ones: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;与记录时不同的设置：%1。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;br&gt;%1 same · %2 up · %3 down · %4 new · %5 gone</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;%1 不变 · %2 上升 · %3 下降 · %4 新增 · %5 消失</translation>
     </message>
 </context>
 <context>
@@ -385,7 +386,7 @@ hash %2</source>
     <message>
         <location filename="../ui/dialogs/conceptsdialog.cpp" line="+13"/>
         <source>memlens concepts</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens 概念</translation>
     </message>
 </context>
 <context>
@@ -393,32 +394,32 @@ hash %2</source>
     <message>
         <location filename="../ui/models/entitymatchmodel.cpp" line="+65"/>
         <source>Double-click to run query_topic for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>双击对 %1 运行 query_topic</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Canonical id</source>
-        <translation type="unfinished"></translation>
+        <translation>规范 ID</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Surface</source>
-        <translation type="unfinished"></translation>
+        <translation>表面形式</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Mentions</source>
-        <translation type="unfinished"></translation>
+        <translation>提及次数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Last seen (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>最近出现 (UTC)</translation>
     </message>
 </context>
 <context>
@@ -426,7 +427,7 @@ hash %2</source>
     <message>
         <location filename="../ui/widgets/filteredview.cpp" line="+25"/>
         <source>Filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选…</translation>
     </message>
 </context>
 <context>
@@ -434,136 +435,136 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/graphpage.cpp" line="+40"/>
         <source>&amp;Focus</source>
-        <translation type="unfinished"></translation>
+        <translation>聚焦(&amp;F)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>清除</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Find an entity… (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>查找实体…（回车）</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>%Ln node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个节点</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>How many of the most mentioned entities to draw</source>
-        <translation type="unfinished"></translation>
+        <translation>绘制提及次数最多的前多少个实体</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>weight ≥ </source>
-        <translation type="unfinished"></translation>
+        <translation>权重 ≥ </translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Draw only edges shared by at least this many nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>仅绘制至少共现这么多次的边</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Hop depth of the focus</source>
-        <translation type="unfinished"></translation>
+        <translation>聚焦的跳数深度</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <location line="+9"/>
         <source>%n hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 跳</numerusform>
         </translation>
     </message>
     <message>
         <location line="-8"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
-        <translation type="unfinished"></translation>
+        <translation>显示所选实体的邻域，其余部分变暗</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>适应窗口</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fit the whole graph in view (0)</source>
-        <translation type="unfinished"></translation>
+        <translation>使整个图谱适应视图 (0)</translation>
     </message>
     <message>
         <location line="+54"/>
         <source>Click: query_topic · double-click: add neighbours · drag: pan · wheel: zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>单击：query_topic · 双击：添加邻居 · 拖动：平移 · 滚轮：缩放</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>Loading and laying out the graph…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载并布局图谱…</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Cannot load the graph: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载图谱：%1</translation>
     </message>
     <message>
         <location line="+39"/>
         <source>Expanding %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在展开 %1…</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Cannot expand: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法展开：%1</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>No drawn entity matches “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>没有已绘制的实体匹配「%1」</translation>
     </message>
     <message numerus="yes">
         <location line="+12"/>
         <source>%1 of %Ln entity(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %Ln 个实体</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source> · %Ln edge(s) (weight ≥ %1)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln 条边（权重 ≥ %1）</numerusform>
         </translation>
     </message>
     <message>
         <location line="+1"/>
         <source> · layout %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation> · 布局 %1 ms</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source> · %Ln without edges not drawn</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln 个无边实体未绘制</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source> · focus: %1 within %n hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · 聚焦：%n 跳内 %1 个实体</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source> · %Ln lit by the selected hit</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %Ln 个被所选命中结果点亮</numerusform>
         </translation>
     </message>
 </context>
@@ -573,8 +574,9 @@ hash %2</source>
         <location filename="../ui/graph/graphscene.cpp" line="+30"/>
         <source>%1
 %Ln mention(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1
+%Ln 次提及</numerusform>
         </translation>
     </message>
 </context>
@@ -583,108 +585,108 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/hitdetailpanel.cpp" line="+39"/>
         <source>Render &amp;Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>渲染 Markdown(&amp;M)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Drill Down</source>
-        <translation type="unfinished"></translation>
+        <translation>下钻(&amp;D)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fetch &amp;Leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>获取叶节点(&amp;L)</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
-        <translation type="unfinished"></translation>
+        <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Run drill_down on this summary in the workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>在工作台中对此摘要运行 drill_down</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+96"/>
         <source>Read the exact source text of the chunks under this node</source>
-        <translation type="unfinished"></translation>
+        <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
         <location line="-56"/>
         <source>No hit selected</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择命中结果</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Select a hit, a summary or a leaf to see it here.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个命中结果、摘要或叶节点以在此查看。</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Leaf chunk · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>叶分块 · %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Summary L%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要 L%1 · %2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&lt;b&gt;Time&lt;/b&gt; %1 UTC</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;时间&lt;/b&gt; %1 UTC</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&lt;b&gt;Tree&lt;/b&gt; %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;树&lt;/b&gt; %1（%2）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&lt;b&gt;Source ref&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;来源引用&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;Children&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;子节点&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;b&gt;Score&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;得分&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&lt;b&gt;Rerank cosine&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;重排余弦&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;被取代于&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;Conflicts with&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;冲突&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;Supported by&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;支持依据&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>Run query_topic for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>对 %1 运行 query_topic</translation>
     </message>
 </context>
 <context>
@@ -692,67 +694,67 @@ hash %2</source>
     <message>
         <location filename="../ui/vault/ingestflow.cpp" line="+41"/>
         <source>Generating the demo corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>正在生成演示语料</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Reading</source>
-        <translation type="unfinished"></translation>
+        <translation>读取</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Chunking</source>
-        <translation type="unfinished"></translation>
+        <translation>分块</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Embedding</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Indexing</source>
-        <translation type="unfinished"></translation>
+        <translation>建立索引</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Sealing summary trees</source>
-        <translation type="unfinished"></translation>
+        <translation>封存摘要树</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Building the topic tree</source>
-        <translation type="unfinished"></translation>
+        <translation>构建主题树</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Starting</source>
-        <translation type="unfinished"></translation>
+        <translation>启动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: %2 of %3…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 / %3…</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动…</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Building the demo vault</source>
-        <translation type="unfinished"></translation>
+        <translation>正在构建演示记忆库</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Importing</source>
-        <translation type="unfinished"></translation>
+        <translation>正在导入</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Cancelling: rolling back…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消：回滚中…</translation>
     </message>
 </context>
 <context>
@@ -760,17 +762,17 @@ hash %2</source>
     <message>
         <location filename="../ui/widgets/languagemenu.cpp" line="+11"/>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>memlens will use %1 from its next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens 将在下次启动时使用 %1。</translation>
     </message>
 </context>
 <context>
@@ -779,313 +781,315 @@ hash %2</source>
         <location filename="../ui/mainwindow.cpp" line="+66"/>
         <location line="+87"/>
         <source>memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens</translation>
     </message>
     <message>
         <location line="-81"/>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>概览</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Query</source>
-        <translation type="unfinished"></translation>
+        <translation>查询</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Trees</source>
-        <translation type="unfinished"></translation>
+        <translation>树</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Graph</source>
-        <translation type="unfinished"></translation>
+        <translation>图谱</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Audit</source>
-        <translation type="unfinished"></translation>
+        <translation>审计</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Opening %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开 %1…</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Focus &amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>聚焦查询(&amp;Q)</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>&amp;Open Vault…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Open a vault folder or an OpenHuman workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>打开记忆库文件夹或 OpenHuman 工作区</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Open Vault &amp;Read-Only…</source>
-        <translation type="unfinished"></translation>
+        <translation>以只读方式打开记忆库(&amp;R)…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Open &amp;Demo Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Build (once) and open a generated workspace of ~5,000 chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>构建（仅一次）并打开包含约 5,000 个分块的生成工作区</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Import Files…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入文件(&amp;I)…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Import JSONL messages, Markdown or LoCoMo JSON into this vault</source>
-        <translation type="unfinished"></translation>
+        <translation>将 JSONL 消息、Markdown 或 LoCoMo JSON 导入此记忆库</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Import Markdown &amp;Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Markdown 文件夹(&amp;F)…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Re&amp;load</source>
-        <translation type="unfinished"></translation>
+        <translation>重新加载(&amp;L)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&amp;Close Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭记忆库(&amp;C)</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;E)</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Concepts</source>
-        <translation type="unfinished"></translation>
+        <translation>概念(&amp;C)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;About memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 memlens(&amp;A)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>记忆库</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Query Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>查询参数</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Hit Detail</source>
-        <translation type="unfinished"></translation>
+        <translation>命中详情</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Score Breakdown</source>
-        <translation type="unfinished"></translation>
+        <translation>得分分解</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>MMR Choices</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR 选择</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>&amp;Reset Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>只读</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>This vault is open read-only: imports are disabled.</source>
-        <translation type="unfinished"></translation>
+        <translation>此记忆库以只读方式打开：导入已禁用。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Working in the background…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在后台处理…</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>Clear Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>清除最近记录</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Open Vault Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>以只读方式打开记忆库</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Open Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>打开记忆库</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Import into %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导入到 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Memory files (*.jsonl *.ndjson *.json *.md);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>记忆文件 (*.jsonl *.ndjson *.json *.md);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Import a Markdown folder</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Markdown 文件夹</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Demo build cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>演示记忆库构建已取消。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Import cancelled: the vault is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>导入已取消：记忆库未做任何更改。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Demo vault</source>
-        <translation type="unfinished"></translation>
+        <translation>演示记忆库</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Import failed</source>
-        <translation type="unfinished"></translation>
+        <translation>导入失败</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Ingested %1 from %2 in %3 s</source>
-        <translation type="unfinished"></translation>
+        <translation>已在 %3 秒内从 %2 导入 %1</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <location line="+22"/>
         <source>%Ln chunk(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个分块</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="-21"/>
         <location line="+20"/>
         <source>%Ln source(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个来源</numerusform>
         </translation>
     </message>
     <message>
         <location line="-4"/>
         <source>%1 — memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — memlens</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个摘要</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln tree(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 棵树</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln entity(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个实体</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln edge(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 条边</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Opened %1 in %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开 %1，用时 %2 秒</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Cannot open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cannot open vault</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开记忆库</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>memlens could not open %1.
 
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens 无法打开 %1。
+
+%2</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>About memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 memlens</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;h3&gt;memlens %1&lt;/h3&gt;&lt;p&gt;An inspector for an AI agent&apos;s long-term memory vault: summary trees, hybrid retrieval with explained scores, MMR choices, the entity graph and the audit log.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;memlens %1&lt;/h3&gt;&lt;p&gt;AI 智能体长期记忆库的检查工具：摘要树、带得分解释的混合检索、MMR 选择、实体图谱以及审计日志。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1093,82 +1097,82 @@ hash %2</source>
     <message>
         <location filename="../ui/models/mmrmodel.cpp" line="+77"/>
         <source>cut by budget (fused #%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>因预算被截断（融合 #%1）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>pushed out (fused #%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>被挤出（融合 #%1）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>▲ %1 (fused #%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>▲ %1（融合 #%2）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>▼ %1 (fused #%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>▼ %1（融合 #%2）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>= (fused #%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>=（融合 #%1）</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>first pick</source>
-        <translation type="unfinished"></translation>
+        <translation>首选</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>pick %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 选</translation>
     </message>
     <message>
         <location line="+44"/>
         <source>Most similar earlier pick: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>最相似的先前选择：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>λ·relevance − (1−λ)·max similarity = %1·%2 − %3·%4</source>
-        <translation type="unfinished"></translation>
+        <translation>λ·相关性 − (1−λ)·最大相似度 = %1·%2 − %3·%4</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Pick</source>
-        <translation type="unfinished"></translation>
+        <translation>选择</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Movement</source>
-        <translation type="unfinished"></translation>
+        <translation>变动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Relevance</source>
-        <translation type="unfinished"></translation>
+        <translation>相关性</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Max sim.</source>
-        <translation type="unfinished"></translation>
+        <translation>最大相似度</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Penalised by</source>
-        <translation type="unfinished"></translation>
+        <translation>受罚于</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>MMR score</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR 得分</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Hit</source>
-        <translation type="unfinished"></translation>
+        <translation>命中结果</translation>
     </message>
 </context>
 <context>
@@ -1176,13 +1180,13 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/mmrpanel.cpp" line="+49"/>
         <source>Run a hybrid, keyword or semantic query to see how MMR picked its hits.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行混合、关键词或语义查询，查看 MMR 如何挑选命中结果。</translation>
     </message>
     <message numerus="yes">
         <location line="+16"/>
         <source>MMR with λ = %1 picked %Ln hit(s): score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>λ = %1 的 MMR 挑选了 %Ln 个命中结果：得分 = λ·相关性 − (1−λ)·与先前所选的最大相似度。%2 个被下移，%3 个被挤出。</numerusform>
         </translation>
     </message>
 </context>
@@ -1191,7 +1195,7 @@ hash %2</source>
     <message>
         <location filename="../ui/vault/nodelookup.cpp" line="+49"/>
         <source>no node has this id</source>
-        <translation type="unfinished"></translation>
+        <translation>没有节点具有此 ID</translation>
     </message>
 </context>
 <context>
@@ -1199,119 +1203,119 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/overviewpage.cpp" line="+58"/>
         <source>Sources</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Imported sources: channels, threads, documents, conversations.</source>
-        <translation type="unfinished"></translation>
+        <translation>已导入的来源：频道、话题串、文档、对话。</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+76"/>
         <location line="+29"/>
         <source>Chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>分块</translation>
     </message>
     <message>
         <location line="-105"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
-        <translation type="unfinished"></translation>
+        <translation>叶节点：检索可引用的原始分块。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Summaries</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Sealed summary nodes at level 1 and above.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 1 层及以上已封存的摘要节点。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Trees</source>
-        <translation type="unfinished"></translation>
+        <translation>树</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Summary trees: one per source.</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要树：每个来源一棵。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Entities</source>
-        <translation type="unfinished"></translation>
+        <translation>实体</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Distinct canonical entity ids in the entity index.</source>
-        <translation type="unfinished"></translation>
+        <translation>实体索引中不同的规范实体 ID。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Edges</source>
-        <translation type="unfinished"></translation>
+        <translation>边</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Co-occurrence edges of the entity graph.</source>
-        <translation type="unfinished"></translation>
+        <translation>实体图谱中的共现边。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入向量</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Stored vectors for chunks and summaries.</source>
-        <translation type="unfinished"></translation>
+        <translation>为分块和摘要存储的向量。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Audit rows</source>
-        <translation type="unfinished"></translation>
+        <translation>审计记录</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Queries recorded in retrieval_log.</source>
-        <translation type="unfinished"></translation>
+        <translation>retrieval_log 中记录的查询。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Chunks over time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>分块随时间分布 (UTC)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Chunks by source kind</source>
-        <translation type="unfinished"></translation>
+        <translation>按来源类型统计分块</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>OpenHuman workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenHuman 工作区</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>memlens vault, schema %1</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens 记忆库，模式版本 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>只读</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>revision %1</source>
-        <translation type="unfinished"></translation>
+        <translation>修订版本 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 to %2 (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 至 %2 (UTC)</translation>
     </message>
 </context>
 <context>
@@ -1319,67 +1323,67 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/queryform.cpp" line="+54"/>
         <source>Hybrid search modes first, then the primitives of the seeds.</source>
-        <translation type="unfinished"></translation>
+        <translation>先列出混合检索模式，然后是种子文档中的各项原语。</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>&amp;Mode:</source>
-        <translation type="unfinished"></translation>
+        <translation>模式(&amp;M)：</translation>
     </message>
     <message>
         <location line="+46"/>
         <source>Fusion</source>
-        <translation type="unfinished"></translation>
+        <translation>融合</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>vault setting</source>
-        <translation type="unfinished"></translation>
+        <translation>记忆库设置</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>weighted RRF</source>
-        <translation type="unfinished"></translation>
+        <translation>加权 RRF</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>WeightProfile fold</source>
-        <translation type="unfinished"></translation>
+        <translation>WeightProfile 折叠</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>MMR λ: 1 = pure relevance, 0 = pure diversity (default 0.7).</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR λ：1 = 仅看相关性，0 = 仅看多样性（默认 0.7）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>RRF × (1 + boost × 1/(1 + age in days)); 0 = off.</source>
-        <translation type="unfinished"></translation>
+        <translation>RRF × (1 + 加权 × 1/(1 + 天数))；0 = 关闭。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Search summaries too</source>
-        <translation type="unfinished"></translation>
+        <translation>同时搜索摘要</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Partially checked: the vault setting.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分选中：使用记忆库设置。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Exact vector scan (ground truth)</source>
-        <translation type="unfinished"></translation>
+        <translation>精确向量扫描（基准真值）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fusion:</source>
-        <translation type="unfinished"></translation>
+        <translation>融合：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1390,37 +1394,37 @@ hash %2</source>
         <location line="+13"/>
         <location line="+15"/>
         <source>Limit:</source>
-        <translation type="unfinished"></translation>
+        <translation>数量上限：</translation>
     </message>
     <message>
         <location line="-144"/>
         <source>MMR λ:</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR λ：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Recency boost:</source>
-        <translation type="unfinished"></translation>
+        <translation>时效加权：</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>范围</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>any (comma-separated)</source>
-        <translation type="unfinished"></translation>
+        <translation>任意（逗号分隔）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>any, e.g. deploy, launch</source>
-        <translation type="unfinished"></translation>
+        <translation>任意，例如 deploy, launch</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>any, e.g. text, code</source>
-        <translation type="unfinished"></translation>
+        <translation>任意，例如 text, code</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1428,7 +1432,7 @@ hash %2</source>
         <location line="+19"/>
         <location line="+15"/>
         <source>since</source>
-        <translation type="unfinished"></translation>
+        <translation>起始</translation>
     </message>
     <message>
         <location line="-81"/>
@@ -1436,69 +1440,69 @@ hash %2</source>
         <location line="+19"/>
         <location line="+15"/>
         <source>until</source>
-        <translation type="unfinished"></translation>
+        <translation>截止</translation>
     </message>
     <message>
         <location line="-81"/>
         <source>Source kinds:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源类型：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Namespaces:</source>
-        <translation type="unfinished"></translation>
+        <translation>命名空间：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Topics:</source>
-        <translation type="unfinished"></translation>
+        <translation>主题：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Content types:</source>
-        <translation type="unfinished"></translation>
+        <translation>内容类型：</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Budgets</source>
-        <translation type="unfinished"></translation>
+        <translation>预算</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Max units:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大单元数：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Max chars:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大字符数：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Max ms:</source>
-        <translation type="unfinished"></translation>
+        <translation>最长毫秒数：</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>With query text, hits are reranked by cosine; without, newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>有查询文本时按余弦相似度重排命中结果；没有时按时间从新到旧排列。</translation>
     </message>
     <message>
         <location line="+3"/>
         <location line="+108"/>
         <source>any time</source>
-        <translation type="unfinished"></translation>
+        <translation>任意时间</translation>
     </message>
     <message>
         <location line="-107"/>
         <location line="+108"/>
         <source> days</source>
-        <translation type="unfinished"></translation>
+        <translation> 天</translation>
     </message>
     <message>
         <location line="-107"/>
@@ -1506,125 +1510,125 @@ hash %2</source>
         <location line="+16"/>
         <location line="+71"/>
         <source>default (10)</source>
-        <translation type="unfinished"></translation>
+        <translation>默认 (10)</translation>
     </message>
     <message>
         <location line="-103"/>
         <location line="+54"/>
         <source>Source id:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源 ID：</translation>
     </message>
     <message>
         <location line="-53"/>
         <location line="+18"/>
         <location line="+36"/>
         <source>Source kind:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源类型：</translation>
     </message>
     <message>
         <location line="-53"/>
         <source>Time window:</source>
-        <translation type="unfinished"></translation>
+        <translation>时间窗口：</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>canonical id, e.g. person:alice</source>
-        <translation type="unfinished"></translation>
+        <translation>规范 ID，例如 person:alice</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Entity:</source>
-        <translation type="unfinished"></translation>
+        <translation>实体：</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Drag over the timeline on the Trees page to pick a window.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“树”页面的时间线上拖动以选择时间窗口。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>default (200)</source>
-        <translation type="unfinished"></translation>
+        <translation>默认 (200)</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>The query text is the name to look up.</source>
-        <translation type="unfinished"></translation>
+        <translation>查询文本即要查找的名称。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>any, e.g. person, email</source>
-        <translation type="unfinished"></translation>
+        <translation>任意，例如 person, email</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>default (5)</source>
-        <translation type="unfinished"></translation>
+        <translation>默认 (5)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Kinds:</source>
-        <translation type="unfinished"></translation>
+        <translation>类型：</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>With query text, the children are reranked by cosine.</source>
-        <translation type="unfinished"></translation>
+        <translation>有查询文本时按余弦相似度重排子节点。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>summary id</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要 ID</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>不限</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Node:</source>
-        <translation type="unfinished"></translation>
+        <translation>节点：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Depth:</source>
-        <translation type="unfinished"></translation>
+        <translation>深度：</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>chunk ids, comma-separated</source>
-        <translation type="unfinished"></translation>
+        <translation>分块 ID，逗号分隔</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Chunk ids:</source>
-        <translation type="unfinished"></translation>
+        <translation>分块 ID：</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Name two people or topics to take the local route.</source>
-        <translation type="unfinished"></translation>
+        <translation>提及两个人或主题即可走局部路径。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>default (2)</source>
-        <translation type="unfinished"></translation>
+        <translation>默认 (2)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Limit (k):</source>
-        <translation type="unfinished"></translation>
+        <translation>数量上限 (k)：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Max hops (h):</source>
-        <translation type="unfinished"></translation>
+        <translation>最大跳数 (h)：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Look back:</source>
-        <translation type="unfinished"></translation>
+        <translation>回溯时长：</translation>
     </message>
 </context>
 <context>
@@ -1632,138 +1636,138 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/querypage.cpp" line="+14"/>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
-        <translation type="unfinished"></translation>
+        <translation>向记忆提问…（回车运行，Ctrl+L 聚焦）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Run the query (Enter, Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
+        <translation>运行查询（回车，Ctrl+Return）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Cancel the running query (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>取消正在运行的查询（Esc）</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Filter results…</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选结果…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>All nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>所有节点</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Leaves only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅叶节点</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Summaries only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅摘要</translation>
     </message>
     <message>
         <location line="+60"/>
         <location line="+61"/>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消。</translation>
     </message>
     <message>
         <location line="-20"/>
         <source>Running %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行 %1…</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：%1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1: %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 / %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>truncated</source>
-        <translation type="unfinished"></translation>
+        <translation>已截断</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>intent %1</source>
-        <translation type="unfinished"></translation>
+        <translation>意图 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>window “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>时间窗口「%1」</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>searched as “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>按「%1」搜索</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>fusion %1, MMR λ %2</source>
-        <translation type="unfinished"></translation>
+        <translation>融合 %1，MMR λ %2</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>budget: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>预算：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>audited</source>
-        <translation type="unfinished"></translation>
+        <translation>已审计</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>route %1</source>
-        <translation type="unfinished"></translation>
+        <translation>路径 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>entities %1</source>
-        <translation type="unfinished"></translation>
+        <translation>实体 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 at %2</source>
         <comment>&lt;n related pairs&gt; at &lt;n hops&gt;</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln related pair(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 对相关组合</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%Ln hop(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 跳</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
 </context>
 <context>
@@ -1771,7 +1775,7 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/queryworkbench.cpp" line="+37"/>
         <source>Cannot show %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法显示 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1779,57 +1783,57 @@ hash %2</source>
     <message>
         <location filename="../ui/models/replaydiffmodel.cpp" line="+84"/>
         <source>▲ up %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▲ 上升 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>▼ down %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▼ 下降 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>✚ new</source>
-        <translation type="unfinished"></translation>
+        <translation>✚ 新增</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>✖ gone</source>
-        <translation type="unfinished"></translation>
+        <translation>✖ 消失</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>= same</source>
-        <translation type="unfinished"></translation>
+        <translation>= 不变</translation>
     </message>
     <message>
         <location line="+42"/>
         <source>Logged #</source>
-        <translation type="unfinished"></translation>
+        <translation>记录时 #</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Logged score</source>
-        <translation type="unfinished"></translation>
+        <translation>记录时得分</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Movement</source>
-        <translation type="unfinished"></translation>
+        <translation>变动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Now #</source>
-        <translation type="unfinished"></translation>
+        <translation>当前 #</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Score now</source>
-        <translation type="unfinished"></translation>
+        <translation>当前得分</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Hit</source>
-        <translation type="unfinished"></translation>
+        <translation>命中结果</translation>
     </message>
 </context>
 <context>
@@ -1837,47 +1841,47 @@ hash %2</source>
     <message>
         <location filename="../ui/models/resultsmodel.cpp" line="+127"/>
         <source>graph · vector · keyword · freshness, each in [0, 1]</source>
-        <translation type="unfinished"></translation>
+        <translation>图谱 · 向量 · 关键词 · 时效性，各在 [0, 1] 内</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>层级</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>范围</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间 (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Snippet</source>
-        <translation type="unfinished"></translation>
+        <translation>摘录</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>得分</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Signals</source>
-        <translation type="unfinished"></translation>
+        <translation>信号</translation>
     </message>
 </context>
 <context>
@@ -1885,142 +1889,147 @@ hash %2</source>
     <message>
         <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+70"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择混合、关键词或语义查询的一个命中结果。</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>base = Σ weight·signal = %1
      = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>基础分 = Σ 权重·信号 = %1
+       = %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>rrf = vector term + keyword term = %1 + %2 = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>rrf = 向量项 + 关键词项 = %1 + %2 = %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>
 base = rrf × (1 + boost × recency) = %1 × (1 + %2 × %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+基础分 = rrf × (1 + 加权 × 时效) = %1 × (1 + %2 × %3)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>
 base = rrf (recency boost off)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+基础分 = rrf（时效加权关闭）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>
 final = base × superseded penalty %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>
+最终分 = 基础分 × 被取代惩罚 %1 = %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>
 final = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+最终分 = %1</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1 ranks by its own score: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 按其自身得分排序：%2</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Cosine similarity to the query (rerank): %1. Primitives order by this cosine when given query text, else newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>与查询的余弦相似度（重排）：%1。有查询文本时，原语按此余弦排序，否则按时间从新到旧。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Primitives carry no hybrid explanation: run hybrid, keyword or semantic mode to see legs, RRF and MMR.</source>
-        <translation type="unfinished"></translation>
+        <translation>原语不含混合检索解释：请以混合、关键词或语义模式运行，以查看各检索分支、RRF 和 MMR。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Fused rank %1 · final score %2 · fusion %3&lt;br&gt;&lt;small&gt;Bars: weight × signal for each of the four signals%4.&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>融合排名 %1 · 最终得分 %2 · 融合方式 %3&lt;br&gt;&lt;small&gt;条形：四个信号各自的 权重 × 信号%4。&lt;/small&gt;</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>, which sum to the score</source>
-        <translation type="unfinished"></translation>
+        <translation>，其总和即为得分</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> (shown; under RRF the legs decide)</source>
-        <translation type="unfinished"></translation>
+        <translation>（仅供展示；RRF 下由各检索分支决定）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>&lt;b&gt;leg&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;分支&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>&lt;b&gt;rank&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;排名&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>&lt;b&gt;raw score&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;原始得分&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;b&gt;weight / (k + rank) = RRF term&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;权重 / (k + 排名) = RRF 项&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>keyword</source>
-        <translation type="unfinished"></translation>
+        <translation>关键词</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>vector</source>
-        <translation type="unfinished"></translation>
+        <translation>向量</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Recency: factor 1/(1 + %1 days) = %2, boost %3</source>
-        <translation type="unfinished"></translation>
+        <translation>时效：因子 1/(1 + %1 天) = %2，加权 %3</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>MMR pick %1: relevance %2, max similarity %3 → MMR score %4%5</source>
-        <translation type="unfinished"></translation>
+        <translation>MMR 第 %1 选：相关性 %2，最大相似度 %3 → MMR 得分 %4%5</translation>
     </message>
     <message>
         <location line="+4"/>
         <source> (penalised by %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（受 %1 惩罚）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Not picked by MMR (fused rank %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>未被 MMR 选中（融合排名 %1）。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Topic path: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>主题路径：%1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Cut by the character budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>因字符预算被截断。</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Weighted signal contributions: they sum to the score</source>
-        <translation type="unfinished"></translation>
+        <translation>加权信号贡献：其总和即为得分</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Weighted signal contributions: shown, RRF decides the score</source>
-        <translation type="unfinished"></translation>
+        <translation>加权信号贡献：仅供展示，得分由 RRF 决定</translation>
     </message>
 </context>
 <context>
@@ -2028,53 +2037,54 @@ final = %1</source>
     <message>
         <location filename="../ui/models/sourcesmodel.cpp" line="+82"/>
         <source>Chunks still waiting in a buffer: not yet under any sealed summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>仍在缓冲区中等待的分块：尚未归入任何已封存的摘要。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1
 Tree: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+树：%2</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>none (never sealed)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（从未封存）</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Platform</source>
-        <translation type="unfinished"></translation>
+        <translation>平台</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>分块</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Unsealed</source>
-        <translation type="unfinished"></translation>
+        <translation>未封存</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>From (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>起 (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>To (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>止 (UTC)</translation>
     </message>
 </context>
 <context>
@@ -2082,61 +2092,63 @@ Tree: %2</source>
     <message>
         <location filename="../ui/models/summarytreemodel.cpp" line="+308"/>
         <source>top L%1</source>
-        <translation type="unfinished"></translation>
+        <translation>顶层 L%1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载中…</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个摘要</numerusform>
         </translation>
     </message>
     <message>
         <location line="+5"/>
         <source>+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>A hit of the current query
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>当前查询的命中结果
+%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Above a hit of the current query
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>位于当前查询某命中结果之上
+%1</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>Tree / node</source>
-        <translation type="unfinished"></translation>
+        <translation>树 / 节点</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>层级</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间 (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Children</source>
-        <translation type="unfinished"></translation>
+        <translation>子节点</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Entities</source>
-        <translation type="unfinished"></translation>
+        <translation>实体</translation>
     </message>
 </context>
 <context>
@@ -2146,47 +2158,49 @@ Tree: %2</source>
         <source>Tree %1
 Root: %2
 Top level: L%3</source>
-        <translation type="unfinished"></translation>
+        <translation>树 %1
+根：%2
+顶层：L%3</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>not yet a single root</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无单一根节点</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>范围</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Summaries per level</source>
-        <translation type="unfinished"></translation>
+        <translation>每层摘要数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Summaries</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time span (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间跨度 (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Last sealed</source>
-        <translation type="unfinished"></translation>
+        <translation>最近封存</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
@@ -2194,78 +2208,78 @@ Top level: L%3</source>
     <message>
         <location filename="../ui/pages/treespage.cpp" line="+61"/>
         <source>Re&amp;veal Selected Hit</source>
-        <translation type="unfinished"></translation>
+        <translation>定位所选命中结果(&amp;V)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Drill Down in Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>在工作台中下钻</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fetch &amp;Leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>获取叶节点(&amp;L)</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
-        <translation type="unfinished"></translation>
+        <translation>将树展开到“命中详情”中显示的命中结果</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Read the exact text of the chunks under the selected level-1 summary</source>
-        <translation type="unfinished"></translation>
+        <translation>阅读所选第 1 层摘要下各分块的原文</translation>
     </message>
     <message>
         <location line="+52"/>
         <source>Drag across the timeline to see the minimal cover of a window.</source>
-        <translation type="unfinished"></translation>
+        <translation>在时间线上拖动，查看某一时间窗口的最小覆盖。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Expand a tree to load its summaries; hits of the current query are marked with every summary above them.</source>
-        <translation type="unfinished"></translation>
+        <translation>展开一棵树以加载其摘要；当前查询的命中结果及其上方的所有摘要都会被标记。</translation>
     </message>
     <message>
         <location line="+137"/>
         <source>Computing the cover of %1 – %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在计算 %1 – %2 的覆盖…</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>cover_window failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>cover_window 失败：%1</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Minimal cover of %1 – %2 (UTC): %3 — %4 standing in for whole subtrees, %5%6.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 – %2 (UTC) 的最小覆盖：%3 — 其中 %4 代表整棵子树，%5%6。</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%Ln node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln summary(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个摘要</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%Ln raw leaf(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个原始叶节点</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source> (first %1 of %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>（前 %1 个，共 %2 个）</translation>
     </message>
 </context>
 <context>
@@ -2273,32 +2287,32 @@ Top level: L%3</source>
     <message>
         <location filename="../ui/pages/vaultpanel.cpp" line="+20"/>
         <source>Filter sources…</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选来源…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Filter trees…</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选树…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Double-click a source to query it in the workbench.</source>
-        <translation type="unfinished"></translation>
+        <translation>双击某个来源即可在工作台中查询。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Double-click a tree to browse its summaries.</source>
-        <translation type="unfinished"></translation>
+        <translation>双击某棵树即可浏览其摘要。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Sources</source>
-        <translation type="unfinished"></translation>
+        <translation>来源(&amp;S)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>T&amp;rees</source>
-        <translation type="unfinished"></translation>
+        <translation>树(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -2306,37 +2320,37 @@ Top level: L%3</source>
     <message>
         <location filename="../ui/pages/welcomepage.cpp" line="+17"/>
         <source>memlens</source>
-        <translation type="unfinished"></translation>
+        <translation>memlens</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Inspect an AI agent&apos;s memory vault: run queries, see why each hit ranks where it does, browse summary trees, explore the entity graph and replay the audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查 AI 智能体的记忆库：运行查询，了解每个命中结果为何排在该位置，浏览摘要树，探索实体图谱，并重放审计日志。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Open Vault…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开记忆库…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open Demo Vault</source>
-        <translation type="unfinished"></translation>
+        <translation>打开演示记忆库</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>…or drop a vault folder (or an OpenHuman workspace) on this window.</source>
-        <translation type="unfinished"></translation>
+        <translation>…或将记忆库文件夹（或 OpenHuman 工作区）拖放到此窗口。</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Recent vaults</source>
-        <translation type="unfinished"></translation>
+        <translation>最近的记忆库</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>No recent vaults yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>暂无最近打开的记忆库。</translation>
     </message>
 </context>
 </TS>
