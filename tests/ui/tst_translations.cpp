@@ -9,13 +9,16 @@
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLibraryInfo>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -213,6 +216,56 @@ private Q_SLOTS:
         saveLanguage(QString());
         QVERIFY(!QSettings().contains(QStringLiteral("ui/language")));
         QCOMPARE(localeForLanguage(QString()), QLocale::system());
+    }
+
+    // Pictures of every page in German and Chinese at 1280×800, to look at for clipped text
+    // (into MEMLENS_SCREENSHOT_DIR when set). Under German, no button, check box or tab is
+    // narrower than its text needs.
+    void pagesRenderUnclipped_data() {
+        QTest::addColumn<QString>("code");
+        QTest::newRow("de") << QStringLiteral("de");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+        QTest::newRow("en") << QStringLiteral("en");
+    }
+
+    void pagesRenderUnclipped() {
+        QFETCH(QString, code);
+        QVERIFY(installTranslators(code));
+        QString dir = qEnvironmentVariable("MEMLENS_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            dir = QString::fromStdString((tmp_.path() / "shots").string());
+        QVERIFY(QDir().mkpath(dir));
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(vaultDir_);
+        QVERIFY(opened.wait(20000));
+        // The query parameters share a tab with the vault panel: show them on the last page.
+        auto* params = w.findChild<QDockWidget*>(QStringLiteral("queryParamsDock"));
+        QVERIFY(params);
+        QStringList squeezed;
+        for (int i = 0; i < w.pages()->count(); ++i) {
+            if (i == w.pages()->count() - 1)
+                params->raise();
+            w.pages()->setCurrentIndex(i);
+            QTest::qWait(200);
+            const QString file = QStringLiteral("%1/page%2_%3.png").arg(dir).arg(i).arg(code);
+            QVERIFY(w.grab().save(file));
+            for (const QScrollArea* a : w.findChildren<QScrollArea*>()) {
+                if (a->isVisible() && a->widget() &&
+                    a->horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff &&
+                    a->viewport()->width() < a->widget()->minimumSizeHint().width())
+                    squeezed << QString::fromLatin1(a->widget()->metaObject()->className());
+            }
+            for (const QAbstractButton* b : w.findChildren<QAbstractButton*>()) {
+                if (b->isVisible() && !b->text().isEmpty() &&
+                    b->width() < b->minimumSizeHint().width())
+                    squeezed << b->text();
+            }
+        }
+        squeezed.removeDuplicates();
+        QVERIFY2(squeezed.isEmpty(), qPrintable(squeezed.join(QStringLiteral(" | "))));
     }
 
     // Qt's own dialogs follow too, when qt6-translations-l10n is installed.

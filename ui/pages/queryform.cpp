@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -149,6 +150,10 @@ QueryForm::QueryForm(QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Without a horizontal bar the dock must not shrink below the form, or longer translations
+    // (German labels) are cut off at the right edge.
+    scroll->setMinimumWidth(pages_->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width());
 
     auto* top = new QFormLayout();
     top->addRow(tr("&Mode:"), mode_);
