@@ -57,6 +57,7 @@ class TestExplanation : public QObject {
     std::unique_ptr<SearchEngine> engine_;
     std::vector<std::string> queries_;
     std::size_t checked_hits_ = 0;
+    std::size_t boosted_hits_ = 0;
 
     // Every number of one hit against the documented arithmetic (docs/explanations.md).
     void check_hit(const std::string& query, const SearchResponse& r, const RetrievalHit& h,
@@ -76,6 +77,12 @@ class TestExplanation : public QObject {
         }
         EXPECT(e.keyword.weight == r.keyword.weight && e.vector.weight == r.vector.weight,
                "leg weights");
+        EXPECT(e.vector.author_factor == 1.0, "the author factor is the keyword leg's");
+        EXPECT(e.keyword.author_factor == 1.0 ||
+                   (e.keyword.rank && e.keyword.author_factor == 1.0 + r.settings.author_boost),
+               "author factor = 1 + author_boost, or 1");
+        if (e.keyword.author_factor > 1.0)
+            ++boosted_hits_;
         EXPECT(e.rrf_score == e.vector.rrf_term + e.keyword.rrf_term, "rrf score = sum of terms");
         EXPECT(e.recency.factor == 1.0 / (1.0 + e.recency.age_days), "recency factor");
         EXPECT(e.contributions.graph == e.weights.graph * signals_of(e).graph,
@@ -151,6 +158,17 @@ class TestExplanation : public QObject {
             const RetrievalHit& h = *by_fused[i];
             EXPECT(by_fused[i - 1]->score >= h.score, "fused ranks follow the final score");
         }
+        // The keyword leg ranks by its raw score (bm25 × author factor), most negative first.
+        for (const RetrievalHit* a : known) {
+            for (const RetrievalHit* b : known) {
+                const auto& ka = a->explanation->keyword;
+                const auto& kb = b->explanation->keyword;
+                if (!ka.rank || !kb.rank || *ka.rank >= *kb.rank)
+                    continue;
+                const RetrievalHit& h = *b;
+                EXPECT(ka.raw_score <= kb.raw_score, "keyword ranks follow bm25 × author factor");
+            }
+        }
         const double lambda = r.mmr_lambda;
         for (std::size_t step = 0; step < hits.size(); ++step) {
             const RetrievalHit& h = hits[step];
@@ -223,6 +241,9 @@ private slots:
                 for (std::size_t i = 0; i < words.size() && i < 6; ++i)
                     q += words[i] + " ";
                 queries_.push_back(q);
+                // Naming the author exercises the keyword leg's author factor.
+                if (n % 200 == 1 && !it.author.empty())
+                    queries_.push_back("what did " + it.author + " say about " + q);
             }
         }
         for (const char* q : {"what was decided about the launch date", "budget approval",
@@ -251,6 +272,7 @@ private slots:
                 return;
         }
         QVERIFY(checked_hits_ > 500);
+        QVERIFY(boosted_hits_ > 0); // queries that name an author reached the factor
     }
 
     void beamDescentHitsRecomputeToo() {

@@ -138,6 +138,60 @@ private slots:
         QVERIFY(r.result.hits[0].content.find("Nothing relevant") == 0);
     }
 
+    // A question about what someone said ranks that person's words first: two chunks with the
+    // same text, and the one whose author the query names wins by its author factor alone.
+    void namedAuthorRanksFirstWithItsFactorRecorded() {
+        auto vault = must(Vault::create(tmp_.path() / "authors"), "create");
+        auto emb = must(make_embedder_for(*vault), "embedder");
+        IngestSource s;
+        s.source_id = "slack:#team";
+        s.source_kind = "chat";
+        s.platform = "slack";
+        s.format = "jsonl";
+        s.items = {item("Hana Ito", kT0, "We moved the standup to Thursday mornings"),
+                   item("Gus Moreau", kT0 + kDay, "We moved the standup to Thursday mornings")};
+        Ingestor ing(*vault, *emb, IngestOptions{});
+        must(ing.ingest({s}), "ingest");
+        SearchEngineOptions eo;
+        eo.audit = false;
+        auto engine = must(SearchEngine::open(*vault, eo), "engine");
+        auto search = [&](const std::string& q, double boost) {
+            RetrievalSettings st;
+            st.author_boost = boost;
+            st.fts_context_weight = 0.0; // the author's name in the context column is not a factor
+            SearchRequest req;
+            req.query = q;
+            req.mode = SearchMode::Keyword;
+            req.audit = false;
+            req.mmr_lambda = 1.0;
+            req.settings = st;
+            return must(engine->search(req), "search");
+        };
+        auto off = search("When did Gus move the standup?", 0.0);
+        QCOMPARE(off.result.hits.size(), std::size_t{2});
+        QVERIFY(off.result.hits[0].source_ref == std::optional<std::string>("Hana Ito"));
+        QCOMPARE(off.result.hits[0].explanation->keyword.author_factor, 1.0);
+
+        // A last name, or a possessive, names the author as well as a first name.
+        for (const char* q : {"When did Gus move the standup?", "Moreau's standup: when?"}) {
+            auto on = search(q, 0.25);
+            QCOMPARE(on.result.hits.size(), std::size_t{2});
+            const auto& first = *on.result.hits[0].explanation;
+            const auto& second = *on.result.hits[1].explanation;
+            QVERIFY(on.result.hits[0].source_ref == std::optional<std::string>("Gus Moreau"));
+            QCOMPARE(first.keyword.rank.value(), 1);
+            QCOMPARE(first.keyword.author_factor, 1.25);
+            QCOMPARE(second.keyword.author_factor, 1.0);
+            // raw_score is what the leg ranks by: bm25 × factor, both bm25 equal here.
+            QCOMPARE(first.keyword.raw_score, second.keyword.raw_score * 1.25);
+            QCOMPARE(on.keyword.top_score, first.keyword.raw_score);
+        }
+        // "Gustav" is not "Gus": a name matches as a whole word only.
+        auto other = search("When did Gustav move the standup?", 0.25);
+        QCOMPARE(other.result.hits[0].explanation->keyword.author_factor, 1.0);
+        QCOMPARE(other.result.hits[1].explanation->keyword.author_factor, 1.0);
+    }
+
     void supersededChunksAreHiddenInTheSql() {
         QVERIFY(vault_->set_setting("search.superseded", "hide").is_ok());
         auto r = run("retention policy days");

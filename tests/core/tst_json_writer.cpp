@@ -103,6 +103,7 @@ private Q_SLOTS:
         e.keyword.raw_score = -7.2;
         e.keyword.weight = 1.0;
         e.keyword.rrf_term = 1.0 / 63;
+        e.keyword.author_factor = 1.25;
         e.vector.rank.reset();
         e.rrf_score = 1.0 / 63;
         e.recency = {0.5, 0.2, 4.0};
@@ -120,6 +121,8 @@ private Q_SLOTS:
         const auto legs = x[u"legs"_s].toObject();
         QCOMPARE(legs[u"keyword"_s].toObject()[u"rank"_s].toInt(), 3);
         QCOMPARE(legs[u"keyword"_s].toObject()[u"raw_score"_s].toDouble(), -7.2);
+        QCOMPARE(legs[u"keyword"_s].toObject()[u"author_factor"_s].toDouble(), 1.25);
+        QCOMPARE(legs[u"vector"_s].toObject()[u"author_factor"_s].toDouble(), 1.0);
         QVERIFY(legs[u"vector"_s].toObject()[u"rank"_s].isNull());
         QCOMPARE(legs[u"vector"_s].toObject()[u"rrf_term"_s].toDouble(), 0.0);
         QCOMPARE(x[u"recency"_s].toObject()[u"factor"_s].toDouble(), 0.2);

@@ -64,6 +64,11 @@ struct RetrievalSettings {
     // the people and things the query names is more likely the one asked about; the graph
     // signal (in [0, 1], docs/explanations.md) says how directly it involves them. 0 = off.
     double entity_boost = 0.0;
+    // Keyword leg: bm25 × (1 + author_boost) for the chunks whose author the query names
+    // ("What did Melanie paint?"); the name's own bm25 is ~0 in a conversation, where a
+    // participant's name is in half the rows. Measured on LoCoMo dev (docs/ranking.md): 0.25
+    // gains recall where the question is about what its subject said; 0 = off.
+    double author_boost = 0.25;
     double freshness_half_life_days = kDefaultFreshnessHalfLifeDays;
 
     int limit = 10;      // hits returned when a request says 0; requests are capped at 100

@@ -25,9 +25,13 @@ std::optional<TreeKind> tree_kind_from_wire(std::string_view s);
 // not return the hit (then rrf_term is 0).
 struct LegExplanation {
     std::optional<int> rank;
-    double raw_score = 0.0; // bm25 (more negative = better) or cosine similarity
+    // What the leg ranks by: bm25 × author_factor (more negative = better), or the cosine.
+    double raw_score = 0.0;
     double weight = 0.0;
     double rrf_term = 0.0; // weight / (k + rank), or 0
+    // Keyword leg: 1 + search.author_boost when the query names the hit's author, else 1
+    // (FTS5's own bm25 is raw_score / author_factor). Always 1 for the vector leg.
+    double author_factor = 1.0;
 };
 
 struct RecencyExplanation {

@@ -31,7 +31,8 @@ json leg_json(const LegExplanation& leg) {
     return json{{"rank", leg.rank ? json(*leg.rank) : json(nullptr)},
                 {"raw_score", number(leg.raw_score)},
                 {"weight", number(leg.weight)},
-                {"rrf_term", number(leg.rrf_term)}};
+                {"rrf_term", number(leg.rrf_term)},
+                {"author_factor", number(leg.author_factor)}};
 }
 
 json weights_json(const SignalSet& s) {

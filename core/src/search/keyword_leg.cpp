@@ -31,7 +31,12 @@ Status collect(Statement* st, bool is_summary, std::vector<LegItem>& out) {
             return row.status();
         if (!*row)
             return Status::ok();
-        out.push_back({st->column_text(0), is_summary, st->column_double(1), {}});
+        out.push_back({st->column_text(0),
+                       is_summary,
+                       st->column_double(1),
+                       {},
+                       is_summary ? std::string() : st->column_text(2),
+                       1.0});
     }
 }
 
@@ -69,25 +74,26 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
     if (ranked.empty())
         return Status::ok();
     SqlQuery ids;
-    ids.add("SELECT " + in.cols.rid + ", c.id FROM mem_tree_chunks c WHERE " + in.cols.rid +
-                " IN (SELECT value FROM json_each(?))",
+    ids.add("SELECT " + in.cols.rid + ", c.id, c.owner FROM mem_tree_chunks c WHERE " +
+                in.cols.rid + " IN (SELECT value FROM json_each(?))",
             rids);
     auto map = stmts.bind(ids);
     if (!map)
         return map.status();
-    std::unordered_map<std::int64_t, std::string> id_of;
+    std::unordered_map<std::int64_t, std::pair<std::string, std::string>> id_of;
     for (;;) {
         auto row = (*map)->step();
         if (!row)
             return row.status();
         if (!*row)
             break;
-        id_of.emplace((*map)->column_int64(0), (*map)->column_text(1));
+        id_of.emplace((*map)->column_int64(0),
+                      std::pair((*map)->column_text(1), (*map)->column_text(2)));
     }
     for (const auto& [rid, score] : ranked) {
         auto it = id_of.find(rid);
         if (it != id_of.end()) // an index row whose chunk is gone is not a hit
-            items.push_back({it->second, false, score, {}});
+            items.push_back({it->second.first, false, score, {}, it->second.second, 1.0});
     }
     return Status::ok();
 }
@@ -100,7 +106,7 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
         MEMLENS_TRY(unscoped_chunks(stmts, in, items));
     } else {
         SqlQuery q;
-        q.add("SELECT c.id, bm25(mem_tree_chunks_fts, 1.0, ?, ?, ?) AS score FROM "
+        q.add("SELECT c.id, bm25(mem_tree_chunks_fts, 1.0, ?, ?, ?) AS score, c.owner FROM "
               "mem_tree_chunks_fts "
               "JOIN mem_tree_chunks c ON " +
                   in.cols.rid + " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",

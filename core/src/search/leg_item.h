@@ -9,8 +9,11 @@ namespace memlens::search {
 struct LegItem {
     std::string id;
     bool is_summary = false;
-    double raw = 0.0;                    // bm25 (more negative = better) or cosine similarity
+    // bm25 × author_factor (more negative = better) or cosine similarity: what the leg ranks by
+    double raw = 0.0;
     std::vector<std::string> topic_path; // vector leg: the topics the beam took to it
+    std::string author;                  // keyword leg, chunks: who wrote it (may be empty)
+    double author_factor = 1.0;          // keyword leg: apply_author_boost's factor
 };
 
 } // namespace memlens::search

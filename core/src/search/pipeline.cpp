@@ -3,6 +3,7 @@
 // stage produces is written into the hit's Explanation as it is computed, never re-derived.
 #include "search/pipeline.h"
 
+#include "search/author_boost.h"
 #include "search/fusion.h"
 #include "search/graph_context.h"
 #include "search/graph_signal.h"
@@ -213,6 +214,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         if (!items)
             return items.status().with_context("keyword leg");
         kw_items = std::move(items).value();
+        apply_author_boost(kw_items, query, s.author_boost);
         resp.keyword.ran = true;
         resp.keyword.count = kw_items.size();
         resp.keyword.top_score = kw_items.empty() ? 0.0 : kw_items.front().raw;
@@ -338,8 +340,9 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         Explanation& e = c.e;
         e.fusion = to_string(s.fusion);
         e.rrf_k = s.rrf_k;
-        e.keyword = {f.keyword_rank, c.keyword ? c.keyword->raw : 0.0, kw, f.keyword_term};
-        e.vector = {f.vector_rank, c.vector ? c.vector->raw : 0.0, vw, f.vector_term};
+        e.keyword = {f.keyword_rank, c.keyword ? c.keyword->raw : 0.0, kw, f.keyword_term,
+                     c.keyword ? c.keyword->author_factor : 1.0};
+        e.vector = {f.vector_rank, c.vector ? c.vector->raw : 0.0, vw, f.vector_term, 1.0};
         e.rrf_score = f.rrf_score;
         const double age_days =
             std::max(0.0, static_cast<double>(resp.now_ms - h.time_range_end_ms) /
