@@ -140,6 +140,7 @@ public:
         report(std::string("sealing"), 0, 1);
         MEMLENS_TRY(sealer.flush_stale(opts_.now_ms != 0 ? opts_.now_ms : now_ms()));
         MEMLENS_TRY(sealer.save());
+        MEMLENS_TRY(writer->flush_fts());
         report_.summaries = sealer.summaries_sealed();
         report_.edges = writer->edges_touched();
         report_.entities = entity_ids_.size();

@@ -113,13 +113,39 @@ Status NodeWriter::insert_chunk(const ChunkRow& r) {
         .bind(20, r.supersedes)
         .bind(21, r.message_id);
     MEMLENS_TRY(chunk_.exec());
-    chunk_fts_.reset();
-    chunk_fts_.bind(1, rid)
-        .bind(2, r.content)
-        .bind(3, r.fts_context)
-        .bind(4, r.fts_near)
-        .bind(5, r.fts_far);
-    return chunk_fts_.exec();
+    return buffer_fts({rid, false, r.content, r.fts_context, r.fts_near, r.fts_far});
+}
+
+Status NodeWriter::buffer_fts(PendingFts row) {
+    // Bounded so that a million-chunk import does not hold all its text twice.
+    constexpr std::size_t kMaxPendingBytes = std::size_t{32} << 20;
+    pending_fts_bytes_ +=
+        row.content.size() + row.context.size() + row.near.size() + row.far.size();
+    pending_fts_.push_back(std::move(row));
+    if (pending_fts_bytes_ >= kMaxPendingBytes)
+        return flush_fts();
+    return Status::ok();
+}
+
+Status NodeWriter::flush_fts() {
+    for (const auto& r : pending_fts_) {
+        if (r.summary) {
+            summary_fts_.reset();
+            summary_fts_.bind(1, r.rid).bind(2, r.content);
+            MEMLENS_TRY(summary_fts_.exec());
+        } else {
+            chunk_fts_.reset();
+            chunk_fts_.bind(1, r.rid)
+                .bind(2, r.content)
+                .bind(3, r.context)
+                .bind(4, r.near)
+                .bind(5, r.far);
+            MEMLENS_TRY(chunk_fts_.exec());
+        }
+    }
+    pending_fts_.clear();
+    pending_fts_bytes_ = 0;
+    return Status::ok();
 }
 
 Status NodeWriter::insert_chunk_embedding(const std::string& chunk_id, const Vector& v) {
@@ -198,9 +224,7 @@ Status NodeWriter::insert_summary(const SummaryRow& r) {
         .bind(14, r.version_ms)
         .bind(15, rid);
     MEMLENS_TRY(summary_.exec());
-    summary_fts_.reset();
-    summary_fts_.bind(1, rid).bind(2, r.content);
-    return summary_fts_.exec();
+    return buffer_fts({rid, true, r.content, {}, {}, {}});
 }
 
 Status NodeWriter::insert_summary_embedding(const std::string& summary_id, const Vector& v) {

@@ -79,13 +79,29 @@ public:
 
     std::size_t edges_touched() const { return edges_touched_; }
 
+    // Writes the buffered FTS5 rows. Call before the transaction commits. FTS5 keeps inserted
+    // terms in memory until a flush, and SQLite flushes every FTS5 table at the start of each
+    // statement that needs a statement journal (the multi-row UPDATEs of link_children, upserts):
+    // written interleaved, every sealed summary cut the chunk index into tiny segments that then
+    // had to be merged. Buffered, FTS5 sees long runs of inserts and writes few large segments.
+    Status flush_fts();
+
 private:
+    struct PendingFts {
+        std::int64_t rid = 0;
+        bool summary = false;
+        std::string content, context, near, far;
+    };
+    Status buffer_fts(PendingFts row);
+
     NodeWriter() = default;
     const Database* db_ = nullptr;
     std::string signature_;
     std::int64_t next_chunk_rid_ = 1;
     std::int64_t next_summary_rid_ = 1;
     std::size_t edges_touched_ = 0;
+    std::vector<PendingFts> pending_fts_;
+    std::size_t pending_fts_bytes_ = 0;
     Statement chunk_, chunk_fts_, chunk_emb_, score_, entity_, edge_, summary_, summary_fts_,
         summary_emb_, link_chunk_, link_summary_, tree_, tree_root_;
 };
