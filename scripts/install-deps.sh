@@ -15,6 +15,8 @@ packages=(
   xvfb xauth imagemagick appstream desktop-file-utils dpkg-dev file
   # docs/perf/scale.png (scripts/plot_scale.py)
   gnuplot-nox
+  # scripts/check-translations.sh; a CJK font for the Chinese screenshots
+  python3 fonts-droid-fallback
 )
 
 SUDO=""

@@ -41,7 +41,7 @@
 <context>
     <name>QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+63"/>
+        <location filename="../ui/pages/queryform.cpp" line="+64"/>
         <source>any kind</source>
         <translation>jede Art</translation>
     </message>
@@ -112,7 +112,7 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+51"/>
+        <location filename="../ui/pages/querypage.cpp" line="+52"/>
         <source>%1 leg off (%2)</source>
         <translation>%1-Zweig aus (%2)</translation>
     </message>
@@ -503,7 +503,7 @@ Hash %2</translation>
     <message>
         <location line="+54"/>
         <source>Click: query_topic · double-click: add neighbours · drag: pan · wheel: zoom</source>
-        <translation>Klick: query_topic · Doppelklick: Nachbarn hinzufügen · Ziehen: verschieben · Mausrad: zoomen</translation>
+        <translation>Klick: query_topic · Doppelklick: Nachbarn · Ziehen: schwenken · Rad: Zoom</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -1343,7 +1343,7 @@ Hash %2</translation>
         <translation>Zuerst die hybriden Suchmodi, dann die Primitive der Seeds.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>

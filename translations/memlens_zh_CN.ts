@@ -41,7 +41,7 @@
 <context>
     <name>QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+63"/>
+        <location filename="../ui/pages/queryform.cpp" line="+64"/>
         <source>any kind</source>
         <translation>任意类型</translation>
     </message>
@@ -112,14 +112,14 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+51"/>
+        <location filename="../ui/pages/querypage.cpp" line="+52"/>
         <source>%1 leg off (%2)</source>
-        <translation>%1 分支关闭（%2）</translation>
+        <translation>%1分支关闭（%2）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 leg %2 in %3 ms</source>
-        <translation>%1 分支：%2 条，用时 %3 ms</translation>
+        <translation>%1分支：%2 条，用时 %3 ms</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -1326,7 +1326,7 @@ hash %2</source>
         <translation>先列出混合检索模式，然后是种子文档中的各项原语。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>

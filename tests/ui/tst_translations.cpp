@@ -3,8 +3,12 @@
 // left in English under German, except names that are the same in both languages.
 #include "core/language.h"
 #include "mainwindow.h"
+#include "models/resultsmodel.h"
 #include "pages/overviewpage.h"
+#include "pages/querypage.h"
+#include "pages/queryworkbench.h"
 #include "pages/vaultpanel.h"
+#include "query/querysession.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -22,6 +26,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTreeView>
 #include <QtTest>
 
 using namespace memlens;
@@ -238,12 +243,25 @@ private Q_SLOTS:
         MainWindow w;
         w.resize(1280, 800);
         w.show();
+        QTest::qWait(100);
+        QVERIFY(w.grab().save(QStringLiteral("%1/welcome_%2.png").arg(dir, code)));
         QSignalSpy opened(w.vault(), &VaultController::opened);
         w.openVault(vaultDir_);
         QVERIFY(opened.wait(20000));
+        // A query with a selected hit fills the detail, breakdown and MMR docks.
+        QueryWorkbench* wb = w.workbench();
+        QSignalSpy finished(wb->session(), &QuerySession::finished);
+        wb->page()->setQueryText(QStringLiteral("launch budget decision"));
+        wb->page()->run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(wb->session()->results()->rowCount() > 1);
+        wb->page()->resultsView()->setCurrentIndex(wb->page()->resultsView()->model()->index(1, 0));
         // The query parameters share a tab with the vault panel: show them on the last page.
         auto* params = w.findChild<QDockWidget*>(QStringLiteral("queryParamsDock"));
         QVERIFY(params);
+        // The default window size holds every page and dock without growing.
+        QVERIFY2(w.minimumSizeHint().width() <= 1280,
+                 qPrintable(QString::number(w.minimumSizeHint().width())));
         QStringList squeezed;
         for (int i = 0; i < w.pages()->count(); ++i) {
             if (i == w.pages()->count() - 1)

@@ -46,7 +46,8 @@ QTreeView* makeTable(QWidget* parent) {
 }
 
 QString legText(const char* name, const LegReport& leg) {
-    const QString title = QString::fromLatin1(name);
+    // The leg names are the signal names, translated in the "Signal" context.
+    const QString title = QCoreApplication::translate("Signal", name);
     if (!leg.ran) {
         return QCoreApplication::translate("QueryPage", "%1 leg off (%2)")
             .arg(title, leg.skipped_reason.empty() ? QStringLiteral("—") : qs(leg.skipped_reason));
