@@ -126,6 +126,55 @@ private slots:
         QCOMPARE(QString::fromStdString(search(f, "item")[0].canonical_id), u"topic:item129"_s);
     }
 
+    // The count is the entity's, not the matching mentions': an entity found by one surface form
+    // reports every mention, and the surface shown is its newest.
+    void countsEveryMentionOfAFoundEntity() {
+        test::VaultFixture f;
+        f.add_mention("person:alice", "n1", kT0, "leaf", "Alice Smith");
+        f.add_mention("person:alice", "n2", kT0 + 5, "leaf", "Alice");
+        f.add_mention("person:alice", "n3", kT0 + 7, "summary", "alice");
+        const auto m = search(f, "smith");
+        QCOMPARE(ids(m), QStringList{u"person:alice"_s});
+        QCOMPARE(m[0].mention_count, std::uint64_t{3});
+        QCOMPARE(m[0].last_seen_ms, kT0 + 7);
+        QCOMPARE(QString::fromStdString(m[0].surface), u"alice"_s);
+    }
+
+    // A vault written before the entity list existed (schema 1) is migrated on its first
+    // read-write open, and the list holds what its index already held.
+    void aSchemaOneVaultIsMigrated() {
+        test::VaultFixture f;
+        f.add_mention("person:caroline", "n1", kT0, "leaf", "Caroline");
+        f.add_mention("person:caroline", "n2", kT0 + 1, "leaf", "Caro");
+        f.add_mention("topic:pride", "n2", kT0 + 1);
+        auto& db = f.vault().db();
+        QVERIFY(db.exec("DROP TRIGGER ml_entities_on_mention; DROP TABLE ml_entities; "
+                        "PRAGMA user_version = 1")
+                    .is_ok());
+        const auto dir = f.dir();
+        auto reopened = Vault::open(dir, false);
+        QVERIFY2(reopened.is_ok(), reopened.status().to_string().c_str());
+        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{2});
+        SearchEntitiesOptions o;
+        o.query = "caro";
+        auto m = search_entities(**reopened, o);
+        QVERIFY2(m.is_ok(), m.status().to_string().c_str());
+        QCOMPARE(m->size(), std::size_t{1});
+        QCOMPARE((*m)[0].mention_count, std::uint64_t{2});
+        QCOMPARE(QString::fromStdString((*m)[0].surface), u"Caro"_s);
+        // The trigger is back: a new mention counts.
+        QVERIFY((*reopened)
+                    ->db()
+                    .exec("INSERT INTO mem_tree_entity_index(entity_id, node_id, node_kind, "
+                          "entity_kind, surface, timestamp_ms) VALUES ('person:caroline', 'n9', "
+                          "'leaf', 'person', 'Caroline', 1)")
+                    .is_ok());
+        m = search_entities(**reopened, o);
+        QVERIFY(m.is_ok());
+        QCOMPARE((*m)[0].mention_count, std::uint64_t{3});
+        QCOMPARE(QString::fromStdString((*m)[0].surface), u"Caro"_s); // still the newest
+    }
+
     void cliPrintsMatchesAsJson() {
         test::VaultFixture f;
         f.add_mention("person:caroline", "n1", kT0, "leaf", "Caroline");

@@ -25,7 +25,8 @@ private slots:
              {"mem_tree_chunks", "mem_tree_summaries", "mem_tree_trees", "mem_tree_entity_index",
               "mem_tree_entity_edges", "mem_tree_score", "mem_tree_chunk_embeddings",
               "mem_tree_summary_embeddings", "mem_tree_buffers", "mem_tree_chunks_fts",
-              "mem_tree_summaries_fts", "retrieval_log", "ml_settings", "ml_topic_nodes"}) {
+              "mem_tree_summaries_fts", "retrieval_log", "ml_settings", "ml_topic_nodes",
+              "ml_entities"}) {
             auto st = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = ?");
             QVERIFY(st.is_ok());
             st->bind(1, table);
@@ -35,7 +36,7 @@ private slots:
         auto mode = db.prepare("PRAGMA journal_mode");
         QVERIFY(*mode->step());
         QCOMPARE(QString::fromStdString(mode->column_text(0)), QStringLiteral("wal"));
-        QCOMPARE((*v)->schema_version(), 1);
+        QCOMPARE((*v)->schema_version(), 2);
     }
 
     void createRefusesExistingVault() {
@@ -129,7 +130,8 @@ private slots:
                  QStringLiteral("2023-05-08T13:56:00Z"));
         QCOMPARE(*parse_rfc3339("2023-05-08T15:56:00.250+02:00"), std::int64_t{1683554160250});
         QCOMPARE(*parse_time_arg("1683554160000"), std::int64_t{1683554160000});
-        QCOMPARE(*parse_time_arg("2023-05-08"), std::int64_t{1683504000000}); // a date, not a number
+        QCOMPARE(*parse_time_arg("2023-05-08"),
+                 std::int64_t{1683504000000}); // a date, not a number
         QCOMPARE(*parse_time_arg("-1000"), std::int64_t{-1000});
         QVERIFY(!parse_rfc3339("2023-02-30").is_ok());
         QVERIFY(!parse_rfc3339("yesterday").is_ok());

@@ -23,16 +23,16 @@ Result<std::vector<EntityMatch>> search_entities(const Vault& vault,
     const std::size_t limit =
         opts.limit == 0 ? kDefaultEntitySearchLimit : std::min(opts.limit, kMaxQueryLimit);
 
-    // With exactly one max() aggregate, SQLite takes the bare `surface` from the row holding
-    // that max: the newest mention's surface. LIKE already ignores ASCII case, which is all
-    // SQLite's lower() would fold, so the columns are compared as stored (a third faster).
-    std::string sql = "SELECT entity_id, entity_kind, surface, COUNT(*) AS mentions, "
-                      "MAX(timestamp_ms) AS last_seen FROM mem_tree_entity_index "
-                      "WHERE (entity_id LIKE ?1 ESCAPE '\\' OR surface LIKE ?1 ESCAPE '\\')";
+    // One row per entity (ml_entities, kept by a trigger on the index): the LIKE runs over the
+    // distinct entities, not over every mention. LIKE already ignores ASCII case, which is all
+    // SQLite's lower() would fold, so the columns are compared as stored. `surfaces` holds every
+    // surface form seen, one per line, so "smith" finds the email whose mention said "Alice Smith".
+    std::string sql = "SELECT entity_id, entity_kind, surface, mentions, last_seen_ms "
+                      "FROM ml_entities "
+                      "WHERE (entity_id LIKE ?1 ESCAPE '\\' OR surfaces LIKE ?1 ESCAPE '\\')";
     if (!opts.kinds.empty())
         sql += " AND entity_kind IN (SELECT value FROM json_each(?2))";
-    sql += " GROUP BY entity_id, entity_kind ORDER BY mentions DESC, last_seen DESC, entity_id "
-           "LIMIT ?3";
+    sql += " ORDER BY mentions DESC, last_seen_ms DESC, entity_id LIMIT ?3";
     auto st = vault.db().prepare(sql);
     if (!st)
         return st.status().with_context("search_entities");

@@ -219,10 +219,48 @@ CREATE TABLE ml_settings (
 );
 )SQL";
 
+// search_entities matched a LIKE pattern against every row of the entity index: linear in all
+// mentions (805 ms at 100,000 chunks). ml_entities holds one row per entity, kept by a trigger
+// so that every writer of the index (ingest, tests, future tools) keeps it whole.
+constexpr const char* kMigration2 = R"SQL(
+CREATE TABLE ml_entities (
+    entity_id TEXT NOT NULL,
+    entity_kind TEXT NOT NULL,
+    surface TEXT NOT NULL,       -- the newest mention's surface
+    surfaces TEXT NOT NULL,      -- every distinct surface, one per line
+    mentions INTEGER NOT NULL,
+    last_seen_ms INTEGER NOT NULL,
+    PRIMARY KEY (entity_id, entity_kind)
+) WITHOUT ROWID;
+
+INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, last_seen_ms)
+SELECT c.entity_id, c.entity_kind, c.surface, s.surfaces, c.mentions, c.last_seen_ms
+FROM (SELECT entity_id, entity_kind, surface, count(*) AS mentions,
+             max(timestamp_ms) AS last_seen_ms
+      FROM mem_tree_entity_index GROUP BY entity_id, entity_kind) c
+JOIN (SELECT entity_id, entity_kind, group_concat(surface, char(10)) AS surfaces
+      FROM (SELECT DISTINCT entity_id, entity_kind, surface FROM mem_tree_entity_index)
+      GROUP BY entity_id, entity_kind) s
+  ON s.entity_id = c.entity_id AND s.entity_kind = c.entity_kind;
+
+CREATE TRIGGER ml_entities_on_mention AFTER INSERT ON mem_tree_entity_index BEGIN
+    INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, last_seen_ms)
+    VALUES (NEW.entity_id, NEW.entity_kind, NEW.surface, NEW.surface, 1, NEW.timestamp_ms)
+    ON CONFLICT(entity_id, entity_kind) DO UPDATE SET
+        mentions = mentions + 1,
+        surface = CASE WHEN excluded.last_seen_ms >= last_seen_ms THEN excluded.surface
+                       ELSE surface END,
+        last_seen_ms = max(last_seen_ms, excluded.last_seen_ms),
+        surfaces = CASE WHEN instr(char(10) || surfaces || char(10),
+                                   char(10) || excluded.surface || char(10)) > 0
+                        THEN surfaces ELSE surfaces || char(10) || excluded.surface END;
+END;
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> kAll = {kMigration1};
+    static const std::vector<const char*> kAll = {kMigration1, kMigration2};
     return kAll;
 }
 
