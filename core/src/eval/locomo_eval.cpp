@@ -68,7 +68,9 @@ Status check_ks(const std::vector<int>& ks) {
 // other parts of memlens) and the "ablation" would silently measure the defaults.
 Status check_settings(const std::map<std::string, std::string>& settings) {
     const auto& keys = retrieval_setting_keys();
-    for (const auto& [k, v] : settings) {
+    for (const auto& entry : settings) {
+        // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+        const std::string& k = entry.first;
         const bool known = std::any_of(keys.begin(), keys.end(),
                                        [&](const SettingKey& sk) { return sk.key == k; }) ||
                            k.rfind("profile.", 0) == 0;
