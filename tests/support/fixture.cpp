@@ -303,6 +303,80 @@ CREATE TABLE mem_tree_buffers (tree_id TEXT NOT NULL, level INTEGER NOT NULL,
 PRAGMA journal_mode = TRUNCATE;
 )SQL"),
           "make_workspace schema");
+    // Two source trees, three chunks each under one sealed L1 summary, and their entities: the
+    // smallest workspace in which every GUI page has something to show.
+    const struct {
+        const char* kind;
+        const char* source;
+        const char* owner;
+        const char* text;
+        const char* entity;
+    } rows[] = {
+        {"chat", "slack:#eng", "alice", "The phoenix launch moves to May 3", "person:alice"},
+        {"chat", "slack:#eng", "bob", "bob: I will tell carol about the phoenix launch",
+         "person:bob"},
+        {"chat", "slack:#eng", "alice", "alice: retro on Friday, bring the launch metrics",
+         "person:alice"},
+        {"email", "gmail:ops", "carol", "Budget approved for the phoenix migration",
+         "person:carol"},
+        {"email", "gmail:ops", "carol", "Correction: the budget is 45k, not 40k", "person:carol"},
+        {"email", "gmail:ops", "dave", "Dave here: phoenix staging is green", "person:dave"},
+    };
+    for (int i = 0; i < 6; ++i) {
+        const auto& r = rows[i];
+        const bool eng = i < 3;
+        const std::string summary = std::string("summary:") + std::to_string(kT0 + 10 * kDay) +
+                                    (eng ? ":L1-0a1b2c3d" : ":L1-4e5f6a7b");
+        const std::string id = std::string("ws-chunk-") + std::to_string(i);
+        const std::int64_t ts = kT0 + i * kDay;
+        auto ins = db->prepare(
+            "INSERT INTO mem_tree_chunks(id, source_kind, source_id, path_scope, source_ref, "
+            "owner, "
+            "timestamp_ms, time_range_start_ms, time_range_end_ms, content, token_count, "
+            "seq_in_source, created_at_ms, parent_summary_id, lifecycle_status) "
+            "VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?6, ?6, ?7, 10, ?8, ?6, ?9, 'sealed')");
+        check(ins.status(), "make_workspace chunk");
+        ins->bind(1, id).bind(2, r.kind).bind(3, r.source).bind(4, "msg-" + std::to_string(i));
+        ins->bind(5, r.owner).bind(6, ts).bind(7, r.text).bind(8, std::int64_t{eng ? i : i - 3});
+        ins->bind(9, summary);
+        check(ins->exec(), "make_workspace chunk");
+        auto ent = db->prepare("INSERT OR IGNORE INTO mem_tree_entity_index(entity_id, node_id, "
+                               "node_kind, entity_kind, surface, timestamp_ms, tree_id) VALUES "
+                               "(?1, ?2, 'leaf', 'person', substr(?1, 8), ?3, ?4)");
+        check(ent.status(), "make_workspace entity");
+        ent->bind(1, r.entity).bind(2, id).bind(3, ts).bind(4, eng ? "ws-tree-eng" : "ws-tree-ops");
+        check(ent->exec(), "make_workspace entity");
+    }
+    for (const bool eng : {true, false}) {
+        const std::string summary = std::string("summary:") + std::to_string(kT0 + 10 * kDay) +
+                                    (eng ? ":L1-0a1b2c3d" : ":L1-4e5f6a7b");
+        const std::string tree = eng ? "ws-tree-eng" : "ws-tree-ops";
+        const int first = eng ? 0 : 3;
+        std::string children = "[";
+        for (int i = first; i < first + 3; ++i)
+            children +=
+                std::string(i == first ? "" : ",") + "\"ws-chunk-" + std::to_string(i) + "\"";
+        children += "]";
+        auto t =
+            db->prepare("INSERT INTO mem_tree_trees(id, kind, scope, root_id, max_level, "
+                        "created_at_ms, last_sealed_at_ms) VALUES (?, 'source', ?, ?, 1, ?, ?)");
+        check(t.status(), "make_workspace tree");
+        t->bind(1, tree).bind(2, eng ? "slack:#eng" : "gmail:ops").bind(3, summary);
+        t->bind(4, kT0).bind(5, kT0 + 10 * kDay);
+        check(t->exec(), "make_workspace tree");
+        auto sm =
+            db->prepare("INSERT INTO mem_tree_summaries(id, tree_id, tree_kind, level, parent_id, "
+                        "child_ids_json, content, token_count, entities_json, time_range_start_ms, "
+                        "time_range_end_ms, sealed_at_ms) VALUES (?, ?, 'source', 1, NULL, ?, ?, "
+                        "20, ?, ?, ?, ?)");
+        check(sm.status(), "make_workspace summary");
+        sm->bind(1, summary).bind(2, tree).bind(3, children);
+        sm->bind(4, eng ? "The team moves the phoenix launch; retro on Friday."
+                        : "Budget for the phoenix migration approved at 45k; staging is green.");
+        sm->bind(5, eng ? R"(["person:alice","person:bob"])" : R"(["person:carol","person:dave"])");
+        sm->bind(6, kT0 + first * kDay).bind(7, kT0 + (first + 2) * kDay).bind(8, kT0 + 10 * kDay);
+        check(sm->exec(), "make_workspace summary");
+    }
     return dir;
 }
 
