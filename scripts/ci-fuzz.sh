@@ -3,10 +3,10 @@
 # and runs each one for a bounded time on its committed seed corpus. New inputs go to
 # build/fuzz/corpus (never the source tree); a crash, leak, sanitizer report, timeout or
 # out-of-memory fails the run, and its input is kept in build/fuzz/artifacts for the
-# regression test it must become. MEMLENS_FUZZ_SECONDS sets the time per target (default 60).
+# regression test it must become. MEMLENS_FUZZ_SECONDS sets the time per target (default 45).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${MEMLENS_FUZZ_SECONDS:-60}
+seconds=${MEMLENS_FUZZ_SECONDS:-45}
 build=build/fuzz
 started=$(date +%s)
 
@@ -34,18 +34,19 @@ for src in fuzz/fuzz_*.cpp; do
     args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
           -artifact_prefix="$build/artifacts/$name-")
     dict=$(dict_for "$name")
-    [ -n "$dict" ] && args+=(-dict="$dict")
+    if [ -n "$dict" ]; then args+=(-dict="$dict"); fi
     # Mutated vault files need room to be vault files.
-    [ "$name" = fuzz_vault_open ] && args+=(-max_len=65536)
+    if [ "$name" = fuzz_vault_open ]; then args+=(-max_len=65536); fi
     log="$build/logs/$name.log"
     echo "ci-fuzz: $name for ${seconds} s"
     rc=0
     "$build/fuzz/$name" "${args[@]}" "$work" "fuzz/corpus/$name" >"$log" 2>&1 || rc=$?
+    # A target that died early has no statistics: report "?" rather than stop the loop.
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
-    findings=$(ls "$build/artifacts/$name-"* 2>/dev/null | wc -l)
+    cov=$({ grep -o 'cov: [0-9]*' "$log" || true; } | tail -1 | cut -d' ' -f2)
+    findings=$(find "$build/artifacts" -name "$name-*" | wc -l)
     summary+=("$(printf '%-20s %10s execs  cov %6s  corpus %5s  findings %s' "$name" \
-        "${execs:-?}" "${cov:-?}" "$(ls "$work" | wc -l)" "$findings")")
+        "${execs:-?}" "${cov:-?}" "$(find "$work" -type f | wc -l)" "$findings")")
     if [ "$rc" -ne 0 ]; then
         failed+=("$name")
         echo "ci-fuzz: $name FAILED (exit $rc); the end of its log:"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# CI: the whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (STYLE.md §11).
+# Any sanitizer report aborts the test that triggered it (see the asan test preset's options).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+cmake --preset asan
+cmake --build --preset asan
+# The sanitizers make ingest several times slower; a smaller corpus keeps the 20+ SIGKILL runs
+# of tst_crash_safety within the time limit while still landing kills on both sides of commit.
+export MEMLENS_CRASH_CHUNKS=${MEMLENS_CRASH_CHUNKS:-2000}
+CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-2} ctest --preset asan
+echo "ci-asan: passed in $(( $(date +%s) - started )) s"

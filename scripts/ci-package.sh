@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# CI: builds the release preset, makes the .deb and .tar.gz with CPack, installs the .deb with
+# apt-get as a user would, runs the installed binaries on a fresh generated vault, and removes
+# the package again (also when a step fails).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+
+cmake --preset release
+# Only what the package holds: the test suites are built and run by the other CI steps.
+cmake --build --preset release --target memlens memlens-cli memlens_manpage
+(cd build/release && cpack -G "DEB;TGZ")
+deb=$(ls build/release/memlens_*.deb)
+echo "ci-package: built $deb and $(ls build/release/memlens-*.tar.gz)"
+dpkg-deb --field "$deb" Package Version Depends
+
+if dpkg-query -W -f='${Status}' memlens 2>/dev/null | grep -q "install ok installed"; then
+    echo "ci-package: memlens is already installed on this machine; not touching it" >&2
+    exit 1
+fi
+work=$(mktemp -d)
+cleanup() {
+    $SUDO apt-get remove -y -qq memlens >/dev/null 2>&1 || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+$SUDO apt-get install -y -qq "./$deb"
+
+cli=/usr/bin/memlens-cli
+[ "$(command -v memlens-cli)" = "$cli" ] || { echo "memlens-cli is not the installed one"; exit 1; }
+"$cli" --version
+# Every shared library the installed binaries need is there (the Depends are right).
+if ldd /usr/bin/memlens /usr/bin/memlens-cli | grep "not found"; then exit 1; fi
+test -f /usr/share/man/man1/memlens-cli.1.gz
+test -f /usr/share/applications/io.github.memlens.Memlens.desktop
+test -f /usr/share/icons/hicolor/scalable/apps/io.github.memlens.Memlens.svg
+appstreamcli validate --no-net /usr/share/metainfo/io.github.memlens.Memlens.metainfo.xml
+
+"$cli" generate --out "$work/x.jsonl" --chunks 2000
+"$cli" ingest --vault "$work/v" "$work/x.jsonl"
+"$cli" stats --vault "$work/v" --json
+"$cli" query --vault "$work/v" --json "phoenix launch" >"$work/query.json"
+python3 - "$work/query.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+hits = r.get("hits", [])
+assert hits, "the installed memlens-cli found nothing for 'phoenix launch'"
+assert all("explanation" in h for h in hits), "hits without an explanation"
+print(f"ci-package: query returned {len(hits)} hits, top {hits[0].get('node_id')}")
+PY
+# The GUI starts and opens the vault (offscreen), then is stopped.
+QT_QPA_PLATFORM=offscreen timeout 10 /usr/bin/memlens "$work/v" >/dev/null 2>&1 || [ $? -eq 124 ]
+
+$SUDO apt-get remove -y -qq memlens
+if [ -e "$cli" ]; then echo "ci-package: memlens-cli still installed after removal"; exit 1; fi
+echo "ci-package: passed in $(( $(date +%s) - started )) s"
