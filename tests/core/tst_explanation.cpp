@@ -83,6 +83,16 @@ class TestExplanation : public QObject {
                "author factor = 1 + author_boost, or 1");
         if (e.keyword.author_factor > 1.0)
             ++boosted_hits_;
+        if (e.keyword.rank) {
+            const double parts =
+                e.keyword.bm25 * e.keyword.coverage_factor * e.keyword.author_factor;
+            EXPECT(std::abs(parts - e.keyword.raw_score) <= 1e-12 * std::abs(e.keyword.raw_score),
+                   "keyword raw score = bm25 × coverage factor × author factor");
+            EXPECT(e.keyword.coverage > 0.0 && e.keyword.coverage <= 1.0, "coverage in (0, 1]");
+            EXPECT(std::abs(e.keyword.coverage_factor -
+                            std::pow(e.keyword.coverage, r.settings.coverage_power)) <= 1e-15,
+                   "coverage factor = coverage ^ power");
+        }
         EXPECT(e.rrf_score == e.vector.rrf_term + e.keyword.rrf_term, "rrf score = sum of terms");
         EXPECT(e.recency.factor == 1.0 / (1.0 + e.recency.age_days), "recency factor");
         EXPECT(e.contributions.graph == e.weights.graph * signals_of(e).graph,

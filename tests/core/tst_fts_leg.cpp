@@ -127,6 +127,30 @@ private slots:
         QVERIFY(r.result.hits[0].content.find("Qdrant collection sizes") == 0);
     }
 
+    // Matching more of the question beats repeating one of its words: the chunk holding both
+    // "configure" and "qdrant" ranks first, and each hit shows the share it matched.
+    void coverageOfTheQueryIsRankedAndShown() {
+        auto r = run("configure qdrant");
+        QCOMPARE(r.result.hits.size(), std::size_t{3});
+        const auto& top = *r.result.hits[0].explanation;
+        QVERIFY(r.result.hits[0].content.find("To configure the Qdrant") == 0);
+        QCOMPARE(top.keyword.coverage, 1.0);
+        QCOMPARE(top.keyword.coverage_factor, 1.0);
+        for (std::size_t i = 1; i < 3; ++i) {
+            const auto& e = *r.result.hits[i].explanation;
+            QCOMPARE(e.keyword.coverage, 0.5);
+            QCOMPARE(e.keyword.coverage_factor, std::sqrt(0.5)); // search.coverage_power 0.5
+            QVERIFY(e.keyword.bm25 < 0.0);
+        }
+        // With the factor off, "qdrant" twice outweighs one "qdrant" and one "configure".
+        QVERIFY(vault_->set_setting("search.coverage_power", "0").is_ok());
+        auto off = run("configure qdrant");
+        QVERIFY(vault_->set_setting("search.coverage_power", "0.5").is_ok());
+        QCOMPARE(off.result.hits[0].explanation->keyword.coverage_factor, 1.0);
+        QCOMPARE(off.result.hits[0].explanation->keyword.raw_score,
+                 off.result.hits[0].explanation->keyword.bm25);
+    }
+
     void stemmingMatchesWordForms() {
         auto r = run("configuring collections");
         QVERIFY(r.result.hits.size() >= 2);
@@ -158,7 +182,9 @@ private slots:
         auto search = [&](const std::string& q, double boost) {
             RetrievalSettings st;
             st.author_boost = boost;
-            st.fts_context_weight = 0.0; // the author's name in the context column is not a factor
+            // Only the factor differs: the author's name in the context column does not count,
+            // and so does not raise the named author's coverage either.
+            st.fts_context_weight = 0.0;
             SearchRequest req;
             req.query = q;
             req.mode = SearchMode::Keyword;

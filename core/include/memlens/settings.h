@@ -81,6 +81,16 @@ struct RetrievalSettings {
     // Neighbouring items (±1, ±2): measured best on LoCoMo turn retrieval (docs/ranking.md).
     double fts_near_weight = 0.5;
     double fts_far_weight = 0.2;
+    // The keyword leg ranks by BM25F (each column normalised by its own average length, with
+    // its own b) times a coverage factor (matched / present query terms)^coverage_power; see
+    // docs/ranking.md for why and what each one measured. b applies to a chunk's own columns
+    // (content, context): chat turns are short and similar in length, so length says little.
+    // b_neighbours applies to near and far, whose length is mostly whether there are
+    // neighbours at all.
+    double bm25_k1 = 1.2;
+    double bm25_b = 0.3;
+    double bm25_b_neighbours = 0.9;
+    double coverage_power = 0.5;
     bool include_summaries = false; // search summary nodes beside leaf chunks
 
     double mmr_lambda = 0.7;

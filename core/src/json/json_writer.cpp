@@ -32,7 +32,10 @@ json leg_json(const LegExplanation& leg) {
                 {"raw_score", number(leg.raw_score)},
                 {"weight", number(leg.weight)},
                 {"rrf_term", number(leg.rrf_term)},
-                {"author_factor", number(leg.author_factor)}};
+                {"author_factor", number(leg.author_factor)},
+                {"bm25", number(leg.bm25)},
+                {"coverage", number(leg.coverage)},
+                {"coverage_factor", number(leg.coverage_factor)}};
 }
 
 json weights_json(const SignalSet& s) {

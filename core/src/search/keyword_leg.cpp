@@ -40,8 +40,29 @@ Status collect(Statement* st, bool is_summary, std::vector<LegItem>& out) {
     }
 }
 
-// bm25 takes one weight per column: content 1.0, then context, near and far. A table with fewer
-// columns (an older vault) ignores the extra weights.
+// memlens_bm25f takes k1, the coverage power, then a (weight, b) pair per column: content 1.0,
+// then context, near and far. A table with fewer columns (an older vault) ignores the extra
+// pairs.
+// memlens_coverage takes the same arguments, so a column of weight 0 covers nothing.
+void add_chunk_args(SqlQuery& q, const KeywordLegInput& in) {
+    q.add("(mem_tree_chunks_fts, ?", in.k1);
+    q.add(", ?, 1.0", in.coverage_power);
+    q.add(", ?", in.b);
+    q.add(", ?", in.context_weight);
+    q.add(", ?", in.b);
+    q.add(", ?", in.near_weight);
+    q.add(", ?", in.b_neighbours);
+    q.add(", ?", in.far_weight);
+    q.add(", ?)", in.b_neighbours);
+}
+
+void add_chunk_rank(SqlQuery& q, const KeywordLegInput& in) {
+    q.add("memlens_bm25f");
+    add_chunk_args(q, in);
+    q.add(" AS score, memlens_coverage");
+    add_chunk_args(q, in);
+}
+
 //
 // Unscoped, the FTS5 table alone ranks and cuts to `limit`; only the kept rows are joined to
 // their chunk ids. Joining every match first (the scoped path) doubles the leg's cost on a
@@ -49,17 +70,18 @@ Status collect(Statement* st, bool is_summary, std::vector<LegItem>& out) {
 Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
                        std::vector<LegItem>& items) {
     SqlQuery q;
-    q.add("SELECT rowid, bm25(mem_tree_chunks_fts, 1.0, ?, ?, ?) AS score FROM mem_tree_chunks_fts "
-          "WHERE mem_tree_chunks_fts MATCH ?",
-          in.context_weight);
-    q.binds.emplace_back(in.near_weight);
-    q.binds.emplace_back(in.far_weight);
-    q.binds.emplace_back(std::string(in.match));
+    q.add("SELECT rowid, ");
+    add_chunk_rank(q, in);
+    q.add(" FROM mem_tree_chunks_fts WHERE mem_tree_chunks_fts MATCH ?", std::string(in.match));
     q.add(" ORDER BY score, rowid LIMIT ?", static_cast<std::int64_t>(in.limit));
     auto st = stmts.bind(q);
     if (!st)
         return st.status();
-    std::vector<std::pair<std::int64_t, double>> ranked;
+    struct Ranked {
+        std::int64_t rid;
+        double score, coverage;
+    };
+    std::vector<Ranked> ranked;
     std::string rids = "[";
     for (;;) {
         auto row = (*st)->step();
@@ -67,8 +89,9 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
             return row.status();
         if (!*row)
             break;
-        ranked.emplace_back((*st)->column_int64(0), (*st)->column_double(1));
-        rids += (ranked.size() > 1 ? "," : "") + std::to_string(ranked.back().first);
+        ranked.push_back(
+            {(*st)->column_int64(0), (*st)->column_double(1), (*st)->column_double(2)});
+        rids += (ranked.size() > 1 ? "," : "") + std::to_string(ranked.back().rid);
     }
     rids += "]";
     if (ranked.empty())
@@ -90,10 +113,17 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         id_of.emplace((*map)->column_int64(0),
                       std::pair((*map)->column_text(1), (*map)->column_text(2)));
     }
-    for (const auto& [rid, score] : ranked) {
-        auto it = id_of.find(rid);
+    for (const auto& r : ranked) {
+        auto it = id_of.find(r.rid);
         if (it != id_of.end()) // an index row whose chunk is gone is not a hit
-            items.push_back({it->second.first, false, score, {}, it->second.second, 1.0});
+            items.push_back({it->second.first,
+                             false,
+                             r.score,
+                             {},
+                             it->second.second,
+                             1.0,
+                             r.coverage,
+                             r.score});
     }
     return Status::ok();
 }
@@ -101,19 +131,17 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
 } // namespace
 
 Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in) {
+    MEMLENS_TRY(stmts.ensure_ranking_functions());
     std::vector<LegItem> items;
     if (in.scope->empty() && !in.hide_superseded) {
         MEMLENS_TRY(unscoped_chunks(stmts, in, items));
     } else {
         SqlQuery q;
-        q.add("SELECT c.id, bm25(mem_tree_chunks_fts, 1.0, ?, ?, ?) AS score, c.owner FROM "
-              "mem_tree_chunks_fts "
-              "JOIN mem_tree_chunks c ON " +
-                  in.cols.rid + " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",
-              in.context_weight);
-        q.binds.emplace_back(in.near_weight);
-        q.binds.emplace_back(in.far_weight);
-        q.binds.emplace_back(std::string(in.match));
+        q.add("SELECT c.id, ");
+        add_chunk_rank(q, in);
+        q.add(", c.owner FROM mem_tree_chunks_fts JOIN mem_tree_chunks c ON " + in.cols.rid +
+                  " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",
+              std::string(in.match));
         append_chunk_scope(q, *in.scope, in.hide_superseded, in.cols);
         q.add(" ORDER BY score, " + in.cols.rid + " LIMIT ?", static_cast<std::int64_t>(in.limit));
         auto st = stmts.bind(q);
@@ -124,17 +152,26 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
     if (in.include_summaries) {
         SqlQuery q;
         const std::string rid = in.cols.rid == "c.rid" ? "s.rid" : "s.rowid";
-        q.add("SELECT s.id, bm25(mem_tree_summaries_fts) AS score FROM mem_tree_summaries_fts "
-              "JOIN mem_tree_summaries s ON " +
-                  rid + " = mem_tree_summaries_fts.rowid WHERE mem_tree_summaries_fts MATCH ?",
-              std::string(in.match));
+        // The same function over the one content column, so the two tables merge on one scale.
+        auto args = [&] {
+            q.add("(mem_tree_summaries_fts, ?", in.k1);
+            q.add(", ?, 1.0", in.coverage_power);
+            q.add(", ?)", in.b);
+        };
+        q.add("SELECT s.id, memlens_bm25f");
+        args();
+        q.add(" AS score, memlens_coverage");
+        args();
+        q.add(" FROM mem_tree_summaries_fts JOIN mem_tree_summaries s ON " + rid +
+              " = mem_tree_summaries_fts.rowid WHERE mem_tree_summaries_fts MATCH ?");
+        q.binds.emplace_back(std::string(in.match));
         if (append_summary_scope(q, *in.scope, in.hide_superseded)) {
             q.add(" ORDER BY score, " + rid + " LIMIT ?", static_cast<std::int64_t>(in.limit));
             auto st = stmts.bind(q);
             if (!st)
                 return st.status();
             MEMLENS_TRY(collect(*st, true, items));
-            // Both tables score with the same bm25 over the same tokenizer; merge on it.
+            // Both tables score with the same function over the same tokenizer; merge on it.
             // Stable: on equal bm25, chunks before summaries, each in its own (rid) order.
             std::stable_sort(items.begin(), items.end(),
                              [](const LegItem& a, const LegItem& b) { return a.raw < b.raw; });

@@ -25,6 +25,12 @@ struct KeywordLegInput {
     double context_weight = 0.5;
     double near_weight = 0.3;
     double far_weight = 0.1;
+    // BM25F (bm25f.h): k1, b of the chunk's own columns (content, context) and of its
+    // neighbours' (near, far), and the coverage power.
+    double k1 = 1.2;
+    double b = 0.75;
+    double b_neighbours = 0.75;
+    double coverage_power = 0.0;
     int limit = 100;
     ChunkColumns cols;
 };

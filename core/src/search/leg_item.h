@@ -9,11 +9,14 @@ namespace memlens::search {
 struct LegItem {
     std::string id;
     bool is_summary = false;
-    // bm25 × author_factor (more negative = better) or cosine similarity: what the leg ranks by
+    // fts_score × author_factor (more negative = better) or cosine similarity: what the leg ranks
+    // by
     double raw = 0.0;
     std::vector<std::string> topic_path; // vector leg: the topics the beam took to it
     std::string author;                  // keyword leg, chunks: who wrote it (may be empty)
     double author_factor = 1.0;          // keyword leg: apply_author_boost's factor
+    double coverage = 1.0;               // keyword leg: memlens_coverage (bm25f.h)
+    double fts_score = 0.0;              // keyword leg: memlens_bm25f, before author_factor
 };
 
 } // namespace memlens::search

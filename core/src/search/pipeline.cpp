@@ -208,6 +208,10 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         in.context_weight = s.fts_context_weight;
         in.near_weight = s.fts_near_weight;
         in.far_weight = s.fts_far_weight;
+        in.k1 = s.bm25_k1;
+        in.b = s.bm25_b;
+        in.b_neighbours = s.bm25_b_neighbours;
+        in.coverage_power = s.coverage_power;
         in.limit = s.leg_limit;
         in.cols = cols;
         auto items = run_keyword_leg(ctx.stmts, in);
@@ -340,9 +344,25 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         Explanation& e = c.e;
         e.fusion = to_string(s.fusion);
         e.rrf_k = s.rrf_k;
-        e.keyword = {f.keyword_rank, c.keyword ? c.keyword->raw : 0.0, kw, f.keyword_term,
-                     c.keyword ? c.keyword->author_factor : 1.0};
-        e.vector = {f.vector_rank, c.vector ? c.vector->raw : 0.0, vw, f.vector_term, 1.0};
+        e.keyword = {f.keyword_rank,
+                     c.keyword ? c.keyword->raw : 0.0,
+                     kw,
+                     f.keyword_term,
+                     c.keyword ? c.keyword->author_factor : 1.0,
+                     0.0,
+                     1.0,
+                     1.0};
+        if (c.keyword) {
+            // memlens_bm25f returns BM25F × coverage factor; the parts are shown apart.
+            e.keyword.coverage = c.keyword->coverage;
+            e.keyword.coverage_factor =
+                s.coverage_power > 0.0 ? std::pow(c.keyword->coverage, s.coverage_power) : 1.0;
+            e.keyword.bm25 = e.keyword.coverage_factor > 0.0
+                                 ? c.keyword->fts_score / e.keyword.coverage_factor
+                                 : c.keyword->fts_score;
+        }
+        e.vector = {
+            f.vector_rank, c.vector ? c.vector->raw : 0.0, vw, f.vector_term, 1.0, 0.0, 1.0, 1.0};
         e.rrf_score = f.rrf_score;
         const double age_days =
             std::max(0.0, static_cast<double>(resp.now_ms - h.time_range_end_ms) /

@@ -1,5 +1,7 @@
 #include "search/statement_cache.h"
 
+#include "search/bm25f.h"
+
 #include <nlohmann/json.hpp>
 
 namespace memlens::search {
@@ -14,6 +16,14 @@ Result<Statement*> StatementCache::get(const std::string& sql) {
     }
     it->second->reset();
     return it->second.get();
+}
+
+Status StatementCache::ensure_ranking_functions() {
+    if (!ranking_functions_) {
+        MEMLENS_TRY(register_bm25f(db_->handle()));
+        ranking_functions_ = true;
+    }
+    return Status::ok();
 }
 
 Result<Statement*> StatementCache::bind(const SqlQuery& q) {

@@ -44,8 +44,12 @@ public:
 
     const Database& db() const { return *db_; }
 
+    // The keyword leg's ranking functions (bm25f.h), registered on the connection once.
+    Status ensure_ranking_functions();
+
 private:
     const Database* db_;
+    bool ranking_functions_ = false;
     std::map<std::string, std::unique_ptr<Statement>> cache_;
 };
 

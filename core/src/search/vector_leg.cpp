@@ -145,8 +145,14 @@ VectorLegOutput run_vector_leg(const TopicIndex& index, const VectorLegInput& in
     }
     out.items.reserve(hits.size());
     for (auto& h : hits)
-        out.items.push_back(
-            {std::move(h.node_id), false, h.similarity, std::move(h.topic_path), {}, 1.0});
+        out.items.push_back({std::move(h.node_id),
+                             false,
+                             h.similarity,
+                             std::move(h.topic_path),
+                             {},
+                             1.0,
+                             1.0,
+                             0.0});
     return out;
 }
 

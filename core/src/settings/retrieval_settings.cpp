@@ -145,6 +145,18 @@ const std::vector<Field>& fields() {
         f.push_back(double_field("search.fts.far_weight",
                                  "bm25 weight of the items two away (±2) from a chunk",
                                  &RetrievalSettings::fts_far_weight, 0.0, 100.0));
+        f.push_back(double_field("search.bm25.k1", "BM25F term saturation of the keyword leg",
+                                 &RetrievalSettings::bm25_k1, 0.0, 100.0));
+        f.push_back(double_field("search.bm25.b",
+                                 "BM25F length normalisation of a chunk's content and context",
+                                 &RetrievalSettings::bm25_b, 0.0, 1.0));
+        f.push_back(double_field("search.bm25.b_neighbours",
+                                 "BM25F length normalisation of the near and far columns",
+                                 &RetrievalSettings::bm25_b_neighbours, 0.0, 1.0));
+        f.push_back(
+            double_field("search.coverage_power",
+                         "keyword leg: BM25F × (matched / present query terms)^power; 0 = off",
+                         &RetrievalSettings::coverage_power, 0.0, 100.0));
         f.push_back({{"search.include_summaries", "search summary nodes as well as leaf chunks"},
                      [](const RetrievalSettings& s) {
                          return std::string(s.include_summaries ? "true" : "false");

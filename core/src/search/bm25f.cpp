@@ -1,0 +1,209 @@
+#include "search/bm25f.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <new>
+#include <vector>
+
+namespace memlens::search {
+
+namespace {
+
+// What every row of one query shares, computed on the first row (FTS5's bm25 does the same).
+struct QueryStats {
+    std::vector<double> idf;     // per phrase
+    std::vector<bool> present;   // per phrase: found in at least one row
+    std::vector<double> avg_len; // per column
+    int present_count = 0;
+};
+
+int count_rows(const Fts5ExtensionApi*, Fts5Context*, void* user) {
+    ++*static_cast<sqlite3_int64*>(user);
+    return SQLITE_OK;
+}
+
+void free_stats(void* p) {
+    delete static_cast<QueryStats*>(p);
+}
+
+// nullptr with the error set on `ctx` when FTS5 refuses a call.
+QueryStats* query_stats(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx) {
+    if (auto* s = static_cast<QueryStats*>(api->xGetAuxdata(fts, 0)))
+        return s;
+    auto* s = new (std::nothrow) QueryStats;
+    if (s == nullptr) {
+        sqlite3_result_error_nomem(ctx);
+        return nullptr;
+    }
+    auto fail = [&](int rc) {
+        delete s;
+        sqlite3_result_error_code(ctx, rc);
+        return nullptr;
+    };
+    sqlite3_int64 rows = 0;
+    if (int rc = api->xRowCount(fts, &rows); rc != SQLITE_OK)
+        return fail(rc);
+    const int ncol = api->xColumnCount(fts);
+    for (int c = 0; c < ncol; ++c) {
+        sqlite3_int64 total = 0;
+        if (int rc = api->xColumnTotalSize(fts, c, &total); rc != SQLITE_OK)
+            return fail(rc);
+        s->avg_len.push_back(rows > 0 ? static_cast<double>(total) / static_cast<double>(rows)
+                                      : 0.0);
+    }
+    const int nphrase = api->xPhraseCount(fts);
+    for (int p = 0; p < nphrase; ++p) {
+        sqlite3_int64 hits = 0;
+        if (int rc = api->xQueryPhrase(fts, p, &hits, count_rows); rc != SQLITE_OK)
+            return fail(rc);
+        const double n = static_cast<double>(hits);
+        const double nrows = static_cast<double>(rows);
+        s->idf.push_back(std::max(1e-6, std::log((nrows - n + 0.5) / (n + 0.5))));
+        s->present.push_back(hits > 0);
+        s->present_count += hits > 0 ? 1 : 0;
+    }
+    if (int rc = api->xSetAuxdata(fts, s, free_stats); rc != SQLITE_OK) {
+        // xSetAuxdata has already called free_stats on failure.
+        sqlite3_result_error_code(ctx, rc);
+        return nullptr;
+    }
+    return s;
+}
+
+// The row's instance counts, phrase-major: tf[p * ncol + c].
+bool row_counts(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int nphrase,
+                int ncol, std::vector<int>& tf) {
+    tf.assign(static_cast<std::size_t>(nphrase) * static_cast<std::size_t>(ncol), 0);
+    int ninst = 0;
+    if (int rc = api->xInstCount(fts, &ninst); rc != SQLITE_OK) {
+        sqlite3_result_error_code(ctx, rc);
+        return false;
+    }
+    for (int i = 0; i < ninst; ++i) {
+        int phrase = 0, col = 0, off = 0;
+        if (int rc = api->xInst(fts, i, &phrase, &col, &off); rc != SQLITE_OK) {
+            sqlite3_result_error_code(ctx, rc);
+            return false;
+        }
+        ++tf[static_cast<std::size_t>(phrase) * static_cast<std::size_t>(ncol) +
+             static_cast<std::size_t>(col)];
+    }
+    return true;
+}
+
+// A term counts as matched only in a column that counts (weight > 0).
+double coverage_of(const QueryStats& s, const std::vector<int>& tf, const std::vector<double>& w) {
+    const std::size_t ncol = w.size();
+    int matched = 0;
+    for (std::size_t p = 0; p < s.present.size(); ++p) {
+        for (std::size_t c = 0; c < ncol; ++c) {
+            if (tf[p * ncol + c] > 0 && w[c] > 0.0) {
+                ++matched;
+                break;
+            }
+        }
+    }
+    return s.present_count > 0 ? static_cast<double>(matched) / s.present_count : 1.0;
+}
+
+struct Params {
+    double k1 = 1.2;
+    double power = 0.0;
+    std::vector<double> w, b; // per column
+};
+
+Params params(int ncol, int nval, sqlite3_value** vals) {
+    Params p;
+    p.k1 = nval > 0 ? sqlite3_value_double(vals[0]) : 1.2;
+    p.power = nval > 1 ? sqlite3_value_double(vals[1]) : 0.0;
+    p.w.assign(static_cast<std::size_t>(ncol), 1.0);
+    p.b.assign(p.w.size(), 0.75);
+    for (int c = 0; c < ncol; ++c) {
+        if (2 + 2 * c < nval)
+            p.w[static_cast<std::size_t>(c)] = sqlite3_value_double(vals[2 + 2 * c]);
+        if (3 + 2 * c < nval)
+            p.b[static_cast<std::size_t>(c)] = sqlite3_value_double(vals[3 + 2 * c]);
+    }
+    return p;
+}
+
+void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int nval,
+              sqlite3_value** vals) {
+    QueryStats* s = query_stats(api, fts, ctx);
+    if (s == nullptr)
+        return;
+    const int ncol = api->xColumnCount(fts);
+    const Params prm = params(ncol, nval, vals);
+    const double k1 = prm.k1;
+    const double power = prm.power;
+    const std::vector<double>& w = prm.w;
+    const std::vector<double>& b = prm.b;
+    std::vector<double> norm(w.size(), 1.0);
+    for (int c = 0; c < ncol; ++c) {
+        int len = 0;
+        if (int rc = api->xColumnSize(fts, c, &len); rc != SQLITE_OK) {
+            sqlite3_result_error_code(ctx, rc);
+            return;
+        }
+        const auto uc = static_cast<std::size_t>(c);
+        const double avg = s->avg_len[uc];
+        norm[uc] = 1.0 - b[uc] + (avg > 0.0 ? b[uc] * len / avg : 0.0);
+    }
+    std::vector<int> tf;
+    const int nphrase = static_cast<int>(s->idf.size());
+    if (!row_counts(api, fts, ctx, nphrase, ncol, tf))
+        return;
+    double score = 0.0;
+    for (int p = 0; p < nphrase; ++p) {
+        double wtf = 0.0;
+        for (int c = 0; c < ncol; ++c) {
+            const auto uc = static_cast<std::size_t>(c);
+            const int n = tf[static_cast<std::size_t>(p) * static_cast<std::size_t>(ncol) + uc];
+            if (n > 0 && norm[uc] > 0.0)
+                wtf += w[uc] * n / norm[uc];
+        }
+        score += bm25f_term(s->idf[static_cast<std::size_t>(p)], wtf, k1);
+    }
+    if (power > 0.0)
+        score *= std::pow(coverage_of(*s, tf, w), power);
+    sqlite3_result_double(ctx, -score);
+}
+
+void coverage_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int nval,
+                 sqlite3_value** vals) {
+    QueryStats* s = query_stats(api, fts, ctx);
+    if (s == nullptr)
+        return;
+    const int ncol = api->xColumnCount(fts);
+    const Params prm = params(ncol, nval, vals);
+    std::vector<int> tf;
+    if (!row_counts(api, fts, ctx, static_cast<int>(s->idf.size()), ncol, tf))
+        return;
+    sqlite3_result_double(ctx, coverage_of(*s, tf, prm.w));
+}
+
+} // namespace
+
+double bm25f_term(double idf, double weighted_tf, double k1) {
+    return weighted_tf > 0.0 ? idf * weighted_tf * (k1 + 1.0) / (weighted_tf + k1) : 0.0;
+}
+
+Status register_bm25f(sqlite3* db) {
+    fts5_api* api = nullptr;
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &st, nullptr) != SQLITE_OK)
+        return Status::internal(std::string("fts5 api: ") + sqlite3_errmsg(db));
+    sqlite3_bind_pointer(st, 1, &api, "fts5_api_ptr", nullptr);
+    sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (api == nullptr || api->iVersion < 2)
+        return Status::internal("this SQLite has no FTS5 extension API");
+    if (api->xCreateFunction(api, "memlens_bm25f", nullptr, bm25f_fn, nullptr) != SQLITE_OK ||
+        api->xCreateFunction(api, "memlens_coverage", nullptr, coverage_fn, nullptr) != SQLITE_OK)
+        return Status::internal(std::string("registering memlens_bm25f: ") + sqlite3_errmsg(db));
+    return Status::ok();
+}
+
+} // namespace memlens::search

@@ -1,0 +1,32 @@
+// The keyword leg's ranking function, an FTS5 auxiliary function registered per connection:
+// BM25F (per-column length normalisation) times a query-term coverage factor.
+//
+// FTS5's built-in bm25 adds the weighted column counts and then normalises by the row's total
+// length over all columns. A chunk's row is its own text plus its context and its neighbours'
+// text, so a short reply between two long turns was judged long and lost to the turns around
+// it. BM25F normalises each column by its own average length, with its own b: a chat turn's
+// length says little about its relevance (b 0.3), a neighbour column's length is mostly
+// whether the chunk has neighbours at all (b 0.9). The coverage factor (Lucene's classic
+// coord) prefers a row that matches more of the query's terms over one that repeats a single
+// rare term: (matched / present)^p, "present" being the query terms found anywhere in the table.
+#pragma once
+
+#include <memlens/status.h>
+
+struct sqlite3;
+
+namespace memlens::search {
+
+// SQL: memlens_bm25f(<fts table>, k1, coverage_power, w0, b0, w1, b1, ...) → −score (more
+// negative = better, as bm25()); columns without a (w, b) pair weigh 1.0 with b 0.75.
+// memlens_coverage(<fts table>, <the same arguments>) → matched / present for the row, in
+// [0, 1]; a term counts as matched in a column of weight > 0 only.
+// Idempotent: registering again replaces the functions.
+Status register_bm25f(sqlite3* db);
+
+// Per query term i, the row's weighted tf: tf~ = Σ_c w_c · tf_ic / (1 − b_c + b_c · len_c /
+// avglen_c); score = coverage^p · Σ_i idf_i · tf~ (k1 + 1) / (tf~ + k1), idf_i =
+// max(1e-6, ln((N − n_i + 0.5) / (n_i + 0.5))), FTS5's own idf. Public for the tests.
+double bm25f_term(double idf, double weighted_tf, double k1);
+
+} // namespace memlens::search
