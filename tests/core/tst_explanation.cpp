@@ -84,10 +84,13 @@ class TestExplanation : public QObject {
         if (e.keyword.author_factor > 1.0)
             ++boosted_hits_;
         if (e.keyword.rank) {
-            const double parts =
-                e.keyword.bm25 * e.keyword.coverage_factor * e.keyword.author_factor;
+            const double parts = e.keyword.bm25 * e.keyword.coverage_factor *
+                                 e.keyword.author_factor * e.keyword.time_factor;
             EXPECT(std::abs(parts - e.keyword.raw_score) <= 1e-12 * std::abs(e.keyword.raw_score),
-                   "keyword raw score = bm25 × coverage factor × author factor");
+                   "keyword raw score = bm25 × coverage, author and time factors");
+            EXPECT(e.keyword.time_factor == 1.0 ||
+                       e.keyword.time_factor == 1.0 + r.settings.day_boost,
+                   "time factor = 1 + day_boost, or 1");
             EXPECT(e.keyword.coverage > 0.0 && e.keyword.coverage <= 1.0, "coverage in (0, 1]");
             EXPECT(std::abs(e.keyword.coverage_factor -
                             std::pow(e.keyword.coverage, r.settings.coverage_power)) <= 1e-15,

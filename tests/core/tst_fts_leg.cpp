@@ -151,6 +151,33 @@ private slots:
                  off.result.hits[0].explanation->keyword.bm25);
     }
 
+    // A question about one named day prefers what was said that day; a longer window (a week)
+    // says too little to prefer one chunk over another.
+    void chunksOfTheNamedDayAreScaled() {
+        auto about = [&](std::int64_t since, std::int64_t until) {
+            SearchRequest req;
+            req.query = "qdrant collection configure";
+            req.mode = SearchMode::Keyword;
+            req.audit = false;
+            req.mmr_lambda = 1.0;
+            req.about_since_ms = since;
+            req.about_until_ms = until;
+            return must(engine_->search(req), "search");
+        };
+        // ann wrote on day 0, ben on day 1: ben's day.
+        auto day = about(kT0 + kDay, kT0 + 2 * kDay - 1);
+        for (const auto& h : day.result.hits) {
+            const bool bens = h.time_range_start_ms == kT0 + kDay;
+            QCOMPARE(h.explanation->keyword.time_factor, bens ? 1.5 : 1.0);
+        }
+        auto week = about(kT0, kT0 + 7 * kDay - 1);
+        for (const auto& h : week.result.hits)
+            QCOMPARE(h.explanation->keyword.time_factor, 1.0);
+        // The factor reorders: without it the top hit is another day's.
+        QVERIFY(week.result.hits[0].time_range_start_ms != kT0 + kDay);
+        QCOMPARE(day.result.hits[0].time_range_start_ms, kT0 + kDay);
+    }
+
     void stemmingMatchesWordForms() {
         auto r = run("configuring collections");
         QVERIFY(r.result.hits.size() >= 2);

@@ -3,6 +3,7 @@
 #include "testsupport.h"
 
 #include <memlens/query_context.h>
+#include <memlens/search.h>
 #include <memlens/time_util.h>
 
 #include <QJsonDocument>
@@ -389,6 +390,21 @@ private slots:
         QCOMPARE(again.augmented_text, c.augmented_text);
         QCOMPARE(again.window->since_ms, c.window->since_ms);
     }
+    // The window reaches the search as the moment the query is about, never as a scope: the
+    // evidence for "two weeks before 11 August" is told on 11 August, outside it.
+    void windowReachesTheRequestAsInformationNotScope() {
+        SearchRequest req;
+        apply_query_context(make_query_context("What did Nate cook on 9 May, 2023?", kNow), req);
+        QCOMPARE(req.about_since_ms, std::optional<std::int64_t>(day_start(2023, 5, 9)));
+        QCOMPARE(req.about_until_ms, std::optional<std::int64_t>(day_end(2023, 5, 9)));
+        QVERIFY(req.scope.empty());
+        QCOMPARE(req.raw_query, std::string("What did Nate cook on 9 May, 2023?"));
+
+        SearchRequest none;
+        apply_query_context(make_query_context("What did Nate cook?", kNow), none);
+        QVERIFY(!none.about_since_ms && !none.about_until_ms);
+    }
+
     // The CLI entry point builds its context through the same analysis, once: what it reports
     // searching is exactly what analyze_query gives in process.
     void cliQueryReportsTheSameContext() {

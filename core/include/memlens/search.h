@@ -72,6 +72,11 @@ struct SearchRequest {
     SearchScope scope;
     SearchBudget budget;
     std::int64_t now_ms = 0; // "now" for recency and freshness; 0 = wall clock
+    // The moment the query is about (QueryContext::window, set by apply_query_context),
+    // inclusive epoch ms. Not a filter (that is `scope`): when it is at most a day long, the
+    // keyword leg scales the bm25 of chunks inside it by 1 + search.day_boost.
+    std::optional<std::int64_t> about_since_ms;
+    std::optional<std::int64_t> about_until_ms;
     // When set, these settings are used as they are and the vault's are not read (replay).
     std::optional<RetrievalSettings> settings;
     bool audit = true; // write a retrieval_log row

@@ -69,6 +69,10 @@ struct RetrievalSettings {
     // participant's name is in half the rows. Measured on LoCoMo dev (docs/ranking.md): 0.25
     // gains recall where the question is about what its subject said; 0 = off.
     double author_boost = 0.25;
+    // Keyword leg: bm25 × (1 + day_boost) for the chunks of the one day a query names ("on 9
+    // November, 2022", "yesterday": a window at most a day long); its date words alone match
+    // every row of that month or year. 0 = off.
+    double day_boost = 0.5;
     double freshness_half_life_days = kDefaultFreshnessHalfLifeDays;
 
     int limit = 10;      // hits returned when a request says 0; requests are capped at 100

@@ -10,6 +10,10 @@ void apply_query_context(const QueryContext& ctx, SearchRequest& request) {
     request.raw_query = ctx.raw_text; // the audit logs and hashes what was typed
     if (request.now_ms == 0)
         request.now_ms = ctx.now_ms;
+    if (ctx.window) {
+        request.about_since_ms = ctx.window->since_ms;
+        request.about_until_ms = ctx.window->until_ms;
+    }
 }
 
 } // namespace memlens

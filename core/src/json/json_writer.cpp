@@ -35,7 +35,8 @@ json leg_json(const LegExplanation& leg) {
                 {"author_factor", number(leg.author_factor)},
                 {"bm25", number(leg.bm25)},
                 {"coverage", number(leg.coverage)},
-                {"coverage_factor", number(leg.coverage_factor)}};
+                {"coverage_factor", number(leg.coverage_factor)},
+                {"time_factor", number(leg.time_factor)}};
 }
 
 json weights_json(const SignalSet& s) {

@@ -31,12 +31,18 @@ Status collect(Statement* st, bool is_summary, std::vector<LegItem>& out) {
             return row.status();
         if (!*row)
             return Status::ok();
-        out.push_back({st->column_text(0),
-                       is_summary,
-                       st->column_double(1),
-                       {},
-                       is_summary ? std::string() : st->column_text(2),
-                       1.0});
+        // Columns: id, score, coverage, then for chunks their author and time range.
+        LegItem item;
+        item.id = st->column_text(0);
+        item.is_summary = is_summary;
+        item.raw = item.fts_score = st->column_double(1);
+        item.coverage = st->column_double(2);
+        if (!is_summary) {
+            item.author = st->column_text(3);
+            item.time_start_ms = st->column_int64(4);
+            item.time_end_ms = st->column_int64(5);
+        }
+        out.push_back(std::move(item));
     }
 }
 
@@ -97,13 +103,19 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
     if (ranked.empty())
         return Status::ok();
     SqlQuery ids;
-    ids.add("SELECT " + in.cols.rid + ", c.id, c.owner FROM mem_tree_chunks c WHERE " +
+    ids.add("SELECT " + in.cols.rid +
+                ", c.id, c.owner, c.time_range_start_ms, c.time_range_end_ms FROM mem_tree_chunks "
+                "c WHERE " +
                 in.cols.rid + " IN (SELECT value FROM json_each(?))",
             rids);
     auto map = stmts.bind(ids);
     if (!map)
         return map.status();
-    std::unordered_map<std::int64_t, std::pair<std::string, std::string>> id_of;
+    struct Chunk {
+        std::string id, author;
+        std::int64_t start = 0, end = 0;
+    };
+    std::unordered_map<std::int64_t, Chunk> id_of;
     for (;;) {
         auto row = (*map)->step();
         if (!row)
@@ -111,19 +123,21 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         if (!*row)
             break;
         id_of.emplace((*map)->column_int64(0),
-                      std::pair((*map)->column_text(1), (*map)->column_text(2)));
+                      Chunk{(*map)->column_text(1), (*map)->column_text(2), (*map)->column_int64(3),
+                            (*map)->column_int64(4)});
     }
     for (const auto& r : ranked) {
         auto it = id_of.find(r.rid);
-        if (it != id_of.end()) // an index row whose chunk is gone is not a hit
-            items.push_back({it->second.first,
-                             false,
-                             r.score,
-                             {},
-                             it->second.second,
-                             1.0,
-                             r.coverage,
-                             r.score});
+        if (it == id_of.end())
+            continue; // an index row whose chunk is gone is not a hit
+        LegItem item;
+        item.id = it->second.id;
+        item.raw = item.fts_score = r.score;
+        item.coverage = r.coverage;
+        item.author = it->second.author;
+        item.time_start_ms = it->second.start;
+        item.time_end_ms = it->second.end;
+        items.push_back(std::move(item));
     }
     return Status::ok();
 }
@@ -139,8 +153,9 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
         SqlQuery q;
         q.add("SELECT c.id, ");
         add_chunk_rank(q, in);
-        q.add(", c.owner FROM mem_tree_chunks_fts JOIN mem_tree_chunks c ON " + in.cols.rid +
-                  " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",
+        q.add(", c.owner, c.time_range_start_ms, c.time_range_end_ms FROM mem_tree_chunks_fts JOIN "
+              "mem_tree_chunks c ON " +
+                  in.cols.rid + " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",
               std::string(in.match));
         append_chunk_scope(q, *in.scope, in.hide_superseded, in.cols);
         q.add(" ORDER BY score, " + in.cols.rid + " LIMIT ?", static_cast<std::int64_t>(in.limit));

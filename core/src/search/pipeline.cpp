@@ -3,11 +3,11 @@
 // stage produces is written into the hit's Explanation as it is computed, never re-derived.
 #include "search/pipeline.h"
 
-#include "search/author_boost.h"
 #include "search/fusion.h"
 #include "search/graph_context.h"
 #include "search/graph_signal.h"
 #include "search/hydrate.h"
+#include "search/keyword_factors.h"
 #include "search/keyword_leg.h"
 #include "search/supersession.h"
 
@@ -218,7 +218,8 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         if (!items)
             return items.status().with_context("keyword leg");
         kw_items = std::move(items).value();
-        apply_author_boost(kw_items, query, s.author_boost);
+        apply_keyword_factors(
+            kw_items, {query, s.author_boost, req.about_since_ms, req.about_until_ms, s.day_boost});
         resp.keyword.ran = true;
         resp.keyword.count = kw_items.size();
         resp.keyword.top_score = kw_items.empty() ? 0.0 : kw_items.front().raw;
@@ -344,15 +345,13 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         Explanation& e = c.e;
         e.fusion = to_string(s.fusion);
         e.rrf_k = s.rrf_k;
-        e.keyword = {f.keyword_rank,
-                     c.keyword ? c.keyword->raw : 0.0,
-                     kw,
-                     f.keyword_term,
-                     c.keyword ? c.keyword->author_factor : 1.0,
-                     0.0,
-                     1.0,
-                     1.0};
+        e.keyword.rank = f.keyword_rank;
+        e.keyword.raw_score = c.keyword ? c.keyword->raw : 0.0;
+        e.keyword.weight = kw;
+        e.keyword.rrf_term = f.keyword_term;
         if (c.keyword) {
+            e.keyword.author_factor = c.keyword->author_factor;
+            e.keyword.time_factor = c.keyword->time_factor;
             // memlens_bm25f returns BM25F × coverage factor; the parts are shown apart.
             e.keyword.coverage = c.keyword->coverage;
             e.keyword.coverage_factor =
@@ -361,8 +360,10 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
                                  ? c.keyword->fts_score / e.keyword.coverage_factor
                                  : c.keyword->fts_score;
         }
-        e.vector = {
-            f.vector_rank, c.vector ? c.vector->raw : 0.0, vw, f.vector_term, 1.0, 0.0, 1.0, 1.0};
+        e.vector.rank = f.vector_rank;
+        e.vector.raw_score = c.vector ? c.vector->raw : 0.0;
+        e.vector.weight = vw;
+        e.vector.rrf_term = f.vector_term;
         e.rrf_score = f.rrf_score;
         const double age_days =
             std::max(0.0, static_cast<double>(resp.now_ms - h.time_range_end_ms) /

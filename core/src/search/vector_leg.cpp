@@ -144,15 +144,13 @@ VectorLegOutput run_vector_leg(const TopicIndex& index, const VectorLegInput& in
         }
     }
     out.items.reserve(hits.size());
-    for (auto& h : hits)
-        out.items.push_back({std::move(h.node_id),
-                             false,
-                             h.similarity,
-                             std::move(h.topic_path),
-                             {},
-                             1.0,
-                             1.0,
-                             0.0});
+    for (auto& h : hits) {
+        LegItem item;
+        item.id = std::move(h.node_id);
+        item.raw = h.similarity;
+        item.topic_path = std::move(h.topic_path);
+        out.items.push_back(std::move(item));
+    }
     return out;
 }
 
