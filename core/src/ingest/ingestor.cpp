@@ -141,6 +141,7 @@ public:
         MEMLENS_TRY(sealer.flush_stale(opts_.now_ms != 0 ? opts_.now_ms : now_ms()));
         MEMLENS_TRY(sealer.save());
         MEMLENS_TRY(writer->flush_fts());
+        MEMLENS_TRY(writer->flush_edges());
         report_.summaries = sealer.summaries_sealed();
         report_.edges = writer->edges_touched();
         report_.entities = entity_ids_.size();

@@ -54,8 +54,9 @@ Result<NodeWriter> NodeWriter::prepare(const Database& db, std::string model_sig
          "INSERT OR IGNORE INTO mem_tree_entity_index(entity_id, node_id, node_kind, entity_kind, "
          "surface, score, timestamp_ms, tree_id, is_user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)"},
         {&w.edge_, "INSERT INTO mem_tree_entity_edges(entity_a, entity_b, weight, updated_ms) "
-                   "VALUES (?, ?, 1, ?) ON CONFLICT(entity_a, entity_b) DO UPDATE SET "
-                   "weight = weight + 1, updated_ms = max(updated_ms, excluded.updated_ms)"},
+                   "VALUES (?, ?, ?, ?) ON CONFLICT(entity_a, entity_b) DO UPDATE SET "
+                   "weight = weight + excluded.weight, "
+                   "updated_ms = max(updated_ms, excluded.updated_ms)"},
         {&w.summary_,
          "INSERT INTO mem_tree_summaries(id, tree_id, tree_kind, level, parent_id, child_ids_json, "
          "content, token_count, entities_json, topics_json, time_range_start_ms, "
@@ -127,6 +128,16 @@ Status NodeWriter::buffer_fts(PendingFts row) {
     return Status::ok();
 }
 
+Status NodeWriter::flush_edges() {
+    for (const auto& [pair, e] : pending_edges_) {
+        edge_.reset();
+        edge_.bind(1, pair.first).bind(2, pair.second).bind(3, e.weight).bind(4, e.updated_ms);
+        MEMLENS_TRY(edge_.exec());
+    }
+    pending_edges_.clear();
+    return Status::ok();
+}
+
 Status NodeWriter::flush_fts() {
     for (const auto& r : pending_fts_) {
         if (r.summary) {
@@ -195,9 +206,9 @@ Result<std::size_t> NodeWriter::index_entities(const std::string& node_id, bool 
         std::vector<std::string> ids(distinct.begin(), distinct.end()); // sorted
         for (std::size_t i = 0; i < ids.size(); ++i) {
             for (std::size_t j = i + 1; j < ids.size(); ++j) {
-                edge_.reset();
-                edge_.bind(1, ids[i]).bind(2, ids[j]).bind(3, ts_ms);
-                MEMLENS_TRY(edge_.exec());
+                auto& e = pending_edges_[{ids[i], ids[j]}];
+                ++e.weight;
+                e.updated_ms = std::max(e.updated_ms, ts_ms);
                 ++edges_touched_;
             }
         }

@@ -8,6 +8,7 @@
 #include <memlens/entities.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -85,6 +86,9 @@ public:
     // written interleaved, every sealed summary cut the chunk index into tiny segments that then
     // had to be merged. Buffered, FTS5 sees long runs of inserts and writes few large segments.
     Status flush_fts();
+    // Writes the co-occurrence edges counted since the last flush, one upsert per pair (an
+    // import repeats the same pairs thousands of times). Call before the transaction commits.
+    Status flush_edges();
 
 private:
     struct PendingFts {
@@ -100,6 +104,11 @@ private:
     std::int64_t next_chunk_rid_ = 1;
     std::int64_t next_summary_rid_ = 1;
     std::size_t edges_touched_ = 0;
+    struct PendingEdge {
+        std::int64_t weight = 0;
+        std::int64_t updated_ms = 0;
+    };
+    std::map<std::pair<std::string, std::string>, PendingEdge> pending_edges_;
     std::vector<PendingFts> pending_fts_;
     std::size_t pending_fts_bytes_ = 0;
     Statement chunk_, chunk_fts_, chunk_emb_, score_, entity_, edge_, summary_, summary_fts_,
