@@ -11,12 +11,37 @@ namespace memlens::search {
 
 namespace {
 
-// What every row of one query shares, computed on the first row (FTS5's bm25 does the same).
+struct Params {
+    double k1 = 1.2;
+    double power = 0.0;
+    std::vector<double> w, b; // per column
+};
+
+Params params(int ncol, int nval, sqlite3_value** vals) {
+    Params p;
+    p.k1 = nval > 0 ? sqlite3_value_double(vals[0]) : 1.2;
+    p.power = nval > 1 ? sqlite3_value_double(vals[1]) : 0.0;
+    p.w.assign(static_cast<std::size_t>(ncol), 1.0);
+    p.b.assign(p.w.size(), 0.75);
+    for (int c = 0; c < ncol; ++c) {
+        if (2 + 2 * c < nval)
+            p.w[static_cast<std::size_t>(c)] = sqlite3_value_double(vals[2 + 2 * c]);
+        if (3 + 2 * c < nval)
+            p.b[static_cast<std::size_t>(c)] = sqlite3_value_double(vals[3 + 2 * c]);
+    }
+    return p;
+}
+
+// What every row of one query shares, computed on the first row (FTS5's bm25 does the same),
+// with the per-row scratch buffers, so scoring a row allocates nothing.
 struct QueryStats {
+    Params prm;
     std::vector<double> idf;     // per phrase
     std::vector<bool> present;   // per phrase: found in at least one row
     std::vector<double> avg_len; // per column
     int present_count = 0;
+    std::vector<double> norm; // per column, this row
+    std::vector<int> tf;      // per phrase × column, this row
 };
 
 int count_rows(const Fts5ExtensionApi*, Fts5Context*, void* user) {
@@ -29,7 +54,8 @@ void free_stats(void* p) {
 }
 
 // nullptr with the error set on `ctx` when FTS5 refuses a call.
-QueryStats* query_stats(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx) {
+QueryStats* query_stats(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx,
+                        int nval, sqlite3_value** vals) {
     if (auto* s = static_cast<QueryStats*>(api->xGetAuxdata(fts, 0)))
         return s;
     auto* s = new (std::nothrow) QueryStats;
@@ -46,6 +72,8 @@ QueryStats* query_stats(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_c
     if (int rc = api->xRowCount(fts, &rows); rc != SQLITE_OK)
         return fail(rc);
     const int ncol = api->xColumnCount(fts);
+    s->prm = params(ncol, nval, vals);
+    s->norm.assign(static_cast<std::size_t>(ncol), 1.0);
     for (int c = 0; c < ncol; ++c) {
         sqlite3_int64 total = 0;
         if (int rc = api->xColumnTotalSize(fts, c, &total); rc != SQLITE_OK)
@@ -108,39 +136,17 @@ double coverage_of(const QueryStats& s, const std::vector<int>& tf, const std::v
     return s.present_count > 0 ? static_cast<double>(matched) / s.present_count : 1.0;
 }
 
-struct Params {
-    double k1 = 1.2;
-    double power = 0.0;
-    std::vector<double> w, b; // per column
-};
-
-Params params(int ncol, int nval, sqlite3_value** vals) {
-    Params p;
-    p.k1 = nval > 0 ? sqlite3_value_double(vals[0]) : 1.2;
-    p.power = nval > 1 ? sqlite3_value_double(vals[1]) : 0.0;
-    p.w.assign(static_cast<std::size_t>(ncol), 1.0);
-    p.b.assign(p.w.size(), 0.75);
-    for (int c = 0; c < ncol; ++c) {
-        if (2 + 2 * c < nval)
-            p.w[static_cast<std::size_t>(c)] = sqlite3_value_double(vals[2 + 2 * c]);
-        if (3 + 2 * c < nval)
-            p.b[static_cast<std::size_t>(c)] = sqlite3_value_double(vals[3 + 2 * c]);
-    }
-    return p;
-}
-
 void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int nval,
               sqlite3_value** vals) {
-    QueryStats* s = query_stats(api, fts, ctx);
+    QueryStats* s = query_stats(api, fts, ctx, nval, vals);
     if (s == nullptr)
         return;
-    const int ncol = api->xColumnCount(fts);
-    const Params prm = params(ncol, nval, vals);
-    const double k1 = prm.k1;
-    const double power = prm.power;
-    const std::vector<double>& w = prm.w;
-    const std::vector<double>& b = prm.b;
-    std::vector<double> norm(w.size(), 1.0);
+    const int ncol = static_cast<int>(s->avg_len.size());
+    const double k1 = s->prm.k1;
+    const double power = s->prm.power;
+    const std::vector<double>& w = s->prm.w;
+    const std::vector<double>& b = s->prm.b;
+    std::vector<double>& norm = s->norm;
     for (int c = 0; c < ncol; ++c) {
         int len = 0;
         if (int rc = api->xColumnSize(fts, c, &len); rc != SQLITE_OK) {
@@ -151,7 +157,7 @@ void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ct
         const double avg = s->avg_len[uc];
         norm[uc] = 1.0 - b[uc] + (avg > 0.0 ? b[uc] * len / avg : 0.0);
     }
-    std::vector<int> tf;
+    std::vector<int>& tf = s->tf;
     const int nphrase = static_cast<int>(s->idf.size());
     if (!row_counts(api, fts, ctx, nphrase, ncol, tf))
         return;
@@ -166,22 +172,12 @@ void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ct
         }
         score += bm25f_term(s->idf[static_cast<std::size_t>(p)], wtf, k1);
     }
+    const double coverage = coverage_of(*s, tf, w);
     if (power > 0.0)
-        score *= std::pow(coverage_of(*s, tf, w), power);
+        score *= std::pow(coverage, power);
+    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts)))
+        sink->by_rowid[api->xRowid(fts)] = coverage;
     sqlite3_result_double(ctx, -score);
-}
-
-void coverage_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int nval,
-                 sqlite3_value** vals) {
-    QueryStats* s = query_stats(api, fts, ctx);
-    if (s == nullptr)
-        return;
-    const int ncol = api->xColumnCount(fts);
-    const Params prm = params(ncol, nval, vals);
-    std::vector<int> tf;
-    if (!row_counts(api, fts, ctx, static_cast<int>(s->idf.size()), ncol, tf))
-        return;
-    sqlite3_result_double(ctx, coverage_of(*s, tf, prm.w));
 }
 
 } // namespace
@@ -190,7 +186,7 @@ double bm25f_term(double idf, double weighted_tf, double k1) {
     return weighted_tf > 0.0 ? idf * weighted_tf * (k1 + 1.0) / (weighted_tf + k1) : 0.0;
 }
 
-Status register_bm25f(sqlite3* db) {
+Status register_bm25f(sqlite3* db, CoverageSink* sink) {
     fts5_api* api = nullptr;
     sqlite3_stmt* st = nullptr;
     if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &st, nullptr) != SQLITE_OK)
@@ -200,8 +196,7 @@ Status register_bm25f(sqlite3* db) {
     sqlite3_finalize(st);
     if (api == nullptr || api->iVersion < 2)
         return Status::internal("this SQLite has no FTS5 extension API");
-    if (api->xCreateFunction(api, "memlens_bm25f", nullptr, bm25f_fn, nullptr) != SQLITE_OK ||
-        api->xCreateFunction(api, "memlens_coverage", nullptr, coverage_fn, nullptr) != SQLITE_OK)
+    if (api->xCreateFunction(api, "memlens_bm25f", sink, bm25f_fn, nullptr) != SQLITE_OK)
         return Status::internal(std::string("registering memlens_bm25f: ") + sqlite3_errmsg(db));
     return Status::ok();
 }

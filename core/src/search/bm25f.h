@@ -13,16 +13,26 @@
 
 #include <memlens/status.h>
 
+#include <cstdint>
+#include <unordered_map>
+
 struct sqlite3;
 
 namespace memlens::search {
 
+// Each scored row's coverage (matched / present, in [0, 1]; a term counts as matched in a
+// column of weight > 0 only), by FTS rowid, written by memlens_bm25f as it scores: the keyword
+// leg reads back the rows it keeps. A second auxiliary function computing it again for every
+// matched row cost as much as the ranking itself.
+struct CoverageSink {
+    std::unordered_map<std::int64_t, double> by_rowid;
+};
+
 // SQL: memlens_bm25f(<fts table>, k1, coverage_power, w0, b0, w1, b1, ...) → −score (more
 // negative = better, as bm25()); columns without a (w, b) pair weigh 1.0 with b 0.75.
-// memlens_coverage(<fts table>, <the same arguments>) → matched / present for the row, in
-// [0, 1]; a term counts as matched in a column of weight > 0 only.
-// Idempotent: registering again replaces the functions.
-Status register_bm25f(sqlite3* db);
+// Idempotent: registering again replaces the function. `sink` (may be null) must outlive the
+// connection's use of the function.
+Status register_bm25f(sqlite3* db, CoverageSink* sink);
 
 // Per query term i, the row's weighted tf: tf~ = Σ_c w_c · tf_ic / (1 − b_c + b_c · len_c /
 // avglen_c); score = coverage^p · Σ_i idf_i · tf~ (k1 + 1) / (tf~ + k1), idf_i =

@@ -24,19 +24,26 @@ std::optional<std::string> keyword_match_expression(std::string_view text, int m
 
 namespace {
 
-Status collect(Statement* st, bool is_summary, std::vector<LegItem>& out) {
+// The coverage memlens_bm25f wrote for an FTS row while this statement ran.
+double coverage_of_row(const CoverageSink& sink, std::int64_t fts_rowid) {
+    auto it = sink.by_rowid.find(fts_rowid);
+    return it == sink.by_rowid.end() ? 1.0 : it->second;
+}
+
+Status collect(Statement* st, bool is_summary, const CoverageSink& sink,
+               std::vector<LegItem>& out) {
     for (;;) {
         auto row = st->step();
         if (!row)
             return row.status();
         if (!*row)
             return Status::ok();
-        // Columns: id, score, coverage, then for chunks their author and time range.
+        // Columns: id, score, FTS rowid, then for chunks their author and time range.
         LegItem item;
         item.id = st->column_text(0);
         item.is_summary = is_summary;
         item.raw = item.fts_score = st->column_double(1);
-        item.coverage = st->column_double(2);
+        item.coverage = coverage_of_row(sink, st->column_int64(2));
         if (!is_summary) {
             item.author = st->column_text(3);
             item.time_start_ms = st->column_int64(4);
@@ -49,9 +56,8 @@ Status collect(Statement* st, bool is_summary, std::vector<LegItem>& out) {
 // memlens_bm25f takes k1, the coverage power, then a (weight, b) pair per column: content 1.0,
 // then context, near and far. A table with fewer columns (an older vault) ignores the extra
 // pairs.
-// memlens_coverage takes the same arguments, so a column of weight 0 covers nothing.
-void add_chunk_args(SqlQuery& q, const KeywordLegInput& in) {
-    q.add("(mem_tree_chunks_fts, ?", in.k1);
+void add_chunk_rank(SqlQuery& q, const KeywordLegInput& in) {
+    q.add("memlens_bm25f(mem_tree_chunks_fts, ?", in.k1);
     q.add(", ?, 1.0", in.coverage_power);
     q.add(", ?", in.b);
     q.add(", ?", in.context_weight);
@@ -59,14 +65,7 @@ void add_chunk_args(SqlQuery& q, const KeywordLegInput& in) {
     q.add(", ?", in.near_weight);
     q.add(", ?", in.b_neighbours);
     q.add(", ?", in.far_weight);
-    q.add(", ?)", in.b_neighbours);
-}
-
-void add_chunk_rank(SqlQuery& q, const KeywordLegInput& in) {
-    q.add("memlens_bm25f");
-    add_chunk_args(q, in);
-    q.add(" AS score, memlens_coverage");
-    add_chunk_args(q, in);
+    q.add(", ?) AS score", in.b_neighbours);
 }
 
 //
@@ -83,6 +82,7 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
     auto st = stmts.bind(q);
     if (!st)
         return st.status();
+    stmts.coverage().by_rowid.clear();
     struct Ranked {
         std::int64_t rid;
         double score, coverage;
@@ -95,11 +95,12 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
             return row.status();
         if (!*row)
             break;
-        ranked.push_back(
-            {(*st)->column_int64(0), (*st)->column_double(1), (*st)->column_double(2)});
+        ranked.push_back({(*st)->column_int64(0), (*st)->column_double(1), 1.0});
         rids += (ranked.size() > 1 ? "," : "") + std::to_string(ranked.back().rid);
     }
     rids += "]";
+    for (auto& r : ranked)
+        r.coverage = coverage_of_row(stmts.coverage(), r.rid);
     if (ranked.empty())
         return Status::ok();
     SqlQuery ids;
@@ -153,7 +154,8 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
         SqlQuery q;
         q.add("SELECT c.id, ");
         add_chunk_rank(q, in);
-        q.add(", c.owner, c.time_range_start_ms, c.time_range_end_ms FROM mem_tree_chunks_fts JOIN "
+        q.add(", mem_tree_chunks_fts.rowid, c.owner, c.time_range_start_ms, c.time_range_end_ms "
+              "FROM mem_tree_chunks_fts JOIN "
               "mem_tree_chunks c ON " +
                   in.cols.rid + " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",
               std::string(in.match));
@@ -162,21 +164,16 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
         auto st = stmts.bind(q);
         if (!st)
             return st.status();
-        MEMLENS_TRY(collect(*st, false, items));
+        stmts.coverage().by_rowid.clear();
+        MEMLENS_TRY(collect(*st, false, stmts.coverage(), items));
     }
     if (in.include_summaries) {
         SqlQuery q;
         const std::string rid = in.cols.rid == "c.rid" ? "s.rid" : "s.rowid";
         // The same function over the one content column, so the two tables merge on one scale.
-        auto args = [&] {
-            q.add("(mem_tree_summaries_fts, ?", in.k1);
-            q.add(", ?, 1.0", in.coverage_power);
-            q.add(", ?)", in.b);
-        };
-        q.add("SELECT s.id, memlens_bm25f");
-        args();
-        q.add(" AS score, memlens_coverage");
-        args();
+        q.add("SELECT s.id, memlens_bm25f(mem_tree_summaries_fts, ?", in.k1);
+        q.add(", ?, 1.0", in.coverage_power);
+        q.add(", ?) AS score, mem_tree_summaries_fts.rowid", in.b);
         q.add(" FROM mem_tree_summaries_fts JOIN mem_tree_summaries s ON " + rid +
               " = mem_tree_summaries_fts.rowid WHERE mem_tree_summaries_fts MATCH ?");
         q.binds.emplace_back(std::string(in.match));
@@ -185,7 +182,8 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
             auto st = stmts.bind(q);
             if (!st)
                 return st.status();
-            MEMLENS_TRY(collect(*st, true, items));
+            stmts.coverage().by_rowid.clear();
+            MEMLENS_TRY(collect(*st, true, stmts.coverage(), items));
             // Both tables score with the same function over the same tokenizer; merge on it.
             // Stable: on equal bm25, chunks before summaries, each in its own (rid) order.
             std::stable_sort(items.begin(), items.end(),

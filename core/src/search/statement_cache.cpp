@@ -20,7 +20,7 @@ Result<Statement*> StatementCache::get(const std::string& sql) {
 
 Status StatementCache::ensure_ranking_functions() {
     if (!ranking_functions_) {
-        MEMLENS_TRY(register_bm25f(db_->handle()));
+        MEMLENS_TRY(register_bm25f(db_->handle(), coverage_.get()));
         ranking_functions_ = true;
     }
     return Status::ok();

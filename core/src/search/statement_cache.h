@@ -2,6 +2,8 @@
 // query, and preparing an FTS5 join costs more than running it on a small vault.
 #pragma once
 
+#include "search/bm25f.h"
+
 #include <memlens/db.h>
 
 #include <cstdint>
@@ -44,12 +46,15 @@ public:
 
     const Database& db() const { return *db_; }
 
-    // The keyword leg's ranking functions (bm25f.h), registered on the connection once.
+    // The keyword leg's ranking function (bm25f.h), registered on the connection once, and
+    // the coverage it writes as it scores.
     Status ensure_ranking_functions();
+    CoverageSink& coverage() { return *coverage_; }
 
 private:
     const Database* db_;
     bool ranking_functions_ = false;
+    std::unique_ptr<CoverageSink> coverage_ = std::make_unique<CoverageSink>();
     std::map<std::string, std::unique_ptr<Statement>> cache_;
 };
 
