@@ -85,12 +85,19 @@ class TestExplanation : public QObject {
             ++boosted_hits_;
         if (e.keyword.rank) {
             const double parts = e.keyword.bm25 * e.keyword.coverage_factor *
-                                 e.keyword.author_factor * e.keyword.time_factor;
+                                 e.keyword.author_factor * e.keyword.time_factor *
+                                 e.keyword.question_factor;
             EXPECT(std::abs(parts - e.keyword.raw_score) <= 1e-12 * std::abs(e.keyword.raw_score),
                    "keyword raw score = bm25 × coverage, author and time factors");
             EXPECT(e.keyword.time_factor == 1.0 ||
                        e.keyword.time_factor == 1.0 + r.settings.day_boost,
                    "time factor = 1 + day_boost, or 1");
+            const bool asks = !h.content.empty() &&
+                              h.content.find_last_not_of(" \t\r\n") != std::string::npos &&
+                              h.content[h.content.find_last_not_of(" \t\r\n")] == '?';
+            EXPECT(e.keyword.question_factor == (asks ? r.settings.question_factor : 1.0) ||
+                       e.budget_cut,
+                   "question factor for hits that end with '?'");
             EXPECT(e.keyword.coverage > 0.0 && e.keyword.coverage <= 1.0, "coverage in (0, 1]");
             EXPECT(std::abs(e.keyword.coverage_factor -
                             std::pow(e.keyword.coverage, r.settings.coverage_power)) <= 1e-15,

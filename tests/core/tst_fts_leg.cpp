@@ -178,6 +178,43 @@ private slots:
         QCOMPARE(day.result.hits[0].time_range_start_ms, kT0 + kDay);
     }
 
+    // A message that ends by asking echoes the topic but is not the information: the statement
+    // ranks above a question with the same words.
+    void messagesThatAskRankBelowThoseThatTell() {
+        auto vault = must(Vault::create(tmp_.path() / "questions"), "create");
+        auto emb = must(make_embedder_for(*vault), "embedder");
+        IngestSource s;
+        s.source_id = "slack:#ops";
+        s.source_kind = "chat";
+        s.platform = "slack";
+        s.format = "jsonl";
+        s.items = {item("ida", kT0, "Did the backup job move to the new cluster?"),
+                   item("jon", kT0 + kDay, "The backup job did move to the new cluster.")};
+        Ingestor ing(*vault, *emb, IngestOptions{});
+        must(ing.ingest({s}), "ingest");
+        SearchEngineOptions eo;
+        eo.audit = false;
+        auto engine = must(SearchEngine::open(*vault, eo), "engine");
+        auto search = [&](double factor) {
+            RetrievalSettings st;
+            st.question_factor = factor;
+            SearchRequest req;
+            req.query = "backup job cluster";
+            req.mode = SearchMode::Keyword;
+            req.audit = false;
+            req.mmr_lambda = 1.0;
+            req.settings = st;
+            return must(engine->search(req), "search");
+        };
+        auto off = search(1.0);
+        QCOMPARE(off.result.hits.size(), std::size_t{2});
+        QVERIFY(off.result.hits[0].content.back() == '?'); // equal bm25: FTS5's rowid order
+        auto on = search(0.8);
+        QCOMPARE(on.result.hits[0].content.back(), '.');
+        QCOMPARE(on.result.hits[0].explanation->keyword.question_factor, 1.0);
+        QCOMPARE(on.result.hits[1].explanation->keyword.question_factor, 0.8);
+    }
+
     void stemmingMatchesWordForms() {
         auto r = run("configuring collections");
         QVERIFY(r.result.hits.size() >= 2);

@@ -123,7 +123,8 @@ private Q_SLOTS:
         QCOMPARE(legs[u"keyword"_s].toObject()[u"raw_score"_s].toDouble(), -7.2);
         QCOMPARE(legs[u"keyword"_s].toObject()[u"author_factor"_s].toDouble(), 1.25);
         QCOMPARE(legs[u"vector"_s].toObject()[u"author_factor"_s].toDouble(), 1.0);
-        for (const auto* key : {"bm25", "coverage", "coverage_factor", "time_factor"})
+        for (const auto* key :
+             {"bm25", "coverage", "coverage_factor", "time_factor", "question_factor"})
             QVERIFY(legs[u"keyword"_s].toObject().contains(QString::fromLatin1(key)));
         QVERIFY(legs[u"vector"_s].toObject()[u"rank"_s].isNull());
         QCOMPARE(legs[u"vector"_s].toObject()[u"rrf_term"_s].toDouble(), 0.0);

@@ -73,6 +73,9 @@ struct RetrievalSettings {
     // November, 2022", "yesterday": a window at most a day long); its date words alone match
     // every row of that month or year. 0 = off.
     double day_boost = 0.5;
+    // Keyword leg: bm25 × question_factor for chunks that end with '?': a message that asks is
+    // a reaction to information, not the information, though it echoes its words. 1 = off.
+    double question_factor = 0.8;
     double freshness_half_life_days = kDefaultFreshnessHalfLifeDays;
 
     int limit = 10;      // hits returned when a request says 0; requests are capped at 100

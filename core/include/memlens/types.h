@@ -29,18 +29,20 @@ struct LegExplanation {
     double raw_score = 0.0;
     double weight = 0.0;
     double rrf_term = 0.0; // weight / (k + rank), or 0
-    // Keyword leg: raw_score = bm25 × coverage_factor × author_factor × time_factor
-    // (docs/explanations.md).
+    // Keyword leg: raw_score = bm25 × coverage_factor × author_factor × time_factor ×
+    // question_factor (docs/explanations.md).
     // bm25 is the BM25F score (negative); coverage the share of the query's terms (those the
     // vault holds) the hit matches; coverage_factor = coverage^search.coverage_power;
     // author_factor = 1 + search.author_boost when the query names the hit's author, else 1;
-    // time_factor = 1 + search.day_boost when the query names one day and the hit is of it.
+    // time_factor = 1 + search.day_boost when the query names one day and the hit is of it;
+    // question_factor = search.question_factor when the hit ends with '?', else 1.
     // The vector leg leaves them at bm25 0 and factors 1.
     double author_factor = 1.0;
     double bm25 = 0.0;
     double coverage = 1.0;
     double coverage_factor = 1.0;
     double time_factor = 1.0;
+    double question_factor = 1.0;
 };
 
 struct RecencyExplanation {

@@ -36,7 +36,8 @@ json leg_json(const LegExplanation& leg) {
                 {"bm25", number(leg.bm25)},
                 {"coverage", number(leg.coverage)},
                 {"coverage_factor", number(leg.coverage_factor)},
-                {"time_factor", number(leg.time_factor)}};
+                {"time_factor", number(leg.time_factor)},
+                {"question_factor", number(leg.question_factor)}};
 }
 
 json weights_json(const SignalSet& s) {

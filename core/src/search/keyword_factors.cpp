@@ -23,7 +23,8 @@ void apply_keyword_factors(std::vector<LegItem>& items, const KeywordFactorInput
     const bool by_day = in.day_boost > 0.0 && in.since_ms && in.until_ms &&
                         *in.until_ms >= *in.since_ms &&
                         *in.until_ms - *in.since_ms < kMaxBoostedWindowMs;
-    if ((!by_author && !by_day) || items.empty())
+    const bool by_question = in.question_factor != 1.0;
+    if ((!by_author && !by_day && !by_question) || items.empty())
         return;
     const auto words = by_author ? split_words(in.query) : std::vector<std::string>{};
     // A conversation has a handful of authors and a leg up to hundreds of rows.
@@ -41,8 +42,10 @@ void apply_keyword_factors(std::vector<LegItem>& items, const KeywordFactorInput
         }
         if (by_day && it.time_end_ms >= *in.since_ms && it.time_start_ms <= *in.until_ms)
             it.time_factor = 1.0 + in.day_boost;
-        if (it.author_factor != 1.0 || it.time_factor != 1.0) {
-            it.raw = it.fts_score * it.author_factor * it.time_factor;
+        if (by_question && it.asks)
+            it.question_factor = in.question_factor;
+        if (it.author_factor != 1.0 || it.time_factor != 1.0 || it.question_factor != 1.0) {
+            it.raw = it.fts_score * it.author_factor * it.time_factor * it.question_factor;
             any = true;
         }
     }

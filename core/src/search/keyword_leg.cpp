@@ -24,6 +24,9 @@ std::optional<std::string> keyword_match_expression(std::string_view text, int m
 
 namespace {
 
+// Whether a chunk ends by asking (its last non-blank character is '?'): apply_keyword_factors.
+const std::string kAsks = "substr(rtrim(c.content, char(32, 9, 10, 13)), -1) = '?'";
+
 // The coverage memlens_bm25f wrote for an FTS row while this statement ran.
 double coverage_of_row(const CoverageSink& sink, std::int64_t fts_rowid) {
     auto it = sink.by_rowid.find(fts_rowid);
@@ -48,6 +51,7 @@ Status collect(Statement* st, bool is_summary, const CoverageSink& sink,
             item.author = st->column_text(3);
             item.time_start_ms = st->column_int64(4);
             item.time_end_ms = st->column_int64(5);
+            item.asks = st->column_int64(6) != 0;
         }
         out.push_back(std::move(item));
     }
@@ -105,9 +109,9 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         return Status::ok();
     SqlQuery ids;
     ids.add("SELECT " + in.cols.rid +
-                ", c.id, c.owner, c.time_range_start_ms, c.time_range_end_ms FROM mem_tree_chunks "
-                "c WHERE " +
-                in.cols.rid + " IN (SELECT value FROM json_each(?))",
+                ", c.id, c.owner, c.time_range_start_ms, c.time_range_end_ms, " + kAsks +
+                " FROM mem_tree_chunks c WHERE " + in.cols.rid +
+                " IN (SELECT value FROM json_each(?))",
             rids);
     auto map = stmts.bind(ids);
     if (!map)
@@ -115,6 +119,7 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
     struct Chunk {
         std::string id, author;
         std::int64_t start = 0, end = 0;
+        bool asks = false;
     };
     std::unordered_map<std::int64_t, Chunk> id_of;
     for (;;) {
@@ -125,7 +130,7 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
             break;
         id_of.emplace((*map)->column_int64(0),
                       Chunk{(*map)->column_text(1), (*map)->column_text(2), (*map)->column_int64(3),
-                            (*map)->column_int64(4)});
+                            (*map)->column_int64(4), (*map)->column_int64(5) != 0});
     }
     for (const auto& r : ranked) {
         auto it = id_of.find(r.rid);
@@ -138,6 +143,7 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         item.author = it->second.author;
         item.time_start_ms = it->second.start;
         item.time_end_ms = it->second.end;
+        item.asks = it->second.asks;
         items.push_back(std::move(item));
     }
     return Status::ok();
@@ -154,9 +160,10 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
         SqlQuery q;
         q.add("SELECT c.id, ");
         add_chunk_rank(q, in);
-        q.add(", mem_tree_chunks_fts.rowid, c.owner, c.time_range_start_ms, c.time_range_end_ms "
-              "FROM mem_tree_chunks_fts JOIN "
-              "mem_tree_chunks c ON " +
+        q.add(", mem_tree_chunks_fts.rowid, c.owner, c.time_range_start_ms, c.time_range_end_ms, " +
+                  std::string(kAsks) +
+                  " FROM mem_tree_chunks_fts JOIN "
+                  "mem_tree_chunks c ON " +
                   in.cols.rid + " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",
               std::string(in.match));
         append_chunk_scope(q, *in.scope, in.hide_superseded, in.cols);

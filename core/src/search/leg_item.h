@@ -21,6 +21,8 @@ struct LegItem {
     double time_factor = 1.0;            // keyword leg: apply_keyword_factors
     std::int64_t time_start_ms = 0;      // keyword leg, chunks: the chunk's time range
     std::int64_t time_end_ms = 0;
+    bool asks = false;            // keyword leg, chunks: ends with '?'
+    double question_factor = 1.0; // keyword leg: apply_keyword_factors
 };
 
 } // namespace memlens::search

@@ -218,8 +218,8 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         if (!items)
             return items.status().with_context("keyword leg");
         kw_items = std::move(items).value();
-        apply_keyword_factors(
-            kw_items, {query, s.author_boost, req.about_since_ms, req.about_until_ms, s.day_boost});
+        apply_keyword_factors(kw_items, {query, s.author_boost, req.about_since_ms,
+                                         req.about_until_ms, s.day_boost, s.question_factor});
         resp.keyword.ran = true;
         resp.keyword.count = kw_items.size();
         resp.keyword.top_score = kw_items.empty() ? 0.0 : kw_items.front().raw;
@@ -352,6 +352,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         if (c.keyword) {
             e.keyword.author_factor = c.keyword->author_factor;
             e.keyword.time_factor = c.keyword->time_factor;
+            e.keyword.question_factor = c.keyword->question_factor;
             // memlens_bm25f returns BM25F × coverage factor; the parts are shown apart.
             e.keyword.coverage = c.keyword->coverage;
             e.keyword.coverage_factor =

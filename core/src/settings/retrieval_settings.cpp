@@ -131,6 +131,9 @@ const std::vector<Field>& fields() {
             "search.day_boost",
             "keyword leg: bm25 × (1 + boost) for chunks of the one day a query names; 0 = off",
             &RetrievalSettings::day_boost, 0.0, 100.0));
+        f.push_back(double_field("search.question_factor",
+                                 "keyword leg: bm25 × factor for chunks that end with '?'; 1 = off",
+                                 &RetrievalSettings::question_factor, 0.0, 1.0));
         f.push_back(double_field("search.freshness_half_life_days",
                                  "half-life of the freshness signal (profile fusion)",
                                  &RetrievalSettings::freshness_half_life_days, 0.0, 1e6));
