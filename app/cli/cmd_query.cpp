@@ -157,6 +157,12 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
                     e.graph_context.superseded_by.empty() ? "" : "  [superseded]");
         std::printf("     %s  %s\n", format_rfc3339(h.time_range_end_ms).substr(0, 10).c_str(),
                     one_line(snippet(h.content, terms, 100)).c_str());
+        // The keyword leg's arithmetic (docs/explanations.md §1), when it ranked the hit.
+        if (e.keyword.rank)
+            std::printf("     bm25 %.3f × coverage %.3f × author %.2f × day %.2f × question %.2f = "
+                        "%.3f\n",
+                        e.keyword.bm25, e.keyword.coverage_factor, e.keyword.author_factor,
+                        e.keyword.time_factor, e.keyword.question_factor, e.keyword.raw_score);
     }
     std::printf("%zu of %zu%s", r.result.hits.size(), r.result.total,
                 r.result.truncated ? " (truncated)" : "");
