@@ -118,8 +118,10 @@ void OverviewPage::show(const VaultOverviewData& data) {
 
 void OverviewPage::showTimeline(const VaultOverviewData& data) {
     timeline_->removeAllSeries();
-    for (QAbstractAxis* axis : timeline_->axes())
+    for (QAbstractAxis* axis : timeline_->axes()) {
         timeline_->removeAxis(axis);
+        delete axis; // removeAxis hands the axis back to its caller
+    }
     const TimeHistogram& h = data.histogram;
     if (h.counts.empty())
         return;
@@ -132,6 +134,7 @@ void OverviewPage::showTimeline(const VaultOverviewData& data) {
         peak = std::max<qint64>(peak, h.counts[i]);
     }
     auto* area = new QAreaSeries(upper);
+    upper->setParent(area); // QAreaSeries does not own its line series
     area->setName(tr("Chunks"));
     timeline_->addSeries(area);
 
@@ -154,8 +157,10 @@ void OverviewPage::showTimeline(const VaultOverviewData& data) {
 
 void OverviewPage::showKinds(const VaultOverviewData& data) {
     kinds_->removeAllSeries();
-    for (QAbstractAxis* axis : kinds_->axes())
+    for (QAbstractAxis* axis : kinds_->axes()) {
         kinds_->removeAxis(axis);
+        delete axis; // removeAxis hands the axis back to its caller
+    }
     std::map<QString, qint64> byKind;
     for (const auto& s : data.sources)
         byKind[qs(s.source_kind.empty() ? std::string("unknown") : s.source_kind)] += s.chunk_count;

@@ -121,8 +121,10 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
 void ScoreBreakdownPanel::clear() {
     heading_->setText(tr("Select a hit of a hybrid, keyword or semantic query."));
     chart_->removeAllSeries();
-    for (QAbstractAxis* axis : chart_->axes())
+    for (QAbstractAxis* axis : chart_->axes()) {
         chart_->removeAxis(axis);
+        delete axis; // removeAxis hands the axis back to its caller
+    }
     chart_->setTitle(QString());
     chartView_->setVisible(false); // an empty frame would read as a broken chart
     legs_->clear();
@@ -229,8 +231,10 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
 
 void ScoreBreakdownPanel::showChart(const Explanation& x) {
     chart_->removeAllSeries();
-    for (QAbstractAxis* axis : chart_->axes())
+    for (QAbstractAxis* axis : chart_->axes()) {
         chart_->removeAxis(axis);
+        delete axis; // removeAxis hands the axis back to its caller
+    }
     // The heading says what the bars mean; a chart title would cost the bars their height.
     chartView_->setToolTip(x.fusion == "profile"
                                ? tr("Weighted signal contributions: they sum to the score")

@@ -46,8 +46,10 @@ void TimelineView::setHistogram(const TimeHistogram& h) {
     chart()->removeAllSeries();
     // Fresh axes per histogram: a date axis added before any series keeps a stale layout in
     // Qt Charts 6.4 and draws no labels.
-    for (QAbstractAxis* axis : chart()->axes())
+    for (QAbstractAxis* axis : chart()->axes()) {
         chart()->removeAxis(axis);
+        delete axis; // removeAxis hands the axis back to its caller
+    }
     x_ = new QDateTimeAxis();
     y_ = new QValueAxis();
     x_->setFormat(QStringLiteral("yyyy-MM-dd"));
@@ -65,6 +67,7 @@ void TimelineView::setHistogram(const TimeHistogram& h) {
         peak = std::max<qint64>(peak, h.counts[i]);
     }
     auto* area = new QAreaSeries(upper);
+    upper->setParent(area); // QAreaSeries does not own its line series
     area->setColor(QColor(58, 123, 213, 110));
     area->setBorderColor(QColor(58, 123, 213));
     chart()->addSeries(area);
