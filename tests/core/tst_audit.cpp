@@ -189,6 +189,37 @@ private slots:
                  rows_before); // a replay is not logged
     }
 
+    // A query that names a day scales the keyword leg for that day's chunks; the audit row keeps
+    // the day so that a replay ranks the same and does not blame the settings.
+    void replayKeepsTheDayTheQueryIsAbout() {
+        test::TempDir tmp;
+        auto vault = make_vault(tmp.path() / "v");
+        auto engine = must(SearchEngine::open(*vault), "engine");
+        auto plain = request("phoenix launch review");
+        plain.audit = false;
+        auto first = must(engine->search(plain), "search");
+        QVERIFY(first.result.hits.size() > 2);
+        const std::int64_t day = kDay;
+        const std::int64_t t = first.result.hits[2].time_range_start_ms;
+        auto req = request("phoenix launch review");
+        req.about_since_ms = t - t % day;
+        req.about_until_ms = t - t % day + day - 1;
+        auto r = must(engine->search(req), "search");
+        bool scaled = false;
+        for (const auto& h : r.result.hits)
+            scaled = scaled || (h.explanation && h.explanation->keyword.time_factor > 1.0);
+        QVERIFY2(scaled, "no hit of the named day was scaled: the test needs one");
+        QVERIFY(engine->audit_writer()->flush().is_ok());
+        const auto id = engine->audit_writer()->last_written_id();
+        auto cmp = must(replay_audit(*engine, id, true), "replay");
+        QVERIFY(cmp.identical);
+        QCOMPARE(QString::fromStdString(cmp.cause), QStringLiteral("none"));
+        QCOMPARE(cmp.rerun.result.hits.size(), r.result.hits.size());
+        for (std::size_t i = 0; i < r.result.hits.size(); ++i)
+            QCOMPARE(cmp.rerun.result.hits[i].explanation->keyword.time_factor,
+                     r.result.hits[i].explanation->keyword.time_factor);
+    }
+
     void diffTellsSettingsFromData() {
         test::TempDir tmp;
         auto vault = make_vault(tmp.path() / "v");

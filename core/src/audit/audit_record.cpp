@@ -79,6 +79,10 @@ AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& re
     put_optional(request, "mmr_lambda", req.mmr_lambda);
     put_optional(request, "recency_boost", req.recency_boost);
     put_optional(request, "include_summaries", req.include_summaries);
+    // The moment the query is about scales the keyword leg (search.day_boost): a replay without
+    // it would rank differently and blame the settings.
+    put_optional(request, "about_since_ms", req.about_since_ms);
+    put_optional(request, "about_until_ms", req.about_until_ms);
 
     const auto& s = resp.settings;
     json vector_leg = leg_json(resp.vector);
@@ -165,6 +169,10 @@ SearchRequest request_from_json(const AuditRecord& record, const json& j) {
         req.recency_boost = j["recency_boost"].get<double>();
     if (j.contains("include_summaries"))
         req.include_summaries = j["include_summaries"].get<bool>();
+    if (j.contains("about_since_ms") && j["about_since_ms"].is_number_integer())
+        req.about_since_ms = j["about_since_ms"].get<std::int64_t>();
+    if (j.contains("about_until_ms") && j["about_until_ms"].is_number_integer())
+        req.about_until_ms = j["about_until_ms"].get<std::int64_t>();
     if (j.contains("scope") && j["scope"].is_object()) {
         const json& s = j["scope"];
         req.scope.namespaces = string_list(s, "namespaces");
