@@ -1229,13 +1229,13 @@ Hash %2</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+76"/>
-        <location line="+29"/>
+        <location line="+79"/>
+        <location line="+31"/>
         <source>Chunks</source>
         <translation>Chunks</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-110"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>Blätter: die Roh-Chunks, die das Retrieval zitieren kann.</translation>
     </message>
@@ -1911,7 +1911,7 @@ Hash %2</translation>
         <translation>Wählen Sie einen Treffer einer hybriden, Keyword- oder semantischen Abfrage.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>base = Σ weight·signal = %1
      = %2</source>
         <translation>Basis = Σ Gewicht·Signal = %1
@@ -2011,7 +2011,12 @@ Endwert = %1</translation>
         <translation>Vektor</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
+        <source>Keyword score: BM25F %1 × coverage %2^p = %3 × author %4 × day %5 × question %6 = %7</source>
+        <translation>Keyword-Score: BM25F %1 × Abdeckung %2^p = %3 × Autor %4 × Tag %5 × Frage %6 = %7</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Recency: factor 1/(1 + %1 days) = %2, boost %3</source>
         <translation>Aktualität: Faktor 1/(1 + %1 Tage) = %2, Bonus %3</translation>
     </message>
@@ -2041,7 +2046,7 @@ Endwert = %1</translation>
         <translation>Vom Zeichenbudget gekappt.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Weighted signal contributions: they sum to the score</source>
         <translation>Gewichtete Signalbeiträge: Ihre Summe ist der Score</translation>
     </message>

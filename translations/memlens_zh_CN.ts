@@ -1212,13 +1212,13 @@ hash %2</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+76"/>
-        <location line="+29"/>
+        <location line="+79"/>
+        <location line="+31"/>
         <source>Chunks</source>
         <translation>分块</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-110"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>叶节点：检索可引用的原始分块。</translation>
     </message>
@@ -1892,7 +1892,7 @@ hash %2</source>
         <translation>请选择混合、关键词或语义查询的一个命中结果。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>base = Σ weight·signal = %1
      = %2</source>
         <translation>基础分 = Σ 权重·信号 = %1
@@ -1992,7 +1992,12 @@ final = %1</source>
         <translation>向量</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
+        <source>Keyword score: BM25F %1 × coverage %2^p = %3 × author %4 × day %5 × question %6 = %7</source>
+        <translation>关键词得分：BM25F %1 × 覆盖率 %2^p = %3 × 作者 %4 × 日期 %5 × 提问 %6 = %7</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Recency: factor 1/(1 + %1 days) = %2, boost %3</source>
         <translation>时效：因子 1/(1 + %1 天) = %2，加权 %3</translation>
     </message>
@@ -2022,7 +2027,7 @@ final = %1</source>
         <translation>因字符预算被截断。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Weighted signal contributions: they sum to the score</source>
         <translation>加权信号贡献：其总和即为得分</translation>
     </message>

@@ -107,6 +107,13 @@ private Q_SLOTS:
         const QString legs = wb_->breakdown()->legsText();
         if (x.keyword.rank)
             QVERIFY(legs.contains(QString::number(*x.keyword.rank)));
+        // The keyword leg's own arithmetic: BM25F, coverage and the factors, then its product.
+        const QString details = wb_->breakdown()->detailsText();
+        if (x.keyword.rank) {
+            QVERIFY2(details.contains(formatScore(x.keyword.bm25)), qPrintable(details));
+            QVERIFY(details.contains(formatScore(x.keyword.coverage_factor)));
+            QVERIFY(details.contains(QStringLiteral("= ") + formatScore(x.keyword.raw_score)));
+        }
 
         // The MMR walk lists every pick and what was pushed out.
         QCOMPARE(wb_->session()->mmr()->rowCount(),

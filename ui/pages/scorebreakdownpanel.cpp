@@ -205,6 +205,15 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
     equation_->setText(equation(x));
 
     QStringList more;
+    if (x.keyword.rank) {
+        const LegExplanation& k = x.keyword;
+        more << tr("Keyword score: BM25F %1 × coverage %2^p = %3 × author %4 × day %5 × "
+                   "question %6 = %7")
+                    .arg(formatScore(k.bm25), formatScore(k.coverage),
+                         formatScore(k.coverage_factor), formatScore(k.author_factor),
+                         formatScore(k.time_factor), formatScore(k.question_factor),
+                         formatScore(k.raw_score));
+    }
     more << tr("Recency: factor 1/(1 + %1 days) = %2, boost %3")
                 .arg(x.recency.age_days, 0, 'f', 1)
                 .arg(formatScore(x.recency.factor), formatScore(x.recency.boost));
@@ -278,6 +287,10 @@ QString ScoreBreakdownPanel::legsText() const {
 
 QString ScoreBreakdownPanel::equationText() const {
     return equation_->text();
+}
+
+QString ScoreBreakdownPanel::detailsText() const {
+    return details_->text();
 }
 
 double ScoreBreakdownPanel::chartValue(const QString& signal) const {

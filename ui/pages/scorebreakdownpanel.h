@@ -27,6 +27,8 @@ public:
     double chartValue(const QString& signal) const;
     // The legs table as plain text (rank, raw score, weight, RRF term per leg).
     QString legsText() const;
+    // The lines under the equation: keyword-leg arithmetic, recency, MMR step, topic path.
+    QString detailsText() const;
 
     static QString equation(const Explanation& x);
 
