@@ -149,7 +149,8 @@ private slots:
         QVERIFY2(full.exit_code == 0, full.err.c_str());
         complete_ = contents(ref);
         QVERIFY(complete_.chunks_per_source.size() > baseline_.chunks_per_source.size());
-        QVERIFY(check_integrity(ref).empty());
+        const std::string problem = check_integrity(ref);
+        QVERIFY2(problem.empty(), problem.c_str());
         qInfo("reference ingest of %zu chunks: %lld ms, %zu sources", g.chunks,
               static_cast<long long>(full_ms_), complete_.chunks_per_source.size());
     }
