@@ -214,6 +214,16 @@ private Q_SLOTS:
         QCOMPARE(QLocale().language(), QLocale::English);
     }
 
+    // A locale memlens has no catalogue for (the bare C locale, or French) keeps the English
+    // interface and counts in English, not in the source's "chunk(s)".
+    void aLanguageWithoutACatalogueCountsInEnglish() {
+        QVERIFY(!installTranslators(QStringLiteral("fr")));
+        QCOMPARE(chunks(1), QStringLiteral("1 chunk"));
+        QCOMPARE(chunks(2), QStringLiteral("2 chunks"));
+        QVERIFY(installTranslators(QStringLiteral("C")));
+        QCOMPARE(chunks(2), QStringLiteral("2 chunks"));
+    }
+
     void languageChoiceIsSaved() {
         saveLanguage(QStringLiteral("de"));
         QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("de"));

@@ -67,8 +67,16 @@ bool installTranslators(const QString& code) {
         QCoreApplication::installTranslator(appTranslator);
         return true;
     }
+    // No catalogue for this locale (the C locale of a bare system, or a language memlens does not
+    // speak): the interface stays in its source language, English, and should count in English
+    // too ("1 chunk", "2 chunks"), not in the source's "chunk(s)".
+    const bool english = locale.language() == QLocale::English || locale.language() == QLocale::C;
+    if (appTranslator->load(QStringLiteral("memlens_en"), kResourceDir)) {
+        QCoreApplication::installTranslator(appTranslator);
+        return english;
+    }
     removeTranslator(appTranslator);
-    return locale.language() == QLocale::English || locale.language() == QLocale::C;
+    return english;
 }
 
 } // namespace memlens::ui
