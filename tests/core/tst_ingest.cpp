@@ -99,7 +99,7 @@ private slots:
         QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks_fts WHERE mem_tree_chunks_fts MATCH "
                          "'content:\"deploying\"'"),
                  1LL); // porter stemming: deploying ~ deploy (the body column only: the
-                 // neighbour columns of the second chunk hold the first one's text)
+                       // neighbour columns of the second chunk hold the first one's text)
         QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks_fts WHERE mem_tree_chunks_fts MATCH "
                          "'context:\"bob\"'"),
                  1LL);
