@@ -272,6 +272,8 @@ void ScoreBreakdownPanel::showChart(const Explanation& x) {
     axisX->setRange(0.0, std::max(peak * 1.1, 0.05));
     axisX->setLabelFormat(QStringLiteral("%.2f"));
     axisX->setTickCount(3);
+    // Round tick values: a label like 0.23 at the right edge was cut by the plot margin.
+    axisX->applyNiceNumbers();
     y->setTruncateLabels(false);
     chart_->addAxis(y, Qt::AlignLeft);
     chart_->addAxis(axisX, Qt::AlignBottom);
