@@ -2,6 +2,9 @@
 // migrations applied; a vault with a larger number than kMigrations knows is refused.
 #include "vault/schema.h"
 
+#include <string>
+#include <string_view>
+
 namespace memlens::schema {
 
 namespace {
@@ -222,8 +225,14 @@ CREATE TABLE ml_settings (
 // search_entities matched a LIKE pattern against every row of the entity index: linear in all
 // mentions (805 ms at 100,000 chunks). ml_entities holds one row per entity, kept by a trigger
 // so that every writer of the index (ingest, tests, future tools) keeps it whole.
-constexpr const char* kMigration2 = R"SQL(
-CREATE TABLE ml_entities (
+} // namespace
+
+// The entity list's table and its fill from the index, parameterised by schema ("" or "ml." for
+// the table, "" or "main." for the index) so a workspace builds the same list in its attached
+// schema.
+std::string entity_list_sql(std::string_view table_schema, std::string_view index_schema) {
+    const std::string t(table_schema), i(index_schema);
+    return "CREATE TABLE " + t + R"SQL(ml_entities (
     entity_id TEXT NOT NULL,
     entity_kind TEXT NOT NULL,
     surface TEXT NOT NULL,       -- the newest mention's surface
@@ -232,17 +241,26 @@ CREATE TABLE ml_entities (
     last_seen_ms INTEGER NOT NULL,
     PRIMARY KEY (entity_id, entity_kind)
 ) WITHOUT ROWID;
-
-INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, last_seen_ms)
+INSERT INTO )SQL" +
+           t + R"SQL(ml_entities(entity_id, entity_kind, surface, surfaces, mentions,
+    last_seen_ms)
 SELECT c.entity_id, c.entity_kind, c.surface, s.surfaces, c.mentions, c.last_seen_ms
 FROM (SELECT entity_id, entity_kind, surface, count(*) AS mentions,
              max(timestamp_ms) AS last_seen_ms
-      FROM mem_tree_entity_index GROUP BY entity_id, entity_kind) c
+      FROM )SQL" +
+           i + R"SQL(mem_tree_entity_index GROUP BY entity_id, entity_kind) c
 JOIN (SELECT entity_id, entity_kind, group_concat(surface, char(10)) AS surfaces
-      FROM (SELECT DISTINCT entity_id, entity_kind, surface FROM mem_tree_entity_index)
+      FROM (SELECT DISTINCT entity_id, entity_kind, surface FROM )SQL" +
+           i + R"SQL(mem_tree_entity_index)
       GROUP BY entity_id, entity_kind) s
   ON s.entity_id = c.entity_id AND s.entity_kind = c.entity_kind;
+)SQL";
+}
 
+namespace {
+
+const std::string& migration2() {
+    static const std::string sql = entity_list_sql("", "") + R"SQL(
 CREATE TRIGGER ml_entities_on_mention AFTER INSERT ON mem_tree_entity_index BEGIN
     INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, last_seen_ms)
     VALUES (NEW.entity_id, NEW.entity_kind, NEW.surface, NEW.surface, 1, NEW.timestamp_ms)
@@ -256,11 +274,13 @@ CREATE TRIGGER ml_entities_on_mention AFTER INSERT ON mem_tree_entity_index BEGI
                         THEN surfaces ELSE surfaces || char(10) || excluded.surface END;
 END;
 )SQL";
+    return sql;
+}
 
 } // namespace
 
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> kAll = {kMigration1, kMigration2};
+    static const std::vector<const char*> kAll = {kMigration1, migration2().c_str()};
     return kAll;
 }
 

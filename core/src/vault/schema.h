@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace memlens::schema {
@@ -7,5 +9,9 @@ namespace memlens::schema {
 // SQL of each migration; migration i (0-based) brings user_version from i to i + 1.
 const std::vector<const char*>& migrations();
 int latest_version();
+
+// CREATE TABLE ml_entities and its fill from the entity index (schema migration 2), with the
+// table in `table_schema` ("" or "ml.") and the index read from `index_schema` ("" or "main.").
+std::string entity_list_sql(std::string_view table_schema, std::string_view index_schema);
 
 } // namespace memlens::schema

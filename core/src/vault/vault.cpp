@@ -186,20 +186,7 @@ CREATE TABLE ml.ml_sources (source_id TEXT PRIMARY KEY, source_kind TEXT NOT NUL
     MEMLENS_TRY(db_.exec("INSERT INTO ml.mem_tree_summaries_fts(rowid, content) "
                          "SELECT rowid, content FROM main.mem_tree_summaries"));
     // The workspace is read-only, so its entity list is built once here (see schema migration 2).
-    MEMLENS_TRY(db_.exec(R"SQL(
-CREATE TABLE ml.ml_entities (entity_id TEXT NOT NULL, entity_kind TEXT NOT NULL,
-    surface TEXT NOT NULL, surfaces TEXT NOT NULL, mentions INTEGER NOT NULL,
-    last_seen_ms INTEGER NOT NULL, PRIMARY KEY (entity_id, entity_kind)) WITHOUT ROWID;
-INSERT INTO ml.ml_entities SELECT c.entity_id, c.entity_kind, c.surface, s.surfaces, c.mentions,
-    c.last_seen_ms
-FROM (SELECT entity_id, entity_kind, surface, count(*) AS mentions,
-             max(timestamp_ms) AS last_seen_ms
-      FROM main.mem_tree_entity_index GROUP BY entity_id, entity_kind) c
-JOIN (SELECT entity_id, entity_kind, group_concat(surface, char(10)) AS surfaces
-      FROM (SELECT DISTINCT entity_id, entity_kind, surface FROM main.mem_tree_entity_index)
-      GROUP BY entity_id, entity_kind) s
-  ON s.entity_id = c.entity_id AND s.entity_kind = c.entity_kind;
-)SQL"));
+    MEMLENS_TRY(db_.exec(schema::entity_list_sql("ml.", "main.")));
     return Status::ok();
 }
 
