@@ -10,6 +10,7 @@
 #include <memlens/vault.h>
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QString>
 
@@ -26,11 +27,15 @@ template <typename Fn> auto offUiThread(Fn fn) {
     return std::async(std::launch::async, std::move(fn)).get();
 }
 
-// Settings and caches in a test location; any core call on the GUI thread aborts the test.
+// Settings and caches in a test location, one per suite (ctest runs suites in parallel, and a
+// suite that saves a language or clears the layout must not change another's); any core call on
+// the GUI thread aborts the test.
 inline void setUpUiTest() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("memlens-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("memlens-ui-tests"));
+    QCoreApplication::setApplicationName(
+        QStringLiteral("memlens-ui-tests-") +
+        QFileInfo(QCoreApplication::applicationFilePath()).completeBaseName());
     qputenv("MEMLENS_STRICT_THREADS", "1");
     memlens::ui::installUiThreadGuard();
 }
