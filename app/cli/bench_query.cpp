@@ -396,7 +396,7 @@ Result<Hnsw> hnsw_for(const TopicIndex& index, const fs::path& dir, int threads)
     std::sort(order.begin(), order.end(),
               [&](std::uint32_t a, std::uint32_t b) { return index.id_at(a) < index.id_at(b); });
     for (std::uint32_t pos : order)
-        h.label_ids.push_back(index.id_at(pos));
+        h.label_ids.emplace_back(index.id_at(pos));
     h.space = std::make_unique<hnswlib::InnerProductSpace>(index.dim());
 
     const fs::path file = dir / "hnsw-M16-efc200.bin";
@@ -417,8 +417,13 @@ Result<Hnsw> hnsw_for(const TopicIndex& index, const fs::path& dir, int threads)
     std::atomic<std::size_t> next{0};
     for (int t = 0; t < std::max(1, threads); ++t)
         pool.emplace_back([&] {
-            for (std::size_t i; (i = next.fetch_add(1)) < n;)
-                h.graph->addPoint(index.vector_at(order[i]).data(), hnswlib::labeltype(i));
+            // Copied, not viewed: a mapped index would otherwise become resident here in
+            // full, beside hnswlib's own copy, and count in the peak RSS.
+            std::vector<float> v(index.dim());
+            for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+                index.copy_vector(order[i], v.data());
+                h.graph->addPoint(v.data(), hnswlib::labeltype(i));
+            }
         });
     for (auto& t : pool)
         t.join();
@@ -613,9 +618,9 @@ Result<json> run(const Options& o) {
         std::vector<float> flat;
         flat.reserve(index.size() * index.dim());
         for (std::size_t p = 0; p < index.size(); ++p) {
-            ids.push_back(index.id_at(p));
-            const auto vec = index.vector_at(p);
-            flat.insert(flat.end(), vec.begin(), vec.end());
+            ids.emplace_back(index.id_at(p));
+            flat.resize(flat.size() + index.dim());
+            index.copy_vector(p, flat.data() + flat.size() - index.dim());
         }
         TopicTreeOptions topts;
         topts.branching = branching;

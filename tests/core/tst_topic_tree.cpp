@@ -12,6 +12,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <set>
 
@@ -303,7 +306,7 @@ private slots:
         for (std::size_t i : {0u, 1234u, 4999u}) {
             // Positions are the index's own (vectors are laid out leaf by leaf); ids map to them.
             const std::size_t pos = *a.position(s.ids[i]);
-            QCOMPARE(QString::fromStdString(a.id_at(pos)), QString::fromStdString(s.ids[i]));
+            QCOMPARE(QString::fromStdString(std::string(a.id_at(pos))), QString::fromStdString(s.ids[i]));
             QVERIFY(std::abs(cosine(a.vector_at(pos), s.vectors[i]) - 1.0) < 1e-6);
         }
         QVERIFY(!a.position("no-such-id"));
@@ -430,6 +433,126 @@ private slots:
         auto other = TopicIndex::load(db, "other", small_tree());
         QVERIFY(other.is_ok());
         QVERIFY(other->load_info().rebuilt);
+    }
+
+    // Opening a vault maps the index file save() wrote instead of reading every vector: the
+    // same index, answering bit for bit the same; any other state of the file is ignored.
+    void savedIndexIsMappedFromItsFile() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        const Database& db = (*vault)->db();
+        const auto s = clustered(3000, 24, 20, 10, 21);
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig",
+                       {s.ids.begin(), s.ids.begin() + 2900},
+                       {s.vectors.begin(), s.vectors.begin() + 2900});
+        auto built = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(built.is_ok() && built->load_info().rebuilt && !built->mapped());
+        QVERIFY(built->save(db).is_ok());
+        const auto file = tmp.path() / "v" / "topic-index.bin";
+        QVERIFY(std::filesystem::exists(file));
+
+        auto mapped = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY2(mapped.is_ok(), mapped.status().to_string().c_str());
+        QVERIFY(mapped->mapped() && mapped->load_info().from_file);
+        QVERIFY(!mapped->load_info().rebuilt);
+        QCOMPARE(mapped->size(), built->size());
+        QCOMPARE(mapped->dim(), built->dim());
+        QVERIFY(same_topics(*built, *mapped));
+        BeamOptions narrow, wide;
+        narrow.beam_width = 3;
+        wide.beam_width = 64; // wide enough for the int8 pre-scoring pass
+        for (const Vector& q : s.queries) {
+            for (const BeamOptions& beam : {narrow, wide}) {
+                const auto a = built->search(q, 10, beam);
+                const auto b = mapped->search(q, 10, beam);
+                QCOMPARE(ids_of(a), ids_of(b));
+                for (std::size_t i = 0; i < a.size(); ++i) {
+                    QCOMPARE(a[i].similarity, b[i].similarity);
+                    QVERIFY(a[i].topic_path == b[i].topic_path);
+                }
+            }
+            const auto ea = built->exact(q, 25);
+            const auto eb = mapped->exact(q, 25);
+            QCOMPARE(ids_of(ea), ids_of(eb));
+            for (std::size_t i = 0; i < ea.size(); ++i)
+                QCOMPARE(ea[i].similarity, eb[i].similarity);
+        }
+        std::vector<float> row(mapped->dim());
+        for (std::size_t i : {0u, 777u, 2899u}) {
+            const auto pos = mapped->position(s.ids[i]);
+            QVERIFY(pos.has_value());
+            QCOMPARE(QString::fromStdString(std::string(mapped->id_at(*pos))),
+                     QString::fromStdString(s.ids[i]));
+            QVERIFY(std::abs(cosine(mapped->vector_at(*pos), s.vectors[i]) - 1.0) < 1e-6);
+            mapped->copy_vector(*pos, row.data());
+            QVERIFY(std::equal(row.begin(), row.end(), mapped->vector_at(*pos).begin()));
+            QVERIFY(mapped->topic_path_of(*pos) == built->topic_path_of(*built->position(s.ids[i])));
+        }
+        QVERIFY(!mapped->position("no-such-id"));
+        QVERIFY(!mapped->position(""));
+
+        // Saving a mapped index writes the same file again, and it maps again.
+        QVERIFY(mapped->save(db).is_ok());
+        auto remapped = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(remapped.is_ok() && remapped->mapped());
+        QCOMPARE(ids_of(remapped->search(s.queries[0], 10, narrow)),
+                 ids_of(built->search(s.queries[0], 10, narrow)));
+
+        // A vector written by any writer (a trigger forgets the token): the file is stale.
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig", {s.ids[2900]}, {s.vectors[2900]});
+        auto grown = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(grown.is_ok());
+        QVERIFY(!grown->mapped());
+        QCOMPARE(grown->size(), std::size_t(2901));
+        QCOMPARE(grown->load_info().newly_assigned, std::size_t(1));
+        QVERIFY(grown->save(db).is_ok());
+
+        // Damaged files are ignored, never trusted: cut short, or bytes changed in the tree.
+        const auto size = std::filesystem::file_size(file);
+        const std::string saved = [&] {
+            std::ifstream in(file, std::ios::binary);
+            return std::string(std::istreambuf_iterator<char>(in), {});
+        }();
+        auto write_file = [&](const std::string& bytes) {
+            std::ofstream out(file, std::ios::binary | std::ios::trunc);
+            out.write(bytes.data(), std::streamsize(bytes.size()));
+        };
+        auto check_fallback = [&](const char* what) {
+            auto again = TopicIndex::load(db, "sig", small_tree());
+            QVERIFY2(again.is_ok(), what);
+            QVERIFY2(!again->mapped(), what);
+            QCOMPARE(again->size(), std::size_t(2901));
+            QCOMPARE(ids_of(again->search(s.queries[1], 10, narrow)),
+                     ids_of(grown->search(s.queries[1], 10, narrow)));
+        };
+        write_file(saved.substr(0, std::size_t(size / 2)));
+        check_fallback("truncated");
+        std::string garbled = saved;
+        for (std::size_t i = 256; i < 1024 && i < garbled.size(); ++i)
+            garbled[i] = char(0xff);
+        write_file(garbled);
+        check_fallback("node records overwritten");
+        std::filesystem::remove(file);
+        check_fallback("missing");
+        write_file(saved);
+        auto restored = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(restored.is_ok() && restored->mapped());
+
+        // Another model's vectors never map this model's file.
+        insert_vectors(db, "mem_tree_chunk_embeddings", "other", {s.ids[0]}, {s.vectors[0]});
+        auto other = TopicIndex::load(db, "other", small_tree());
+        QVERIFY(other.is_ok() && !other->mapped());
+
+        // A read-only open maps it too; the file outlives a writer replacing it under a reader.
+        QVERIFY(grown->save(db).is_ok());
+        auto ro = Vault::open(tmp.path() / "v", true);
+        QVERIFY2(ro.is_ok(), ro.status().to_string().c_str());
+        auto reader = TopicIndex::load((*ro)->db(), "sig", small_tree());
+        QVERIFY(reader.is_ok() && reader->mapped());
+        QVERIFY(grown->save(db).is_ok()); // replaces the file the reader has mapped
+        QCOMPARE(ids_of(reader->search(s.queries[2], 10, narrow)),
+                 ids_of(grown->search(s.queries[2], 10, narrow)));
     }
 
     void emptyVaultGivesEmptyIndex() {

@@ -1,9 +1,13 @@
 // The topic tree of the vector leg (seed 004): a hierarchical clustering of the vault's
 // embeddings, searched by beam descent; an exact scan serves small vaults and ground truth.
 //
-// Memory: every vector is held once, contiguously, as float32 (n × dim × 4 bytes: 1,000,000
-// chunks × 256 dims is 1 GB), plus an int8 copy for pre-scoring wide beams (a quarter of that),
-// the ids and one centroid per topic. docs/embeddings.md, docs/performance.md.
+// Storage: every vector once, contiguously, as float32 (n × dim × 4 bytes: 1,000,000 chunks ×
+// 256 dims is 1 GB), plus an int8 copy for pre-scoring wide beams (a quarter of that), the ids
+// and one centroid per topic. save() writes all of it, laid out leaf by leaf, to the index file
+// beside vault.db (topic-index.bin); load() maps that file when it is current, so opening a
+// vault reads only the topics, and a query touches only the pages of the leaves it reaches.
+// Built or loaded from the database instead, the vectors are held in memory.
+// docs/embeddings.md, docs/performance.md.
 #pragma once
 
 #include <memlens/embedder.h>
@@ -12,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace memlens {
@@ -49,6 +54,7 @@ struct TopicLoadInfo {
     std::size_t newly_assigned = 0;  // vectors added to stored leaves by descent
     std::size_t dropped_members = 0; // stored members with no vector any more
     std::size_t skipped_vectors = 0; // vectors whose dimension differs from the others
+    bool from_file = false;          // mapped from the index file written by the last save()
 };
 
 // One topic of the tree, for browsing.
@@ -69,6 +75,10 @@ public:
     // persisted tree. Vectors the stored tree lacks are assigned to the nearest leaf by greedy
     // descent. Builds afresh when no tree is stored, it does not fit these vectors, more than
     // 20% of the vectors are not in it, or assignment overfills a leaf (2 × max_leaf_items).
+    // When the index file beside vault.db carries the token the vault's settings hold (the
+    // last save() committed it, and no vector changed since: triggers on the embedding tables
+    // forget the token on any write), maps that instead
+    // (load_info().from_file); a missing, stale, foreign or damaged file is ignored.
     static Result<TopicIndex> load(const Database& db, const std::string& model_signature,
                                    const TopicTreeOptions& opts = {});
 
@@ -81,7 +91,9 @@ public:
                             const TopicTreeOptions& opts = {});
 
     // Writes the tree to ml_topic_nodes / ml_topic_members (replacing what was there), inside a
-    // savepoint, so it can join the caller's transaction.
+    // savepoint, so it can join the caller's transaction; then the index file beside vault.db
+    // (written aside and renamed into place) and, in the same savepoint, its new token. Should
+    // the transaction roll back, the file's token no longer matches and load() ignores it.
     Status save(const Database& db) const;
 
     std::size_t size() const;
@@ -105,9 +117,17 @@ public:
                                  const std::vector<std::uint8_t>* allowed = nullptr) const;
 
     // Position of a node id in the index (for `allowed` masks), or nullopt.
-    std::optional<std::size_t> position(const std::string& node_id) const;
-    const std::string& id_at(std::size_t pos) const;
+    std::optional<std::size_t> position(std::string_view node_id) const;
+    // Valid while the index lives (a view into its ids or its mapped file).
+    std::string_view id_at(std::size_t pos) const;
+    // A view of one unit-length row: memory of the index, or of its mapped file.
     std::span<const float> vector_at(std::size_t pos) const;
+    // Copies one row into out (dim() floats). For passes over every vector: it reads the
+    // file instead of mapping it, so such a pass does not grow the process's resident memory.
+    void copy_vector(std::size_t pos, float* out) const;
+    // Whether the rows are read from the index file beside vault.db (load() found it whole
+    // and current) rather than held in memory.
+    bool mapped() const;
     // Root-to-leaf keys of the leaf holding `pos`.
     std::vector<std::string> topic_path_of(std::size_t pos) const;
     // Every topic, parents before children, siblings by key.

@@ -19,7 +19,7 @@ Status mark_ids(StatementCache& stmts, const std::string& sql, const TopicIndex&
             return row.status();
         if (!*row)
             return Status::ok();
-        if (auto pos = index.position((*st)->column_text(0)))
+        if (auto pos = index.position((*st)->column_text_view(0)))
             flags[*pos] = 1;
     }
 }
@@ -78,7 +78,7 @@ Result<std::vector<std::size_t>> scoped_positions(StatementCache& stmts, const T
                 return row.status();
             if (!*row)
                 return Status::ok();
-            if (auto pos = index.position((*st)->column_text(0)))
+            if (auto pos = index.position((*st)->column_text_view(0)))
                 flags[*pos] = 1;
         }
     };
@@ -111,7 +111,7 @@ VectorLegOutput run_vector_leg(const TopicIndex& index, const VectorLegInput& in
         out.exact_reason = "scoped";
         hits.reserve(in.positions->size());
         for (std::size_t pos : *in.positions)
-            hits.push_back({index.id_at(pos), cosine(in.query, index.vector_at(pos)), {}});
+            hits.push_back({std::string(index.id_at(pos)), cosine(in.query, index.vector_at(pos)), {}});
         std::sort(hits.begin(), hits.end(), [](const VectorHit& a, const VectorHit& b) {
             if (a.similarity != b.similarity)
                 return a.similarity > b.similarity;

@@ -34,7 +34,7 @@ public:
         std::vector<VectorHit> hits;
         hits.reserve(heap_.size());
         for (const Scored& s : heap_)
-            hits.push_back({impl_.ids[s.pos], double(s.sim), {}});
+            hits.push_back({std::string(impl_.id(s.pos)), double(s.sim), {}});
         return hits;
     }
 
@@ -46,7 +46,7 @@ private:
     bool better(const Scored& a, const Scored& b) const {
         if (a.sim != b.sim)
             return a.sim > b.sim;
-        return impl_.ids[a.pos] < impl_.ids[b.pos];
+        return impl_.id(a.pos) < impl_.id(b.pos);
     }
     // As the heap's "less", it puts the worst kept hit at the front.
     struct Better {
@@ -185,7 +185,7 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
     const std::size_t scored = todo.size();
     TopK top(impl, k);
     const std::size_t rerank = std::max(kRerankPerHit * k, kRerankMin);
-    if (todo.size() >= kTwoPassMin && todo.size() > rerank && !impl.codes.empty()) {
+    if (todo.size() >= kTwoPassMin && todo.size() > rerank && impl.has_codes()) {
         // Wide beams: pre-score on the int8 codes, then only the best `rerank` are scored on
         // the floats, so the reported similarities are the same dot() the exact scan uses.
         std::vector<std::int8_t> qcode(impl.dim);
@@ -194,7 +194,7 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         for (std::size_t i = 0; i < todo.size(); ++i) {
             const std::uint32_t pos = todo[i];
             rough[i] = {
-                float(dot_i8(qcode.data(), impl.code(pos), impl.dim)) * impl.code_scale[pos], pos};
+                float(dot_i8(qcode.data(), impl.code(pos), impl.dim)) * impl.scale(pos), pos};
         }
         std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
                          [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -207,7 +207,7 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
 
     std::vector<VectorHit> hits = top.take();
     for (VectorHit& hit : hits)
-        hit.topic_path = impl.path_keys(impl.leaf_of[*position(hit.node_id)]);
+        hit.topic_path = impl.path_keys(impl.leaf_of[*impl.find(hit.node_id)]);
     if (trace) {
         trace->scored = scored;
         for (int node : frontier)
@@ -224,10 +224,25 @@ std::vector<VectorHit> TopicIndex::exact(std::span<const float> query, std::size
     const Impl& impl = *impl_;
     const Vector q = unit_query(query);
     TopK top(impl, k);
-    const auto n = static_cast<std::uint32_t>(impl.size());
-    for (std::uint32_t pos = 0; pos < n; ++pos)
-        if (is_allowed(allowed, pos))
-            top.offer(dot(q.data(), impl.vec(pos), impl.dim), pos);
+    // Block by block through a buffer, so a scan of a mapped index reads the file without
+    // making every page of it resident in this process.
+    constexpr std::size_t kBlockRows = 2048;
+    const std::size_t n = impl.size();
+    std::vector<float> block(std::min(n, kBlockRows) * impl.dim);
+    for (std::size_t first = 0; first < n; first += kBlockRows) {
+        const std::size_t count = std::min(kBlockRows, n - first);
+        bool any = !allowed;
+        for (std::size_t i = 0; i < count && !any; ++i)
+            any = is_allowed(allowed, std::uint32_t(first + i));
+        if (!any)
+            continue;
+        impl.read_rows(first, count, block.data());
+        for (std::size_t i = 0; i < count; ++i) {
+            const auto pos = static_cast<std::uint32_t>(first + i);
+            if (is_allowed(allowed, pos))
+                top.offer(dot(q.data(), block.data() + i * impl.dim, impl.dim), pos);
+        }
+    }
     return top.take();
 }
 

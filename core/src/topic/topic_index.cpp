@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 namespace memlens {
 
@@ -29,10 +30,20 @@ void TopicIndex::Impl::prepare_vectors() {
 }
 
 void TopicIndex::Impl::index_ids() {
-    position_of.clear();
-    position_of.reserve(ids.size());
-    for (std::size_t pos = 0; pos < ids.size(); ++pos)
-        position_of.emplace(ids[pos], static_cast<std::uint32_t>(pos));
+    by_id.resize(ids.size());
+    std::iota(by_id.begin(), by_id.end(), std::uint32_t{0});
+    std::sort(by_id.begin(), by_id.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return ids[a] < ids[b]; });
+}
+
+std::optional<std::uint32_t> TopicIndex::Impl::find(std::string_view node_id) const {
+    const std::uint32_t* first = file ? mapped_by_id : by_id.data();
+    const std::uint32_t* last = first + size();
+    const std::uint32_t* it = std::lower_bound(
+        first, last, node_id, [&](std::uint32_t pos, std::string_view v) { return id(pos) < v; });
+    if (it == last || id(*it) != node_id)
+        return std::nullopt;
+    return *it;
 }
 
 void TopicIndex::Impl::layout_by_leaf() {
@@ -69,7 +80,7 @@ void TopicIndex::Impl::layout_by_leaf() {
         std::copy_n(row.data(), dim, data.data() + to * dim);
         ids[to] = std::move(id);
     }
-    index_ids(); // the views pointed into strings that have moved
+    index_ids(); // positions have moved
 }
 
 void TopicIndex::Impl::finalize() {
@@ -99,7 +110,7 @@ void TopicIndex::Impl::finalize() {
     }
     layout_by_leaf();
     encode_codes();
-    leaf_of.assign(ids.size(), -1);
+    leaf_of.assign(size(), -1);
     for (std::size_t i = 0; i < nodes.size(); ++i)
         for (std::uint32_t pos : nodes[i].members)
             leaf_of[pos] = static_cast<std::int32_t>(i);
@@ -186,17 +197,28 @@ const TopicLoadInfo& TopicIndex::load_info() const {
     return impl_ ? impl_->info : kNone;
 }
 
-std::optional<std::size_t> TopicIndex::position(const std::string& node_id) const {
+std::optional<std::size_t> TopicIndex::position(std::string_view node_id) const {
     if (!impl_)
         return std::nullopt;
-    auto it = impl_->position_of.find(node_id);
-    if (it == impl_->position_of.end())
-        return std::nullopt;
-    return it->second;
+    if (auto pos = impl_->find(node_id))
+        return *pos;
+    return std::nullopt;
 }
 
-const std::string& TopicIndex::id_at(std::size_t pos) const {
-    return impl_->ids.at(pos);
+std::string_view TopicIndex::id_at(std::size_t pos) const {
+    if (!impl_ || pos >= impl_->size())
+        throw std::out_of_range("TopicIndex::id_at");
+    return impl_->id(pos);
+}
+
+void TopicIndex::copy_vector(std::size_t pos, float* out) const {
+    if (!impl_ || pos >= impl_->size())
+        throw std::out_of_range("TopicIndex::copy_vector");
+    impl_->read_rows(pos, 1, out);
+}
+
+bool TopicIndex::mapped() const {
+    return impl_ && impl_->file != nullptr;
 }
 
 std::span<const float> TopicIndex::vector_at(std::size_t pos) const {

@@ -5,9 +5,11 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace memlens {
@@ -22,24 +24,58 @@ struct TopicNode {
     std::size_t member_count = 0;       // vectors in the whole subtree
 };
 
+// A topic index written to a file beside vault.db (topic_file.cpp), mapped read-only. The
+// rows, codes, scales and ids are read through the mapping, so opening a vault costs what
+// the tree's nodes cost, not a pass over every vector.
+struct MappedTopicFile;
+
 struct TopicIndex::Impl {
     std::size_t dim = 0;
     std::string model_signature;  // set by load(); save() records it so load() can trust a tree
-    std::vector<std::string> ids; // position → node id
-    std::vector<float> data;      // ids.size() × dim, each row unit length (or zero)
     std::vector<TopicNode> nodes; // nodes[0] is the root; parents before children
     std::vector<float> centroids; // nodes.size() × dim, unit length
     std::vector<std::int32_t> leaf_of; // position → index of its leaf
+    TopicLoadInfo info;
+
+    // Owned storage: built, or read from the database. Empty when `file` is set.
+    std::vector<std::string> ids; // position → node id
+    std::vector<float> data;      // ids.size() × dim, each row unit length (or zero)
     // int8 copies of the rows (row ≈ code × code_scale), a quarter of the bytes: a wide beam
     // pre-scores with them and re-ranks its best candidates with the float rows, so every
     // similarity it reports is still dot() over the floats.
     std::vector<std::int8_t> codes;
     std::vector<float> code_scale;
-    std::unordered_map<std::string_view, std::uint32_t> position_of; // views into ids
-    TopicLoadInfo info;
+    std::vector<std::uint32_t> by_id; // positions ordered by node id, for position lookups
 
-    std::size_t size() const { return ids.size(); }
-    const float* vec(std::size_t pos) const { return data.data() + pos * dim; }
+    // Mapped storage: the same arrays, laid out leaf by leaf, read from the file.
+    std::shared_ptr<const MappedTopicFile> file;
+    std::size_t mapped_count = 0;
+    const float* mapped_rows = nullptr;
+    const std::int8_t* mapped_codes = nullptr;
+    const float* mapped_scales = nullptr;
+    const std::uint64_t* mapped_id_offsets = nullptr; // count + 1 offsets into mapped_id_chars
+    const char* mapped_id_chars = nullptr;
+    const std::uint32_t* mapped_by_id = nullptr;
+
+    std::size_t size() const { return file ? mapped_count : ids.size(); }
+    const float* vec(std::size_t pos) const {
+        return (file ? mapped_rows : data.data()) + pos * dim;
+    }
+    const std::int8_t* code(std::size_t pos) const {
+        return (file ? mapped_codes : codes.data()) + pos * dim;
+    }
+    float scale(std::size_t pos) const { return file ? mapped_scales[pos] : code_scale[pos]; }
+    bool has_codes() const { return file ? true : !codes.empty(); }
+    std::string_view id(std::size_t pos) const {
+        if (file)
+            return {mapped_id_chars + mapped_id_offsets[pos],
+                    std::size_t(mapped_id_offsets[pos + 1] - mapped_id_offsets[pos])};
+        return ids[pos];
+    }
+    std::optional<std::uint32_t> find(std::string_view node_id) const;
+    // Copies rows [first, first + count) into out, reading the file (not the mapping) when
+    // mapped, so a full scan does not pull every page into the process.
+    void read_rows(std::size_t first, std::size_t count, float* out) const;
     const float* centroid(std::size_t node) const { return centroids.data() + node * dim; }
     float* centroid(std::size_t node) { return centroids.data() + node * dim; }
 
@@ -54,9 +90,19 @@ struct TopicIndex::Impl {
     // The leaf a vector reaches by greedy descent (beam width 1, ties by key).
     int nearest_leaf(const float* v) const;
     void encode_codes();
-    const std::int8_t* code(std::size_t pos) const { return codes.data() + pos * dim; }
     std::vector<std::string> path_keys(int node) const;
 };
+
+// The file beside a vault's database that holds its topic index; empty for an in-memory
+// database.
+std::filesystem::path topic_file_path(const Database& db);
+// Writes the index (laid out leaf by leaf) to `path` atomically, stamped with `token`.
+Status write_topic_file(const TopicIndex::Impl& impl, const std::filesystem::path& path,
+                        const std::string& token);
+// Maps the file into impl when it exists, carries `token` and `signature` and is whole;
+// false (impl untouched) otherwise.
+bool read_topic_file(const std::filesystem::path& path, const std::string& token,
+                     const std::string& signature, TopicIndex::Impl& impl);
 
 // The one similarity of the index. Beam search and the exact scan both call it, so a beam
 // wide enough to reach every leaf returns bit-identical similarities and order to exact().

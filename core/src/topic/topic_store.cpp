@@ -6,12 +6,14 @@
 #include <memlens/thread_guard.h>
 
 #include <map>
+#include <random>
 
 namespace memlens {
 
 namespace {
 
 constexpr const char* kSignatureKey = "topic_tree.model_signature";
+constexpr const char* kFileTokenKey = "topic_tree.file_token";
 
 // Reads every vector of one signature from one embeddings table into impl (ids, data).
 Status read_vectors(const Database& db, const char* sql, const std::string& signature,
@@ -53,11 +55,11 @@ Result<std::size_t> count_vectors(const Database& db, const std::string& signatu
     return static_cast<std::size_t>(st->column_int64(0));
 }
 
-Result<std::optional<std::string>> stored_signature(const Database& db) {
+Result<std::optional<std::string>> stored_setting(const Database& db, const char* key) {
     auto st = db.prepare("SELECT value FROM ml_settings WHERE key = ?");
     if (!st)
         return st.status();
-    st->bind(1, kSignatureKey);
+    st->bind(1, key);
     auto row = st->step();
     if (!row)
         return row.status();
@@ -126,13 +128,13 @@ Result<std::size_t> read_members(const Database& db, TopicIndex::Impl& impl) {
         if (!*row)
             break;
         const auto leaf = leaf_by_key.find(st->column_text_view(0));
-        const auto pos = impl.position_of.find(st->column_text_view(1));
-        if (leaf == leaf_by_key.end() || pos == impl.position_of.end() || assigned[pos->second]) {
+        const auto pos = impl.find(st->column_text_view(1));
+        if (leaf == leaf_by_key.end() || !pos || assigned[*pos]) {
             ++impl.info.dropped_members;
             continue;
         }
-        impl.nodes[std::size_t(leaf->second)].members.push_back(pos->second);
-        assigned[pos->second] = true;
+        impl.nodes[std::size_t(leaf->second)].members.push_back(*pos);
+        assigned[*pos] = true;
         ++count;
     }
     const std::size_t unassigned = impl.size() - count;
@@ -145,6 +147,27 @@ Result<std::size_t> read_members(const Database& db, TopicIndex::Impl& impl) {
         }
     }
     return unassigned;
+}
+
+Status forget_file_token(const Database& db) {
+    auto st = db.prepare("DELETE FROM ml_settings WHERE key = ?");
+    if (!st)
+        return st.status();
+    st->bind(1, kFileTokenKey);
+    return st->exec();
+}
+
+// 32 hex digits: a fresh token for every file written.
+std::string new_token() {
+    std::random_device rd;
+    static const char* digits = "0123456789abcdef";
+    std::string token;
+    for (int i = 0; i < 4; ++i) {
+        std::uint32_t r = rd();
+        for (int j = 0; j < 8; ++j, r >>= 4)
+            token += digits[r & 15];
+    }
+    return token;
 }
 
 bool leaves_overfull(const TopicIndex::Impl& impl, const TopicTreeOptions& opts) {
@@ -185,6 +208,16 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
     check_off_ui_thread("TopicIndex::load");
     auto impl = std::make_unique<Impl>();
     impl->model_signature = model_signature;
+    auto signature = stored_setting(db, kSignatureKey);
+    if (!signature)
+        return signature.status().with_context("topic tree");
+    auto token = stored_setting(db, kFileTokenKey);
+    if (!token)
+        return token.status().with_context("topic tree");
+    if (*signature == model_signature && *token &&
+        read_topic_file(topic_file_path(db), **token, model_signature, *impl))
+        return TopicIndex(std::move(impl));
+
     auto total = count_vectors(db, model_signature);
     if (!total)
         return total.status().with_context("topic tree");
@@ -199,12 +232,8 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
                              "WHERE model_signature = ? ORDER BY summary_id",
                              model_signature, *impl)
                     .with_context("topic tree: summary vectors"));
-    impl->position_of.clear();
     impl->prepare_vectors();
 
-    auto signature = stored_signature(db);
-    if (!signature)
-        return signature.status().with_context("topic tree");
     bool usable = *signature == model_signature && impl->dim > 0;
     if (usable) {
         auto nodes = read_nodes(db, *impl);
@@ -237,6 +266,7 @@ Status TopicIndex::save(const Database& db) const {
     Savepoint sp(db);
     MEMLENS_TRY(sp.begin());
     MEMLENS_TRY(db.exec("DELETE FROM ml_topic_members; DELETE FROM ml_topic_nodes;"));
+    MEMLENS_TRY(forget_file_token(db));
     if (impl_->size() == 0 || impl_->dim == 0)
         return sp.release(); // nothing clustered: load() will find no tree and build afresh
     auto node_st = db.prepare("INSERT INTO ml_topic_nodes(topic_key, parent_key, depth, is_leaf, "
@@ -261,7 +291,7 @@ Status TopicIndex::save(const Database& db) const {
         node_st->reset();
         for (std::uint32_t pos : node.members) {
             member_st->bind(1, node.key);
-            member_st->bind(2, impl_->ids[pos]);
+            member_st->bind(2, impl_->id(pos));
             MEMLENS_TRY(member_st->exec());
             member_st->reset();
         }
@@ -274,6 +304,14 @@ Status TopicIndex::save(const Database& db) const {
         return sig_st.status();
     sig_st->bind(1, kSignatureKey).bind(2, impl_->model_signature);
     MEMLENS_TRY(sig_st->exec());
+    sig_st->reset();
+    // The file last: its token goes into the settings only once it is whole and in place.
+    if (const auto path = topic_file_path(db); !path.empty()) {
+        const std::string token = new_token();
+        MEMLENS_TRY(write_topic_file(*impl_, path, token));
+        sig_st->bind(1, kFileTokenKey).bind(2, token);
+        MEMLENS_TRY(sig_st->exec());
+    }
     return sp.release();
 }
 

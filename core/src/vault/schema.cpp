@@ -277,10 +277,39 @@ END;
     return sql;
 }
 
+// Schema 3. The topic index file beside vault.db (topic_file.cpp) is derived from the
+// embeddings; any change to them, by whatever writer, forgets the token that lets load() map
+// the file. And two partial indexes: opening a search engine lists the superseded chunks and
+// the supersedes links, which were full scans of the chunk table (seconds at a million chunks).
+constexpr const char* kMigration3 = R"SQL(
+CREATE TRIGGER ml_topic_file_on_chunk_insert AFTER INSERT ON mem_tree_chunk_embeddings BEGIN
+    DELETE FROM ml_settings WHERE key = 'topic_tree.file_token';
+END;
+CREATE TRIGGER ml_topic_file_on_chunk_update AFTER UPDATE ON mem_tree_chunk_embeddings BEGIN
+    DELETE FROM ml_settings WHERE key = 'topic_tree.file_token';
+END;
+CREATE TRIGGER ml_topic_file_on_chunk_delete AFTER DELETE ON mem_tree_chunk_embeddings BEGIN
+    DELETE FROM ml_settings WHERE key = 'topic_tree.file_token';
+END;
+CREATE TRIGGER ml_topic_file_on_summary_insert AFTER INSERT ON mem_tree_summary_embeddings BEGIN
+    DELETE FROM ml_settings WHERE key = 'topic_tree.file_token';
+END;
+CREATE TRIGGER ml_topic_file_on_summary_update AFTER UPDATE ON mem_tree_summary_embeddings BEGIN
+    DELETE FROM ml_settings WHERE key = 'topic_tree.file_token';
+END;
+CREATE TRIGGER ml_topic_file_on_summary_delete AFTER DELETE ON mem_tree_summary_embeddings BEGIN
+    DELETE FROM ml_settings WHERE key = 'topic_tree.file_token';
+END;
+CREATE INDEX ml_chunks_superseded ON mem_tree_chunks(id) WHERE superseded != 0;
+CREATE INDEX ml_chunks_supersedes ON mem_tree_chunks(timestamp_ms, id, supersedes)
+    WHERE supersedes IS NOT NULL;
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> kAll = {kMigration1, migration2().c_str()};
+    static const std::vector<const char*> kAll = {kMigration1, migration2().c_str(),
+                                                  kMigration3};
     return kAll;
 }
 

@@ -1,0 +1,403 @@
+// The topic index file beside vault.db: the index's rows, int8 codes, scales, ids and tree in
+// one file laid out leaf by leaf, mapped read-only by load(). The database stays the source of
+// truth (save() still writes ml_topic_nodes / ml_topic_members); the file is derived, and
+// load() maps it only when its token is the one the vault's settings hold.
+//
+// Layout (native byte order, which the header records; sections 64-byte aligned):
+//   header | signature | nodes (NodeRecord each) | node keys | centroids (nodes × dim f32) |
+//   rows (n × dim f32) | codes (n × dim i8) | scales (n f32) | id offsets (n + 1 u64) |
+//   id chars | by-id order (n u32)
+#include "topic/topic_index_impl.h"
+
+#include <memlens/db.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace memlens {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr char kMagic[8] = {'M', 'L', 'T', 'O', 'P', 'I', 'C', '1'};
+constexpr std::uint32_t kByteOrder = 0x01020304;
+constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kTokenBytes = 32;
+constexpr std::uint64_t kAlign = 64;
+
+struct Header {
+    char magic[8];
+    std::uint32_t byte_order;
+    std::uint32_t version;
+    char token[kTokenBytes];
+    std::uint64_t dim;
+    std::uint64_t count;
+    std::uint64_t node_count;
+    std::uint64_t signature_off, signature_len;
+    std::uint64_t nodes_off, keys_off, keys_len, centroids_off;
+    std::uint64_t rows_off, codes_off, scales_off;
+    std::uint64_t id_offsets_off, id_chars_off, id_chars_len, by_id_off;
+    std::uint64_t file_size;
+};
+
+struct NodeRecord {
+    std::int32_t parent;
+    std::int32_t depth;
+    std::uint32_t leaf;
+    std::uint32_t reserved;
+    std::uint64_t member_begin; // leaves: their members are positions [begin, begin + count)
+    std::uint64_t member_count;
+    std::uint64_t key_off; // into the keys section
+    std::uint64_t key_len;
+};
+
+std::uint64_t align_up(std::uint64_t x) {
+    return (x + kAlign - 1) / kAlign * kAlign;
+}
+
+// Sequential writer that pads to section boundaries and remembers the first error.
+class FileWriter {
+public:
+    explicit FileWriter(const fs::path& path)
+        : f_(std::fopen(path.c_str(), "wb")) {
+        if (!f_)
+            err_ = errno;
+    }
+    ~FileWriter() {
+        if (f_)
+            std::fclose(f_);
+    }
+    FileWriter(const FileWriter&) = delete;
+    FileWriter& operator=(const FileWriter&) = delete;
+
+    std::uint64_t pos() const { return pos_; }
+    void write(const void* p, std::size_t n) {
+        if (err_ != 0 || n == 0)
+            return;
+        if (std::fwrite(p, 1, n, f_) != n)
+            err_ = errno != 0 ? errno : EIO;
+        pos_ += n;
+    }
+    // Pads to the next boundary and returns the offset a section starting there has.
+    std::uint64_t section() {
+        static const char zeros[kAlign] = {};
+        write(zeros, std::size_t(align_up(pos_) - pos_));
+        return pos_;
+    }
+    void seek_start() {
+        if (err_ == 0 && std::fseek(f_, 0, SEEK_SET) != 0)
+            err_ = errno;
+    }
+    int finish() {
+        if (err_ == 0 && std::fflush(f_) != 0)
+            err_ = errno;
+        if (err_ == 0 && ::fsync(fileno(f_)) != 0)
+            err_ = errno;
+        if (std::fclose(f_) != 0 && err_ == 0)
+            err_ = errno;
+        f_ = nullptr;
+        return err_;
+    }
+    int error() const { return err_; }
+
+private:
+    std::FILE* f_ = nullptr;
+    std::uint64_t pos_ = 0;
+    int err_ = 0;
+};
+
+bool in_file(std::uint64_t off, std::uint64_t len, std::uint64_t size) {
+    return off <= size && len <= size - off;
+}
+
+} // namespace
+
+struct MappedTopicFile {
+    int fd = -1;
+    void* base = MAP_FAILED;
+    std::size_t size = 0;
+    ~MappedTopicFile() {
+        if (base != MAP_FAILED)
+            ::munmap(base, size);
+        if (fd >= 0)
+            ::close(fd);
+    }
+    const char* at(std::uint64_t off) const { return static_cast<const char*>(base) + off; }
+};
+
+fs::path topic_file_path(const Database& db) {
+    const std::string& p = db.path();
+    if (p.empty() || p == ":memory:" || p.rfind("file:", 0) == 0)
+        return {};
+    return fs::path(p).parent_path() / "topic-index.bin";
+}
+
+Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
+                        const std::string& token) {
+    if (token.size() != kTokenBytes)
+        return Status::internal("topic index file: token of the wrong length");
+    const std::size_t n = impl.size();
+    const std::size_t dim = impl.dim;
+    // The members of each leaf must be one run of positions, as finalize() lays them out.
+    std::vector<NodeRecord> records(impl.nodes.size());
+    std::string keys;
+    std::uint64_t next = 0;
+    for (std::size_t i = 0; i < impl.nodes.size(); ++i) {
+        const TopicNode& node = impl.nodes[i];
+        NodeRecord& r = records[i];
+        r.parent = node.parent;
+        r.depth = node.depth;
+        r.leaf = node.leaf ? 1 : 0;
+        r.reserved = 0;
+        r.member_begin = next;
+        r.member_count = node.members.size();
+        for (std::size_t m = 0; m < node.members.size(); ++m)
+            if (node.members[m] != next + m)
+                return Status::internal("topic index file: leaves are not laid out in order");
+        next += node.members.size();
+        r.key_off = keys.size();
+        r.key_len = node.key.size();
+        keys += node.key;
+    }
+    if (next != n)
+        return Status::internal("topic index file: leaves do not hold every vector");
+    if (n > 0 && !impl.has_codes())
+        return Status::internal("topic index file: the index has no int8 codes");
+
+    const fs::path tmp = fs::path(path).concat(".tmp");
+    FileWriter w(tmp);
+    Header h{};
+    std::memcpy(h.magic, kMagic, sizeof kMagic);
+    h.byte_order = kByteOrder;
+    h.version = kVersion;
+    std::memcpy(h.token, token.data(), kTokenBytes);
+    h.dim = dim;
+    h.count = n;
+    h.node_count = impl.nodes.size();
+    w.write(&h, sizeof h); // rewritten with the offsets at the end
+
+    h.signature_off = w.section();
+    h.signature_len = impl.model_signature.size();
+    w.write(impl.model_signature.data(), impl.model_signature.size());
+    h.nodes_off = w.section();
+    w.write(records.data(), records.size() * sizeof(NodeRecord));
+    h.keys_off = w.section();
+    h.keys_len = keys.size();
+    w.write(keys.data(), keys.size());
+    h.centroids_off = w.section();
+    w.write(impl.centroids.data(), impl.centroids.size() * sizeof(float));
+    h.rows_off = w.section();
+    w.write(impl.vec(0), n * dim * sizeof(float));
+    h.codes_off = w.section();
+    w.write(impl.code(0), n * dim);
+    h.scales_off = w.section();
+    for (std::size_t pos = 0; pos < n; ++pos) {
+        const float s = impl.scale(pos);
+        w.write(&s, sizeof s);
+    }
+    h.id_offsets_off = w.section();
+    std::uint64_t off = 0;
+    w.write(&off, sizeof off);
+    for (std::size_t pos = 0; pos < n; ++pos) {
+        off += impl.id(pos).size();
+        w.write(&off, sizeof off);
+    }
+    h.id_chars_off = w.section();
+    h.id_chars_len = off;
+    for (std::size_t pos = 0; pos < n; ++pos) {
+        const std::string_view id = impl.id(pos);
+        w.write(id.data(), id.size());
+    }
+    h.by_id_off = w.section();
+    if (impl.file) {
+        w.write(impl.mapped_by_id, n * sizeof(std::uint32_t));
+    } else {
+        w.write(impl.by_id.data(), impl.by_id.size() * sizeof(std::uint32_t));
+    }
+    h.file_size = w.pos();
+    w.seek_start();
+    w.write(&h, sizeof h);
+    if (const int err = w.finish(); err != 0) {
+        std::error_code ec;
+        fs::remove(tmp, ec);
+        return Status(StatusCode::IoError, "cannot write the topic index file " + tmp.string() +
+                                               ": " + std::strerror(err));
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        return Status(StatusCode::IoError, "cannot replace the topic index file " +
+                                               path.string() + ": " + ec.message());
+    }
+    return Status::ok();
+}
+
+bool read_topic_file(const fs::path& path, const std::string& token, const std::string& signature,
+                     TopicIndex::Impl& impl) {
+    if (path.empty() || token.size() != kTokenBytes)
+        return false;
+    auto file = std::make_shared<MappedTopicFile>();
+    file->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file->fd < 0)
+        return false;
+    struct stat st {};
+    if (::fstat(file->fd, &st) != 0 || std::uint64_t(st.st_size) < sizeof(Header))
+        return false;
+    Header h{};
+    if (::pread(file->fd, &h, sizeof h, 0) != ssize_t(sizeof h))
+        return false;
+    const std::uint64_t size = std::uint64_t(st.st_size);
+    if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.byte_order != kByteOrder ||
+        h.version != kVersion || std::memcmp(h.token, token.data(), kTokenBytes) != 0 ||
+        h.file_size != size || h.dim == 0 || h.dim > (1u << 16) || h.count >= (1ull << 32) ||
+        h.node_count == 0 || h.node_count > h.count + (1ull << 20))
+        return false;
+    const std::uint64_t n = h.count, dim = h.dim;
+    if (!in_file(h.signature_off, h.signature_len, size) ||
+        !in_file(h.nodes_off, h.node_count * sizeof(NodeRecord), size) ||
+        !in_file(h.keys_off, h.keys_len, size) ||
+        !in_file(h.centroids_off, h.node_count * dim * sizeof(float), size) ||
+        !in_file(h.rows_off, n * dim * sizeof(float), size) ||
+        !in_file(h.codes_off, n * dim, size) || !in_file(h.scales_off, n * sizeof(float), size) ||
+        !in_file(h.id_offsets_off, (n + 1) * sizeof(std::uint64_t), size) ||
+        !in_file(h.id_chars_off, h.id_chars_len, size) ||
+        !in_file(h.by_id_off, n * sizeof(std::uint32_t), size))
+        return false;
+    for (std::uint64_t off : {h.nodes_off, h.centroids_off, h.rows_off, h.scales_off,
+                              h.id_offsets_off, h.by_id_off})
+        if (off % kAlign != 0)
+            return false;
+    file->size = std::size_t(size);
+    file->base = ::mmap(nullptr, file->size, PROT_READ, MAP_SHARED, file->fd, 0);
+    if (file->base == MAP_FAILED)
+        return false;
+    if (std::string_view(file->at(h.signature_off), h.signature_len) != signature)
+        return false;
+
+    // The tree: parents before children, every leaf one run of positions, all of them covered.
+    const auto* records = reinterpret_cast<const NodeRecord*>(file->at(h.nodes_off));
+    std::vector<TopicNode> nodes(h.node_count);
+    std::uint64_t next = 0;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const NodeRecord& r = records[i];
+        TopicNode& node = nodes[i];
+        if (!in_file(r.key_off, r.key_len, h.keys_len))
+            return false;
+        node.key.assign(file->at(h.keys_off + r.key_off), r.key_len);
+        node.depth = r.depth;
+        node.leaf = r.leaf != 0;
+        node.parent = r.parent;
+        if (i == 0 ? (r.parent != -1 || r.depth != 0)
+                   : (r.parent < 0 || std::size_t(r.parent) >= i ||
+                      nodes[std::size_t(r.parent)].leaf ||
+                      nodes[std::size_t(r.parent)].depth + 1 != r.depth))
+            return false;
+        if (node.leaf) {
+            if (r.member_begin != next || r.member_count > n - next)
+                return false;
+            node.members.resize(r.member_count);
+            for (std::uint64_t m = 0; m < r.member_count; ++m)
+                node.members[m] = std::uint32_t(next + m);
+            next += r.member_count;
+        } else if (r.member_count != 0) {
+            return false;
+        }
+        if (i > 0)
+            nodes[std::size_t(r.parent)].children.push_back(int(i));
+    }
+    if (next != n)
+        return false;
+    for (const TopicNode& node : nodes)
+        if (!node.leaf && node.children.empty())
+            return false;
+    const auto* id_offsets = reinterpret_cast<const std::uint64_t*>(file->at(h.id_offsets_off));
+    if (id_offsets[0] != 0 || id_offsets[n] != h.id_chars_len)
+        return false;
+    for (std::uint64_t i = 0; i < n; ++i)
+        if (id_offsets[i + 1] < id_offsets[i])
+            return false;
+    const auto* by_id = reinterpret_cast<const std::uint32_t*>(file->at(h.by_id_off));
+    const char* chars = file->at(h.id_chars_off);
+    auto id = [&](std::uint32_t pos) {
+        return std::string_view(chars + id_offsets[pos],
+                                std::size_t(id_offsets[pos + 1] - id_offsets[pos]));
+    };
+    for (std::uint64_t i = 0; i < n; ++i)
+        if (by_id[i] >= n || (i > 0 && !(id(by_id[i - 1]) < id(by_id[i]))))
+            return false; // lookups binary-search this order: it must be strictly ascending
+
+    // Whole: replace impl's storage with the mapping.
+    const auto* centroids = reinterpret_cast<const float*>(file->at(h.centroids_off));
+    impl.dim = std::size_t(dim);
+    impl.nodes = std::move(nodes);
+    impl.centroids.assign(centroids, centroids + h.node_count * dim);
+    impl.ids.clear();
+    impl.data.clear();
+    impl.codes.clear();
+    impl.code_scale.clear();
+    impl.by_id.clear();
+    impl.mapped_count = std::size_t(n);
+    impl.mapped_rows = reinterpret_cast<const float*>(file->at(h.rows_off));
+    impl.mapped_codes = reinterpret_cast<const std::int8_t*>(file->at(h.codes_off));
+    impl.mapped_scales = reinterpret_cast<const float*>(file->at(h.scales_off));
+    impl.mapped_id_offsets = id_offsets;
+    impl.mapped_id_chars = chars;
+    impl.mapped_by_id = by_id;
+    impl.file = std::move(file);
+    // finalize()'s bookkeeping without its re-layout: children by key, subtree counts, leaf_of.
+    for (std::size_t i = impl.nodes.size(); i-- > 0;) {
+        TopicNode& node = impl.nodes[i];
+        std::sort(node.children.begin(), node.children.end(), [&](int a, int b) {
+            return impl.nodes[std::size_t(a)].key < impl.nodes[std::size_t(b)].key;
+        });
+        if (node.leaf) {
+            node.member_count = node.members.size();
+        } else {
+            node.member_count = 0;
+            for (int child : node.children)
+                node.member_count += impl.nodes[std::size_t(child)].member_count;
+        }
+    }
+    impl.leaf_of.assign(impl.size(), -1);
+    for (std::size_t i = 0; i < impl.nodes.size(); ++i)
+        for (std::uint32_t pos : impl.nodes[i].members)
+            impl.leaf_of[pos] = static_cast<std::int32_t>(i);
+    impl.info.from_file = true;
+    return true;
+}
+
+void TopicIndex::Impl::read_rows(std::size_t first, std::size_t count, float* out) const {
+    if (!file) {
+        std::copy_n(data.data() + first * dim, count * dim, out);
+        return;
+    }
+    const std::size_t bytes = count * dim * sizeof(float);
+    const auto offset = static_cast<off_t>(reinterpret_cast<const char*>(mapped_rows) -
+                                           static_cast<const char*>(file->base) +
+                                           std::ptrdiff_t(first * dim * sizeof(float)));
+    std::size_t done = 0;
+    while (done < bytes) {
+        const ssize_t got = ::pread(file->fd, reinterpret_cast<char*>(out) + done, bytes - done,
+                                    offset + off_t(done));
+        if (got <= 0) {
+            if (got < 0 && errno == EINTR)
+                continue;
+            // The mapping reads the same bytes; it only costs resident pages.
+            std::memcpy(reinterpret_cast<char*>(out) + done,
+                        reinterpret_cast<const char*>(mapped_rows + first * dim) + done,
+                        bytes - done);
+            return;
+        }
+        done += std::size_t(got);
+    }
+}
+
+} // namespace memlens
