@@ -451,6 +451,14 @@ double peak_rss_mb() {
     return double(ru.ru_maxrss) / 1024.0; // Linux reports kilobytes
 }
 
+std::uint64_t topic_file_bytes(const fs::path& db) {
+    std::error_code ec;
+    const auto s = fs::file_size(db.parent_path() / "topic-index.bin", ec);
+    return ec ? 0 : s;
+}
+
+// Everything a vault keeps on disk: the database, its WAL, the topic index file and the entity
+// registry (not the bench's hnswlib cache beside them).
 std::uint64_t vault_bytes(const fs::path& db) {
     std::uint64_t total = 0;
     std::error_code ec;
@@ -459,6 +467,10 @@ std::uint64_t vault_bytes(const fs::path& db) {
         if (!ec)
             total += s;
     }
+    total += topic_file_bytes(db);
+    for (const auto& e : fs::recursive_directory_iterator(db.parent_path() / "entities", ec))
+        if (e.is_regular_file(ec))
+            total += e.file_size(ec);
     return total;
 }
 
@@ -736,6 +748,8 @@ Result<json> run(const Options& o) {
     const auto bytes = vault_bytes(v.db_path());
     out["vault_bytes"] = bytes;
     out["vault_bytes_per_chunk"] = double(bytes) / double(std::max<std::size_t>(1, o.chunks));
+    out["topic_index_file_bytes"] = topic_file_bytes(v.db_path());
+    out["topic_index_mapped"] = eng.index().mapped();
 
     const double floor50 = (*fts_raw)["p50"].get<double>() + (*hnsw)["p50"].get<double>();
     const double floor95 = (*fts_raw)["p95"].get<double>() + (*hnsw)["p95"].get<double>();

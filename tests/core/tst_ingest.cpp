@@ -6,11 +6,15 @@
 #include <memlens/embedder.h>
 #include <memlens/ingest.h>
 #include <memlens/text.h>
+#include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
 #include <QtTest>
 
+#include <filesystem>
+
 using namespace memlens;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -68,6 +72,48 @@ struct Fixture {
 class TestIngest : public QObject {
     Q_OBJECT
 private slots:
+    // An import leaves the topic index file current, so the next open maps it; without the
+    // file (deleted, or a vault copied without it) opening still works, and `reindex` writes
+    // it again.
+    void importWritesTheTopicIndexFileAndReindexRestoresIt() {
+        Fixture f;
+        std::vector<IngestItem> items;
+        for (int i = 0; i < 60; ++i)
+            items.push_back(item("release " + std::to_string(i) + " of the billing service by " +
+                                     (i % 2 ? "Dana" : "Omar"),
+                                 i % 2 ? "dana" : "omar", kT0 + i * 60'000));
+        QVERIFY(f.ingest({eng(items)}).is_ok());
+        const auto file = f.tmp.path() / "v" / "topic-index.bin";
+        QVERIFY(std::filesystem::exists(file));
+        const std::string sig = f.embedder->signature();
+        auto mapped = TopicIndex::load(f.vault->db(), sig);
+        QVERIFY(mapped.is_ok() && mapped->mapped());
+        QCOMPARE(mapped->size(), std::size_t(f.count("SELECT count(*) FROM mem_tree_chunks") +
+                                             f.count("SELECT count(*) FROM mem_tree_summaries")));
+
+        std::filesystem::remove(file);
+        auto unmapped = TopicIndex::load(f.vault->db(), sig);
+        QVERIFY(unmapped.is_ok() && !unmapped->mapped());
+        QCOMPARE(unmapped->size(), mapped->size());
+
+        const QString dir = QString::fromStdString((f.tmp.path() / "v").string());
+        f.vault.reset(); // the CLI opens the vault read-write in its own process
+        const auto run = test::run_cli({u"reindex"_s, u"--vault"_s, dir, u"--json"_s});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        QVERIFY(run.out.find("\"vectors\": " + std::to_string(mapped->size())) !=
+                std::string::npos);
+        QVERIFY(std::filesystem::exists(file));
+        auto reopened = Vault::open(f.tmp.path() / "v", true);
+        QVERIFY(reopened.is_ok());
+        auto again = TopicIndex::load((*reopened)->db(), sig);
+        QVERIFY(again.is_ok() && again->mapped());
+        QCOMPARE(again->size(), mapped->size());
+
+        const auto missing = test::run_cli({u"reindex"_s, u"--vault"_s, dir + u"/nope"_s});
+        QVERIFY(missing.exit_code != 0);
+        QVERIFY(missing.err.find("nope") != std::string::npos);
+    }
+
     void writesChunksWithReferenceIds() {
         Fixture f;
         auto r = f.ingest({eng({item("Deploy the phoenix service on Friday", "Alice", kT0, "m1"),

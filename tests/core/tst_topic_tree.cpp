@@ -306,7 +306,8 @@ private slots:
         for (std::size_t i : {0u, 1234u, 4999u}) {
             // Positions are the index's own (vectors are laid out leaf by leaf); ids map to them.
             const std::size_t pos = *a.position(s.ids[i]);
-            QCOMPARE(QString::fromStdString(std::string(a.id_at(pos))), QString::fromStdString(s.ids[i]));
+            QCOMPARE(QString::fromStdString(std::string(a.id_at(pos))),
+                     QString::fromStdString(s.ids[i]));
             QVERIFY(std::abs(cosine(a.vector_at(pos), s.vectors[i]) - 1.0) < 1e-6);
         }
         QVERIFY(!a.position("no-such-id"));
@@ -487,7 +488,8 @@ private slots:
             QVERIFY(std::abs(cosine(mapped->vector_at(*pos), s.vectors[i]) - 1.0) < 1e-6);
             mapped->copy_vector(*pos, row.data());
             QVERIFY(std::equal(row.begin(), row.end(), mapped->vector_at(*pos).begin()));
-            QVERIFY(mapped->topic_path_of(*pos) == built->topic_path_of(*built->position(s.ids[i])));
+            QVERIFY(mapped->topic_path_of(*pos) ==
+                    built->topic_path_of(*built->position(s.ids[i])));
         }
         QVERIFY(!mapped->position("no-such-id"));
         QVERIFY(!mapped->position(""));

@@ -193,8 +193,8 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         std::vector<std::pair<float, std::uint32_t>> rough(todo.size());
         for (std::size_t i = 0; i < todo.size(); ++i) {
             const std::uint32_t pos = todo[i];
-            rough[i] = {
-                float(dot_i8(qcode.data(), impl.code(pos), impl.dim)) * impl.scale(pos), pos};
+            rough[i] = {float(dot_i8(qcode.data(), impl.code(pos), impl.dim)) * impl.scale(pos),
+                        pos};
         }
         std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
                          [](const auto& a, const auto& b) { return a.first > b.first; });

@@ -11,14 +11,15 @@
 
 #include <memlens/db.h>
 
-#include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 
 namespace memlens {
 
@@ -234,8 +235,8 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     fs::rename(tmp, path, ec);
     if (ec) {
         fs::remove(tmp, ec);
-        return Status(StatusCode::IoError, "cannot replace the topic index file " +
-                                               path.string() + ": " + ec.message());
+        return Status(StatusCode::IoError,
+                      "cannot replace the topic index file " + path.string() + ": " + ec.message());
     }
     return Status::ok();
 }
@@ -271,8 +272,8 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
         !in_file(h.id_chars_off, h.id_chars_len, size) ||
         !in_file(h.by_id_off, n * sizeof(std::uint32_t), size))
         return false;
-    for (std::uint64_t off : {h.nodes_off, h.centroids_off, h.rows_off, h.scales_off,
-                              h.id_offsets_off, h.by_id_off})
+    for (std::uint64_t off :
+         {h.nodes_off, h.centroids_off, h.rows_off, h.scales_off, h.id_offsets_off, h.by_id_off})
         if (off % kAlign != 0)
             return false;
     file->size = std::size_t(size);

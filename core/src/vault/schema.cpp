@@ -308,8 +308,7 @@ CREATE INDEX ml_chunks_supersedes ON mem_tree_chunks(timestamp_ms, id, supersede
 } // namespace
 
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> kAll = {kMigration1, migration2().c_str(),
-                                                  kMigration3};
+    static const std::vector<const char*> kAll = {kMigration1, migration2().c_str(), kMigration3};
     return kAll;
 }
 

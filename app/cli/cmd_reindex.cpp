@@ -1,0 +1,79 @@
+// memlens-cli reindex --vault DIR: write the topic tree and its index file again from the
+// vault's vectors, for a vault whose topic-index.bin was deleted or copied without it.
+#include "cli.h"
+
+#include <memlens/db.h>
+#include <memlens/embedder.h>
+#include <memlens/topic_tree.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+namespace memlens::cli {
+namespace {
+
+int run_reindex(const Args& a) {
+    auto dir = a.get("vault");
+    if (!dir)
+        return fail("reindex", "--vault DIR is required");
+    const auto t0 = std::chrono::steady_clock::now();
+    auto v = Vault::open(*dir, false);
+    if (!v)
+        return fail("reindex", v.status());
+    auto embedder = make_embedder_for(**v);
+    if (!embedder)
+        return fail("reindex", embedder.status());
+    const Database& db = (*v)->db();
+    auto tx = Transaction::begin(db);
+    if (!tx)
+        return fail("reindex", tx.status().with_context((*v)->db_path().string()));
+    auto index = TopicIndex::load(db, (*embedder)->signature());
+    if (!index)
+        return fail("reindex", index.status());
+    const bool was_mapped = index->mapped();
+    if (Status s = index->save(db); !s.is_ok())
+        return fail("reindex", s);
+    if (Status s = tx->commit(); !s.is_ok())
+        return fail("reindex", s.with_context((*v)->db_path().string()));
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::error_code ec;
+    const auto file = (*v)->db_path().parent_path() / "topic-index.bin";
+    const auto bytes = std::filesystem::file_size(file, ec);
+    if (a.json()) {
+        nlohmann::json j = {{"vault", *dir},
+                            {"vectors", index->size()},
+                            {"topics", index->topics().size()},
+                            {"rebuilt", index->load_info().rebuilt},
+                            {"was_current", was_mapped},
+                            {"file", file.string()},
+                            {"file_bytes", ec ? 0 : bytes},
+                            {"seconds", seconds}};
+        std::cout << j.dump(2) << '\n';
+    } else {
+        std::cout << "wrote " << file.string() << ": " << index->size() << " vectors, "
+                  << index->topics().size() << " topics"
+                  << (index->load_info().rebuilt ? " (clustered afresh)" : "") << ", " << seconds
+                  << " s\n";
+    }
+    return 0;
+}
+
+MEMLENS_CLI_COMMAND(Spec{"reindex",
+                         "write the topic tree and topic-index.bin again",
+                         "Usage: memlens-cli reindex --vault DIR [--json]\n\n"
+                         "Reads the vault's vectors for its embedder, keeps the stored topic tree\n"
+                         "when it still fits them (clusters afresh otherwise), and writes the\n"
+                         "tree and DIR/topic-index.bin, the file memlens maps at open instead of\n"
+                         "reading every vector. An import keeps both current; run this after\n"
+                         "deleting the file or copying a vault without it.",
+                         {"vault"},
+                         {},
+                         run_reindex});
+
+} // namespace
+} // namespace memlens::cli
