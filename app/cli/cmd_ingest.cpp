@@ -18,14 +18,17 @@ namespace {
 
 std::atomic_bool g_cancel{false};
 
-extern "C" void on_sigint(int) { g_cancel.store(true); }
+extern "C" void on_sigint(int) {
+    g_cancel.store(true);
+}
 
 void draw_progress(const IngestProgress& p) {
     const int width = 30;
     const double frac = p.total ? static_cast<double>(p.done) / static_cast<double>(p.total) : 0.0;
     const int filled = static_cast<int>(frac * width);
     std::fprintf(stderr, "\r[%.*s%*s] %3d%% %-9s %zu/%zu", filled, "##############################",
-                 width - filled, "", static_cast<int>(frac * 100), p.phase.c_str(), p.done, p.total);
+                 width - filled, "", static_cast<int>(frac * 100), p.phase.c_str(), p.done,
+                 p.total);
     std::fflush(stderr);
 }
 
@@ -39,7 +42,8 @@ int run_ingest(const Args& a) {
     if (auto f = a.get("format")) {
         format = import_format_from_string(*f);
         if (!format)
-            return fail("ingest", "--format: unknown format '" + *f + "' (jsonl, markdown, locomo)");
+            return fail("ingest",
+                        "--format: unknown format '" + *f + "' (jsonl, markdown, locomo)");
     }
 
     // Read every input before touching the vault: a bad file must leave it exactly as it was.
@@ -92,13 +96,16 @@ int run_ingest(const Args& a) {
 }
 
 MEMLENS_CLI_COMMAND(Spec{
-    "ingest", "import JSONL messages, Markdown files or LoCoMo JSON into a vault",
+    "ingest",
+    "import JSONL messages, Markdown files or LoCoMo JSON into a vault",
     "Usage: memlens-cli ingest --vault DIR [--format jsonl|markdown|locomo] [--json] PATH...\n\n"
     "Reads every PATH first (the format is detected when --format is omitted), then writes\n"
     "them in one transaction: chunks, entities, embeddings, FTS5 indexes, sealed summary\n"
     "trees and the topic tree. A bad input or Ctrl-C leaves the vault exactly as it was.\n"
     "The vault is created when DIR does not hold one yet.",
-    {"vault", "format"}, {"quiet"}, run_ingest});
+    {"vault", "format"},
+    {"quiet"},
+    run_ingest});
 
 } // namespace
 } // namespace memlens::cli

@@ -24,9 +24,9 @@ int run_stats(const Args& a) {
     if (!s)
         return fail("stats", s.status());
     if (a.json()) {
-        nlohmann::json j = {{"sources", s->sources},     {"chunks", s->chunks},
-                            {"summaries", s->summaries}, {"trees", s->trees},
-                            {"entities", s->entities},   {"edges", s->edges},
+        nlohmann::json j = {{"sources", s->sources},       {"chunks", s->chunks},
+                            {"summaries", s->summaries},   {"trees", s->trees},
+                            {"entities", s->entities},     {"edges", s->edges},
                             {"embeddings", s->embeddings}, {"audit_rows", s->audit_rows},
                             {"revision", s->revision}};
         j["earliest"] = s->chunks ? nlohmann::json(format_rfc3339(s->earliest_ms)) : nullptr;
@@ -47,10 +47,13 @@ int run_stats(const Args& a) {
     return 0;
 }
 
-MEMLENS_CLI_COMMAND(Spec{"stats", "count a vault's sources, chunks, summaries, trees, entities",
+MEMLENS_CLI_COMMAND(Spec{"stats",
+                         "count a vault's sources, chunks, summaries, trees, entities",
                          "Usage: memlens-cli stats --vault DIR [--json]\n\n"
                          "Opens the vault read-only and prints its counts.",
-                         {"vault"}, {}, run_stats});
+                         {"vault"},
+                         {},
+                         run_stats});
 
 } // namespace
 } // namespace memlens::cli

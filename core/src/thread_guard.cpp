@@ -23,6 +23,8 @@ void check_off_ui_thread(const char* entry_point) {
     }
 }
 
-int ui_thread_violations() { return g_violations.load(std::memory_order_relaxed); }
+int ui_thread_violations() {
+    return g_violations.load(std::memory_order_relaxed);
+}
 
 } // namespace memlens

@@ -17,34 +17,34 @@ class Vault;
 class Embedder;
 
 struct SealOptions {
-    std::int64_t l0_token_budget = 50'000;  // L0 seals when its token sum reaches this
-    int summary_fanout = 10;                // L1+ seal at this many items
-    std::int64_t output_budget_tokens = 5'000; // summary text cut at budget × 4 characters
+    std::int64_t l0_token_budget = 50'000;          // L0 seals when its token sum reaches this
+    int summary_fanout = 10;                        // L1+ seal at this many items
+    std::int64_t output_budget_tokens = 5'000;      // summary text cut at budget × 4 characters
     std::int64_t flush_after_ms = 7 * 86'400'000LL; // force-seal L0 whose oldest item is older
     int max_levels = 32;
 };
 
 struct IngestOptions {
     SealOptions seal;
-    std::int64_t max_chunk_tokens = 400;  // long items are split into chunks of at most this
-    std::int64_t now_ms = 0;              // "now" for the 7-day flush; 0 = wall clock
-    bool update_topic_tree = true;        // rebuild / extend the vector leg's topic tree
+    std::int64_t max_chunk_tokens = 400; // long items are split into chunks of at most this
+    std::int64_t now_ms = 0;             // "now" for the 7-day flush; 0 = wall clock
+    bool update_topic_tree = true;       // rebuild / extend the vector leg's topic tree
 };
 
 struct IngestProgress {
-    std::string phase;     // "reading", "chunking", "embedding", "indexing", "sealing", "topics"
+    std::string phase; // "reading", "chunking", "embedding", "indexing", "sealing", "topics"
     std::size_t done = 0;
     std::size_t total = 0;
 };
 
 struct IngestReport {
     std::size_t sources = 0;
-    std::size_t chunks = 0;      // chunks written
-    std::size_t summaries = 0;   // summaries sealed
-    std::size_t entities = 0;    // distinct entity ids indexed by this import
-    std::size_t edges = 0;       // co-occurrence edges touched
-    std::size_t duplicates = 0;  // items skipped because already present
-    std::size_t replaced = 0;    // document sources whose older version was superseded
+    std::size_t chunks = 0;     // chunks written
+    std::size_t summaries = 0;  // summaries sealed
+    std::size_t entities = 0;   // distinct entity ids indexed by this import
+    std::size_t edges = 0;      // co-occurrence edges touched
+    std::size_t duplicates = 0; // items skipped because already present
+    std::size_t replaced = 0;   // document sources whose older version was superseded
     double seconds = 0.0;
 };
 

@@ -28,8 +28,8 @@ std::size_t byte_offset_for_chars(std::string_view s, std::size_t chars) {
 }
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\t' ||
-                          s.front() == '\r'))
+    while (!s.empty() &&
+           (s.front() == ' ' || s.front() == '\n' || s.front() == '\t' || s.front() == '\r'))
         s.remove_prefix(1);
     while (!s.empty() &&
            (s.back() == ' ' || s.back() == '\n' || s.back() == '\t' || s.back() == '\r'))
@@ -45,8 +45,8 @@ std::size_t best_cut(std::string_view s, std::size_t limit) {
         return p + 2;
     for (std::size_t i = limit; i > min_cut; --i) {
         char c = window[i - 1];
-        if ((c == '.' || c == '!' || c == '?' || c == '\n') && (i == limit || window[i] == ' ' ||
-                                                                 window[i] == '\n'))
+        if ((c == '.' || c == '!' || c == '?' || c == '\n') &&
+            (i == limit || window[i] == ' ' || window[i] == '\n'))
             return i;
     }
     if (auto p = window.rfind(' '); p != std::string_view::npos && p >= min_cut)

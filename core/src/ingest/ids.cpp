@@ -13,9 +13,9 @@ std::string make_chunk_id(std::string_view source_kind, std::string_view source_
     h.update_byte(0);
     h.update(source_id);
     h.update_byte(0);
-    const std::uint8_t be[4] = {static_cast<std::uint8_t>(seq >> 24),
-                                static_cast<std::uint8_t>(seq >> 16),
-                                static_cast<std::uint8_t>(seq >> 8), static_cast<std::uint8_t>(seq)};
+    const std::uint8_t be[4] = {
+        static_cast<std::uint8_t>(seq >> 24), static_cast<std::uint8_t>(seq >> 16),
+        static_cast<std::uint8_t>(seq >> 8), static_cast<std::uint8_t>(seq)};
     h.update(be, 4);
     h.update_byte(0);
     h.update(content);

@@ -29,7 +29,9 @@ struct SealInput {
     std::vector<std::string> topics;
 };
 
-std::string json_ids(const std::vector<std::string>& ids) { return nlohmann::json(ids).dump(); }
+std::string json_ids(const std::vector<std::string>& ids) {
+    return nlohmann::json(ids).dump();
+}
 
 std::vector<std::string> parse_string_array(std::string_view text) {
     std::vector<std::string> out;
@@ -131,8 +133,9 @@ std::string extractive_summary(const std::vector<SealInput>& inputs, std::int64_
     std::vector<std::size_t> order(inputs.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return inputs[a].score > inputs[b].score; });
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return inputs[a].score > inputs[b].score;
+    });
     const auto max_chars = static_cast<std::size_t>(std::max<std::int64_t>(budget_tokens, 1) * 4);
     std::string out;
     std::size_t chars = 0;
@@ -148,7 +151,8 @@ std::string extractive_summary(const std::vector<SealInput>& inputs, std::int64_
         std::size_t room = max_chars - chars, bytes = 0, cps = 0;
         while (bytes < piece.size() && cps < room) {
             ++bytes;
-            while (bytes < piece.size() && (static_cast<unsigned char>(piece[bytes]) & 0xC0) == 0x80)
+            while (bytes < piece.size() &&
+                   (static_cast<unsigned char>(piece[bytes]) & 0xC0) == 0x80)
                 ++bytes;
             ++cps;
         }
@@ -203,8 +207,8 @@ Result<Sealer::Buffer*> Sealer::buffer(const std::string& tree_id, int level) {
     return &buffers_.emplace(key, std::move(b)).first->second;
 }
 
-Status Sealer::add_leaf(const std::string& tree_id, const std::string& leaf_id,
-                        std::int64_t tokens, std::int64_t ts_ms) {
+Status Sealer::add_leaf(const std::string& tree_id, const std::string& leaf_id, std::int64_t tokens,
+                        std::int64_t ts_ms) {
     auto b = buffer(tree_id, 0);
     if (!b)
         return b.status();
@@ -359,11 +363,13 @@ Result<std::string> Sealer::seal_document(const std::string& tree_id,
     int level = 1;
     while (level_ids.size() > 1 && level < opts_.max_levels) {
         std::vector<std::string> next;
-        for (std::size_t i = 0; i < level_ids.size(); i += static_cast<std::size_t>(opts_.summary_fanout)) {
+        for (std::size_t i = 0; i < level_ids.size();
+             i += static_cast<std::size_t>(opts_.summary_fanout)) {
             std::vector<std::string> chunk(
                 level_ids.begin() + static_cast<std::ptrdiff_t>(i),
-                level_ids.begin() + static_cast<std::ptrdiff_t>(
-                                        std::min(level_ids.size(), i + static_cast<std::size_t>(opts_.summary_fanout))));
+                level_ids.begin() +
+                    static_cast<std::ptrdiff_t>(std::min(
+                        level_ids.size(), i + static_cast<std::size_t>(opts_.summary_fanout))));
             auto s = seal_items(tree_id, level, chunk, doc_id, version_ms);
             if (!s)
                 return s.status();
