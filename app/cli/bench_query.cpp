@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -445,6 +446,34 @@ Neighbours hnsw_search(const Hnsw& h, const std::vector<float>& q, std::size_t k
     return n;
 }
 
+// Resident memory now, by what backs it (from /proc/self/smaps): the mapped topic index file,
+// the vault's database file, and everything else (heap, stacks, libraries).
+json resident_by_mapping() {
+    std::ifstream in("/proc/self/smaps");
+    double topic = 0, db = 0, other = 0;
+    std::string line, name;
+    while (std::getline(in, line)) {
+        // A mapping's first line starts with its address range ("7f..-7f.. r--s ...").
+        const auto dash = line.find('-');
+        if (dash != std::string::npos && dash > 0 && line.find(':') > dash &&
+            std::isxdigit(static_cast<unsigned char>(line[0]))) {
+            const auto slash = line.find('/');
+            name = slash == std::string::npos ? std::string() : line.substr(slash);
+            continue;
+        }
+        if (line.rfind("Rss:", 0) != 0)
+            continue;
+        const double mb = std::strtod(line.c_str() + 4, nullptr) / 1024.0;
+        if (name.find("topic-index.bin") != std::string::npos)
+            topic += mb;
+        else if (name.find("vault.db") != std::string::npos)
+            db += mb;
+        else
+            other += mb;
+    }
+    return {{"topic_index_file_mb", topic}, {"vault_db_mb", db}, {"other_mb", other}};
+}
+
 double peak_rss_mb() {
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
@@ -675,6 +704,7 @@ Result<json> run(const Options& o) {
 
     // hnswlib holds its own copy of every vector: memlens's own peak is the one before it.
     out["peak_rss_before_hnsw_mb"] = peak_rss_mb();
+    out["resident_before_hnsw"] = resident_by_mapping();
     auto h = hnsw_for(index, dir, o.hnsw_threads);
     if (!h)
         return h.status();
@@ -745,6 +775,7 @@ Result<json> run(const Options& o) {
     out["search_entities_ms"] = *ents;
 
     out["peak_rss_mb"] = peak_rss_mb();
+    out["resident_at_end"] = resident_by_mapping();
     const auto bytes = vault_bytes(v.db_path());
     out["vault_bytes"] = bytes;
     out["vault_bytes_per_chunk"] = double(bytes) / double(std::max<std::size_t>(1, o.chunks));

@@ -155,9 +155,9 @@ class TestExplanation : public QObject {
             known.push_back(&h);
         for (const auto& h : r.pushed_out)
             known.push_back(&h);
-        auto vec = [&](const RetrievalHit& h) -> std::span<const float> {
+        auto vec = [&](const RetrievalHit& h) -> Vector {
             auto pos = engine_->index().position(h.node_id);
-            return pos ? engine_->index().vector_at(*pos) : std::span<const float>{};
+            return pos ? engine_->index().vector_at(*pos) : Vector{};
         };
         // Recomputed from the cosine: clamped to [0, 1], then rescaled above the floor.
         const double floor = r.settings.mmr_redundancy_floor;

@@ -5,7 +5,9 @@
 // 256 dims is 1 GB), plus an int8 copy for pre-scoring wide beams (a quarter of that), the ids
 // and one centroid per topic. save() writes all of it, laid out leaf by leaf, to the index file
 // beside vault.db (topic-index.bin); load() maps that file when it is current, so opening a
-// vault reads only the topics, and a query touches only the pages of the leaves it reaches.
+// vault reads only the topics. A query reads the int8 codes of the leaves it reaches through
+// the mapping and the few float rows it re-ranks with pread, so resident memory stays a
+// fraction of the file.
 // Built or loaded from the database instead, the vectors are held in memory.
 // docs/embeddings.md, docs/performance.md.
 #pragma once
@@ -14,6 +16,7 @@
 #include <memlens/status.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -120,11 +123,15 @@ public:
     std::optional<std::size_t> position(std::string_view node_id) const;
     // Valid while the index lives (a view into its ids or its mapped file).
     std::string_view id_at(std::size_t pos) const;
-    // A view of one unit-length row: memory of the index, or of its mapped file.
-    std::span<const float> vector_at(std::size_t pos) const;
-    // Copies one row into out (dim() floats). For passes over every vector: it reads the
-    // file instead of mapping it, so such a pass does not grow the process's resident memory.
+    // One unit-length row, copied. A mapped index reads its float rows from the file (never
+    // through the mapping, whose read faults would make whole neighbourhoods of rows resident).
+    Vector vector_at(std::size_t pos) const;
+    // Copies one row into out (dim() floats).
     void copy_vector(std::size_t pos, float* out) const;
+    // Calls fn(position, row) for each position, reading consecutive positions together; the
+    // row is valid during the call only. Positions are visited in ascending order.
+    void visit_rows(std::vector<std::size_t> positions,
+                    const std::function<void(std::size_t, std::span<const float>)>& fn) const;
     // Whether the rows are read from the index file beside vault.db (load() found it whole
     // and current) rather than held in memory.
     bool mapped() const;

@@ -76,7 +76,7 @@ struct Candidate {
     NodeRow* row = nullptr;
     const LegItem* keyword = nullptr;
     const LegItem* vector = nullptr;
-    std::span<const float> embedding;
+    Vector embedding; // empty when the node has none
     Explanation e;
     bool superseded = false;
 };

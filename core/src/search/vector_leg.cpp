@@ -110,9 +110,9 @@ VectorLegOutput run_vector_leg(const TopicIndex& index, const VectorLegInput& in
         out.exact = true;
         out.exact_reason = "scoped";
         hits.reserve(in.positions->size());
-        for (std::size_t pos : *in.positions)
-            hits.push_back(
-                {std::string(index.id_at(pos)), cosine(in.query, index.vector_at(pos)), {}});
+        index.visit_rows(*in.positions, [&](std::size_t pos, std::span<const float> row) {
+            hits.push_back({std::string(index.id_at(pos)), cosine(in.query, row), {}});
+        });
         std::sort(hits.begin(), hits.end(), [](const VectorHit& a, const VectorHit& b) {
             if (a.similarity != b.similarity)
                 return a.similarity > b.similarity;

@@ -198,11 +198,19 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         }
         std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
                          [](const auto& a, const auto& b) { return a.first > b.first; });
+        std::vector<std::size_t> best(rerank);
         for (std::size_t i = 0; i < rerank; ++i)
-            top.offer(dot(q.data(), impl.vec(rough[i].second), impl.dim), rough[i].second);
+            best[i] = rough[i].second;
+        std::sort(best.begin(), best.end());
+        impl.visit_rows(best, [&](std::size_t pos, const float* row) {
+            top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
+        });
     } else {
-        for (std::uint32_t pos : todo)
-            top.offer(dot(q.data(), impl.vec(pos), impl.dim), pos);
+        std::vector<std::size_t> all(todo.begin(), todo.end());
+        std::sort(all.begin(), all.end());
+        impl.visit_rows(all, [&](std::size_t pos, const float* row) {
+            top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
+        });
     }
 
     std::vector<VectorHit> hits = top.take();

@@ -195,7 +195,15 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     h.centroids_off = w.section();
     w.write(impl.centroids.data(), impl.centroids.size() * sizeof(float));
     h.rows_off = w.section();
-    w.write(impl.vec(0), n * dim * sizeof(float));
+    {
+        constexpr std::size_t kBlockRows = 4096;
+        std::vector<float> block(std::min(n, kBlockRows) * dim);
+        for (std::size_t first = 0; first < n; first += kBlockRows) {
+            const std::size_t count = std::min(kBlockRows, n - first);
+            impl.read_rows(first, count, block.data());
+            w.write(block.data(), count * dim * sizeof(float));
+        }
+    }
     h.codes_off = w.section();
     w.write(impl.code(0), n * dim);
     h.scales_off = w.section();

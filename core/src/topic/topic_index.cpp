@@ -217,14 +217,30 @@ void TopicIndex::copy_vector(std::size_t pos, float* out) const {
     impl_->read_rows(pos, 1, out);
 }
 
+void TopicIndex::visit_rows(
+    std::vector<std::size_t> positions,
+    const std::function<void(std::size_t, std::span<const float>)>& fn) const {
+    if (!impl_)
+        return;
+    std::sort(positions.begin(), positions.end());
+    positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+    while (!positions.empty() && positions.back() >= impl_->size())
+        positions.pop_back();
+    impl_->visit_rows(positions, [&](std::size_t pos, const float* row) {
+        fn(pos, std::span<const float>(row, impl_->dim));
+    });
+}
+
 bool TopicIndex::mapped() const {
     return impl_ && impl_->file != nullptr;
 }
 
-std::span<const float> TopicIndex::vector_at(std::size_t pos) const {
+Vector TopicIndex::vector_at(std::size_t pos) const {
     if (!impl_ || pos >= impl_->size())
         return {};
-    return {impl_->vec(pos), impl_->dim};
+    Vector v(impl_->dim);
+    impl_->read_rows(pos, 1, v.data());
+    return v;
 }
 
 std::vector<std::string> TopicIndex::topic_path_of(std::size_t pos) const {

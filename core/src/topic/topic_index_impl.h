@@ -58,9 +58,8 @@ struct TopicIndex::Impl {
     const std::uint32_t* mapped_by_id = nullptr;
 
     std::size_t size() const { return file ? mapped_count : ids.size(); }
-    const float* vec(std::size_t pos) const {
-        return (file ? mapped_rows : data.data()) + pos * dim;
-    }
+    // Owned rows only: a mapped index's rows are read with read_rows() / visit_rows().
+    const float* vec(std::size_t pos) const { return data.data() + pos * dim; }
     const std::int8_t* code(std::size_t pos) const {
         return (file ? mapped_codes : codes.data()) + pos * dim;
     }
@@ -74,8 +73,30 @@ struct TopicIndex::Impl {
     }
     std::optional<std::uint32_t> find(std::string_view node_id) const;
     // Copies rows [first, first + count) into out, reading the file (not the mapping) when
-    // mapped, so a full scan does not pull every page into the process.
+    // mapped: read faults on a mapping map 16 pages around each touched one, so a few hundred
+    // scattered rows a query would make the whole float section resident within minutes.
     void read_rows(std::size_t first, std::size_t count, float* out) const;
+    // Calls fn(pos, row) for ascending, distinct positions: straight from memory when owned,
+    // else read from the file in runs of consecutive positions.
+    template <typename Fn> void visit_rows(const std::vector<std::size_t>& sorted, Fn&& fn) const {
+        if (!file) {
+            for (std::size_t pos : sorted)
+                fn(pos, vec(pos));
+            return;
+        }
+        constexpr std::size_t kMaxRun = 1024;
+        std::vector<float> buf;
+        for (std::size_t i = 0; i < sorted.size();) {
+            std::size_t j = i + 1;
+            while (j < sorted.size() && j - i < kMaxRun && sorted[j] == sorted[j - 1] + 1)
+                ++j;
+            buf.resize((j - i) * dim);
+            read_rows(sorted[i], j - i, buf.data());
+            for (std::size_t k = i; k < j; ++k)
+                fn(sorted[k], buf.data() + (k - i) * dim);
+            i = j;
+        }
+    }
     const float* centroid(std::size_t node) const { return centroids.data() + node * dim; }
     float* centroid(std::size_t node) { return centroids.data() + node * dim; }
 

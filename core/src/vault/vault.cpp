@@ -43,7 +43,7 @@ Status apply_connection_pragmas(const Database& db) {
     MEMLENS_TRY(db.exec("PRAGMA foreign_keys = ON"));
     MEMLENS_TRY(db.exec("PRAGMA temp_store = MEMORY"));
     MEMLENS_TRY(db.exec("PRAGMA cache_size = -65536")); // 64 MiB page cache
-    MEMLENS_TRY(db.exec("PRAGMA mmap_size = 1073741824"));
+    MEMLENS_TRY(db.exec("PRAGMA mmap_size = 0"));
     if (!db.read_only())
         MEMLENS_TRY(db.exec("PRAGMA synchronous = NORMAL"));
     return Status::ok();
