@@ -509,6 +509,8 @@ struct Options {
     std::uint64_t seed = 1;
     int hnsw_ef = 64;
     int hnsw_threads = 2;
+    std::vector<int> beam_sweep = {4, 8, 16, 32, 64, 128, 256, 512, 1024};
+    std::vector<int> ef_sweep = {16, 32, 64, 128, 256, 512, 1024};
     std::vector<std::pair<int, int>> tree_shapes; // branching × leaf size to try beside the stored
 };
 
@@ -631,7 +633,7 @@ Result<json> run(const Options& o) {
                           {"max_leaf_items", beam.max_leaf_items}};
     // What wider beams buy: the recall/latency curve the beam_width setting chooses from.
     json sweep = json::array();
-    for (int width : {4, 8, 16, 32, 64, 128}) {
+    for (int width : o.beam_sweep) {
         BeamOptions b = beam;
         b.beam_width = width;
         std::vector<Neighbours> got(q_count);
@@ -727,7 +729,45 @@ Result<json> run(const Options& o) {
                           {"ef", o.hnsw_ef},
                           {"build_threads", o.hnsw_threads},
                           {"cached", h->from_cache}};
+    // hnswlib's own recall/latency curve, so the two indexes can be compared at equal recall.
+    json ef_sweep = json::array();
+    for (int ef : o.ef_sweep) {
+        h->graph->setEf(std::size_t(ef));
+        std::vector<Neighbours> got(q_count);
+        auto t = timed(q_count, [&](std::size_t i) -> Status {
+            got[i] = hnsw_search(*h, qvecs[i], kRecallK);
+            return Status::ok();
+        });
+        double r = 0.0;
+        for (std::size_t i = 0; i < q_count; ++i)
+            r += recall(got[i], truth[i]);
+        ef_sweep.push_back(
+            {{"ef", ef}, {"recall_at_10", q_count ? r / double(q_count) : 0.0}, {"ms", *t}});
+    }
+    out["hnsw_ef_sweep"] = ef_sweep;
     h->graph.reset(); // its memory is not memlens's: keep it out of the rest of the run
+
+    // At equal recall: the cheapest beam and the cheapest ef reaching each level, by p50.
+    json equal = json::array();
+    for (double level : {0.90, 0.95}) {
+        auto cheapest = [&](const json& curve) -> json {
+            json best;
+            for (const auto& row : curve)
+                if (row["recall_at_10"].get<double>() >= level &&
+                    (best.is_null() ||
+                     row["ms"]["p50"].get<double>() < best["ms"]["p50"].get<double>()))
+                    best = row;
+            return best;
+        };
+        const json beam_row = cheapest(out["vector_beam_sweep"]);
+        const json ef_row = cheapest(ef_sweep);
+        json e = {{"recall_at_10", level}, {"beam", beam_row}, {"hnsw", ef_row}};
+        if (!beam_row.is_null() && !ef_row.is_null() && ef_row["ms"]["p50"].get<double>() > 0.0)
+            e["beam_p50_over_hnsw_p50"] =
+                beam_row["ms"]["p50"].get<double>() / ef_row["ms"]["p50"].get<double>();
+        equal.push_back(e);
+    }
+    out["vector_at_equal_recall"] = equal;
 
     // Layout and browsing entry points. Windows end at seeded points of the corpus's span.
     std::mt19937_64 rng(o.seed ^ 0x9e3779b97f4a7c15ULL);
@@ -831,6 +871,25 @@ void print_table(const json& j) {
         std::printf("  w%d %.3f@%.2fms", b["beam_width"].get<int>(),
                     b["recall_at_10"].get<double>(), b["ms"]["p50"].get<double>());
     std::printf("\n");
+    if (j.contains("hnsw_ef_sweep")) {
+        std::printf("hnswlib sweep:");
+        for (const auto& b : j["hnsw_ef_sweep"])
+            std::printf("  ef%d %.3f@%.2fms", b["ef"].get<int>(), b["recall_at_10"].get<double>(),
+                        b["ms"]["p50"].get<double>());
+        std::printf("\n");
+    }
+    for (const auto& e : j.value("vector_at_equal_recall", json::array())) {
+        if (e.contains("beam_p50_over_hnsw_p50"))
+            std::printf("at recall >= %.2f: beam %d %.2f ms, hnswlib ef %d %.2f ms (%.2f x)\n",
+                        e["recall_at_10"].get<double>(), e["beam"]["beam_width"].get<int>(),
+                        e["beam"]["ms"]["p50"].get<double>(), e["hnsw"]["ef"].get<int>(),
+                        e["hnsw"]["ms"]["p50"].get<double>(),
+                        e["beam_p50_over_hnsw_p50"].get<double>());
+        else
+            std::printf("at recall >= %.2f: %s\n", e["recall_at_10"].get<double>(),
+                        e["beam"].is_null() ? "no beam width in the sweep reaches it"
+                                            : "hnswlib reaches it at no ef in the sweep");
+    }
     std::printf("peak RSS %.0f MB (%.0f MB before hnswlib); vault %.0f bytes per chunk\n\n",
                 j["peak_rss_mb"].get<double>(), j["peak_rss_before_hnsw_mb"].get<double>(),
                 j["vault_bytes_per_chunk"].get<double>());
