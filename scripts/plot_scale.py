@@ -42,20 +42,24 @@ def main():
                 row += ["%.6f" % max(run[key]["p50"], 1e-4) for key, _ in SERIES]
                 f.write(" ".join(row) + "\n")
         recall = ", ".join(
-            "%d: beam %.3f / hnsw %.3f"
-            % (r["chunks"], r["vector_recall_at_10"], r["hnsw_recall_at_10"])
+            "%s: %.3f / %.3f"
+            % ("{:,}".format(r["chunks"]), r["vector_recall_at_10"], r["hnsw_recall_at_10"])
             for r in runs
         )
+        # Ten distinct colours: gnuplot's default cycle repeats after eight.
+        colours = ["#9400d3", "#009e73", "#56b4e9", "#e69f00", "#f0e442",
+                   "#0072b2", "#e51e10", "#000000", "#a0522d", "#808080"]
         plots = ", ".join(
-            "'%s' using 1:%d with linespoints lw 2 title '%s'" % (dat, i + 2, title)
+            "'%s' using 1:%d with linespoints lw 2 lc rgb '%s' title '%s'"
+            % (dat, i + 2, colours[i % len(colours)], title)
             for i, (_, title) in enumerate(SERIES)
         )
         script = "\n".join(
             [
                 "set terminal pngcairo noenhanced size 1000,640 font 'sans,10'",
                 "set output '%s'" % out,
-                "set title 'memlens bench scale: p50 by vault size; recall@10 %s'"
-                % recall,
+                'set title "memlens bench scale: p50 by vault size\\n'
+                'vector recall@10, beam / hnswlib: %s"' % recall,
                 "set logscale xy",
                 "set xlabel 'chunks'",
                 "set xrange [%g:%g]" % (runs[0]["chunks"] / 1.5, runs[-1]["chunks"] * 1.5),
