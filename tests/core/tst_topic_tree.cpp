@@ -20,6 +20,12 @@
 
 using namespace memlens;
 
+namespace memlens {
+// The int8 dot product the wide beam pre-scores with (core/src/topic/int8_codes.cpp, SSE2 with
+// a scalar tail): it must give the integer sum exactly, whatever the length.
+std::int32_t dot_i8(const std::int8_t* a, const std::int8_t* b, std::size_t dim);
+} // namespace memlens
+
 namespace {
 
 struct Synthetic {
@@ -128,6 +134,25 @@ bool same_topics(const TopicIndex& a, const TopicIndex& b) {
 class TestTopicTree : public QObject {
     Q_OBJECT
 private slots:
+    void int8DotProductIsTheExactIntegerSum() {
+        std::mt19937 rng(5);
+        std::uniform_int_distribution<int> value(-127, 127);
+        for (std::size_t dim : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 33u, 64u, 255u, 256u, 300u}) {
+            for (int round = 0; round < 20; ++round) {
+                std::vector<std::int8_t> a(dim), b(dim);
+                for (std::size_t d = 0; d < dim; ++d) {
+                    // Extremes first: the largest sums must not overflow a lane.
+                    a[d] = std::int8_t(round == 0 ? 127 : round == 1 ? -127 : value(rng));
+                    b[d] = std::int8_t(round < 2 ? -127 : value(rng));
+                }
+                std::int32_t want = 0;
+                for (std::size_t d = 0; d < dim; ++d)
+                    want += std::int32_t(a[d]) * std::int32_t(b[d]);
+                QCOMPARE(dot_i8(a.data(), b.data(), dim), want);
+            }
+        }
+    }
+
     void beamRecallAgainstExactIsHigh() {
         const auto s = clustered(4000, 48, 40, 60, 7);
         const auto index = TopicIndex::build(s.ids, s.vectors, small_tree());
