@@ -127,15 +127,22 @@ private Q_SLOTS:
             return {};
         });
         QVERIFY2(error.empty(), error.c_str());
+        page_->logView()->scrollToTop();
         QVERIFY(refreshAndWait());
         AuditModel* model = page_->model();
         QVERIFY(model->total() >= 453);
-        QCOMPARE(model->rowCount(), AuditModel::kRangeSize);
-        QVERIFY(model->canFetchMore({}));
+        // The first load brings one range, not the log. The view itself may ask for the next
+        // range as soon as rows arrive (Qt fetches more whenever the last row is in view), so
+        // wait until no range is in flight before asking.
+        QVERIFY(model->rowCount() >= AuditModel::kRangeSize);
+        QTRY_VERIFY_WITH_TIMEOUT(model->canFetchMore({}), 20000);
+        const int before = model->rowCount();
+        QCOMPARE(before % AuditModel::kRangeSize, 0);
+        QVERIFY(before < model->total());
         QSignalSpy loaded(model, &AuditModel::rangeLoaded);
         model->fetchMore({});
         QVERIFY(loaded.wait(20000));
-        QCOMPARE(model->rowCount(), 2 * AuditModel::kRangeSize);
+        QVERIFY(model->rowCount() >= before + AuditModel::kRangeSize);
         // Scrolling to the end of the view asks for the rest.
         page_->logView()->scrollToBottom();
         QTRY_COMPARE_WITH_TIMEOUT(static_cast<qint64>(model->rowCount()), model->total(), 20000);
