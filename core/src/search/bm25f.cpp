@@ -175,7 +175,7 @@ void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ct
     const double coverage = coverage_of(*s, tf, w);
     if (power > 0.0)
         score *= std::pow(coverage, power);
-    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts)))
+    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts)); sink && sink->admits(-score))
         sink->by_rowid[api->xRowid(fts)] = coverage;
     sqlite3_result_double(ctx, -score);
 }

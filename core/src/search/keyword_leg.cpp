@@ -86,7 +86,7 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
     auto st = stmts.bind(q);
     if (!st)
         return st.status();
-    stmts.coverage().by_rowid.clear();
+    stmts.coverage().reset(static_cast<std::size_t>(std::max(0, in.limit)));
     struct Ranked {
         std::int64_t rid;
         double score, coverage;
@@ -171,7 +171,7 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
         auto st = stmts.bind(q);
         if (!st)
             return st.status();
-        stmts.coverage().by_rowid.clear();
+        stmts.coverage().reset(static_cast<std::size_t>(std::max(0, in.limit)));
         MEMLENS_TRY(collect(*st, false, stmts.coverage(), items));
     }
     if (in.include_summaries) {
@@ -189,7 +189,7 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
             auto st = stmts.bind(q);
             if (!st)
                 return st.status();
-            stmts.coverage().by_rowid.clear();
+            stmts.coverage().reset(static_cast<std::size_t>(std::max(0, in.limit)));
             MEMLENS_TRY(collect(*st, true, stmts.coverage(), items));
             // Both tables score with the same function over the same tokenizer; merge on it.
             // Stable: on equal bm25, chunks before summaries, each in its own (rid) order.
