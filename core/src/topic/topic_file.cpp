@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -343,8 +344,17 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
         if (by_id[i] >= n)
             return false;
 
-    // Whole: replace impl's storage with the mapping.
+    // Finite centroids and scales: they order the beam and the int8 pass, and a NaN there
+    // would break the comparisons sorting candidates. (The float rows are checked by nothing
+    // but the token: scanning a gigabyte would undo what mapping saves.)
     const auto* centroids = reinterpret_cast<const float*>(file->at(h.centroids_off));
+    const auto* scales = reinterpret_cast<const float*>(file->at(h.scales_off));
+    if (!std::all_of(centroids, centroids + h.node_count * dim,
+                     [](float x) { return std::isfinite(x); }) ||
+        !std::all_of(scales, scales + n, [](float x) { return std::isfinite(x) && x >= 0.0f; }))
+        return false;
+
+    // Whole: replace impl's storage with the mapping.
     impl.dim = std::size_t(dim);
     impl.nodes = std::move(nodes);
     impl.centroids.assign(centroids, centroids + h.node_count * dim);
@@ -356,7 +366,7 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     impl.mapped_count = std::size_t(n);
     impl.mapped_rows = reinterpret_cast<const float*>(file->at(h.rows_off));
     impl.mapped_codes = reinterpret_cast<const std::int8_t*>(file->at(h.codes_off));
-    impl.mapped_scales = reinterpret_cast<const float*>(file->at(h.scales_off));
+    impl.mapped_scales = scales;
     impl.mapped_id_offsets = id_offsets;
     impl.mapped_id_chars = chars;
     impl.mapped_by_id = by_id;
