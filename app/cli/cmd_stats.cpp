@@ -3,6 +3,7 @@
 
 #include <memlens/ingest.h>
 #include <memlens/time_util.h>
+#include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
 #include <nlohmann/json.hpp>
@@ -32,6 +33,11 @@ int run_stats(const Args& a) {
         j["earliest"] = s->chunks ? nlohmann::json(format_rfc3339(s->earliest_ms)) : nullptr;
         j["latest"] = s->chunks ? nlohmann::json(format_rfc3339(s->latest_ms)) : nullptr;
         j["read_only_format"] = (*vault)->format() == VaultFormat::OpenHumanWorkspace;
+        if (auto f = TopicIndex::file_status((*vault)->db()); f && !f->path.empty())
+            j["topic_index"] = {{"file", f->path},
+                                {"exists", f->exists},
+                                {"bytes", f->bytes},
+                                {"current", f->current}};
         std::cout << j.dump(2) << '\n';
         return 0;
     }
@@ -44,6 +50,11 @@ int run_stats(const Args& a) {
     if (s->chunks)
         std::printf("time span  %s .. %s\n", format_rfc3339(s->earliest_ms).c_str(),
                     format_rfc3339(s->latest_ms).c_str());
+    if (auto f = TopicIndex::file_status((*vault)->db()); f && !f->path.empty())
+        std::printf("topic index %s (%s)\n", f->path.c_str(),
+                    !f->exists   ? "missing: memlens-cli reindex writes it"
+                    : f->current ? "current"
+                                 : "stale: the next import or memlens-cli reindex rewrites it");
     return 0;
 }
 

@@ -91,7 +91,13 @@ private slots:
         QCOMPARE(mapped->size(), std::size_t(f.count("SELECT count(*) FROM mem_tree_chunks") +
                                              f.count("SELECT count(*) FROM mem_tree_summaries")));
 
+        auto status = TopicIndex::file_status(f.vault->db());
+        QVERIFY(status.is_ok() && status->exists && status->current);
+        QCOMPARE(status->bytes, std::uint64_t(std::filesystem::file_size(file)));
+
         std::filesystem::remove(file);
+        status = TopicIndex::file_status(f.vault->db());
+        QVERIFY(status.is_ok() && !status->exists && !status->current);
         auto unmapped = TopicIndex::load(f.vault->db(), sig);
         QVERIFY(unmapped.is_ok() && !unmapped->mapped());
         QCOMPARE(unmapped->size(), mapped->size());
@@ -103,6 +109,9 @@ private slots:
         QVERIFY(run.out.find("\"vectors\": " + std::to_string(mapped->size())) !=
                 std::string::npos);
         QVERIFY(std::filesystem::exists(file));
+        const auto stats = test::run_cli({u"stats"_s, u"--vault"_s, dir, u"--json"_s});
+        QVERIFY2(stats.exit_code == 0, stats.err.c_str());
+        QVERIFY(stats.out.find("\"current\": true") != std::string::npos);
         auto reopened = Vault::open(f.tmp.path() / "v", true);
         QVERIFY(reopened.is_ok());
         auto again = TopicIndex::load((*reopened)->db(), sig);

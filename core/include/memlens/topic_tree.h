@@ -60,6 +60,14 @@ struct TopicLoadInfo {
     bool from_file = false;          // mapped from the index file written by the last save()
 };
 
+// The index file beside vault.db, as `stats` reports it.
+struct TopicFileStatus {
+    std::string path; // empty for a database without a folder (":memory:")
+    bool exists = false;
+    std::uint64_t bytes = 0;
+    bool current = false; // stamped with the token the vault holds: the next open maps it
+};
+
 // One topic of the tree, for browsing.
 struct TopicInfo {
     std::string key; // "t", "t.3", "t.3.11": deterministic for the same vectors and options
@@ -98,6 +106,10 @@ public:
     // (written aside and renamed into place) and, in the same savepoint, its new token. Should
     // the transaction roll back, the file's token no longer matches and load() ignores it.
     Status save(const Database& db) const;
+
+    // Whether the index file exists and carries the vault's current token (its header only;
+    // load() checks every section before it maps the file).
+    static Result<TopicFileStatus> file_status(const Database& db);
 
     std::size_t size() const;
     std::size_t dim() const;

@@ -250,6 +250,21 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     return Status::ok();
 }
 
+bool topic_file_has_token(const fs::path& path, const std::string& token) {
+    if (path.empty() || token.size() != kTokenBytes)
+        return false;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    Header h{};
+    struct stat st {};
+    const bool read = ::fstat(fd, &st) == 0 && ::pread(fd, &h, sizeof h, 0) == ssize_t(sizeof h);
+    ::close(fd);
+    return read && std::memcmp(h.magic, kMagic, sizeof kMagic) == 0 && h.byte_order == kByteOrder &&
+           h.version == kVersion && std::memcmp(h.token, token.data(), kTokenBytes) == 0 &&
+           h.file_size == std::uint64_t(st.st_size);
+}
+
 bool read_topic_file(const fs::path& path, const std::string& token, const std::string& signature,
                      TopicIndex::Impl& impl) {
     if (path.empty() || token.size() != kTokenBytes)

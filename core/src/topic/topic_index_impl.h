@@ -120,6 +120,8 @@ std::filesystem::path topic_file_path(const Database& db);
 // Writes the index (laid out leaf by leaf) to `path` atomically, stamped with `token`.
 Status write_topic_file(const TopicIndex::Impl& impl, const std::filesystem::path& path,
                         const std::string& token);
+// Whether the file's header is one of ours, whole in length, and stamped with `token`.
+bool topic_file_has_token(const std::filesystem::path& path, const std::string& token);
 // Maps the file into impl when it exists, carries `token` and `signature` and is whole;
 // false (impl untouched) otherwise.
 bool read_topic_file(const std::filesystem::path& path, const std::string& token,

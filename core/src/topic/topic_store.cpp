@@ -203,6 +203,24 @@ private:
 
 } // namespace
 
+Result<TopicFileStatus> TopicIndex::file_status(const Database& db) {
+    TopicFileStatus st;
+    const auto path = topic_file_path(db);
+    st.path = path.string();
+    if (path.empty())
+        return st;
+    std::error_code ec;
+    st.exists = std::filesystem::is_regular_file(path, ec);
+    if (!st.exists)
+        return st;
+    st.bytes = std::filesystem::file_size(path, ec);
+    auto token = stored_setting(db, kFileTokenKey);
+    if (!token)
+        return token.status().with_context("topic index file");
+    st.current = *token && topic_file_has_token(path, **token);
+    return st;
+}
+
 Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model_signature,
                                     const TopicTreeOptions& opts) {
     check_off_ui_thread("TopicIndex::load");
