@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
-#include <filesystem>
 #include <iostream>
 
 namespace memlens::cli {
@@ -41,21 +40,22 @@ int run_reindex(const Args& a) {
         return fail("reindex", s.with_context((*v)->db_path().string()));
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::error_code ec;
-    const auto file = (*v)->db_path().parent_path() / "topic-index.bin";
-    const auto bytes = std::filesystem::file_size(file, ec);
+    // The path and size as the index itself names them (topic_file_path), not rebuilt here.
+    auto file = TopicIndex::file_status(db);
+    if (!file)
+        return fail("reindex", file.status());
     if (a.json()) {
         nlohmann::json j = {{"vault", *dir},
                             {"vectors", index->size()},
                             {"topics", index->topics().size()},
                             {"rebuilt", index->load_info().rebuilt},
                             {"was_current", was_mapped},
-                            {"file", file.string()},
-                            {"file_bytes", ec ? 0 : bytes},
+                            {"file", file->path},
+                            {"file_bytes", file->bytes},
                             {"seconds", seconds}};
         std::cout << j.dump(2) << '\n';
     } else {
-        std::cout << "wrote " << file.string() << ": " << index->size() << " vectors, "
+        std::cout << "wrote " << file->path << ": " << index->size() << " vectors, "
                   << index->topics().size() << " topics"
                   << (index->load_info().rebuilt ? " (clustered afresh)" : "") << ", " << seconds
                   << " s\n";
