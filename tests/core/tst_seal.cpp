@@ -112,6 +112,20 @@ private slots:
         auto r2 = f.ingest({more}, small_budget());
         QCOMPARE(r2.summaries, std::size_t{1});
         QCOMPARE(f.count("SELECT json_array_length(child_ids_json) FROM mem_tree_summaries"), 3LL);
+        // The two leaves read back from the vault and the one this import still held are all
+        // summarised and all linked to the summary.
+        auto st =
+            f.vault->db().prepare("SELECT id, content, entities_json FROM mem_tree_summaries");
+        QVERIFY(*st->step());
+        const std::string summary_id = st->column_text(0), content = st->column_text(1);
+        for (const char* text : {"Bob: message 0 ", "Alice: message 1 ", "Bob: message 2 "})
+            QVERIFY2(content.find(text) != std::string::npos, text);
+        const auto entities = nlohmann::json::parse(st->column_text(2));
+        QVERIFY(std::find(entities.begin(), entities.end(), "person:alice") != entities.end());
+        QVERIFY(std::find(entities.begin(), entities.end(), "person:bob") != entities.end());
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks WHERE parent_summary_id = '" +
+                         summary_id + "' AND lifecycle_status = 'sealed'"),
+                 3LL);
     }
 
     void fanoutCascades() {

@@ -140,6 +140,7 @@ public:
         report(std::string("sealing"), 0, 1);
         MEMLENS_TRY(sealer.flush_stale(opts_.now_ms != 0 ? opts_.now_ms : now_ms()));
         MEMLENS_TRY(sealer.save());
+        MEMLENS_TRY(writer->flush_chunks());
         MEMLENS_TRY(writer->flush_fts());
         MEMLENS_TRY(writer->flush_edges());
         report_.summaries = sealer.summaries_sealed();
@@ -300,6 +301,7 @@ private:
     }
 
     Status ingest_source(const IngestSource& s) {
+        MEMLENS_TRY(writer_->flush_chunks()); // what follows reads the source's chunks
         const std::string tree_id = make_tree_id("source", s.source_id);
         MEMLENS_TRY(writer_->upsert_tree(tree_id, s.source_id, now_ms()));
 
@@ -368,12 +370,16 @@ private:
             }
             std::optional<std::string> supersedes;
             if (item->supersedes) {
+                MEMLENS_TRY(writer_->flush_chunks()); // it may name a chunk of this import
                 auto r = resolve_supersedes(*item->supersedes);
                 if (!r)
                     return r.status();
                 supersedes = r->value_or(*item->supersedes);
             }
             const std::string tags_json = nlohmann::json(item->tags).dump();
+            std::vector<std::string> leaf_topics; // as sealing reads them from tags_json
+            for (const auto& tag : item->tags)
+                leaf_topics.push_back("topic:" + utf8_lower(tag));
             std::string context = item->author;
             if (!item->context.empty())
                 context += (context.empty() ? "" : " ") + item->context;
@@ -415,9 +421,17 @@ private:
                     return distinct.status();
                 for (const auto& e : ents)
                     entity_ids_.insert(e.canonical_id);
-                const ChunkScore sc = score_chunk(piece, row.token_count, *distinct);
+                const ChunkScore sc = score_chunk(piece, row.token_count, distinct->size());
                 MEMLENS_TRY(writer_->insert_score(row.id, sc.total, sc.token_signal,
                                                   sc.unique_words, sc.entity_density));
+                Sealer::Input leaf;
+                leaf.id = row.id;
+                leaf.text = item->author.empty() ? piece : item->author + ": " + piece;
+                leaf.score = sc.total;
+                leaf.start_ms = leaf.end_ms = row.timestamp_ms;
+                leaf.entities = std::move(distinct).value();
+                leaf.topics = leaf_topics;
+                sealer_->note_leaf(std::move(leaf));
                 pending_.push_back(
                     {row.id, item->author.empty() ? piece : item->author + ": " + piece});
                 if (pending_.size() >= kEmbedBatch)
@@ -440,6 +454,7 @@ private:
             if (!root)
                 return root.status();
         }
+        MEMLENS_TRY(writer_->flush_chunks());
         return upsert_source(s, written);
     }
 

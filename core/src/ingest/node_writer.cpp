@@ -39,9 +39,10 @@ Result<NodeWriter> NodeWriter::prepare(const Database& db, std::string model_sig
          "INSERT INTO mem_tree_chunks(id, source_kind, source_id, path_scope, source_ref, owner, "
          "timestamp_ms, time_range_start_ms, time_range_end_ms, tags_json, content, token_count, "
          "seq_in_source, created_at_ms, lifecycle_status, content_sha256, rid, author, group_id, "
-         "namespace, content_type, doc_id, version_ms, supersedes, message_id) "
-         "VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?6, ?6, ?7, ?8, ?9, ?10, ?11, 'admitted', ?12, ?13, "
-         "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"},
+         "namespace, content_type, doc_id, version_ms, supersedes, message_id, "
+         "parent_summary_id) "
+         "VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?23, ?12, ?13, "
+         "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)"},
         {&w.chunk_fts_, "INSERT INTO mem_tree_chunks_fts(rowid, content, context, near, far) "
                         "VALUES (?, ?, ?, ?, ?)"},
         {&w.chunk_emb_,
@@ -90,7 +91,23 @@ Result<NodeWriter> NodeWriter::prepare(const Database& db, std::string model_sig
 }
 
 Status NodeWriter::insert_chunk(const ChunkRow& r) {
+    // Bounded: a single source of a million messages must not wait in memory whole.
+    constexpr std::size_t kMaxPendingChunks = 4096;
+    if (pending_chunks_.size() >= kMaxPendingChunks)
+        MEMLENS_TRY(flush_chunks());
     const std::int64_t rid = next_chunk_rid_++;
+    MEMLENS_TRY(buffer_fts({rid, false, r.content, r.fts_context, r.fts_near, r.fts_far}));
+    PendingChunk c{r, rid, now_ms(), std::nullopt};
+    c.row.fts_context.clear();
+    c.row.fts_near.clear();
+    c.row.fts_far.clear();
+    pending_chunk_index_.emplace(c.row.id, pending_chunks_.size());
+    pending_chunks_.push_back(std::move(c));
+    return Status::ok();
+}
+
+Status NodeWriter::write_chunk(const PendingChunk& c) {
+    const ChunkRow& r = c.row;
     chunk_.reset();
     chunk_.bind(1, r.id)
         .bind(2, r.source_kind)
@@ -102,9 +119,9 @@ Status NodeWriter::insert_chunk(const ChunkRow& r) {
         .bind(8, r.content)
         .bind(9, r.token_count)
         .bind(10, r.seq_in_source)
-        .bind(11, now_ms())
+        .bind(11, c.created_ms)
         .bind(12, r.content_sha256)
-        .bind(13, rid)
+        .bind(13, c.rid)
         .bind(14, r.author)
         .bind(15, r.group_id)
         .bind(16, r.ns)
@@ -112,9 +129,33 @@ Status NodeWriter::insert_chunk(const ChunkRow& r) {
         .bind(18, r.doc_id)
         .bind(19, r.version_ms)
         .bind(20, r.supersedes)
-        .bind(21, r.message_id);
-    MEMLENS_TRY(chunk_.exec());
-    return buffer_fts({rid, false, r.content, r.fts_context, r.fts_near, r.fts_far});
+        .bind(21, r.message_id)
+        .bind(22, c.parent)
+        .bind(23, c.parent ? "sealed" : "admitted");
+    return chunk_.exec();
+}
+
+Status NodeWriter::flush_chunks() {
+    for (const auto& c : pending_chunks_)
+        MEMLENS_TRY(write_chunk(c));
+    pending_chunks_.clear();
+    pending_chunk_index_.clear();
+    // In the order they were indexed: the entity list's trigger keeps the newest surface, and
+    // of two mentions at the same time the one written last.
+    for (const auto& e : pending_entities_) {
+        entity_.reset();
+        entity_.bind(1, e.entity_id)
+            .bind(2, e.node_id)
+            .bind(3, e.leaf ? "leaf" : "summary")
+            .bind(4, e.kind)
+            .bind(5, e.surface)
+            .bind(6, e.score)
+            .bind(7, e.ts_ms)
+            .bind(8, e.tree_id);
+        MEMLENS_TRY(entity_.exec());
+    }
+    pending_entities_.clear();
+    return Status::ok();
 }
 
 Status NodeWriter::buffer_fts(PendingFts row) {
@@ -182,28 +223,20 @@ Status NodeWriter::insert_score(const std::string& chunk_id, double total, doubl
     return score_.exec();
 }
 
-Result<std::size_t> NodeWriter::index_entities(const std::string& node_id, bool is_leaf,
-                                               const std::string& tree_id, std::int64_t ts_ms,
-                                               const std::vector<ExtractedEntity>& entities) {
+Result<std::vector<std::string>>
+NodeWriter::index_entities(const std::string& node_id, bool is_leaf, const std::string& tree_id,
+                           std::int64_t ts_ms, const std::vector<ExtractedEntity>& entities) {
     std::set<std::string> distinct;
     for (const auto& e : entities) {
         if (!distinct.insert(e.canonical_id).second)
             continue;
-        entity_.reset();
-        entity_.bind(1, e.canonical_id)
-            .bind(2, node_id)
-            .bind(3, is_leaf ? "leaf" : "summary")
-            .bind(4, e.kind)
-            .bind(5, e.surface)
-            .bind(6, e.score)
-            .bind(7, ts_ms)
-            .bind(8, tree_id);
-        MEMLENS_TRY(entity_.exec());
+        pending_entities_.push_back(
+            {e.canonical_id, node_id, is_leaf, e.kind, e.surface, e.score, ts_ms, tree_id});
     }
     // Edges come from leaves only: a summary holds the union of its children's entities, and
     // counting it again would make every pair of a busy week look related.
-    if (is_leaf && distinct.size() > 1) {
-        std::vector<std::string> ids(distinct.begin(), distinct.end()); // sorted
+    std::vector<std::string> ids(distinct.begin(), distinct.end()); // sorted
+    if (is_leaf && ids.size() > 1) {
         for (std::size_t i = 0; i < ids.size(); ++i) {
             for (std::size_t j = i + 1; j < ids.size(); ++j) {
                 auto& e = pending_edges_[{ids[i], ids[j]}];
@@ -213,7 +246,7 @@ Result<std::size_t> NodeWriter::index_entities(const std::string& node_id, bool 
             }
         }
     }
-    return distinct.size();
+    return ids;
 }
 
 Status NodeWriter::insert_summary(const SummaryRow& r) {
@@ -251,9 +284,24 @@ Status NodeWriter::insert_summary_embedding(const std::string& summary_id, const
 
 Status NodeWriter::link_children(const std::vector<std::string>& child_ids, int child_level,
                                  const std::string& parent_id) {
+    std::vector<std::string> written;
+    if (child_level == 0) {
+        for (const auto& id : child_ids) {
+            auto it = pending_chunk_index_.find(id);
+            if (it == pending_chunk_index_.end()) {
+                written.push_back(id);
+                continue;
+            }
+            auto& parent = pending_chunks_[it->second].parent;
+            if (!parent)
+                parent = parent_id;
+        }
+        if (written.empty())
+            return Status::ok();
+    }
     Statement& st = child_level == 0 ? link_chunk_ : link_summary_;
     st.reset();
-    st.bind(1, parent_id).bind(2, json_array(child_ids));
+    st.bind(1, parent_id).bind(2, json_array(child_level == 0 ? written : child_ids));
     return st.exec();
 }
 

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace memlens {
@@ -60,15 +61,22 @@ class NodeWriter {
 public:
     static Result<NodeWriter> prepare(const Database& db, std::string model_signature);
 
+    // Chunk rows wait in memory until their leaf is sealed, so that each is written once with
+    // its parent (link_children would otherwise find and rewrite every row, content and all),
+    // or until flush_chunks.
     Status insert_chunk(const ChunkRow& row);
+    // Writes the chunk rows and entity index rows still waiting. Call before anything reads
+    // mem_tree_chunks or mem_tree_entity_index and before the transaction commits.
+    Status flush_chunks();
     Status insert_chunk_embedding(const std::string& chunk_id, const Vector& v);
     Status insert_score(const std::string& chunk_id, double total, double token_signal,
                         double unique_words, double entity_density);
-    // Entity index rows for a node; for leaves also +1 on the edge of every distinct pair.
-    // Returns how many distinct entity ids were indexed.
-    Result<std::size_t> index_entities(const std::string& node_id, bool is_leaf,
-                                       const std::string& tree_id, std::int64_t ts_ms,
-                                       const std::vector<ExtractedEntity>& entities);
+    // Entity index rows for a node, written by flush_chunks (in runs, so that the index's B-tree
+    // pages stay in the cache from one row to the next); for leaves also +1 on the edge of every
+    // distinct pair. Returns the distinct entity ids indexed, sorted.
+    Result<std::vector<std::string>> index_entities(const std::string& node_id, bool is_leaf,
+                                                    const std::string& tree_id, std::int64_t ts_ms,
+                                                    const std::vector<ExtractedEntity>& entities);
     Status insert_summary(const SummaryRow& row);
     Status insert_summary_embedding(const std::string& summary_id, const Vector& v);
     // child → parent links are set only where the child has none (NOTES §2).
@@ -97,6 +105,13 @@ private:
         std::string content, context, near, far;
     };
     Status buffer_fts(PendingFts row);
+    struct PendingChunk {
+        ChunkRow row;
+        std::int64_t rid = 0;
+        std::int64_t created_ms = 0;
+        std::optional<std::string> parent;
+    };
+    Status write_chunk(const PendingChunk& c);
 
     NodeWriter() = default;
     const Database* db_ = nullptr;
@@ -109,6 +124,17 @@ private:
         std::int64_t updated_ms = 0;
     };
     std::map<std::pair<std::string, std::string>, PendingEdge> pending_edges_;
+    struct PendingEntity {
+        std::string entity_id, node_id;
+        bool leaf = true;
+        std::string kind, surface;
+        double score = 0.0;
+        std::int64_t ts_ms = 0;
+        std::string tree_id;
+    };
+    std::vector<PendingEntity> pending_entities_;
+    std::vector<PendingChunk> pending_chunks_;
+    std::unordered_map<std::string, std::size_t> pending_chunk_index_; // id → pending_chunks_
     std::vector<PendingFts> pending_fts_;
     std::size_t pending_fts_bytes_ = 0;
     Statement chunk_, chunk_fts_, chunk_emb_, score_, entity_, edge_, summary_, summary_fts_,

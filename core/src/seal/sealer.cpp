@@ -19,15 +19,7 @@ namespace {
 constexpr std::size_t kSummaryEntityCap = 32;
 constexpr std::size_t kSummaryTopicCap = 16;
 
-struct SealInput {
-    std::string id;
-    std::string text;
-    double score = 0.0;
-    std::int64_t start_ms = 0;
-    std::int64_t end_ms = 0;
-    std::vector<std::string> entities;
-    std::vector<std::string> topics;
-};
+using SealInput = Sealer::Input;
 
 std::string json_ids(const std::vector<std::string>& ids) {
     return nlohmann::json(ids).dump();
@@ -44,10 +36,9 @@ std::vector<std::string> parse_string_array(std::string_view text) {
     return out;
 }
 
-// Loads the children to seal, in the order given.
-Result<std::vector<SealInput>> load_inputs(const Database& db, int child_level,
-                                           const std::vector<std::string>& ids) {
-    std::unordered_map<std::string, SealInput> by_id;
+// Reads the children `ids` (all at child_level) from the vault into by_id.
+Status load_inputs(const Database& db, int child_level, const std::vector<std::string>& ids,
+                   std::unordered_map<std::string, SealInput>& by_id) {
     const std::string list = json_ids(ids);
     if (child_level == 0) {
         auto st = db.prepare(
@@ -115,16 +106,7 @@ Result<std::vector<SealInput>> load_inputs(const Database& db, int child_level,
             by_id.emplace(in.id, std::move(in));
         }
     }
-    std::vector<SealInput> out;
-    out.reserve(ids.size());
-    for (const auto& id : ids) {
-        auto it = by_id.find(id);
-        if (it == by_id.end())
-            return Status::internal("sealing: child " + id + " is missing");
-        out.push_back(std::move(it->second));
-        by_id.erase(it);
-    }
-    return out;
+    return Status::ok();
 }
 
 // NOTES §2 fallback summariser: inputs by score (highest first, ties keep input order), each
@@ -184,6 +166,42 @@ Sealer::Sealer(const Database& db, Embedder& embedder, NodeWriter& writer, SealO
     , embedder_(embedder)
     , writer_(writer)
     , opts_(opts) {}
+
+void Sealer::note_leaf(Input leaf) {
+    std::string id = leaf.id;
+    known_.insert_or_assign(std::move(id), std::move(leaf));
+}
+
+Result<std::vector<Sealer::Input>> Sealer::children_of(int child_level,
+                                                       const std::vector<std::string>& ids) {
+    std::unordered_map<std::string, Input> by_id;
+    std::vector<std::string> missing;
+    for (const auto& id : ids) {
+        auto it = known_.find(id);
+        if (it == known_.end()) {
+            missing.push_back(id);
+            continue;
+        }
+        by_id.insert_or_assign(id, std::move(it->second));
+        known_.erase(it);
+    }
+    if (!missing.empty()) {
+        // Leaves this import wrote may still be waiting in the writer: the vault must hold them
+        // before they are read back.
+        MEMLENS_TRY(writer_.flush_chunks());
+        MEMLENS_TRY(load_inputs(db_, child_level, missing, by_id));
+    }
+    std::vector<Input> out;
+    out.reserve(ids.size());
+    for (const auto& id : ids) {
+        auto it = by_id.find(id);
+        if (it == by_id.end())
+            return Status::internal("sealing: child " + id + " is missing");
+        out.push_back(std::move(it->second));
+        by_id.erase(it);
+    }
+    return out;
+}
 
 Result<Sealer::Buffer*> Sealer::buffer(const std::string& tree_id, int level) {
     Key key{tree_id, level};
@@ -290,7 +308,7 @@ Result<Sealer::Sealed> Sealer::seal_items(const std::string& tree_id, int child_
                                           const std::vector<std::string>& ids,
                                           const std::optional<std::string>& doc_id,
                                           std::optional<std::int64_t> version_ms) {
-    auto inputs = load_inputs(db_, child_level, ids);
+    auto inputs = children_of(child_level, ids);
     if (!inputs)
         return inputs.status();
     SummaryRow row;
@@ -334,6 +352,9 @@ Result<Sealer::Sealed> Sealer::seal_items(const std::string& tree_id, int child_
     MEMLENS_TRY(writer_.insert_summary_embedding(row.id, *vec));
     MEMLENS_TRY(writer_.update_tree_root(tree_id, row.id, row.level, row.sealed_at_ms));
     ++sealed_;
+    if (row.level < opts_.max_levels)
+        known_.insert_or_assign(row.id, Input{row.id, row.content, row.score, row.start_ms,
+                                              row.end_ms, row.entities, row.topics});
     return Sealed{row.id, estimate_tokens(row.content), row.start_ms};
 }
 

@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -25,7 +26,23 @@ class NodeWriter;
 
 class Sealer {
 public:
+    // What sealing reads of a child: its text (a leaf's prefixed by its author), importance
+    // score, time envelope, distinct entity ids (sorted) and topic ids.
+    struct Input {
+        std::string id;
+        std::string text;
+        double score = 0.0;
+        std::int64_t start_ms = 0;
+        std::int64_t end_ms = 0;
+        std::vector<std::string> entities;
+        std::vector<std::string> topics;
+    };
+
     Sealer(const Database& db, Embedder& embedder, NodeWriter& writer, SealOptions opts);
+
+    // Hands the sealer a leaf written by this import, so that sealing it reads nothing back from
+    // the database. Leaves of earlier imports (a buffer carried over) are read from the vault.
+    void note_leaf(Input leaf);
 
     Status add_leaf(const std::string& tree_id, const std::string& leaf_id, std::int64_t tokens,
                     std::int64_t ts_ms);
@@ -63,11 +80,16 @@ private:
                               const std::optional<std::string>& doc_id,
                               std::optional<std::int64_t> version_ms);
 
+    // The children to seal, in the order given: from note_leaf and this import's summaries where
+    // known, from the vault otherwise.
+    Result<std::vector<Input>> children_of(int child_level, const std::vector<std::string>& ids);
+
     const Database& db_;
     Embedder& embedder_;
     NodeWriter& writer_;
     SealOptions opts_;
     std::map<Key, Buffer> buffers_;
+    std::unordered_map<std::string, Input> known_; // unsealed nodes of this import, by id
     std::size_t sealed_ = 0;
 };
 
