@@ -122,7 +122,12 @@
         <translation>%1-Zweig: %2 in %3 ms</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source> (ranked in %1 parts at once)</source>
+        <translation> (in %1 Teilen gleichzeitig gerankt)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source> (exact: %1)</source>
         <translation> (exakt: %1)</translation>
     </message>

@@ -122,7 +122,12 @@
         <translation>%1分支：%2 条，用时 %3 ms</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source> (ranked in %1 parts at once)</source>
+        <translation>（分 %1 部分同时排序）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source> (exact: %1)</source>
         <translation>（精确扫描：%1）</translation>
     </message>

@@ -181,7 +181,23 @@ Database::~Database() {
     sqlite3_close_v2(db_);
 }
 
+namespace {
+
+// SQLite counts every allocation in process-wide statistics under one global mutex unless told
+// not to before it initialises. memlens never reads those statistics, and the mutex serialises
+// connections that work on different threads (the keyword leg's two halves) on every malloc.
+// Once SQLite is initialised (by another library first) the call fails and changes nothing.
+void configure_sqlite_once() {
+    static const bool configured = [] {
+        return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
+    }();
+    (void)configured;
+}
+
+} // namespace
+
 Result<Database> Database::open(const std::string& path, OpenMode mode, int busy_timeout_ms) {
+    configure_sqlite_once();
     int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
     switch (mode) {
     case OpenMode::ReadOnly:

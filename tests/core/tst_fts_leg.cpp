@@ -6,6 +6,7 @@
 #undef signals
 
 #include <memlens/embedder.h>
+#include <memlens/generate.h>
 #include <memlens/ingest.h>
 #include <memlens/search.h>
 #include <memlens/vault.h>
@@ -311,6 +312,72 @@ private slots:
         auto leaves_only = run("qdrant collection");
         for (const auto& h : leaves_only.result.hits)
             QCOMPARE(h.node_kind, NodeKind::Leaf);
+    }
+
+    // A big vault ranks its keyword matches in two halves of the rowid range on two
+    // connections at once. The hits, their order and every recorded number must be the ones
+    // one statement gives.
+    void twoConnectionsRankExactlyAsOneStatement() {
+        test::TempDir dir;
+        auto vault = must(Vault::create(dir.path() / "big"), "create");
+        GenerateOptions g;
+        g.chunks = 3000;
+        g.seed = 11;
+        auto sources = must(generate_sources(g), "generate");
+        auto emb = must(make_embedder_for(*vault), "embedder");
+        Ingestor ing(*vault, *emb);
+        must(ing.ingest(sources), "ingest");
+
+        SearchEngineOptions one;
+        one.audit = false;
+        one.parallel_keyword_min_chunks = 0; // never splits
+        SearchEngineOptions two = one;
+        two.parallel_keyword_min_chunks = 1; // always splits
+        auto single = must(SearchEngine::open(*vault, one), "engine");
+        auto split = must(SearchEngine::open(*vault, two), "engine");
+
+        int split_queries = 0;
+        for (const char* q : {"deploy review", "meeting notes on the rollout", "budget vendor",
+                              "incident latency outage", "hiring roadmap decision", "launch",
+                              "security pricing release design"}) {
+            for (SearchMode mode : {SearchMode::Keyword, SearchMode::Hybrid}) {
+                SearchRequest req;
+                req.query = q;
+                req.mode = mode;
+                req.audit = false;
+                req.limit = 25;
+                req.now_ms = kT0 + 400 * kDay;
+                auto a = must(single->search(req), "search");
+                auto b = must(split->search(req), "search");
+                QCOMPARE(a.keyword.parts, 1);
+                QCOMPARE(b.keyword.parts, 2);
+                ++split_queries;
+                QVERIFY2(!a.result.hits.empty(), q);
+                QCOMPARE(b.keyword.count, a.keyword.count);
+                QCOMPARE(b.keyword.top_score, a.keyword.top_score);
+                QCOMPARE(b.result.hits.size(), a.result.hits.size());
+                for (std::size_t i = 0; i < a.result.hits.size(); ++i) {
+                    const auto& x = a.result.hits[i];
+                    const auto& y = b.result.hits[i];
+                    QCOMPARE(y.node_id, x.node_id);
+                    QCOMPARE(y.score, x.score);
+                    QVERIFY(x.explanation && y.explanation);
+                    QCOMPARE(y.explanation->keyword.rank, x.explanation->keyword.rank);
+                    QCOMPARE(y.explanation->keyword.raw_score, x.explanation->keyword.raw_score);
+                    QCOMPARE(y.explanation->keyword.coverage, x.explanation->keyword.coverage);
+                    QCOMPARE(y.explanation->final_score, x.explanation->final_score);
+                }
+            }
+        }
+        QVERIFY(split_queries > 0);
+
+        // Scoped or hiding superseded chunks, the leg ranks in one statement.
+        SearchRequest scoped;
+        scoped.query = "deploy review";
+        scoped.mode = SearchMode::Keyword;
+        scoped.audit = false;
+        scoped.scope.source_kinds = {"chat"};
+        QCOMPARE(must(split->search(scoped), "search").keyword.parts, 1);
     }
 };
 

@@ -57,6 +57,9 @@ QString legText(const char* name, const LegReport& leg) {
                        .arg(leg.ms, 0, 'f', 1);
     if (!leg.fts_query.empty())
         text += QStringLiteral(" [%1]").arg(qs(leg.fts_query));
+    if (leg.parts > 1)
+        text += QCoreApplication::translate("QueryPage", " (ranked in %1 parts at once)")
+                    .arg(leg.parts);
     if (std::string_view(name) == "vector") {
         text +=
             leg.exact

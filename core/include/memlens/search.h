@@ -89,7 +89,9 @@ struct LegReport {
     double top_score = 0.0;     // its best raw score (bm25 or cosine)
     double weight = 0.0;        // its RRF weight in this query
     double ms = 0.0;
-    std::string fts_query;                   // keyword leg: the MATCH expression it ran
+    std::string fts_query; // keyword leg: the MATCH expression it ran
+    int parts = 0; // keyword leg: statements that ranked its matches at once (2: the rowid range
+                   // split over two connections, SearchEngineOptions)
     bool exact = false;                      // vector leg: exact scan instead of beam descent
     std::string exact_reason;                // "small vault", "requested", "scoped"
     std::vector<std::string> reached_topics; // vector leg: the beam's final frontier
@@ -149,6 +151,9 @@ double recency_factor(double age_days);
 struct SearchEngineOptions {
     bool audit = true;           // start the background audit writer (when the vault is writable)
     TopicTreeOptions topic_tree; // how the index is built when the vault has none stored
+    // A native vault of at least this many chunks ranks its keyword matches in two halves at
+    // once, on a second read-only connection and thread; 0 never does. The hits are the same.
+    std::int64_t parallel_keyword_min_chunks = 20'000;
 };
 
 class SearchEngine {

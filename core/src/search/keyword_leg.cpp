@@ -3,6 +3,8 @@
 #include <memlens/text.h>
 
 #include <algorithm>
+#include <future>
+#include <limits>
 #include <unordered_map>
 
 namespace memlens::search {
@@ -76,23 +78,29 @@ void add_chunk_rank(SqlQuery& q, const KeywordLegInput& in) {
 // Unscoped, the FTS5 table alone ranks and cuts to `limit`; only the kept rows are joined to
 // their chunk ids. Joining every match first (the scoped path) doubles the leg's cost on a
 // common word.
-Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
-                       std::vector<LegItem>& items) {
+struct Ranked {
+    std::int64_t rid;
+    double score, coverage;
+};
+
+// One statement's best `limit` FTS rows, within [first, last] of the rowids when given.
+Result<std::vector<Ranked>> rank_rows(StatementCache& stmts, const KeywordLegInput& in,
+                                      std::optional<std::pair<std::int64_t, std::int64_t>> range) {
+    MEMLENS_TRY(stmts.ensure_ranking_functions());
     SqlQuery q;
     q.add("SELECT rowid, ");
     add_chunk_rank(q, in);
     q.add(" FROM mem_tree_chunks_fts WHERE mem_tree_chunks_fts MATCH ?", std::string(in.match));
+    if (range) {
+        q.add(" AND rowid >= ?", range->first);
+        q.add(" AND rowid <= ?", range->second);
+    }
     q.add(" ORDER BY score, rowid LIMIT ?", static_cast<std::int64_t>(in.limit));
     auto st = stmts.bind(q);
     if (!st)
         return st.status();
     stmts.coverage().reset(static_cast<std::size_t>(std::max(0, in.limit)));
-    struct Ranked {
-        std::int64_t rid;
-        double score, coverage;
-    };
     std::vector<Ranked> ranked;
-    std::string rids = "[";
     for (;;) {
         auto row = (*st)->step();
         if (!row)
@@ -100,11 +108,47 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         if (!*row)
             break;
         ranked.push_back({(*st)->column_int64(0), (*st)->column_double(1), 1.0});
-        rids += (ranked.size() > 1 ? "," : "") + std::to_string(ranked.back().rid);
     }
-    rids += "]";
     for (auto& r : ranked)
         r.coverage = coverage_of_row(stmts.coverage(), r.rid);
+    return ranked;
+}
+
+Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
+                       std::vector<LegItem>& items) {
+    std::vector<Ranked> ranked;
+    if (keyword_leg_splits(in)) {
+        // The upper half on the helper's thread and connection, the lower half here.
+        auto upper = std::async(std::launch::async, [&] {
+            return rank_rows(
+                *in.helper, in,
+                std::pair{in.split_rowid + 1, std::numeric_limits<std::int64_t>::max()});
+        });
+        auto lower = rank_rows(stmts, in,
+                               std::pair{std::numeric_limits<std::int64_t>::min(), in.split_rowid});
+        auto high = upper.get();
+        if (!lower)
+            return lower.status();
+        if (!high)
+            return high.status().with_context("second connection");
+        ranked = std::move(lower).value();
+        ranked.insert(ranked.end(), high->begin(), high->end());
+        // ORDER BY score, rowid of the one statement, over both halves.
+        std::sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+            return a.score != b.score ? a.score < b.score : a.rid < b.rid;
+        });
+        if (ranked.size() > static_cast<std::size_t>(std::max(0, in.limit)))
+            ranked.resize(static_cast<std::size_t>(std::max(0, in.limit)));
+    } else {
+        auto all = rank_rows(stmts, in, std::nullopt);
+        if (!all)
+            return all.status();
+        ranked = std::move(all).value();
+    }
+    std::string rids = "[";
+    for (std::size_t i = 0; i < ranked.size(); ++i)
+        rids += (i > 0 ? "," : "") + std::to_string(ranked[i].rid);
+    rids += "]";
     if (ranked.empty())
         return Status::ok();
     SqlQuery ids;
@@ -150,6 +194,11 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
 }
 
 } // namespace
+
+bool keyword_leg_splits(const KeywordLegInput& in) {
+    return in.helper != nullptr && in.split_rowid > 0 &&
+           (in.scope == nullptr || in.scope->empty()) && !in.hide_superseded;
+}
 
 Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in) {
     MEMLENS_TRY(stmts.ensure_ranking_functions());

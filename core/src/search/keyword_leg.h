@@ -33,7 +33,18 @@ struct KeywordLegInput {
     double coverage_power = 0.0;
     int limit = 100;
     ChunkColumns cols;
+    // Unscoped chunk matches can be ranked in two halves of the FTS rowid range at once: rows
+    // up to split_rowid on `stmts`, the rest on `helper` (a second connection to the same vault,
+    // used by one other thread), merged on (score, rowid). Each row scores the same either way
+    // (the function's statistics are the whole table's), so the merged list is the one a single
+    // statement returns. split_rowid 0 or no helper: one statement.
+    StatementCache* helper = nullptr;
+    std::int64_t split_rowid = 0;
 };
+
+// Whether run_keyword_leg ranks the chunk matches in two statements at once: a helper and a
+// split point given, no scope and no superseded chunks to hide.
+bool keyword_leg_splits(const KeywordLegInput& in);
 
 // Chunk and summary matches merged by bm25 (then id), best first, at most `limit`.
 Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in);

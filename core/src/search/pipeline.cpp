@@ -214,6 +214,9 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         in.coverage_power = s.coverage_power;
         in.limit = s.leg_limit;
         in.cols = cols;
+        in.helper = ctx.keyword_helper;
+        in.split_rowid = ctx.keyword_split_rowid;
+        resp.keyword.parts = keyword_leg_splits(in) ? 2 : 1;
         auto items = run_keyword_leg(ctx.stmts, in);
         if (!items)
             return items.status().with_context("keyword leg");

@@ -23,6 +23,10 @@ struct SearchContext {
     const IndexMasks& masks;
     const SupersedesLinks& links;
     const EntityRegistry* registry = nullptr;
+    // A second connection for the keyword leg's upper half of the rowid range, and where the
+    // halves meet (KeywordLegInput); null / 0 ranks in one statement.
+    StatementCache* keyword_helper = nullptr;
+    std::int64_t keyword_split_rowid = 0;
 };
 
 // The vault's settings (or request.settings) with the request's overrides applied.

@@ -30,6 +30,7 @@ json leg_json(const LegReport& l) {
 std::string search_response_json(const SearchResponse& r, int indent, const std::string& extra) {
     json kw = leg_json(r.keyword);
     kw["fts_query"] = r.keyword.fts_query.empty() ? json(nullptr) : json(r.keyword.fts_query);
+    kw["parts"] = r.keyword.parts;
     json vec = leg_json(r.vector);
     vec["exact"] = r.vector.exact;
     vec["exact_reason"] =

@@ -18,6 +18,10 @@ struct SearchEngine::Impl {
     SearchEngineOptions opts;
     TopicIndex index;
     std::unique_ptr<search::StatementCache> stmts;
+    // The keyword leg's second connection (declared first: its statements go before it does).
+    std::optional<Database> helper_db;
+    std::unique_ptr<search::StatementCache> helper_stmts;
+    std::int64_t split_rowid = 0;
     std::optional<search::IndexMasks> masks;
     std::optional<search::SupersedesLinks> links;
     std::optional<EntityRegistry> registry;
@@ -45,7 +49,32 @@ struct SearchEngine::Impl {
             registry = std::move(reg).value();
         else
             registry.reset();
+        plan_keyword_split();
         return Status::ok();
+    }
+
+    // Where the keyword leg splits its rowid range, opening the second connection the first
+    // time it is worth one. Without it (a workspace, an in-memory vault, a small vault, a
+    // connection that will not open) the leg ranks in one statement, with the same hits.
+    void plan_keyword_split() {
+        split_rowid = 0;
+        const std::int64_t min_chunks = opts.parallel_keyword_min_chunks;
+        if (min_chunks <= 0 || vault->format() != VaultFormat::Native)
+            return;
+        auto max_rid = vault->db().query_int("SELECT coalesce(max(rid), 0) FROM mem_tree_chunks");
+        if (!max_rid || *max_rid < min_chunks)
+            return;
+        if (!helper_db) {
+            const std::string& path = vault->db().path();
+            if (path.empty() || path == ":memory:")
+                return;
+            auto db = Database::open(path, OpenMode::ReadOnly);
+            if (!db || !apply_connection_pragmas(*db))
+                return;
+            helper_db = std::move(db).value();
+            helper_stmts = std::make_unique<search::StatementCache>(*helper_db);
+        }
+        split_rowid = *max_rid / 2;
     }
 };
 
@@ -106,7 +135,9 @@ Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
                               *impl_->stmts,
                               *impl_->masks,
                               *impl_->links,
-                              impl_->registry ? &*impl_->registry : nullptr};
+                              impl_->registry ? &*impl_->registry : nullptr,
+                              impl_->split_rowid > 0 ? impl_->helper_stmts.get() : nullptr,
+                              impl_->split_rowid};
     auto resp = search::run_search(ctx, request, cancel);
     if (!resp)
         return resp;
