@@ -1,4 +1,5 @@
-// bench ingest: the full pipeline against a bare SQLite + FTS5 insert of the same rows.
+// bench ingest: the full pipeline against a bare SQLite + FTS5 insert of the same rows, and
+// against copying the rows it wrote into a fresh vault.
 #include "bench.h"
 
 #include <memlens/db.h>
