@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <future>
 #include <set>
 #include <unordered_set>
 
@@ -300,6 +301,41 @@ private:
         return ents;
     }
 
+    // What an item's pieces need that depends on nothing but the item: its text cut into
+    // chunks, their hashes and token estimates, their entities and importance scores. Computed
+    // on a second thread a block of items ahead of the writer (extraction is the costliest
+    // part of an item that does not touch the database).
+    struct PreparedPiece {
+        std::string text;
+        std::string sha256;
+        std::int64_t tokens = 0;
+        std::vector<ExtractedEntity> entities;
+        ChunkScore score{};
+    };
+    using PreparedItem = std::vector<PreparedPiece>;
+
+    std::vector<PreparedItem> prepare(const IngestSource& s,
+                                      const std::vector<const IngestItem*>& order,
+                                      std::size_t begin, std::size_t end) const {
+        std::vector<PreparedItem> out(end - begin);
+        for (std::size_t i = begin; i < end; ++i) {
+            const IngestItem& item = *order[i];
+            for (auto& piece : split_into_chunks(item.text, opts_.max_chunk_tokens)) {
+                PreparedPiece p;
+                p.sha256 = sha256_hex(piece);
+                p.tokens = estimate_tokens(piece);
+                p.entities = entities_for(s, item, piece);
+                std::set<std::string_view> distinct;
+                for (const auto& e : p.entities)
+                    distinct.insert(e.canonical_id);
+                p.score = score_chunk(piece, p.tokens, distinct.size());
+                p.text = std::move(piece);
+                out[i - begin].push_back(std::move(p));
+            }
+        }
+        return out;
+    }
+
     Status ingest_source(const IngestSource& s) {
         MEMLENS_TRY(writer_->flush_chunks()); // what follows reads the source's chunks
         const std::string tree_id = make_tree_id("source", s.source_id);
@@ -347,16 +383,31 @@ private:
         std::vector<std::string> doc_leaves;
         std::vector<std::int64_t> doc_tokens;
         std::size_t written = 0;
+        constexpr std::size_t kPrepareBlock = 512;
+        const auto prepare_from = [&](std::size_t begin) {
+            return std::async(std::launch::async, [this, &s, &order, begin] {
+                return prepare(s, order, begin, std::min(order.size(), begin + kPrepareBlock));
+            });
+        };
+        std::future<std::vector<PreparedItem>> ahead;
+        if (!order.empty())
+            ahead = prepare_from(0);
+        std::vector<PreparedItem> block;
         for (std::size_t oi = 0; oi < order.size(); ++oi) {
             const IngestItem* item = order[oi];
+            if (oi % kPrepareBlock == 0) {
+                block = ahead.get();
+                if (oi + kPrepareBlock < order.size())
+                    ahead = prepare_from(oi + kPrepareBlock);
+            }
+            const PreparedItem& pieces = block[oi % kPrepareBlock];
             if (++items_done_ % kCancelCheckEvery == 0) {
                 MEMLENS_TRY(check_cancel());
                 report(std::string("indexing"), items_done_, total_items_);
             }
-            auto pieces = split_into_chunks(item->text, opts_.max_chunk_tokens);
             if (pieces.empty())
                 continue;
-            std::string first_hash = sha256_hex(pieces.front());
+            const std::string& first_hash = pieces.front().sha256;
             if (!s.is_document) {
                 if (item->message_id && existing_message_ids_.count(*item->message_id) != 0) {
                     ++report_.duplicates;
@@ -386,8 +437,8 @@ private:
             for (const auto& tag : item->tags)
                 context += " " + tag;
 
-            for (std::size_t pi = 0; pi < pieces.size(); ++pi) {
-                const std::string& piece = pieces[pi];
+            for (const PreparedPiece& prepared : pieces) {
+                const std::string& piece = prepared.text;
                 ChunkRow row;
                 row.source_kind = s.source_kind;
                 row.source_id = s.source_id;
@@ -400,8 +451,8 @@ private:
                 row.timestamp_ms = item->ts_ms;
                 row.tags_json = tags_json;
                 row.content = piece;
-                row.token_count = estimate_tokens(piece);
-                row.content_sha256 = pi == 0 ? first_hash : sha256_hex(piece);
+                row.token_count = prepared.tokens;
+                row.content_sha256 = prepared.sha256;
                 row.group_id = item->group_id;
                 if (s.is_document) {
                     row.doc_id = s.source_id;
@@ -414,14 +465,14 @@ private:
                 row.fts_far = neighbours.far[oi];
                 MEMLENS_TRY(writer_->insert_chunk(row));
 
-                auto ents = entities_for(s, *item, piece);
+                const auto& ents = prepared.entities;
                 auto distinct =
                     writer_->index_entities(row.id, true, tree_id, row.timestamp_ms, ents);
                 if (!distinct)
                     return distinct.status();
                 for (const auto& e : ents)
                     entity_ids_.insert(e.canonical_id);
-                const ChunkScore sc = score_chunk(piece, row.token_count, distinct->size());
+                const ChunkScore& sc = prepared.score;
                 MEMLENS_TRY(writer_->insert_score(row.id, sc.total, sc.token_signal,
                                                   sc.unique_words, sc.entity_density));
                 Sealer::Input leaf;
