@@ -120,12 +120,6 @@ Result<double> vault_rows_seconds(const fs::path& dir, const fs::path& source_db
     if (!floor)
         return floor.status();
     const Database& db = (*floor)->db();
-    const auto quoted = [](const fs::path& p) {
-        std::string out = "'";
-        for (char c : p.string())
-            out += c == '\'' ? std::string("''") : std::string(1, c);
-        return out + "'";
-    };
     // (table, columns to copy, order): ml_entities is filled by the index's trigger.
     struct Copy {
         const char* table;
@@ -148,7 +142,12 @@ Result<double> vault_rows_seconds(const fs::path& dir, const fs::path& source_db
         {"ml_topic_nodes", "*", "rowid"},
         {"ml_topic_members", "*", "topic_key, node_id"},
     };
-    MEMLENS_TRY(db.exec("ATTACH " + quoted(source_db) + " AS src; ATTACH ':memory:' AS mem"));
+    auto attach = db.prepare("ATTACH ? AS src");
+    if (!attach)
+        return attach.status();
+    attach->bind(1, source_db.string());
+    MEMLENS_TRY(attach->exec());
+    MEMLENS_TRY(db.exec("ATTACH ':memory:' AS mem"));
     for (const auto& c : kTables) {
         const std::string cols = c.columns;
         const std::string sel = "SELECT " + cols + " FROM src." + c.table + " ORDER BY " + c.order;

@@ -507,9 +507,8 @@ private:
                 leaf.start_ms = leaf.end_ms = row.timestamp_ms;
                 leaf.entities = std::move(distinct).value();
                 leaf.topics = leaf_topics;
+                pending_.push_back({row.id, leaf.text}); // embedded as sealing reads it
                 sealer_->note_leaf(std::move(leaf));
-                pending_.push_back(
-                    {row.id, item->author.empty() ? piece : item->author + ": " + piece});
                 if (pending_.size() >= kEmbedBatch)
                     MEMLENS_TRY(flush_embeddings());
                 if (s.is_document) {
