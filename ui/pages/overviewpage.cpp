@@ -178,12 +178,14 @@ void OverviewPage::showKinds(const VaultOverviewData& data) {
     auto* series = new QHorizontalBarSeries();
     series->append(set);
     series->setLabelsVisible(true);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    // Beyond the bar's end: inside, a kind with a short bar (a few emails among a million chat
+    // chunks) had its count cut to the last digits.
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     kinds_->addSeries(series);
     auto* y = new QBarCategoryAxis();
     y->append(categories);
     auto* x = new QValueAxis();
-    x->setRange(0, static_cast<qreal>(peak));
+    x->setRange(0, static_cast<qreal>(peak) * 1.25); // room for the longest bar's label
     x->setLabelFormat(QStringLiteral("%d"));
     x->applyNiceNumbers();
     kinds_->addAxis(y, Qt::AlignLeft);
