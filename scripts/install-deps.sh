@@ -11,6 +11,8 @@ packages=(
   # GUI and tests
   qt6-base-dev qt6-base-dev-tools libqt6charts6-dev libqt6sql6-sqlite qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
+  # Qt6Charts needs Qt6OpenGL's CMake package; qt6-base-dev only recommends it
+  libqt6opengl6-dev
   # running the GUI headless, screenshots, packaging checks
   xvfb xauth imagemagick appstream desktop-file-utils dpkg-dev file
   # docs/perf/scale.png (scripts/plot_scale.py)
