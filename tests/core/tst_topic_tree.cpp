@@ -21,9 +21,11 @@
 using namespace memlens;
 
 namespace memlens {
-// The int8 dot product the wide beam pre-scores with (core/src/topic/int8_codes.cpp, SSE2 with
-// a scalar tail): it must give the integer sum exactly, whatever the length.
+// The int8 dot product the beam scores topics and wide beams pre-score members with
+// (core/src/topic/int8_codes.cpp: AVX2 when the CPU has it, else SSE2, each with a scalar
+// tail): both paths must give the integer sum exactly, whatever the length.
 std::int32_t dot_i8(const std::int8_t* a, const std::int8_t* b, std::size_t dim);
+std::int32_t dot_i8_portable(const std::int8_t* a, const std::int8_t* b, std::size_t dim);
 } // namespace memlens
 
 namespace {
@@ -149,8 +151,50 @@ private slots:
                 for (std::size_t d = 0; d < dim; ++d)
                     want += std::int32_t(a[d]) * std::int32_t(b[d]);
                 QCOMPARE(dot_i8(a.data(), b.data(), dim), want);
+                QCOMPARE(dot_i8_portable(a.data(), b.data(), dim), want);
             }
         }
+    }
+
+    // A short query can sit far from every centroid and still be close to one member of a
+    // topic whose other members point elsewhere. Topic A: five copies of a vector at cosine
+    // 0.6 to the query. Topic B: four vectors orthogonal to it and one at 0.75. By centroid A
+    // wins (0.6 against 0.16) and a beam of one never sees the best member; by mean plus
+    // sqrt(2 ln 5) standard deviations B scores about 0.69 and wins.
+    void topicsAreRankedByTheirExpectedBestMember() {
+        std::vector<std::string> ids;
+        std::vector<Vector> vectors;
+        for (int i = 0; i < 5; ++i) {
+            ids.push_back("a" + std::to_string(i));
+            vectors.push_back({0.6f, 0.0f, 0.0f, 0.8f});
+        }
+        for (int i = 0; i < 4; ++i) {
+            ids.push_back("b" + std::to_string(i));
+            vectors.push_back({0.0f, 0.9f, 0.43589f, 0.0f});
+        }
+        ids.emplace_back("best");
+        vectors.push_back({0.75f, 0.66144f, 0.0f, 0.0f});
+        TopicTreeOptions opts;
+        opts.branching = 2;
+        opts.max_leaf_items = 5;
+        const auto index = TopicIndex::build(ids, vectors, opts);
+        // The tree the case needs: the root and the two topics above, five members each.
+        const auto topics = index.topics();
+        QCOMPARE(topics.size(), std::size_t(3));
+        const auto best_path = index.topic_path_of(*index.position("best"));
+        QCOMPARE(best_path.size(), std::size_t(2));
+        QVERIFY(index.topic_path_of(*index.position("b0")) == best_path);
+        QVERIFY(index.topic_path_of(*index.position("a0")) != best_path);
+
+        BeamOptions beam;
+        beam.beam_width = 1;
+        VectorSearchTrace trace;
+        const auto hits = index.search(Vector{1.0f, 0.0f, 0.0f, 0.0f}, 1, beam, &trace);
+        QCOMPARE(hits.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(hits[0].node_id), QStringLiteral("best"));
+        QVERIFY(std::abs(hits[0].similarity - 0.75) < 1e-4);
+        QCOMPARE(trace.reached_topics, std::vector<std::string>{best_path.back()});
+        QCOMPARE(trace.topics_scored, std::size_t(2));
     }
 
     void beamRecallAgainstExactIsHigh() {
@@ -432,6 +476,63 @@ private slots:
         QVERIFY(rebuilt.is_ok());
         QVERIFY(rebuilt->load_info().rebuilt);
         QCOMPARE(rebuilt->size(), std::size_t(3000));
+    }
+
+    // An import that piles new vectors into one stored leaf splits that leaf below its own key
+    // instead of clustering the whole vault again.
+    void overfullLeavesAreSplitInPlace() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        const Database& db = (*vault)->db();
+        const auto s = clustered(2000, 32, 20, 0, 21);
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig", s.ids, s.vectors);
+        auto built = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(built.is_ok() && built->load_info().rebuilt);
+        QVERIFY(built->save(db).is_ok());
+        const auto before = built->topics();
+        const auto home = built->topic_path_of(*built->position(s.ids[0]));
+
+        // 300 near-copies of one stored vector: they all descend into its leaf.
+        std::mt19937_64 rng(3);
+        std::normal_distribution<float> noise(0.0f, 0.01f);
+        std::vector<std::string> ids;
+        std::vector<Vector> near;
+        for (int i = 0; i < 300; ++i) {
+            Vector v = s.vectors[0];
+            for (float& x : v)
+                x += noise(rng);
+            normalize(v);
+            ids.push_back("near" + std::to_string(1000 + i));
+            near.push_back(std::move(v));
+        }
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig", ids, near);
+        auto grown = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY2(grown.is_ok(), grown.status().to_string().c_str());
+        QVERIFY(!grown->load_info().rebuilt);
+        QCOMPARE(grown->load_info().newly_assigned, std::size_t(300));
+        QVERIFY(grown->load_info().split_leaves >= 1);
+
+        const auto after = grown->topics();
+        std::set<std::string> keys_after;
+        for (const auto& t : after) {
+            keys_after.insert(t.key);
+            if (t.is_leaf)
+                QVERIFY2(t.member_count <= std::size_t(small_tree().max_leaf_items), t.key.c_str());
+        }
+        // Every stored topic is still there; the new ones sit below the leaf that overflowed.
+        for (const auto& t : before)
+            QVERIFY2(keys_after.count(t.key) == 1, t.key.c_str());
+        for (const auto& t : after)
+            if (std::none_of(before.begin(), before.end(),
+                             [&](const TopicInfo& b) { return b.key == t.key; }))
+                QVERIFY2(t.key.rfind(home.back() + ".", 0) == 0, t.key.c_str());
+        BeamOptions beam; // wide enough for all of the split leaf's near-identical children
+        beam.beam_width = 64;
+        for (std::size_t i = 0; i < near.size(); i += 25) {
+            const auto hits = grown->search(near[i], 1, beam);
+            QCOMPARE(QString::fromStdString(hits.at(0).node_id), QString::fromStdString(ids[i]));
+        }
     }
 
     void deletedVectorsLeaveTheTreeAndOtherModelsRebuild() {

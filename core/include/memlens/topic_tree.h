@@ -27,10 +27,10 @@ namespace memlens {
 class Database;
 
 struct TopicTreeOptions {
-    int branching = 16;       // children per inner topic (k of the k-means at each level)
-    int max_leaf_items = 256; // a topic with more members is split further
-    int max_depth = 8;        // leaves at this depth are never split, whatever their size
-    std::uint64_t seed = 42;  // k-means initialisation
+    int branching = 64;      // children per inner topic (k of the k-means at each level)
+    int max_leaf_items = 32; // a topic with more members is split further
+    int max_depth = 8;       // leaves at this depth are never split, whatever their size
+    std::uint64_t seed = 42; // k-means initialisation
 };
 
 struct BeamOptions {
@@ -48,6 +48,7 @@ struct VectorHit {
 struct VectorSearchTrace {
     std::vector<std::string> reached_topics; // the final frontier
     std::size_t scored = 0;                  // vectors scored
+    std::size_t topics_scored = 0;           // topics scored on the way down
     bool exact = false;
 };
 
@@ -55,6 +56,7 @@ struct VectorSearchTrace {
 struct TopicLoadInfo {
     bool rebuilt = false;            // no usable stored tree, or too much of it was stale
     std::size_t newly_assigned = 0;  // vectors added to stored leaves by descent
+    std::size_t split_leaves = 0;    // stored leaves that outgrew 2 × max_leaf_items, split
     std::size_t dropped_members = 0; // stored members with no vector any more
     std::size_t skipped_vectors = 0; // vectors whose dimension differs from the others
     bool from_file = false;          // mapped from the index file written by the last save()
@@ -84,14 +86,18 @@ class TopicIndex {
 public:
     // Loads all vectors of `model_signature` (chunks first, then summaries, each by id) and the
     // persisted tree. Vectors the stored tree lacks are assigned to the nearest leaf by greedy
-    // descent. Builds afresh when no tree is stored, it does not fit these vectors, more than
-    // 20% of the vectors are not in it, or assignment overfills a leaf (2 × max_leaf_items).
+    // descent; a leaf they fill beyond 2 × max_leaf_items is split below its own key, as the
+    // builder would split it. Builds afresh when no tree is stored, it does not fit these
+    // vectors, or more than 20% of the vectors are not in it.
     // When the index file beside vault.db carries the token the vault's settings hold (the
     // last save() committed it, and no vector changed since: triggers on the embedding tables
     // forget the token on any write), maps that instead
     // (load_info().from_file); a missing, stale, foreign or damaged file is ignored.
+    // With `recluster`, the stored tree and the index file are ignored and the vectors are
+    // clustered afresh with `opts` (load_info().rebuilt), as `memlens-cli reindex --recluster`
+    // does for a vault whose tree an older memlens shaped.
     static Result<TopicIndex> load(const Database& db, const std::string& model_signature,
-                                   const TopicTreeOptions& opts = {});
+                                   const TopicTreeOptions& opts = {}, bool recluster = false);
 
     // Builds from given vectors (tests, bench) without a database. Vectors whose dimension
     // differs from the first one's are skipped (load_info().skipped_vectors); surplus ids too.
@@ -116,8 +122,10 @@ public:
     const TopicLoadInfo& load_info() const;
 
     // Beam descent (seed 004): frontier = root; at each depth score the children of the
-    // frontier by cosine to their centroids, keep the top beam_width (ties by topic key), stop
-    // when all are leaves. A leaf in the frontier competes again with its own score, so leaves
+    // frontier, keep the top beam_width (ties by topic key), stop when all are leaves. A topic
+    // scores what its best member is expected to score: the mean cosine of its members to the
+    // query plus sqrt(2 ln n) standard deviations of it (the variance taken per dimension;
+    // docs/embeddings.md). A leaf in the frontier competes again with its own score, so leaves
     // of different depths mix fairly. Only the members of reached leaves are scored. With
     // `allowed` (one byte per position; missing bytes mean not allowed) only allowed members
     // are scored and topics without any are skipped. Results sorted by similarity desc, then

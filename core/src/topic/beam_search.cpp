@@ -61,11 +61,13 @@ private:
 };
 
 // Below this many members the float scan is already cheap, and its result stays exactly the
-// float ranking; above it the int8 pass keeps kRerankPerHit × k (at least kRerankMin)
-// candidates for the float re-rank. Measured in docs/performance.md.
+// float ranking; above it an int8 pass keeps kRerankPerHit × k (at least kRerankMin)
+// candidates for the float re-rank. int8 codes order the members closely enough that the true
+// top 10 of a million hash-embedded rows sit in the int8 top 16 (docs/performance.md), so the
+// re-rank, which reads scattered float rows from the index file, stays small.
 constexpr std::size_t kTwoPassMin = 4096;
-constexpr std::size_t kRerankPerHit = 32;
-constexpr std::size_t kRerankMin = 512;
+constexpr std::size_t kRerankPerHit = 4;
+constexpr std::size_t kRerankMin = 64;
 
 bool is_allowed(const std::vector<std::uint8_t>* allowed, std::uint32_t pos) {
     return !allowed || (pos < allowed->size() && (*allowed)[pos] != 0);
@@ -84,23 +86,21 @@ public:
     AllowedTopics(const TopicIndex::Impl& impl, const std::vector<std::uint8_t>* allowed)
         : impl_(impl)
         , allowed_(allowed)
-        , memo_(allowed ? impl.nodes.size() : 0, -1) {}
+        , memo_(allowed ? impl.spans.size() : 0, -1) {}
 
-    bool any(int node) {
+    bool any(std::uint32_t node) {
         if (!allowed_)
             return true;
-        std::int8_t& m = memo_[std::size_t(node)];
+        std::int8_t& m = memo_[node];
         if (m < 0) {
-            const TopicNode& t = impl_.nodes[std::size_t(node)];
+            const TopicIndex::Impl::TopicSpan& t = impl_.spans[node];
             bool found = false;
-            if (t.leaf) {
-                for (std::uint32_t pos : t.members)
-                    if ((found = is_allowed(allowed_, pos)))
-                        break;
+            if (t.child_count == 0) {
+                for (std::uint32_t i = 0; i < t.member_count && !found; ++i)
+                    found = is_allowed(allowed_, t.first_member + i);
             } else {
-                for (int child : t.children)
-                    if ((found = any(child)))
-                        break;
+                for (std::uint32_t i = 0; i < t.child_count && !found; ++i)
+                    found = any(t.first_child + i);
             }
             m = found ? 1 : 0;
         }
@@ -125,42 +125,50 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         return {};
     const Impl& impl = *impl_;
     const Vector q = unit_query(query);
+    const TopicQuery tq = make_topic_query(q.data(), impl.dim);
     const std::size_t beam_width = std::size_t(std::max(1, beam.beam_width));
     AllowedTopics allowed_topics(impl, allowed);
+    std::size_t topics_scored = 0;
 
     struct Candidate {
         float score;
-        int node;
+        std::uint32_t node;
     };
     auto by_score_then_key = [&](const Candidate& a, const Candidate& b) {
         if (a.score != b.score)
             return a.score > b.score;
-        return impl.nodes[std::size_t(a.node)].key < impl.nodes[std::size_t(b.node)].key;
+        return impl.nodes[a.node].key < impl.nodes[b.node].key;
     };
-    std::vector<int> frontier;
+    const auto is_leaf = [&](std::uint32_t node) { return impl.spans[node].child_count == 0; };
+    std::vector<std::uint32_t> frontier;
     if (allowed_topics.any(0))
         frontier.push_back(0);
     std::vector<Candidate> candidates;
     for (int depth = 0; depth < beam.max_depth; ++depth) {
-        if (std::all_of(frontier.begin(), frontier.end(),
-                        [&](int n) { return impl.nodes[std::size_t(n)].leaf; }))
+        if (std::all_of(frontier.begin(), frontier.end(), is_leaf))
             break;
         candidates.clear();
-        for (int node : frontier) {
-            const TopicNode& t = impl.nodes[std::size_t(node)];
-            if (t.leaf) { // a reached leaf stays in the race with its own score
-                candidates.push_back(
-                    {dot(q.data(), impl.centroid(std::size_t(node)), impl.dim), node});
+        for (std::uint32_t node : frontier) {
+            const Impl::TopicSpan& t = impl.spans[node];
+            if (t.child_count == 0) { // a reached leaf stays in the race with its own score
+                candidates.push_back({topic_score(impl, tq, node), node});
                 continue;
             }
-            for (int child : t.children)
-                if (allowed_topics.any(child))
-                    candidates.push_back(
-                        {dot(q.data(), impl.centroid(std::size_t(child)), impl.dim), child});
+            for (std::uint32_t child = t.first_child; child < t.first_child + t.child_count;
+                 ++child) {
+                if (allowed_topics.any(child)) {
+                    candidates.push_back({topic_score(impl, tq, child), child});
+                    ++topics_scored;
+                }
+            }
         }
         const std::size_t keep = std::min(beam_width, candidates.size());
-        std::partial_sort(candidates.begin(), candidates.begin() + std::ptrdiff_t(keep),
-                          candidates.end(), by_score_then_key);
+        // The same order partial_sort gives (keys are unique), in linear time for the many
+        // candidates of a wide beam.
+        const auto kept_end = candidates.begin() + std::ptrdiff_t(keep);
+        if (keep < candidates.size())
+            std::nth_element(candidates.begin(), kept_end, candidates.end(), by_score_then_key);
+        std::sort(candidates.begin(), kept_end, by_score_then_key);
         frontier.clear();
         for (std::size_t i = 0; i < keep; ++i)
             frontier.push_back(candidates[i].node);
@@ -168,14 +176,13 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
 
     std::vector<std::uint32_t> todo;
     const std::size_t per_leaf = std::size_t(std::max(0, beam.max_leaf_items));
-    for (int node : frontier) {
-        const TopicNode& t = impl.nodes[std::size_t(node)];
-        if (!t.leaf)
+    for (std::uint32_t node : frontier) {
+        const Impl::TopicSpan& t = impl.spans[node];
+        if (t.child_count != 0)
             continue; // max_depth ran out above this topic: seed 004 scores reached leaves only
         std::size_t taken = 0;
-        for (std::uint32_t pos : t.members) {
-            if (taken == per_leaf)
-                break;
+        for (std::uint32_t pos = t.first_member;
+             pos < t.first_member + t.member_count && taken < per_leaf; ++pos) {
             if (!is_allowed(allowed, pos))
                 continue;
             ++taken;
@@ -188,12 +195,10 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
     if (todo.size() >= kTwoPassMin && todo.size() > rerank && impl.has_codes()) {
         // Wide beams: pre-score on the int8 codes, then only the best `rerank` are scored on
         // the floats, so the reported similarities are the same dot() the exact scan uses.
-        std::vector<std::int8_t> qcode(impl.dim);
-        quantize_row(q.data(), impl.dim, qcode.data());
         std::vector<std::pair<float, std::uint32_t>> rough(todo.size());
         for (std::size_t i = 0; i < todo.size(); ++i) {
             const std::uint32_t pos = todo[i];
-            rough[i] = {float(dot_i8(qcode.data(), impl.code(pos), impl.dim)) * impl.scale(pos),
+            rough[i] = {float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos),
                         pos};
         }
         std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
@@ -218,8 +223,9 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         hit.topic_path = impl.path_keys(impl.leaf_of[*impl.find(hit.node_id)]);
     if (trace) {
         trace->scored = scored;
-        for (int node : frontier)
-            trace->reached_topics.push_back(impl.nodes[std::size_t(node)].key);
+        trace->topics_scored = topics_scored;
+        for (std::uint32_t node : frontier)
+            trace->reached_topics.push_back(impl.nodes[node].key);
     }
     return hits;
 }

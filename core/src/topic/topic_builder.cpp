@@ -31,6 +31,24 @@ public:
         split(0, std::move(all));
     }
 
+    // Splits the leaves that outgrew twice the leaf size (new vectors assigned by descent)
+    // below their own keys, as the builder would have split them.
+    std::size_t split_overfull() {
+        const std::size_t limit = 2 * std::size_t(opts_.max_leaf_items);
+        std::size_t split_count = 0;
+        const std::size_t existing = impl_.nodes.size(); // children appended below are small
+        for (std::size_t i = 0; i < existing; ++i) {
+            TopicNode& node = impl_.nodes[i];
+            if (!node.leaf || node.depth >= opts_.max_depth || node.members.size() <= limit)
+                continue;
+            std::vector<std::uint32_t> members = std::move(node.members);
+            node.members.clear();
+            split(int(i), std::move(members));
+            ++split_count;
+        }
+        return split_count;
+    }
+
 private:
     int add_node(std::string key, int parent, int depth) {
         TopicNode node;
@@ -54,7 +72,7 @@ private:
         double norm = 0.0;
         for (double x : sum)
             norm += x * x;
-        float* c = impl_.centroid(std::size_t(node));
+        float* c = impl_.owned_centroid(std::size_t(node));
         const double inv = norm > 0.0 ? 1.0 / std::sqrt(norm) : 0.0;
         for (std::size_t d = 0; d < dim; ++d)
             c[d] = static_cast<float>(sum[d] * inv);
@@ -101,6 +119,10 @@ private:
 void build_topic_tree(TopicIndex::Impl& impl, const TopicTreeOptions& opts) {
     Builder(impl, opts).run();
     impl.finalize();
+}
+
+std::size_t split_overfull_leaves(TopicIndex::Impl& impl, const TopicTreeOptions& opts) {
+    return Builder(impl, opts).split_overfull();
 }
 
 } // namespace memlens

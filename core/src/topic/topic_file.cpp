@@ -5,8 +5,11 @@
 //
 // Layout (native byte order, which the header records; sections 64-byte aligned):
 //   header | signature | nodes (NodeRecord each) | node keys | centroids (nodes × dim f32) |
-//   rows (n × dim f32) | codes (n × dim i8) | scales (n f32) | id offsets (n + 1 u64) |
-//   id chars | by-id order (n u32)
+//   topic codes (nodes × 2·dim i8: members' mean, then their variance) | topic scales
+//   (nodes × 2 f32) | rows (n × dim f32) | codes (n × dim i8) | scales (n f32) |
+//   id offsets (n + 1 u64) | id chars | by-id order (n u32)
+// Version 2 added the topic codes and scales (the beam's topic scores); a version 1 file is
+// not current, and the next import or `memlens-cli reindex` writes it again.
 #include "topic/topic_index_impl.h"
 
 #include <memlens/db.h>
@@ -30,7 +33,7 @@ namespace {
 
 constexpr char kMagic[8] = {'M', 'L', 'T', 'O', 'P', 'I', 'C', '1'};
 constexpr std::uint32_t kByteOrder = 0x01020304;
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;
 constexpr std::size_t kTokenBytes = 32;
 constexpr std::uint64_t kAlign = 64;
 
@@ -44,6 +47,7 @@ struct Header {
     std::uint64_t node_count;
     std::uint64_t signature_off, signature_len;
     std::uint64_t nodes_off, keys_off, keys_len, centroids_off;
+    std::uint64_t topic_codes_off, topic_scales_off;
     std::uint64_t rows_off, codes_off, scales_off;
     std::uint64_t id_offsets_off, id_chars_off, id_chars_len, by_id_off;
     std::uint64_t file_size;
@@ -194,7 +198,12 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     h.keys_len = keys.size();
     w.write(keys.data(), keys.size());
     h.centroids_off = w.section();
-    w.write(impl.centroids.data(), impl.centroids.size() * sizeof(float));
+    for (std::size_t i = 0; i < impl.nodes.size(); ++i)
+        w.write(impl.centroid(i), dim * sizeof(float));
+    h.topic_codes_off = w.section();
+    w.write(impl.topic_code(0), impl.nodes.size() * 2 * dim);
+    h.topic_scales_off = w.section();
+    w.write(impl.topic_scales(0), impl.nodes.size() * 2 * sizeof(float));
     h.rows_off = w.section();
     {
         constexpr std::size_t kBlockRows = 4096;
@@ -290,14 +299,16 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
         !in_file(h.nodes_off, h.node_count * sizeof(NodeRecord), size) ||
         !in_file(h.keys_off, h.keys_len, size) ||
         !in_file(h.centroids_off, h.node_count * dim * sizeof(float), size) ||
+        !in_file(h.topic_codes_off, h.node_count * 2 * dim, size) ||
+        !in_file(h.topic_scales_off, h.node_count * 2 * sizeof(float), size) ||
         !in_file(h.rows_off, n * dim * sizeof(float), size) ||
         !in_file(h.codes_off, n * dim, size) || !in_file(h.scales_off, n * sizeof(float), size) ||
         !in_file(h.id_offsets_off, (n + 1) * sizeof(std::uint64_t), size) ||
         !in_file(h.id_chars_off, h.id_chars_len, size) ||
         !in_file(h.by_id_off, n * sizeof(std::uint32_t), size))
         return false;
-    for (std::uint64_t off :
-         {h.nodes_off, h.centroids_off, h.rows_off, h.scales_off, h.id_offsets_off, h.by_id_off})
+    for (std::uint64_t off : {h.nodes_off, h.centroids_off, h.topic_scales_off, h.rows_off,
+                              h.scales_off, h.id_offsets_off, h.by_id_off})
         if (off % kAlign != 0)
             return false;
     file->size = std::size_t(size);
@@ -343,6 +354,16 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     for (const TopicNode& node : nodes)
         if (!node.leaf && node.children.empty())
             return false;
+    // Breadth first, as finalize() numbers topics: each topic's children are one run, in key
+    // order, which the beam's spans rely on.
+    for (TopicNode& node : nodes) {
+        std::sort(node.children.begin(), node.children.end(), [&](int a, int b) {
+            return nodes[std::size_t(a)].key < nodes[std::size_t(b)].key;
+        });
+        for (std::size_t c = 1; c < node.children.size(); ++c)
+            if (node.children[c] != node.children[c - 1] + 1)
+                return false;
+    }
     const auto* id_offsets = reinterpret_cast<const std::uint64_t*>(file->at(h.id_offsets_off));
     if (id_offsets[0] != 0 || id_offsets[n] != h.id_chars_len)
         return false;
@@ -359,20 +380,26 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
         if (by_id[i] >= n)
             return false;
 
-    // Finite centroids and scales: they order the beam and the int8 pass, and a NaN there
-    // would break the comparisons sorting candidates. (The float rows are checked by nothing
-    // but the token: scanning a gigabyte would undo what mapping saves.)
-    const auto* centroids = reinterpret_cast<const float*>(file->at(h.centroids_off));
+    // Finite, non-negative scales: they order the beam and the int8 pass, and a NaN there
+    // would break the comparisons sorting candidates. (The float rows and centroids are checked
+    // by nothing but the token: the search reads neither to rank, and scanning them would
+    // undo what mapping saves.)
+    const auto* topic_scales = reinterpret_cast<const float*>(file->at(h.topic_scales_off));
     const auto* scales = reinterpret_cast<const float*>(file->at(h.scales_off));
-    if (!std::all_of(centroids, centroids + h.node_count * dim,
-                     [](float x) { return std::isfinite(x); }) ||
-        !std::all_of(scales, scales + n, [](float x) { return std::isfinite(x) && x >= 0.0f; }))
+    const auto finite_scale = [](float x) { return std::isfinite(x) && x >= 0.0f; };
+    if (!std::all_of(topic_scales, topic_scales + h.node_count * 2, finite_scale) ||
+        !std::all_of(scales, scales + n, finite_scale))
         return false;
 
     // Whole: replace impl's storage with the mapping.
     impl.dim = std::size_t(dim);
     impl.nodes = std::move(nodes);
-    impl.centroids.assign(centroids, centroids + h.node_count * dim);
+    impl.centroids.clear();
+    impl.owned_topic_codes.clear();
+    impl.owned_topic_scales.clear();
+    impl.mapped_centroids = reinterpret_cast<const float*>(file->at(h.centroids_off));
+    impl.mapped_topic_codes = reinterpret_cast<const std::int8_t*>(file->at(h.topic_codes_off));
+    impl.mapped_topic_scales = topic_scales;
     impl.ids.clear();
     impl.data.clear();
     impl.codes.clear();
@@ -386,12 +413,9 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     impl.mapped_id_chars = chars;
     impl.mapped_by_id = by_id;
     impl.file = std::move(file);
-    // finalize()'s bookkeeping without its re-layout: children by key, subtree counts, leaf_of.
+    // finalize()'s bookkeeping without its re-layout: subtree counts, leaf_of, spans.
     for (std::size_t i = impl.nodes.size(); i-- > 0;) {
         TopicNode& node = impl.nodes[i];
-        std::sort(node.children.begin(), node.children.end(), [&](int a, int b) {
-            return impl.nodes[std::size_t(a)].key < impl.nodes[std::size_t(b)].key;
-        });
         if (node.leaf) {
             node.member_count = node.members.size();
         } else {
@@ -404,6 +428,8 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     for (std::size_t i = 0; i < impl.nodes.size(); ++i)
         for (std::uint32_t pos : impl.nodes[i].members)
             impl.leaf_of[pos] = static_cast<std::int32_t>(i);
+    impl.index_spans(); // runs checked above
+    impl.compute_topic_z();
     impl.info.from_file = true;
     return true;
 }

@@ -83,12 +83,43 @@ void TopicIndex::Impl::layout_by_leaf() {
     index_ids(); // positions have moved
 }
 
-void TopicIndex::Impl::finalize() {
-    for (std::size_t i = nodes.size(); i-- > 0;) {
-        TopicNode& node = nodes[i];
+void TopicIndex::Impl::order_breadth_first() {
+    for (TopicNode& node : nodes)
         std::sort(node.children.begin(), node.children.end(), [&](int a, int b) {
             return nodes[std::size_t(a)].key < nodes[std::size_t(b)].key;
         });
+    std::vector<int> order{0};
+    order.reserve(nodes.size());
+    for (std::size_t q = 0; q < order.size(); ++q) {
+        const auto& children = nodes[std::size_t(order[q])].children;
+        order.insert(order.end(), children.begin(), children.end());
+    }
+    if (order.size() != nodes.size())
+        return; // every node hangs below the root after build and load; never reached
+    std::vector<int> index_of(nodes.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        index_of[std::size_t(order[i])] = static_cast<int>(i);
+    std::vector<TopicNode> moved(nodes.size());
+    std::vector<float> moved_centroids(centroids.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        TopicNode& node = moved[i];
+        node = std::move(nodes[std::size_t(order[i])]);
+        if (node.parent >= 0)
+            node.parent = index_of[std::size_t(node.parent)];
+        for (int& child : node.children)
+            child = index_of[std::size_t(child)];
+        std::copy_n(centroids.data() + std::size_t(order[i]) * dim, dim,
+                    moved_centroids.data() + i * dim);
+    }
+    nodes = std::move(moved);
+    centroids = std::move(moved_centroids);
+}
+
+void TopicIndex::Impl::finalize() {
+    // Siblings next to each other, so the beam reads the children of a topic as one block.
+    order_breadth_first();
+    for (std::size_t i = nodes.size(); i-- > 0;) {
+        TopicNode& node = nodes[i];
         if (node.leaf) {
             // Closest first, so a leaf that outgrew max_leaf_items loses its outliers when
             // search caps the members it scores.
@@ -114,6 +145,31 @@ void TopicIndex::Impl::finalize() {
     for (std::size_t i = 0; i < nodes.size(); ++i)
         for (std::uint32_t pos : nodes[i].members)
             leaf_of[pos] = static_cast<std::int32_t>(i);
+    index_spans();
+    compute_topic_stats();
+}
+
+bool TopicIndex::Impl::index_spans() {
+    spans.assign(nodes.size(), {});
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const TopicNode& node = nodes[i];
+        TopicSpan& span = spans[i];
+        if (!node.children.empty()) {
+            span.first_child = static_cast<std::uint32_t>(node.children.front());
+            span.child_count = static_cast<std::uint32_t>(node.children.size());
+            for (std::size_t c = 0; c < node.children.size(); ++c)
+                if (node.children[c] != int(span.first_child + c))
+                    return false;
+        }
+        if (!node.members.empty()) {
+            span.first_member = node.members.front();
+            span.member_count = static_cast<std::uint32_t>(node.members.size());
+            for (std::size_t m = 0; m < node.members.size(); ++m)
+                if (node.members[m] != span.first_member + m)
+                    return false;
+        }
+    }
+    return true;
 }
 
 int TopicIndex::Impl::nearest_leaf(const float* v) const {

@@ -33,7 +33,7 @@ struct TopicIndex::Impl {
     std::size_t dim = 0;
     std::string model_signature;  // set by load(); save() records it so load() can trust a tree
     std::vector<TopicNode> nodes; // nodes[0] is the root; parents before children
-    std::vector<float> centroids; // nodes.size() × dim, unit length
+    std::vector<float> centroids; // nodes.size() × dim, unit length; empty when `file` is set
     std::vector<std::int32_t> leaf_of; // position → index of its leaf
     TopicLoadInfo info;
 
@@ -47,8 +47,33 @@ struct TopicIndex::Impl {
     std::vector<float> code_scale;
     std::vector<std::uint32_t> by_id; // positions ordered by node id, for position lookups
 
+    // What the beam ranks a topic by (topic_stats.cpp): the mean of its members and their
+    // variance, dimension by dimension, each as int8 codes with one scale per topic, laid out
+    // as one row of 2 × dim codes a topic (mean, then variance), and the topic's z, the
+    // expected best of its member_count draws in standard deviations: sqrt(2 ln n).
+    std::vector<std::int8_t> owned_topic_codes; // nodes × 2·dim; empty when `file` is set
+    std::vector<float> owned_topic_scales;      // nodes × 2 (mean, variance)
+    std::vector<float> topic_z;                 // nodes; always owned
+
+    // The tree as the beam walks it (index_spans): the children of a topic are the topics
+    // [first_child, first_child + child_count) and a leaf's members the positions
+    // [first_member, first_member + member_count), since topics are numbered breadth first and
+    // leaves laid out in that order. 16 bytes a topic, where a TopicNode is over 100 and its
+    // children and members sit in heap blocks of their own: the descent reads only these and
+    // the topic codes, and both stay in cache.
+    struct TopicSpan {
+        std::uint32_t first_child = 0;
+        std::uint32_t child_count = 0; // 0: a leaf
+        std::uint32_t first_member = 0;
+        std::uint32_t member_count = 0;
+    };
+    std::vector<TopicSpan> spans;
+
     // Mapped storage: the same arrays, laid out leaf by leaf, read from the file.
     std::shared_ptr<const MappedTopicFile> file;
+    const float* mapped_centroids = nullptr;
+    const std::int8_t* mapped_topic_codes = nullptr;
+    const float* mapped_topic_scales = nullptr;
     std::size_t mapped_count = 0;
     const float* mapped_rows = nullptr;
     const std::int8_t* mapped_codes = nullptr;
@@ -97,8 +122,18 @@ struct TopicIndex::Impl {
             i = j;
         }
     }
-    const float* centroid(std::size_t node) const { return centroids.data() + node * dim; }
-    float* centroid(std::size_t node) { return centroids.data() + node * dim; }
+    const float* centroid(std::size_t node) const {
+        return (file ? mapped_centroids : centroids.data()) + node * dim;
+    }
+    // Owned centroids only (the builder): a const Impl reached through a non-const pointer
+    // must still read a mapped index's centroids from the file.
+    float* owned_centroid(std::size_t node) { return centroids.data() + node * dim; }
+    const std::int8_t* topic_code(std::size_t node) const {
+        return (file ? mapped_topic_codes : owned_topic_codes.data()) + node * 2 * dim;
+    }
+    const float* topic_scales(std::size_t node) const {
+        return (file ? mapped_topic_scales : owned_topic_scales.data()) + node * 2;
+    }
 
     // Drops ids beyond the vectors, normalises every row and indexes the ids.
     void prepare_vectors();
@@ -108,9 +143,17 @@ struct TopicIndex::Impl {
     // building or loading the tree; positions change.
     void finalize();
     void layout_by_leaf();
+    // Renumbers the topics breadth first, children by key (parents still before children).
+    void order_breadth_first();
     // The leaf a vector reaches by greedy descent (beam width 1, ties by key).
     int nearest_leaf(const float* v) const;
     void encode_codes();
+    // Fills owned_topic_codes / owned_topic_scales from the members' rows (owned storage),
+    // then topic_z. Run after the members are final.
+    void compute_topic_stats();
+    void compute_topic_z();
+    // Fills `spans`; false when a topic's children or a leaf's members are not one run.
+    bool index_spans();
     std::vector<std::string> path_keys(int node) const;
 };
 
@@ -136,10 +179,30 @@ inline float dot(const float* a, const float* b, std::size_t dim) {
 
 // Symmetric int8 quantisation of one row: scale = max |x| / 127 (0 for a zero row).
 float quantize_row(const float* x, std::size_t dim, std::int8_t* out);
-// Integer dot product of two int8 rows.
+// Quantisation of a row of non-negative values (variances, squares) onto 0..127.
+float quantize_nonnegative_row(const float* x, std::size_t dim, std::int8_t* out);
+// Integer dot product of two int8 rows whose values lie in -127..127. Uses AVX2 when the CPU
+// has it (checked once at run time), SSE2 otherwise; both give the exact integer sum.
 std::int32_t dot_i8(const std::int8_t* a, const std::int8_t* b, std::size_t dim);
+// The portable path of dot_i8, for tests that compare the two.
+std::int32_t dot_i8_portable(const std::int8_t* a, const std::int8_t* b, std::size_t dim);
+
+// The beam's topic score for a query (beam_search.cpp): the mean similarity of the topic's
+// members plus z standard deviations of their similarity, an estimate of its best member.
+struct TopicQuery {
+    std::vector<std::int8_t> q; // the query, quantised
+    float q_scale = 0.0f;
+    std::vector<std::int8_t> q2; // its squares, quantised onto 0..127
+    float q2_scale = 0.0f;
+};
+TopicQuery make_topic_query(const float* unit_query, std::size_t dim);
+float topic_score(const TopicIndex::Impl& impl, const TopicQuery& q, std::size_t node);
 
 // The tree over impl.data, replacing impl.nodes and impl.centroids (topic_builder.cpp).
 void build_topic_tree(TopicIndex::Impl& impl, const TopicTreeOptions& opts);
+// Splits every leaf above 2 × max_leaf_items (and above max_depth's reach) by the same k-means
+// the builder uses, below its own key, leaving the rest of the tree as it is; returns how many
+// leaves it split. Owned storage only; run finalize() afterwards.
+std::size_t split_overfull_leaves(TopicIndex::Impl& impl, const TopicTreeOptions& opts);
 
 } // namespace memlens

@@ -170,14 +170,6 @@ std::string new_token() {
     return token;
 }
 
-bool leaves_overfull(const TopicIndex::Impl& impl, const TopicTreeOptions& opts) {
-    for (const TopicNode& node : impl.nodes)
-        if (node.leaf && node.depth < opts.max_depth &&
-            node.members.size() > 2 * std::size_t(std::max(1, opts.max_leaf_items)))
-            return true;
-    return false;
-}
-
 // SAVEPOINT rather than BEGIN, so save() works alone and inside an import's transaction.
 class Savepoint {
 public:
@@ -222,7 +214,7 @@ Result<TopicFileStatus> TopicIndex::file_status(const Database& db) {
 }
 
 Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model_signature,
-                                    const TopicTreeOptions& opts) {
+                                    const TopicTreeOptions& opts, bool recluster) {
     check_off_ui_thread("TopicIndex::load");
     auto impl = std::make_unique<Impl>();
     impl->model_signature = model_signature;
@@ -232,7 +224,7 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
     auto token = stored_setting(db, kFileTokenKey);
     if (!token)
         return token.status().with_context("topic tree");
-    if (*signature == model_signature && *token &&
+    if (!recluster && *signature == model_signature && *token &&
         read_topic_file(topic_file_path(db), **token, model_signature, *impl))
         return TopicIndex(std::move(impl));
 
@@ -252,7 +244,7 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
                     .with_context("topic tree: summary vectors"));
     impl->prepare_vectors();
 
-    bool usable = *signature == model_signature && impl->dim > 0;
+    bool usable = !recluster && *signature == model_signature && impl->dim > 0;
     if (usable) {
         auto nodes = read_nodes(db, *impl);
         if (!nodes)
@@ -263,9 +255,10 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
         auto unassigned = read_members(db, *impl);
         if (!unassigned)
             return unassigned.status().with_context("topic tree");
-        usable = *unassigned * 5 <= impl->size() && !leaves_overfull(*impl, opts);
+        usable = *unassigned * 5 <= impl->size();
     }
     if (usable) {
+        impl->info.split_leaves = split_overfull_leaves(*impl, opts);
         impl->finalize();
     } else {
         const std::size_t skipped = impl->info.skipped_vectors;
