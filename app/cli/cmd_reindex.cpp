@@ -30,7 +30,7 @@ int run_reindex(const Args& a) {
     auto tx = Transaction::begin(db);
     if (!tx)
         return fail("reindex", tx.status().with_context((*v)->db_path().string()));
-    auto index = TopicIndex::load(db, (*embedder)->signature());
+    auto index = TopicIndex::load(db, (*embedder)->signature(), {}, a.flag("recluster"));
     if (!index)
         return fail("reindex", index.status());
     const bool was_mapped = index->mapped();
@@ -65,14 +65,16 @@ int run_reindex(const Args& a) {
 
 MEMLENS_CLI_COMMAND(Spec{"reindex",
                          "write the topic tree and topic-index.bin again",
-                         "Usage: memlens-cli reindex --vault DIR [--json]\n\n"
+                         "Usage: memlens-cli reindex --vault DIR [--recluster] [--json]\n\n"
                          "Reads the vault's vectors for its embedder, keeps the stored topic tree\n"
                          "when it still fits them (clusters afresh otherwise), and writes the\n"
                          "tree and DIR/topic-index.bin, the file memlens maps at open instead of\n"
                          "reading every vector. An import keeps both current; run this after\n"
-                         "deleting the file or copying a vault without it.",
+                         "deleting the file or copying a vault without it.\n\n"
+                         "--recluster  ignore the stored tree and cluster the vectors afresh with\n"
+                         "             this build's tree shape (64 children a topic, leaves of 32)",
                          {"vault"},
-                         {},
+                         {"recluster"},
                          run_reindex});
 
 } // namespace
