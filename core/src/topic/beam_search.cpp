@@ -220,7 +220,7 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
 
     std::vector<VectorHit> hits = top.take();
     for (VectorHit& hit : hits)
-        hit.topic_path = impl.path_keys(impl.leaf_of[*impl.find(hit.node_id)]);
+        hit.topic_path = impl.path_keys(impl.leaf_at(*impl.find(hit.node_id)));
     if (trace) {
         trace->scored = scored;
         trace->topics_scored = topics_scored;

@@ -162,12 +162,17 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
         r.depth = node.depth;
         r.leaf = node.leaf ? 1 : 0;
         r.reserved = 0;
+        const TopicIndex::Impl::TopicSpan& span = impl.spans[i];
+        const std::uint32_t count = node.leaf ? span.member_count : 0;
         r.member_begin = next;
-        r.member_count = node.members.size();
-        for (std::size_t m = 0; m < node.members.size(); ++m)
-            if (node.members[m] != next + m)
-                return Status::internal("topic index file: leaves are not laid out in order");
-        next += node.members.size();
+        r.member_count = count;
+        if (count > 0 && span.first_member != next)
+            return Status::internal("topic index file: leaves are not laid out in order");
+        if (!node.leaf &&
+            (span.child_count != node.children.size() ||
+             (span.child_count > 0 && int(span.first_child) != node.children.front())))
+            return Status::internal("topic index file: topics are not numbered breadth first");
+        next += count;
         r.key_off = keys.size();
         r.key_len = node.key.size();
         keys += node.key;
@@ -318,9 +323,12 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     if (std::string_view(file->at(h.signature_off), h.signature_len) != signature)
         return false;
 
-    // The tree: parents before children, every leaf one run of positions, all of them covered.
+    // The tree: parents before children, every leaf one run of positions, all of them covered,
+    // and numbered breadth first with children in key order (as finalize() numbers them), so
+    // each topic's children are one run: the spans the beam walks.
     const auto* records = reinterpret_cast<const NodeRecord*>(file->at(h.nodes_off));
     std::vector<TopicNode> nodes(h.node_count);
+    std::vector<TopicIndex::Impl::TopicSpan> spans(h.node_count);
     std::uint64_t next = 0;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         const NodeRecord& r = records[i];
@@ -339,31 +347,31 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
         if (node.leaf) {
             if (r.member_begin != next || r.member_count > n - next)
                 return false;
-            node.members.resize(r.member_count);
-            for (std::uint64_t m = 0; m < r.member_count; ++m)
-                node.members[m] = std::uint32_t(next + m);
+            spans[i].first_member = std::uint32_t(next);
+            spans[i].member_count = std::uint32_t(r.member_count);
+            node.member_count = std::size_t(r.member_count);
             next += r.member_count;
         } else if (r.member_count != 0) {
             return false;
         }
-        if (i > 0)
-            nodes[std::size_t(r.parent)].children.push_back(int(i));
+        if (i > 0) {
+            TopicNode& parent = nodes[std::size_t(r.parent)];
+            TopicIndex::Impl::TopicSpan& run = spans[std::size_t(r.parent)];
+            if (parent.children.empty()) {
+                run.first_child = std::uint32_t(i);
+            } else if (std::size_t(parent.children.back()) + 1 != i ||
+                       !(nodes[std::size_t(parent.children.back())].key < node.key)) {
+                return false;
+            }
+            parent.children.push_back(int(i));
+            ++run.child_count;
+        }
     }
     if (next != n)
         return false;
     for (const TopicNode& node : nodes)
         if (!node.leaf && node.children.empty())
             return false;
-    // Breadth first, as finalize() numbers topics: each topic's children are one run, in key
-    // order, which the beam's spans rely on.
-    for (TopicNode& node : nodes) {
-        std::sort(node.children.begin(), node.children.end(), [&](int a, int b) {
-            return nodes[std::size_t(a)].key < nodes[std::size_t(b)].key;
-        });
-        for (std::size_t c = 1; c < node.children.size(); ++c)
-            if (node.children[c] != node.children[c - 1] + 1)
-                return false;
-    }
     const auto* id_offsets = reinterpret_cast<const std::uint64_t*>(file->at(h.id_offsets_off));
     if (id_offsets[0] != 0 || id_offsets[n] != h.id_chars_len)
         return false;
@@ -413,22 +421,18 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     impl.mapped_id_chars = chars;
     impl.mapped_by_id = by_id;
     impl.file = std::move(file);
-    // finalize()'s bookkeeping without its re-layout: subtree counts, leaf_of, spans.
+    // finalize()'s bookkeeping without its re-layout: subtree counts (children follow their
+    // parent, so walking backwards sums bottom-up), spans, the leaves by position.
     for (std::size_t i = impl.nodes.size(); i-- > 0;) {
         TopicNode& node = impl.nodes[i];
-        if (node.leaf) {
-            node.member_count = node.members.size();
-        } else {
+        if (!node.leaf) {
             node.member_count = 0;
             for (int child : node.children)
                 node.member_count += impl.nodes[std::size_t(child)].member_count;
         }
     }
-    impl.leaf_of.assign(impl.size(), -1);
-    for (std::size_t i = 0; i < impl.nodes.size(); ++i)
-        for (std::uint32_t pos : impl.nodes[i].members)
-            impl.leaf_of[pos] = static_cast<std::int32_t>(i);
-    impl.index_spans(); // runs checked above
+    impl.spans = std::move(spans);
+    impl.index_leaves();
     impl.compute_topic_z();
     impl.info.from_file = true;
     return true;

@@ -141,10 +141,6 @@ void TopicIndex::Impl::finalize() {
     }
     layout_by_leaf();
     encode_codes();
-    leaf_of.assign(size(), -1);
-    for (std::size_t i = 0; i < nodes.size(); ++i)
-        for (std::uint32_t pos : nodes[i].members)
-            leaf_of[pos] = static_cast<std::int32_t>(i);
     index_spans();
     compute_topic_stats();
 }
@@ -169,7 +165,30 @@ bool TopicIndex::Impl::index_spans() {
                     return false;
         }
     }
+    index_leaves();
     return true;
+}
+
+void TopicIndex::Impl::index_leaves() {
+    leaves_by_position.clear();
+    for (std::size_t i = 0; i < spans.size(); ++i)
+        if (spans[i].child_count == 0 && spans[i].member_count > 0)
+            leaves_by_position.push_back(static_cast<std::uint32_t>(i));
+    std::sort(leaves_by_position.begin(), leaves_by_position.end(),
+              [&](std::uint32_t a, std::uint32_t b) {
+                  return spans[a].first_member < spans[b].first_member;
+              });
+}
+
+int TopicIndex::Impl::leaf_at(std::size_t pos) const {
+    // The last leaf starting at or before pos.
+    auto it = std::upper_bound(
+        leaves_by_position.begin(), leaves_by_position.end(), pos,
+        [&](std::size_t p, std::uint32_t leaf) { return p < spans[leaf].first_member; });
+    if (it == leaves_by_position.begin())
+        return -1;
+    const std::uint32_t leaf = *--it;
+    return pos < std::size_t(spans[leaf].first_member) + spans[leaf].member_count ? int(leaf) : -1;
 }
 
 int TopicIndex::Impl::nearest_leaf(const float* v) const {
@@ -300,9 +319,10 @@ Vector TopicIndex::vector_at(std::size_t pos) const {
 }
 
 std::vector<std::string> TopicIndex::topic_path_of(std::size_t pos) const {
-    if (!impl_ || pos >= impl_->leaf_of.size())
+    const int leaf = impl_ && pos < impl_->size() ? impl_->leaf_at(pos) : -1;
+    if (leaf < 0)
         return {};
-    return impl_->path_keys(impl_->leaf_of[pos]);
+    return impl_->path_keys(leaf);
 }
 
 std::vector<TopicInfo> TopicIndex::topics() const {

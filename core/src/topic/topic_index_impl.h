@@ -19,9 +19,11 @@ struct TopicNode {
     int parent = -1;
     int depth = 0;
     bool leaf = true;
-    std::vector<int> children;          // by key
-    std::vector<std::uint32_t> members; // leaves only: closest to the centroid first
-    std::size_t member_count = 0;       // vectors in the whole subtree
+    std::vector<int> children; // by key
+    // Leaves of an owned index: closest to the centroid first. A mapped index leaves these
+    // empty; its members are the positions of spans[i].
+    std::vector<std::uint32_t> members;
+    std::size_t member_count = 0; // vectors in the whole subtree
 };
 
 // A topic index written to a file beside vault.db (topic_file.cpp), mapped read-only. The
@@ -34,7 +36,6 @@ struct TopicIndex::Impl {
     std::string model_signature;  // set by load(); save() records it so load() can trust a tree
     std::vector<TopicNode> nodes; // nodes[0] is the root; parents before children
     std::vector<float> centroids; // nodes.size() × dim, unit length; empty when `file` is set
-    std::vector<std::int32_t> leaf_of; // position → index of its leaf
     TopicLoadInfo info;
 
     // Owned storage: built, or read from the database. Empty when `file` is set.
@@ -68,6 +69,10 @@ struct TopicIndex::Impl {
         std::uint32_t member_count = 0;
     };
     std::vector<TopicSpan> spans;
+    // Leaves holding members, in position order (first_member ascending), for leaf_at().
+    std::vector<std::uint32_t> leaves_by_position;
+    // The leaf holding `pos` (a binary search over leaves_by_position), or -1.
+    int leaf_at(std::size_t pos) const;
 
     // Mapped storage: the same arrays, laid out leaf by leaf, read from the file.
     std::shared_ptr<const MappedTopicFile> file;
@@ -139,7 +144,7 @@ struct TopicIndex::Impl {
     void prepare_vectors();
     void index_ids();
     // Orders leaf members by closeness to their centroid, sorts children by key, fills the
-    // subtree member counts, lays the vectors out leaf by leaf and fills leaf_of. Run after
+    // subtree member counts, lays the vectors out leaf by leaf and fills the spans. Run after
     // building or loading the tree; positions change.
     void finalize();
     void layout_by_leaf();
@@ -152,8 +157,10 @@ struct TopicIndex::Impl {
     // then topic_z. Run after the members are final.
     void compute_topic_stats();
     void compute_topic_z();
-    // Fills `spans`; false when a topic's children or a leaf's members are not one run.
+    // Fills `spans` and `leaves_by_position` from the nodes' children and members; false
+    // when a topic's children or a leaf's members are not one run.
     bool index_spans();
+    void index_leaves();
     std::vector<std::string> path_keys(int node) const;
 };
 

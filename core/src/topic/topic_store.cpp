@@ -300,7 +300,9 @@ Status TopicIndex::save(const Database& db) const {
         node_st->bind(6, static_cast<std::int64_t>(node.member_count));
         MEMLENS_TRY(node_st->exec());
         node_st->reset();
-        for (std::uint32_t pos : node.members) {
+        const auto& span = impl_->spans[i]; // an inner topic's span holds no members
+        for (std::uint32_t pos = span.first_member; pos < span.first_member + span.member_count;
+             ++pos) {
             member_st->bind(1, node.key);
             member_st->bind(2, impl_->id(pos));
             MEMLENS_TRY(member_st->exec());
