@@ -29,12 +29,17 @@ public:
         }
     }
 
-    std::vector<VectorHit> take() {
+    // Best first; with `paths`, each hit carries the root-to-leaf keys of its leaf (the
+    // position is at hand here, so no id lookup is needed).
+    std::vector<VectorHit> take(bool paths = false) {
         std::sort(heap_.begin(), heap_.end(), cmp());
         std::vector<VectorHit> hits;
         hits.reserve(heap_.size());
-        for (const Scored& s : heap_)
+        for (const Scored& s : heap_) {
             hits.push_back({std::string(impl_.id(s.pos)), double(s.sim), {}});
+            if (paths)
+                hits.back().topic_path = impl_.path_keys(impl_.leaf_at(s.pos));
+        }
         return hits;
     }
 
@@ -218,9 +223,7 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         });
     }
 
-    std::vector<VectorHit> hits = top.take();
-    for (VectorHit& hit : hits)
-        hit.topic_path = impl.path_keys(impl.leaf_at(*impl.find(hit.node_id)));
+    std::vector<VectorHit> hits = top.take(true);
     if (trace) {
         trace->scored = scored;
         trace->topics_scored = topics_scored;
