@@ -30,6 +30,8 @@ QChartView* makeChartView(QChart* chart, QWidget* parent) {
     chart->legend()->hide();
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
+    // Counts on the axes and bars as the tiles above show them: 832,628, not 832628.
+    chart->setLocalizeNumbers(true);
     auto* view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(180);
@@ -147,7 +149,7 @@ void OverviewPage::showTimeline(const VaultOverviewData& data) {
             h.since_ms + h.bucket_ms * static_cast<qint64>(h.counts.size()), QTimeZone::utc()));
     auto* y = new QValueAxis();
     y->setRange(0, static_cast<qreal>(peak));
-    y->setLabelFormat(QStringLiteral("%d"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
     y->applyNiceNumbers();
     timeline_->addAxis(x, Qt::AlignBottom);
     timeline_->addAxis(y, Qt::AlignLeft);
@@ -181,12 +183,13 @@ void OverviewPage::showKinds(const VaultOverviewData& data) {
     // Beyond the bar's end: inside, a kind with a short bar (a few emails among a million chat
     // chunks) had its count cut to the last digits.
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsPrecision(15); // whole counts: the default 6 digits turn 1234567 into 1.23e+06
     kinds_->addSeries(series);
     auto* y = new QBarCategoryAxis();
     y->append(categories);
     auto* x = new QValueAxis();
     x->setRange(0, static_cast<qreal>(peak) * 1.25); // room for the longest bar's label
-    x->setLabelFormat(QStringLiteral("%d"));
+    x->setLabelFormat(QStringLiteral("%.0f"));
     x->applyNiceNumbers();
     kinds_->addAxis(y, Qt::AlignLeft);
     kinds_->addAxis(x, Qt::AlignBottom);
