@@ -12,10 +12,10 @@
 namespace memlens::cli {
 namespace {
 
-std::atomic_bool g_cancel{false};
+std::atomic_bool g_eval_cancel{false};
 
 extern "C" void on_eval_sigint(int) {
-    g_cancel.store(true);
+    g_eval_cancel.store(true);
 }
 
 Result<std::vector<int>> parse_ks(const std::string& text) {
@@ -30,7 +30,7 @@ Result<std::vector<int>> parse_ks(const std::string& text) {
     return ks;
 }
 
-void draw_progress(const EvalProgress& p) {
+void draw_eval_progress(const EvalProgress& p) {
     std::fprintf(stderr, "\r%-10s %-6s %4zu/%-4zu", p.conversation.c_str(), p.phase.c_str(), p.done,
                  p.total);
     std::fflush(stderr);
@@ -114,8 +114,8 @@ int run_eval(const Args& a) {
         o.settings[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
     if (stderr_is_tty())
-        o.progress = draw_progress;
-    o.cancel = &g_cancel;
+        o.progress = draw_eval_progress;
+    o.cancel = &g_eval_cancel;
     std::signal(SIGINT, on_eval_sigint);
 
     auto report = run_locomo_eval(o);

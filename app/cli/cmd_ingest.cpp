@@ -16,13 +16,13 @@
 namespace memlens::cli {
 namespace {
 
-std::atomic_bool g_cancel{false};
+std::atomic_bool g_ingest_cancel{false};
 
-extern "C" void on_sigint(int) {
-    g_cancel.store(true);
+extern "C" void on_ingest_sigint(int) {
+    g_ingest_cancel.store(true);
 }
 
-void draw_progress(const IngestProgress& p) {
+void draw_ingest_progress(const IngestProgress& p) {
     const int width = 30;
     const double frac = p.total ? static_cast<double>(p.done) / static_cast<double>(p.total) : 0.0;
     const int filled = static_cast<int>(frac * width);
@@ -49,7 +49,7 @@ int run_ingest(const Args& a) {
     // Read every input before touching the vault: a bad file must leave it exactly as it was.
     std::vector<IngestSource> sources;
     for (const auto& path : a.positional) {
-        auto imported = import_path(path, format, &g_cancel);
+        auto imported = import_path(path, format, &g_ingest_cancel);
         if (!imported)
             return fail("ingest", imported.status());
         for (auto& s : *imported)
@@ -63,13 +63,13 @@ int run_ingest(const Args& a) {
     if (!embedder)
         return fail("ingest", embedder.status());
 
-    std::signal(SIGINT, on_sigint);
+    std::signal(SIGINT, on_ingest_sigint);
     const bool tty = stderr_is_tty() && !a.json() && !a.flag("quiet");
     ProgressFn progress;
     if (tty)
-        progress = draw_progress;
+        progress = draw_ingest_progress;
     Ingestor ingestor(**vault, **embedder);
-    auto report = ingestor.ingest(sources, progress, &g_cancel);
+    auto report = ingestor.ingest(sources, progress, &g_ingest_cancel);
     if (tty)
         std::fprintf(stderr, "\r%60s\r", "");
     if (!report)

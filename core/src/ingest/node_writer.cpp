@@ -11,7 +11,7 @@ namespace memlens {
 
 namespace {
 
-std::string json_array(const std::vector<std::string>& v) {
+std::string ids_json(const std::vector<std::string>& v) {
     return nlohmann::json(v).dump();
 }
 
@@ -255,11 +255,11 @@ Status NodeWriter::insert_summary(const SummaryRow& r) {
     summary_.bind(1, r.id)
         .bind(2, r.tree_id)
         .bind(3, r.level)
-        .bind(4, json_array(r.child_ids))
+        .bind(4, ids_json(r.child_ids))
         .bind(5, r.content)
         .bind(6, static_cast<std::int64_t>((r.content.size() + 3) / 4))
-        .bind(7, json_array(r.entities))
-        .bind(8, json_array(r.topics))
+        .bind(7, ids_json(r.entities))
+        .bind(8, ids_json(r.topics))
         .bind(9, r.start_ms)
         .bind(10, r.end_ms)
         .bind(11, r.score)
@@ -301,7 +301,7 @@ Status NodeWriter::link_children(const std::vector<std::string>& child_ids, int 
     }
     Statement& st = child_level == 0 ? link_chunk_ : link_summary_;
     st.reset();
-    st.bind(1, parent_id).bind(2, json_array(child_level == 0 ? written : child_ids));
+    st.bind(1, parent_id).bind(2, ids_json(child_level == 0 ? written : child_ids));
     return st.exec();
 }
 

@@ -12,7 +12,7 @@ namespace {
 
 // Id and kind lists travel as one bound JSON array read through json_each, so a list of any
 // length is still a single bound parameter.
-std::string json_array(const std::vector<std::string>& items) {
+std::string ids_param_json(const std::vector<std::string>& items) {
     return nlohmann::json(items).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -30,9 +30,9 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
         filter += " AND entity_id IN (SELECT value FROM json_each(?2))";
     auto bind_filter = [&](Statement& st) {
         if (!opts.kinds.empty())
-            st.bind(1, json_array(opts.kinds));
+            st.bind(1, ids_param_json(opts.kinds));
         if (opts.only_ids)
-            st.bind(2, json_array(*opts.only_ids));
+            st.bind(2, ids_param_json(*opts.only_ids));
     };
 
     {
