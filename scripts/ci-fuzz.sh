@@ -3,14 +3,15 @@
 # and runs each one for a bounded time on its committed seed corpus. New inputs go to
 # build/fuzz/corpus (never the source tree); a crash, leak, sanitizer report, timeout or
 # out-of-memory fails the run, and its input is kept in build/fuzz/artifacts for the
-# regression test it must become. MEMLENS_FUZZ_SECONDS sets the time per target (default 45).
+# regression test it must become. MEMLENS_FUZZ_SECONDS sets the time per target (default 45);
+# the targets run side by side, one a core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${MEMLENS_FUZZ_SECONDS:-45}
 build=build/fuzz
 started=$(date +%s)
 
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_UNITY_BUILD=ON \
     -DCMAKE_CXX_COMPILER=clang++ -DMEMLENS_BUILD_FUZZERS=ON \
     -DMEMLENS_BUILD_GUI=OFF -DMEMLENS_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" --target memlens_fuzzers
@@ -25,29 +26,51 @@ dict_for() {
 }
 
 mkdir -p "$build/artifacts" "$build/logs"
-failed=()
-summary=()
-for src in fuzz/fuzz_*.cpp; do
-    name=$(basename "$src" .cpp)
-    work="$build/corpus/$name"
+
+# One target: its exit code goes to logs/<name>.rc, its output to logs/<name>.log.
+run_target() {
+    local name=$1
+    local work="$build/corpus/$name"
     mkdir -p "$work"
-    args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
-          -artifact_prefix="$build/artifacts/$name-")
+    local args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
+                -artifact_prefix="$build/artifacts/$name-")
+    local dict
     dict=$(dict_for "$name")
     if [ -n "$dict" ]; then args+=(-dict="$dict"); fi
     # Mutated vault files need room to be vault files.
     if [ "$name" = fuzz_vault_open ]; then args+=(-max_len=65536); fi
-    log="$build/logs/$name.log"
+    local rc=0
+    "$build/fuzz/$name" "${args[@]}" "$work" "fuzz/corpus/$name" >"$build/logs/$name.log" 2>&1 ||
+        rc=$?
+    echo "$rc" >"$build/logs/$name.rc"
+}
+
+# Each target is one process on one core: run as many at once as there are cores
+# (MEMLENS_FUZZ_JOBS), each still for its full time.
+jobs_max=${MEMLENS_FUZZ_JOBS:-$(nproc)}
+names=()
+for src in fuzz/fuzz_*.cpp; do
+    name=$(basename "$src" .cpp)
+    names+=("$name")
+    rm -f "$build/logs/$name.rc"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
     echo "ci-fuzz: $name for ${seconds} s"
-    rc=0
-    "$build/fuzz/$name" "${args[@]}" "$work" "fuzz/corpus/$name" >"$log" 2>&1 || rc=$?
+    run_target "$name" &
+done
+wait
+
+failed=()
+summary=()
+for name in "${names[@]}"; do
+    log="$build/logs/$name.log"
+    rc=$(cat "$build/logs/$name.rc" 2>/dev/null || echo "?")
     # A target that died early has no statistics: report "?" rather than stop the loop.
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     cov=$({ grep -o 'cov: [0-9]*' "$log" || true; } | tail -1 | cut -d' ' -f2)
     findings=$(find "$build/artifacts" -name "$name-*" | wc -l)
     summary+=("$(printf '%-20s %10s execs  cov %6s  corpus %5s  findings %s' "$name" \
-        "${execs:-?}" "${cov:-?}" "$(find "$work" -type f | wc -l)" "$findings")")
-    if [ "$rc" -ne 0 ]; then
+        "${execs:-?}" "${cov:-?}" "$(find "$build/corpus/$name" -type f | wc -l)" "$findings")")
+    if [ "$rc" != 0 ]; then
         failed+=("$name")
         echo "ci-fuzz: $name FAILED (exit $rc); the end of its log:"
         tail -40 "$log"

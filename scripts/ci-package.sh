@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # CI: builds the release preset, makes the .deb and .tar.gz with CPack, installs the .deb with
 # apt-get as a user would, runs the installed binaries on a fresh generated vault, and removes
-# the package again (also when a step fails).
+# the package again (also when a step fails). MEMLENS_PACKAGE_PRESET=dev packages the dev tree
+# instead (.ci/run does, after scripts/test.sh: the package then holds, stripped, the very
+# binaries the test suite just passed, and CI does not compile everything a third time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
+preset=${MEMLENS_PACKAGE_PRESET:-release}
+build=build/$preset
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 
-cmake --preset release
+cmake --preset "$preset"
 # Only what the package holds: the test suites are built and run by the other CI steps.
-cmake --build --preset release --target memlens memlens-cli memlens_manpage
-(cd build/release && cpack -G "DEB;TGZ")
-deb=$(ls build/release/memlens_*.deb)
-echo "ci-package: built $deb and $(ls build/release/memlens-*.tar.gz)"
+cmake --build --preset "$preset" --target memlens memlens-cli memlens_manpage
+rm -f "$build"/memlens_*.deb "$build"/memlens-*.tar.gz
+(cd "$build" && cpack -G "DEB;TGZ")
+deb=$(ls "$build"/memlens_*.deb)
+echo "ci-package: built $deb and $(ls "$build"/memlens-*.tar.gz)"
 dpkg-deb --field "$deb" Package Version Depends
 
 if dpkg-query -W -f='${Status}' memlens 2>/dev/null | grep -q "install ok installed"; then
@@ -34,6 +39,10 @@ cli=/usr/bin/memlens-cli
 "$cli" --version
 # Every shared library the installed binaries need is there (the Depends are right).
 if ldd /usr/bin/memlens /usr/bin/memlens-cli | grep "not found"; then exit 1; fi
+# CPack stripped them (a dev-tree package is built with -g).
+for bin in /usr/bin/memlens /usr/bin/memlens-cli; do
+    if readelf -S "$bin" | grep -q '\.debug_info'; then echo "$bin is not stripped"; exit 1; fi
+done
 test -f /usr/share/man/man1/memlens-cli.1.gz
 test -f /usr/share/applications/io.github.memlens.Memlens.desktop
 test -f /usr/share/icons/hicolor/scalable/apps/io.github.memlens.Memlens.svg
