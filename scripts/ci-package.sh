@@ -3,7 +3,7 @@
 # apt-get as a user would, runs the installed binaries on a fresh generated vault, and removes
 # the package again (also when a step fails). MEMLENS_PACKAGE_PRESET=dev packages the dev tree
 # instead (.ci/run does, after scripts/test.sh: the package then holds, stripped, the very
-# binaries the test suite just passed, and CI does not compile everything a third time).
+# binaries the test suite just passed, and CI does not compile everything once more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
