@@ -12,11 +12,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
 namespace memlens::cli {
 namespace {
+
+// The answer was printed, but its audit row is kept in audit-pending.jsonl, not yet in the log.
+constexpr int kExitAuditPending = 3;
+constexpr double kMaxAuditWaitS = 86400;
+// Well past SQLite's busy timeout and another query's insert; a longer import keeps the row in
+// the pending file rather than holding the answer back (the GUI's writer waits out imports).
+constexpr std::chrono::milliseconds kDefaultAuditWait{10000};
 
 // Read-write so the audit row can be written; a vault that only opens read-only still answers,
 // and the answer says the audit is disabled.
@@ -224,6 +233,16 @@ int run_query(const Args& a) {
         if (!group_by)
             return fail("query", "--group-by: expected session or source, not '" + *g + "'");
     }
+    auto wait_s = a.get_double("audit-wait");
+    if (!wait_s)
+        return fail("query", wait_s.status());
+    std::chrono::milliseconds audit_wait = kDefaultAuditWait;
+    if (*wait_s) {
+        if (!std::isfinite(**wait_s) || **wait_s < 0 || **wait_s > kMaxAuditWaitS)
+            return fail("query", "--audit-wait: expected seconds from 0 to " +
+                                     std::to_string(int(kMaxAuditWaitS)));
+        audit_wait = std::chrono::milliseconds(static_cast<std::int64_t>(**wait_s * 1000));
+    }
     auto vault = open_for_query(*dir, a.flag("read-only"));
     if (!vault)
         return fail("query", vault.status());
@@ -265,32 +284,43 @@ int run_query(const Args& a) {
         groups = std::move(g).value();
         extra["grouping"] = groups_json(*groups, r->result.hits, *group_by);
     }
+    // The row waits for the vault's write lock (an import holds it for its whole run) at most
+    // --audit-wait seconds, then is kept in the pending file: never dropped, and the exit status
+    // says which of the two it was. A table is printed before that wait; the JSON, which
+    // carries the row's id, after it.
+    if (!a.json()) {
+        print_table(req, *r);
+        if (groups)
+            print_groups(*groups, *group_by);
+        std::cout.flush();
+    }
     std::string audit_note;
+    int exit_code = 0;
     if (AuditWriter* w = (*engine)->audit_writer(); w && w->enabled() && req.audit) {
-        Status s = w->flush();
+        w->set_notice_callback([](const AuditNotice& n, const AuditRecord&) {
+            if (n.state == AuditRowState::Waiting)
+                std::cerr << "memlens-cli query: " << n.message << "; waiting\n";
+        });
+        Status s = w->flush(audit_wait);
         if (s) {
             extra["audit_id"] = w->last_written_id();
         } else {
-            audit_note = "audit row not written: " + s.message();
+            audit_note = s.message();
+            exit_code = w->pending() > 0 && w->failed() == 0 ? kExitAuditPending : 1;
             r->audit.enabled = false;
             r->audit.disabled_reason = audit_note;
         }
     } else if (req.audit) {
         audit_note = r->audit.disabled_reason;
     }
-    if (a.json()) {
+    if (a.json())
         std::cout << search_response_json(
                          *r, 2,
                          extra.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
                   << '\n';
-    } else {
-        print_table(req, *r);
-        if (groups)
-            print_groups(*groups, *group_by);
-    }
     if (!audit_note.empty())
         std::cerr << "memlens-cli query: " << audit_note << '\n';
-    return 0;
+    return exit_code;
 }
 
 MEMLENS_CLI_COMMAND(Spec{
@@ -307,14 +337,20 @@ MEMLENS_CLI_COMMAND(Spec{
     "  --source-kind chat|email|document  --since TIME  --until TIME (RFC 3339 or epoch ms)\n"
     "Budgets: --max-units N  --max-chars N  --max-ms X   (the answer says truncated)\n"
     "Other: --now TIME (recency and freshness reference), --no-audit, --read-only\n"
+    "  --audit-wait S       how long the audit row waits for the vault's write lock (held by\n"
+    "                       an import for its whole run) before it is kept in\n"
+    "                       audit-pending.jsonl (default 10; 0..86400)\n"
     "Groups: --group-by session|source ranks the hits' sessions (a chunk's thread, day or\n"
     "  document) or sources with the shared group policy (docs/ranking.md) and the query's\n"
     "  intent; JSON adds \"grouping\": {by, groups: [{group_id, rank, score, parts, members}]}.\n\n"
     "One retrieval_log row is written per query (see 'memlens-cli audit'); a read-only vault\n"
-    "answers with the audit disabled, and says so.",
-    {"vault", "query", "mode", "fusion", "profile", "limit", "mmr-lambda", "recency", "namespace",
-     "topics", "content-type", "source-kind", "since", "until", "max-units", "max-chars", "max-ms",
-     "now", "group-by"},
+    "answers with the audit disabled, and says so. No row is dropped: one that cannot be\n"
+    "written in time is kept in DIR/audit-pending.jsonl, and the next logged query moves it\n"
+    "into the log. Exit status: 0 answered and logged; 3 answered, the row kept but not yet\n"
+    "logged; 1 an error (including a row that could be neither written nor kept).",
+    {"vault",     "query",     "mode",   "fusion",       "profile",     "limit",     "mmr-lambda",
+     "recency",   "namespace", "topics", "content-type", "source-kind", "since",     "until",
+     "max-units", "max-chars", "max-ms", "now",          "group-by",    "audit-wait"},
     {"exact", "summaries", "no-audit", "read-only"},
     run_query});
 

@@ -282,21 +282,24 @@ private slots:
         QVERIFY(!moves[3].new_rank);
     }
 
-    void writeFailureIsReportedNotSwallowed() {
+    void writeFailureIsReportedAndTheRowKept() {
         test::TempDir tmp;
         auto vault = make_vault(tmp.path() / "v");
         auto engine = must(SearchEngine::open(*vault), "engine");
         // The callback runs on the writer thread: it only records what it saw.
         std::mutex mu;
-        int callbacks = 0;
+        int problems = 0;
         std::string seen_query;
-        Status seen_status;
-        engine->audit_writer()->set_failure_callback([&](const Status& st, const AuditRecord& rec) {
-            std::lock_guard lock(mu);
-            ++callbacks;
-            seen_query = rec.query;
-            seen_status = st;
-        });
+        AuditNotice seen;
+        engine->audit_writer()->set_notice_callback(
+            [&](const AuditNotice& n, const AuditRecord& rec) {
+                std::lock_guard lock(mu);
+                if (n.state == AuditRowState::Written)
+                    return;
+                ++problems;
+                seen_query = rec.query;
+                seen = n;
+            });
         QVERIFY(vault->db().exec("DROP TABLE retrieval_log").is_ok());
         auto r = engine->search(request("phoenix"));
         QVERIFY(r.is_ok()); // the query itself is answered
@@ -305,11 +308,14 @@ private slots:
         QVERIFY(s.message().find("retrieval_log") != std::string::npos);
         {
             std::lock_guard lock(mu);
-            QCOMPARE(callbacks, 1);
+            QCOMPARE(problems, 1);
             QCOMPARE(QString::fromStdString(seen_query), QStringLiteral("phoenix"));
-            QVERIFY(!seen_status.is_ok());
+            QCOMPARE(seen.state, AuditRowState::Pending);
+            QVERIFY(seen.message.find("audit-pending.jsonl") != std::string::npos);
         }
-        QCOMPARE(engine->audit_writer()->failed(), std::uint64_t{1});
+        QCOMPARE(engine->audit_writer()->pending(), std::uint64_t{1});
+        QCOMPARE(engine->audit_writer()->failed(), std::uint64_t{0});
+        QCOMPARE(must(count_pending_audit(pending_audit_path(*vault)), "pending"), std::size_t{1});
         QVERIFY(!engine->audit_writer()->last_error().is_ok());
         QVERIFY(engine->audit_writer()->flush().is_ok()); // reported once, then cleared
     }

@@ -2,18 +2,25 @@
 // that any answer can be replayed and diffed later ("why did the agent say this?").
 //
 // Ownership and threads: an AuditWriter owns one background thread and its own connection to
-// vault.db; submit() only enqueues, so a query never waits on the write. A failed write is
-// never dropped silently: it is kept for flush() / last_error() and passed to the failure
-// callback (called on the writer thread). A read-only vault or an OpenHuman workspace cannot
-// take the row: the writer then starts disabled and says why ("audit disabled: read-only").
+// vault.db; submit() only enqueues, so a query never waits on the write.
+//
+// No row is ever dropped. A row that finds the vault's write lock held (an import holds it for
+// its whole run) waits for it, retrying, up to AuditWriterOptions::lock_wait; one that still
+// cannot be written, or that meets any other write error, is kept in audit-pending.jsonl beside
+// vault.db (synced before it counts as kept) and moved into retrieval_log by the next writer
+// that gets the lock. Every change of a row's state reaches the notice callback, so that a
+// front-end can say it where the user looks. A read-only vault or an OpenHuman workspace cannot
+// take rows at all: the writer then starts disabled and says why ("audit disabled: read-only").
 #pragma once
 
 #include <memlens/search.h>
 #include <memlens/status.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -54,38 +61,71 @@ struct AuditRecord {
 // The row for one answered query.
 AuditRecord make_audit_record(const SearchRequest& request, const SearchResponse& response);
 
+struct AuditWriterOptions {
+    // How long one row may wait for the vault's write lock before it is kept in the pending
+    // file instead. It outlasts an import: a million chunks import in about four minutes on the
+    // machine of docs/performance.md.
+    std::chrono::milliseconds lock_wait = std::chrono::minutes(10);
+};
+
+enum class AuditRowState {
+    Written, // in retrieval_log (AuditNotice::id)
+    Waiting, // the write lock is held by another connection; the row waits and retries
+    Pending, // kept in audit-pending.jsonl; the next writer that gets the lock logs it
+    Failed,  // neither written nor kept (the message says both reasons)
+};
+
+struct AuditNotice {
+    AuditRowState state = AuditRowState::Written;
+    std::string message;    // for a person: what happened to the row and what comes next
+    std::int64_t id = 0;    // Written: the row's id
+    std::size_t merged = 0; // Written: rows moved from the pending file into the log with it
+};
+
 class AuditWriter {
 public:
-    using FailureCallback = std::function<void(const Status&, const AuditRecord&)>;
+    using NoticeCallback = std::function<void(const AuditNotice&, const AuditRecord&)>;
 
     // Never fails: when the vault cannot take rows, the writer is disabled and says why.
-    static std::unique_ptr<AuditWriter> start(const Vault& vault);
-    ~AuditWriter(); // writes what is queued, then stops
+    static std::unique_ptr<AuditWriter> start(const Vault& vault, AuditWriterOptions opts = {});
+    // Writes what is queued; a row that cannot get the lock at once is kept in the pending file
+    // rather than waiting out lock_wait, so that closing a vault never hangs on an import.
+    ~AuditWriter();
     AuditWriter(const AuditWriter&) = delete;
     AuditWriter& operator=(const AuditWriter&) = delete;
 
     bool enabled() const { return enabled_; }
     const std::string& disabled_reason() const { return disabled_reason_; }
+    const std::filesystem::path& pending_path() const { return pending_path_; }
 
     // Enqueues the row and returns at once. On a disabled writer the row is refused and
     // counted as failed (disabled_reason() says why), never silently dropped.
     void submit(AuditRecord record);
-    // Waits until every queued row is written. Returns the first failure since the last
-    // flush (and clears it), or Ok.
-    Status flush();
+    // Waits until every queued row is written, kept or failed; rows still waiting for the lock
+    // after max_wait are kept in the pending file at once. Returns Ok when every row since the
+    // last flush reached retrieval_log, else the first row's reason (and clears it): Busy for a
+    // row kept in the pending file, another code for one that failed.
+    Status flush(std::chrono::milliseconds max_wait = std::chrono::milliseconds::max());
     Status last_error() const;
-    void set_failure_callback(FailureCallback cb);
+    // Called on the writer thread (and on the submitting thread for a disabled writer).
+    void set_notice_callback(NoticeCallback cb);
 
     std::uint64_t written() const;
-    std::uint64_t failed() const;
+    std::uint64_t pending() const; // kept in the pending file
+    std::uint64_t failed() const;  // neither written nor kept
     std::int64_t last_written_id() const;
 
 private:
     AuditWriter() = default;
     void run();
+    // Writes one row, waiting for the lock as the options and flush() allow.
+    AuditNotice write_row(AuditRecord& rec, std::unique_lock<std::mutex>& lock);
+    void notify(const AuditNotice& n, const AuditRecord& rec, std::unique_lock<std::mutex>& lock);
 
     bool enabled_ = false;
     std::string disabled_reason_;
+    AuditWriterOptions opts_;
+    std::filesystem::path pending_path_;
     std::unique_ptr<Database> db_;
     mutable std::mutex mu_;
     std::condition_variable cv_;
@@ -93,14 +133,29 @@ private:
     std::deque<AuditRecord> queue_;
     bool busy_ = false;
     bool stopping_ = false;
+    bool keep_waiting_rows_ = false; // flush() ran out of time: keep rather than wait
     Status pending_error_;
     Status last_error_;
-    FailureCallback on_failure_;
+    NoticeCallback on_notice_;
     std::uint64_t written_ = 0;
+    std::uint64_t pending_ = 0;
     std::uint64_t failed_ = 0;
     std::int64_t last_id_ = 0;
     std::thread thread_;
 };
+
+// audit-pending.jsonl beside the vault's database.
+std::filesystem::path pending_audit_path(const Vault& vault);
+// Appends the row under an exclusive lock and syncs it. Refuses a link or anything but a
+// regular file at that name.
+Status append_pending_audit(const std::filesystem::path& file, const AuditRecord& record);
+// Moves the file's rows into retrieval_log in one transaction (each gets a new id; ts_ms is
+// the time it was answered) and empties the file. A file whose content was committed already
+// (by a writer that died before it emptied the file) is emptied without logging it twice.
+// Busy while another connection holds the write lock; the file is then left as it is.
+Result<std::size_t> merge_pending_audit(const Database& db, const std::filesystem::path& file);
+// Rows waiting in the file (0 when there is none).
+Result<std::size_t> count_pending_audit(const std::filesystem::path& file);
 
 // Reading the log (newest first). Uses the caller's connection.
 Result<std::vector<AuditRecord>> list_audit(const Database& db, int limit = 50, int offset = 0);
