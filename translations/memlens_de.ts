@@ -388,6 +388,47 @@ Hash %2</translation>
     </message>
 </context>
 <context>
+    <name>memlens::ui::AuditStatus</name>
+    <message>
+        <location filename="../ui/widgets/auditstatus.cpp" line="+26"/>
+        <source>Audit: the row for “%1” waits for the vault&apos;s write lock (another process, such as an import, holds it).</source>
+        <translation>Audit: Die Zeile für „%1“ wartet auf die Schreibsperre des Vaults (ein anderer Prozess, etwa ein Import, hält sie).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Audit: the row for “%1” is logged.</source>
+        <translation>Audit: Die Zeile für „%1“ ist protokolliert.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Audit: the row for “%1” is kept, not yet logged.</source>
+        <translation>Audit: Die Zeile für „%1“ ist aufbewahrt, aber noch nicht protokolliert.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Audit: the row for “%1” was lost.</source>
+        <translation>Audit: Die Zeile für „%1“ ging verloren.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Audit row lost</source>
+        <translation>Audit-Zeile verloren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The audit row for “%1” could not be written to the vault&apos;s log, nor kept beside it.</source>
+        <translation>Die Audit-Zeile für „%1“ konnte weder ins Protokoll des Vaults geschrieben noch daneben aufbewahrt werden.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>⚠ %Ln audit row(s) not yet logged</source>
+        <translation>
+            <numerusform>⚠ %Ln Audit-Zeile noch nicht protokolliert</numerusform>
+            <numerusform>⚠ %Ln Audit-Zeilen noch nicht protokolliert</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::ConceptsDialog</name>
     <message>
         <location filename="../ui/dialogs/conceptsdialog.cpp" line="+13"/>
@@ -793,7 +834,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+66"/>
+        <location filename="../ui/mainwindow.cpp" line="+68"/>
         <location line="+87"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -969,7 +1010,7 @@ Hash %2</translation>
         <translation>Arbeitet im Hintergrund…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Clear Recent</source>
         <translation>Liste leeren</translation>
     </message>
@@ -1025,7 +1066,7 @@ Hash %2</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln Chunk</numerusform>
@@ -1033,8 +1074,8 @@ Hash %2</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-21"/>
-        <location line="+20"/>
+        <location line="-22"/>
+        <location line="+21"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln Quelle</numerusform>
@@ -1042,12 +1083,12 @@ Hash %2</translation>
         </translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-5"/>
         <source>%1 — memlens</source>
         <translation>%1 – memlens</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%Ln summary(s)</source>
         <translation>
             <numerusform>%Ln Zusammenfassung</numerusform>
@@ -1223,7 +1264,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+58"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+60"/>
         <source>Sources</source>
         <translation>Quellen</translation>
     </message>

@@ -13,6 +13,17 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::AuditStatus</name>
+    <message numerus="yes">
+        <location filename="../ui/widgets/auditstatus.cpp" line="+64"/>
+        <source>⚠ %Ln audit row(s) not yet logged</source>
+        <translation>
+            <numerusform>⚠ %Ln audit row not yet logged</numerusform>
+            <numerusform>⚠ %Ln audit rows not yet logged</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::GraphPage</name>
     <message numerus="yes">
         <location filename="../ui/pages/graphpage.cpp" line="+46"/>
@@ -89,8 +100,8 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+361"/>
-        <location line="+22"/>
+        <location filename="../ui/mainwindow.cpp" line="+365"/>
+        <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln chunk</numerusform>
@@ -98,8 +109,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-21"/>
-        <location line="+20"/>
+        <location line="-22"/>
+        <location line="+21"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln source</numerusform>

@@ -387,6 +387,46 @@ hash %2</source>
     </message>
 </context>
 <context>
+    <name>memlens::ui::AuditStatus</name>
+    <message>
+        <location filename="../ui/widgets/auditstatus.cpp" line="+26"/>
+        <source>Audit: the row for “%1” waits for the vault&apos;s write lock (another process, such as an import, holds it).</source>
+        <translation>审计：“%1”的记录正在等待记忆库的写锁（另一个进程，例如导入，正持有它）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Audit: the row for “%1” is logged.</source>
+        <translation>审计：“%1”的记录已写入日志。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Audit: the row for “%1” is kept, not yet logged.</source>
+        <translation>审计：“%1”的记录已暂存，尚未写入日志。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Audit: the row for “%1” was lost.</source>
+        <translation>审计：“%1”的记录已丢失。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Audit row lost</source>
+        <translation>审计记录丢失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The audit row for “%1” could not be written to the vault&apos;s log, nor kept beside it.</source>
+        <translation>“%1”的审计记录既无法写入记忆库的日志，也无法在其旁暂存。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>⚠ %Ln audit row(s) not yet logged</source>
+        <translation>
+            <numerusform>⚠ %Ln 条审计记录尚未写入日志</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::ConceptsDialog</name>
     <message>
         <location filename="../ui/dialogs/conceptsdialog.cpp" line="+13"/>
@@ -783,7 +823,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+66"/>
+        <location filename="../ui/mainwindow.cpp" line="+68"/>
         <location line="+87"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -959,7 +999,7 @@ hash %2</source>
         <translation>正在后台处理…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Clear Recent</source>
         <translation>清除最近记录</translation>
     </message>
@@ -1015,27 +1055,27 @@ hash %2</source>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln 个分块</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-21"/>
-        <location line="+20"/>
+        <location line="-22"/>
+        <location line="+21"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln 个来源</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-5"/>
         <source>%1 — memlens</source>
         <translation>%1 — memlens</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%Ln summary(s)</source>
         <translation>
             <numerusform>%Ln 个摘要</numerusform>
@@ -1206,7 +1246,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+58"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+60"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>

@@ -18,6 +18,7 @@
 #include "pages/welcomepage.h"
 #include "vault/ingestflow.h"
 #include "vault/vaultcontroller.h"
+#include "widgets/auditstatus.h"
 #include "widgets/languagemenu.h"
 
 #include <QAction>
@@ -62,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent)
     , audit_(new AuditPage(vault_, workbench_, this))
     , counts_(new QLabel(this))
     , readOnlyBadge_(new QLabel(this))
+    , auditStatus_(new AuditStatus(this))
     , busy_(new QProgressBar(this)) {
     setWindowTitle(tr("memlens"));
     setWindowIcon(QIcon(QStringLiteral(":/memlens/icons/memlens.svg")));
@@ -246,6 +248,8 @@ void MainWindow::createStatusBar() {
     busy_->setToolTip(tr("Working in the background…"));
     statusBar()->addPermanentWidget(busy_);
     statusBar()->addPermanentWidget(readOnlyBadge_);
+    statusBar()->addPermanentWidget(auditStatus_);
+    connect(auditStatus_, &AuditStatus::message, statusBar(), &QStatusBar::showMessage);
     statusBar()->addPermanentWidget(counts_);
 }
 
@@ -377,6 +381,7 @@ void MainWindow::onVaultOpened() {
     stack_->setCurrentWidget(pages_);
     setWindowTitle(tr("%1 — memlens").arg(QDir(data.ref.dir).dirName()));
     readOnlyBadge_->setVisible(data.readOnly);
+    auditStatus_->reset();
     const VaultStats& s = data.stats;
     // One numerus message per count: a single sentence can carry only one %n.
     counts_->setText(QStringList{tr("%Ln source(s)", nullptr, static_cast<int>(s.sources)),

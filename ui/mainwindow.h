@@ -20,6 +20,7 @@ class QueryWorkbench;
 class TreesPage;
 class GraphPage;
 class AuditPage;
+class AuditStatus;
 class VaultController;
 class VaultPanel;
 class WelcomePage;
@@ -44,6 +45,7 @@ public:
     QTabWidget* pages() const { return pages_; }
     QLabel* countsLabel() const { return counts_; }
     QLabel* readOnlyBadge() const { return readOnlyBadge_; }
+    AuditStatus* auditStatus() const { return auditStatus_; }
 
     // A dropped folder (or a vault.db / chunks.db inside one) names this vault folder;
     // empty when the drop is not a vault.
@@ -91,6 +93,7 @@ private:
 
     QLabel* counts_;
     QLabel* readOnlyBadge_;
+    AuditStatus* auditStatus_;
     QProgressBar* busy_;
 
     QMenu* recentMenu_ = nullptr;

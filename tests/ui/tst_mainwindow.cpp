@@ -6,12 +6,19 @@
 #include "models/sourcesmodel.h"
 #include "models/treesmodel.h"
 #include "pages/overviewpage.h"
+#include "pages/querypage.h"
+#include "pages/queryworkbench.h"
 #include "pages/vaultpanel.h"
+#include "query/querysession.h"
 #include "testsupport.h"
 #include "uivault.h"
+#include "vault/auditnotices.h"
 #include "vault/vaultcontroller.h"
+#include "widgets/auditstatus.h"
 #include "widgets/filteredview.h"
 
+#include <memlens/audit.h>
+#include <memlens/db.h>
 #include <memlens/ingest.h>
 #include <memlens/thread_guard.h>
 
@@ -24,8 +31,12 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTreeView>
 #include <QtTest>
+
+#include <future>
+#include <thread>
 
 using namespace memlens;
 using namespace memlens::ui;
@@ -154,6 +165,71 @@ private Q_SLOTS:
         QVERIFY(!dock->isVisible());
         dock->show();
         again.close();
+    }
+
+    // Issue 15: a query answered while an import holds the vault's write lock says, in the
+    // status bar, that its audit row waits, and then that it is logged. The lock is held by a
+    // real second connection on its own thread, as an import's transaction holds it.
+    void auditRowWaitingForTheWriteLockIsShownThenLogged() {
+        MainWindow w;
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(vaultDir_);
+        QVERIFY(opened.wait(20000));
+        std::promise<bool> held;
+        std::promise<void> release;
+        const std::string db = (tmp_.path() / "vault" / "vault.db").string();
+        std::thread holder([&, db] {
+            auto conn = Database::open(db, OpenMode::ReadWrite);
+            const bool ok = conn && conn->exec("BEGIN IMMEDIATE").is_ok();
+            held.set_value(ok);
+            release.get_future().wait();
+            if (ok)
+                (void)conn->exec("COMMIT");
+        });
+        const bool locked = held.get_future().get();
+        QSignalSpy finished(w.workbench()->session(), &QuerySession::finished);
+        w.workbench()->page()->setQueryText(QStringLiteral("phoenix budget"));
+        w.workbench()->page()->run();
+        const bool answered = finished.wait(30000);
+        const auto waiting = [&] {
+            return w.statusBar()->currentMessage().contains(QStringLiteral("waits for the vault"));
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(waiting(), 30000);
+        release.set_value();
+        holder.join();
+        QVERIFY(locked);
+        QVERIFY(answered);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.statusBar()->currentMessage().contains(QStringLiteral("is logged")), 30000);
+        QVERIFY(!w.auditStatus()->isVisible());
+    }
+
+    // Rows kept in audit-pending.jsonl show a badge until a later write moves them into the
+    // log; the notices come from another thread, as the audit writer's do.
+    void keptAuditRowsShowABadgeUntilTheyAreLogged() {
+        MainWindow w;
+        w.show();
+        const auto post = [](AuditRowState state, std::size_t merged) {
+            std::thread([state, merged] {
+                AuditNotice n;
+                n.state = state;
+                n.merged = merged;
+                n.message = "audit row kept in V/audit-pending.jsonl";
+                AuditRecord r;
+                r.query = "phoenix";
+                AuditNotices::instance()->post(n, r);
+            }).join();
+        };
+        post(AuditRowState::Pending, 0);
+        post(AuditRowState::Pending, 0);
+        QTRY_COMPARE(w.auditStatus()->keptRows(), 2);
+        QVERIFY(w.auditStatus()->isVisible());
+        QVERIFY(w.auditStatus()->text().contains(QStringLiteral("2 audit row")));
+        QVERIFY(w.auditStatus()->toolTip().contains(QStringLiteral("audit-pending.jsonl")));
+        post(AuditRowState::Written, 2);
+        QTRY_COMPARE(w.auditStatus()->keptRows(), 0);
+        QVERIFY(!w.auditStatus()->isVisible());
     }
 
     void cleanupTestCase() { QCOMPARE(memlens::ui_thread_violations(), 0); }

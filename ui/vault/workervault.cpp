@@ -1,5 +1,7 @@
 #include "vault/workervault.h"
 
+#include "vault/auditnotices.h"
+
 #include <memlens/embedder.h>
 #include <memlens/entities.h>
 #include <memlens/search.h>
@@ -76,6 +78,8 @@ Result<SearchEngine*> workerEngine(const VaultRef& ref) {
         if (!engine)
             return engine.status();
         c.engine = std::move(engine).value();
+        if (AuditWriter* w = c.engine->audit_writer(); w && w->enabled())
+            AuditNotices::attach(*w);
     }
     return c.engine.get();
 }
