@@ -38,6 +38,10 @@ int run_reindex(const Args& a) {
         return fail("reindex", s);
     if (Status s = tx->commit(); !s.is_ok())
         return fail("reindex", s.with_context((*v)->db_path().string()));
+    // Only now, with the new token committed, does the new file replace topic-index.bin.
+    if (Status s = TopicIndex::publish_file(db); !s.is_ok())
+        return fail("reindex", s.with_context("the new index is committed but not renamed; "
+                                              "memlens maps it under its pending name"));
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     // The path and size as the index itself names them (topic_file_path), not rebuilt here.

@@ -37,7 +37,8 @@ int run_stats(const Args& a) {
             j["topic_index"] = {{"file", f->path},
                                 {"exists", f->exists},
                                 {"bytes", f->bytes},
-                                {"current", f->current}};
+                                {"current", f->current},
+                                {"problem", f->problem}};
         std::cout << j.dump(2) << '\n';
         return 0;
     }
@@ -54,7 +55,9 @@ int run_stats(const Args& a) {
         std::printf("topic index %s (%s)\n", f->path.c_str(),
                     !f->exists   ? "missing: memlens-cli reindex writes it"
                     : f->current ? "current"
-                                 : "stale: the next import or memlens-cli reindex rewrites it");
+                                 : ("stale: " + f->problem +
+                                    "; the next import or memlens-cli reindex rewrites it")
+                                       .c_str());
     return 0;
 }
 

@@ -60,14 +60,26 @@ struct TopicLoadInfo {
     std::size_t dropped_members = 0; // stored members with no vector any more
     std::size_t skipped_vectors = 0; // vectors whose dimension differs from the others
     bool from_file = false;          // mapped from the index file written by the last save()
+    std::string file_problem;        // why not mapped from the file (empty when it was)
+};
+
+// One checksummed section of the index file (its header names them).
+struct TopicFileSection {
+    std::string name; // "vectors", "topic codes", "ids", …
+    std::uint64_t offset = 0;
+    std::uint64_t bytes = 0;
 };
 
 // The index file beside vault.db, as `stats` reports it.
 struct TopicFileStatus {
-    std::string path; // empty for a database without a folder (":memory:")
-    bool exists = false;
+    std::string path;    // the file load() maps; empty for a database without a folder
+    bool exists = false; // something is at path (maybe not a regular file: see problem)
     std::uint64_t bytes = 0;
-    bool current = false; // stamped with the token the vault holds: the next open maps it
+    // Whole (every checksum matches) and stamped with the token the vault holds: the next open
+    // maps it.
+    bool current = false;
+    std::string problem; // why it is not current ("missing", "damaged: …"); empty when current
+    std::vector<TopicFileSection> sections; // its layout, when its header could be read
 };
 
 // One topic of the tree, for browsing.
@@ -92,7 +104,9 @@ public:
     // When the index file beside vault.db carries the token the vault's settings hold (the
     // last save() committed it, and no vector changed since: triggers on the embedding tables
     // forget the token on any write), maps that instead
-    // (load_info().from_file); a missing, stale, foreign or damaged file is ignored.
+    // (load_info().from_file); a missing, stale, foreign or damaged file (any checksum of its
+    // header or sections not matching), or anything but a regular file, is ignored
+    // (load_info().file_problem says why).
     // With `recluster`, the stored tree and the index file are ignored and the vectors are
     // clustered afresh with `opts` (load_info().rebuilt), as `memlens-cli reindex --recluster`
     // does for a vault whose tree an older memlens shaped.
@@ -108,13 +122,24 @@ public:
                             const TopicTreeOptions& opts = {});
 
     // Writes the tree to ml_topic_nodes / ml_topic_members (replacing what was there), inside a
-    // savepoint, so it can join the caller's transaction; then the index file beside vault.db
-    // (written aside and renamed into place) and, in the same savepoint, its new token. Should
-    // the transaction roll back, the file's token no longer matches and load() ignores it.
+    // savepoint, so it can join the caller's transaction; then a new index file beside vault.db
+    // (topic-index.bin.<token>.pending, created exclusively, synced) and, in the same
+    // savepoint, its token. The file becomes current with the commit of that token and not
+    // before: until then topic-index.bin and the old token stay as they were, so a crash or a
+    // rollback leaves the old index current and whole. Called outside a transaction, save()
+    // commits and then publishes the file itself; inside one, the caller calls publish_file()
+    // after its commit.
     Status save(const Database& db) const;
 
-    // Whether the index file exists and carries the vault's current token (its header only;
-    // load() checks every section before it maps the file).
+    // After the commit of a save(): renames the new file over topic-index.bin and removes
+    // pending files that no commit made current (left by a crash or a rollback). Needs a
+    // writable connection outside any transaction: it holds the write lock (BEGIN IMMEDIATE)
+    // meanwhile, so no writer is between its write and its commit. Skipping it loses nothing:
+    // load() maps a committed pending file under its own name.
+    static Status publish_file(const Database& db);
+
+    // The index file load() would map and whether it is current: topic-index.bin, or a
+    // committed pending file not yet renamed. Reads every section to check its checksum.
     static Result<TopicFileStatus> file_status(const Database& db);
 
     std::size_t size() const;

@@ -605,7 +605,14 @@ Result<IngestReport> Ingestor::ingest(const std::vector<IngestSource>& sources,
                                       const ProgressFn& progress, const std::atomic_bool* cancel) {
     check_off_ui_thread("Ingestor::ingest");
     Run run(vault_, embedder_, opts_, progress, cancel);
-    return run.run(sources);
+    auto report = run.run(sources);
+    // After the commit (or the rollback) of run()'s transaction, not before: the topic index
+    // file its save() wrote becomes topic-index.bin only once its token is committed, and a
+    // rolled-back one is removed (TopicIndex::publish_file). Failing here loses nothing: load()
+    // maps a committed file under its pending name.
+    if (opts_.update_topic_tree && !vault_.db().read_only())
+        (void)TopicIndex::publish_file(vault_.db());
+    return report;
 }
 
 Result<IngestReport> ingest_document(Vault& vault, Embedder& embedder, const std::string& source_id,

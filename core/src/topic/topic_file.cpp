@@ -8,8 +8,16 @@
 //   topic codes (nodes × 2·dim i8: members' mean, then their variance) | topic scales
 //   (nodes × 2 f32) | rows (n × dim f32) | codes (n × dim i8) | scales (n f32) |
 //   id offsets (n + 1 u64) | id chars | by-id order (n u32)
-// Version 2 added the topic codes and scales (the beam's topic scores); a version 1 file is
-// not current, and the next import or `memlens-cli reindex` writes it again.
+// Version 2 added the topic codes and scales (the beam's topic scores); version 3 a CRC-32C of
+// the header and of each section, all checked by pread before the file is mapped, so a flipped
+// byte anywhere makes the file not current rather than changing results. An older file is not
+// current, and the next import or `memlens-cli reindex` writes it again.
+//
+// Files are only ever created new (O_CREAT | O_EXCL | O_NOFOLLOW, under a name carrying their
+// token, see topic_store.cpp) and opened for reading with O_NOFOLLOW | O_NONBLOCK as regular
+// files only: a link or FIFO planted in the vault folder is refused, never written through,
+// truncated or waited on.
+#include "topic/crc32c.h"
 #include "topic/topic_index_impl.h"
 
 #include <memlens/db.h>
@@ -20,10 +28,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace memlens {
 
@@ -33,9 +45,23 @@ namespace {
 
 constexpr char kMagic[8] = {'M', 'L', 'T', 'O', 'P', 'I', 'C', '1'};
 constexpr std::uint32_t kByteOrder = 0x01020304;
-constexpr std::uint32_t kVersion = 2;
+constexpr std::uint32_t kVersion = 3;
 constexpr std::size_t kTokenBytes = 32;
 constexpr std::uint64_t kAlign = 64;
+constexpr const char* kPendingSuffix = ".pending";
+
+struct NodeRecord {
+    std::int32_t parent;
+    std::int32_t depth;
+    std::uint32_t leaf;
+    std::uint32_t reserved;
+    std::uint64_t member_begin; // leaves: their members are positions [begin, begin + count)
+    std::uint64_t member_count;
+    std::uint64_t key_off; // into the keys section
+    std::uint64_t key_len;
+};
+
+constexpr std::size_t kSectionCount = 12;
 
 struct Header {
     char magic[8];
@@ -51,71 +77,124 @@ struct Header {
     std::uint64_t rows_off, codes_off, scales_off;
     std::uint64_t id_offsets_off, id_chars_off, id_chars_len, by_id_off;
     std::uint64_t file_size;
+    std::uint32_t section_crc[kSectionCount]; // CRC-32C of each section's bytes (not padding)
+    std::uint32_t header_crc;                 // of this header with header_crc zero
+    std::uint32_t reserved;
 };
 
-struct NodeRecord {
-    std::int32_t parent;
-    std::int32_t depth;
-    std::uint32_t leaf;
-    std::uint32_t reserved;
-    std::uint64_t member_begin; // leaves: their members are positions [begin, begin + count)
-    std::uint64_t member_count;
-    std::uint64_t key_off; // into the keys section
-    std::uint64_t key_len;
-};
+// The sections in file order, as the header places them: what the checksums cover.
+std::array<TopicFileSection, kSectionCount> sections_of(const Header& h) {
+    const std::uint64_t n = h.count, dim = h.dim, nodes = h.node_count;
+    return {{{"signature", h.signature_off, h.signature_len},
+             {"topic nodes", h.nodes_off, nodes * sizeof(NodeRecord)},
+             {"topic keys", h.keys_off, h.keys_len},
+             {"centroids", h.centroids_off, nodes * dim * sizeof(float)},
+             {"topic codes", h.topic_codes_off, nodes * 2 * dim},
+             {"topic scales", h.topic_scales_off, nodes * 2 * sizeof(float)},
+             {"vectors", h.rows_off, n * dim * sizeof(float)},
+             {"vector codes", h.codes_off, n * dim},
+             {"vector scales", h.scales_off, n * sizeof(float)},
+             {"id offsets", h.id_offsets_off, (n + 1) * sizeof(std::uint64_t)},
+             {"ids", h.id_chars_off, h.id_chars_len},
+             {"id order", h.by_id_off, n * sizeof(std::uint32_t)}}};
+}
+
+std::uint32_t header_checksum(Header h) {
+    h.header_crc = 0;
+    return crc32c(&h, sizeof h);
+}
 
 std::uint64_t align_up(std::uint64_t x) {
     return (x + kAlign - 1) / kAlign * kAlign;
 }
 
-// Sequential writer that pads to section boundaries and remembers the first error.
+// Sequential writer into a file it creates (never an existing file, never through a link),
+// buffered, padding to section boundaries, summing each section's CRC-32C and remembering the
+// first error.
 class FileWriter {
 public:
     explicit FileWriter(const fs::path& path)
-        : f_(std::fopen(path.c_str(), "wb")) {
-        if (!f_)
+        : fd_(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666)) {
+        if (fd_ < 0)
             err_ = errno;
+        created_ = fd_ >= 0;
+        buf_.reserve(kBufferBytes);
     }
     ~FileWriter() {
-        if (f_)
-            std::fclose(f_);
+        if (fd_ >= 0)
+            ::close(fd_);
     }
     FileWriter(const FileWriter&) = delete;
     FileWriter& operator=(const FileWriter&) = delete;
 
+    // Whether the file was created: only then is it ours to remove on failure.
+    bool created() const { return created_; }
     std::uint64_t pos() const { return pos_; }
     void write(const void* p, std::size_t n) {
-        if (err_ != 0 || n == 0)
-            return;
-        if (std::fwrite(p, 1, n, f_) != n)
-            err_ = errno != 0 ? errno : EIO;
-        pos_ += n;
+        crc_ = crc32c(p, n, crc_);
+        raw(p, n);
     }
-    // Pads to the next boundary and returns the offset a section starting there has.
+    // Pads to the next boundary, starts a new checksum and returns the offset a section
+    // starting there has.
     std::uint64_t section() {
         static const char zeros[kAlign] = {};
-        write(zeros, std::size_t(align_up(pos_) - pos_));
+        raw(zeros, std::size_t(align_up(pos_) - pos_));
+        crc_ = 0;
         return pos_;
     }
-    void seek_start() {
-        if (err_ == 0 && std::fseek(f_, 0, SEEK_SET) != 0)
+    // The checksum of what was written since section().
+    std::uint32_t crc() const { return crc_; }
+    // Flushes, writes `n` bytes at offset 0 (the header) and syncs.
+    int finish(const void* head, std::size_t n) {
+        flush();
+        if (err_ == 0 && ::pwrite(fd_, head, n, 0) != ssize_t(n))
+            err_ = errno != 0 ? errno : EIO;
+        if (err_ == 0 && ::fsync(fd_) != 0)
             err_ = errno;
-    }
-    int finish() {
-        if (err_ == 0 && std::fflush(f_) != 0)
+        if (::close(fd_) != 0 && err_ == 0)
             err_ = errno;
-        if (err_ == 0 && ::fsync(fileno(f_)) != 0)
-            err_ = errno;
-        if (std::fclose(f_) != 0 && err_ == 0)
-            err_ = errno;
-        f_ = nullptr;
+        fd_ = -1;
         return err_;
     }
-    int error() const { return err_; }
 
 private:
-    std::FILE* f_ = nullptr;
+    static constexpr std::size_t kBufferBytes = 1 << 20;
+
+    void raw(const void* p, std::size_t n) {
+        pos_ += n;
+        if (err_ != 0 || n == 0)
+            return;
+        const char* c = static_cast<const char*>(p);
+        if (buf_.size() + n > kBufferBytes)
+            flush();
+        if (n >= kBufferBytes)
+            put(c, n);
+        else
+            buf_.insert(buf_.end(), c, c + n);
+    }
+    void flush() {
+        put(buf_.data(), buf_.size());
+        buf_.clear();
+    }
+    void put(const char* p, std::size_t n) {
+        while (err_ == 0 && n > 0) {
+            const ssize_t done = ::write(fd_, p, n);
+            if (done < 0 && errno == EINTR)
+                continue;
+            if (done <= 0) {
+                err_ = done < 0 ? errno : EIO;
+                return;
+            }
+            p += done;
+            n -= std::size_t(done);
+        }
+    }
+
+    int fd_ = -1;
+    bool created_ = false;
+    std::vector<char> buf_;
     std::uint64_t pos_ = 0;
+    std::uint32_t crc_ = 0;
     int err_ = 0;
 };
 
@@ -160,6 +239,20 @@ fs::path topic_file_path(const Database& db) {
     return fs::path(p).parent_path() / "topic-index.bin";
 }
 
+fs::path pending_topic_file_path(const fs::path& path, const std::string& token) {
+    return fs::path(path).concat("." + token + kPendingSuffix);
+}
+
+std::optional<std::string> pending_topic_file_token(std::string_view name) {
+    constexpr std::string_view prefix = "topic-index.bin.";
+    constexpr std::string_view suffix = kPendingSuffix;
+    if (name.size() != prefix.size() + kTokenBytes + suffix.size() ||
+        name.substr(0, prefix.size()) != prefix ||
+        name.substr(name.size() - suffix.size()) != suffix)
+        return std::nullopt;
+    return std::string(name.substr(prefix.size(), kTokenBytes));
+}
+
 Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
                         const std::string& token) {
     if (token.size() != kTokenBytes)
@@ -197,8 +290,7 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     if (n > 0 && !impl.has_codes())
         return Status::internal("topic index file: the index has no int8 codes");
 
-    const fs::path tmp = fs::path(path).concat(".tmp");
-    FileWriter w(tmp);
+    FileWriter w(path);
     Header h{};
     std::memcpy(h.magic, kMagic, sizeof kMagic);
     h.byte_order = kByteOrder;
@@ -207,24 +299,33 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     h.dim = dim;
     h.count = n;
     h.node_count = impl.nodes.size();
-    w.write(&h, sizeof h); // rewritten with the offsets at the end
+    w.write(&h, sizeof h); // rewritten with the offsets and checksums at the end
+    std::size_t section = 0;
+    const auto begin = [&] { return w.section(); };
+    const auto end = [&] { h.section_crc[section++] = w.crc(); };
 
-    h.signature_off = w.section();
+    h.signature_off = begin();
     h.signature_len = impl.model_signature.size();
     w.write(impl.model_signature.data(), impl.model_signature.size());
-    h.nodes_off = w.section();
+    end();
+    h.nodes_off = begin();
     w.write(records.data(), records.size() * sizeof(NodeRecord));
-    h.keys_off = w.section();
+    end();
+    h.keys_off = begin();
     h.keys_len = keys.size();
     w.write(keys.data(), keys.size());
-    h.centroids_off = w.section();
+    end();
+    h.centroids_off = begin();
     for (std::size_t i = 0; i < impl.nodes.size(); ++i)
         w.write(impl.centroid(i), dim * sizeof(float));
-    h.topic_codes_off = w.section();
+    end();
+    h.topic_codes_off = begin();
     w.write(impl.topic_code(0), impl.nodes.size() * 2 * dim);
-    h.topic_scales_off = w.section();
+    end();
+    h.topic_scales_off = begin();
     w.write(impl.topic_scales(0), impl.nodes.size() * 2 * sizeof(float));
-    h.rows_off = w.section();
+    end();
+    h.rows_off = begin();
     {
         constexpr std::size_t kBlockRows = 4096;
         std::vector<float> block(std::min(n, kBlockRows) * dim);
@@ -234,109 +335,199 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
             w.write(block.data(), count * dim * sizeof(float));
         }
     }
-    h.codes_off = w.section();
+    end();
+    h.codes_off = begin();
     w.write(impl.code(0), n * dim);
-    h.scales_off = w.section();
+    end();
+    h.scales_off = begin();
     for (std::size_t pos = 0; pos < n; ++pos) {
         const float s = impl.scale(pos);
         w.write(&s, sizeof s);
     }
-    h.id_offsets_off = w.section();
+    end();
+    h.id_offsets_off = begin();
     std::uint64_t off = 0;
     w.write(&off, sizeof off);
     for (std::size_t pos = 0; pos < n; ++pos) {
         off += impl.id(pos).size();
         w.write(&off, sizeof off);
     }
-    h.id_chars_off = w.section();
+    end();
+    h.id_chars_off = begin();
     h.id_chars_len = off;
     for (std::size_t pos = 0; pos < n; ++pos) {
         const std::string_view id = impl.id(pos);
         w.write(id.data(), id.size());
     }
-    h.by_id_off = w.section();
+    end();
+    h.by_id_off = begin();
     if (impl.file) {
         w.write(impl.mapped_by_id, n * sizeof(std::uint32_t));
     } else {
         w.write(impl.by_id.data(), impl.by_id.size() * sizeof(std::uint32_t));
     }
+    end();
     h.file_size = w.pos();
-    w.seek_start();
-    w.write(&h, sizeof h);
-    if (const int err = w.finish(); err != 0) {
-        std::error_code ec;
-        fs::remove(tmp, ec);
-        return Status(StatusCode::IoError, "cannot write the topic index file " + tmp.string() +
+    h.header_crc = header_checksum(h);
+    if (const int err = w.finish(&h, sizeof h); err != 0) {
+        if (w.created()) { // ours: created by this writer, never someone else's file
+            std::error_code ec;
+            fs::remove(path, ec);
+        }
+        return Status(StatusCode::IoError, "cannot write the topic index file " + path.string() +
                                                ": " + std::strerror(err));
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        return Status(StatusCode::IoError,
-                      "cannot replace the topic index file " + path.string() + ": " + ec.message());
     }
     return Status::ok();
 }
 
-bool topic_file_has_token(const fs::path& path, const std::string& token) {
-    if (path.empty() || token.size() != kTokenBytes)
-        return false;
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    Header h{};
+namespace {
+
+// Opens `path` for reading as a regular file: O_NOFOLLOW, so a symlink planted at the name is
+// refused rather than followed, and O_NONBLOCK, so a FIFO there cannot stall the open; then
+// anything but a regular file is refused. Null with `problem` set otherwise.
+std::shared_ptr<MappedTopicFile> open_regular(const fs::path& path, std::string& problem) {
+    auto file = std::make_shared<MappedTopicFile>();
+    file->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    if (file->fd < 0) {
+        problem = errno == ENOENT  ? "missing"
+                  : errno == ELOOP ? "a symbolic link, which memlens does not follow"
+                                   : std::string("cannot be opened: ") + std::strerror(errno);
+        return nullptr;
+    }
     struct stat st {};
-    const bool read = ::fstat(fd, &st) == 0 && ::pread(fd, &h, sizeof h, 0) == ssize_t(sizeof h);
-    ::close(fd);
-    return read && std::memcmp(h.magic, kMagic, sizeof kMagic) == 0 && h.byte_order == kByteOrder &&
-           h.version == kVersion && std::memcmp(h.token, token.data(), kTokenBytes) == 0 &&
-           h.file_size == std::uint64_t(st.st_size);
+    if (::fstat(file->fd, &st) != 0) {
+        problem = std::string("cannot be read: ") + std::strerror(errno);
+        return nullptr;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        problem = "not a regular file (a FIFO, device or folder), refused";
+        return nullptr;
+    }
+    file->size = std::size_t(st.st_size);
+    return file;
 }
 
-bool read_topic_file(const fs::path& path, const std::string& token, const std::string& signature,
-                     TopicIndex::Impl& impl) {
-    if (path.empty() || token.size() != kTokenBytes)
-        return false;
-    auto file = std::make_shared<MappedTopicFile>();
-    file->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (file->fd < 0)
-        return false;
-    struct stat st {};
-    if (::fstat(file->fd, &st) != 0 || std::uint64_t(st.st_size) < sizeof(Header))
-        return false;
-    Header h{};
-    if (::pread(file->fd, &h, sizeof h, 0) != ssize_t(sizeof h))
-        return false;
-    const std::uint64_t size = std::uint64_t(st.st_size);
-    if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.byte_order != kByteOrder ||
-        h.version != kVersion || std::memcmp(h.token, token.data(), kTokenBytes) != 0 ||
-        h.file_size != size || h.dim == 0 || h.dim > (1u << 16) || h.count >= (1ull << 32) ||
-        h.node_count == 0 || h.node_count > h.count + (1ull << 20))
-        return false;
-    const std::uint64_t n = h.count, dim = h.dim;
-    if (!in_file(h.signature_off, h.signature_len, size) ||
-        !in_file(h.nodes_off, h.node_count * sizeof(NodeRecord), size) ||
-        !in_file(h.keys_off, h.keys_len, size) ||
-        !in_file(h.centroids_off, h.node_count * dim * sizeof(float), size) ||
-        !in_file(h.topic_codes_off, h.node_count * 2 * dim, size) ||
-        !in_file(h.topic_scales_off, h.node_count * 2 * sizeof(float), size) ||
-        !in_file(h.rows_off, n * dim * sizeof(float), size) ||
-        !in_file(h.codes_off, n * dim, size) || !in_file(h.scales_off, n * sizeof(float), size) ||
-        !in_file(h.id_offsets_off, (n + 1) * sizeof(std::uint64_t), size) ||
-        !in_file(h.id_chars_off, h.id_chars_len, size) ||
-        !in_file(h.by_id_off, n * sizeof(std::uint32_t), size))
-        return false;
+bool pread_all(int fd, void* out, std::size_t n, std::uint64_t off) {
+    auto* p = static_cast<char*>(out);
+    while (n > 0) {
+        const ssize_t got = ::pread(fd, p, n, off_t(off));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return false;
+        p += got;
+        n -= std::size_t(got);
+        off += std::uint64_t(got);
+    }
+    return true;
+}
+
+// CRC-32C of [off, off + len) read with pread through a small buffer: the page cache holds
+// the bytes, but they are never mapped into the process, so checking a file of a million
+// vectors adds nothing to its resident memory.
+std::optional<std::uint32_t> checksum_range(int fd, std::uint64_t off, std::uint64_t len) {
+    constexpr std::size_t kChunk = 256 * 1024;
+    static thread_local std::vector<char> buffer(kChunk);
+    std::uint32_t crc = 0;
+    while (len > 0) {
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(len, kChunk));
+        if (!pread_all(fd, buffer.data(), n, off))
+            return std::nullopt;
+        crc = crc32c(buffer.data(), n, crc);
+        off += n;
+        len -= n;
+    }
+    return crc;
+}
+
+// Checks the open file: ours, this version, stamped with `token`, whole in length, every
+// section inside it and matching its checksum. Returns why not, or an empty string; fills
+// `h` and, when the layout is known, `sections`.
+std::string check_open_file(const MappedTopicFile& file, const std::string& token, Header& h,
+                            std::vector<TopicFileSection>* sections) {
+    const std::uint64_t size = file.size;
+    if (size < sizeof(Header) || !pread_all(file.fd, &h, sizeof h, 0))
+        return "too short to be a topic index file";
+    if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0)
+        return "not a memlens topic index file";
+    if (h.byte_order != kByteOrder)
+        return "written on a machine of another byte order";
+    if (h.version != kVersion)
+        return "format version " + std::to_string(h.version) + ", this memlens reads version " +
+               std::to_string(kVersion);
+    if (header_checksum(h) != h.header_crc)
+        return "damaged: the checksum of its header does not match";
+    const auto layout = sections_of(h);
+    if (sections)
+        sections->assign(layout.begin(), layout.end());
+    if (std::memcmp(h.token, token.data(), kTokenBytes) != 0)
+        return "written for another state of the vault (its token is not the one vault.db holds)";
+    if (h.file_size != size)
+        return "cut short or extended: " + std::to_string(size) + " bytes where it wrote " +
+               std::to_string(h.file_size);
+    if (h.dim == 0 || h.dim > (1u << 16) || h.count >= (1ull << 32) || h.node_count == 0 ||
+        h.node_count > h.count + (1ull << 20))
+        return "damaged: its header's counts are out of range";
+    for (const TopicFileSection& section : layout)
+        if (!in_file(section.offset, section.bytes, size))
+            return "damaged: its " + section.name + " section lies outside the file";
     for (std::uint64_t off : {h.nodes_off, h.centroids_off, h.topic_scales_off, h.rows_off,
                               h.scales_off, h.id_offsets_off, h.by_id_off})
         if (off % kAlign != 0)
-            return false;
-    file->size = std::size_t(size);
+            return "damaged: a section is not aligned";
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        const auto crc = checksum_range(file.fd, layout[i].offset, layout[i].bytes);
+        if (!crc)
+            return "cannot be read: " + std::string(std::strerror(errno));
+        if (*crc != h.section_crc[i])
+            return "damaged: the checksum of its " + layout[i].name + " section does not match";
+    }
+    return {};
+}
+
+} // namespace
+
+std::string check_topic_file(const fs::path& path, const std::string& token,
+                             std::vector<TopicFileSection>* sections) {
+    if (path.empty())
+        return "missing";
+    if (token.size() != kTokenBytes)
+        return "no token in vault.db: the last import or reindex did not write it";
+    std::string problem;
+    auto file = open_regular(path, problem);
+    if (!file)
+        return problem;
+    Header h{};
+    return check_open_file(*file, token, h, sections);
+}
+
+bool read_topic_file(const fs::path& path, const std::string& token, const std::string& signature,
+                     TopicIndex::Impl& impl, std::string* problem_out) {
+    std::string scratch;
+    std::string& problem = problem_out ? *problem_out : scratch;
+    if (path.empty() || token.size() != kTokenBytes) {
+        problem = path.empty() ? "missing" : "no token in vault.db";
+        return false;
+    }
+    auto file = open_regular(path, problem);
+    if (!file)
+        return false;
+    Header h{};
+    problem = check_open_file(*file, token, h, nullptr);
+    if (!problem.empty())
+        return false;
+    // Past its checksums the file is what save() wrote; the checks below guard the mapping
+    // against a writer's bug, so any failure reads as damage.
+    problem = "cannot be mapped";
+    const std::uint64_t n = h.count, dim = h.dim;
     file->base = ::mmap(nullptr, file->size, PROT_READ, MAP_SHARED, file->fd, 0);
     if (file->base == MAP_FAILED)
         return false;
-    if (std::string_view(file->at(h.signature_off), h.signature_len) != signature)
+    if (std::string_view(file->at(h.signature_off), h.signature_len) != signature) {
+        problem = "written for another embedding model";
         return false;
+    }
+    problem = "damaged: its structure does not hold together";
 
     // The tree: parents before children, every leaf one run of positions, all of them covered,
     // and numbered breadth first with children in key order (as finalize() numbers them), so
@@ -395,8 +586,8 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
             return false;
     // Every position in range, so no lookup reads outside the file. Its order is not checked
     // (a million string comparisons over scattered pages, a tenth of a cold start): the token
-    // vouches for it, since save() stores a fresh token only after the whole file is written,
-    // synced and renamed into place.
+    // and the checksums vouch for it, since save() stores a fresh token only after the whole
+    // file is written and synced.
     const auto* by_id = reinterpret_cast<const std::uint32_t*>(file->at(h.by_id_off));
     const char* chars = file->at(h.id_chars_off);
     for (std::uint64_t i = 0; i < n; ++i)
@@ -404,9 +595,8 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
             return false;
 
     // Finite, non-negative scales: they order the beam and the int8 pass, and a NaN there
-    // would break the comparisons sorting candidates. (The float rows and centroids are checked
-    // by nothing but the token: the search reads neither to rank, and scanning them would
-    // undo what mapping saves.)
+    // would break the comparisons sorting candidates. (The float rows and centroids are vouched
+    // for by their checksums: the search reads neither to rank.)
     const auto* topic_scales = reinterpret_cast<const float*>(file->at(h.topic_scales_off));
     const auto* scales = reinterpret_cast<const float*>(file->at(h.scales_off));
     const auto finite_scale = [](float x) { return std::isfinite(x) && x >= 0.0f; };
@@ -454,6 +644,7 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     impl.index_leaves();
     impl.compute_topic_z();
     impl.info.from_file = true;
+    problem.clear();
     return true;
 }
 

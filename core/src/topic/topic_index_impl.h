@@ -167,15 +167,29 @@ struct TopicIndex::Impl {
 // The file beside a vault's database that holds its topic index; empty for an in-memory
 // database.
 std::filesystem::path topic_file_path(const Database& db);
-// Writes the index (laid out leaf by leaf) to `path` atomically, stamped with `token`.
+// A new index file is written under a name of its own, topic-index.bin.<token>.pending, and
+// renamed over topic-index.bin only after the commit that stores its token (topic_store.cpp).
+std::filesystem::path pending_topic_file_path(const std::filesystem::path& path,
+                                              const std::string& token);
+// The token a file name of that form carries, or nullopt for any other name.
+std::optional<std::string> pending_topic_file_token(std::string_view name);
+// Writes the index (laid out leaf by leaf) to a new file at `path`, stamped with `token`, with
+// the checksums of its header and sections, and syncs it. Creates the file exclusively
+// (O_EXCL | O_NOFOLLOW): an existing file or link there is an error, never overwritten.
 Status write_topic_file(const TopicIndex::Impl& impl, const std::filesystem::path& path,
                         const std::string& token);
-// Whether the file's header is one of ours, whole in length, and stamped with `token`.
-bool topic_file_has_token(const std::filesystem::path& path, const std::string& token);
-// Maps the file into impl when it exists, carries `token` and `signature` and is whole;
-// false (impl untouched) otherwise.
+// Why the file at `path` cannot be mapped for `token`: not a regular file (links are not
+// followed, FIFOs not waited on), not ours, another version or token, or a checksum that does
+// not match; empty when it is whole and current. `sections` gets its layout when the header
+// is readable.
+std::string check_topic_file(const std::filesystem::path& path, const std::string& token,
+                             std::vector<TopicFileSection>* sections = nullptr);
+// Maps the file into impl when check_topic_file() finds nothing wrong, it was written for
+// `signature` and its tree holds together; false (impl untouched, `problem` says why)
+// otherwise.
 bool read_topic_file(const std::filesystem::path& path, const std::string& token,
-                     const std::string& signature, TopicIndex::Impl& impl);
+                     const std::string& signature, TopicIndex::Impl& impl,
+                     std::string* problem = nullptr);
 
 // The one similarity of the index. Beam search and the exact scan both call it, so a beam
 // wide enough to reach every leaf returns bit-identical similarities and order to exact().

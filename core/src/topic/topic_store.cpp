@@ -1,10 +1,27 @@
 // Persisting the topic tree (ml_topic_nodes / ml_topic_members) and loading it back with the
 // vault's vectors, so opening a vault does not re-cluster a million vectors every time.
+//
+// The index file's life (topic_file.cpp writes and maps one file): save() writes the new file
+// as topic-index.bin.<token>.pending, created exclusively, and stores <token> in the same
+// savepoint; publish_file(), after the commit, renames it over topic-index.bin. The file load()
+// maps is whichever of topic-index.bin and the pending file of the committed token carries that
+// token and checks out. So a kill before the commit leaves the old token and the old file
+// untouched (the pending file is garbage that the next publish_file() removes); a kill after
+// it leaves the new token and its pending file, which load() maps and the next publish_file()
+// renames. Nothing is ever renamed before its token is committed.
 #include "topic/topic_index_impl.h"
 
 #include <memlens/db.h>
 #include <memlens/thread_guard.h>
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <random>
 
@@ -201,16 +218,85 @@ Result<TopicFileStatus> TopicIndex::file_status(const Database& db) {
     st.path = path.string();
     if (path.empty())
         return st;
-    std::error_code ec;
-    st.exists = std::filesystem::is_regular_file(path, ec);
-    if (!st.exists)
-        return st;
-    st.bytes = std::filesystem::file_size(path, ec);
     auto token = stored_setting(db, kFileTokenKey);
     if (!token)
         return token.status().with_context("topic index file");
-    st.current = *token && topic_file_has_token(path, **token);
+    struct stat info {};
+    st.exists = ::lstat(path.c_str(), &info) == 0;
+    if (*token) {
+        st.problem = check_topic_file(path, **token, &st.sections);
+        const auto pending = pending_topic_file_path(path, **token);
+        std::vector<TopicFileSection> sections;
+        if (!st.problem.empty() && check_topic_file(pending, **token, &sections).empty()) {
+            st.path = pending.string();
+            st.sections = std::move(sections);
+            st.problem.clear();
+            st.exists = ::lstat(pending.c_str(), &info) == 0;
+        }
+    } else {
+        st.problem = st.exists ? "vault.db holds no token for it: a write since the last import or "
+                                 "reindex made it stale"
+                               : "missing";
+    }
+    st.current = st.problem.empty();
+    if (st.exists && S_ISREG(info.st_mode))
+        st.bytes = std::uint64_t(info.st_size);
     return st;
+}
+
+Status TopicIndex::publish_file(const Database& db) {
+    const auto path = topic_file_path(db);
+    if (path.empty() || db.read_only())
+        return Status::ok();
+    if (sqlite3_get_autocommit(db.handle()) == 0)
+        return Status::internal("TopicIndex::publish_file inside a transaction");
+    // The write lock: no writer is between writing a pending file and committing its token, so
+    // every pending file but the committed token's is garbage.
+    MEMLENS_TRY(db.exec("BEGIN IMMEDIATE").with_context("topic index file"));
+    struct Release {
+        const Database& db;
+        ~Release() { (void)db.exec("COMMIT"); } // nothing written: only the lock to drop
+    } release{db};
+    auto token = stored_setting(db, kFileTokenKey);
+    if (!token)
+        return token.status().with_context("topic index file");
+    const auto dir = path.parent_path();
+    const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir_fd < 0)
+        return Status(StatusCode::IoError,
+                      "cannot open the vault folder " + dir.string() + ": " + std::strerror(errno));
+    struct CloseDir {
+        int fd;
+        ~CloseDir() { ::close(fd); }
+    } close_dir{dir_fd};
+    const int list_fd = ::dup(dir_fd);
+    DIR* listing = list_fd >= 0 ? ::fdopendir(list_fd) : nullptr;
+    if (!listing) {
+        if (list_fd >= 0)
+            ::close(list_fd);
+        return Status(StatusCode::IoError,
+                      "cannot list the vault folder " + dir.string() + ": " + std::strerror(errno));
+    }
+    std::string committed;
+    while (const dirent* entry = ::readdir(listing)) {
+        const auto pending = pending_topic_file_token(entry->d_name);
+        if (!pending)
+            continue;
+        if (*token && *pending == **token)
+            committed = entry->d_name;
+        else
+            (void)::unlinkat(dir_fd, entry->d_name, 0); // a link goes, never what it points to
+    }
+    ::closedir(listing);
+    if (!committed.empty()) {
+        const std::string name = path.filename().string();
+        if (::renameat(dir_fd, committed.c_str(), dir_fd, name.c_str()) != 0)
+            return Status(StatusCode::IoError, "cannot rename " + (dir / committed).string() +
+                                                   " to " + path.string() + ": " +
+                                                   std::strerror(errno));
+    }
+    (void)::fsync(dir_fd); // the removals and the rename outlive a power cut
+    return Status::ok();
 }
 
 Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model_signature,
@@ -224,9 +310,19 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
     auto token = stored_setting(db, kFileTokenKey);
     if (!token)
         return token.status().with_context("topic tree");
-    if (!recluster && *signature == model_signature && *token &&
-        read_topic_file(topic_file_path(db), **token, model_signature, *impl))
-        return TopicIndex(std::move(impl));
+    std::string file_problem = recluster ? "not read: clustering afresh" : "";
+    if (!recluster && *signature == model_signature && *token) {
+        // topic-index.bin, or the pending file of a save() whose commit went through but whose
+        // publish_file() did not (a kill in between): both carry the committed token.
+        const auto path = topic_file_path(db);
+        if (read_topic_file(path, **token, model_signature, *impl, &file_problem) ||
+            read_topic_file(pending_topic_file_path(path, **token), **token, model_signature,
+                            *impl))
+            return TopicIndex(std::move(impl));
+    } else if (!recluster) {
+        file_problem = *signature != model_signature ? "written for another embedding model"
+                                                     : "vault.db holds no token for it";
+    }
 
     auto total = count_vectors(db, model_signature);
     if (!total)
@@ -243,6 +339,7 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
                              model_signature, *impl)
                     .with_context("topic tree: summary vectors"));
     impl->prepare_vectors();
+    impl->info.file_problem = file_problem;
 
     bool usable = !recluster && *signature == model_signature && impl->dim > 0;
     if (usable) {
@@ -264,6 +361,7 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
         const std::size_t skipped = impl->info.skipped_vectors;
         impl->info = {};
         impl->info.skipped_vectors = skipped;
+        impl->info.file_problem = file_problem;
         impl->info.rebuilt = true;
         build_topic_tree(*impl, opts);
     }
@@ -318,14 +416,25 @@ Status TopicIndex::save(const Database& db) const {
     sig_st->bind(1, kSignatureKey).bind(2, impl_->model_signature);
     MEMLENS_TRY(sig_st->exec());
     sig_st->reset();
-    // The file last: its token goes into the settings only once it is whole and in place.
+    // The file last: its token goes into the settings only once it is whole and synced, under
+    // a name of its own; topic-index.bin is replaced only after the commit (publish_file).
     if (const auto path = topic_file_path(db); !path.empty()) {
         const std::string token = new_token();
-        MEMLENS_TRY(write_topic_file(*impl_, path, token));
+        const auto pending = pending_topic_file_path(path, token);
+        MEMLENS_TRY(write_topic_file(*impl_, pending, token));
         sig_st->bind(1, kFileTokenKey).bind(2, token);
-        MEMLENS_TRY(sig_st->exec());
+        if (Status s = sig_st->exec(); !s.is_ok()) {
+            std::error_code ec;
+            std::filesystem::remove(pending, ec); // created by write_topic_file: ours
+            return s;
+        }
     }
-    return sp.release();
+    MEMLENS_TRY(sp.release());
+    // Alone (not inside a caller's transaction) the release was the commit. A failed publish
+    // loses nothing: load() maps the committed pending file until the next one renames it.
+    if (sqlite3_get_autocommit(db.handle()) != 0)
+        (void)publish_file(db);
+    return Status::ok();
 }
 
 } // namespace memlens

@@ -1,0 +1,65 @@
+#include "topic/crc32c.h"
+
+#include <array>
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <nmmintrin.h>
+#endif
+
+namespace memlens {
+
+namespace {
+
+constexpr std::uint32_t kPolynomial = 0x82f63b78; // CRC-32C, bit-reversed
+
+constexpr std::array<std::uint32_t, 256> make_table() {
+    std::array<std::uint32_t, 256> table{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+        std::uint32_t c = i;
+        for (int k = 0; k < 8; ++k)
+            c = (c & 1) ? (c >> 1) ^ kPolynomial : c >> 1;
+        table[i] = c;
+    }
+    return table;
+}
+
+constexpr std::array<std::uint32_t, 256> kTable = make_table();
+
+std::uint32_t crc32c_portable(const unsigned char* p, std::size_t n, std::uint32_t c) {
+    for (std::size_t i = 0; i < n; ++i)
+        c = kTable[(c ^ p[i]) & 0xff] ^ (c >> 8);
+    return c;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("sse4.2"))) std::uint32_t crc32c_sse42(const unsigned char* p, std::size_t n,
+                                                             std::uint32_t c) {
+    std::uint64_t c64 = c;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, p + i, sizeof word);
+        c64 = _mm_crc32_u64(c64, word);
+    }
+    auto c32 = static_cast<std::uint32_t>(c64);
+    for (; i < n; ++i)
+        c32 = _mm_crc32_u8(c32, p[i]);
+    return c32;
+}
+#endif
+
+} // namespace
+
+std::uint32_t crc32c(const void* data, std::size_t n, std::uint32_t crc) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    crc = ~crc;
+#if defined(__x86_64__)
+    static const bool has_sse42 = __builtin_cpu_supports("sse4.2");
+    if (has_sse42)
+        return ~crc32c_sse42(p, n, crc);
+#endif
+    return ~crc32c_portable(p, n, crc);
+}
+
+} // namespace memlens
