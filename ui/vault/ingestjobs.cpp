@@ -9,8 +9,12 @@
 #include <QDir>
 #include <QStandardPaths>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 namespace memlens::ui {
 
@@ -25,6 +29,20 @@ IngestJobResult failure(IngestJobResult r, const Status& status) {
     r.cancelled = status.code() == StatusCode::Cancelled;
     r.error = formatStatus(status);
     return r;
+}
+
+// The marker that says a demo vault is whole. Created exclusively (O_EXCL | O_NOFOLLOW), as
+// every file memlens writes: a link planted at its name is refused, never written through.
+Status writeReadyMarker(const fs::path& file, std::size_t chunks) {
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return Status::io(file.string() + ": " + std::strerror(errno));
+    const std::string text = "chunks " + std::to_string(chunks) + "\n";
+    const bool written = ::write(fd, text.data(), text.size()) == ssize_t(text.size());
+    const int err = written ? 0 : (errno != 0 ? errno : EIO);
+    if (::close(fd) != 0 || !written)
+        return Status::io(file.string() + ": " + std::strerror(written ? errno : err));
+    return Status::ok();
 }
 
 Result<IngestReport> ingestInto(Vault& vault, const std::vector<IngestSource>& sources,
@@ -89,7 +107,8 @@ IngestJobResult buildDemoVault(const QString& dir, std::size_t chunks, ProgressS
         }
         result.report = *report;
     } // the vault closes here, before its folder moves
-    std::ofstream(partial / kReadyMarker) << "chunks " << chunks << "\n";
+    if (Status s = writeReadyMarker(partial / kReadyMarker, chunks); !s.is_ok())
+        return failure(result, s);
     fs::remove_all(target, ec);
     fs::rename(partial, target, ec);
     if (ec)
