@@ -1,5 +1,9 @@
 #include "eval/scratch_dir.h"
 
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 #include <random>
 #include <string>
 
@@ -17,10 +21,13 @@ Result<ScratchDir> ScratchDir::create(const std::filesystem::path& parent) {
     for (int attempt = 0; attempt < 16; ++attempt) {
         const auto name = "memlens-eval-" + std::to_string(rd()) + std::to_string(rd() % 1000);
         const auto dir = base / name;
-        if (std::filesystem::create_directory(dir, ec))
+        // mkdir creates or fails: never adopts an existing folder or a link planted at the
+        // name (std::filesystem::create_directory accepts an existing one), and 0700 keeps
+        // the throw-away vaults private in a shared temporary folder.
+        if (::mkdir(dir.c_str(), 0700) == 0)
             return ScratchDir(dir);
-        if (ec)
-            return Status::io("cannot create " + dir.string() + ": " + ec.message());
+        if (errno != EEXIST)
+            return Status::io("cannot create " + dir.string() + ": " + std::strerror(errno));
     }
     return Status::io("cannot create a unique folder in " + base.string());
 }
