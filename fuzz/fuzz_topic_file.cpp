@@ -3,18 +3,21 @@
 // file; anything else falls back to the vault's own vectors. Never a crash or a sanitizer
 // report.
 //
-// The input is the whole file. Its token (bytes 16..48 of the header) is overwritten with the
-// token the vault holds, so mutations explore the sections instead of dying at the token
-// check. Seeds: files written by TopicIndex::save for this target's own vault; running the
-// target with MEMLENS_FUZZ_WRITE_SEED=DIR writes one there (fuzz/corpus/fuzz_topic_file/).
+// The input is the whole file. Its token is overwritten with the one the vault holds and its
+// checksums recomputed (reseal_topic_file), so mutations explore the sections instead of dying
+// at the token or checksum checks. Seeds: files written by TopicIndex::save for this target's own
+// vault; running the target with MEMLENS_FUZZ_WRITE_SEED=DIR writes one there
+// (fuzz/corpus/fuzz_topic_file/).
 #include "fuzz_support.h"
+
+// Not a public header: the one place outside the core that writes the file's checksums.
+#include "../core/src/topic/topic_file_seal.h"
 
 #include <memlens/db.h>
 #include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -25,7 +28,6 @@ namespace {
 using namespace memlens;
 
 constexpr const char* kSignature = "fuzz-topic-v1";
-constexpr std::size_t kTokenOffset = 16;
 constexpr std::size_t kTokenBytes = 32;
 
 struct Setup {
@@ -91,8 +93,7 @@ Setup& setup() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     Setup& s = setup();
     std::string bytes(reinterpret_cast<const char*>(data), size);
-    if (bytes.size() >= kTokenOffset + kTokenBytes)
-        std::memcpy(bytes.data() + kTokenOffset, s.token.data(), kTokenBytes);
+    reseal_topic_file(bytes, s.token);
     {
         std::ofstream out(s.file, std::ios::binary | std::ios::trunc);
         out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));

@@ -26,6 +26,35 @@ constexpr std::array<std::uint32_t, 256> make_table() {
 
 constexpr std::array<std::uint32_t, 256> kTable = make_table();
 
+// a × b modulo the polynomial, in the reflected bit order the CRC uses (as zlib's crc32.c
+// combines CRC-32s, with the Castagnoli polynomial).
+constexpr std::uint32_t multiply_mod_p(std::uint32_t a, std::uint32_t b) {
+    std::uint32_t m = 1u << 31, p = 0;
+    for (;;) {
+        if (a & m) {
+            p ^= b;
+            if ((a & (m - 1)) == 0)
+                break;
+        }
+        m >>= 1;
+        b = (b & 1) ? (b >> 1) ^ kPolynomial : b >> 1;
+    }
+    return p;
+}
+
+// x^(2^k) modulo the polynomial for k = 0..31.
+constexpr std::array<std::uint32_t, 32> make_x2n_table() {
+    std::array<std::uint32_t, 32> table{};
+    std::uint32_t p = 1u << 30; // x^1
+    for (std::uint32_t& entry : table) {
+        entry = p;
+        p = multiply_mod_p(p, p);
+    }
+    return table;
+}
+
+constexpr std::array<std::uint32_t, 32> kX2n = make_x2n_table();
+
 std::uint32_t crc32c_portable(const unsigned char* p, std::size_t n, std::uint32_t c) {
     for (std::size_t i = 0; i < n; ++i)
         c = kTable[(c ^ p[i]) & 0xff] ^ (c >> 8);
@@ -60,6 +89,15 @@ std::uint32_t crc32c(const void* data, std::size_t n, std::uint32_t crc) {
         return ~crc32c_sse42(p, n, crc);
 #endif
     return ~crc32c_portable(p, n, crc);
+}
+
+std::uint32_t crc32c_combine(std::uint32_t crc_a, std::uint32_t crc_b, std::uint64_t len_b) {
+    // x^(8 × len_b): the factor that shifts crc_a past len_b bytes.
+    std::uint32_t shift = 1u << 31; // x^0
+    for (unsigned k = 3; len_b != 0; len_b >>= 1, ++k)
+        if (len_b & 1)
+            shift = multiply_mod_p(kX2n[k & 31], shift);
+    return multiply_mod_p(shift, crc_a) ^ crc_b;
 }
 
 } // namespace memlens

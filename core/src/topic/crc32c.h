@@ -11,4 +11,8 @@ namespace memlens {
 // Extends `crc` (0 to start) by n bytes: crc32c(b, crc32c(a)) == crc32c(a + b).
 std::uint32_t crc32c(const void* data, std::size_t n, std::uint32_t crc = 0);
 
+// The CRC-32C of A followed by B from crc32c(A), crc32c(B) and B's length, so the pieces of one
+// section can be summed on several threads.
+std::uint32_t crc32c_combine(std::uint32_t crc_a, std::uint32_t crc_b, std::uint64_t len_b);
+
 } // namespace memlens
