@@ -315,9 +315,12 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
         // topic-index.bin, or the pending file of a save() whose commit went through but whose
         // publish_file() did not (a kill in between): both carry the committed token.
         const auto path = topic_file_path(db);
-        if (read_topic_file(path, **token, model_signature, *impl, &file_problem) ||
-            read_topic_file(pending_topic_file_path(path, **token), **token, model_signature,
-                            *impl))
+        if (path.empty())
+            file_problem = "an in-memory database has no folder for one";
+        if (!path.empty() &&
+            (read_topic_file(path, **token, model_signature, *impl, &file_problem) ||
+             read_topic_file(pending_topic_file_path(path, **token), **token, model_signature,
+                             *impl)))
             return TopicIndex(std::move(impl));
     } else if (!recluster) {
         file_problem = *signature != model_signature ? "written for another embedding model"
