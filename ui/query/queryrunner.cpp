@@ -65,8 +65,13 @@ void runSearch(QueryOutcome& out, const VaultRef& ref, const std::atomic_bool& c
     SearchRequest request = out.request.search;
     // Seed 003: the query is analysed once, here at the entry point; the legs search the
     // augmented text and the audit logs what was typed.
+    auto registry = workerRegistry(ref);
+    if (!registry) {
+        out.error = formatStatus(registry.status());
+        return;
+    }
     QueryAnalysisOptions analysis;
-    analysis.registry = workerRegistry(ref);
+    analysis.registry = *registry;
     QueryContext context = make_query_context(
         out.request.text, request.now_ms != 0 ? request.now_ms : now_ms(), std::nullopt, analysis);
     request.query = out.request.text;

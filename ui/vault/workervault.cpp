@@ -22,11 +22,9 @@ struct Cache {
     std::unique_ptr<Embedder> embedder;
     std::unique_ptr<SearchEngine> engine;
     std::optional<EntityRegistry> registry;
-    bool registryTried = false;
 
     void clear() {
         registry.reset();
-        registryTried = false;
         engine.reset();
         embedder.reset();
         vault.reset();
@@ -84,18 +82,20 @@ Result<SearchEngine*> workerEngine(const VaultRef& ref) {
     return c.engine.get();
 }
 
-const EntityRegistry* workerRegistry(const VaultRef& ref) {
+Result<const EntityRegistry*> workerRegistry(const VaultRef& ref) {
     auto vault = workerVault(ref);
     if (!vault)
-        return nullptr;
+        return vault.status();
     Cache& c = cache();
-    if (!c.registryTried) {
-        c.registryTried = true;
+    if (!c.registry) {
+        // A malformed registry is the same error here as in ingest and the CLI (it names the
+        // file and line); it is not cached, so a fixed file is read on the next query.
         auto loaded = EntityRegistry::load((*vault)->entities_dir());
-        if (loaded)
-            c.registry = std::move(loaded).value();
+        if (!loaded)
+            return loaded.status().with_context("entity registry");
+        c.registry = std::move(loaded).value();
     }
-    return c.registry ? &*c.registry : nullptr;
+    return &*c.registry;
 }
 
 void releaseWorkerVault() {

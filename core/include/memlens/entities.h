@@ -87,6 +87,9 @@ public:
     std::optional<std::string> lookup_alias(std::string_view surface) const;
     const EntityRecord* find(const std::string& canonical_id) const;
     const std::vector<EntityRecord>& records() const { return records_; }
+    // The kinds an entity can have with this registry: the extraction's kinds (the wire strings
+    // listed above ExtractedEntity, in that order), then the records' own kinds, sorted.
+    std::vector<std::string> kinds() const;
 
     // Writes (or replaces) the record's file atomically: a temporary file in the same folder,
     // flushed to disk, then renamed over the target, so a reader or a crash sees the old file or

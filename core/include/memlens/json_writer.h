@@ -19,7 +19,10 @@ namespace memlens {
 
 std::string to_json(const RetrievalHit& hit, int indent = -1);
 std::string to_json(const std::vector<RetrievalHit>& hits, int indent = -1);
-std::string to_json(const QueryResponse& response, int indent = -1); // {hits, total, truncated}
+// {hits, total, truncated, degraded}
+std::string to_json(const QueryResponse& response, int indent = -1);
+// {"reason": ...}, or null: the one shape of a degraded ranking (types.h) in every response.
+std::string to_json(const std::optional<DegradedRanking>& degraded, int indent = -1);
 std::string to_json(const Explanation& explanation, int indent = -1);
 std::string to_json(const EntityMatch& match, int indent = -1);
 std::string to_json(const std::vector<EntityMatch>& matches, int indent = -1);

@@ -11,6 +11,9 @@
 // check_off_ui_thread here. Nothing fails: an unparsable phrase is simply not a constraint.
 #pragma once
 
+#include <memlens/status.h>
+
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -119,5 +122,16 @@ void apply_query_context(const QueryContext& ctx, SearchRequest& request);
 
 // How many times analyze_query ran in this process (tests prove "never analysed twice").
 std::uint64_t query_analysis_count();
+
+// The longest query text the core accepts, in bytes: 16 KiB, room for a long pasted question
+// and far below where a query's own cost (analysis, the keyword expression, SQLite's LIKE
+// pattern limit of 50,000 bytes) would matter. Every place a query enters checks it: the
+// hybrid search (SearchEngine::search, hybrid_search), the primitives' rerank text
+// (query_source, query_global, query_topic, drill_down), search_entities and walk.
+inline constexpr std::size_t kMaxQueryBytes = 16 * 1024;
+
+// Ok, or InvalidArgument "query is N bytes; at most 16384 are accepted" when `text` is longer
+// than kMaxQueryBytes. Analysis itself never fails (above), and is linear in the text's size.
+Status check_query_length(std::string_view text);
 
 } // namespace memlens

@@ -10,16 +10,20 @@
 // - SQL reads are batched: one query per table per batch (or per BFS level), never per hit.
 // - `embedder` may be null: then no rerank happens and the documented fallback order is used.
 //   Stored vectors are read for embedder->signature(); a vector of another dimension counts as
-//   none. A failing embedder never fails the call: the fallback order is kept.
+//   none. A failing embedder never fails the call: the fallback order is kept, and the
+//   response's `degraded` (types.h) says why, so a fallback is never silent.
+// - A query text longer than kMaxQueryBytes (query_context.h) is InvalidArgument.
 #pragma once
 
 #include <memlens/status.h>
 #include <memlens/types.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace memlens {
@@ -40,6 +44,9 @@ inline constexpr int kMaxGraphHops = 4;
 
 // limit 0 → kDefaultQueryLimit; larger than kMaxQueryLimit → kMaxQueryLimit.
 std::size_t clamp_query_limit(std::size_t limit);
+
+// The source kinds a scope filter can name, in display order.
+inline constexpr std::array<std::string_view, 3> kSourceKinds = {"chat", "email", "document"};
 
 // True when a tree scope belongs to a source kind ("chat", "email", "document"): the scope's
 // platform prefix maps to that kind (source_kind_for of import.h, case-insensitive), or the
@@ -133,8 +140,11 @@ struct DrillDownOptions {
 // ids give an empty list. Deleted summaries are dropped (before the version check); a document
 // root at an older version_ms than the newest of its doc_id is skipped with its subtree, and
 // only the first root of the winning version is kept. Without a query, hits are in BFS order.
+// When the rerank could not embed the query, BFS order stands and `degraded` (if given) says
+// why; it is reset otherwise.
 Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDownOptions& opts,
-                                             Embedder* embedder = nullptr);
+                                             Embedder* embedder = nullptr,
+                                             std::optional<DegradedRanking>* degraded = nullptr);
 
 // Hydrates raw chunks by id: the first kFetchBatchLimit ids only, input order kept, missing ids
 // skipped. score = mem_tree_score.total or 0. content is the whole body: the file at
@@ -174,7 +184,9 @@ struct WalkTrace {
 // related pair, the nodes indexed under both entities (kEntityLookupCap newest rows per entity);
 // h is lowered while more than k candidates remain (the last non-empty set is kept); ranked by
 // matched-entity count (the hit's score), then newest mention, then id. Leaf hits carry the
-// entity ids the index lists for them, since walk ranks by those.
+// entity ids the index lists for them, since walk ranks by those. A registry that does not
+// load (EntityRegistry::load's error, naming the file and line) fails the walk, as it fails
+// ingest; a dense route whose embedder fails sets the response's `degraded`.
 Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
                            WalkTrace* trace = nullptr);
 

@@ -5,6 +5,7 @@
 #include <memlens/types.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -34,6 +35,9 @@ struct WeightProfile {
 
     // balanced, semantic, lexical, graph_first (seed 000's table); unknown → balanced.
     static WeightProfile by_name(std::string_view name);
+    // The names a query may ask for: the table's, in its order, then (sorted) every name that
+    // a setting "profile.<name>.<signal>" of `settings` defines (a vault's own profile).
+    static std::vector<std::string> names(const std::map<std::string, std::string>& settings);
     // The named profile with any weights overridden by vault settings
     // ("profile.<name>.graph", ... ). Weights are read here, never hard-coded in the scorer.
     static WeightProfile from_vault(const Vault& vault, std::string_view name);

@@ -159,7 +159,9 @@ struct SearchEngineOptions {
 class SearchEngine {
 public:
     // Loads the vault's embedder (make_embedder_for), its topic index for that embedder's
-    // signature, the entity registry, and starts the audit writer.
+    // signature, the entity registry, and starts the audit writer. A missing registry folder is
+    // an empty registry; a malformed one is EntityRegistry::load's error (file and line), as
+    // it is for ingest (also when a reload meets it).
     static Result<std::unique_ptr<SearchEngine>> open(const Vault& vault,
                                                       SearchEngineOptions opts = {});
     // With a caller's embedder (not owned: it must outlive the engine).
@@ -170,7 +172,12 @@ public:
     SearchEngine& operator=(const SearchEngine&) = delete;
 
     // Runs one query. When the vault's revision moved since the index was loaded, the index is
-    // reloaded first. `cancel` is checked between stages (Cancelled).
+    // reloaded first. `cancel` is checked between stages (Cancelled). InvalidArgument for a
+    // query (or raw_query) longer than kMaxQueryBytes (query_context.h), a profile override
+    // that is neither a built-in profile nor the vault's own (WeightProfile::names), and a
+    // source kind outside kSourceKinds (retrieval.h). The embedder is asked for the query's
+    // vector only when the vector leg runs or the profile fold weighs the vector signal; when
+    // it fails then, result.degraded says why (types.h).
     Result<SearchResponse> search(const SearchRequest& request,
                                   const std::atomic_bool* cancel = nullptr);
 

@@ -119,10 +119,18 @@ struct RetrievalHit {
     std::optional<Explanation> explanation;
 };
 
+// A ranking that was meant to use the embedder and could not (the embedder failed or gave no
+// vector), so the primitive's documented fallback order stands: reported, never silent.
+// On the wire: "degraded": {"reason": ...}, or null when the ranking is as designed.
+struct DegradedRanking {
+    std::string reason; // "embedding failed: <the embedder's error>"
+};
+
 struct QueryResponse {
     std::vector<RetrievalHit> hits;
     std::size_t total = 0;  // match count before the limit
     bool truncated = false; // total > hits.size(), or a budget cut
+    std::optional<DegradedRanking> degraded;
 
     static QueryResponse make(std::vector<RetrievalHit> hits, std::size_t total_matches) {
         QueryResponse r;

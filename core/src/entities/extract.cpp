@@ -41,11 +41,16 @@ void drop_matches_inside_urls(std::vector<entities::PatternMatch>& matches) {
             urls.emplace_back(m.start, m.end);
     if (urls.empty())
         return;
+    // scan_urls reports links left to right without overlap, so their ends are sorted too:
+    // the one link a match could overlap is the first that ends after the match starts (a
+    // binary search; a scan of every link made a text of many links quadratic).
     std::erase_if(matches, [&](const entities::PatternMatch& m) {
         if (m.kind == "url")
             return false;
-        return std::any_of(urls.begin(), urls.end(),
-                           [&](const auto& u) { return m.start < u.second && m.end > u.first; });
+        const auto u =
+            std::upper_bound(urls.begin(), urls.end(), m.start,
+                             [](std::size_t at, const auto& url) { return at < url.second; });
+        return u != urls.end() && m.start < u->second && m.end > u->first;
     });
 }
 
@@ -132,12 +137,18 @@ std::vector<ExtractedEntity> extract_entities(std::string_view text, const Extra
     std::stable_sort(
         out.begin(), out.end(),
         [](const ExtractedEntity& a, const ExtractedEntity& b) { return a.start < b.start; });
+    // Sorted by start, so a duplicate (same start, same id) lies in the run of its start: only
+    // that run is searched, which keeps a long text linear (a scan of every kept entity made a
+    // long query quadratic).
     std::vector<ExtractedEntity> unique;
     unique.reserve(out.size());
+    std::size_t run = 0; // first kept entity with the current start
     for (auto& e : out) {
-        const bool seen = std::any_of(unique.begin(), unique.end(), [&](const ExtractedEntity& u) {
-            return u.start == e.start && u.canonical_id == e.canonical_id;
-        });
+        if (run < unique.size() && unique[run].start != e.start)
+            run = unique.size();
+        const bool seen =
+            std::any_of(unique.begin() + static_cast<std::ptrdiff_t>(run), unique.end(),
+                        [&](const ExtractedEntity& u) { return u.canonical_id == e.canonical_id; });
         if (!seen)
             unique.push_back(std::move(e));
     }

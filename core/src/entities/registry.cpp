@@ -181,6 +181,20 @@ void EntityRegistry::rebuild_indexes() {
     names_ = std::move(names);
 }
 
+std::vector<std::string> EntityRegistry::kinds() const {
+    std::vector<std::string> out = {"email",    "url",          "handle",   "hashtag",  "topic",
+                                    "person",   "organization", "location", "event",    "product",
+                                    "datetime", "technology",   "artifact", "quantity", "misc"};
+    std::vector<std::string> own;
+    for (const auto& r : records_)
+        if (std::find(out.begin(), out.end(), r.kind) == out.end())
+            own.push_back(r.kind);
+    std::sort(own.begin(), own.end());
+    own.erase(std::unique(own.begin(), own.end()), own.end());
+    out.insert(out.end(), own.begin(), own.end());
+    return out;
+}
+
 std::optional<std::string> EntityRegistry::lookup_alias(std::string_view surface) const {
     const std::string key = surface_key(surface);
     auto it = by_surface_.find(key);

@@ -115,6 +115,10 @@ json hits_json(const std::vector<RetrievalHit>& hits) {
     return out;
 }
 
+json degraded_json(const std::optional<DegradedRanking>& d) {
+    return d ? json{{"reason", d->reason}} : json(nullptr);
+}
+
 json entity_json(const EntityMatch& m) {
     return json{{"canonical_id", m.canonical_id}, {"kind", m.kind},
                 {"surface", m.surface},           {"mention_count", m.mention_count},
@@ -142,7 +146,12 @@ std::string to_json(const std::vector<RetrievalHit>& hits, int indent) {
 
 std::string to_json(const QueryResponse& r, int indent) {
     json j = {{"hits", hits_json(r.hits)}, {"total", r.total}, {"truncated", r.truncated}};
+    j["degraded"] = degraded_json(r.degraded);
     return dump(j, indent);
+}
+
+std::string to_json(const std::optional<DegradedRanking>& degraded, int indent) {
+    return dump(degraded_json(degraded), indent);
 }
 
 std::string to_json(const Explanation& explanation, int indent) {

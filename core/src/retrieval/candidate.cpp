@@ -4,6 +4,8 @@
 #include "retrieval/stored_vectors.h"
 #include "scoring/rerank_order.h"
 
+#include <memlens/query_context.h>
+
 #include <algorithm>
 
 namespace memlens::detail {
@@ -70,9 +72,17 @@ bool has_query(const std::optional<std::string>& query) {
     return query && query->find_first_not_of(" \t\r\n\f\v") != std::string::npos;
 }
 
+DegradedRanking embedding_failed(const Status& status) {
+    return {"embedding failed: " +
+            (status.is_ok() ? std::string("the embedder gave an empty vector") : status.message())};
+}
+
 Status order_candidates(const Database& db, std::vector<Candidate>& candidates,
                         const std::optional<std::string>& query, Embedder* embedder,
-                        bool newest_first) {
+                        bool newest_first, std::optional<DegradedRanking>& degraded) {
+    degraded.reset();
+    if (query)
+        MEMLENS_TRY(check_query_length(*query));
     if (newest_first) {
         std::stable_sort(candidates.begin(), candidates.end(),
                          [](const Candidate& a, const Candidate& b) {
@@ -82,8 +92,11 @@ Status order_candidates(const Database& db, std::vector<Candidate>& candidates,
     if (!has_query(query) || embedder == nullptr || candidates.empty())
         return Status::ok();
     auto qv = embedder->embed_one(*query);
-    if (!qv || qv->empty())
-        return Status::ok(); // seed 000: an embedding failure keeps the incoming order
+    if (!qv || qv->empty()) {
+        // Seed 000: an embedding failure keeps the incoming order; the response says so.
+        degraded = embedding_failed(qv.status());
+        return Status::ok();
+    }
     MEMLENS_TRY(attach_vectors(db, embedder->signature(), candidates));
 
     std::vector<std::int64_t> end_ms;

@@ -34,10 +34,14 @@ Status attach_vectors(const Database& db, const std::string& embedder_signature,
 
 // The shared order of query_source / query_global / query_topic / drill_down: newest
 // time_range_end first (stable), then, with a non-blank query and an embedder, the cosine
-// rerank of scoring.h. Embedding failures keep the newest-first order.
+// rerank of scoring.h. An embedding failure keeps the newest-first order and says why in
+// `degraded`. A query longer than kMaxQueryBytes is InvalidArgument (query_context.h).
 Status order_candidates(const Database& db, std::vector<Candidate>& candidates,
                         const std::optional<std::string>& query, Embedder* embedder,
-                        bool newest_first);
+                        bool newest_first, std::optional<DegradedRanking>& degraded);
+
+// What a ranking falls back on when the embedder gives no query vector (types.h).
+DegradedRanking embedding_failed(const Status& status);
 
 // Truncates to `limit` and turns the survivors into hits with whole bodies.
 std::vector<RetrievalHit> finish(const Vault& vault, std::vector<Candidate>&& candidates,

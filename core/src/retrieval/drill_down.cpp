@@ -23,8 +23,12 @@ struct Frontier {
 } // namespace
 
 Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDownOptions& opts,
-                                             Embedder* embedder) {
+                                             Embedder* embedder,
+                                             std::optional<DegradedRanking>* degraded) {
     check_off_ui_thread("drill_down");
+    std::optional<DegradedRanking> local_degraded;
+    std::optional<DegradedRanking>& fell_back = degraded != nullptr ? *degraded : local_degraded;
+    fell_back.reset();
     std::vector<RetrievalHit> empty;
     if (opts.max_depth <= 0 || opts.node_id.empty())
         return empty;
@@ -125,8 +129,8 @@ Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDown
         }
     }
 
-    MEMLENS_TRY(
-        detail::order_candidates(db, out, opts.query, embedder, false).with_context("drill_down"));
+    MEMLENS_TRY(detail::order_candidates(db, out, opts.query, embedder, false, fell_back)
+                    .with_context("drill_down"));
     const std::size_t n = opts.limit ? std::min(*opts.limit, out.size()) : out.size();
     return detail::finish(vault, std::move(out), n);
 }

@@ -27,9 +27,13 @@ Result<QueryResponse> query_global(const Vault& vault, const QueryGlobalOptions&
     for (auto& r : *rows)
         candidates.push_back(detail::candidate_from_summary(std::move(r)));
     const std::size_t total = candidates.size();
-    MEMLENS_TRY(detail::order_candidates(vault.db(), candidates, opts.query, embedder, true)
-                    .with_context("query_global"));
-    return QueryResponse::make(detail::finish(vault, std::move(candidates), limit), total);
+    std::optional<DegradedRanking> degraded;
+    MEMLENS_TRY(
+        detail::order_candidates(vault.db(), candidates, opts.query, embedder, true, degraded)
+            .with_context("query_global"));
+    auto r = QueryResponse::make(detail::finish(vault, std::move(candidates), limit), total);
+    r.degraded = std::move(degraded);
+    return r;
 }
 
 } // namespace memlens

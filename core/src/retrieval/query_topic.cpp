@@ -111,9 +111,12 @@ Result<QueryResponse> query_topic(const Vault& vault, const QueryTopicOptions& o
                (opts.until_ms && c.hit.time_range_start_ms > *opts.until_ms);
     });
     const std::size_t total = candidates.size();
-    MEMLENS_TRY(detail::order_candidates(db, candidates, opts.query, embedder, true)
+    std::optional<DegradedRanking> degraded;
+    MEMLENS_TRY(detail::order_candidates(db, candidates, opts.query, embedder, true, degraded)
                     .with_context("query_topic"));
-    return QueryResponse::make(detail::finish(vault, std::move(candidates), limit), total);
+    auto r = QueryResponse::make(detail::finish(vault, std::move(candidates), limit), total);
+    r.degraded = std::move(degraded);
+    return r;
 }
 
 } // namespace memlens

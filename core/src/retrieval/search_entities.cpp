@@ -1,6 +1,7 @@
 #include "retrieval/id_list.h"
 
 #include <memlens/db.h>
+#include <memlens/query_context.h>
 #include <memlens/retrieval.h>
 #include <memlens/text.h>
 #include <memlens/thread_guard.h>
@@ -13,6 +14,9 @@ namespace memlens {
 Result<std::vector<EntityMatch>> search_entities(const Vault& vault,
                                                  const SearchEntitiesOptions& opts) {
     check_off_ui_thread("search_entities");
+    // Bounded before it becomes a LIKE pattern: SQLite refuses patterns over 50,000 bytes with
+    // an error that would say nothing about what the user typed.
+    MEMLENS_TRY(check_query_length(opts.query).with_context("search_entities"));
     std::vector<EntityMatch> out;
     const auto b = opts.query.find_first_not_of(" \t\r\n\f\v");
     // A blank query would be LIKE '%%' and dump the whole index.

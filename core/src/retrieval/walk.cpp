@@ -4,6 +4,7 @@
 
 #include <memlens/entities.h>
 #include <memlens/graph.h>
+#include <memlens/query_context.h>
 #include <memlens/retrieval.h>
 #include <memlens/thread_guard.h>
 #include <memlens/time_util.h>
@@ -57,8 +58,10 @@ Result<QueryResponse> dense_route(const Vault& vault, const std::string& query, 
     if (!dense)
         return dense.status();
     MEMLENS_TRY(detail::fill_leaf_entities(vault.db(), dense->candidates));
-    return QueryResponse::make(detail::finish(vault, std::move(dense->candidates), k),
-                               dense->total);
+    auto r =
+        QueryResponse::make(detail::finish(vault, std::move(dense->candidates), k), dense->total);
+    r.degraded = std::move(dense->degraded);
+    return r;
 }
 
 // Entities were named but none relate within h hops: the dense top 2k, re-sorted (stably) by
@@ -78,7 +81,9 @@ Result<QueryResponse> global_occurrence(const Vault& vault, const std::string& q
     };
     std::stable_sort(cands.begin(), cands.end(),
                      [&](const auto& a, const auto& b) { return mentions(a) > mentions(b); });
-    return QueryResponse::make(detail::finish(vault, std::move(cands), k), dense->total);
+    auto r = QueryResponse::make(detail::finish(vault, std::move(cands), k), dense->total);
+    r.degraded = std::move(dense->degraded);
+    return r;
 }
 
 } // namespace
@@ -103,6 +108,7 @@ Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder
     WalkTrace local_trace;
     WalkTrace& t = trace != nullptr ? *trace : local_trace;
     t = WalkTrace{};
+    MEMLENS_TRY(check_query_length(opts.query).with_context("walk"));
     if (!detail::has_query(opts.query))
         return QueryResponse::empty();
     const std::size_t k = clamp_query_limit(opts.limit);
@@ -117,17 +123,18 @@ Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder
     }
     const Database& db = vault.db();
 
-    // Query entities the way ingest extracts them, so the ids meet the index's ids.
-    std::optional<EntityRegistry> registry;
-    if (auto r = EntityRegistry::load(vault.entities_dir()))
-        registry = std::move(*r);
-    auto persons = known_persons(db, registry ? &*registry : nullptr);
+    // Query entities the way ingest extracts them, so the ids meet the index's ids. A registry
+    // that does not load is an error, as it is for ingest: its aliases decide the route.
+    auto registry = EntityRegistry::load(vault.entities_dir());
+    if (!registry)
+        return registry.status().with_context("walk: entity registry");
+    auto persons = known_persons(db, &*registry);
     if (!persons)
         return persons.status().with_context("walk");
     ExtractOptions xo;
     xo.known_persons = std::move(*persons);
     std::set<std::string> seen;
-    for (const auto& e : extract_entities(opts.query, xo, registry ? &*registry : nullptr)) {
+    for (const auto& e : extract_entities(opts.query, xo, &*registry)) {
         if (seen.insert(e.canonical_id).second)
             t.query_entities.push_back(e.canonical_id);
     }

@@ -123,8 +123,12 @@ Result<DenseResult> dense_top(const Vault& vault, const std::string& query, Embe
     if (embedder == nullptr)
         return newest_summaries(vault, n, window);
     auto qv = embedder->embed_one(query);
-    if (!qv || qv->empty())
-        return newest_summaries(vault, n, window);
+    if (!qv || qv->empty()) {
+        auto fallback = newest_summaries(vault, n, window);
+        if (fallback)
+            fallback->degraded = embedding_failed(qv.status());
+        return fallback;
+    }
 
     const Database& db = vault.db();
     const auto cols = vault_columns(vault);

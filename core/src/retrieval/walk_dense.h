@@ -21,12 +21,13 @@ namespace memlens::detail {
 struct DenseResult {
     std::vector<Candidate> candidates; // best first: cosine desc, later end, then id
     std::size_t total = 0;             // how many nodes were scored (or listed, without vectors)
+    std::optional<DegradedRanking> degraded; // set when the embedder failed (the fallback ran)
 };
 
-// Without an embedder, or when embedding the query fails, the summaries of every source tree
-// newest first stand in (no leaves: nothing ranks them). `window` keeps nodes whose envelope
-// overlaps it. Scores are the cosine (also in rerank_similarity), or the summary's own score
-// on the fallback.
+// Without an embedder, or when embedding the query fails (then `degraded` says why), the
+// summaries of every source tree newest first stand in (no leaves: nothing ranks them). `window`
+// keeps nodes whose envelope overlaps it. Scores are the cosine (also in rerank_similarity), or the
+// summary's own score on the fallback.
 Result<DenseResult> dense_top(const Vault& vault, const std::string& query, Embedder* embedder,
                               std::size_t n,
                               const std::optional<std::pair<std::int64_t, std::int64_t>>& window);

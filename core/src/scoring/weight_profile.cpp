@@ -2,6 +2,7 @@
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -39,6 +40,25 @@ WeightProfile WeightProfile::by_name(std::string_view name) {
             return WeightProfile{p.name, p.graph, p.vector, p.keyword, p.freshness};
     }
     return by_name("balanced");
+}
+
+std::vector<std::string> WeightProfile::names(const std::map<std::string, std::string>& settings) {
+    std::vector<std::string> out;
+    for (const auto& p : kProfiles)
+        out.emplace_back(p.name);
+    std::vector<std::string> own;
+    for (const auto& [key, value] : settings) {
+        if (!key.starts_with("profile."))
+            continue;
+        const auto dot = key.rfind('.');
+        std::string name = key.substr(8, dot > 8 ? dot - 8 : 0);
+        if (!name.empty() && std::find(out.begin(), out.end(), name) == out.end() &&
+            std::find(own.begin(), own.end(), name) == own.end())
+            own.push_back(std::move(name));
+    }
+    std::sort(own.begin(), own.end());
+    out.insert(out.end(), own.begin(), own.end());
+    return out;
 }
 
 // A vault may tune a named profile or define its own: "profile.<name>.<signal>" settings

@@ -14,6 +14,8 @@
 #include <memlens/audit.h>
 #include <memlens/embedder.h>
 #include <memlens/entities.h>
+#include <memlens/query_context.h>
+#include <memlens/retrieval.h>
 #include <memlens/scoring.h>
 #include <memlens/text.h>
 #include <memlens/thread_guard.h>
@@ -124,6 +126,13 @@ Result<RetrievalSettings> effective_settings(const Vault& vault, const SearchReq
     if (req.profile && *req.profile != s.profile.name) {
         if (vault_map.empty())
             vault_map = vault.all_settings();
+        const auto names = WeightProfile::names(vault_map);
+        if (std::find(names.begin(), names.end(), *req.profile) == names.end()) {
+            std::string known;
+            for (const auto& n : names)
+                known += (known.empty() ? "" : ", ") + n;
+            return Status::invalid("profile '" + *req.profile + "' is not defined (" + known + ")");
+        }
         vault_map["search.profile"] = *req.profile;
         auto r = retrieval_settings_from_map(vault_map);
         if (!r)
@@ -136,6 +145,12 @@ Result<RetrievalSettings> effective_settings(const Vault& vault, const SearchReq
 Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
                                   const std::atomic_bool* cancel) {
     check_off_ui_thread("hybrid_search");
+    MEMLENS_TRY(check_query_length(req.query));
+    MEMLENS_TRY(check_query_length(req.raw_query));
+    for (const auto& kind : req.scope.source_kinds)
+        if (std::find(kSourceKinds.begin(), kSourceKinds.end(), kind) == kSourceKinds.end())
+            return Status::invalid("source kind '" + kind +
+                                   "' is not one of chat, email, document");
     const auto t0 = Clock::now();
     auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
 
@@ -170,14 +185,24 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
 
     const std::string query = valid_utf8_copy(req.query);
 
+    // The query vector feeds the vector leg and the profile fold's vector signal, nothing else
+    // (MMR and graph context compare the stored vectors): when neither will use it, the
+    // embedder is not asked, so keyword mode never waits on an embedding server.
+    const bool vector_leg_wanted = s.mode != SearchMode::Keyword && !(rrf && !(vw > 0.0));
+    const bool vector_signal_wanted = !rrf && s.profile.vector > 0.0;
+    const bool qvec_wanted =
+        (vector_leg_wanted || vector_signal_wanted) && ctx.index.size() > 0 && !is_blank(query);
     Vector qvec;
     std::string embed_error;
-    if (!is_blank(query)) {
+    std::optional<DegradedRanking> degraded;
+    if (qvec_wanted) {
         auto e = ctx.embedder.embed_one(query);
-        if (e)
+        if (e && !e->empty())
             qvec = std::move(e).value();
         else
-            embed_error = e.status().message();
+            embed_error = e ? "the embedder gave an empty vector" : e.status().message();
+        if (!embed_error.empty())
+            degraded = DegradedRanking{"embedding failed: " + embed_error};
     }
     if (s.mode == SearchMode::Semantic && !qvec.empty()) {
         const auto bytes = encode_vector(qvec);
@@ -236,11 +261,11 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     std::vector<LegItem> vec_items;
     if (s.mode == SearchMode::Keyword || (rrf && !(vw > 0.0))) {
         resp.vector.skipped_reason = s.mode == SearchMode::Keyword ? "mode keyword" : "weight 0";
+    } else if (ctx.index.size() == 0) {
+        resp.vector.skipped_reason = "no vectors for " + ctx.embedder.signature();
     } else if (qvec.empty()) {
         resp.vector.skipped_reason =
             embed_error.empty() ? "blank query" : "embedding failed: " + embed_error;
-    } else if (ctx.index.size() == 0) {
-        resp.vector.skipped_reason = "no vectors for " + ctx.embedder.signature();
     } else if (ctx.index.dim() != qvec.size()) {
         resp.vector.skipped_reason = "index dimension " + std::to_string(ctx.index.dim()) +
                                      " differs from the query's " + std::to_string(qvec.size());
@@ -341,7 +366,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         auto vit = vec_by_id.find(f.id);
         c.vector = vit == vec_by_id.end() ? nullptr : vit->second;
         const auto pos = ctx.index.position(f.id);
-        if (pos && ctx.index.dim() == qvec.size())
+        if (pos)
             c.embedding = ctx.index.vector_at(*pos);
         const RetrievalHit& h = c.row->hit;
 
@@ -374,6 +399,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
                               static_cast<double>(kMsPerDay));
         e.recency = {s.recency_boost, recency_factor(age_days), age_days};
 
+        // cosine() is 0 for vectors of different dimensions (another model's index).
         const double cos = qvec.empty() || c.embedding.empty() ? 0.0 : cosine(qvec, c.embedding);
         auto git = graph->find(f.id);
         e.signal_values.graph = git == graph->end() ? 0.0 : git->second;
@@ -525,6 +551,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
         resp.pushed_out.push_back(std::move(h));
     }
     resp.result = QueryResponse::make(std::move(hits), pool.size());
+    resp.result.degraded = std::move(degraded);
     if (!resp.budget_reasons.empty())
         resp.result.truncated = true;
     resp.elapsed_ms = ms_since(t0);

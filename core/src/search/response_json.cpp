@@ -42,6 +42,7 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     j["hits"] = hits_json(r.result.hits);
     j["total"] = r.result.total;
     j["truncated"] = r.result.truncated;
+    j["degraded"] = json::parse(to_json(r.result.degraded));
     j["budget_reasons"] = r.budget_reasons;
     j["mode"] = to_string(r.settings.mode);
     j["fusion"] = to_string(r.settings.fusion);

@@ -42,13 +42,13 @@ struct SearchEngine::Impl {
         if (!l)
             return l.status().with_context("supersedes links");
         links = std::move(l).value();
-        // A vault without a registry folder (a workspace) still searches; aliases just do not
-        // resolve.
+        // A vault without a registry folder (a workspace) still searches: that is an empty
+        // registry. A registry that does not load is an error, as it is for ingest: a query
+        // must not run silently without the aliases it was given.
         auto reg = EntityRegistry::load(vault->entities_dir());
-        if (reg)
-            registry = std::move(reg).value();
-        else
-            registry.reset();
+        if (!reg)
+            return reg.status().with_context("entity registry");
+        registry = std::move(reg).value();
         plan_keyword_split();
         return Status::ok();
     }
@@ -186,11 +186,12 @@ Result<SearchResponse> hybrid_search(const Vault& vault, Embedder& embedder,
     if (!masks)
         return masks.status();
     auto registry = EntityRegistry::load(vault.entities_dir());
+    if (!registry)
+        return registry.status().with_context("entity registry");
     auto links = search::SupersedesLinks::load(stmts, vault.format() == VaultFormat::Native);
     if (!links)
         return links.status();
-    search::SearchContext ctx{
-        vault, embedder, index, stmts, *masks, *links, registry ? &*registry : nullptr};
+    search::SearchContext ctx{vault, embedder, index, stmts, *masks, *links, &*registry};
     auto resp = search::run_search(ctx, request, nullptr);
     if (resp)
         resp->audit.disabled_reason = "not logged: hybrid_search() runs without an audit writer";

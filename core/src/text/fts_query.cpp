@@ -1,18 +1,20 @@
 // Seed 001 steps 2–3: keyword tokens and the FTS5 MATCH expression built from them.
 #include <memlens/text.h>
 
-#include <algorithm>
+#include <unordered_set>
 
 namespace memlens {
 
 std::vector<std::string> keyword_tokens(std::string_view text) {
     std::vector<std::string> tokens;
+    // A set, not a scan of `tokens`: the scan made a long query of distinct words quadratic.
+    std::unordered_set<std::string> seen;
     for (auto& word : split_words(text)) {
         // Single characters are noise in an OR query ("i", "a", a lone digit); counted in code
         // points so that a two-ideograph word survives.
         if (utf8_length(word) < 2 || is_stopword(word))
             continue;
-        if (std::find(tokens.begin(), tokens.end(), word) == tokens.end())
+        if (seen.insert(word).second)
             tokens.push_back(std::move(word));
     }
     return tokens;
