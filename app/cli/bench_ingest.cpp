@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <random>
 
 namespace memlens::cli {
@@ -175,17 +176,15 @@ Result<double> vault_rows_seconds(const fs::path& dir, const fs::path& source_db
 } // namespace
 
 int bench_ingest(const Args& a) {
-    auto n = a.get_int("chunks");
+    auto n = a.get_int("chunks", 1, kMaxBenchCount);
     if (!n)
         return fail("bench", n.status());
-    auto seed = a.get_int("seed");
+    auto seed = a.get_int("seed", 0, std::numeric_limits<std::int64_t>::max());
     if (!seed)
         return fail("bench", seed.status());
     GenerateOptions g;
     g.chunks = static_cast<std::size_t>(n->value_or(100'000));
     g.seed = static_cast<std::uint64_t>(seed->value_or(1));
-    if (g.chunks == 0)
-        return fail("bench", "--chunks must be positive");
 
     auto sources = generate_sources(g);
     if (!sources)

@@ -29,6 +29,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <random>
 #include <set>
 #include <thread>
@@ -953,11 +954,11 @@ void print_table(const json& j) {
 
 int bench_query(const Args& a) {
     Options o;
-    auto n = a.get_int("chunks");
-    auto q = a.get_int("queries");
-    auto seed = a.get_int("seed");
-    auto ef = a.get_int("hnsw-ef");
-    auto threads = a.get_int("hnsw-threads");
+    auto n = a.get_int("chunks", 1, kMaxBenchCount);
+    auto q = a.get_int("queries", 1, kMaxBenchCount);
+    auto seed = a.get_int("seed", 0, std::numeric_limits<std::int64_t>::max());
+    auto ef = a.get_int("hnsw-ef", 1, 100'000);
+    auto threads = a.get_int("hnsw-threads", 1, 1024);
     for (const auto* r : {&n, &q, &seed, &ef, &threads})
         if (!*r)
             return fail("bench", r->status());
@@ -977,8 +978,6 @@ int bench_query(const Args& a) {
             }
         }
     }
-    if (o.chunks == 0 || o.queries == 0 || o.hnsw_ef < 1)
-        return fail("bench", "--chunks, --queries and --hnsw-ef must be positive");
 
     if (a.flag("build-only")) {
         const Status st = build_vault(cached_vault_dir(o.chunks, o.seed), o.chunks, o.seed);

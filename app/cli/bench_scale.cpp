@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 
 namespace memlens::cli {
 
@@ -59,15 +61,16 @@ int bench_scale(const Args& a) {
     if (auto s = a.get("sizes")) {
         sizes.clear();
         for (const auto& part : split_list(*s)) {
-            try {
-                sizes.push_back(std::stoul(part));
-            } catch (const std::exception&) {
-                return fail("bench", "--sizes: not a number: " + part);
-            }
+            std::int64_t n = 0;
+            auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
+            if (ec != std::errc() || p != part.data() + part.size() || n < 1 || n > kMaxBenchCount)
+                return fail("bench", "--sizes: expected integers from 1 to " +
+                                         std::to_string(kMaxBenchCount) + ", not '" + part + "'");
+            sizes.push_back(static_cast<std::size_t>(n));
         }
     }
-    auto q = a.get_int("queries");
-    auto seed = a.get_int("seed");
+    auto q = a.get_int("queries", 1, kMaxBenchCount);
+    auto seed = a.get_int("seed", 0, std::numeric_limits<std::int64_t>::max());
     if (!q)
         return fail("bench", q.status());
     if (!seed)

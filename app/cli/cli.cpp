@@ -1,11 +1,14 @@
 #include "cli.h"
 
+#include <memlens/retrieval.h>
 #include <memlens/time_util.h>
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <iostream>
 
 namespace memlens::cli {
@@ -26,30 +29,76 @@ std::string Args::get_or(const std::string& name, const std::string& fallback) c
     return get(name).value_or(fallback);
 }
 
-Result<std::optional<std::int64_t>> Args::get_int(const std::string& name) const {
+namespace {
+
+std::string in_quotes(const std::string& v) {
+    return "'" + v + "'";
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names)
+        out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+std::string number_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return buf;
+}
+
+} // namespace
+
+Result<std::optional<std::int64_t>> Args::get_int(const std::string& name, std::int64_t min,
+                                                  std::int64_t max) const {
     auto v = get(name);
     if (!v)
         return std::optional<std::int64_t>{};
     std::int64_t out = 0;
     auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
-    if (ec != std::errc() || p != v->data() + v->size())
-        return Status::invalid("--" + name + ": not an integer: '" + *v + "'");
+    if (ec != std::errc() || p != v->data() + v->size() || out < min || out > max)
+        return Status::invalid("--" + name + ": expected an integer from " + std::to_string(min) +
+                               " to " + std::to_string(max) + ", not " + in_quotes(*v));
     return std::optional<std::int64_t>{out};
 }
 
-Result<std::optional<double>> Args::get_double(const std::string& name) const {
+Result<std::optional<double>> Args::get_double(const std::string& name, double min,
+                                               double max) const {
     auto v = get(name);
     if (!v)
         return std::optional<double>{};
-    try {
-        size_t used = 0;
-        double d = std::stod(*v, &used);
-        if (used != v->size())
-            throw std::invalid_argument("trailing");
-        return std::optional<double>{d};
-    } catch (...) {
-        return Status::invalid("--" + name + ": not a number: '" + *v + "'");
+    double d = 0.0;
+    auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), d);
+    if (ec != std::errc() || p != v->data() + v->size() || !std::isfinite(d) || d < min || d > max)
+        return Status::invalid("--" + name + ": expected a number from " + number_text(min) +
+                               " to " + number_text(max) + ", not " + in_quotes(*v));
+    return std::optional<double>{d};
+}
+
+Result<std::optional<std::string>> Args::get_choice(const std::string& name,
+                                                    const std::vector<std::string>& names) const {
+    auto v = get(name);
+    if (!v)
+        return std::optional<std::string>{};
+    if (std::find(names.begin(), names.end(), *v) == names.end())
+        return Status::invalid("--" + name + ": expected one of " + joined(names) + ", not " +
+                               in_quotes(*v));
+    return v;
+}
+
+Result<std::vector<std::string>> Args::get_choices(const std::string& name,
+                                                   const std::vector<std::string>& names) const {
+    std::vector<std::string> out;
+    for (const auto& value : get_all(name)) {
+        for (auto& part : split_list(value)) {
+            if (std::find(names.begin(), names.end(), part) == names.end())
+                return Status::invalid("--" + name + ": expected one of " + joined(names) +
+                                       ", not " + in_quotes(part));
+            out.push_back(std::move(part));
+        }
     }
+    return out;
 }
 
 Result<std::optional<std::int64_t>> Args::get_time(const std::string& name) const {
@@ -59,6 +108,10 @@ Result<std::optional<std::int64_t>> Args::get_time(const std::string& name) cons
     auto t = parse_time_arg(*v);
     if (!t)
         return Status::invalid("--" + name + ": " + t.status().message());
+    if (*t < kMinTimeMs || *t > kMaxTimeMs)
+        return Status::invalid("--" + name + ": expected a time from " +
+                               format_rfc3339(kMinTimeMs) + " to " + format_rfc3339(kMaxTimeMs) +
+                               " (or as many epoch milliseconds), not " + in_quotes(*v));
     return std::optional<std::int64_t>{*t};
 }
 
@@ -142,6 +195,16 @@ std::vector<std::string> split_list(const std::string& text) {
         start = end + 1;
     }
     return out;
+}
+
+std::vector<std::string> source_kind_names() {
+    return {kSourceKinds.begin(), kSourceKinds.end()};
+}
+
+void report_degraded(const std::string& command, const std::optional<DegradedRanking>& degraded) {
+    if (degraded)
+        std::cerr << "memlens-cli " << command << ": degraded ranking: " << degraded->reason
+                  << '\n';
 }
 
 bool stderr_is_tty() {

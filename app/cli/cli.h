@@ -3,14 +3,22 @@
 #pragma once
 
 #include <memlens/status.h>
+#include <memlens/types.h>
 
+#include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace memlens::cli {
+
+// The range every TIME option accepts: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, as
+// epoch milliseconds (what RFC 3339 can write; arithmetic on them cannot overflow).
+inline constexpr std::int64_t kMinTimeMs = -62'135'596'800'000;
+inline constexpr std::int64_t kMaxTimeMs = 253'402'300'799'999;
 
 // Parsed command line: `--name value`, `--name=value`, `--flag`, and positionals. Which
 // options take a value is declared by the command (Spec::options); everything else is a flag.
@@ -23,9 +31,22 @@ public:
     std::vector<std::string> get_all(const std::string& name) const;
     std::string get_or(const std::string& name, const std::string& fallback) const;
 
-    // Typed getters; InvalidArgument naming the option when the text does not parse.
-    Result<std::optional<std::int64_t>> get_int(const std::string& name) const;
-    Result<std::optional<double>> get_double(const std::string& name) const;
+    // The one rule for option values, used by every command: nullopt when the option is
+    // absent, else the value when it parses and lies in what the option accepts, else
+    // InvalidArgument naming the option, what it accepts and what was given, e.g.
+    // "--hops: expected an integer from 0 to 4, not '100'".
+    // An integer in [min, max].
+    Result<std::optional<std::int64_t>> get_int(const std::string& name, std::int64_t min,
+                                                std::int64_t max) const;
+    // A finite number in [min, max] (nan and inf are refused).
+    Result<std::optional<double>> get_double(const std::string& name, double min, double max) const;
+    // One of `names` (taken from the core, never restated here), exactly as written.
+    Result<std::optional<std::string>> get_choice(const std::string& name,
+                                                  const std::vector<std::string>& names) const;
+    // Every value of a repeatable comma list option (--kinds a,b --kinds c), each one of `names`.
+    Result<std::vector<std::string>> get_choices(const std::string& name,
+                                                 const std::vector<std::string>& names) const;
+    // RFC 3339 or epoch milliseconds, within [kMinTimeMs, kMaxTimeMs].
     Result<std::optional<std::int64_t>> get_time(const std::string& name) const;
 
     bool json() const { return flag("json"); }
@@ -59,6 +80,27 @@ int fail(const std::string& command, const std::string& message);
 
 // Splits "a,b,c" into its non-empty parts, trimmed.
 std::vector<std::string> split_list(const std::string& text);
+
+// Names for get_choice from a core enum's wire strings, e.g. names_of({SearchMode::Hybrid, ...}).
+template <typename Enum> std::vector<std::string> names_of(std::initializer_list<Enum> values) {
+    std::vector<std::string> out;
+    for (Enum v : values)
+        out.emplace_back(to_string(v));
+    return out;
+}
+
+// bench's sizes: --chunks, --queries, --sizes entries (1..kMaxBenchCount).
+inline constexpr std::int64_t kMaxBenchCount = 100'000'000;
+
+// --days: a look-back of at most 100 years (source, walk, generate).
+inline constexpr std::int64_t kMaxDays = 36'500;
+
+// --source-kind's names: the core's kSourceKinds (retrieval.h).
+std::vector<std::string> source_kind_names();
+
+// Prints "memlens-cli <cmd>: degraded ranking: <reason>" on stderr when the response's ranking
+// fell back (types.h DegradedRanking); --json output carries the same as "degraded".
+void report_degraded(const std::string& command, const std::optional<DegradedRanking>& degraded);
 
 // True when stdout/stderr is a terminal (progress bars only there).
 bool stderr_is_tty();

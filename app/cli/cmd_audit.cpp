@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 
 namespace memlens::cli {
 namespace {
@@ -66,8 +67,8 @@ Result<std::int64_t> id_arg(const Args& a) {
 }
 
 int run_list(const Args& a, const Vault& v) {
-    auto limit = a.get_int("limit");
-    auto offset = a.get_int("offset");
+    auto limit = a.get_int("limit", 1, 10'000);
+    auto offset = a.get_int("offset", 0, std::numeric_limits<int>::max());
     if (!limit || !offset)
         return fail("audit", !limit ? limit.status() : offset.status());
     auto rows = list_audit(v.db(), static_cast<int>(limit->value_or(50)),
@@ -189,7 +190,8 @@ int run_audit(const Args& a) {
 MEMLENS_CLI_COMMAND(Spec{
     "audit",
     "the query log: list, show, replay or diff a logged query",
-    "Usage: memlens-cli audit --vault DIR list [--limit N] [--offset N] [--json]\n"
+    "Usage: memlens-cli audit --vault DIR list [--limit N (1..10000, default 50)] [--offset N]\n"
+    "         [--json]\n"
     "       memlens-cli audit --vault DIR show ID [--json]\n"
     "       memlens-cli audit --vault DIR replay ID [--json]\n"
     "       memlens-cli audit --vault DIR diff ID [--json]\n\n"

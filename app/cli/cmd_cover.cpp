@@ -7,6 +7,9 @@
 namespace memlens::cli {
 namespace {
 
+// cover_window has no cap of its own; a window's chunks are few enough for this one.
+constexpr std::int64_t kMaxCoverLimit = 100'000;
+
 int run_cover(const Args& a) {
     auto since = a.get_time("since");
     if (!since)
@@ -23,11 +26,14 @@ int run_cover(const Args& a) {
     o.since_ms = **since;
     o.until_ms = **until;
     o.source_id = a.get("source-id");
-    o.source_kind = a.get("source-kind");
-    auto limit = get_limit(a);
+    auto kind = a.get_choice("source-kind", source_kind_names());
+    if (!kind)
+        return fail("cover", kind.status());
+    o.source_kind = *kind;
+    auto limit = a.get_int("limit", 0, kMaxCoverLimit);
     if (!limit)
         return fail("cover", limit.status());
-    o.limit = *limit;
+    o.limit = static_cast<std::size_t>(limit->value_or(0));
     auto r = cover_window(**vault, o);
     if (!r)
         return fail("cover", r.status());
@@ -41,7 +47,8 @@ MEMLENS_CLI_COMMAND(Spec{
     "Usage: memlens-cli cover --vault DIR --since TIME --until TIME [--source-id ID]\n"
     "         [--source-kind KIND] [--limit N] [--json]\n\n"
     "Summaries whose whole subtree lies in the window stand in for it; other in-window chunks\n"
-    "come back raw. Grouped by source, then by start time. --limit defaults to 200.",
+    "come back raw. Grouped by source, then by start time. --limit defaults to 200 (at most\n"
+    "100000). KIND is chat, email or document.",
     {"vault", "since", "until", "source-id", "source-kind", "limit"},
     {},
     run_cover});

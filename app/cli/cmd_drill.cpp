@@ -11,11 +11,9 @@ int run_drill(const Args& a) {
     auto node = a.get("node");
     if (!node)
         return fail("drill", "--node ID is required");
-    auto depth = a.get_int("depth");
+    auto depth = a.get_int("depth", 0, 64);
     if (!depth)
         return fail("drill", depth.status());
-    if (*depth && (**depth < 0 || **depth > 64))
-        return fail("drill", "--depth must be between 0 and 64");
     auto vault = open_vault_read_only(a);
     if (!vault)
         return fail("drill", vault.status());
@@ -31,10 +29,14 @@ int run_drill(const Args& a) {
     auto embedder = embedder_for_query(**vault, a);
     if (!embedder)
         return fail("drill", embedder.status());
-    auto r = drill_down(**vault, o, embedder->get());
+    std::optional<DegradedRanking> degraded;
+    auto r = drill_down(**vault, o, embedder->get(), &degraded);
     if (!r)
         return fail("drill", r.status());
     print_hits(a, *r);
+    // drill's --json is a bare array of hits (no response object to carry "degraded"), so a
+    // fallback is reported on stderr in both modes.
+    report_degraded("drill", degraded);
     return 0;
 }
 
@@ -45,7 +47,8 @@ MEMLENS_CLI_COMMAND(Spec{
     "         [--json]\n\n"
     "Breadth-first below summary ID, --depth levels (default 1). A leaf or unknown id gives\n"
     "nothing. With --query the visited nodes are ranked by cosine similarity, then --limit\n"
-    "cuts the list.",
+    "cuts the list. N is 0..64; --limit at most 100. When the query cannot be embedded, BFS\n"
+    "order stands and stderr says 'degraded ranking: <reason>'.",
     {"vault", "node", "depth", "query", "limit"},
     {},
     run_drill});

@@ -2,7 +2,9 @@
 #include "cli.h"
 #include "vault_args.h"
 
+#include <memlens/entities.h>
 #include <memlens/json_writer.h>
+#include <memlens/query_context.h>
 #include <memlens/retrieval.h>
 #include <memlens/time_util.h>
 
@@ -16,15 +18,22 @@ int run_entities(const Args& a) {
     auto query = a.get("query");
     if (!query)
         return fail("entities", "--query TEXT is required");
+    if (Status s = check_query_length(*query); !s)
+        return fail("entities", s.with_context("--query"));
     auto vault = open_vault_read_only(a);
     if (!vault)
         return fail("entities", vault.status());
+    // The kinds come from the core: the extraction's and the registry's own (which must load,
+    // as it must for ingest).
+    auto registry = EntityRegistry::load((*vault)->entities_dir());
+    if (!registry)
+        return fail("entities", registry.status().with_context("entity registry"));
     SearchEntitiesOptions o;
     o.query = *query;
-    for (const auto& k : a.get_all("kinds")) {
-        for (auto& part : split_list(k))
-            o.kinds.push_back(std::move(part));
-    }
+    auto kinds = a.get_choices("kinds", registry->kinds());
+    if (!kinds)
+        return fail("entities", kinds.status());
+    o.kinds = std::move(kinds).value();
     auto limit = get_limit(a);
     if (!limit)
         return fail("entities", limit.status());
@@ -52,7 +61,9 @@ MEMLENS_CLI_COMMAND(Spec{
     "Usage: memlens-cli entities --vault DIR --query TEXT [--kinds person,topic,...]\n"
     "         [--limit N] [--json]\n\n"
     "Entity ids and surface forms containing TEXT (case-insensitive; % and _ match\n"
-    "literally), most mentioned first. --limit defaults to 5 (at most 100).",
+    "literally), most mentioned first. --limit defaults to 5 (at most 100). TEXT is at most\n"
+    "16384 bytes. --kinds takes the extraction's kinds (person, organization, topic, email, ...)\n"
+    "and the kinds of the vault's entity registry.",
     {"vault", "query", "kinds", "limit"},
     {},
     run_entities});

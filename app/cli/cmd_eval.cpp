@@ -23,8 +23,8 @@ Result<std::vector<int>> parse_ks(const std::string& text) {
     for (const auto& part : split_list(text)) {
         int k = 0;
         auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), k);
-        if (ec != std::errc{} || p != part.data() + part.size())
-            return Status::invalid("--k: '" + part + "' is not a number");
+        if (ec != std::errc{} || p != part.data() + part.size() || k < 1 || k > 100)
+            return Status::invalid("--k: expected integers from 1 to 100, not '" + part + "'");
         ks.push_back(k);
     }
     return ks;

@@ -22,7 +22,10 @@ int run_global(const Args& a) {
     QueryGlobalOptions o;
     o.since_ms = **since;
     o.until_ms = **until;
-    o.source_kind = a.get("source-kind");
+    auto kind = a.get_choice("source-kind", source_kind_names());
+    if (!kind)
+        return fail("global", kind.status());
+    o.source_kind = *kind;
     o.query = get_query(a);
     auto limit = get_limit(a);
     if (!limit)
@@ -35,6 +38,8 @@ int run_global(const Args& a) {
     if (!r)
         return fail("global", r.status());
     print_response(a, *r);
+    if (!a.json())
+        report_degraded("global", r->degraded);
     return 0;
 }
 

@@ -10,9 +10,14 @@
 
 #include <algorithm>
 #include <iostream>
+#include <limits>
 
 namespace memlens::cli {
 namespace {
+
+// The graph primitives have no cap of their own (graph.h); an edge list longer than this is
+// not something to read.
+constexpr std::int64_t kMaxEdges = 100'000;
 
 int print_edges(const Args& a, const std::vector<GraphEdge>& edges) {
     if (a.json()) {
@@ -26,13 +31,14 @@ int print_edges(const Args& a, const std::vector<GraphEdge>& edges) {
 }
 
 int run_graph(const Args& a) {
-    auto limit = get_limit(a);
-    if (!limit)
-        return fail("graph", limit.status());
-    auto hops = a.get_int("hops");
+    auto limit_arg = a.get_int("limit", 0, kMaxEdges);
+    if (!limit_arg)
+        return fail("graph", limit_arg.status());
+    const auto limit = static_cast<std::size_t>(limit_arg->value_or(0));
+    auto hops = a.get_int("hops", 1, kMaxGraphHops);
     if (!hops)
         return fail("graph", hops.status());
-    auto min_weight = a.get_int("min-weight");
+    auto min_weight = a.get_int("min-weight", 1, std::numeric_limits<std::int32_t>::max());
     if (!min_weight)
         return fail("graph", min_weight.status());
     auto entity = a.get("entity");
@@ -51,19 +57,18 @@ int run_graph(const Args& a) {
         if (a.json()) {
             nlohmann::json j = {{"from", *entity},
                                 {"to", *to},
-                                {"max_hops", std::clamp(h, 1, kMaxGraphHops)},
+                                {"max_hops", h},
                                 {"hops", *d ? nlohmann::json(**d) : nlohmann::json(nullptr)}};
             std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         } else if (*d) {
             std::cout << *entity << " -> " << *to << ": " << **d << " hops\n";
         } else {
-            std::cout << *entity << " -> " << *to << ": not within "
-                      << std::clamp(h, 1, kMaxGraphHops) << " hops\n";
+            std::cout << *entity << " -> " << *to << ": not within " << h << " hops\n";
         }
         return 0;
     }
-    auto edges = entity ? co_occurring_entities(**vault, *entity, *limit)
-                        : strongest_edges(**vault, *min_weight ? **min_weight : 1, *limit);
+    auto edges = entity ? co_occurring_entities(**vault, *entity, limit)
+                        : strongest_edges(**vault, *min_weight ? **min_weight : 1, limit);
     if (!edges)
         return fail("graph", edges.status());
     return print_edges(a, *edges);
@@ -78,7 +83,7 @@ MEMLENS_CLI_COMMAND(Spec{
     "With --entity: the entities that share nodes with it, heaviest first (weight = number\n"
     "of shared nodes). With --to as well: the hop distance between the two (at most H, default\n"
     "and maximum 4). With neither: the heaviest edges of the whole graph. --limit defaults\n"
-    "to 100.",
+    "to 100 (at most 100000); W is 1 or more.",
     {"vault", "entity", "to", "hops", "limit", "min-weight"},
     {},
     run_graph});

@@ -5,6 +5,8 @@
 #include <memlens/entities.h>
 #include <memlens/group_ranking.h>
 #include <memlens/query_context.h>
+#include <memlens/retrieval.h>
+#include <memlens/scoring.h>
 #include <memlens/search.h>
 #include <memlens/text.h>
 #include <memlens/time_util.h>
@@ -13,7 +15,6 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -39,36 +40,38 @@ Result<std::unique_ptr<Vault>> open_for_query(const std::string& dir, bool read_
     return Vault::open(dir, true);
 }
 
+// What the query options accept (the one rule of cli.h; the README lists them).
+constexpr std::int64_t kMaxChars = 1'000'000'000; // --max-chars
+constexpr double kMaxMs = 86'400'000.0;           // --max-ms: a day
+constexpr double kMaxRecency = 1000.0;            // --recency, as search.recency_boost
+
 Status read_request(const Args& a, SearchRequest& req) {
     std::string text = a.get_or("query", "");
     for (const auto& p : a.positional)
         text += (text.empty() ? "" : " ") + p;
+    MEMLENS_TRY(check_query_length(text));
     req.query = text;
-    if (auto m = a.get("mode")) {
-        req.mode = search_mode_from_string(*m);
-        if (!req.mode)
-            return Status::invalid("--mode: expected hybrid, keyword or semantic, not '" + *m +
-                                   "'");
-    }
-    if (auto f = a.get("fusion")) {
-        req.fusion = fusion_kind_from_string(*f);
-        if (!req.fusion)
-            return Status::invalid("--fusion: expected rrf or profile, not '" + *f + "'");
-    }
-    req.profile = a.get("profile");
-    auto limit = a.get_int("limit");
+    auto mode = a.get_choice(
+        "mode", names_of({SearchMode::Hybrid, SearchMode::Keyword, SearchMode::Semantic}));
+    if (!mode)
+        return mode.status();
+    if (*mode)
+        req.mode = search_mode_from_string(**mode);
+    auto fusion = a.get_choice("fusion", names_of({FusionKind::Rrf, FusionKind::Profile}));
+    if (!fusion)
+        return fusion.status();
+    if (*fusion)
+        req.fusion = fusion_kind_from_string(**fusion);
+    const auto max_limit = static_cast<std::int64_t>(kMaxQueryLimit);
+    auto limit = a.get_int("limit", 0, max_limit);
     if (!limit)
         return limit.status();
-    if (*limit) {
-        if (**limit < 0 || **limit > 100)
-            return Status::invalid("--limit: expected 0..100");
-        req.limit = static_cast<int>(**limit);
-    }
-    auto lambda = a.get_double("mmr-lambda");
+    req.limit = static_cast<int>(limit->value_or(0));
+    auto lambda = a.get_double("mmr-lambda", 0.0, 1.0);
     if (!lambda)
         return lambda.status();
     req.mmr_lambda = *lambda;
-    auto recency = a.get_double("recency");
+    auto recency = a.get_double("recency", 0.0, kMaxRecency);
     if (!recency)
         return recency.status();
     req.recency_boost = *recency;
@@ -84,9 +87,10 @@ Status read_request(const Args& a, SearchRequest& req) {
     for (const auto& v : a.get_all("content-type"))
         for (auto& s : split_list(v))
             req.scope.content_types.push_back(s);
-    for (const auto& v : a.get_all("source-kind"))
-        for (auto& s : split_list(v))
-            req.scope.source_kinds.push_back(s);
+    auto kinds = a.get_choices("source-kind", source_kind_names());
+    if (!kinds)
+        return kinds.status();
+    req.scope.source_kinds = std::move(kinds).value();
     auto since = a.get_time("since");
     if (!since)
         return since.status();
@@ -101,17 +105,15 @@ Status read_request(const Args& a, SearchRequest& req) {
     if (!now)
         return now.status();
     req.now_ms = now->value_or(0);
-    auto units = a.get_int("max-units");
+    auto units = a.get_int("max-units", 0, max_limit);
     if (!units)
         return units.status();
-    auto chars = a.get_int("max-chars");
+    auto chars = a.get_int("max-chars", 0, kMaxChars);
     if (!chars)
         return chars.status();
-    auto ms = a.get_double("max-ms");
+    auto ms = a.get_double("max-ms", 0.0, kMaxMs);
     if (!ms)
         return ms.status();
-    if (units->value_or(0) < 0 || chars->value_or(0) < 0 || ms->value_or(0) < 0)
-        return Status::invalid("budgets must not be negative");
     req.budget.max_units = static_cast<int>(units->value_or(0));
     req.budget.max_chars = chars->value_or(0);
     req.budget.max_ms = ms->value_or(0.0);
@@ -228,33 +230,36 @@ int run_query(const Args& a) {
     if (Status s = read_request(a, req); !s)
         return fail("query", s);
     std::optional<GroupBy> group_by;
-    if (auto g = a.get("group-by")) {
-        group_by = group_by_from_string(*g);
-        if (!group_by)
-            return fail("query", "--group-by: expected session or source, not '" + *g + "'");
-    }
-    auto wait_s = a.get_double("audit-wait");
+    auto group = a.get_choice("group-by", names_of({GroupBy::Session, GroupBy::Source}));
+    if (!group)
+        return fail("query", group.status());
+    if (*group)
+        group_by = group_by_from_string(**group);
+    auto wait_s = a.get_double("audit-wait", 0, kMaxAuditWaitS);
     if (!wait_s)
         return fail("query", wait_s.status());
     std::chrono::milliseconds audit_wait = kDefaultAuditWait;
-    if (*wait_s) {
-        if (!std::isfinite(**wait_s) || **wait_s < 0 || **wait_s > kMaxAuditWaitS)
-            return fail("query", "--audit-wait: expected seconds from 0 to " +
-                                     std::to_string(int(kMaxAuditWaitS)));
+    if (*wait_s)
         audit_wait = std::chrono::milliseconds(static_cast<std::int64_t>(**wait_s * 1000));
-    }
     auto vault = open_for_query(*dir, a.flag("read-only"));
     if (!vault)
         return fail("query", vault.status());
+    // The vault's own profiles count too (profile.<name>.* settings), so this waits for it.
+    auto profile = a.get_choice("profile", WeightProfile::names((*vault)->all_settings()));
+    if (!profile)
+        return fail("query", profile.status());
+    req.profile = *profile;
     auto engine = SearchEngine::open(**vault);
     if (!engine)
         return fail("query", engine.status());
     // Seed 003: the query is analysed once, here at the entry point; the legs search the
-    // augmented text, the audit logs what was typed.
+    // augmented text, the audit logs what was typed. A registry that does not load is an
+    // error naming its file and line, as it is for ingest.
     auto registry = EntityRegistry::load((*vault)->entities_dir());
+    if (!registry)
+        return fail("query", registry.status().with_context("entity registry"));
     QueryAnalysisOptions qa;
-    if (registry)
-        qa.registry = &*registry;
+    qa.registry = &*registry;
     const QueryContext ctx =
         make_query_context(req.query, req.now_ms != 0 ? req.now_ms : now_ms(), std::nullopt, qa);
     req.raw_query = req.query;
@@ -262,6 +267,7 @@ int run_query(const Args& a) {
     auto r = (*engine)->search(req);
     if (!r)
         return fail("query", r.status());
+    report_degraded("query", r->result.degraded);
 
     // The query did not wait for its audit row; the process must, before it exits.
     nlohmann::json extra = {{"query",
@@ -330,16 +336,22 @@ MEMLENS_CLI_COMMAND(Spec{
     "Runs the hybrid search of seeds 001/004 and prints each hit with its explanation (legs'\n"
     "ranks and raw scores, RRF terms, recency, the four signals, graph context, the MMR step).\n"
     "Options (each overrides the vault's setting for this query only):\n"
-    "  --mode hybrid|keyword|semantic   --fusion rrf|profile   --profile NAME\n"
-    "  --limit N (0..100)  --mmr-lambda X (0..1)  --recency X (boost, 0 = off)  --summaries\n"
-    "  --exact              exact vector scan instead of the beam descent\n"
+    "  --mode hybrid|keyword|semantic   --fusion rrf|profile\n"
+    "  --profile NAME (balanced, semantic, lexical, graph_first or the vault's own)\n"
+    "  --limit N (0..100)  --mmr-lambda X (0..1)  --recency X (boost 0..1000, 0 = off)\n"
+    "  --summaries  --exact (exact vector scan instead of the beam descent)\n"
     "Scoping (both legs): --namespace A,B  --topics A,B  --content-type A,B\n"
-    "  --source-kind chat|email|document  --since TIME  --until TIME (RFC 3339 or epoch ms)\n"
-    "Budgets: --max-units N  --max-chars N  --max-ms X   (the answer says truncated)\n"
+    "  --source-kind chat|email|document  --since TIME  --until TIME\n"
+    "Budgets: --max-units N (0..100)  --max-chars N (0..1000000000)  --max-ms X (0..86400000)\n"
+    "  (the answer says truncated)\n"
     "Other: --now TIME (recency and freshness reference), --no-audit, --read-only\n"
     "  --audit-wait S       how long the audit row waits for the vault's write lock (held by\n"
     "                       an import for its whole run) before it is kept in\n"
     "                       audit-pending.jsonl (default 10; 0..86400)\n"
+    "TIME is RFC 3339 or epoch ms, from 0001-01-01 to 9999-12-31. The query is at most 16384\n"
+    "bytes. The query is embedded only when the vector leg or the profile's vector signal uses\n"
+    "it; when that embedding fails the answer says so: \"degraded\": {\"reason\": ...} in --json\n"
+    "(null otherwise), a line on stderr in text.\n"
     "Groups: --group-by session|source ranks the hits' sessions (a chunk's thread, day or\n"
     "  document) or sources with the shared group policy (docs/ranking.md) and the query's\n"
     "  intent; JSON adds \"grouping\": {by, groups: [{group_id, rank, score, parts, members}]}.\n\n"

@@ -13,9 +13,12 @@ int run_source(const Args& a) {
         return fail("source", vault.status());
     QuerySourceOptions o;
     o.source_id = a.get("source-id");
-    o.source_kind = a.get("source-kind");
+    auto kind = a.get_choice("source-kind", source_kind_names());
+    if (!kind)
+        return fail("source", kind.status());
+    o.source_kind = *kind;
     o.query = get_query(a);
-    auto days = a.get_int("days");
+    auto days = a.get_int("days", 0, kMaxDays);
     if (!days)
         return fail("source", days.status());
     if (*days)
@@ -31,6 +34,8 @@ int run_source(const Args& a) {
     if (!r)
         return fail("source", r.status());
     print_response(a, *r);
+    if (!a.json())
+        report_degraded("source", r->degraded);
     return 0;
 }
 
@@ -41,7 +46,9 @@ MEMLENS_CLI_COMMAND(Spec{
     "         [--days N] [--query TEXT] [--limit N] [--json]\n\n"
     "Level >= 1 summaries of the selected source trees, newest first, or ranked by cosine\n"
     "similarity to --query (the vault's embedder). --days keeps summaries overlapping the last\n"
-    "N days. --limit defaults to 10 (at most 100); 'total' counts matches before it.",
+    "N days (0..36500). --limit defaults to 10 (at most 100); 'total' counts matches before it.\n"
+    "When the query cannot be embedded, newest-first order stands and the answer says so:\n"
+    "\"degraded\": {\"reason\": ...} in --json (null otherwise), a line on stderr in text.",
     {"vault", "source-id", "source-kind", "days", "query", "limit"},
     {},
     run_source});

@@ -36,6 +36,8 @@ int run_topic(const Args& a) {
     if (!r)
         return fail("topic", r.status());
     print_response(a, *r);
+    if (!a.json())
+        report_degraded("topic", r->degraded);
     return 0;
 }
 

@@ -26,12 +26,12 @@ int run_walk(const Args& a) {
     if (!limit)
         return fail("walk", limit.status());
     o.limit = *limit;
-    auto hops = a.get_int("hops");
+    auto hops = a.get_int("hops", 1, kMaxGraphHops);
     if (!hops)
         return fail("walk", hops.status());
     if (*hops)
-        o.max_hops = static_cast<int>(std::clamp<std::int64_t>(**hops, 0, kMaxGraphHops));
-    auto days = a.get_int("days");
+        o.max_hops = static_cast<int>(**hops);
+    auto days = a.get_int("days", 0, kMaxDays);
     if (!days)
         return fail("walk", days.status());
     if (*days)
@@ -67,6 +67,7 @@ int run_walk(const Args& a) {
         std::cout << "; hops " << trace.hops_used;
     std::cout << '\n';
     print_response_table(std::cout, *r);
+    report_degraded("walk", r->degraded);
     return 0;
 }
 
@@ -78,7 +79,10 @@ MEMLENS_CLI_COMMAND(Spec{
     "Extracts the entities the question names. None: dense cosine ranking. Entities that the\n"
     "co-occurrence graph relates within H hops (default 2, at most 4): nodes that mention\n"
     "both, most entities first (the hit's score is that count). Otherwise the dense top 2K\n"
-    "re-sorted by how many of the entities each hit mentions. K defaults to 10 (at most 100).",
+    "re-sorted by how many of the entities each hit mentions. K defaults to 10 (at most 100);\n"
+    "N is 0..36500. When the dense route cannot embed the query, summaries newest first stand\n"
+    "in and the answer says so: \"degraded\": {\"reason\": ...} in --json (null otherwise), a\n"
+    "line on stderr in text. A malformed entity registry is an error, as for ingest.",
     {"vault", "query", "limit", "hops", "days"},
     {},
     run_walk});

@@ -1,6 +1,7 @@
 #include "vault_args.h"
 
 #include <memlens/json_writer.h>
+#include <memlens/retrieval.h>
 #include <memlens/time_util.h>
 
 #include <cstdio>
@@ -18,7 +19,7 @@ Result<std::unique_ptr<Vault>> open_vault_read_only(const Args& a) {
 }
 
 Result<std::size_t> get_limit(const Args& a) {
-    auto n = a.get_int("limit");
+    auto n = a.get_int("limit", 0, static_cast<std::int64_t>(kMaxQueryLimit));
     if (!n)
         return n.status();
     if (!*n)

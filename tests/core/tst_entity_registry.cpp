@@ -3,7 +3,13 @@
 // the registry folder.
 #include "testsupport.h"
 
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
 #include <memlens/entities.h>
+#include <memlens/retrieval.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
 
 #include <QtTest>
 
@@ -11,6 +17,7 @@
 #include <set>
 
 using namespace memlens;
+using namespace Qt::StringLiterals;
 namespace fs = std::filesystem;
 
 namespace {
@@ -244,6 +251,45 @@ private slots:
         QCOMPARE(reg.status().code(), StatusCode::InvalidArgument);
         const std::string expected = bad.string() + ":" + std::to_string(line) + ": ";
         QVERIFY2(reg.status().message().rfind(expected, 0) == 0, reg.status().message().c_str());
+    }
+
+    // Every path that loads a vault's registry refuses a malformed one the way ingest does,
+    // naming the file and line, instead of running silently without its aliases.
+    void malformedRegistryStopsEveryQueryPath() {
+        test::TempDir tmp;
+        const fs::path dir = tmp.path() / "v";
+        {
+            auto vault = Vault::create(dir);
+            QVERIFY2(vault.is_ok(), vault.status().to_string().c_str());
+        }
+        const fs::path bad = dir / "entities" / "person" / "broken.md";
+        write_file(bad, "---\nid: person:x\nthis is not yaml\n---\n");
+        const std::string where = bad.string() + ":3: ";
+
+        auto vault = Vault::open(dir, true);
+        QVERIFY(vault.is_ok());
+        SearchEngineOptions eo;
+        eo.audit = false;
+        auto engine = SearchEngine::open(**vault, eo);
+        QVERIFY(!engine.is_ok());
+        QVERIFY2(engine.status().message().find(where) != std::string::npos,
+                 engine.status().message().c_str());
+        WalkOptions wo;
+        wo.query = "where is alice";
+        auto walked = walk(**vault, wo, nullptr);
+        QVERIFY(!walked.is_ok());
+        QVERIFY2(walked.status().message().find(where) != std::string::npos,
+                 walked.status().message().c_str());
+
+        const QString v = q(dir.string());
+        for (const QStringList& args :
+             {QStringList{u"query"_s, u"--vault"_s, v, u"--no-audit"_s, u"alice"_s},
+              QStringList{u"walk"_s, u"--vault"_s, v, u"--query"_s, u"alice"_s},
+              QStringList{u"entities"_s, u"--vault"_s, v, u"--query"_s, u"alice"_s}}) {
+            auto run = test::run_cli(args);
+            QVERIFY2(run.exit_code != 0, qPrintable(args.join(u' ')));
+            QVERIFY2(run.err.find(where) != std::string::npos, run.err.c_str());
+        }
     }
 
     void duplicateIdsAcrossFilesAreAnError() {
