@@ -68,11 +68,14 @@ std::vector<std::string> split_into_chunks(std::string_view text, std::int64_t m
     // estimate_tokens = (chars + 3) / 4, so max_tokens * 4 characters always fit.
     const auto max_chars = static_cast<std::size_t>(max_tokens) * 4;
     while (!text.empty()) {
-        if (estimate_tokens(text) <= max_tokens) {
+        // The rest fits when max_chars code points reach its end. Counting only up to the
+        // window (not estimate_tokens of the whole rest) keeps a long text linear: the rest is
+        // as long as the text for most of the loop.
+        std::size_t limit = byte_offset_for_chars(text, max_chars);
+        if (limit == text.size()) {
             out.emplace_back(text);
             break;
         }
-        std::size_t limit = byte_offset_for_chars(text, max_chars);
         std::size_t cut = best_cut(text, limit);
         if (cut == 0)
             cut = limit;
