@@ -12,6 +12,8 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <limits>
+#include <utility>
 
 namespace memlens::cli {
 namespace {
@@ -32,6 +34,57 @@ void draw_ingest_progress(const IngestProgress& p) {
     std::fflush(stderr);
 }
 
+// "1048576", "512K", "64M", "1G" (powers of 1024): a byte count of at least 1.
+std::optional<std::size_t> parse_byte_count(const std::string& text) {
+    std::size_t digits = 0;
+    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
+        ++digits;
+    if (digits == 0 || digits > 12 || text.size() > digits + 1)
+        return std::nullopt;
+    std::uint64_t value = std::stoull(text.substr(0, digits));
+    if (digits < text.size()) {
+        switch (text[digits]) {
+        case 'k':
+        case 'K':
+            value <<= 10;
+            break;
+        case 'm':
+        case 'M':
+            value <<= 20;
+            break;
+        case 'g':
+        case 'G':
+            value <<= 30;
+            break;
+        default:
+            return std::nullopt;
+        }
+    }
+    if (value == 0 || value > std::numeric_limits<std::size_t>::max())
+        return std::nullopt;
+    return static_cast<std::size_t>(value);
+}
+
+// The --max-*-bytes options over ImportOptions' defaults; an error message naming the option.
+std::optional<std::string> read_limits(const Args& a, ImportOptions& opts) {
+    const std::pair<const char*, std::size_t*> limits[] = {
+        {"max-line-bytes", &opts.max_line_bytes},
+        {"max-item-bytes", &opts.max_item_bytes},
+        {"max-file-bytes", &opts.max_file_bytes},
+    };
+    for (const auto& [name, field] : limits) {
+        auto text = a.get(name);
+        if (!text)
+            continue;
+        auto value = parse_byte_count(*text);
+        if (!value)
+            return std::string("--") + name + ": expected a byte count such as 1048576 or 64M, " +
+                   "got '" + *text + "'";
+        *field = *value;
+    }
+    return std::nullopt;
+}
+
 int run_ingest(const Args& a) {
     auto dir = a.get("vault");
     if (!dir)
@@ -46,10 +99,15 @@ int run_ingest(const Args& a) {
                         "--format: unknown format '" + *f + "' (jsonl, markdown, locomo)");
     }
 
+    ImportOptions import_opts;
+    import_opts.cancel = &g_ingest_cancel;
+    if (auto bad = read_limits(a, import_opts))
+        return fail("ingest", *bad);
+
     // Read every input before touching the vault: a bad file must leave it exactly as it was.
     std::vector<IngestSource> sources;
     for (const auto& path : a.positional) {
-        auto imported = import_path(path, format, &g_ingest_cancel);
+        auto imported = import_path(path, format, import_opts);
         if (!imported)
             return fail("ingest", imported.status());
         for (auto& s : *imported)
@@ -98,12 +156,19 @@ int run_ingest(const Args& a) {
 MEMLENS_CLI_COMMAND(Spec{
     "ingest",
     "import JSONL messages, Markdown files or LoCoMo JSON into a vault",
-    "Usage: memlens-cli ingest --vault DIR [--format jsonl|markdown|locomo] [--json] PATH...\n\n"
+    "Usage: memlens-cli ingest --vault DIR [--format jsonl|markdown|locomo] [--json]\n"
+    "                          [--max-line-bytes N] [--max-item-bytes N] [--max-file-bytes N]\n"
+    "                          PATH...\n\n"
     "Reads every PATH first (the format is detected when --format is omitted), then writes\n"
     "them in one transaction: chunks, entities, embeddings, FTS5 indexes, sealed summary\n"
     "trees and the topic tree. A bad input or Ctrl-C leaves the vault exactly as it was.\n"
-    "The vault is created when DIR does not hold one yet.",
-    {"vault", "format"},
+    "The vault is created when DIR does not hold one yet.\n\n"
+    "Limits (bytes; K, M, G suffixes are powers of 1024), an input over one fails:\n"
+    "  --max-line-bytes N  one JSONL line (default 64M)\n"
+    "  --max-item-bytes N  one item's text: a JSONL text, a LoCoMo turn, a Markdown\n"
+    "                      section (default 16M)\n"
+    "  --max-file-bytes N  a file read whole: Markdown, LoCoMo JSON (default 256M)",
+    {"vault", "format", "max-line-bytes", "max-item-bytes", "max-file-bytes"},
     {"quiet"},
     run_ingest});
 

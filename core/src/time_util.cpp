@@ -115,6 +115,8 @@ Result<std::int64_t> parse_rfc3339(std::string_view s) {
                 expect(s, p, ':');
                 if (!read_digits(s, p, 2, om))
                     return bad();
+                if (oh > 23 || om > 59) // RFC 3339 time-numoffset: hour 00-23, minute 00-59
+                    return bad();
                 offset_min = sign * (oh * 60 + om);
             } else {
                 return bad();

@@ -124,7 +124,7 @@ private slots:
             << q(js("{'source':'slack:#a','ts':'yesterday','text':'hi'}"))
             << "x.jsonl:2: field 'ts': not an RFC 3339 time";
         QTest::newRow("empty text") << q(js("{'source':'slack:#a','ts':0,'text':'  '}"))
-                                    << "x.jsonl:2: field 'text' is empty";
+                                    << "x.jsonl:2: field 'text' is blank";
         QTest::newRow("text not a string") << q(js("{'source':'slack:#a','ts':0,'text':42}"))
                                            << "x.jsonl:2: field 'text' must be a string";
         QTest::newRow("tags not strings") << q(js("{'source':'a:b','ts':0,'text':'x','tags':[1]}"))

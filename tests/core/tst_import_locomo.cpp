@@ -181,9 +181,9 @@ private slots:
             "[{'sample_id':'c','conversation':{'speaker_a':'A','speaker_b':'B','session_1':'x'}}]",
             "f.json: [0].conversation.session_1: expected an array of turns");
         row("bad date", conv9 + "'session_2_date_time':'soon','session_2':" + one_turn,
-            "f.json: sample conv-9: [0].conversation.session_2_date_time: cannot parse date");
+            "f.json: sample 'conv-9': [0].conversation.session_2_date_time: cannot parse date");
         row("missing date", conv9 + "'session_2':" + one_turn,
-            "f.json: sample conv-9: [0].conversation.session_2_date_time: missing");
+            "f.json: sample 'conv-9': [0].conversation.session_2_date_time: missing");
         row("duplicate sample",
             "[{'sample_id':'c','conversation':{'speaker_a':'A','speaker_b':'B'}},"
             "{'sample_id':'c','conversation':{'speaker_a':'A','speaker_b':'B'}}]",

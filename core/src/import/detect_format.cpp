@@ -33,8 +33,10 @@ char first_non_blank(std::string_view content) {
 
 } // namespace
 
-Result<ImportFormat> detect_format(const fs::path& path) {
-    check_off_ui_thread("detect_format");
+namespace {
+
+// `max_file_bytes` bounds the whole read a LoCoMo-looking file needs.
+Result<ImportFormat> detect(const fs::path& path, std::size_t max_file_bytes) {
     std::error_code ec;
     if (!fs::exists(path, ec))
         return Status::io("cannot read '" + path.string() + "': no such file or folder");
@@ -56,7 +58,7 @@ Result<ImportFormat> detect_format(const fs::path& path) {
     head.resize(static_cast<std::size_t>(in.gcount()));
     char first = first_non_blank(import_detail::strip_bom(head));
     if (first == '[') {
-        auto content = import_detail::read_whole_file(path);
+        auto content = import_detail::read_whole_file(path, max_file_bytes);
         if (!content)
             return content.status();
         if (looks_like_locomo(import_detail::strip_bom(*content)))
@@ -69,24 +71,39 @@ Result<ImportFormat> detect_format(const fs::path& path) {
                            "array of LoCoMo samples; pass --format");
 }
 
-Result<std::vector<IngestSource>> import_path(const fs::path& path,
-                                              std::optional<ImportFormat> format,
-                                              const std::atomic_bool* cancel) {
+} // namespace
+
+Result<ImportFormat> detect_format(const fs::path& path) {
+    check_off_ui_thread("detect_format");
+    return detect(path, ImportOptions{}.max_file_bytes);
+}
+
+Result<std::vector<IngestSource>>
+import_path(const fs::path& path, std::optional<ImportFormat> format, const ImportOptions& opts) {
     if (!format) {
-        auto detected = detect_format(path);
+        check_off_ui_thread("detect_format");
+        auto detected = detect(path, opts.max_file_bytes);
         if (!detected)
             return detected.status();
         format = *detected;
     }
     switch (*format) {
     case ImportFormat::Jsonl:
-        return import_jsonl(path, cancel);
+        return import_jsonl(path, opts);
     case ImportFormat::Markdown:
-        return import_markdown(path, cancel);
+        return import_markdown(path, opts);
     case ImportFormat::Locomo:
-        return import_locomo(path, cancel);
+        return import_locomo(path, opts);
     }
     return Status::internal("unknown import format");
+}
+
+Result<std::vector<IngestSource>> import_path(const fs::path& path,
+                                              std::optional<ImportFormat> format,
+                                              const std::atomic_bool* cancel) {
+    ImportOptions opts;
+    opts.cancel = cancel;
+    return import_path(path, format, opts);
 }
 
 } // namespace memlens

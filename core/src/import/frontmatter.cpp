@@ -1,6 +1,7 @@
 #include "import/frontmatter.h"
 
 #include "import/file_text.h"
+#include "import/input_rules.h"
 
 #include <memlens/time_util.h>
 
@@ -108,7 +109,7 @@ Result<Frontmatter> parse_frontmatter(std::string_view text, const std::string& 
                     } else if (key == "tags") {
                         add_tag_list(fm.tags, value);
                     } else if (key == "date") {
-                        auto t = parse_rfc3339(unquote(value));
+                        auto t = parse_time_text(unquote(value), false);
                         if (!t)
                             return Status::invalid(origin + ":" + std::to_string(line_no) +
                                                    ": frontmatter date: " + t.status().message());

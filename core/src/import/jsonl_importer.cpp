@@ -1,6 +1,8 @@
-// JSONL messages → IngestSources (docs/formats.md, "JSONL"). Parses line by line so a 1M-line
-// export streams through without a DOM of the whole file, and so every error has its line.
+// JSONL messages → IngestSources (docs/formats.md, "JSONL"). Reads and parses line by line so a
+// 1M-line export streams through without a DOM (or a copy) of the whole file, so a line's length
+// bounds the memory a read takes, and so every error has its line.
 #include "import/file_text.h"
+#include "import/input_rules.h"
 
 #include <memlens/import.h>
 #include <memlens/text.h>
@@ -23,16 +25,6 @@ using nlohmann::json;
 // How often the cancel flag is polled: cheap enough, and a cancel lands within milliseconds.
 constexpr std::size_t kCancelPollLines = 4096;
 
-// The part of nlohmann's message a user can act on: "column 7: syntax error ...".
-std::string describe_parse_error(const json::parse_error& e) {
-    std::string what = e.what();
-    auto col = what.find("column ");
-    if (col != std::string::npos)
-        return "malformed JSON at " + what.substr(col);
-    auto bracket = what.find("] ");
-    return "malformed JSON: " + (bracket == std::string::npos ? what : what.substr(bracket + 2));
-}
-
 // "2024-05-03": the UTC day that names a default chat group.
 std::string day_of(std::int64_t ts_ms) {
     std::int64_t days = ts_ms >= 0 ? ts_ms / kMsPerDay : -((-ts_ms + kMsPerDay - 1) / kMsPerDay);
@@ -46,11 +38,12 @@ std::string day_of(std::int64_t ts_ms) {
 
 class JsonlParser {
 public:
-    JsonlParser(const std::string& origin, const std::atomic_bool* cancel)
+    JsonlParser(const std::string& origin, const ImportOptions& opts)
         : origin_(origin)
         , file_name_(std::filesystem::path(origin).filename().string())
-        , cancel_(cancel) {}
+        , opts_(opts) {}
 
+    // Text already in memory, split into lines under the same line limit as a file.
     Result<std::vector<IngestSource>> run(std::string_view content) {
         content = import_detail::strip_bom(content);
         // Sized up front: rehashing a million ids costs more than counting the lines.
@@ -65,14 +58,47 @@ public:
             std::string_view line = content.substr(pos, end - pos);
             pos = end + 1;
             ++line_no;
-            if (cancel_ != nullptr && line_no % kCancelPollLines == 0 && cancel_->load())
-                return Status::cancelled();
-            if (import_detail::trim(line).empty())
-                continue;
-            if (Status st = parse_line(line, line_no); !st.is_ok())
+            if (line.size() > opts_.max_line_bytes)
+                return error(line_no,
+                             "line " + import_detail::too_long(line.size(), opts_.max_line_bytes,
+                                                               "--max-line-bytes"));
+            if (Status st = feed(line, line_no); !st.is_ok())
                 return st;
         }
         return std::move(sources_);
+    }
+
+    // A file, streamed: only the current line is held besides what was parsed.
+    Result<std::vector<IngestSource>> run(const std::filesystem::path& file) {
+        import_detail::LineReader reader(file, opts_.max_line_bytes);
+        if (Status st = reader.open(); !st.is_ok())
+            return st;
+        std::string line;
+        for (;;) {
+            auto more = reader.next(line);
+            if (!more)
+                return more.status();
+            if (!*more)
+                break;
+            std::string_view view = line;
+            if (reader.line_number() == 1)
+                view = import_detail::strip_bom(view);
+            if (Status st = feed(view, reader.line_number()); !st.is_ok())
+                return st;
+        }
+        return std::move(sources_);
+    }
+
+    Status feed(std::string_view line, std::size_t line_no) {
+        if (opts_.cancel != nullptr && line_no % kCancelPollLines == 0 && opts_.cancel->load())
+            return Status::cancelled();
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (auto bad = import_detail::check_input_bytes(line))
+            return error(line_no, bad->what + " at column " + std::to_string(bad->offset + 1));
+        if (import_detail::trim(line).empty())
+            return Status::ok();
+        return parse_line(line, line_no);
     }
 
 private:
@@ -86,8 +112,14 @@ private:
         auto it = obj.find(key);
         if (it == obj.end() || it->is_null())
             return std::nullopt;
-        if (it->is_string())
+        if (it->is_string()) {
+            if (auto p = import_detail::string_problem(it->get_ref<const std::string&>())) {
+                if (err.is_ok())
+                    err = error(line, std::string("field '") + key + "' " + *p);
+                return std::nullopt;
+            }
             return std::move(it->get_ref<std::string&>());
+        }
         if (allow_int && it->is_number_integer())
             return it->dump();
         if (err.is_ok()) // the first bad field is the one reported
@@ -96,15 +128,25 @@ private:
         return std::nullopt;
     }
 
-    Result<std::string> required_string(json& obj, const char* key, std::size_t line) const {
+    // "source" is a name and "text" an item's text (input_rules.h): both must not be blank.
+    Result<std::string> required_string(json& obj, const char* key, std::size_t line,
+                                        bool is_text) const {
         auto it = obj.find(key);
         if (it == obj.end() || it->is_null())
             return error(line, std::string("missing field '") + key + "'");
         if (!it->is_string())
             return error(line, std::string("field '") + key + "' must be a string");
         std::string value = std::move(it->get_ref<std::string&>());
-        if (import_detail::trim(value).empty())
-            return error(line, std::string("field '") + key + "' is empty");
+        std::optional<std::string> problem;
+        if (is_text) {
+            problem = import_detail::text_problem(value, opts_);
+        } else {
+            problem = import_detail::string_problem(value);
+            if (!problem && import_detail::is_blank(value))
+                problem = "is empty";
+        }
+        if (problem)
+            return error(line, std::string("field '") + key + "' " + *problem);
         return value;
     }
 
@@ -115,47 +157,41 @@ private:
         if (it->is_number_integer()) {
             if (it->is_number_unsigned() &&
                 it->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
-                return error(line, "field 'ts' is out of range");
-            return it->get<std::int64_t>();
+                return error(line, "field 'ts' is outside the years 0000 to 9999");
+            const auto ms = it->get<std::int64_t>();
+            if (auto p = import_detail::time_problem(ms))
+                return error(line, "field 'ts' " + *p);
+            return ms;
         }
         if (!it->is_string())
             return error(line, "field 'ts' must be an RFC 3339 string or integer epoch "
                                "milliseconds");
-        const std::string& text = it->get_ref<const std::string&>();
-        auto t = parse_time_arg(text);
-        // parse_time_arg reads any run of digits and '-' as epoch ms, so "2024-05-04" needs the
-        // RFC 3339 reader too.
-        if (!t)
-            t = parse_rfc3339(text);
+        auto t = import_detail::parse_time_text(it->get_ref<const std::string&>(), true);
         if (!t)
             return error(line, "field 'ts': " + t.status().message());
         return *t;
     }
 
     Status parse_line(std::string_view line, std::size_t line_no) {
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        if (std::size_t bad = first_invalid_utf8(line); bad != std::string_view::npos)
-            return error(line_no, "invalid UTF-8 at column " + std::to_string(bad + 1));
         json obj;
         try {
             obj = json::parse(line);
         } catch (const json::parse_error& e) {
-            return error(line_no, describe_parse_error(e));
+            return error(line_no, import_detail::describe_json_error(e, line));
         } catch (const json::exception& e) {
-            // out_of_range: a number no double can hold (1e999).
+            // out_of_range: a number no double can hold (1e999). Its message quotes no input.
             return error(line_no, std::string("malformed JSON: ") + e.what());
         }
         if (!obj.is_object())
             return error(line_no, "expected a JSON object, found " + std::string(obj.type_name()));
 
-        auto source = required_string(obj, "source", line_no);
+        auto source = required_string(obj, "source", line_no, false);
         if (!source)
             return source.status();
         auto ts = timestamp(obj, line_no);
         if (!ts)
             return ts.status();
-        auto text = required_string(obj, "text", line_no);
+        auto text = required_string(obj, "text", line_no, true);
         if (!text)
             return text.status();
 
@@ -176,20 +212,9 @@ private:
         if (item.message_id) {
             auto [it, fresh] = ids_.emplace(*item.message_id, line_no);
             if (!fresh)
-                return error(line_no, "duplicate id '" + *item.message_id + "' (first on line " +
-                                          std::to_string(it->second) + ")");
+                return error(line_no, "duplicate id " + import_detail::quote(*item.message_id) +
+                                          " (first on line " + std::to_string(it->second) + ")");
         }
-        // nlohmann has already rejected invalid UTF-8 and lone surrogates inside strings;
-        // this keeps the guarantee independent of the parser's version.
-        bool valid = is_valid_utf8(*source) && is_valid_utf8(*text) && is_valid_utf8(item.author) &&
-                     is_valid_utf8(thread.value_or("")) &&
-                     is_valid_utf8(item.message_id.value_or("")) &&
-                     is_valid_utf8(item.supersedes.value_or(""));
-        for (const auto& tag : item.tags)
-            valid = valid && is_valid_utf8(tag);
-        if (!valid)
-            return error(line_no, "invalid UTF-8 in a string value");
-
         item.text = std::move(*text);
         item.ts_ms = *ts;
         item.line = line_no;
@@ -209,6 +234,8 @@ private:
         for (const auto& tag : *it) {
             if (!tag.is_string())
                 return error(line_no, "field 'tags' must be an array of strings");
+            if (auto p = import_detail::string_problem(tag.get_ref<const std::string&>()))
+                return error(line_no, "field 'tags': a tag " + *p);
             out.push_back(tag.get_ref<const std::string&>());
         }
         return Status::ok();
@@ -238,7 +265,7 @@ private:
 
     std::string origin_;
     std::string file_name_;
-    const std::atomic_bool* cancel_;
+    const ImportOptions& opts_;
     std::vector<IngestSource> sources_;
     std::unordered_map<std::string, std::size_t> index_;
     std::vector<std::unordered_set<std::string>> authors_;
@@ -248,17 +275,28 @@ private:
 } // namespace
 
 Result<std::vector<IngestSource>> parse_jsonl(std::string_view content, const std::string& origin,
+                                              const ImportOptions& opts) {
+    return JsonlParser(origin, opts).run(content);
+}
+
+Result<std::vector<IngestSource>> parse_jsonl(std::string_view content, const std::string& origin,
                                               const std::atomic_bool* cancel) {
-    return JsonlParser(origin, cancel).run(content);
+    ImportOptions opts;
+    opts.cancel = cancel;
+    return parse_jsonl(content, origin, opts);
+}
+
+Result<std::vector<IngestSource>> import_jsonl(const std::filesystem::path& file,
+                                               const ImportOptions& opts) {
+    check_off_ui_thread("import_jsonl");
+    return JsonlParser(file.string(), opts).run(file);
 }
 
 Result<std::vector<IngestSource>> import_jsonl(const std::filesystem::path& file,
                                                const std::atomic_bool* cancel) {
-    check_off_ui_thread("import_jsonl");
-    auto content = import_detail::read_whole_file(file);
-    if (!content)
-        return content.status();
-    return parse_jsonl(*content, file.string(), cancel);
+    ImportOptions opts;
+    opts.cancel = cancel;
+    return import_jsonl(file, opts);
 }
 
 } // namespace memlens

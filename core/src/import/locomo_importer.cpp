@@ -1,6 +1,7 @@
 // LoCoMo conversations → one chat source per sample, one item per turn (NOTES §7,
 // docs/formats.md "LoCoMo"). Every shape error names the JSON path so a user can find it.
 #include "import/file_text.h"
+#include "import/input_rules.h"
 
 #include <memlens/import.h>
 #include <memlens/text.h>
@@ -34,29 +35,32 @@ int session_number(std::string_view key) {
 
 class LocomoParser {
 public:
-    LocomoParser(std::string origin, const std::atomic_bool* cancel)
+    LocomoParser(std::string origin, const ImportOptions& opts)
         : origin_(std::move(origin))
-        , cancel_(cancel) {}
+        , opts_(opts) {}
 
     Result<std::vector<IngestSource>> run(std::string_view content) {
         content = import_detail::strip_bom(content);
-        if (std::size_t bad = first_invalid_utf8(content); bad != std::string_view::npos)
-            return Status::invalid(origin_ + ":" +
-                                   std::to_string(import_detail::line_of_offset(content, bad)) +
-                                   ": invalid UTF-8");
+        if (content.size() > opts_.max_file_bytes)
+            return Status::invalid(
+                origin_ + ": " +
+                import_detail::too_long(content.size(), opts_.max_file_bytes, "--max-file-bytes"));
+        if (auto bad = import_detail::check_input_bytes(content))
+            return Status::invalid(
+                origin_ + ":" +
+                std::to_string(import_detail::line_of_offset(content, bad->offset)) + ": " +
+                bad->what + " at column " +
+                std::to_string(import_detail::column_of_offset(content, bad->offset)));
         json doc;
         try {
             doc = json::parse(content);
         } catch (const json::parse_error& e) {
-            std::string what = e.what();
-            auto at = what.find("] ");
-            return Status::invalid(
-                origin_ + ":" +
-                std::to_string(
-                    import_detail::line_of_offset(content, e.byte > 0 ? e.byte - 1 : 0)) +
-                ": malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+            return Status::invalid(origin_ + ":" +
+                                   std::to_string(import_detail::line_of_offset(
+                                       content, import_detail::json_error_offset(e))) +
+                                   ": " + import_detail::describe_json_error(e, content));
         } catch (const json::exception& e) {
-            // out_of_range: a number no double can hold (1e999).
+            // out_of_range: a number no double can hold (1e999). Its message quotes no input.
             return Status::invalid(origin_ + ": malformed JSON: " + e.what());
         }
         if (!doc.is_array())
@@ -65,14 +69,14 @@ public:
         std::vector<IngestSource> out;
         std::set<std::string> seen;
         for (std::size_t i = 0; i < doc.size(); ++i) {
-            if (cancel_ != nullptr && cancel_->load())
+            if (opts_.cancel != nullptr && opts_.cancel->load())
                 return Status::cancelled();
             auto src = sample(doc[i], "[" + std::to_string(i) + "]");
             if (!src)
                 return src.status();
             if (!seen.insert(src->source_id).second)
                 return shape("[" + std::to_string(i) + "].sample_id",
-                             "duplicate sample '" + src->source_id + "'");
+                             "duplicate sample " + import_detail::quote(src->source_id));
             out.push_back(std::move(*src));
         }
         return out;
@@ -83,23 +87,25 @@ private:
         return Status::invalid(origin_ + ": " + (path.empty() ? "top level" : path) + ": " + what);
     }
 
-    Result<std::string> string_at(const json& obj, const char* key, const std::string& path,
-                                  bool allow_int = false) const {
+    // Every string the importer keeps, by one rule: present, a string (a number is the wrong
+    // type, as anywhere else), valid UTF-8 without NUL (input_rules.h).
+    Result<std::string> string_at(const json& obj, const char* key, const std::string& path) const {
         auto it = obj.find(key);
         std::string p = path + "." + key;
         if (it == obj.end() || it->is_null())
             return shape(p, "missing");
-        if (allow_int && it->is_number_integer())
-            return it->dump(); // some LoCoMo variants number their samples
         if (!it->is_string())
             return shape(p, std::string("expected a string, found ") + it->type_name());
-        return it->get<std::string>();
+        const auto& value = it->get_ref<const std::string&>();
+        if (auto problem = import_detail::string_problem(value))
+            return shape(p, *problem);
+        return value;
     }
 
     Result<IngestSource> sample(const json& s, const std::string& path) const {
         if (!s.is_object())
             return shape(path, std::string("expected an object, found ") + s.type_name());
-        auto id = string_at(s, "sample_id", path, true);
+        auto id = string_at(s, "sample_id", path);
         if (!id)
             return id.status();
         auto conv_it = s.find("conversation");
@@ -158,13 +164,21 @@ private:
         const std::string date_key = key + "_date_time";
         auto date_it = conv.find(date_key);
         if (date_it == conv.end() || !date_it->is_string())
-            return Status::invalid(origin_ + ": sample " + sample_id + ": " + cpath + "." +
-                                   date_key + ": missing date for a session with turns");
+            return Status::invalid(origin_ + ": sample " + import_detail::quote(sample_id) + ": " +
+                                   cpath + "." + date_key +
+                                   ": missing date for a session with turns");
         const std::string& date_text = date_it->get_ref<const std::string&>();
+        if (auto problem = import_detail::string_problem(date_text))
+            return shape(cpath + "." + date_key, *problem);
         auto start = parse_locomo_date(date_text);
         if (!start)
-            return Status::invalid(origin_ + ": sample " + sample_id + ": " + cpath + "." +
-                                   date_key + ": cannot parse date '" + date_text + "'");
+            return Status::invalid(origin_ + ": sample " + import_detail::quote(sample_id) + ": " +
+                                   cpath + "." + date_key + ": cannot parse date " +
+                                   import_detail::quote(date_text));
+        // The last turn's time is the latest: inside the range, every turn is.
+        const auto last = *start + static_cast<std::int64_t>(turns.size() - 1) * 1000;
+        if (auto problem = import_detail::time_problem(last))
+            return shape(cpath + "." + date_key, "the session's time " + *problem);
         for (std::size_t j = 0; j < turns.size(); ++j) {
             const std::string tpath = spath + "[" + std::to_string(j) + "]";
             const json& t = turns[j];
@@ -183,12 +197,15 @@ private:
             item.text = std::move(*text);
             if (auto cap = t.find("blip_caption");
                 cap != t.end() && cap->is_string() && !cap->get_ref<const std::string&>().empty()) {
+                if (auto problem =
+                        import_detail::string_problem(cap->get_ref<const std::string&>()))
+                    return shape(tpath + ".blip_caption", *problem);
                 if (!item.text.empty())
                     item.text += ' ';
                 item.text += "[shared a photo: " + cap->get<std::string>() + "]";
             }
-            if (import_detail::trim(item.text).empty())
-                return shape(tpath + ".text", "empty");
+            if (auto problem = import_detail::text_problem(item.text, opts_))
+                return shape(tpath + ".text", *problem);
             item.author = *speaker;
             item.source_ref = std::move(*dia);
             item.group_id = key;
@@ -204,23 +221,37 @@ private:
     }
 
     std::string origin_;
-    const std::atomic_bool* cancel_;
+    const ImportOptions& opts_;
 };
 
 } // namespace
 
 Result<std::vector<IngestSource>> parse_locomo(std::string_view content, const std::string& origin,
+                                               const ImportOptions& opts) {
+    return LocomoParser(origin, opts).run(content);
+}
+
+Result<std::vector<IngestSource>> parse_locomo(std::string_view content, const std::string& origin,
                                                const std::atomic_bool* cancel) {
-    return LocomoParser(origin, cancel).run(content);
+    ImportOptions opts;
+    opts.cancel = cancel;
+    return parse_locomo(content, origin, opts);
+}
+
+Result<std::vector<IngestSource>> import_locomo(const std::filesystem::path& file,
+                                                const ImportOptions& opts) {
+    check_off_ui_thread("import_locomo");
+    auto content = import_detail::read_whole_file(file, opts.max_file_bytes);
+    if (!content)
+        return content.status();
+    return parse_locomo(*content, file.string(), opts);
 }
 
 Result<std::vector<IngestSource>> import_locomo(const std::filesystem::path& file,
                                                 const std::atomic_bool* cancel) {
-    check_off_ui_thread("import_locomo");
-    auto content = import_detail::read_whole_file(file);
-    if (!content)
-        return content.status();
-    return parse_locomo(*content, file.string(), cancel);
+    ImportOptions opts;
+    opts.cancel = cancel;
+    return import_locomo(file, opts);
 }
 
 } // namespace memlens

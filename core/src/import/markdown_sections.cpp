@@ -1,6 +1,7 @@
 #include "import/markdown_sections.h"
 
 #include "import/file_text.h"
+#include "import/input_rules.h"
 
 namespace memlens::import_detail {
 
@@ -49,10 +50,6 @@ int heading_of(std::string_view line, std::string& text) {
         rest = trim(rest.substr(0, end));
     text.assign(rest);
     return level;
-}
-
-bool is_blank(std::string_view line) {
-    return trim(line).empty();
 }
 
 } // namespace
