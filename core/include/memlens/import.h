@@ -4,7 +4,8 @@
 // nothing is returned, so the pipeline fails before it writes anything.
 //
 // Thread-safety: every function here is reentrant (no shared state); call them off the UI
-// thread, they read whole files. The formats are specified in docs/formats.md.
+// thread, they read files (Markdown and LoCoMo whole, JSONL line by line), each bounded by the
+// limits of ImportOptions. The formats and limits are specified in docs/formats.md.
 #pragma once
 
 #include <memlens/status.h>
