@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 
 using namespace memlens;
@@ -85,7 +86,12 @@ struct TestVault {
 
 class TestImportLimits : public QObject {
     Q_OBJECT
+    // One vault for every refusal: each leaves it unchanged, which refuses() checks.
+    std::unique_ptr<TestVault> vault_;
+
 private slots:
+    void initTestCase() { vault_ = std::make_unique<TestVault>(); }
+
     // Case 1: a link out of the folder (the reported /etc/passwd), a link that stays inside, a
     // linked folder and a FIFO: only the regular files reached without a link are read.
     void folderWalkStaysInsideAndReadsRegularFilesOnly() {
@@ -120,7 +126,7 @@ private slots:
 
     // Case 1: a file over --max-file-bytes, a section over --max-item-bytes, named in the error.
     void markdownSizeLimitsNameTheFile() {
-        TestVault v;
+        TestVault& v = *vault_;
         std::string big = "# Big\n" + std::string(3000, 'a') + "\n";
         v.tmp.write("docs/big.md", big);
         v.tmp.write("docs/small.md", "# Small\nfine\n");
@@ -139,7 +145,7 @@ private slots:
 
     // Case 2: an endless line (/dev/zero) stops at the line limit instead of filling memory.
     void endlessLineStopsAtTheLineLimit() {
-        TestVault v;
+        TestVault& v = *vault_;
         v.refuses({QStringLiteral("--format"), QStringLiteral("jsonl"),
                    QStringLiteral("--max-line-bytes"), QStringLiteral("64K"),
                    QStringLiteral("/dev/zero")},
@@ -222,7 +228,7 @@ private slots:
 
     // The blank text that used to leave an empty source behind fails the import as a whole.
     void blankTextFailsThroughTheCli() {
-        TestVault v;
+        TestVault& v = *vault_;
         v.tmp.write("blank.jsonl",
                     kGoodLine + js("{'source':'slack:#b','ts':0,'text':'\\n\\n'}\n"));
         v.refuses({q(v.tmp.file("blank.jsonl").string())}, "blank.jsonl:2: field 'text' is blank");
@@ -322,7 +328,7 @@ private slots:
         QVERIFY2(contains(malformed.status().message(), "f.json:2: malformed JSON at column"),
                  malformed.status().message().c_str());
         // Through the CLI: stderr stays short (the reported case echoed 52 MB).
-        TestVault v;
+        TestVault& v = *vault_;
         v.tmp.write("bad.jsonl", js("{'source':'a:b','ts':0,'text':'") + huge + "\n");
         v.refuses({q(v.tmp.file("bad.jsonl").string())}, "bad.jsonl:1: malformed JSON at column");
     }
