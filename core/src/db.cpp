@@ -1,10 +1,60 @@
 #include <memlens/db.h>
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 
+#include <array>
+#include <fstream>
+#include <string_view>
 #include <utility>
 
 namespace memlens {
+
+namespace detail {
+
+// What a file looked like: a snapshot connection is valid while its database file and -wal
+// file still look as they did when it opened (a writer creates the -wal before it changes the
+// database file, and any write changes size or mtime).
+struct FileState {
+    bool exists = false;
+    dev_t dev = 0;
+    ino_t ino = 0;
+    off_t size = 0;
+    struct timespec mtime = {};
+
+    static FileState of(const std::string& path) {
+        FileState f;
+        struct stat st = {};
+        if (::stat(path.c_str(), &st) != 0)
+            return f;
+        f.exists = true;
+        f.dev = st.st_dev;
+        f.ino = st.st_ino;
+        f.size = st.st_size;
+        f.mtime = st.st_mtim;
+        return f;
+    }
+    bool operator==(const FileState& o) const {
+        return exists == o.exists && dev == o.dev && ino == o.ino && size == o.size &&
+               mtime.tv_sec == o.mtime.tv_sec && mtime.tv_nsec == o.mtime.tv_nsec;
+    }
+};
+
+struct SnapshotGuard {
+    std::string path;
+    FileState db;
+    FileState wal;
+
+    Status check() const {
+        if (FileState::of(path) == db && FileState::of(path + "-wal") == wal)
+            return Status::ok();
+        return Status::busy(path +
+                            ": another process started writing it after it was opened read-only; "
+                            "open it again to read the new state");
+    }
+};
+
+} // namespace detail
 
 namespace {
 
@@ -40,7 +90,9 @@ Status status_from_rc(int rc, const std::string& message) {
 Statement::Statement(Statement&& other) noexcept
     : stmt_(std::exchange(other.stmt_, nullptr))
     , db_(std::exchange(other.db_, nullptr))
-    , bind_error_(std::move(other.bind_error_)) {}
+    , bind_error_(std::move(other.bind_error_))
+    , guard_(std::move(other.guard_))
+    , started_(other.started_) {}
 
 Statement& Statement::operator=(Statement&& other) noexcept {
     if (this != &other) {
@@ -48,6 +100,8 @@ Statement& Statement::operator=(Statement&& other) noexcept {
         stmt_ = std::exchange(other.stmt_, nullptr);
         db_ = std::exchange(other.db_, nullptr);
         bind_error_ = std::move(other.bind_error_);
+        guard_ = std::move(other.guard_);
+        started_ = other.started_;
     }
     return *this;
 }
@@ -98,6 +152,10 @@ Statement& Statement::bind_null(int index) {
 Result<bool> Statement::step() {
     if (!bind_error_.is_ok())
         return bind_error_;
+    // Checked once per run of the statement, before SQLite reads any page for it.
+    if (guard_ && !started_)
+        MEMLENS_TRY(guard_->check());
+    started_ = true;
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW)
         return true;
@@ -117,6 +175,7 @@ Status Statement::exec() {
 }
 
 void Statement::reset() {
+    started_ = false;
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
     bind_error_ = Status::ok();
@@ -165,7 +224,8 @@ std::optional<std::int64_t> Statement::column_optional_int64(int col) const {
 Database::Database(Database&& other) noexcept
     : db_(std::exchange(other.db_, nullptr))
     , read_only_(other.read_only_)
-    , path_(std::move(other.path_)) {}
+    , path_(std::move(other.path_))
+    , guard_(std::move(other.guard_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
@@ -173,6 +233,7 @@ Database& Database::operator=(Database&& other) noexcept {
         db_ = std::exchange(other.db_, nullptr);
         read_only_ = other.read_only_;
         path_ = std::move(other.path_);
+        guard_ = std::move(other.guard_);
     }
     return *this;
 }
@@ -194,15 +255,66 @@ void configure_sqlite_once() {
     (void)configured;
 }
 
+// A file name, not ":memory:" nor a URI the caller built.
+bool is_plain_path(const std::string& path) {
+    return !path.empty() && path != ":memory:" && path.rfind("file:", 0) != 0;
+}
+
+// "file:<path>?<query>" with the characters a URI gives meaning to escaped.
+std::string file_uri(const std::string& path, const char* query) {
+    std::string uri = "file:";
+    for (char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += kHex[(static_cast<unsigned char>(c) >> 4) & 15];
+            uri += kHex[static_cast<unsigned char>(c) & 15];
+        } else {
+            uri += c;
+        }
+    }
+    return uri + "?" + query;
+}
+
+// The file starts with an SQLite header whose read version says WAL (byte 19 is 2): SQLite
+// opens the -wal of such a file, creating it if it can (btree.c, lockBtree).
+bool has_wal_header(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::array<char, 20> head{};
+    if (!in.read(head.data(), head.size()))
+        return false;
+    return std::string_view(head.data(), 16) == std::string_view("SQLite format 3\0", 16) &&
+           head[19] == 2;
+}
+
 } // namespace
+
+Status Database::check_snapshot() const {
+    return guard_ ? guard_->check() : Status::ok();
+}
 
 Result<Database> Database::open(const std::string& path, OpenMode mode, int busy_timeout_ms) {
     configure_sqlite_once();
     int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
+    std::string target = path;
+    std::shared_ptr<detail::SnapshotGuard> guard;
+    if ((mode == OpenMode::ReadOnly || mode == OpenMode::ReadOnlyFile) && is_plain_path(path)) {
+        // The rule is OpenMode's comment in db.h. The files' states are taken before SQLite
+        // reads anything, so a writer that starts in between shows at the first statement.
+        auto wal = detail::FileState::of(path + "-wal");
+        if (has_wal_header(path) && (!wal.exists || wal.size == 0)) {
+            guard = std::make_shared<detail::SnapshotGuard>(
+                detail::SnapshotGuard{path, detail::FileState::of(path), wal});
+            target = file_uri(path, "immutable=1");
+        } else if (mode == OpenMode::ReadOnlyFile) {
+            target = file_uri(path, "mode=ro");
+        }
+    }
     switch (mode) {
     case OpenMode::ReadOnly:
         flags |= SQLITE_OPEN_READONLY;
         break;
+    case OpenMode::ReadOnlyFile: // the file is read-only through the URI
     case OpenMode::ReadWrite:
         flags |= SQLITE_OPEN_READWRITE;
         break;
@@ -211,7 +323,7 @@ Result<Database> Database::open(const std::string& path, OpenMode mode, int busy
         break;
     }
     sqlite3* raw = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+    int rc = sqlite3_open_v2(target.c_str(), &raw, flags, nullptr);
     if (rc != SQLITE_OK) {
         std::string msg = raw ? sqlite3_errmsg(raw) : "out of memory";
         sqlite3_close_v2(raw);
@@ -223,10 +335,12 @@ Result<Database> Database::open(const std::string& path, OpenMode mode, int busy
     db.db_ = raw;
     db.read_only_ = mode == OpenMode::ReadOnly;
     db.path_ = path;
+    db.guard_ = std::move(guard);
     return db;
 }
 
 Result<Statement> Database::prepare(std::string_view sql) const {
+    MEMLENS_TRY(check_snapshot()); // preparing reads the schema
     sqlite3_stmt* stmt = nullptr;
     int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
                                 SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
@@ -234,10 +348,11 @@ Result<Statement> Database::prepare(std::string_view sql) const {
         return status_from_rc(rc, std::string(sqlite3_errmsg(db_)) +
                                       " (in: " + std::string(sql.substr(0, 160)) + ")");
     }
-    return Statement(stmt, db_);
+    return Statement(stmt, db_, guard_);
 }
 
 Status Database::exec(std::string_view sql) const {
+    MEMLENS_TRY(check_snapshot());
     char* err = nullptr;
     std::string owned(sql);
     int rc = sqlite3_exec(db_, owned.c_str(), nullptr, nullptr, &err);
@@ -274,7 +389,15 @@ Result<std::int64_t> Database::query_int(std::string_view sql) const {
 // ---- Transaction --------------------------------------------------------------------------
 
 Result<Transaction> Transaction::begin(const Database& db) {
-    MEMLENS_TRY(db.exec("BEGIN IMMEDIATE"));
+    MEMLENS_TRY(db.check_snapshot());
+    Status s = db.exec("BEGIN IMMEDIATE");
+    // Busy here means that the busy timeout passed while another connection held the write
+    // lock. The callers add the file's path (Vault::migrate, the ingestor, reindex).
+    if (s.code() == StatusCode::Busy)
+        return Status::busy("another process (an import or another writer) holds the vault's "
+                            "write lock; try again when it has finished (" +
+                            s.message() + ")");
+    MEMLENS_TRY(s);
     return Transaction(&db);
 }
 

@@ -9,6 +9,7 @@
 #include <memlens/status.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -21,6 +22,10 @@ struct sqlite3_stmt;
 namespace memlens {
 
 class Database;
+
+namespace detail {
+struct SnapshotGuard;
+}
 
 class Statement {
 public:
@@ -71,17 +76,34 @@ public:
 
 private:
     friend class Database;
-    Statement(sqlite3_stmt* stmt, sqlite3* db)
+    Statement(sqlite3_stmt* stmt, sqlite3* db, std::shared_ptr<const detail::SnapshotGuard> guard)
         : stmt_(stmt)
-        , db_(db) {}
+        , db_(db)
+        , guard_(std::move(guard)) {}
     Status error_status(int rc) const;
 
     sqlite3_stmt* stmt_ = nullptr;
     sqlite3* db_ = nullptr;
-    Status bind_error_; // first bind failure, reported by step()
+    Status bind_error_;                                  // first bind failure, reported by step()
+    std::shared_ptr<const detail::SnapshotGuard> guard_; // see Database::is_snapshot()
+    bool started_ = false;                               // stepped since prepare or reset
 };
 
-enum class OpenMode { ReadOnly, ReadWrite, ReadWriteCreate };
+// ReadOnly never creates, writes or deletes a file, nor changes an mtime, beside the database:
+//  - a WAL database whose -wal file is absent or empty (no writer has it open, or none has
+//    written yet) opens as an immutable snapshot (SQLite's "immutable=1"): no lock, no -wal,
+//    no -shm. Coordinating with a writer that starts later would need those files, so instead
+//    every statement first checks that no writer has appeared (the -wal file and the database
+//    file are as they were at open); once one has, statements fail with Busy "open it again".
+//  - a WAL database with a non-empty -wal (a writer has it open, or one was interrupted) opens
+//    as an ordinary read-only connection sharing that writer's -wal and -shm: it sees every
+//    commit as it lands. SQLite creates a missing -shm beside a -wal where the folder is
+//    writable; where it is not, it reads through a private copy of the index.
+//  - any other file (rollback journal, not a database) opens as an ordinary read-only
+//    connection, which creates no file either.
+// ReadOnlyFile applies the same rule to the file on a connection that stays writable for
+// ATTACHed databases (a workspace builds its indexes in an attached in-memory database).
+enum class OpenMode { ReadOnly, ReadOnlyFile, ReadWrite, ReadWriteCreate };
 
 class Database {
 public:
@@ -99,7 +121,12 @@ public:
 
     bool valid() const { return db_ != nullptr; }
     bool read_only() const { return read_only_; }
+    // The file's path as given to open(), never a URI (files beside it are found from it).
     const std::string& path() const { return path_; }
+    // True when the file opened as an immutable snapshot (see OpenMode).
+    bool is_snapshot() const { return guard_ != nullptr; }
+    // Busy once another process has started writing a snapshot's file; ok otherwise.
+    Status check_snapshot() const;
 
     Result<Statement> prepare(std::string_view sql) const;
     // Runs one or more statements without parameters (schema, pragmas).
@@ -118,10 +145,13 @@ private:
     sqlite3* db_ = nullptr;
     bool read_only_ = false;
     std::string path_;
+    std::shared_ptr<const detail::SnapshotGuard> guard_;
 };
 
 // BEGIN IMMEDIATE … COMMIT, rolled back by the destructor unless commit() succeeded. IMMEDIATE
-// takes the write lock up front so a locked vault fails fast with Busy instead of mid-import.
+// takes the write lock up front so a locked vault fails fast with Busy instead of mid-import;
+// that Busy names the file and says that another process (an import or another writer) holds
+// its write lock.
 class Transaction {
 public:
     static Result<Transaction> begin(const Database& db);
