@@ -28,15 +28,27 @@ enum class VaultFormat {
 class Vault {
 public:
     // Creates a new vault folder (or initialises an empty one). InvalidArgument when the folder
-    // already holds a vault or other files.
+    // already holds anything at vault.db (a vault, an empty or damaged file, a link) or a
+    // workspace: nothing there is ever initialised over. A create that fails removes the
+    // vault.db it made.
     static Result<std::unique_ptr<Vault>> create(const std::filesystem::path& dir);
 
     // Opens an existing vault or workspace. NotFound when `dir` holds neither; Corruption when
-    // vault.db is not a readable SQLite database; Unsupported when its schema is newer than
-    // this build knows. A workspace always opens read-only.
+    // vault.db is not a readable SQLite database, is empty or holds no memlens schema, or when
+    // its recorded schema version disagrees with its tables (changed outside memlens);
+    // Unsupported when its schema is newer than this build knows, when a read-only open meets
+    // an older schema (the message names the command that migrates it), or when a read-write
+    // open meets storage it cannot write. A workspace always opens read-only.
+    //
+    // A read-only open writes nothing: no byte, no mtime, no new file in the folder (the rule
+    // is OpenMode::ReadOnly's in db.h). While no process writes the vault it reads vault.db
+    // as a snapshot, and once one starts writing, statements fail with Busy ("open it again");
+    // while one writes, it shares that writer's -wal and sees each commit. It works on
+    // read-only storage.
     static Result<std::unique_ptr<Vault>> open(const std::filesystem::path& dir, bool read_only);
 
-    // create() when the folder does not hold a vault yet, open() otherwise.
+    // create() when nothing is at the folder's vault.db (nor a workspace) yet, open()
+    // otherwise.
     static Result<std::unique_ptr<Vault>> open_or_create(const std::filesystem::path& dir);
 
     const std::filesystem::path& dir() const { return dir_; }
@@ -73,6 +85,7 @@ public:
 
 private:
     Vault() = default;
+    Status check_schema(std::int64_t version, bool read_only, bool can_write);
     Status migrate();
     Status prepare_workspace();
 

@@ -316,4 +316,10 @@ int latest_version() {
     return static_cast<int>(migrations().size());
 }
 
+const std::vector<const char*>& markers() {
+    static const std::vector<const char*> kAll = {"mem_tree_chunks", "ml_entities",
+                                                  "ml_topic_file_on_chunk_insert"};
+    return kAll;
+}
+
 } // namespace memlens::schema

@@ -10,6 +10,10 @@ namespace memlens::schema {
 const std::vector<const char*>& migrations();
 int latest_version();
 
+// One object (table or trigger, as named in sqlite_master) that each migration creates, in
+// migration order: a vault whose user_version is n has the first n and none of the others.
+const std::vector<const char*>& markers();
+
 // CREATE TABLE ml_entities and its fill from the entity index (schema migration 2), with the
 // table in `table_schema` ("" or "ml.") and the index read from `index_schema` ("" or "main.").
 std::string entity_list_sql(std::string_view table_schema, std::string_view index_schema);

@@ -2,6 +2,13 @@
 
 #include <memlens/vault.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <system_error>
 
 namespace memlens {
@@ -16,25 +23,28 @@ fs::path workspace_db(const fs::path& dir) {
     return dir / "memory_tree" / "chunks.db";
 }
 
-// "file:<path>?mode=ro" with the characters a URI gives meaning to escaped.
-std::string sqlite_readonly_uri(const std::string& path) {
-    std::string uri = "file:";
-    for (char c : path) {
-        if (c == '%' || c == '?' || c == '#') {
-            static constexpr char kHex[] = "0123456789ABCDEF";
-            uri += '%';
-            uri += kHex[(static_cast<unsigned char>(c) >> 4) & 15];
-            uri += kHex[static_cast<unsigned char>(c) & 15];
-        } else {
-            uri += c;
-        }
-    }
-    return uri + "?mode=ro";
-}
-
 bool looks_like_sqlite(const fs::path& p) {
     std::error_code ec;
     return fs::is_regular_file(p, ec);
+}
+
+// Something is at `p`, whatever it is (a dangling link, a file this process may not read): a
+// path that is present is never created over.
+bool present(const fs::path& p) {
+    struct stat st = {};
+    return ::lstat(p.c_str(), &st) == 0 || errno != ENOENT;
+}
+
+// This process may create files in `dir` and write `file`. access() answers for the real
+// storage: permissions (which root passes) and a read-only mount (which nobody passes).
+bool writable(const fs::path& dir, const fs::path& file) {
+    return ::access(dir.c_str(), W_OK) == 0 && ::access(file.c_str(), W_OK) == 0;
+}
+
+std::uintmax_t size_or_zero(const fs::path& p) {
+    std::error_code ec;
+    const auto n = fs::file_size(p, ec);
+    return ec ? 0 : n;
 }
 
 } // namespace
@@ -54,24 +64,49 @@ fs::path Vault::db_path() const {
 }
 
 Result<std::unique_ptr<Vault>> Vault::create(const fs::path& dir) {
+    const fs::path db_path = dir / kDbName;
+    if (present(db_path))
+        return Status::invalid(dir.string() + ": already holds vault.db; nothing was changed");
+    if (present(workspace_db(dir)))
+        return Status::invalid(dir.string() + ": holds an OpenHuman workspace (" +
+                               workspace_db(dir).string() + "); nothing was changed");
     std::error_code ec;
-    if (fs::exists(dir / kDbName, ec))
-        return Status::invalid(dir.string() + ": already holds a vault (vault.db)");
     fs::create_directories(dir / "entities", ec);
     if (ec)
         return Status::io(dir.string() + ": cannot create vault folder: " + ec.message());
-    auto db = Database::open((dir / kDbName).string(), OpenMode::ReadWriteCreate);
-    if (!db)
-        return db.status();
-    std::unique_ptr<Vault> v(new Vault());
-    v->dir_ = dir;
-    v->content_root_ = dir;
-    v->db_ = std::move(db).value();
-    if (Status s = v->db_.exec("PRAGMA journal_mode = WAL"); !s)
-        return s.with_context((dir / kDbName).string());
-    MEMLENS_TRY(apply_connection_pragmas(v->db_));
-    MEMLENS_TRY(v->migrate().with_context((dir / kDbName).string()));
-    return v;
+    // O_EXCL makes the file ours: one that appeared since the check above (another process,
+    // a damaged or empty file) is refused, never initialised over.
+    const int fd = ::open(db_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        const int err = errno;
+        if (err == EEXIST)
+            return Status::invalid(dir.string() + ": already holds vault.db; nothing was changed");
+        return Status::io(db_path.string() + ": cannot create: " + std::strerror(err));
+    }
+    ::close(fd);
+
+    auto init = [&]() -> Result<std::unique_ptr<Vault>> {
+        auto db = Database::open(db_path.string(), OpenMode::ReadWrite);
+        if (!db)
+            return db.status();
+        std::unique_ptr<Vault> v(new Vault());
+        v->dir_ = dir;
+        v->content_root_ = dir;
+        v->db_ = std::move(db).value();
+        if (Status s = v->db_.exec("PRAGMA journal_mode = WAL"); !s)
+            return s.with_context(db_path.string());
+        MEMLENS_TRY(apply_connection_pragmas(v->db_));
+        MEMLENS_TRY(v->migrate().with_context(db_path.string()));
+        return v;
+    };
+    auto made = init();
+    if (!made) {
+        // The file is the one made above and nothing else has a vault in it yet: leaving it
+        // would leave a half-made vault that every later open refuses.
+        for (const char* suffix : {"-wal", "-shm", ""})
+            fs::remove(db_path.string() + suffix, ec);
+    }
+    return made;
 }
 
 Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) {
@@ -94,12 +129,18 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
                                  ": not a vault (no vault.db, no memory_tree/chunks.db)");
     }
     const std::string path = v->db_path().string();
-    // A workspace opens through a mode=ro URI on a read-write connection: the file stays
-    // untouched, while the in-memory database attached for the indexes it lacks is writable
-    // (a read-only connection would make every attached database read-only too).
     const bool workspace = v->format_ == VaultFormat::OpenHumanWorkspace;
+    const bool can_write = writable(dir, v->db_path());
+    if (!read_only && !can_write)
+        return Status::unsupported(dir.string() +
+                                   ": cannot be written (read-only storage, or no permission "
+                                   "to write the folder or vault.db); open the vault read-only");
+    // A workspace's file opens read-only on a connection that stays writable for the in-memory
+    // database attached for the indexes it lacks (a read-only connection would make every
+    // attached database read-only too). Read-only opens follow OpenMode's rule (db.h): they
+    // create, write and delete nothing beside the file.
     auto db = workspace
-                  ? Database::open(sqlite_readonly_uri(path), OpenMode::ReadWrite)
+                  ? Database::open(path, OpenMode::ReadOnlyFile)
                   : Database::open(path, read_only ? OpenMode::ReadOnly : OpenMode::ReadWrite);
     if (!db)
         return db.status();
@@ -107,44 +148,126 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
 
     // Reading the schema is the first real read: it is where a corrupt file shows itself.
     auto version = v->db_.query_int("PRAGMA user_version");
-    if (!version)
+    if (version)
+        if (auto objects = v->db_.query_int("SELECT count(*) FROM sqlite_master"); !objects)
+            version = objects.status();
+    if (!version) {
+        const fs::path wal = path + "-wal", shm = path + "-shm";
+        if (!can_write && size_or_zero(wal) > 0 && !present(shm))
+            return Status::unsupported(
+                path + ": vault.db-wal holds changes that are not in vault.db yet, and reading " +
+                "them needs vault.db-shm, which cannot be created in this folder (read-only " +
+                "storage); open the vault read-write once where it can be written (" +
+                version.status().message() + ")");
         return Status::corruption(path + ": not a readable SQLite database (" +
                                   version.status().message() + ")");
-    auto objects = v->db_.query_int("SELECT count(*) FROM sqlite_master");
-    if (!objects)
-        return Status::corruption(path + ": not a readable SQLite database (" +
-                                  objects.status().message() + ")");
-    v->schema_version_ = static_cast<int>(*version);
+    }
 
-    if (v->format_ == VaultFormat::OpenHumanWorkspace) {
+    if (workspace) {
+        v->schema_version_ = static_cast<int>(std::clamp<std::int64_t>(*version, -1, 1 << 30));
         MEMLENS_TRY(v->prepare_workspace().with_context(path));
         return v;
     }
-    if (v->schema_version_ > schema::latest_version()) {
-        return Status::unsupported(path + ": schema version " + std::to_string(v->schema_version_) +
-                                   " is newer than this memlens understands (" +
-                                   std::to_string(schema::latest_version()) + ")");
-    }
+    MEMLENS_TRY(v->check_schema(*version, read_only, can_write));
     MEMLENS_TRY(apply_connection_pragmas(v->db_));
-    if (v->schema_version_ < schema::latest_version()) {
-        if (read_only)
-            return Status::unsupported(path + ": schema version " +
-                                       std::to_string(v->schema_version_) +
-                                       " needs a migration; open it read-write once");
+    if (v->schema_version_ < schema::latest_version())
         MEMLENS_TRY(v->migrate().with_context(path));
-    }
     return v;
 }
 
+// Refuses every recorded version this build cannot open as it is: not a vault, a version
+// outside the known range, a version that disagrees with the tables. Advice names what works.
+Status Vault::check_schema(std::int64_t version, bool read_only, bool can_write) {
+    const std::string path = db_path().string();
+    const int latest = schema::latest_version();
+    auto objects = db_.query_int("SELECT count(*) FROM sqlite_master");
+    if (!objects)
+        return objects.status().with_context(path);
+    if (version == 0 && *objects == 0) {
+        return Status::corruption(
+            path + (size_or_zero(path) == 0 ? ": is empty (0 bytes)" : ": holds no tables") +
+            ", not a memlens vault; nothing was changed (remove it, or give a folder that holds "
+            "a vault, or an empty one for a new vault)");
+    }
+    if (version > latest)
+        return Status::unsupported(path + ": schema version " + std::to_string(version) +
+                                   " is newer than this memlens understands (" +
+                                   std::to_string(latest) + "); open it with a newer memlens");
+
+    // Which migrations the tables show: each creates its marker object.
+    int found = 0;
+    bool prefix = true;
+    for (const char* name : schema::markers()) {
+        auto st = db_.prepare("SELECT count(*) FROM sqlite_master WHERE name = ?");
+        if (!st)
+            return st.status().with_context(path);
+        st->bind(1, name);
+        auto row = st->step();
+        if (!row)
+            return row.status().with_context(path);
+        const bool has = *row && st->column_int64(0) > 0;
+        if (has && !prefix)
+            return Status::corruption(
+                path + ": schema version " + std::to_string(version) +
+                " is recorded, but its tables match no memlens schema version: it was changed "
+                "outside memlens; restore the vault from a backup");
+        if (has)
+            ++found;
+        else
+            prefix = false;
+    }
+    if (version == 0)
+        return Status::corruption(
+            path + (found == 0 ? ": holds tables but no memlens schema (user_version 0): not a "
+                                 "memlens vault; nothing was changed"
+                               : ": records no schema version (user_version 0) though its "
+                                 "tables are those of schema version " +
+                                     std::to_string(found) +
+                                     ": it was changed outside memlens; if nothing else was "
+                                     "changed, sqlite3 '" +
+                                     path + "' 'PRAGMA user_version = " + std::to_string(found) +
+                                     "' sets it back"));
+    if (version != found) {
+        if (found == 0)
+            return Status::corruption(path + ": records schema version " + std::to_string(version) +
+                                      " but has none of memlens's tables: not a memlens vault, "
+                                      "or one changed outside memlens");
+        return Status::corruption(
+            path + ": schema version " + std::to_string(version) +
+            " is recorded, but its tables are those of schema version " + std::to_string(found) +
+            ": the version was changed outside memlens and the vault is inconsistent; if nothing "
+            "else was changed, sqlite3 '" +
+            path + "' 'PRAGMA user_version = " + std::to_string(found) +
+            "' sets it back, otherwise restore the vault from a backup");
+    }
+    schema_version_ = static_cast<int>(version);
+    if (version < latest && read_only) {
+        const std::string migrate_cmd = "memlens-cli reindex --vault";
+        return Status::unsupported(
+            path + ": schema version " + std::to_string(version) + " is older than this " +
+            "memlens's (" + std::to_string(latest) + ") and a read-only open does not migrate " +
+            "it; " +
+            (can_write ? "'" + migrate_cmd + " " + dir_.string() + "' migrates it"
+                       : "its folder cannot be written: copy the vault to a writable folder and "
+                         "run '" +
+                             migrate_cmd + " COPY' there"));
+    }
+    return Status::ok();
+}
+
 Result<std::unique_ptr<Vault>> Vault::open_or_create(const fs::path& dir) {
-    std::error_code ec;
-    if (fs::exists(dir / kDbName, ec) || fs::exists(workspace_db(dir), ec))
+    // Whatever is at vault.db (an empty or damaged file, a dangling link) goes to open(),
+    // which says what is wrong with it; only a missing one is created.
+    if (present(dir / kDbName) || present(workspace_db(dir)))
         return open(dir, false);
     return create(dir);
 }
 
 Status Vault::migrate() {
     const auto& all = schema::migrations();
+    if (schema_version_ < 0 || schema_version_ > static_cast<int>(all.size()))
+        return Status::internal("migrate: schema version " + std::to_string(schema_version_) +
+                                " out of range");
     for (int v = schema_version_; v < static_cast<int>(all.size()); ++v) {
         auto tx = Transaction::begin(db_);
         if (!tx)
