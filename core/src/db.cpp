@@ -155,8 +155,9 @@ Result<bool> Statement::step() {
     // Checked once per run of the statement, before SQLite reads any page for it.
     if (guard_ && !started_)
         MEMLENS_TRY(guard_->check());
-    started_ = true;
     int rc = sqlite3_step(stmt_);
+    // A run ends at its last row or an error; SQLite starts the next run by itself.
+    started_ = rc == SQLITE_ROW;
     if (rc == SQLITE_ROW)
         return true;
     if (rc == SQLITE_DONE)
@@ -301,8 +302,12 @@ Result<Database> Database::open(const std::string& path, OpenMode mode, int busy
     if ((mode == OpenMode::ReadOnly || mode == OpenMode::ReadOnlyFile) && is_plain_path(path)) {
         // The rule is OpenMode's comment in db.h. The files' states are taken before SQLite
         // reads anything, so a writer that starts in between shows at the first statement.
+        // An empty -wal with its -shm beside it may belong to a writer that has not committed
+        // yet (another connection of this very process, say): that one is shared, not
+        // snapshotted, or the writer's first commit would make the snapshot stale at once.
         auto wal = detail::FileState::of(path + "-wal");
-        if (has_wal_header(path) && (!wal.exists || wal.size == 0)) {
+        const bool shm = detail::FileState::of(path + "-shm").exists;
+        if (has_wal_header(path) && (!wal.exists || (wal.size == 0 && !shm))) {
             guard = std::make_shared<detail::SnapshotGuard>(
                 detail::SnapshotGuard{path, detail::FileState::of(path), wal});
             target = file_uri(path, "immutable=1");

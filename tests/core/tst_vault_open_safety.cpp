@@ -318,19 +318,21 @@ private slots:
         QCOMPARE(after.size(), before.size());
     }
 
-    // While a writer has the vault open, a read-only open shares its -wal and -shm: it sees
-    // each commit as it lands and adds no file.
+    // While a writer has the vault open (even before its first commit, as a read-write
+    // process's own read-only connections see it), a read-only open shares its -wal and -shm:
+    // it sees each commit as it lands and adds no file.
     void readOnlySeesAWriterThatIsThere() {
         test::TempDir tmp;
         const fs::path dir = fresh_vault(tmp);
         auto writer = Vault::open(dir, false);
         QVERIFY(writer.is_ok());
-        QVERIFY((*writer)->set_setting("probe", "1").is_ok());
-        QVERIFY(fs::file_size(dir / "vault.db-wal") > 0);
         const auto files = tree_state(dir).size();
         auto reader = Vault::open(dir, true);
         QVERIFY2(reader.is_ok(), reader.status().to_string().c_str());
         QVERIFY(!(*reader)->db().is_snapshot());
+        QVERIFY(!(*reader)->setting("probe"));
+        QVERIFY((*writer)->set_setting("probe", "1").is_ok());
+        QVERIFY(fs::file_size(dir / "vault.db-wal") > 0);
         QCOMPARE(QString::fromStdString((*reader)->setting("probe").value_or("")),
                  QStringLiteral("1"));
         QVERIFY((*writer)->set_setting("probe", "2").is_ok());

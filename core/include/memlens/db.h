@@ -90,15 +90,16 @@ private:
 };
 
 // ReadOnly never creates, writes or deletes a file, nor changes an mtime, beside the database:
-//  - a WAL database whose -wal file is absent or empty (no writer has it open, or none has
-//    written yet) opens as an immutable snapshot (SQLite's "immutable=1"): no lock, no -wal,
-//    no -shm. Coordinating with a writer that starts later would need those files, so instead
-//    every statement first checks that no writer has appeared (the -wal file and the database
-//    file are as they were at open); once one has, statements fail with Busy "open it again".
-//  - a WAL database with a non-empty -wal (a writer has it open, or one was interrupted) opens
-//    as an ordinary read-only connection sharing that writer's -wal and -shm: it sees every
-//    commit as it lands. SQLite creates a missing -shm beside a -wal where the folder is
-//    writable; where it is not, it reads through a private copy of the index.
+//  - a WAL database without a -wal file (no connection has it open; or an empty -wal without
+//    a -shm, left where none could be made) opens as an immutable snapshot (SQLite's
+//    "immutable=1"): no lock, no -wal, no -shm. Coordinating with a writer that starts later
+//    would need those files, so instead every statement first checks that no writer has
+//    appeared (the -wal file and the database file are as they were at open); once one has,
+//    statements fail with Busy "open it again".
+//  - a WAL database with a -wal and its -shm (a connection has it open, or one was
+//    interrupted) opens as an ordinary read-only connection sharing that writer's index: it
+//    sees every commit as it lands. SQLite creates a missing -shm beside a non-empty -wal
+//    where the folder is writable; where it is not, it reads through a private index.
 //  - any other file (rollback journal, not a database) opens as an ordinary read-only
 //    connection, which creates no file either.
 // ReadOnlyFile applies the same rule to the file on a connection that stays writable for

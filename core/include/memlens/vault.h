@@ -41,9 +41,9 @@ public:
     // open meets storage it cannot write. A workspace always opens read-only.
     //
     // A read-only open writes nothing: no byte, no mtime, no new file in the folder (the rule
-    // is OpenMode::ReadOnly's in db.h). While no process writes the vault it reads vault.db
+    // is OpenMode::ReadOnly's in db.h). While no process has the vault open it reads vault.db
     // as a snapshot, and once one starts writing, statements fail with Busy ("open it again");
-    // while one writes, it shares that writer's -wal and sees each commit. It works on
+    // while one has it open, it shares that process's -wal and sees each commit. It works on
     // read-only storage.
     static Result<std::unique_ptr<Vault>> open(const std::filesystem::path& dir, bool read_only);
 
