@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates fuzz/corpus/fuzz_vault_open/: real vault.db files made by memlens-cli, rewritten
 # with 512-byte pages so that a whole vault fits the fuzzer's 64 KiB inputs. One seed per shape
-# the opener must handle: empty and populated, rollback-journal and WAL headers, and the
-# current schema version.  Usage: fuzz/make-vault-seeds.sh path/to/memlens-cli
+# the opener must handle: empty and populated, rollback-journal and WAL headers, the current
+# schema version and the older ones a read-write open migrates (the objects of the later
+# migrations dropped, as core/src/vault/schema.cpp lists them).
+# Usage: fuzz/make-vault-seeds.sh path/to/memlens-cli
 set -euo pipefail
 cli=${1:?usage: make-vault-seeds.sh path/to/memlens-cli}
 out="$(cd "$(dirname "$0")" && pwd)/corpus/fuzz_vault_open"
@@ -26,4 +28,16 @@ for v in empty small; do
     sqlite3 "$db" "PRAGMA journal_mode = WAL;" >/dev/null
     cp "$db" "$out/$v-wal.db"
 done
+
+# Schema 2: without migration 3's triggers and indexes; schema 1: without migration 2's too.
+v3_objects="DROP TRIGGER ml_topic_file_on_chunk_insert; DROP TRIGGER ml_topic_file_on_chunk_update;
+DROP TRIGGER ml_topic_file_on_chunk_delete; DROP TRIGGER ml_topic_file_on_summary_insert;
+DROP TRIGGER ml_topic_file_on_summary_update; DROP TRIGGER ml_topic_file_on_summary_delete;
+DROP INDEX ml_chunks_superseded; DROP INDEX ml_chunks_supersedes;"
+v2_objects="DROP TRIGGER ml_entities_on_mention; DROP TABLE ml_entities;"
+db="$tmp/small/vault.db"
+sqlite3 "$db" "PRAGMA journal_mode = DELETE; $v3_objects PRAGMA user_version = 2; VACUUM;" >/dev/null
+cp "$db" "$out/small-schema2.db"
+sqlite3 "$db" "$v2_objects PRAGMA user_version = 1; VACUUM;" >/dev/null
+cp "$db" "$out/small-schema1.db"
 ls -l "$out"
