@@ -266,19 +266,21 @@ private slots:
         QCOMPARE(signals_of(*r.result.hits.front().explanation).keyword, 1.0);
     }
 
-    void unknownProfileFallsBackToBalancedWeights() {
+    // A query's profile override names a defined profile (issue 15): an unknown name is an
+    // error, not balanced's weights under another name.
+    void unknownProfileIsRefused() {
         Fixture fx(corpus());
         SearchRequest req;
         req.query = "phoenix launch";
         req.fusion = FusionKind::Profile;
         req.profile = "no-such-profile";
-        auto r = fx.run(req);
-        QVERIFY(!r.result.hits.empty());
-        const auto& w = r.result.hits.front().explanation->weights;
-        QCOMPARE(w.graph, 0.35);
-        QCOMPARE(w.vector, 0.35);
-        QCOMPARE(w.keyword, 0.15);
-        QCOMPARE(w.freshness, 0.15);
+        req.audit = false;
+        auto r = fx.engine->search(req);
+        QVERIFY(!r.is_ok());
+        QCOMPARE(r.status().code(), StatusCode::InvalidArgument);
+        QVERIFY2(r.status().message().find("profile 'no-such-profile' is not defined") !=
+                     std::string::npos,
+                 r.status().message().c_str());
     }
 
     void equalScoresKeepFusedOrder() {
