@@ -33,8 +33,14 @@ CliRun run_cli(const QStringList& args, int timeout_ms) {
     if (!proc.waitForStarted(10000))
         return r;
     proc.closeWriteChannel();
-    proc.waitForFinished(timeout_ms);
-    r.exit_code = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
+    // A run still going at the timeout is a hang: killed, and reported as no exit code at all
+    // (exitCode() would read 0 for a process that never finished).
+    const bool finished = proc.waitForFinished(timeout_ms);
+    if (!finished) {
+        proc.kill();
+        proc.waitForFinished(10000);
+    }
+    r.exit_code = finished && proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
     r.out = proc.readAllStandardOutput().toStdString();
     r.err = proc.readAllStandardError().toStdString();
     return r;
