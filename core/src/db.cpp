@@ -45,8 +45,13 @@ struct SnapshotGuard {
     FileState db;
     FileState wal;
 
+    // The snapshot reads only the database file, and that changes only at a checkpoint. A -wal
+    // that a writer merely opened (created empty) changes nothing this snapshot reads; one that
+    // holds a commit holds what the snapshot cannot show. Either of those ends it, so that a
+    // reader opened a moment before a writer (a window reopening its vault) is not refused.
     Status check() const {
-        if (FileState::of(path) == db && FileState::of(path + "-wal") == wal)
+        const FileState now_wal = FileState::of(path + "-wal");
+        if (FileState::of(path) == db && (now_wal == wal || now_wal.size == 0))
             return Status::ok();
         return Status::busy(path +
                             ": another process started writing it after it was opened read-only; "

@@ -35,7 +35,8 @@ private:
     std::int64_t chunksNow() {
         return test::offUiThread([this] {
             auto v = Vault::open(dir_, true);
-            return v ? vault_stats(**v)->chunks : -1;
+            auto stats = v ? vault_stats(**v) : Result<VaultStats>(v.status());
+            return stats ? stats->chunks : std::int64_t{-1};
         });
     }
 

@@ -94,7 +94,8 @@ private:
 //    a -shm, left where none could be made) opens as an immutable snapshot (SQLite's
 //    "immutable=1"): no lock, no -wal, no -shm. Coordinating with a writer that starts later
 //    would need those files, so instead every statement first checks that no writer has
-//    appeared (the -wal file and the database file are as they were at open); once one has,
+//    committed since (the database file is as it was at open and any -wal is still empty: a
+//    writer that only opened the vault changes nothing the snapshot reads); once one has,
 //    statements fail with Busy "open it again".
 //  - a WAL database with a -wal and its -shm (a connection has it open, or one was
 //    interrupted) opens as an ordinary read-only connection sharing that writer's index: it
