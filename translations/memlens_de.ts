@@ -1768,6 +1768,11 @@ Hash %2</translation>
         <translation>gekürzt</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>degraded ranking: %1</source>
+        <translation>eingeschränkte Rangfolge: %1</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>intent %1</source>
         <translation>Absicht %1</translation>

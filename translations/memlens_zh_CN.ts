@@ -1750,6 +1750,11 @@ hash %2</source>
         <translation>已截断</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>degraded ranking: %1</source>
+        <translation>排序已降级：%1</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>intent %1</source>
         <translation>意图 %1</translation>

@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "core/recentvaults.h"
 #include "mainwindow.h"
+#include "models/resultsmodel.h"
 #include "models/sourcesmodel.h"
 #include "models/treesmodel.h"
 #include "pages/overviewpage.h"
@@ -203,6 +204,61 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             w.statusBar()->currentMessage().contains(QStringLiteral("is logged")), 30000);
         QVERIFY(!w.auditStatus()->isVisible());
+    }
+
+    // A vault opened read-only while nobody wrote it is read as a snapshot; an import by another
+    // process afterwards must not leave the window failing "open it again": the next query
+    // reopens it and sees the import.
+    void readOnlyWindowFollowsAnImportByAnotherProcess() {
+        test::TempDir tmp;
+        const auto dir = tmp.path() / "ro";
+        const std::string built = test::buildGeneratedVault(dir, 120);
+        QVERIFY2(built.empty(), built.c_str());
+        MainWindow w;
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(QString::fromStdString(dir.string()), true);
+        QVERIFY(opened.wait(20000));
+        const auto run = [&](const QString& text) {
+            QSignalSpy finished(w.workbench()->session(), &QuerySession::finished);
+            w.workbench()->page()->setQueryText(text);
+            w.workbench()->page()->run();
+            return finished.wait(30000);
+        };
+        QVERIFY(run(QStringLiteral("phoenix")));
+        QVERIFY2(!w.workbench()->page()->infoLabel()->text().startsWith(QStringLiteral("Error")),
+                 qPrintable(w.workbench()->page()->infoLabel()->text()));
+        const std::string imported = test::offUiThread([dir]() -> std::string {
+            auto vault = Vault::open(dir, false);
+            if (!vault)
+                return vault.status().to_string();
+            auto embedder = make_embedder_for(**vault);
+            if (!embedder)
+                return embedder.status().to_string();
+            IngestSource s;
+            s.source_id = "slack:#late";
+            s.source_kind = "chat";
+            s.platform = "slack";
+            s.format = "jsonl";
+            IngestItem it;
+            it.author = "zoe";
+            it.ts_ms = 1'717'200'000'000;
+            it.text = "the quokka migration is signed off";
+            it.source_ref = "late-1";
+            s.items.push_back(it);
+            Ingestor ingestor(**vault, **embedder);
+            auto report = ingestor.ingest({s});
+            return report ? std::string() : report.status().to_string();
+        });
+        QVERIFY2(imported.empty(), imported.c_str());
+        QVERIFY(run(QStringLiteral("quokka")));
+        const QString info = w.workbench()->page()->infoLabel()->text();
+        QVERIFY2(!info.startsWith(QStringLiteral("Error")), qPrintable(info));
+        bool found = false;
+        auto* results = w.workbench()->session()->results();
+        for (int i = 0; i < results->rowCount(); ++i)
+            found = found || results->rowAt(i)->hit.content.find("quokka") != std::string::npos;
+        QVERIFY2(found, qPrintable(info));
     }
 
     // Rows kept in audit-pending.jsonl show a badge until a later write moves them into the

@@ -2,6 +2,7 @@
 // selecting a hit shows its numbers in the score breakdown, every primitive runs from the form,
 // a newer query drops an older one's late result, and the models pass QAbstractItemModelTester.
 #include "core/format.h"
+#include "loopback_server.h"
 #include "mainwindow.h"
 #include "models/entitymatchmodel.h"
 #include "models/mmrmodel.h"
@@ -20,6 +21,7 @@
 #include "vault/vaultcontroller.h"
 #include "widgets/markdownview.h"
 
+#include <memlens/import.h>
 #include <memlens/query_context.h>
 #include <memlens/thread_guard.h>
 
@@ -53,6 +55,60 @@ private:
     }
 
 private Q_SLOTS:
+    // Issue 15: a ranking that falls back because the embedder failed says so in the status
+    // line, first. The vault's vectors come from a real HTTP embedder on loopback; then its
+    // server is gone.
+    void degradedRankingIsSaidInTheStatusLine() {
+        test::TempDir tmp;
+        const auto dir = tmp.path() / "http-vault";
+        const std::string error = test::offUiThread([dir]() -> std::string {
+            test::LoopbackServer good(
+                [](const test::Request& r) { return test::embeddings_for(r, 8); });
+            HttpEmbedderOptions o;
+            o.base_url = good.base_url();
+            o.model = "test-model";
+            auto embedder = make_http_embedder(o);
+            auto sources = parse_jsonl(
+                "{\"source\": \"slack:#eng\", \"author\": \"alice\", \"ts\": "
+                "\"2024-03-01T09:15:00Z\", \"text\": \"the phoenix launch moves to May 3\"}\n"
+                "{\"source\": \"slack:#eng\", \"author\": \"bob\", \"ts\": "
+                "\"2024-03-01T09:20:00Z\", \"text\": \"launch plans for phoenix\"}\n",
+                "degraded.jsonl");
+            if (!sources)
+                return sources.status().to_string();
+            auto vault = Vault::create(dir);
+            if (!vault)
+                return vault.status().to_string();
+            Ingestor ingestor(**vault, *embedder);
+            if (auto r = ingestor.ingest(*sources); !r)
+                return r.status().to_string();
+            const std::string refused = "http://127.0.0.1:" + std::to_string(test::refused_port());
+            for (const auto& [key, value] :
+                 {std::pair<std::string, std::string>{"embedder.kind", "http"},
+                  {"embedder.http.base_url", refused},
+                  {"embedder.http.model", "test-model"},
+                  {"embedder.http.timeout_ms", "2000"}})
+                if (Status st = (*vault)->set_setting(key, value); !st)
+                    return st.to_string();
+            return {};
+        });
+        QVERIFY2(error.empty(), error.c_str());
+        MainWindow w;
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(QString::fromStdString(dir.string()));
+        QVERIFY(opened.wait(30000));
+        QSignalSpy finished(w.workbench()->session(), &QuerySession::finished);
+        w.workbench()->page()->setQueryText(QStringLiteral("phoenix launch"));
+        w.workbench()->page()->run();
+        QVERIFY(finished.wait(30000));
+        const QString info = w.workbench()->page()->infoLabel()->text();
+        QVERIFY2(info.contains(QStringLiteral("degraded ranking: embedding failed")),
+                 qPrintable(info));
+        QVERIFY2(info.indexOf(QStringLiteral("degraded")) < info.indexOf(QStringLiteral("keyword")),
+                 qPrintable(info));
+    }
+
     void initTestCase() {
         test::setUpUiTest();
         const auto dir = tmp_.path() / "vault";

@@ -240,6 +240,9 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
                       formatCount(static_cast<qint64>(outcome.total)));
     if (outcome.truncated)
         parts << tr("truncated");
+    // A fallback ranking is said before anything that describes the ranking.
+    if (outcome.degraded)
+        parts << tr("degraded ranking: %1").arg(qs(outcome.degraded->reason));
     if (outcome.context) {
         const QueryContext& c = *outcome.context;
         if (c.intent != QueryIntent::None)

@@ -40,6 +40,8 @@ struct QueryOutcome {
     std::optional<SearchResponse> search;
     std::optional<WalkTrace> walk;
     std::optional<QueryContext> context; // search modes: the analysis the query ran with
+    // Set when a ranking meant to use the embedder fell back because the embedder failed.
+    std::optional<DegradedRanking> degraded;
     std::size_t total = 0;
     bool truncated = false;
     double elapsedMs = 0.0;

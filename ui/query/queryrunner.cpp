@@ -44,6 +44,7 @@ void takeResponse(QueryOutcome& out, Result<QueryResponse> response) {
     }
     out.total = response->total;
     out.truncated = response->truncated;
+    out.degraded = response->degraded;
     out.rows = toRows(std::move(response->hits), out.terms);
 }
 
@@ -89,6 +90,7 @@ void runSearch(QueryOutcome& out, const VaultRef& ref, const std::atomic_bool& c
     }
     out.total = response->result.total;
     out.truncated = response->result.truncated;
+    out.degraded = response->result.degraded;
     out.rows = toRows(std::move(response->result.hits), out.terms);
     out.pushedOut = toRows(std::move(response->pushed_out), out.terms);
     response->result.hits.clear();
@@ -145,7 +147,7 @@ void runPrimitive(QueryOutcome& out, const VaultRef& ref) {
     case QueryKind::DrillDown: {
         DrillDownOptions o = r.drill;
         o.query = rerank;
-        takeHits(out, drill_down(v, o, embedder));
+        takeHits(out, drill_down(v, o, embedder, &out.degraded));
         break;
     }
     case QueryKind::FetchLeaves:
@@ -162,6 +164,14 @@ void runPrimitive(QueryOutcome& out, const VaultRef& ref) {
     default:
         break;
     }
+    // Without an embedder a primitive still answers in its fallback order: say so, as the core
+    // does when the embedder it was given fails.
+    const bool ranksByEmbedder = r.kind == QueryKind::QuerySource ||
+                                 r.kind == QueryKind::QueryGlobal ||
+                                 r.kind == QueryKind::QueryTopic ||
+                                 r.kind == QueryKind::DrillDown || r.kind == QueryKind::Walk;
+    if (!embedderResult && rerank && ranksByEmbedder && !out.degraded && out.error.isEmpty())
+        out.degraded = DegradedRanking{"no embedder: " + embedderResult.status().message()};
 }
 
 } // namespace

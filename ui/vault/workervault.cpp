@@ -41,7 +41,11 @@ Cache& cache() {
 
 Result<Vault*> workerVault(const VaultRef& ref) {
     Cache& c = cache();
-    if (!c.vault || !(c.ref == ref)) {
+    // A read-only vault that nobody had open was read as a snapshot (db.h, OpenMode): once
+    // another process writes it, the snapshot refuses to read on, and opening it again shares
+    // that writer's log instead.
+    const bool stale = c.vault && c.vault->db().is_snapshot() && !c.vault->db().check_snapshot();
+    if (!c.vault || !(c.ref == ref) || stale) {
         c.clear();
         auto opened = Vault::open(ref.dir.toStdString(), ref.readOnly);
         if (!opened)
