@@ -6,6 +6,7 @@
 // and the migrations of an older schema (fuzz/make-vault-seeds.sh makes seeds of each version).
 #include "fuzz_support.h"
 
+#include <memlens/db.h>
 #include <memlens/ingest.h>
 #include <memlens/retrieval.h>
 #include <memlens/vault.h>
@@ -54,6 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::filesystem::create_directories(dir, ec);
     const auto db = fuzz::write_input("vault/vault.db", data, size);
 
+    // The policy of memlens-cli's read commands, whose promise is checked below.
+    set_read_only_policy(ReadOnlyPolicy::NoTrace);
     open_and_read(dir, true);
     fuzz::require(contents(db) == std::string(reinterpret_cast<const char*>(data), size),
                   "a read-only open leaves vault.db's bytes as they were");

@@ -2,6 +2,8 @@
 // success and non-zero with a one-line error on stderr otherwise.
 #include "cli.h"
 
+#include <memlens/db.h>
+
 #include <iostream>
 
 namespace {
@@ -18,6 +20,8 @@ void print_overview() {
 } // namespace
 
 int main(int argc, char** argv) {
+    // Each command is one short-lived reader or writer: a read-only open leaves no trace.
+    memlens::set_read_only_policy(memlens::ReadOnlyPolicy::NoTrace);
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         print_overview();

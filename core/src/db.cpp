@@ -2,8 +2,10 @@
 
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <fstream>
 #include <string_view>
 #include <utility>
@@ -293,7 +295,20 @@ bool has_wal_header(const std::string& path) {
            head[19] == 2;
 }
 
+std::atomic<ReadOnlyPolicy> g_read_only_policy{ReadOnlyPolicy::LiveReader};
+
+// This process may create files in the database's folder.
+bool folder_writable(const std::string& path) {
+    const auto slash = path.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+    return ::access(dir.c_str(), W_OK) == 0;
+}
+
 } // namespace
+
+void set_read_only_policy(ReadOnlyPolicy policy) {
+    g_read_only_policy.store(policy, std::memory_order_relaxed);
+}
 
 Status Database::check_snapshot() const {
     return guard_ ? guard_->check() : Status::ok();
@@ -312,7 +327,10 @@ Result<Database> Database::open(const std::string& path, OpenMode mode, int busy
         // snapshotted, or the writer's first commit would make the snapshot stale at once.
         auto wal = detail::FileState::of(path + "-wal");
         const bool shm = detail::FileState::of(path + "-shm").exists;
-        if (has_wal_header(path) && (!wal.exists || (wal.size == 0 && !shm))) {
+        const bool no_trace =
+            g_read_only_policy.load(std::memory_order_relaxed) == ReadOnlyPolicy::NoTrace ||
+            !folder_writable(path);
+        if (no_trace && has_wal_header(path) && (!wal.exists || (wal.size == 0 && !shm))) {
             guard = std::make_shared<detail::SnapshotGuard>(
                 detail::SnapshotGuard{path, detail::FileState::of(path), wal});
             target = file_uri(path, "immutable=1");

@@ -154,6 +154,8 @@ class TestVaultOpenSafety : public QObject {
 
 private slots:
     void initTestCase() {
+        // The checks through the core API below are those of memlens-cli's read commands.
+        set_read_only_policy(ReadOnlyPolicy::NoTrace);
         master_.write("m.jsonl", kCorpus);
         auto r = test::run_cli(cmd({"ingest", "--vault", (master_.path() / "v").string(),
                                     master_.file("m.jsonl").string()}));

@@ -107,6 +107,15 @@ private:
 // ATTACHed databases (a workspace builds its indexes in an attached in-memory database).
 enum class OpenMode { ReadOnly, ReadOnlyFile, ReadWrite, ReadWriteCreate };
 
+// Whether the snapshot above is taken where the folder can be written. A snapshot cannot follow
+// a writer, so a reader that lives long (the GUI, a server, a test holding readers across
+// imports) wants LiveReader, the default: SQLite's ordinary read-only WAL reader, which creates
+// -wal and -shm beside a file nobody has open. A reader that lives for one command (memlens-cli's
+// read commands) wants NoTrace: it leaves the folder exactly as it was. Where the folder cannot
+// be written the snapshot is taken either way. Process-wide; set once at start-up.
+enum class ReadOnlyPolicy { LiveReader, NoTrace };
+void set_read_only_policy(ReadOnlyPolicy policy);
+
 class Database {
 public:
     Database() = default;
