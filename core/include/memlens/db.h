@@ -89,7 +89,8 @@ private:
     bool started_ = false;                               // stepped since prepare or reset
 };
 
-// ReadOnly never creates, writes or deletes a file, nor changes an mtime, beside the database:
+// ReadOnly, under ReadOnlyPolicy::NoTrace or where the folder cannot be written (below), never
+// creates, writes or deletes a file, nor changes an mtime, beside the database:
 //  - a WAL database without a -wal file (no connection has it open; or an empty -wal without
 //    a -shm, left where none could be made) opens as an immutable snapshot (SQLite's
 //    "immutable=1"): no lock, no -wal, no -shm. Coordinating with a writer that starts later
