@@ -112,17 +112,8 @@ private slots:
     }
 
     void refusedConnectionNamesTheEndpoint() {
-        // A port that was just free: bind, read it, close; nothing listens there now.
-        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in addr{};
-        addr.sin_family = AF_INET;
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-        socklen_t len = sizeof addr;
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-        ::close(fd);
         HttpEmbedderOptions opts;
-        opts.base_url = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
+        opts.base_url = "http://127.0.0.1:" + std::to_string(test::refused_port());
         opts.model = "m";
         auto r = make_http_embedder(opts)->embed_one("x");
         QCOMPARE(r.status().code(), StatusCode::IoError);
