@@ -1707,7 +1707,7 @@ Hash %2</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
         <translation>Das Gedächtnis fragen… (Eingabe führt aus, Strg+L fokussiert)</translation>
     </message>
@@ -1742,18 +1742,23 @@ Hash %2</translation>
         <translation>Nur Zusammenfassungen</translation>
     </message>
     <message>
-        <location line="+60"/>
-        <location line="+61"/>
+        <location line="+66"/>
+        <location line="+67"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-26"/>
         <source>Running %1…</source>
         <translation>%1 läuft…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+9"/>
+        <source>No results: %1</source>
+        <translation>Keine Ergebnisse: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Error: %1</source>
         <translation>Fehler: %1</translation>
     </message>

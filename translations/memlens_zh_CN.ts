@@ -1689,7 +1689,7 @@ hash %2</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
         <translation>向记忆提问…（回车运行，Ctrl+L 聚焦）</translation>
     </message>
@@ -1724,18 +1724,23 @@ hash %2</source>
         <translation>仅摘要</translation>
     </message>
     <message>
-        <location line="+60"/>
-        <location line="+61"/>
+        <location line="+66"/>
+        <location line="+67"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-26"/>
         <source>Running %1…</source>
         <translation>正在运行 %1…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+9"/>
+        <source>No results: %1</source>
+        <translation>没有结果：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>

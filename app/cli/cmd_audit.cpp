@@ -37,6 +37,14 @@ json record_json(const AuditRecord& r, bool full) {
     auto profile = parsed_or_text(r.query_profile);
     auto sources = parsed_or_text(r.sources);
     if (full) {
+        // The candidate pools (what each leg returned), readable, at the top; the profile
+        // holds their compact stored form (docs/formats.md).
+        auto pools = candidates_from_audit(r);
+        j["candidates"] = pools ? parsed_or_text(candidate_pools_json(*pools)) : json(nullptr);
+        if (!pools && pools.status().code() != StatusCode::NotFound)
+            j["candidates_error"] = pools.status().message();
+        if (profile.is_object())
+            profile.erase("candidates");
         j["query_profile"] = profile;
         j["sources"] = sources;
         j["settings"] = parsed_or_text(r.settings);
@@ -166,12 +174,84 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
     return 0;
 }
 
+json score_or_null(const std::optional<double>& v) {
+    return v ? json(*v) : json(nullptr);
+}
+
+// Rebuilds the logged ranking from the row's candidate pools (no retrieval) and says whether
+// it is the logged one, bit for bit.
+int run_rerun(const Args& a, const Vault& v) {
+    auto id = id_arg(a);
+    if (!id)
+        return fail("audit", id.status());
+    SearchEngineOptions opts;
+    opts.audit = false;
+    auto engine = SearchEngine::open(v, opts);
+    if (!engine)
+        return fail("audit", engine.status());
+    auto r = rerun_audit(**engine, *id);
+    if (!r)
+        return fail("audit", r.status());
+    json diff = nullptr;
+    if (r->first_difference) {
+        const auto& d = *r->first_difference;
+        diff = {{"rank", d.rank},
+                {"logged",
+                 {{"node_id", d.logged_id ? json(*d.logged_id) : json(nullptr)},
+                  {"score", score_or_null(d.logged_score)}}},
+                {"rerun",
+                 {{"node_id", d.rerun_id ? json(*d.rerun_id) : json(nullptr)},
+                  {"score", score_or_null(d.rerun_score)}}}};
+    }
+    if (a.json()) {
+        json hits = json::array();
+        int rank = 0;
+        for (const auto& h : r->rerun.result.hits)
+            hits.push_back({{"rank", ++rank}, {"node_id", h.node_id}, {"score", h.score}});
+        json j = {{"id", r->logged.id},
+                  {"query", r->logged.query},
+                  {"identical", r->identical},
+                  {"first_difference", diff},
+                  {"logged_revision", r->logged_revision},
+                  {"current_revision", r->current_revision},
+                  {"candidates",
+                   {{"keyword", r->rerun.candidates.keyword.size()},
+                    {"vector", r->rerun.candidates.vector.size()}}},
+                  {"hits", hits},
+                  {"stage_ms", json::object()}};
+        for (const auto& [stage, ms] : r->rerun.stage_ms)
+            j["stage_ms"][stage] = ms;
+        std::cout << j.dump(2, ' ', false, kReplace) << '\n';
+        return 0;
+    }
+    std::printf("rerun of audit row %lld from its stored candidates (%zu keyword, %zu vector): "
+                "\"%s\"\n",
+                static_cast<long long>(r->logged.id), r->rerun.candidates.keyword.size(),
+                r->rerun.candidates.vector.size(), one_line(r->logged.query, 70).c_str());
+    int rank = 0;
+    for (const auto& h : r->rerun.result.hits)
+        std::printf("  %3d  %.6f  %s\n", ++rank, h.score, h.node_id.c_str());
+    if (r->identical) {
+        std::printf("identical to the logged ranking\n");
+    } else {
+        const auto& d = *r->first_difference;
+        std::printf("differs from the logged ranking at rank %d: logged %s, rerun %s\n", d.rank,
+                    d.logged_id ? d.logged_id->c_str() : "(none)",
+                    d.rerun_id ? d.rerun_id->c_str() : "(none)");
+        if (r->logged_revision != r->current_revision)
+            std::printf("the vault changed since (revision %lld -> %lld)\n",
+                        static_cast<long long>(r->logged_revision),
+                        static_cast<long long>(r->current_revision));
+    }
+    return 0;
+}
+
 int run_audit(const Args& a) {
     auto dir = a.get("vault");
     if (!dir)
         return fail("audit", "--vault DIR is required");
     if (a.positional.empty())
-        return fail("audit", "expected list, show ID, replay ID or diff ID");
+        return fail("audit", "expected list, show ID, replay ID, diff ID or rerun ID");
     auto v = Vault::open(*dir, true);
     if (!v)
         return fail("audit", v.status());
@@ -184,21 +264,27 @@ int run_audit(const Args& a) {
         return run_compare(a, **v, true);
     if (sub == "diff")
         return run_compare(a, **v, false);
-    return fail("audit", "unknown subcommand '" + sub + "' (list, show, replay, diff)");
+    if (sub == "rerun")
+        return run_rerun(a, **v);
+    return fail("audit", "unknown subcommand '" + sub + "' (list, show, replay, diff, rerun)");
 }
 
 MEMLENS_CLI_COMMAND(Spec{
     "audit",
-    "the query log: list, show, replay or diff a logged query",
+    "the query log: list, show, replay, diff or rerun a logged query",
     "Usage: memlens-cli audit --vault DIR list [--limit N (1..10000, default 50)] [--offset N]\n"
     "         [--json]\n"
     "       memlens-cli audit --vault DIR show ID [--json]\n"
     "       memlens-cli audit --vault DIR replay ID [--json]\n"
-    "       memlens-cli audit --vault DIR diff ID [--json]\n\n"
+    "       memlens-cli audit --vault DIR diff ID [--json]\n"
+    "       memlens-cli audit --vault DIR rerun ID [--json]\n\n"
     "replay re-runs a logged query with the settings it was logged with, so rank movement\n"
     "(up, down, new, gone) comes from data changes (the vault revision says whether there were\n"
     "any). diff re-runs it with the vault's current settings and names which settings differ,\n"
-    "telling a data change from a settings change. Neither writes a new log row.",
+    "telling a data change from a settings change. rerun runs no retrieval: it ranks the\n"
+    "candidates the row keeps (what each leg returned) again through fusion, scores, MMR and\n"
+    "budgets with the logged settings, and says whether that gives the logged ranking bit for\n"
+    "bit (\"identical\") or where it first differs. None of them writes a new log row.",
     {"vault", "limit", "offset"},
     {},
     run_audit});

@@ -45,12 +45,11 @@ constexpr std::int64_t kMaxChars = 1'000'000'000; // --max-chars
 constexpr double kMaxMs = 86'400'000.0;           // --max-ms: a day
 constexpr double kMaxRecency = 1000.0;            // --recency, as search.recency_boost
 
-Status read_request(const Args& a, SearchRequest& req) {
-    std::string text = a.get_or("query", "");
+Status read_request(const Args& a, std::string& text, QueryOptions& req) {
+    text = a.get_or("query", "");
     for (const auto& p : a.positional)
         text += (text.empty() ? "" : " ") + p;
     MEMLENS_TRY(check_query_length(text));
-    req.query = text;
     auto mode = a.get_choice(
         "mode", names_of({SearchMode::Hybrid, SearchMode::Keyword, SearchMode::Semantic}));
     if (!mode)
@@ -99,8 +98,6 @@ Status read_request(const Args& a, SearchRequest& req) {
     if (!until)
         return until.status();
     req.scope.until_ms = *until;
-    if (req.scope.since_ms && req.scope.until_ms && *req.scope.until_ms < *req.scope.since_ms)
-        return Status::invalid("--until is before --since");
     auto now = a.get_time("now");
     if (!now)
         return now.status();
@@ -226,8 +223,9 @@ int run_query(const Args& a) {
     auto dir = a.get("vault");
     if (!dir)
         return fail("query", "--vault DIR is required");
-    SearchRequest req;
-    if (Status s = read_request(a, req); !s)
+    std::string text;
+    QueryOptions opts;
+    if (Status s = read_request(a, text, opts); !s)
         return fail("query", s);
     std::optional<GroupBy> group_by;
     auto group = a.get_choice("group-by", names_of({GroupBy::Session, GroupBy::Source}));
@@ -248,25 +246,18 @@ int run_query(const Args& a) {
     auto profile = a.get_choice("profile", WeightProfile::names((*vault)->all_settings()));
     if (!profile)
         return fail("query", profile.status());
-    req.profile = *profile;
+    opts.profile = *profile;
     auto engine = SearchEngine::open(**vault);
     if (!engine)
         return fail("query", engine.status());
-    // Seed 003: the query is analysed once, here at the entry point; the legs search the
-    // augmented text, the audit logs what was typed. A registry that does not load is an
-    // error naming its file and line, as it is for ingest.
-    auto registry = EntityRegistry::load((*vault)->entities_dir());
-    if (!registry)
-        return fail("query", registry.status().with_context("entity registry"));
-    QueryAnalysisOptions qa;
-    qa.registry = &*registry;
-    const QueryContext ctx =
-        make_query_context(req.query, req.now_ms != 0 ? req.now_ms : now_ms(), std::nullopt, qa);
-    req.raw_query = req.query;
-    apply_query_context(ctx, req);
-    auto r = (*engine)->search(req);
-    if (!r)
-        return fail("query", r.status());
+    // The engine checks the options, analyses the text once against the vault's registry and
+    // searches the analysed text; the audit row logs what was typed.
+    auto answer = (*engine)->query(text, opts);
+    if (!answer)
+        return fail("query", answer.status());
+    const SearchRequest& req = answer->request;
+    const QueryContext& ctx = answer->context;
+    SearchResponse* r = &answer->response;
     report_degraded("query", r->result.degraded);
 
     // The query did not wait for its audit row; the process must, before it exits.

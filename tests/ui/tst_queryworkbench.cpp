@@ -20,6 +20,7 @@
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
 #include "widgets/markdownview.h"
+#include "widgets/timeboundedit.h"
 
 #include <memlens/import.h>
 #include <memlens/query_context.h>
@@ -375,6 +376,30 @@ private Q_SLOTS:
         wb_->form()->setKind(QueryKind::QuerySource);
         QVERIFY(runAndWait(QStringLiteral("how many launches")));
         QCOMPARE(memlens::query_analysis_count(), before + 1);
+    }
+
+    // Issue 16: the core checks a request; a refused one says why where the hits would be.
+    void aRefusedRequestSaysWhyInsteadOfAnEmptyList() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        wb_->form()->scopeSinceEdit()->setValue(1'720'000'000'000);
+        wb_->form()->scopeUntilEdit()->setValue(1'710'000'000'000);
+        QVERIFY(runAndWait(QStringLiteral("launch budget")));
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        QVERIFY(!outcome.search.has_value());
+        QVERIFY2(outcome.error.contains(QStringLiteral("before it starts")),
+                 qPrintable(outcome.error));
+        auto* refused = wb_->page()->findChild<QLabel*>(QStringLiteral("queryRefused"));
+        QVERIFY(refused != nullptr);
+        QVERIFY(refused->isVisible());
+        QVERIFY(!wb_->page()->resultsView()->isVisible());
+        QVERIFY(refused->text().contains(outcome.error));
+        // Fixing the window brings the list back.
+        wb_->form()->scopeSinceEdit()->setValue(std::nullopt);
+        wb_->form()->scopeUntilEdit()->setValue(std::nullopt);
+        QVERIFY(runAndWait(QStringLiteral("launch budget")));
+        QVERIFY(wb_->session()->outcome().error.isEmpty());
+        QVERIFY(wb_->page()->resultsView()->isVisible());
+        QVERIFY(!refused->isVisible());
     }
 
     void cleanupTestCase() {

@@ -404,7 +404,7 @@ QueryRequest QueryForm::request(const QString& text) const {
     r.kind = kind();
     r.text = text.toStdString();
 
-    SearchRequest& s = r.search;
+    QueryOptions& s = r.search;
     if (auto f = comboData(fusion_))
         s.fusion = fusion_kind_from_string(*f);
     if (auto p = comboData(profile_))

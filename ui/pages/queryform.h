@@ -45,6 +45,8 @@ public:
     // The search-mode controls, for tests.
     QDoubleSpinBox* mmrLambdaBox() const { return mmrLambda_; }
     QComboBox* fusionBox() const { return fusion_; }
+    TimeBoundEdit* scopeSinceEdit() const { return scopeSince_; }
+    TimeBoundEdit* scopeUntilEdit() const { return scopeUntil_; }
 
 Q_SIGNALS:
     void kindChanged(memlens::ui::QueryKind kind);

@@ -85,6 +85,7 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     , stack_(new QStackedWidget(this))
     , results_(makeTable(this))
     , entities_(makeTable(this))
+    , refused_(new QLabel(this))
     , proxy_(new ResultsProxy(this))
     , info_(new QLabel(this)) {
     query_->setEditable(true);
@@ -152,6 +153,12 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
 
     stack_->addWidget(results_);
     stack_->addWidget(entities_);
+    refused_->setObjectName(QStringLiteral("queryRefused"));
+    refused_->setWordWrap(true);
+    refused_->setAlignment(Qt::AlignCenter);
+    refused_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    refused_->setMargin(24);
+    stack_->addWidget(refused_);
     info_->setWordWrap(true);
     info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -217,8 +224,14 @@ void QueryPage::onStarted() {
 void QueryPage::onFinished() {
     const QueryOutcome& outcome = session_->outcome();
     const bool entities = outcome.request.kind == QueryKind::SearchEntities;
-    stack_->setCurrentWidget(entities ? static_cast<QWidget*>(entities_) : results_);
     info_->setText(describe(outcome));
+    // A refused or failed query says why where the hits would be, not as an empty list.
+    if (!outcome.error.isEmpty() && !outcome.cancelled) {
+        refused_->setText(tr("No results: %1").arg(outcome.error));
+        stack_->setCurrentWidget(refused_);
+        return;
+    }
+    stack_->setCurrentWidget(entities ? static_cast<QWidget*>(entities_) : results_);
     if (!entities)
         selectFirst();
 }

@@ -59,6 +59,7 @@ private:
     QStackedWidget* stack_;
     QTreeView* results_;
     QTreeView* entities_;
+    QLabel* refused_; // in place of the lists when the query was refused or failed
     ResultsProxy* proxy_;
     QLabel* info_;
 };

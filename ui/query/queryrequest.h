@@ -40,7 +40,7 @@ struct QueryRequest {
     QueryKind kind = QueryKind::Hybrid;
     std::string text; // the query text; the primitives use it to rerank (blank = no rerank)
 
-    SearchRequest search;
+    QueryOptions search; // hybrid modes: what the engine's query() takes besides the text
     QuerySourceOptions source;
     QueryGlobalOptions global;
     QueryTopicOptions topic;

@@ -63,31 +63,20 @@ void runSearch(QueryOutcome& out, const VaultRef& ref, const std::atomic_bool& c
         out.error = formatStatus(engine.status());
         return;
     }
-    SearchRequest request = out.request.search;
-    // Seed 003: the query is analysed once, here at the entry point; the legs search the
-    // augmented text and the audit logs what was typed.
-    auto registry = workerRegistry(ref);
-    if (!registry) {
-        out.error = formatStatus(registry.status());
-        return;
-    }
-    QueryAnalysisOptions analysis;
-    analysis.registry = *registry;
-    QueryContext context = make_query_context(
-        out.request.text, request.now_ms != 0 ? request.now_ms : now_ms(), std::nullopt, analysis);
-    request.query = out.request.text;
-    request.raw_query = out.request.text;
-    apply_query_context(context, request);
-    out.context = std::move(context);
-    request.mode = out.request.kind == QueryKind::Keyword    ? SearchMode::Keyword
+    QueryOptions options = out.request.search;
+    options.mode = out.request.kind == QueryKind::Keyword    ? SearchMode::Keyword
                    : out.request.kind == QueryKind::Semantic ? SearchMode::Semantic
                                                              : SearchMode::Hybrid;
-    auto response = (*engine)->search(request, &cancel);
-    if (!response) {
-        out.cancelled = response.status().code() == StatusCode::Cancelled;
-        out.error = formatStatus(response.status());
+    // The engine checks the options, analyses the text once against the vault's registry and
+    // logs what was typed; a refused request comes back as the message the page shows.
+    auto answer = (*engine)->query(out.request.text, options, &cancel);
+    if (!answer) {
+        out.cancelled = answer.status().code() == StatusCode::Cancelled;
+        out.error = formatStatus(answer.status());
         return;
     }
+    out.context = std::move(answer->context);
+    auto response = std::make_optional(std::move(answer->response));
     out.total = response->result.total;
     out.truncated = response->result.truncated;
     out.degraded = response->result.degraded;

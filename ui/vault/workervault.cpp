@@ -21,10 +21,8 @@ struct Cache {
     std::unique_ptr<Vault> vault;
     std::unique_ptr<Embedder> embedder;
     std::unique_ptr<SearchEngine> engine;
-    std::optional<EntityRegistry> registry;
 
     void clear() {
-        registry.reset();
         engine.reset();
         embedder.reset();
         vault.reset();
@@ -84,22 +82,6 @@ Result<SearchEngine*> workerEngine(const VaultRef& ref) {
             AuditNotices::attach(*w);
     }
     return c.engine.get();
-}
-
-Result<const EntityRegistry*> workerRegistry(const VaultRef& ref) {
-    auto vault = workerVault(ref);
-    if (!vault)
-        return vault.status();
-    Cache& c = cache();
-    if (!c.registry) {
-        // A malformed registry is the same error here as in ingest and the CLI (it names the
-        // file and line); it is not cached, so a fixed file is read on the next query.
-        auto loaded = EntityRegistry::load((*vault)->entities_dir());
-        if (!loaded)
-            return loaded.status().with_context("entity registry");
-        c.registry = std::move(loaded).value();
-    }
-    return &*c.registry;
 }
 
 void releaseWorkerVault() {

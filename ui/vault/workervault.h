@@ -13,7 +13,6 @@ namespace memlens {
 class Vault;
 class Embedder;
 class SearchEngine;
-class EntityRegistry;
 } // namespace memlens
 
 namespace memlens::ui {
@@ -27,11 +26,6 @@ Result<Embedder*> workerEmbedder(const VaultRef& ref);
 
 // The hybrid search engine over the cached vault and embedder, created once per cached vault.
 Result<SearchEngine*> workerEngine(const VaultRef& ref);
-
-// The vault's entity registry (aliases → canonical ids), loaded once per cached vault. A
-// registry that does not load is an error (EntityRegistry::load's, naming the file and line),
-// as it is for ingest and the CLI: a query never runs silently without its aliases.
-Result<const EntityRegistry*> workerRegistry(const VaultRef& ref);
 
 // Closes this thread's cached engine, embedder and connection.
 void releaseWorkerVault();

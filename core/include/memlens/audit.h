@@ -166,6 +166,35 @@ Status write_audit_row(const Database& db, AuditRecord& record); // sets record.
 Result<SearchRequest> request_from_audit(const AuditRecord& record);
 Result<RetrievalSettings> settings_from_audit(const AuditRecord& record);
 
+// The candidate pools a row keeps in query_profile.candidates (LegCandidate in search.h): per
+// leg the candidates it returned with rank, raw score, the keyword leg's factors, the query
+// similarity, the graph signal and the id of the vector MMR compares. NotFound for a row
+// logged before rows kept them; Corruption naming the row for a malformed one.
+Result<CandidatePools> candidates_from_audit(const AuditRecord& record);
+// The pools as the row stores them (compact JSON; `audit show` prints them).
+std::string candidate_pools_json(const CandidatePools& pools);
+
+struct AuditRerun {
+    AuditRecord logged;
+    SearchResponse rerun;
+    // The same node ids in the same order with the same scores, to the bit.
+    bool identical = false;
+    struct Difference {
+        int rank = 0; // 1-based
+        std::optional<std::string> logged_id, rerun_id;
+        std::optional<double> logged_score, rerun_score;
+    };
+    std::optional<Difference> first_difference;
+    std::int64_t logged_revision = 0;
+    std::int64_t current_revision = 0;
+};
+
+// Rebuilds a logged query's ranking from its stored pools alone: fusion, scores, graph
+// context, MMR and budgets with the logged settings and request (SearchEngine::rerun). No leg
+// runs and nothing is logged; the candidates' rows and vectors are read by id, so a vault
+// changed since (current_revision) may rank them differently.
+Result<AuditRerun> rerun_audit(SearchEngine& engine, std::int64_t id);
+
 struct RankMove {
     std::string node_id;
     std::optional<int> logged_rank; // 1-based

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memlens/embedder.h>
+#include <memlens/query_context.h>
 #include <memlens/settings.h>
 #include <memlens/status.h>
 #include <memlens/topic_tree.h>
@@ -22,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -55,32 +57,55 @@ struct SearchBudget {
     double max_ms = 0.0;        // legs not yet started when it passes are skipped
 };
 
-struct SearchRequest {
-    std::string query; // what the legs search
-    // What the user typed, when `query` is an analysed form of it (apply_query_context of
-    // query_context.h); the audit row logs and hashes this one. Empty = `query`.
-    std::string raw_query;
-    // Overrides of the vault's settings for this query only; nullopt = the setting.
+// The per-query choices every way of asking shares: overrides of the vault's settings for
+// this query only (nullopt = the setting), scope, budgets, "now" and whether to log it.
+struct SearchOverrides {
     std::optional<SearchMode> mode;
     std::optional<FusionKind> fusion;
     std::optional<std::string> profile;
     std::optional<double> mmr_lambda;
     std::optional<double> recency_boost;
     std::optional<bool> include_summaries;
-    int limit = 0;      // 0 = the "search.limit" setting; capped at 100
+    int limit = 0;      // 0 = the "search.limit" setting; 1..kMaxQueryLimit (retrieval.h)
     bool exact = false; // exact scan instead of the beam descent
     SearchScope scope;
     SearchBudget budget;
-    std::int64_t now_ms = 0; // "now" for recency and freshness; 0 = wall clock
+    std::int64_t now_ms = 0; // "now" for recency, freshness and relative dates; 0 = wall clock
+    // When set, these settings are used as they are and the vault's are not read (replay).
+    std::optional<RetrievalSettings> settings;
+    bool audit = true; // write a retrieval_log row
+};
+
+// One hybrid search as the pipeline runs it: the analysed text and the moment it is about.
+// Front-ends do not build one: they call SearchEngine::query, which analyses the text once and
+// fills it. Replays rebuild one from an audit row (request_from_audit in audit.h).
+struct SearchRequest : SearchOverrides {
+    std::string query; // what the legs search
+    // What the user typed, when `query` is an analysed form of it (apply_query_context of
+    // query_context.h); the audit row logs and hashes this one. Empty = `query`.
+    std::string raw_query;
     // The moment the query is about (QueryContext::window, set by apply_query_context),
     // inclusive epoch ms. Not a filter (that is `scope`): when it is at most a day long, the
     // keyword leg scales the bm25 of chunks inside it by 1 + search.day_boost.
     std::optional<std::int64_t> about_since_ms;
     std::optional<std::int64_t> about_until_ms;
-    // When set, these settings are used as they are and the vault's are not read (replay).
-    std::optional<RetrievalSettings> settings;
-    bool audit = true; // write a retrieval_log row
 };
+
+// What a front-end passes to SearchEngine::query besides the text.
+struct QueryOptions : SearchOverrides {
+    // Names the analysis treats as persons (speakers, authors) besides the registry's.
+    std::vector<std::string> known_persons;
+    // A caller's own analysis (explicit_query_context of query_context.h): used as it is, the
+    // text is not analysed again.
+    std::optional<QueryContext> context;
+};
+
+// Ok, or InvalidArgument naming what is wrong: a time window whose until is before its since,
+// a limit or budget outside its range (negative, above kMaxQueryLimit, max_chars above
+// 1,000,000,000, max_ms not finite or above a day), a source kind outside kSourceKinds, a
+// blank query (every search mode needs words to look for), a query longer than
+// kMaxQueryBytes. The profile is checked against the vault's own when the settings are read.
+Status validate_search_request(const SearchRequest& request);
 
 struct LegReport {
     bool ran = false;
@@ -103,6 +128,37 @@ struct AuditState {
     std::string disabled_reason; // e.g. "audit disabled: read-only"
 };
 
+// One candidate as its leg returned it, with what the stages after retrieval need of it that
+// the vault's rows do not hold. A query's pools are kept in its audit row so that fusion,
+// scores, graph context, MMR and budgets can be re-run later without retrieval
+// (SearchEngine::rerun; rerun_audit in audit.h).
+struct LegCandidate {
+    std::string node_id;
+    int rank = 0;     // 1-based, in its leg
+    double raw = 0.0; // what the leg ranked by: bm25 x factors (keyword), cosine (vector)
+    bool is_summary = false;
+    // Keyword leg: memlens_bm25f before the factors, its coverage, and the three factors.
+    double fts_score = 0.0;
+    double coverage = 1.0;
+    double author_factor = 1.0;
+    double time_factor = 1.0;
+    double question_factor = 1.0;
+    // Of the node, the same in both legs:
+    bool has_vector = false;       // the topic index holds a vector under node_id
+    double query_similarity = 0.0; // cosine of the query's vector and that vector (0 = none)
+    double graph = 0.0;            // the graph signal
+    std::vector<std::string> superseded_by;
+};
+
+struct CandidatePools {
+    std::vector<LegCandidate> keyword; // in the leg's order
+    std::vector<LegCandidate> vector;
+    std::vector<std::string> query_entities;
+    double keyword_weight = 0.0; // the legs' weights in this query
+    double vector_weight = 0.0;
+    std::string vector_index; // the embedder signature of the topic index the vectors are in
+};
+
 struct SearchResponse {
     QueryResponse result; // hits in MMR step order; total = fused candidates before the limit
     // Fused candidates within the top 2 × limit that MMR (or a budget) left out, in fused
@@ -123,6 +179,15 @@ struct SearchResponse {
     // "supersession", "scores", "context", "mmr" (the bench and the GUI show where time goes).
     std::vector<std::pair<std::string, double>> stage_ms;
     AuditState audit;
+    CandidatePools candidates; // what the legs returned (empty pools for a leg that did not run)
+};
+
+// What SearchEngine::query answers: the response, the analysis it ran with, and the request
+// the pipeline ran (what the audit row logs).
+struct QueryAnswer {
+    SearchResponse response;
+    QueryContext context;
+    SearchRequest request;
 };
 
 // ---- Fusion arithmetic, public so tests and the GUI can show it -----------------------------
@@ -180,6 +245,21 @@ public:
     // it fails then, result.degraded says why (types.h).
     Result<SearchResponse> search(const SearchRequest& request,
                                   const std::atomic_bool* cancel = nullptr);
+
+    // The way in for a query from any front-end (CLI, GUI, eval, benchmarks, agents): checks
+    // the options (validate_search_request), analyses the text once against the engine's own
+    // registry and options.now_ms (make_query_context; options.context is used as it is),
+    // then runs search() on the analysed text and logs what was typed.
+    Result<QueryAnswer> query(std::string_view text, const QueryOptions& options = {},
+                              const std::atomic_bool* cancel = nullptr);
+
+    // Re-runs the stages after retrieval (fusion, scores, graph context, MMR, budgets) on
+    // stored candidate pools with the given settings: reads the candidates' rows and vectors
+    // by id, runs no leg, embeds nothing, logs nothing. With the pools, request and settings
+    // of an audit row and an unchanged vault it gives the logged ranking bit for bit.
+    Result<SearchResponse> rerun(const SearchRequest& request, const RetrievalSettings& settings,
+                                 const CandidatePools& pools,
+                                 const std::atomic_bool* cancel = nullptr);
 
     // True when an import committed since the index was loaded (one small read).
     bool stale() const;

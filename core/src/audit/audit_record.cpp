@@ -1,4 +1,6 @@
 // What one audit row holds, and the way back from a row to the request that produced it.
+#include "audit/candidate_codec.h"
+
 #include <memlens/audit.h>
 #include <memlens/time_util.h>
 
@@ -49,6 +51,51 @@ std::vector<std::string> string_list(const json& j, const char* key) {
 }
 
 SearchRequest request_from_json(const AuditRecord& record, const json& j);
+
+// A leg's candidates as the row keeps them: every field a rerun needs, the factors that are 1
+// and the signals that are 0 left out. Doubles are written with the digits that read back to
+// the same bits, so a rerun starts from exactly the numbers the query had.
+json pool_json(const std::vector<LegCandidate>& pool, bool keyword) {
+    json out = json::array();
+    for (const auto& c : pool) {
+        json e = {{"id", c.node_id}, {"rank", c.rank}, {"raw", c.raw}};
+        if (keyword) {
+            e["bm25f"] = c.fts_score;
+            if (c.coverage != 1.0)
+                e["coverage"] = c.coverage;
+            if (c.author_factor != 1.0)
+                e["author_factor"] = c.author_factor;
+            if (c.time_factor != 1.0)
+                e["time_factor"] = c.time_factor;
+            if (c.question_factor != 1.0)
+                e["question_factor"] = c.question_factor;
+        }
+        if (c.is_summary)
+            e["summary"] = true;
+        // The topic index keys a node's vector by the node's id.
+        e["vector_id"] = c.has_vector ? json(c.node_id) : json(nullptr);
+        if (c.query_similarity != 0.0)
+            e["similarity"] = c.query_similarity;
+        if (c.graph != 0.0)
+            e["graph"] = c.graph;
+        if (!c.superseded_by.empty())
+            e["superseded_by"] = c.superseded_by;
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+} // namespace
+
+namespace {
+
+json pools_to_json(const CandidatePools& pools) {
+    return {{"keyword", pool_json(pools.keyword, true)},
+            {"vector", pool_json(pools.vector, false)},
+            {"weights", {{"keyword", pools.keyword_weight}, {"vector", pools.vector_weight}}},
+            {"vector_index", pools.vector_index},
+            {"query_entities", pools.query_entities}};
+}
 
 } // namespace
 
@@ -110,6 +157,8 @@ AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& re
                     {"truncated", resp.result.truncated},
                     {"budget_reasons", resp.budget_reasons},
                     {"query_entities", resp.query_entities}};
+    // What each leg returned, compact and deflated (candidate_codec.cpp): a rerun ranks it again.
+    profile["candidates"] = json::parse(encode_candidate_pools(resp.candidates));
     r.query_profile = profile.dump(-1, ' ', false, kReplace);
 
     json sources = json::array();
@@ -128,6 +177,26 @@ AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& re
     r.sources = sources.dump(-1, ' ', false, kReplace);
     r.settings = json(to_settings_map(s)).dump(-1, ' ', false, kReplace);
     return r;
+}
+
+std::string candidate_pools_json(const CandidatePools& pools) {
+    return pools_to_json(pools).dump(-1, ' ', false, kReplace);
+}
+
+Result<CandidatePools> candidates_from_audit(const AuditRecord& record) {
+    auto p = json::parse(record.query_profile, nullptr, false);
+    if (p.is_discarded() || !p.is_object())
+        return Status::corruption("audit row " + std::to_string(record.id) +
+                                  ": query_profile is not a JSON object");
+    if (!p.contains("candidates"))
+        return Status::not_found("audit row " + std::to_string(record.id) +
+                                 " keeps no candidate pools (it was logged before memlens "
+                                 "kept them); replay it instead");
+    auto pools = decode_candidate_pools(p["candidates"].dump(-1, ' ', false, kReplace));
+    if (!pools)
+        return Status::corruption("audit row " + std::to_string(record.id) + ": " +
+                                  pools.status().message());
+    return pools;
 }
 
 Result<SearchRequest> request_from_audit(const AuditRecord& record) {

@@ -125,4 +125,57 @@ Result<AuditComparison> replay_audit(SearchEngine& engine, std::int64_t id,
     return cmp;
 }
 
+Result<AuditRerun> rerun_audit(SearchEngine& engine, std::int64_t id) {
+    check_off_ui_thread("rerun_audit");
+    auto rec = get_audit(engine.vault().db(), id);
+    if (!rec)
+        return rec.status();
+    auto req = request_from_audit(*rec);
+    if (!req)
+        return req.status();
+    auto settings = settings_from_audit(*rec);
+    if (!settings)
+        return settings.status();
+    auto pools = candidates_from_audit(*rec);
+    if (!pools)
+        return pools.status();
+    auto logged = logged_sources(*rec);
+    if (!logged)
+        return logged.status();
+    // The logged request already carries its overrides inside the logged settings.
+    auto rerun = engine.rerun(*req, *settings, *pools);
+    if (!rerun)
+        return rerun.status();
+    rerun->query_hash = rec->query_hash;
+
+    AuditRerun out;
+    const auto& hits = rerun->result.hits;
+    const std::size_t n = std::max(hits.size(), logged->size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool has_logged = i < logged->size();
+        const bool has_new = i < hits.size();
+        if (has_logged && has_new && (*logged)[i].first == hits[i].node_id &&
+            (*logged)[i].second == hits[i].score)
+            continue;
+        AuditRerun::Difference d;
+        d.rank = static_cast<int>(i) + 1;
+        if (has_logged) {
+            d.logged_id = (*logged)[i].first;
+            d.logged_score = (*logged)[i].second;
+        }
+        if (has_new) {
+            d.rerun_id = hits[i].node_id;
+            d.rerun_score = hits[i].score;
+        }
+        out.first_difference = std::move(d);
+        break;
+    }
+    out.identical = !out.first_difference;
+    out.logged_revision = rec->vault_revision;
+    out.current_revision = rerun->vault_revision;
+    out.logged = std::move(rec).value();
+    out.rerun = std::move(rerun).value();
+    return out;
+}
+
 } // namespace memlens

@@ -1,6 +1,14 @@
-// The stages of one hybrid query, shared by SearchEngine and hybrid_search().
+// The hybrid search as a chain of named stages over one PipelineState (docs/architecture.md
+// draws it): prepare → keyword leg → vector leg → fusion → candidate reads → scores → graph
+// context → MMR → budgets → assembly. The legs and the candidate reads are the only stages
+// that touch the vault; every other stage is a function of the state alone, so a stored
+// state (the candidate pools of an audit row, CandidatePools in search.h) can be ranked again
+// without retrieval (rerun_stages). Every number a stage produces is written into the hit's
+// Explanation as it is computed, never re-derived (docs/explanations.md).
 #pragma once
 
+#include "search/hydrate.h"
+#include "search/leg_item.h"
 #include "search/statement_cache.h"
 #include "search/supersession.h"
 #include "search/vector_leg.h"
@@ -8,6 +16,11 @@
 #include <memlens/search.h>
 
 #include <atomic>
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace memlens {
 class EntityRegistry;
@@ -29,10 +42,88 @@ struct SearchContext {
     std::int64_t keyword_split_rowid = 0;
 };
 
+// One fused candidate on its way through scores, graph context and MMR.
+struct Candidate {
+    FusedEntry fused;
+    NodeRow* row = nullptr;
+    const LegItem* keyword = nullptr;
+    const LegItem* vector = nullptr;
+    Vector embedding; // empty when the node has none
+    Explanation e;
+    bool superseded = false;
+};
+
+// What a node brings to scoring besides its row: read from the vault by the candidate reads
+// stage, or taken from stored pools by a rerun.
+struct NodeFacts {
+    double query_similarity = 0.0; // cosine(query vector, stored vector), 0 without either
+    double graph = 0.0;
+    std::vector<std::string> superseded_by;
+    std::vector<std::string> entities; // from the entity index
+};
+
+struct PipelineState {
+    using Clock = std::chrono::steady_clock;
+
+    const SearchRequest* request = nullptr;
+    Clock::time_point started;
+
+    // prepare: the effective settings and the values every later stage reads.
+    SearchResponse resp; // settings, limit, λ, now, legs' reports, stage times, budget reasons
+    bool rrf = true;
+    bool hide_superseded = false;
+    ChunkColumns cols;
+    double keyword_weight = 0.0;
+    double vector_weight = 0.0;
+    std::string query; // the searched text as valid UTF-8
+    Vector query_vector;
+    std::string embed_error;
+    std::optional<DegradedRanking> degraded;
+
+    // legs
+    std::vector<LegItem> keyword_items;
+    std::vector<LegItem> vector_items;
+    // fusion
+    std::vector<FusedEntry> fused;
+    // candidate reads
+    std::map<std::string, NodeRow> rows;
+    std::map<std::string, NodeFacts> facts;
+    std::map<std::string, Vector> embeddings; // node id → its stored vector, when it has one
+    std::map<std::string, std::vector<std::string>> topic_paths; // where each lives in the tree
+    // scores (then graph context and MMR fill in each candidate's explanation)
+    std::vector<Candidate> pool;
+    // MMR, then budgets: positions in `pool`, in the order returned
+    std::vector<std::size_t> order;
+};
+
 // The vault's settings (or request.settings) with the request's overrides applied.
 Result<RetrievalSettings> effective_settings(const Vault& vault, const SearchRequest& request);
 
+// ---- Stages. Each reads and writes the state; only those taking a SearchContext touch the
+// vault, the index or the embedder.
+Status prepare(const SearchContext& ctx, const SearchRequest& request, PipelineState& st);
+Status keyword_leg(const SearchContext& ctx, PipelineState& st);
+Status vector_leg(const SearchContext& ctx, PipelineState& st);
+void fuse(PipelineState& st);
+// Rows, entities, the graph signal, supersession, vectors and query similarity, by id.
+Status read_candidates(const SearchContext& ctx, PipelineState& st);
+void score(PipelineState& st);
+void graph_context(PipelineState& st);
+void mmr(PipelineState& st);
+void budgets(PipelineState& st);
+SearchResponse assemble(PipelineState& st);
+
+// The pools the legs returned, as an audit row keeps them.
+CandidatePools candidate_pools(const PipelineState& st, const std::string& vector_index);
+
+// The driver: every stage in order, each timed into resp.stage_ms.
 Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& request,
                                   const std::atomic_bool* cancel);
+
+// The stages after retrieval on stored pools: fusion → scores → graph context → MMR →
+// budgets, with the candidates' rows and vectors read by id.
+Result<SearchResponse> rerun_stages(SearchContext& ctx, const SearchRequest& request,
+                                    const RetrievalSettings& settings, const CandidatePools& pools,
+                                    const std::atomic_bool* cancel);
 
 } // namespace memlens::search

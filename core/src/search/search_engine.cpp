@@ -5,8 +5,10 @@
 
 #include <memlens/audit.h>
 #include <memlens/entities.h>
+#include <memlens/query_context.h>
 #include <memlens/search.h>
 #include <memlens/thread_guard.h>
+#include <memlens/time_util.h>
 #include <memlens/vault.h>
 
 namespace memlens {
@@ -76,6 +78,8 @@ struct SearchEngine::Impl {
         }
         split_rowid = *max_rid / 2;
     }
+
+    search::SearchContext context();
 };
 
 SearchEngine::SearchEngine(std::unique_ptr<Impl> impl)
@@ -124,20 +128,24 @@ Status SearchEngine::reload() {
     return impl_->load();
 }
 
+search::SearchContext SearchEngine::Impl::context() {
+    return {*vault,
+            *embedder,
+            index,
+            *stmts,
+            *masks,
+            *links,
+            registry ? &*registry : nullptr,
+            split_rowid > 0 ? helper_stmts.get() : nullptr,
+            split_rowid};
+}
+
 Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
                                             const std::atomic_bool* cancel) {
     check_off_ui_thread("SearchEngine::search");
     if (stale())
         MEMLENS_TRY(impl_->load());
-    search::SearchContext ctx{*impl_->vault,
-                              *impl_->embedder,
-                              impl_->index,
-                              *impl_->stmts,
-                              *impl_->masks,
-                              *impl_->links,
-                              impl_->registry ? &*impl_->registry : nullptr,
-                              impl_->split_rowid > 0 ? impl_->helper_stmts.get() : nullptr,
-                              impl_->split_rowid};
+    auto ctx = impl_->context();
     auto resp = search::run_search(ctx, request, cancel);
     if (!resp)
         return resp;
@@ -147,6 +155,47 @@ Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
         resp->audit.disabled_reason = "not logged: the request asked for no audit row";
     } else if (impl_->audit && impl_->audit->enabled()) {
         impl_->audit->submit(make_audit_record(request, *resp));
+    }
+    return resp;
+}
+
+Result<QueryAnswer> SearchEngine::query(std::string_view text, const QueryOptions& options,
+                                        const std::atomic_bool* cancel) {
+    check_off_ui_thread("SearchEngine::query");
+    QueryAnswer answer;
+    SearchRequest& req = answer.request;
+    static_cast<SearchOverrides&>(req) = options;
+    req.query = std::string(text);
+    // Checked before the analysis, so that a refused request is refused for what was asked.
+    MEMLENS_TRY(validate_search_request(req));
+    if (stale())
+        MEMLENS_TRY(impl_->load()); // the registry the analysis reads is the current one
+    QueryAnalysisOptions analysis;
+    analysis.known_persons = options.known_persons;
+    analysis.registry = impl_->registry ? &*impl_->registry : nullptr;
+    answer.context = make_query_context(text, options.now_ms != 0 ? options.now_ms : now_ms(),
+                                        options.context, analysis);
+    req.raw_query = req.query;
+    apply_query_context(answer.context, req);
+    auto resp = search(req, cancel);
+    if (!resp)
+        return resp.status();
+    answer.response = std::move(resp).value();
+    return answer;
+}
+
+Result<SearchResponse> SearchEngine::rerun(const SearchRequest& request,
+                                           const RetrievalSettings& settings,
+                                           const CandidatePools& pools,
+                                           const std::atomic_bool* cancel) {
+    check_off_ui_thread("SearchEngine::rerun");
+    if (stale())
+        MEMLENS_TRY(impl_->load());
+    auto ctx = impl_->context();
+    auto resp = search::rerun_stages(ctx, request, settings, pools, cancel);
+    if (resp) {
+        resp->audit.enabled = false;
+        resp->audit.disabled_reason = "not logged: a rerun of stored candidates";
     }
     return resp;
 }

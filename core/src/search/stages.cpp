@@ -1,0 +1,306 @@
+// The stages of the hybrid search that only compute (pipeline.h gives the order): fusion,
+// scores, graph context, MMR, budgets and assembly, each a function of the pipeline state. A
+// rerun of an audit row runs exactly these on the stored candidate pools.
+#include "search/fusion.h"
+#include "search/graph_context.h"
+#include "search/pipeline.h"
+
+#include <memlens/query_context.h>
+#include <memlens/retrieval.h>
+#include <memlens/scoring.h>
+#include <memlens/text.h>
+#include <memlens/time_util.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace memlens::search {
+
+namespace {
+
+bool blank_text(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    });
+}
+
+// The first `n` code points of valid UTF-8.
+std::string utf8_prefix(const std::string& text, std::size_t n) {
+    std::size_t i = 0;
+    std::size_t count = 0;
+    while (i < text.size() && count < n) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : 4;
+        i = std::min(text.size(), i + len);
+        ++count;
+    }
+    return text.substr(0, i);
+}
+
+// What SearchBudget accepts besides 0 (= no budget).
+constexpr std::int64_t kMaxBudgetChars = 1'000'000'000;
+constexpr double kMaxBudgetMs = 86'400'000.0; // a day
+
+} // namespace
+
+} // namespace memlens::search
+
+namespace memlens {
+
+Status validate_search_request(const SearchRequest& req) {
+    MEMLENS_TRY(check_query_length(req.query));
+    MEMLENS_TRY(check_query_length(req.raw_query));
+    if (search::blank_text(req.query) && search::blank_text(req.raw_query))
+        return Status::invalid("the query is empty: a search needs words to look for");
+    const int max_limit = static_cast<int>(kMaxQueryLimit);
+    if (req.limit < 0 || req.limit > max_limit)
+        return Status::invalid("limit " + std::to_string(req.limit) + " is outside 0.." +
+                               std::to_string(max_limit) + " (0 = the vault's search.limit)");
+    if (req.budget.max_units < 0 || req.budget.max_units > max_limit)
+        return Status::invalid("max_units " + std::to_string(req.budget.max_units) +
+                               " is outside 0.." + std::to_string(max_limit) + " (0 = no budget)");
+    if (req.budget.max_chars < 0 || req.budget.max_chars > search::kMaxBudgetChars)
+        return Status::invalid("max_chars " + std::to_string(req.budget.max_chars) +
+                               " is outside 0..1000000000 (0 = no budget)");
+    if (!std::isfinite(req.budget.max_ms) || req.budget.max_ms < 0.0 ||
+        req.budget.max_ms > search::kMaxBudgetMs)
+        return Status::invalid("max_ms " + std::to_string(req.budget.max_ms) +
+                               " is outside 0..86400000 (a day; 0 = no budget)");
+    if (req.scope.since_ms && req.scope.until_ms && *req.scope.until_ms < *req.scope.since_ms)
+        return Status::invalid("the time window ends (until " +
+                               format_rfc3339(*req.scope.until_ms) + ") before it starts (since " +
+                               format_rfc3339(*req.scope.since_ms) + ")");
+    for (const auto& kind : req.scope.source_kinds)
+        if (std::find(kSourceKinds.begin(), kSourceKinds.end(), kind) == kSourceKinds.end())
+            return Status::invalid("source kind '" + kind +
+                                   "' is not one of chat, email, document");
+    return Status::ok();
+}
+
+} // namespace memlens
+
+namespace memlens::search {
+
+void fuse(PipelineState& st) {
+    std::vector<std::string> vec_ids, kw_ids;
+    vec_ids.reserve(st.vector_items.size());
+    kw_ids.reserve(st.keyword_items.size());
+    for (const auto& it : st.vector_items)
+        vec_ids.push_back(it.id);
+    for (const auto& it : st.keyword_items)
+        kw_ids.push_back(it.id);
+    st.fused = fuse_candidates(vec_ids, kw_ids, st.vector_weight, st.keyword_weight,
+                               st.resp.settings.rrf_k, !st.rrf);
+}
+
+void score(PipelineState& st) {
+    const RetrievalSettings& s = st.resp.settings;
+    const WeightProfile& profile = s.profile;
+    std::map<std::string, const LegItem*> vec_by_id, kw_by_id;
+    for (const auto& it : st.vector_items)
+        vec_by_id.emplace(it.id, &it);
+    for (const auto& it : st.keyword_items)
+        kw_by_id.emplace(it.id, &it);
+    st.pool.clear();
+    st.pool.reserve(st.fused.size());
+    for (auto& f : st.fused) {
+        auto rit = st.rows.find(f.id);
+        if (rit == st.rows.end())
+            continue; // in the index but no longer in the vault
+        if (rit->second.is_summary && !s.include_summaries)
+            continue;
+        Candidate c;
+        c.row = &rit->second;
+        auto kit = kw_by_id.find(f.id);
+        c.keyword = kit == kw_by_id.end() ? nullptr : kit->second;
+        auto vit = vec_by_id.find(f.id);
+        c.vector = vit == vec_by_id.end() ? nullptr : vit->second;
+        if (auto emb = st.embeddings.find(f.id); emb != st.embeddings.end())
+            c.embedding = emb->second;
+        const NodeFacts& facts = st.facts[f.id];
+        const RetrievalHit& h = c.row->hit;
+
+        Explanation& e = c.e;
+        e.fusion = to_string(s.fusion);
+        e.rrf_k = s.rrf_k;
+        e.keyword.rank = f.keyword_rank;
+        e.keyword.raw_score = c.keyword ? c.keyword->raw : 0.0;
+        e.keyword.weight = st.keyword_weight;
+        e.keyword.rrf_term = f.keyword_term;
+        if (c.keyword) {
+            e.keyword.author_factor = c.keyword->author_factor;
+            e.keyword.time_factor = c.keyword->time_factor;
+            e.keyword.question_factor = c.keyword->question_factor;
+            // memlens_bm25f returns BM25F × coverage factor; the parts are shown apart.
+            e.keyword.coverage = c.keyword->coverage;
+            e.keyword.coverage_factor =
+                s.coverage_power > 0.0 ? std::pow(c.keyword->coverage, s.coverage_power) : 1.0;
+            e.keyword.bm25 = e.keyword.coverage_factor > 0.0
+                                 ? c.keyword->fts_score / e.keyword.coverage_factor
+                                 : c.keyword->fts_score;
+        }
+        e.vector.rank = f.vector_rank;
+        e.vector.raw_score = c.vector ? c.vector->raw : 0.0;
+        e.vector.weight = st.vector_weight;
+        e.vector.rrf_term = f.vector_term;
+        e.rrf_score = f.rrf_score;
+        const double age_days =
+            std::max(0.0, static_cast<double>(st.resp.now_ms - h.time_range_end_ms) /
+                              static_cast<double>(kMsPerDay));
+        e.recency = {s.recency_boost, recency_factor(age_days), age_days};
+
+        e.signal_values.graph = facts.graph;
+        e.signal_values.vector = std::clamp(facts.query_similarity, 0.0, 1.0);
+        e.signal_values.keyword = keyword_relevance(st.query, h.content);
+        e.signal_values.freshness =
+            freshness(h.time_range_end_ms, st.resp.now_ms, s.freshness_half_life_days);
+        const RetrievalScoreBreakdown b =
+            hybrid_score(profile, e.signal_values.graph, e.signal_values.vector,
+                         e.signal_values.keyword, e.signal_values.freshness);
+        e.weights = {profile.graph, profile.vector, profile.keyword, profile.freshness};
+        e.contributions = b.contributions;
+
+        e.graph_context.superseded_by = facts.superseded_by;
+        c.superseded = c.row->superseded_flag || !e.graph_context.superseded_by.empty();
+        e.superseded_penalty = c.superseded && s.superseded == SupersededHandling::Demote
+                                   ? s.superseded_demote_factor
+                                   : 1.0;
+        if (st.rrf) {
+            e.entity_boost = s.entity_boost;
+            e.entity_factor = 1.0 + e.entity_boost * e.signal_values.graph;
+        }
+        // The documented arithmetic (docs/explanations.md), in this order of operations.
+        const double base =
+            st.rrf ? e.rrf_score * (1.0 + e.recency.boost * e.recency.factor) * e.entity_factor
+                   : e.contributions.graph + e.contributions.vector + e.contributions.keyword +
+                         e.contributions.freshness;
+        e.final_score = base * e.superseded_penalty;
+        // The beam's own path when the descent reached the hit; otherwise (exact scan, keyword
+        // only) the topic that holds it, so every hit shows where it lives in the tree.
+        if (c.vector && !c.vector->topic_path.empty())
+            e.topic_path = c.vector->topic_path;
+        else if (auto tp = st.topic_paths.find(f.id); tp != st.topic_paths.end())
+            e.topic_path = tp->second;
+        c.fused = f;
+        if (st.hide_superseded && c.superseded)
+            continue;
+        st.pool.push_back(std::move(c));
+    }
+    // Stable: equal scores keep the fused (first-seen) order.
+    std::stable_sort(st.pool.begin(), st.pool.end(), [](const Candidate& a, const Candidate& b) {
+        return a.e.final_score > b.e.final_score;
+    });
+    for (std::size_t i = 0; i < st.pool.size(); ++i)
+        st.pool[i].e.fused_rank = static_cast<int>(i) + 1;
+}
+
+// Conflicts and support among the candidates (docs/explanations.md states the rule).
+void graph_context(PipelineState& st) {
+    const RetrievalSettings& s = st.resp.settings;
+    std::vector<ContextNode> nodes;
+    nodes.reserve(st.pool.size());
+    for (auto& c : st.pool) {
+        std::set<std::string> ents(c.row->hit.entities.begin(), c.row->hit.entities.end());
+        if (auto it = st.facts.find(c.row->hit.node_id); it != st.facts.end())
+            ents.insert(it->second.entities.begin(), it->second.entities.end());
+        c.row->hit.entities.assign(ents.begin(), ents.end());
+        nodes.push_back({c.row->hit.node_id, c.row->hit.entities, value_tokens(c.row->hit.content),
+                         c.embedding});
+    }
+    auto related = related_context(nodes, s.graph_min_shared_entities, s.graph_min_similarity);
+    for (std::size_t i = 0; i < st.pool.size(); ++i) {
+        st.pool[i].e.graph_context.conflicts = std::move(related[i].conflicts);
+        st.pool[i].e.graph_context.supported_by = std::move(related[i].supported_by);
+    }
+}
+
+// MMR over the scored list; relevance is the score over the best score.
+void mmr(PipelineState& st) {
+    const double top = st.pool.empty() ? 0.0 : st.pool.front().e.final_score;
+    std::vector<MmrCandidate> in;
+    in.reserve(st.pool.size());
+    for (std::size_t i = 0; i < st.pool.size(); ++i) {
+        auto& e = st.pool[i].e;
+        e.mmr.relevance = top > 0.0 ? e.final_score / top : 0.0;
+        in.push_back({i, st.pool[i].embedding, e.mmr.relevance});
+    }
+    const auto picks = mmr_select(st.query_vector, in, static_cast<std::size_t>(st.resp.limit),
+                                  st.resp.mmr_lambda, st.resp.settings.mmr_redundancy_floor);
+    st.order.clear();
+    st.order.reserve(picks.size());
+    for (std::size_t step = 0; step < picks.size(); ++step) {
+        const auto& p = picks[step];
+        auto& m = st.pool[p.index].e.mmr;
+        m.step = static_cast<int>(step);
+        m.max_similarity = p.max_similarity;
+        m.mmr_score = p.score;
+        if (p.penalized_by)
+            m.penalized_by = st.pool[*p.penalized_by].row->hit.node_id;
+        st.order.push_back(p.index);
+    }
+}
+
+void budgets(PipelineState& st) {
+    const SearchBudget& budget = st.request->budget;
+    auto& order = st.order;
+    if (budget.max_units > 0 && order.size() > static_cast<std::size_t>(budget.max_units)) {
+        order.resize(static_cast<std::size_t>(budget.max_units));
+        st.resp.budget_reasons.push_back("max_units");
+    }
+    if (budget.max_chars <= 0)
+        return;
+    std::int64_t used = 0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        auto& c = st.pool[order[i]];
+        const auto len = static_cast<std::int64_t>(utf8_length(c.row->hit.content));
+        if (used + len <= budget.max_chars) {
+            used += len;
+            continue;
+        }
+        const std::int64_t room = budget.max_chars - used;
+        std::size_t keep = i;
+        if (room > 0) {
+            c.row->hit.content = utf8_prefix(c.row->hit.content, static_cast<std::size_t>(room));
+            c.e.budget_cut = true;
+            keep = i + 1;
+        }
+        order.resize(keep);
+        st.resp.budget_reasons.push_back("max_chars");
+        break;
+    }
+}
+
+SearchResponse assemble(PipelineState& st) {
+    SearchResponse resp = std::move(st.resp);
+    std::vector<std::uint8_t> returned(st.pool.size(), 0);
+    std::vector<RetrievalHit> hits;
+    hits.reserve(st.order.size());
+    for (std::size_t idx : st.order) {
+        returned[idx] = 1;
+        auto& c = st.pool[idx];
+        RetrievalHit h = std::move(c.row->hit);
+        h.score = c.e.final_score;
+        h.explanation = std::move(c.e);
+        hits.push_back(std::move(h));
+    }
+    // Fused candidates within the top 2 × limit that MMR or a budget left out.
+    const auto shown = static_cast<std::size_t>(2 * resp.limit);
+    for (std::size_t i = 0; i < st.pool.size() && i < shown; ++i) {
+        if (returned[i])
+            continue;
+        auto& c = st.pool[i];
+        RetrievalHit h = c.row->hit;
+        h.score = c.e.final_score;
+        c.e.mmr.step = -1;
+        h.explanation = c.e;
+        resp.pushed_out.push_back(std::move(h));
+    }
+    resp.result = QueryResponse::make(std::move(hits), st.pool.size());
+    resp.result.degraded = std::move(st.degraded);
+    if (!resp.budget_reasons.empty())
+        resp.result.truncated = true;
+    return resp;
+}
+
+} // namespace memlens::search

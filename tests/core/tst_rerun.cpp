@@ -1,0 +1,303 @@
+// Candidate pools in the audit log: every query's row keeps what each leg returned, and
+// rerun_audit ranks those candidates again (fusion, scores, graph context, MMR, budgets)
+// without retrieval, giving the logged ranking bit for bit. A damaged pool or a row from before
+// pools were kept is said, never passed off as identical.
+#include "testsupport.h"
+
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
+#include <memlens/audit.h>
+#include <memlens/db.h>
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/ingest.h>
+#include <memlens/search.h>
+#include <memlens/text.h>
+#include <memlens/vault.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+using namespace memlens;
+
+namespace {
+
+template <typename T> T must(Result<T> r, const char* what) {
+    if (!r.is_ok())
+        qFatal("%s: %s", what, r.status().to_string().c_str());
+    return std::move(r).value();
+}
+
+constexpr std::int64_t kNow = 1'704'067'200'000 + 200LL * 86'400'000; // after the corpus
+
+// Queries made from the corpus's own words: two or three words of every 23rd message, so each
+// finds candidates in both legs.
+std::vector<std::string> generated_queries(const std::vector<IngestSource>& sources,
+                                           std::size_t n) {
+    std::vector<std::string> out;
+    std::size_t seen = 0;
+    for (const auto& s : sources) {
+        for (const auto& it : s.items) {
+            if (seen++ % 23 != 0)
+                continue;
+            const auto words = keyword_tokens(it.text);
+            if (words.size() < 3)
+                continue;
+            const std::size_t take = 2 + out.size() % 2;
+            std::string q;
+            for (std::size_t i = 0; i < take; ++i)
+                q += (q.empty() ? "" : " ") + words[(i * 3 + out.size()) % words.size()];
+            out.push_back(q);
+            if (out.size() == n)
+                return out;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+class TestRerun : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    std::unique_ptr<Vault> vault_;
+    std::unique_ptr<SearchEngine> engine_;
+    std::vector<std::string> queries_;
+
+    // Runs each query with options that exercise every stage after retrieval: both fusions,
+    // the three modes, λ, recency, summaries, budgets and a scope; returns the audit ids.
+    std::vector<std::int64_t> logRows() {
+        std::vector<std::int64_t> ids;
+        AuditWriter* w = engine_->audit_writer();
+        for (std::size_t i = 0; i < queries_.size(); ++i) {
+            QueryOptions o;
+            o.now_ms = kNow;
+            switch (i % 8) {
+            case 1:
+                o.mode = SearchMode::Keyword;
+                break;
+            case 2:
+                o.mode = SearchMode::Semantic;
+                break;
+            case 3:
+                o.fusion = FusionKind::Profile;
+                break;
+            case 4:
+                o.mmr_lambda = 0.3;
+                o.recency_boost = 2.0;
+                break;
+            case 5:
+                o.include_summaries = true;
+                o.limit = 25;
+                break;
+            case 6:
+                o.budget.max_chars = 400;
+                o.budget.max_units = 6;
+                break;
+            case 7:
+                o.scope.source_kinds = {"chat"};
+                o.profile = "graph_first";
+                o.fusion = FusionKind::Profile;
+                break;
+            default:
+                break;
+            }
+            auto a = engine_->query(queries_[i], o);
+            if (!a)
+                qFatal("query '%s': %s", queries_[i].c_str(), a.status().to_string().c_str());
+            if (!w->flush())
+                qFatal("audit row of '%s' not written", queries_[i].c_str());
+            ids.push_back(w->last_written_id());
+        }
+        return ids;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        GenerateOptions g;
+        g.chunks = 1500;
+        g.seed = 7;
+        auto sources = must(generate_sources(g), "generate");
+        vault_ = must(Vault::create(dir_.filePath(QStringLiteral("v")).toStdString()), "create");
+        auto emb = must(make_embedder_for(*vault_), "embedder");
+        Ingestor ing(*vault_, *emb);
+        must(ing.ingest(sources), "ingest");
+        engine_ = must(SearchEngine::open(*vault_), "engine");
+        queries_ = generated_queries(sources, 48);
+        QCOMPARE(queries_.size(), std::size_t{48});
+    }
+
+    // The acceptance case: every stored row ranks again to the logged hits, ids and scores equal
+    // to the bit, with no leg run.
+    void rerunGivesTheLoggedRankingBitForBit() {
+        const auto ids = logRows();
+        std::size_t keywordCandidates = 0, vectorCandidates = 0, hits = 0;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            auto r = rerun_audit(*engine_, ids[i]);
+            QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+            const auto& d = r->first_difference;
+            QVERIFY2(r->identical, qPrintable(QStringLiteral("'%1' (row %2) differs at rank %3")
+                                                  .arg(QString::fromStdString(queries_[i]))
+                                                  .arg(ids[i])
+                                                  .arg(d ? d->rank : 0)));
+            // No leg ran: the rerun's stages start at fusion.
+            for (const auto& [stage, ms] : r->rerun.stage_ms)
+                QVERIFY2(stage != "keyword" && stage != "vector", stage.c_str());
+            keywordCandidates += r->rerun.candidates.keyword.size();
+            vectorCandidates += r->rerun.candidates.vector.size();
+            hits += r->rerun.result.hits.size();
+        }
+        // The pools are real: both legs kept candidates, and the reruns returned hits.
+        QVERIFY(keywordCandidates > ids.size() * 10);
+        QVERIFY(vectorCandidates > ids.size() * 10);
+        QVERIFY(hits > ids.size() * 3);
+    }
+
+    // The pools hold at least what each leg returned, with the leg's own ranks in order.
+    void poolsHoldEveryLegCandidate() {
+        QueryOptions o;
+        o.now_ms = kNow;
+        auto a = must(engine_->query(queries_[0], o), "query");
+        const auto& p = a.response.candidates;
+        QCOMPARE(p.keyword.size(), a.response.keyword.count);
+        QCOMPARE(p.vector.size(), a.response.vector.count);
+        for (std::size_t i = 0; i < p.keyword.size(); ++i)
+            QCOMPARE(p.keyword[i].rank, static_cast<int>(i) + 1);
+        QVERIFY(engine_->audit_writer()->flush().is_ok());
+        auto rec = must(get_audit(vault_->db(), engine_->audit_writer()->last_written_id()), "row");
+        auto stored = must(candidates_from_audit(rec), "pools");
+        QCOMPARE(stored.keyword.size(), p.keyword.size());
+        QCOMPARE(stored.vector.size(), p.vector.size());
+        for (std::size_t i = 0; i < p.keyword.size(); ++i) {
+            QCOMPARE(stored.keyword[i].node_id, p.keyword[i].node_id);
+            QCOMPARE(stored.keyword[i].raw, p.keyword[i].raw); // the same bits back
+            QCOMPARE(stored.keyword[i].fts_score, p.keyword[i].fts_score);
+        }
+        qInfo("audit row: %zu bytes of query_profile (%zu + %zu candidates), %zu of sources",
+              rec.query_profile.size(), p.keyword.size(), p.vector.size(), rec.sources.size());
+    }
+
+    // The comparison is exact: a logged ranking that differs from what the pools give is
+    // reported at its first differing rank, never called identical.
+    void aDifferentLoggedRankingIsReportedWhereItDiffers() {
+        QueryOptions o;
+        o.now_ms = kNow;
+        auto a = must(engine_->query(queries_[2], o), "query");
+        QVERIFY(a.response.result.hits.size() >= 3);
+        QVERIFY(engine_->audit_writer()->flush().is_ok());
+        const auto id = engine_->audit_writer()->last_written_id();
+        // Swap the logged second and third hits.
+        auto st = must(vault_->db().prepare(
+                           "UPDATE retrieval_log SET sources = json_set(sources, '$[1]', "
+                           "json_extract(sources, '$[2]'), '$[2]', json_extract(sources, '$[1]')) "
+                           "WHERE id = ?1"),
+                       "prepare");
+        st.bind(1, id);
+        QVERIFY(st.exec().is_ok());
+        auto r = must(rerun_audit(*engine_, id), "rerun");
+        QVERIFY(!r.identical);
+        QVERIFY(r.first_difference.has_value());
+        QCOMPARE(r.first_difference->rank, 2);
+        QCOMPARE(*r.first_difference->rerun_id, a.response.result.hits[1].node_id);
+        QCOMPARE(*r.first_difference->logged_id, a.response.result.hits[2].node_id);
+    }
+
+    // Damaged stored pools are an error naming the row, not a ranking.
+    void damagedPoolsAreACorruptionError() {
+        QueryOptions o;
+        o.now_ms = kNow;
+        must(engine_->query(queries_[4], o), "query");
+        QVERIFY(engine_->audit_writer()->flush().is_ok());
+        const auto id = engine_->audit_writer()->last_written_id();
+        auto st = must(vault_->db().prepare(
+                           "UPDATE retrieval_log SET query_profile = json_set(query_profile, "
+                           "'$.candidates.data', 'AAAA' || substr(json_extract(query_profile, "
+                           "'$.candidates.data'), 5)) WHERE id = ?1"),
+                       "prepare");
+        st.bind(1, id);
+        QVERIFY(st.exec().is_ok());
+        auto r = rerun_audit(*engine_, id);
+        QVERIFY(!r.is_ok());
+        QCOMPARE(r.status().code(), StatusCode::Corruption);
+        QVERIFY2(r.status().message().find("audit row " + std::to_string(id)) != std::string::npos,
+                 r.status().message().c_str());
+    }
+
+    // A row logged before pools were kept cannot be rerun; the message says so and what to do.
+    void aRowWithoutPoolsIsRefusedClearly() {
+        QueryOptions o;
+        o.now_ms = kNow;
+        must(engine_->query(queries_[3], o), "query");
+        QVERIFY(engine_->audit_writer()->flush().is_ok());
+        const auto id = engine_->audit_writer()->last_written_id();
+        auto st =
+            must(vault_->db().prepare("UPDATE retrieval_log SET query_profile = "
+                                      "json_remove(query_profile, '$.candidates') WHERE id = ?1"),
+                 "prepare");
+        st.bind(1, id);
+        QVERIFY(st.exec().is_ok());
+        auto r = rerun_audit(*engine_, id);
+        QVERIFY(!r.is_ok());
+        QCOMPARE(r.status().code(), StatusCode::NotFound);
+        QVERIFY(r.status().message().find("replay it instead") != std::string::npos);
+    }
+
+    // The CLI: audit show carries the pools at the top level, audit rerun says "identical".
+    void cliShowsPoolsAndReruns() {
+        QTemporaryDir d;
+        const QString v = d.filePath(QStringLiteral("cli"));
+        QCOMPARE(test::run_cli({QStringLiteral("init"), QStringLiteral("--vault"), v}).exit_code,
+                 0);
+        {
+            QFile f(d.filePath(QStringLiteral("c.jsonl")));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"source\":\"slack:#eng\",\"author\":\"ann\",\"ts\":\"2024-01-02T10:00:00Z\","
+                    "\"text\":\"phoenix budget approved by dana\"}\n"
+                    "{\"source\":\"slack:#eng\",\"author\":\"bo\",\"ts\":\"2024-01-03T10:00:00Z\","
+                    "\"text\":\"the phoenix launch moves to friday\"}\n"
+                    "{\"source\":\"slack:#eng\",\"author\":\"cy\",\"ts\":\"2024-01-04T10:00:00Z\","
+                    "\"text\":\"lunch menu for the offsite\"}\n");
+        }
+        QCOMPARE(test::run_cli({QStringLiteral("ingest"), QStringLiteral("--vault"), v,
+                                d.filePath(QStringLiteral("c.jsonl"))})
+                     .exit_code,
+                 0);
+        auto q = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), v,
+                                QStringLiteral("--json"), QStringLiteral("phoenix"),
+                                QStringLiteral("budget")});
+        QCOMPARE(q.exit_code, 0);
+        const auto answer = QJsonDocument::fromJson(QByteArray::fromStdString(q.out)).object();
+        const int id = answer[QLatin1String("audit_id")].toInt();
+        QVERIFY(id > 0);
+        auto show =
+            test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), v,
+                           QStringLiteral("show"), QString::number(id), QStringLiteral("--json")});
+        QCOMPARE(show.exit_code, 0);
+        const auto row = QJsonDocument::fromJson(QByteArray::fromStdString(show.out)).object();
+        const auto cands = row[QLatin1String("candidates")].toObject();
+        QVERIFY(cands[QLatin1String("keyword")].toArray().size() >= 2);
+        QVERIFY(cands[QLatin1String("vector")].toArray().size() >= 2);
+        QVERIFY(
+            !row[QLatin1String("query_profile")].toObject().contains(QLatin1String("candidates")));
+        auto rerun =
+            test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), v,
+                           QStringLiteral("rerun"), QString::number(id), QStringLiteral("--json")});
+        QCOMPARE(rerun.exit_code, 0);
+        const auto rj = QJsonDocument::fromJson(QByteArray::fromStdString(rerun.out)).object();
+        QCOMPARE(rj[QLatin1String("identical")].toBool(), true);
+        QVERIFY(rj[QLatin1String("first_difference")].isNull());
+        QCOMPARE(rj[QLatin1String("hits")].toArray().size(),
+                 answer[QLatin1String("hits")].toArray().size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRerun)
+#include "tst_rerun.moc"
