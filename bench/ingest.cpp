@@ -1,4 +1,4 @@
-// bench ingest: the full pipeline against a bare SQLite + FTS5 insert of the same rows, and
+// memlens-bench ingest: the full pipeline against a bare SQLite + FTS5 insert of the same rows, and
 // against copying the rows it wrote into a fresh vault.
 #include "baselines.h"
 #include "bench.h"

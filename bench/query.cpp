@@ -1,5 +1,5 @@
-// bench query: every retrieval entry point timed against the raw engines it is built on, in one
-// process and one run, so the figures are ratios that survive a noisy shared machine.
+// memlens-bench query: every retrieval entry point timed against the raw engines it is built on, in
+// one process and one run, so the figures are ratios that survive a noisy shared machine.
 #include "baselines.h"
 #include "bench.h"
 #include "cold_start.h"

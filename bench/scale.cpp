@@ -1,4 +1,4 @@
-// bench scale: the query bench at growing sizes, each size in a fresh process (its own peak
+// memlens-bench scale: the query bench at growing sizes, each size in a fresh process (its own peak
 // RSS, no cache carried over), and how every figure grows from one size to the next.
 #include "bench.h"
 #include "cold_start.h"
