@@ -2,6 +2,8 @@
 // the same run (docs/performance.md). Built beside memlens-cli and never installed.
 #include "bench.h"
 
+#include <memlens/db.h>
+
 #include <unistd.h>
 
 #include <iostream>
@@ -73,6 +75,10 @@ void print_overview() {
 int main(int argc, char** argv) {
     namespace bench = memlens::bench;
     memlens::cli::set_program_name("memlens-bench");
+    // Unlike memlens-cli's one-shot commands, the query bench is one long-lived process whose
+    // engine writes audit rows while its read-only connections read: they must follow that
+    // writer, never read a snapshot of the file without its WAL (db.h, ReadOnlyPolicy).
+    memlens::set_read_only_policy(memlens::ReadOnlyPolicy::LiveReader);
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         bench::print_overview();
