@@ -1,5 +1,6 @@
 # ctest packaging_install_tree: install into a scratch prefix, check that every file a desktop
-# needs is there, and let appstreamcli validate the tree as a whole (launchable ↔ .desktop).
+# needs is there (and memlens-bench is not), and let appstreamcli validate the tree as a whole
+# (launchable ↔ .desktop).
 # Script mode: cmake -DBUILD_DIR=… -DSTAGE=… -DAPPSTREAMCLI=… -DAPP_ID=… -P check-install-tree.cmake
 file(REMOVE_RECURSE "${STAGE}")
 execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${STAGE}/usr"
@@ -29,6 +30,11 @@ if(NOT EXISTS "${STAGE}/usr/share/man/man1/memlens-cli.1.gz"
 endif()
 if(missing)
   message(FATAL_ERROR "not installed: ${missing}")
+endif()
+# The benchmarks are a developer's tool (bench/CMakeLists.txt): never in the install tree.
+file(GLOB_RECURSE benches "${STAGE}/*memlens-bench*")
+if(benches)
+  message(FATAL_ERROR "installed, but must not be: ${benches}")
 endif()
 
 execute_process(COMMAND "${APPSTREAMCLI}" validate-tree --no-net --explain "${STAGE}"

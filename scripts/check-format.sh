@@ -11,7 +11,7 @@ if [ -z "$cf" ]; then
   exit 1
 fi
 cd "$root"
-mapfile -t files < <(find app core ui tests fuzz -name '*.cpp' -o -name '*.h' | sort)
+mapfile -t files < <(find app bench core ui tests fuzz -name '*.cpp' -o -name '*.h' | sort)
 if [ "${1:-}" = "--fix" ]; then
   "$cf" -i "${files[@]}"
   exit 0

@@ -13,7 +13,7 @@ started=$(date +%s)
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_UNITY_BUILD=ON \
     -DCMAKE_CXX_COMPILER=clang++ -DMEMLENS_BUILD_FUZZERS=ON \
-    -DMEMLENS_BUILD_GUI=OFF -DMEMLENS_BUILD_TESTS=OFF >/dev/null
+    -DMEMLENS_BUILD_GUI=OFF -DMEMLENS_BUILD_TESTS=OFF -DMEMLENS_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" --target memlens_fuzzers
 
 dict_for() {

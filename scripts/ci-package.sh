@@ -21,6 +21,12 @@ rm -f "$build"/memlens_*.deb "$build"/memlens-*.tar.gz
 deb=$(ls "$build"/memlens_*.deb)
 echo "ci-package: built $deb and $(ls "$build"/memlens-*.tar.gz)"
 dpkg-deb --field "$deb" Package Version Depends
+# The benchmarks (bench/) are built beside the binaries but are no part of the package.
+if dpkg -c "$deb" | grep memlens-bench; then echo "ci-package: memlens-bench is in $deb"; exit 1; fi
+if tar -tzf "$(ls "$build"/memlens-*.tar.gz)" | grep memlens-bench; then
+    echo "ci-package: memlens-bench is in the .tar.gz"
+    exit 1
+fi
 
 if dpkg-query -W -f='${Status}' memlens 2>/dev/null | grep -q "install ok installed"; then
     echo "ci-package: memlens is already installed on this machine; not touching it" >&2

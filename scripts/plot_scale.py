@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns `memlens-cli bench scale --json` output into docs/perf/scale.png with gnuplot.
+"""Turns `memlens-bench scale --json` output into docs/perf/scale.png with gnuplot.
 
 Usage: scripts/plot_scale.py scale.json [docs/perf/scale.png]
 
@@ -58,7 +58,7 @@ def main():
             [
                 "set terminal pngcairo noenhanced size 1000,640 font 'sans,10'",
                 "set output '%s'" % out,
-                'set title "memlens bench scale: p50 by vault size\\n'
+                'set title "memlens-bench scale: p50 by vault size\\n'
                 'vector recall@10, beam / hnswlib: %s"' % recall,
                 "set logscale xy",
                 "set xlabel 'chunks'",

@@ -152,8 +152,8 @@ Result<Args> parse_args(const std::vector<std::string>& argv, const Spec& spec) 
         } else if (is_flag(name) && !inline_value) {
             args.flags_[name] = true;
         } else {
-            return Status::invalid("unknown option --" + name + " (see memlens-cli " + spec.name +
-                                   " --help)");
+            return Status::invalid("unknown option --" + name + " (see " + program_name() + " " +
+                                   spec.name + " --help)");
         }
     }
     return args;
@@ -169,6 +169,21 @@ Registrar::Registrar(Spec spec) {
     registry().emplace(std::move(name), std::move(spec));
 }
 
+namespace {
+std::string& program_name_storage() {
+    static std::string name = "memlens-cli";
+    return name;
+}
+} // namespace
+
+void set_program_name(std::string name) {
+    program_name_storage() = std::move(name);
+}
+
+const std::string& program_name() {
+    return program_name_storage();
+}
+
 int fail(const std::string& command, const Status& status) {
     return fail(command, status.message());
 }
@@ -176,7 +191,7 @@ int fail(const std::string& command, const Status& status) {
 int fail(const std::string& command, const std::string& message) {
     std::string one_line = message;
     std::replace(one_line.begin(), one_line.end(), '\n', ' ');
-    std::cerr << "memlens-cli " << command << ": " << one_line << '\n';
+    std::cerr << program_name() << ' ' << command << ": " << one_line << '\n';
     return 1;
 }
 

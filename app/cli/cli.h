@@ -74,7 +74,12 @@ struct Registrar {
     explicit Registrar(Spec spec);
 };
 
-// Prints "memlens-cli <cmd>: <message>" on stderr and returns the exit code for it.
+// The program named in errors and help hints: "memlens-cli" unless main() sets another
+// (memlens-bench shares this parser).
+void set_program_name(std::string name);
+const std::string& program_name();
+
+// Prints "<program> <cmd>: <message>" on stderr and returns the exit code for it.
 int fail(const std::string& command, const Status& status);
 int fail(const std::string& command, const std::string& message);
 
@@ -88,9 +93,6 @@ template <typename Enum> std::vector<std::string> names_of(std::initializer_list
         out.emplace_back(to_string(v));
     return out;
 }
-
-// bench's sizes: --chunks, --queries, --sizes entries (1..kMaxBenchCount).
-inline constexpr std::int64_t kMaxBenchCount = 100'000'000;
 
 // --days: a look-back of at most 100 years (source, walk, generate).
 inline constexpr std::int64_t kMaxDays = 36'500;

@@ -1,0 +1,32 @@
+// memlens-bench: speed figures reported as ratios against a baseline measured in the same run
+// (never as absolute targets). One subcommand a file: ingest.cpp, query.cpp, scale.cpp.
+#pragma once
+
+#include "cli.h"
+
+#include <cstdint>
+#include <string>
+
+namespace memlens::bench {
+
+using cli::Args;
+
+// --chunks, --queries and every --sizes entry: 1..kMaxBenchCount.
+inline constexpr std::int64_t kMaxBenchCount = 100'000'000;
+
+// The full pipeline against a bare SQLite + FTS5 insert of the same rows (ingest.cpp).
+int bench_ingest(const Args& a);
+// Query latency of every retrieval entry point against raw FTS5, an exact scan and hnswlib,
+// on a cached generated vault (query.cpp).
+int bench_query(const Args& a);
+// The query bench at several sizes, each in a fresh process so peak RSS stays per size
+// (scale.cpp).
+int bench_scale(const Args& a);
+
+// "memlens-bench <command>: <message>" on stderr (main() sets the program name); the exit code.
+using cli::fail;
+
+// This process's own executable, for the children that run a part of the bench on their own.
+std::string self_exe();
+
+} // namespace memlens::bench

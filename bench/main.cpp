@@ -1,0 +1,111 @@
+// memlens-bench ingest|query|scale: the speed benchmarks, as ratios against baselines measured in
+// the same run (docs/performance.md). Built beside memlens-cli and never installed.
+#include "bench.h"
+
+#include <memlens/db.h>
+
+#include <unistd.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace memlens::bench {
+
+std::string self_exe() {
+    return "/proc/" + std::to_string(::getpid()) + "/exe";
+}
+
+namespace {
+
+const std::vector<cli::Spec>& commands() {
+    static const std::vector<cli::Spec> specs = {
+        {"ingest",
+         "the full ingest pipeline against a bare SQLite + FTS5 insert of the same rows",
+         "Usage: memlens-bench ingest --chunks N [--seed S] [--keep DIR] [--json]\n\n"
+         "Generates N chunks (default 100000), runs the full ingest pipeline into a fresh vault\n"
+         "(chunking, entities, embeddings, FTS5, sealing, topic tree), then inserts the same rows\n"
+         "into a bare SQLite table with an FTS5 index, and reports both rates and their ratio;\n"
+         "also the rate of copying every row the pipeline wrote into a fresh vault. --keep DIR\n"
+         "keeps the vault and the bare databases in DIR (a temporary folder otherwise).",
+         {"chunks", "seed", "keep"},
+         {},
+         bench_ingest},
+        {"query",
+         "every retrieval entry point against raw FTS5, an exact scan and hnswlib",
+         "Usage: memlens-bench query --chunks N [--queries Q] [--seed S] [--hnsw-ef EF]\n"
+         "                           [--hnsw-threads T] [--tree-shapes BxL,...] [--cli PATH] "
+         "[--json]\n\n"
+         "Builds (or reuses, by seed and size, under $XDG_CACHE_HOME/memlens/bench) a generated\n"
+         "vault of N chunks (default 10000) and times Q seeded queries (default 50) after a\n"
+         "warm-up: hybrid search, its keyword leg against raw FTS5 bm25, its vector leg against\n"
+         "the exact scan and hnswlib (with recall@10), cover_window, drill_down, query_topic,\n"
+         "search_entities; peak RSS and vault bytes per chunk. Prints the issue-7 ratios.\n"
+         "The cold-start figure times a fresh memlens-cli process: --cli PATH, else $MEMLENS_CLI,\n"
+         "else the memlens-cli built beside this memlens-bench, else one in its folder.",
+         {"chunks", "seed", "queries", "hnsw-ef", "hnsw-threads", "tree-shapes", "cli"},
+         {"build-only"},
+         bench_query},
+        {"scale",
+         "the query bench at several sizes, each in a fresh process",
+         "Usage: memlens-bench scale [--sizes 10000,100000,1000000] [--queries Q] [--seed S]\n"
+         "                           [--cli PATH] [--json]\n\n"
+         "Runs the query bench at each size in a fresh process and reports how each figure\n"
+         "grows (scripts/plot_scale.py turns the JSON into a PNG).",
+         {"sizes", "queries", "seed", "cli"},
+         {},
+         bench_scale},
+    };
+    return specs;
+}
+
+void print_overview() {
+    std::cout << "memlens-bench " MEMLENS_VERSION " - memlens's speed, as ratios against the raw "
+                 "engines measured in the same run\n\n"
+                 "Usage: memlens-bench <benchmark> [options]\n\nBenchmarks:\n";
+    for (const auto& spec : commands())
+        std::cout << "  " << spec.name << std::string(10 - spec.name.size(), ' ') << spec.summary
+                  << '\n';
+    std::cout << "\nRun 'memlens-bench <benchmark> --help' for its options.\n";
+}
+
+} // namespace
+} // namespace memlens::bench
+
+int main(int argc, char** argv) {
+    namespace bench = memlens::bench;
+    memlens::cli::set_program_name("memlens-bench");
+    // Unlike memlens-cli's one-shot commands, the query bench is one long-lived process whose
+    // engine writes audit rows while its read-only connections read: they must follow that
+    // writer, never read a snapshot of the file without its WAL (db.h, ReadOnlyPolicy).
+    memlens::set_read_only_policy(memlens::ReadOnlyPolicy::LiveReader);
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        bench::print_overview();
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+        std::cout << "memlens-bench " MEMLENS_VERSION "\n";
+        return 0;
+    }
+    const memlens::cli::Spec* spec = nullptr;
+    for (const auto& s : bench::commands())
+        if (s.name == args[0])
+            spec = &s;
+    if (!spec)
+        return memlens::cli::fail(
+            args[0], "unknown benchmark (ingest, query, scale; see memlens-bench --help)");
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    auto parsed = memlens::cli::parse_args(rest, *spec);
+    if (!parsed)
+        return memlens::cli::fail(spec->name, parsed.status());
+    if (parsed->flag("help")) {
+        std::cout << spec->usage << '\n';
+        return 0;
+    }
+    try {
+        return spec->run(*parsed);
+    } catch (const std::exception& e) {
+        return memlens::cli::fail(spec->name, std::string("internal error: ") + e.what());
+    }
+}

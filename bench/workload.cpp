@@ -1,0 +1,192 @@
+#include "workload.h"
+
+#include "bench.h"
+
+#include <memlens/db.h>
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/ingest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+
+namespace memlens::bench {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path cache_root() {
+    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
+        return fs::path(x) / "memlens" / "bench";
+    if (const char* h = std::getenv("HOME"); h && *h)
+        return fs::path(h) / ".cache" / "memlens" / "bench";
+    return fs::temp_directory_path() / "memlens-bench-cache";
+}
+
+// A vault counts as cached only once its ingest finished: the marker is written last.
+bool cached(const fs::path& dir) {
+    return fs::exists(dir / "complete");
+}
+
+} // namespace
+
+// "-t2": vaults whose topic tree has this build's shape and topic statistics. An older entry's
+// index file is not current here, so every run would read its vectors from the database and
+// measure the old tree.
+fs::path cached_vault_dir(std::size_t chunks, std::uint64_t seed) {
+    return cache_root() /
+           ("vault-n" + std::to_string(chunks) + "-s" + std::to_string(seed) + "-t2");
+}
+
+Status build_vault(const fs::path& dir, std::size_t chunks, std::uint64_t seed) {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    fs::create_directories(dir.parent_path());
+    GenerateOptions g;
+    g.chunks = chunks;
+    g.seed = seed;
+    auto sources = generate_sources(g);
+    if (!sources)
+        return sources.status();
+    auto vault = Vault::create(dir);
+    if (!vault)
+        return vault.status();
+    auto embedder = make_embedder_for(**vault);
+    if (!embedder)
+        return embedder.status();
+    Ingestor ingestor(**vault, **embedder);
+    auto report = ingestor.ingest(*sources);
+    if (!report)
+        return report.status();
+    std::ofstream(dir / "complete") << report->chunks << " chunks, " << report->seconds << " s\n";
+    return Status::ok();
+}
+
+Status ensure_vault(const fs::path& dir, std::size_t chunks, std::uint64_t seed) {
+    if (cached(dir))
+        return Status::ok();
+    std::fprintf(stderr, "memlens-bench: building a %zu-chunk vault in %s (cached for next time)\n",
+                 chunks, dir.string().c_str());
+    const std::string cmd = "'" + self_exe() + "' query --build-only --chunks " +
+                            std::to_string(chunks) + " --seed " + std::to_string(seed);
+    if (std::system(cmd.c_str()) != 0 || !cached(dir))
+        return Status(StatusCode::IoError, "building the bench vault failed: " + cmd);
+    return Status::ok();
+}
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// The corpus's own vocabulary, most mentioned first: what users of this workspace ask about.
+Result<std::vector<std::string>> top_surfaces(const Vault& vault, const std::string& kind,
+                                              int limit) {
+    auto st = vault.db().prepare("SELECT min(surface) FROM mem_tree_entity_index "
+                                 "WHERE entity_kind = ? GROUP BY entity_id "
+                                 "ORDER BY count(*) DESC, entity_id LIMIT ?");
+    if (!st)
+        return st.status();
+    st->bind(1, kind).bind(2, limit);
+    std::vector<std::string> out;
+    while (true) {
+        auto r = st->step();
+        if (!r)
+            return r.status();
+        if (!*r)
+            break;
+        out.push_back(st->column_text(0));
+    }
+    return out;
+}
+
+} // namespace
+
+Result<Workload> make_workload(const Vault& vault, std::size_t count, std::uint64_t seed) {
+    Workload w;
+    auto persons = top_surfaces(vault, "person", 30);
+    auto topics = top_surfaces(vault, "topic", 30);
+    auto projects = top_surfaces(vault, "project", 10);
+    if (!persons)
+        return persons.status();
+    if (!topics)
+        return topics.status();
+    if (!projects)
+        return projects.status();
+    if (projects->empty())
+        *projects = *topics;
+    if (persons->empty() || topics->empty())
+        return Status(StatusCode::InvalidArgument, "the bench vault has no people or topics");
+    static const std::vector<std::string> words = {
+        "deploy",  "rollout", "review",   "bug",     "outage",  "migration", "deadline",
+        "budget",  "vendor",  "design",   "meeting", "release", "latency",   "incident",
+        "roadmap", "hiring",  "security", "pricing", "launch",  "decision"};
+    std::mt19937_64 rng(seed);
+    auto pick = [&](const std::vector<std::string>& v) -> const std::string& {
+        return v[rng() % v.size()];
+    };
+    for (std::size_t i = 0; i < count; ++i) {
+        std::string q;
+        switch (rng() % 6) {
+        case 0:
+            q = pick(*persons) + " " + pick(*topics);
+            break;
+        case 1:
+            q = "what did " + pick(*persons) + " decide about " + pick(*projects);
+            break;
+        case 2:
+            q = pick(*projects) + " " + pick(words) + " " + pick(words);
+            break;
+        case 3:
+            q = pick(*topics) + " " + pick(words);
+            break;
+        case 4:
+            q = "when is the " + pick(*projects) + " " + pick(words);
+            break;
+        default:
+            q = pick(*persons) + " " + pick(*projects) + " " + pick(words);
+            break;
+        }
+        w.queries.push_back(std::move(q));
+        std::string name = lower(pick(rng() % 2 ? *persons : *projects));
+        w.entity_prefixes.push_back(name.substr(0, std::min<std::size_t>(name.size(), 4)));
+    }
+
+    auto top = vault.db().prepare("SELECT entity_id FROM mem_tree_entity_index GROUP BY entity_id "
+                                  "ORDER BY count(*) DESC, entity_id LIMIT 1");
+    if (!top)
+        return top.status();
+    if (auto r = top->step(); r && *r)
+        w.top_entity = top->column_text(0);
+    auto sums = vault.db().prepare("SELECT id FROM mem_tree_summaries WHERE parent_id IS NULL "
+                                   "ORDER BY level DESC, id LIMIT 64");
+    if (!sums)
+        return sums.status();
+    while (true) {
+        auto r = sums->step();
+        if (!r)
+            return r.status();
+        if (!*r)
+            break;
+        w.top_summaries.push_back(sums->column_text(0));
+    }
+    auto range = vault.db().prepare(
+        "SELECT min(time_range_start_ms), max(time_range_end_ms) FROM mem_tree_chunks");
+    if (!range)
+        return range.status();
+    if (auto r = range->step(); r && *r) {
+        w.earliest_ms = range->column_int64(0);
+        w.latest_ms = range->column_int64(1);
+    }
+    return w;
+}
+
+} // namespace memlens::bench
