@@ -1,5 +1,6 @@
-// The one place the benchmarks run a query the way a user does: the text, optionally a mode, and
-// the vault's own settings for everything else (the default request, audit row included).
+// The one place the benchmarks run a query the way a user does, through SearchEngine::query: the
+// text, optionally a mode, and the vault's own settings for everything else (the default
+// request, analysis and audit row included).
 #pragma once
 
 #include <memlens/search.h>
