@@ -61,9 +61,46 @@ std::uint32_t crc32c_portable(const unsigned char* p, std::size_t n, std::uint32
     return c;
 }
 
+// x^(8 × len) modulo the polynomial: multiplying a CRC register by it moves it past len bytes.
+std::uint32_t shift_for(std::uint64_t len) {
+    std::uint32_t shift = 1u << 31; // x^0
+    for (unsigned k = 3; len != 0; len >>= 1, ++k)
+        if (len & 1)
+            shift = multiply_mod_p(kX2n[k & 31], shift);
+    return shift;
+}
+
 #if defined(__x86_64__)
+// The crc32 instruction takes 3 cycles to give its result but can start one every cycle, so one
+// chain of it runs at a third of the speed the core allows. Long inputs are summed as three
+// interleaved lanes of kLane bytes, joined by shifting the first two lanes' registers past what
+// follows them (the register is linear: crc(s, B) = s·x^(8|B|) + crc(0, B)). It is what checking
+// a 1.3 GB topic index at open costs most of.
+constexpr std::size_t kLane = 8192;
+
 __attribute__((target("sse4.2"))) std::uint32_t crc32c_sse42(const unsigned char* p, std::size_t n,
                                                              std::uint32_t c) {
+    if (n >= 3 * kLane) {
+        static const std::uint32_t shift1 = shift_for(kLane);
+        static const std::uint32_t shift2 = shift_for(2 * kLane);
+        while (n >= 3 * kLane) {
+            std::uint64_t a = c, b = 0, d = 0;
+            for (std::size_t i = 0; i < kLane; i += 8) {
+                std::uint64_t wa, wb, wd;
+                std::memcpy(&wa, p + i, sizeof wa);
+                std::memcpy(&wb, p + kLane + i, sizeof wb);
+                std::memcpy(&wd, p + 2 * kLane + i, sizeof wd);
+                a = _mm_crc32_u64(a, wa);
+                b = _mm_crc32_u64(b, wb);
+                d = _mm_crc32_u64(d, wd);
+            }
+            c = multiply_mod_p(shift2, static_cast<std::uint32_t>(a)) ^
+                multiply_mod_p(shift1, static_cast<std::uint32_t>(b)) ^
+                static_cast<std::uint32_t>(d);
+            p += 3 * kLane;
+            n -= 3 * kLane;
+        }
+    }
     std::uint64_t c64 = c;
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -92,12 +129,7 @@ std::uint32_t crc32c(const void* data, std::size_t n, std::uint32_t crc) {
 }
 
 std::uint32_t crc32c_combine(std::uint32_t crc_a, std::uint32_t crc_b, std::uint64_t len_b) {
-    // x^(8 × len_b): the factor that shifts crc_a past len_b bytes.
-    std::uint32_t shift = 1u << 31; // x^0
-    for (unsigned k = 3; len_b != 0; len_b >>= 1, ++k)
-        if (len_b & 1)
-            shift = multiply_mod_p(kX2n[k & 31], shift);
-    return multiply_mod_p(shift, crc_a) ^ crc_b;
+    return multiply_mod_p(shift_for(len_b), crc_a) ^ crc_b;
 }
 
 } // namespace memlens
