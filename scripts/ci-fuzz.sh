@@ -3,11 +3,11 @@
 # and runs each one for a bounded time on its committed seed corpus. New inputs go to
 # build/fuzz/corpus (never the source tree); a crash, leak, sanitizer report, timeout or
 # out-of-memory fails the run, and its input is kept in build/fuzz/artifacts for the
-# regression test it must become. MEMLENS_FUZZ_SECONDS sets the time per target (default 30);
+# regression test it must become. MEMLENS_FUZZ_SECONDS sets the time per target (default 20);
 # the targets run side by side, one a core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${MEMLENS_FUZZ_SECONDS:-30}
+seconds=${MEMLENS_FUZZ_SECONDS:-20}
 build=build/fuzz
 started=$(date +%s)
 
