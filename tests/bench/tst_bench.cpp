@@ -26,23 +26,9 @@ std::string bench_path() {
 
 // Runs memlens-bench with its bench vaults cached under `cache` (XDG_CACHE_HOME).
 test::CliRun run_bench(const QStringList& args, const QString& cache) {
-    QProcess proc;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"XDG_CACHE_HOME"_s, cache);
-    proc.setProcessEnvironment(env);
-    proc.start(QString::fromStdString(bench_path()), args);
-    test::CliRun r;
-    if (!proc.waitForStarted(10000))
-        return r;
-    const bool finished = proc.waitForFinished(120000);
-    if (!finished) {
-        proc.kill();
-        proc.waitForFinished(10000);
-    }
-    r.exit_code = finished && proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
-    r.out = proc.readAllStandardOutput().toStdString();
-    r.err = proc.readAllStandardError().toStdString();
-    return r;
+    return test::run_program(bench_path(), args, env);
 }
 
 std::set<std::string> keys_of(const json& j) {

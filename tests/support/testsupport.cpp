@@ -27,8 +27,14 @@ std::string cli_path() {
 }
 
 CliRun run_cli(const QStringList& args, int timeout_ms) {
+    return run_program(cli_path(), args, QProcessEnvironment::systemEnvironment(), timeout_ms);
+}
+
+CliRun run_program(const std::string& program, const QStringList& args,
+                   const QProcessEnvironment& env, int timeout_ms) {
     QProcess proc;
-    proc.start(QString::fromStdString(cli_path()), args);
+    proc.setProcessEnvironment(env);
+    proc.start(QString::fromStdString(program), args);
     CliRun r;
     if (!proc.waitForStarted(10000))
         return r;

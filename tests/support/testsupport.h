@@ -1,6 +1,7 @@
 // Shared helpers for the Qt Test suites: temporary vault folders and small corpora.
 #pragma once
 
+#include <QProcessEnvironment>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -31,5 +32,8 @@ struct CliRun {
     std::string err;
 };
 CliRun run_cli(const QStringList& args, int timeout_ms = 120000);
+// Runs any program the same way, with the given environment.
+CliRun run_program(const std::string& program, const QStringList& args,
+                   const QProcessEnvironment& env, int timeout_ms = 120000);
 
 } // namespace memlens::test
