@@ -390,16 +390,17 @@ private Q_SLOTS:
                  qPrintable(outcome.error));
         auto* refused = wb_->page()->findChild<QLabel*>(QStringLiteral("queryRefused"));
         QVERIFY(refused != nullptr);
-        QVERIFY(refused->isVisible());
-        QVERIFY(!wb_->page()->resultsView()->isVisible());
+        QWidget* page = wb_->page();
+        QVERIFY(refused->isVisibleTo(page));
+        QVERIFY(!wb_->page()->resultsView()->isVisibleTo(page));
         QVERIFY(refused->text().contains(outcome.error));
         // Fixing the window brings the list back.
         wb_->form()->scopeSinceEdit()->setValue(std::nullopt);
         wb_->form()->scopeUntilEdit()->setValue(std::nullopt);
         QVERIFY(runAndWait(QStringLiteral("launch budget")));
         QVERIFY(wb_->session()->outcome().error.isEmpty());
-        QVERIFY(wb_->page()->resultsView()->isVisible());
-        QVERIFY(!refused->isVisible());
+        QVERIFY(wb_->page()->resultsView()->isVisibleTo(page));
+        QVERIFY(!refused->isVisibleTo(page));
     }
 
     void cleanupTestCase() {
