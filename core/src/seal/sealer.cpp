@@ -1,6 +1,7 @@
 #include "seal/sealer.h"
 
 #include "ingest/ids.h"
+#include "json/string_array.h"
 #include "ingest/node_writer.h"
 
 #include <memlens/text.h>
@@ -23,17 +24,6 @@ using SealInput = Sealer::Input;
 
 std::string json_ids(const std::vector<std::string>& ids) {
     return nlohmann::json(ids).dump();
-}
-
-std::vector<std::string> parse_string_array(std::string_view text) {
-    std::vector<std::string> out;
-    auto j = nlohmann::json::parse(text, nullptr, false);
-    if (!j.is_array())
-        return out;
-    for (const auto& v : j)
-        if (v.is_string())
-            out.push_back(v.get<std::string>());
-    return out;
 }
 
 // Reads the children `ids` (all at child_level) from the vault into by_id.
