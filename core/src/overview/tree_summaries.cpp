@@ -47,8 +47,8 @@ Result<std::vector<SummaryOverview>> tree_summaries(const Vault& vault, const st
         s.tree_id = st->column_text(1);
         s.level = static_cast<int>(st->column_int64(2));
         s.parent_id = st->column_optional_text(3);
-        s.child_count = static_cast<std::int64_t>(
-            parse_string_array(st->column_text_view(4)).size());
+        s.child_count =
+            static_cast<std::int64_t>(parse_string_array(st->column_text_view(4)).size());
         s.entities = parse_string_array(st->column_text_view(5));
         s.topics = parse_string_array(st->column_text_view(6));
         s.start_ms = st->column_int64(7);

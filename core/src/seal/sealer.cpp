@@ -1,8 +1,8 @@
 #include "seal/sealer.h"
 
 #include "ingest/ids.h"
-#include "json/string_array.h"
 #include "ingest/node_writer.h"
+#include "json/string_array.h"
 
 #include <memlens/text.h>
 #include <memlens/time_util.h>
