@@ -12,9 +12,13 @@
 #include <memlens/search.h>
 #include <memlens/vault.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace memlens;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -150,6 +154,24 @@ private slots:
         // The unfiltered form pages the same way.
         QCOMPARE(queries(must(list_audit(vault_->db(), 2, 1), "list")),
                  (std::vector<std::string>{"100% sure", "Phoenix budget"}));
+    }
+
+    void theCliListsThroughTheSameFilter() {
+        const QString dir = QString::fromStdString((tmp_.path() / "v").string());
+        auto run =
+            test::run_cli({u"audit"_s, u"--vault"_s, dir, u"list"_s, u"--text"_s, u"PHOENIX"_s,
+                           u"--since"_s, QString::number(kT0 + 2 * kDay), u"--json"_s});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        auto rows = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).array();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows[0].toObject().value(u"query"_s).toString(), u"Phoenix budget"_s);
+        run = test::run_cli({u"audit"_s, u"--vault"_s, dir, u"list"_s, u"--mode"_s, u"keyword"_s,
+                             u"--until"_s, u"2024-01-04T00:00:00Z"_s, u"--limit"_s, u"1"_s,
+                             u"--offset"_s, u"0"_s});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        QVERIFY2(run.out.find("database migration") != std::string::npos, run.out.c_str());
+        QVERIFY2(run.out.find("lunch_menu") == std::string::npos, run.out.c_str());
+        QVERIFY2(run.out.find("1 rows") != std::string::npos, run.out.c_str());
     }
 
     void aRowParsesIntoTheValuesItWasWrittenFrom() {
