@@ -93,6 +93,12 @@ template <typename Enum> std::vector<std::string> names_of(std::initializer_list
     return names_of<std::initializer_list<Enum>>(values);
 }
 
+// The text of every JSON document the CLI prints: a byte that is not UTF-8 (a file name, a
+// user's text) becomes U+FFFD instead of making nlohmann's dump() throw.
+template <typename Json> std::string dump_json(const Json& value, int indent = 2) {
+    return value.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
 // bench's sizes: --chunks, --queries, --sizes entries (1..kMaxBenchCount).
 inline constexpr std::int64_t kMaxBenchCount = 100'000'000;
 

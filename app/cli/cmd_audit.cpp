@@ -18,8 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr auto kReplace = json::error_handler_t::replace;
-
 json parsed_or_text(const std::string& text) {
     auto j = json::parse(text, nullptr, false);
     return j.is_discarded() ? json(text) : j;
@@ -103,7 +101,7 @@ int run_list(const Args& a, const Vault& v) {
         json j = json::array();
         for (const auto& r : *rows)
             j.push_back(record_json(r, false));
-        std::cout << j.dump(2, ' ', false, kReplace) << '\n';
+        std::cout << dump_json(j) << '\n';
         return 0;
     }
     for (const auto& r : *rows) {
@@ -124,7 +122,7 @@ int run_show(const Args& a, const Vault& v) {
     auto r = get_audit(v.db(), *id);
     if (!r)
         return fail("audit", r.status());
-    std::cout << record_json(*r, true).dump(2, ' ', false, kReplace) << '\n';
+    std::cout << dump_json(record_json(*r, true)) << '\n';
     return 0;
 }
 
@@ -161,7 +159,7 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
                   {"changed_settings", cmp->changed_settings},
                   {"moves", moves},
                   {"rerun", json::parse(search_response_json(cmp->rerun, -1))}};
-        std::cout << j.dump(2, ' ', false, kReplace) << '\n';
+        std::cout << dump_json(j) << '\n';
         return 0;
     }
     std::printf("%s of audit row %lld: \"%s\"\n", with_logged_settings ? "replay" : "diff",

@@ -59,7 +59,7 @@ int run_graph(const Args& a) {
                                 {"to", *to},
                                 {"max_hops", h},
                                 {"hops", *d ? nlohmann::json(**d) : nlohmann::json(nullptr)}};
-            std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+            std::cout << dump_json(j) << '\n';
         } else if (*d) {
             std::cout << *entity << " -> " << *to << ": " << **d << " hops\n";
         } else {

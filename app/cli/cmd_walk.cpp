@@ -53,8 +53,7 @@ int run_walk(const Args& a) {
                      {"query_entities", trace.query_entities},
                      {"related_pairs", pairs},
                      {"hops_used", trace.hops_used}};
-        std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
-                  << '\n';
+        std::cout << dump_json(j) << '\n';
         return 0;
     }
     std::cout << "route " << to_wire(trace.route);

@@ -1,5 +1,7 @@
 #include "retrieval/id_list.h"
 
+#include "json/dump.h"
+
 #include <nlohmann/json.hpp>
 
 namespace memlens::detail {
@@ -8,7 +10,7 @@ std::string json_id_list(const std::vector<std::string>& ids) {
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& id : ids)
         arr.push_back(id);
-    return arr.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return dump_json(arr);
 }
 
 } // namespace memlens::detail

@@ -2,6 +2,7 @@
 
 #include "ingest/ids.h"
 #include "ingest/node_writer.h"
+#include "json/dump.h"
 #include "json/string_array.h"
 
 #include <memlens/text.h>
@@ -23,7 +24,7 @@ constexpr std::size_t kSummaryTopicCap = 16;
 using SealInput = Sealer::Input;
 
 std::string json_ids(const std::vector<std::string>& ids) {
-    return nlohmann::json(ids).dump();
+    return dump_json(nlohmann::json(ids));
 }
 
 // Reads the children `ids` (all at child_level) from the vault into by_id.
