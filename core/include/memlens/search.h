@@ -55,6 +55,10 @@ struct SearchBudget {
     double max_ms = 0.0;        // legs not yet started when it passes are skipped
 };
 
+// The most hits one search returns: a request's limit (or the "search.limit" setting) above it
+// is capped to it.
+inline constexpr int kMaxSearchLimit = 100;
+
 struct SearchRequest {
     std::string query; // what the legs search
     // What the user typed, when `query` is an analysed form of it (apply_query_context of
@@ -67,7 +71,7 @@ struct SearchRequest {
     std::optional<double> mmr_lambda;
     std::optional<double> recency_boost;
     std::optional<bool> include_summaries;
-    int limit = 0;      // 0 = the "search.limit" setting; capped at 100
+    int limit = 0;      // 0 = the "search.limit" setting; capped at kMaxSearchLimit
     bool exact = false; // exact scan instead of the beam descent
     SearchScope scope;
     SearchBudget budget;

@@ -84,7 +84,8 @@ struct RetrievalSettings {
     double question_factor = 0.8;
     double freshness_half_life_days = kDefaultFreshnessHalfLifeDays;
 
-    int limit = 10;      // hits returned when a request says 0; requests are capped at 100
+    int limit = 10; // hits returned when a request says 0; requests are capped at kMaxSearchLimit
+                    // (search.h)
     int leg_limit = 100; // candidates each leg contributes to fusion
     int max_query_terms =
         64; // keyword tokens kept from a long query (FTS5 cost grows with OR terms)

@@ -33,8 +33,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kMaxLimit = 100;
-
 double ms_since(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
@@ -164,7 +162,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     const RetrievalSettings& s = resp.settings;
     resp.vault_revision = ctx.vault.revision();
     resp.now_ms = req.now_ms != 0 ? req.now_ms : now_ms();
-    resp.limit = std::clamp(req.limit > 0 ? req.limit : s.limit, 1, kMaxLimit);
+    resp.limit = std::clamp(req.limit > 0 ? req.limit : s.limit, 1, kMaxSearchLimit);
     resp.mmr_lambda = std::clamp(s.mmr_lambda, 0.0, 1.0);
     const bool native = ctx.vault.format() == VaultFormat::Native;
     const auto cols = ChunkColumns::for_vault(native);
