@@ -9,7 +9,7 @@ packages=(
   # core
   libsqlite3-dev sqlite3 libeigen3-dev nlohmann-json3-dev libcurl4-openssl-dev libhnswlib-dev zlib1g-dev
   # GUI and tests
-  qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6sql6-sqlite qt6-tools-dev
+  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
   # Qt6Charts needs Qt6OpenGL's CMake package; qt6-base-dev only recommends it
   libqt6opengl6-dev

@@ -4,7 +4,7 @@
 <context>
     <name>Audit</name>
     <message>
-        <location filename="../ui/audit/auditrows.cpp" line="+81"/>
+        <location filename="../ui/audit/auditrows.cpp" line="+54"/>
         <source>This vault keeps no audit log (an OpenHuman workspace opens read-only).</source>
         <translation>Dieses Vault führt kein Audit-Log (ein OpenHuman-Workspace wird schreibgeschützt geöffnet).</translation>
     </message>
@@ -12,7 +12,7 @@
 <context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+46"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+48"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -46,15 +46,20 @@
         <translation>jede Art</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>any source</source>
         <translation>jede Quelle</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>default (%1)</source>
+        <translation>Standard (%1)</translation>
     </message>
 </context>
 <context>
     <name>QueryKind</name>
     <message>
-        <location filename="../ui/query/queryrequest.cpp" line="+40"/>
+        <location filename="../ui/query/queryrequest.cpp" line="+38"/>
         <source>Keyword and vector legs, fused, diversified by MMR.</source>
         <translation>Keyword- und Vektorzweig, fusioniert und per MMR diversifiziert.</translation>
     </message>
@@ -317,7 +322,7 @@ Hash %2</translation>
         <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
@@ -1384,7 +1389,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+54"/>
+        <location filename="../ui/pages/queryform.cpp" line="+23"/>
         <source>Hybrid search modes first, then the primitives of the seeds.</source>
         <translation>Zuerst die hybriden Suchmodi, dann die Primitive der Seeds.</translation>
     </message>
@@ -1404,22 +1409,22 @@ Hash %2</translation>
         <translation>Vault-Einstellung</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>weighted RRF</source>
         <translation>gewichtete RRF</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>WeightProfile fold</source>
         <translation>WeightProfile-Faltung</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>MMR λ: 1 = pure relevance, 0 = pure diversity (default 0.7).</source>
-        <translation>MMR λ: 1 = reine Relevanz, 0 = reine Vielfalt (Standard 0,7).</translation>
+        <location line="+8"/>
+        <source>MMR λ: 1 = pure relevance, 0 = pure diversity (default %1).</source>
+        <translation>MMR λ: 1 = reine Relevanz, 0 = reine Vielfalt (Standard %1).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>RRF × (1 + boost × 1/(1 + age in days)); 0 = off.</source>
         <translation>RRF × (1 + Bonus × 1/(1 + Alter in Tagen)); 0 = aus.</translation>
     </message>
@@ -1451,16 +1456,16 @@ Hash %2</translation>
     <message>
         <location line="+1"/>
         <location line="+64"/>
+        <location line="+18"/>
         <location line="+17"/>
-        <location line="+16"/>
         <location line="+20"/>
-        <location line="+13"/>
+        <location line="+14"/>
         <location line="+15"/>
         <source>Limit:</source>
         <translation>Limit:</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-147"/>
         <source>MMR λ:</source>
         <translation>MMR λ:</translation>
     </message>
@@ -1475,7 +1480,7 @@ Hash %2</translation>
         <translation>Bereich</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>any (comma-separated)</source>
         <translation>beliebig (kommagetrennt)</translation>
     </message>
@@ -1491,22 +1496,22 @@ Hash %2</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
-        <location line="+19"/>
-        <location line="+15"/>
+        <location line="+49"/>
+        <location line="+20"/>
+        <location line="+16"/>
         <source>since</source>
         <translation>ab</translation>
     </message>
     <message>
-        <location line="-81"/>
-        <location line="+48"/>
-        <location line="+19"/>
-        <location line="+15"/>
+        <location line="-84"/>
+        <location line="+49"/>
+        <location line="+20"/>
+        <location line="+16"/>
         <source>until</source>
         <translation>bis</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-84"/>
         <source>Source kinds:</source>
         <translation>Quellenarten:</translation>
     </message>
@@ -1557,49 +1562,41 @@ Hash %2</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+108"/>
+        <location line="+113"/>
         <source>any time</source>
         <translation>jederzeit</translation>
     </message>
     <message>
-        <location line="-107"/>
-        <location line="+108"/>
+        <location line="-112"/>
+        <location line="+113"/>
         <source> days</source>
         <translation> Tage</translation>
     </message>
     <message>
-        <location line="-107"/>
-        <location line="+17"/>
-        <location line="+16"/>
-        <location line="+71"/>
-        <source>default (10)</source>
-        <translation>Standard (10)</translation>
-    </message>
-    <message>
-        <location line="-103"/>
-        <location line="+54"/>
+        <location line="-110"/>
+        <location line="+56"/>
         <source>Source id:</source>
         <translation>Quellen-ID:</translation>
     </message>
     <message>
-        <location line="-53"/>
-        <location line="+18"/>
-        <location line="+36"/>
+        <location line="-55"/>
+        <location line="+19"/>
+        <location line="+37"/>
         <source>Source kind:</source>
         <translation>Quellenart:</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-55"/>
         <source>Time window:</source>
         <translation>Zeitfenster:</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>canonical id, e.g. person:alice</source>
         <translation>kanonische ID, z. B. person:alice</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Entity:</source>
         <translation>Entität:</translation>
     </message>
@@ -1609,12 +1606,7 @@ Hash %2</translation>
         <translation>Ziehen Sie auf der Seite „Bäume“ über die Zeitleiste, um ein Fenster zu wählen.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>default (200)</source>
-        <translation>Standard (200)</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>The query text is the name to look up.</source>
         <translation>Der Abfragetext ist der gesuchte Name.</translation>
     </message>
@@ -1624,12 +1616,7 @@ Hash %2</translation>
         <translation>beliebig, z. B. person, email</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>default (5)</source>
-        <translation>Standard (5)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Kinds:</source>
         <translation>Arten:</translation>
     </message>
@@ -1674,12 +1661,7 @@ Hash %2</translation>
         <translation>Nennen Sie zwei Personen oder Themen, um die lokale Route zu nehmen.</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>default (2)</source>
-        <translation>Standard (2)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Limit (k):</source>
         <translation>Limit (k):</translation>
     </message>
@@ -2027,7 +2009,7 @@ Endwert = %1</translation>
         <translation>Fusionierter Rang %1 · Endscore %2 · Fusion %3&lt;br&gt;&lt;small&gt;Balken: Gewicht × Signal für jedes der vier Signale%4.&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>, which sum to the score</source>
         <translation>, deren Summe der Score ist</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>Audit</name>
     <message>
-        <location filename="../ui/audit/auditrows.cpp" line="+81"/>
+        <location filename="../ui/audit/auditrows.cpp" line="+54"/>
         <source>This vault keeps no audit log (an OpenHuman workspace opens read-only).</source>
         <translation>此记忆库没有审计日志（OpenHuman 工作区以只读方式打开）。</translation>
     </message>
@@ -12,7 +12,7 @@
 <context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+46"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+48"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -46,15 +46,20 @@
         <translation>任意类型</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>any source</source>
         <translation>任意来源</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>default (%1)</source>
+        <translation>默认 (%1)</translation>
     </message>
 </context>
 <context>
     <name>QueryKind</name>
     <message>
-        <location filename="../ui/query/queryrequest.cpp" line="+40"/>
+        <location filename="../ui/query/queryrequest.cpp" line="+38"/>
         <source>Keyword and vector legs, fused, diversified by MMR.</source>
         <translation>关键词与向量两路检索，融合后经 MMR 多样化。</translation>
     </message>
@@ -316,7 +321,7 @@ hash %2</source>
         <translation>将该查询放入工作台</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
@@ -1366,7 +1371,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+54"/>
+        <location filename="../ui/pages/queryform.cpp" line="+23"/>
         <source>Hybrid search modes first, then the primitives of the seeds.</source>
         <translation>先列出混合检索模式，然后是种子文档中的各项原语。</translation>
     </message>
@@ -1386,22 +1391,22 @@ hash %2</source>
         <translation>记忆库设置</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>weighted RRF</source>
         <translation>加权 RRF</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>WeightProfile fold</source>
         <translation>WeightProfile 折叠</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>MMR λ: 1 = pure relevance, 0 = pure diversity (default 0.7).</source>
-        <translation>MMR λ：1 = 仅看相关性，0 = 仅看多样性（默认 0.7）。</translation>
+        <location line="+8"/>
+        <source>MMR λ: 1 = pure relevance, 0 = pure diversity (default %1).</source>
+        <translation>MMR λ：1 = 仅看相关性，0 = 仅看多样性（默认 %1）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>RRF × (1 + boost × 1/(1 + age in days)); 0 = off.</source>
         <translation>RRF × (1 + 加权 × 1/(1 + 天数))；0 = 关闭。</translation>
     </message>
@@ -1433,16 +1438,16 @@ hash %2</source>
     <message>
         <location line="+1"/>
         <location line="+64"/>
+        <location line="+18"/>
         <location line="+17"/>
-        <location line="+16"/>
         <location line="+20"/>
-        <location line="+13"/>
+        <location line="+14"/>
         <location line="+15"/>
         <source>Limit:</source>
         <translation>数量上限：</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-147"/>
         <source>MMR λ:</source>
         <translation>MMR λ：</translation>
     </message>
@@ -1457,7 +1462,7 @@ hash %2</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>any (comma-separated)</source>
         <translation>任意（逗号分隔）</translation>
     </message>
@@ -1473,22 +1478,22 @@ hash %2</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
-        <location line="+19"/>
-        <location line="+15"/>
+        <location line="+49"/>
+        <location line="+20"/>
+        <location line="+16"/>
         <source>since</source>
         <translation>起始</translation>
     </message>
     <message>
-        <location line="-81"/>
-        <location line="+48"/>
-        <location line="+19"/>
-        <location line="+15"/>
+        <location line="-84"/>
+        <location line="+49"/>
+        <location line="+20"/>
+        <location line="+16"/>
         <source>until</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-84"/>
         <source>Source kinds:</source>
         <translation>来源类型：</translation>
     </message>
@@ -1539,49 +1544,41 @@ hash %2</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+108"/>
+        <location line="+113"/>
         <source>any time</source>
         <translation>任意时间</translation>
     </message>
     <message>
-        <location line="-107"/>
-        <location line="+108"/>
+        <location line="-112"/>
+        <location line="+113"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location line="-107"/>
-        <location line="+17"/>
-        <location line="+16"/>
-        <location line="+71"/>
-        <source>default (10)</source>
-        <translation>默认 (10)</translation>
-    </message>
-    <message>
-        <location line="-103"/>
-        <location line="+54"/>
+        <location line="-110"/>
+        <location line="+56"/>
         <source>Source id:</source>
         <translation>来源 ID：</translation>
     </message>
     <message>
-        <location line="-53"/>
-        <location line="+18"/>
-        <location line="+36"/>
+        <location line="-55"/>
+        <location line="+19"/>
+        <location line="+37"/>
         <source>Source kind:</source>
         <translation>来源类型：</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-55"/>
         <source>Time window:</source>
         <translation>时间窗口：</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>canonical id, e.g. person:alice</source>
         <translation>规范 ID，例如 person:alice</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Entity:</source>
         <translation>实体：</translation>
     </message>
@@ -1591,12 +1588,7 @@ hash %2</source>
         <translation>在“树”页面的时间线上拖动以选择时间窗口。</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>default (200)</source>
-        <translation>默认 (200)</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>The query text is the name to look up.</source>
         <translation>查询文本即要查找的名称。</translation>
     </message>
@@ -1606,12 +1598,7 @@ hash %2</source>
         <translation>任意，例如 person, email</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>default (5)</source>
-        <translation>默认 (5)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Kinds:</source>
         <translation>类型：</translation>
     </message>
@@ -1656,12 +1643,7 @@ hash %2</source>
         <translation>提及两个人或主题即可走局部路径。</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>default (2)</source>
-        <translation>默认 (2)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Limit (k):</source>
         <translation>数量上限 (k)：</translation>
     </message>
@@ -2007,7 +1989,7 @@ final = %1</source>
         <translation>融合排名 %1 · 最终得分 %2 · 融合方式 %3&lt;br&gt;&lt;small&gt;条形：四个信号各自的 权重 × 信号%4。&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>, which sum to the score</source>
         <translation>，其总和即为得分</translation>
     </message>

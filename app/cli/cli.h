@@ -86,12 +86,22 @@ int fail(const std::string& command, const std::string& message);
 // Splits "a,b,c" into its non-empty parts, trimmed.
 std::vector<std::string> split_list(const std::string& text);
 
-// Names for get_choice from a core enum's wire strings, e.g. names_of({SearchMode::Hybrid, ...}).
-template <typename Enum> std::vector<std::string> names_of(std::initializer_list<Enum> values) {
+// Names for get_choice from a core enum's wire strings: names_of(kSearchModes), the core's
+// list of every value, or names_of({GroupBy::Session, ...}).
+template <typename Range> std::vector<std::string> names_of(const Range& values) {
     std::vector<std::string> out;
-    for (Enum v : values)
+    for (const auto& v : values)
         out.emplace_back(to_string(v));
     return out;
+}
+template <typename Enum> std::vector<std::string> names_of(std::initializer_list<Enum> values) {
+    return names_of<std::initializer_list<Enum>>(values);
+}
+
+// The text of every JSON document the CLI prints: a byte that is not UTF-8 (a file name, a
+// user's text) becomes U+FFFD instead of making nlohmann's dump() throw.
+template <typename Json> std::string dump_json(const Json& value, int indent = 2) {
+    return value.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
 
 // --days: a look-back of at most 100 years (source, walk, generate).

@@ -18,8 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr auto kReplace = json::error_handler_t::replace;
-
 json parsed_or_text(const std::string& text) {
     auto j = json::parse(text, nullptr, false);
     return j.is_discarded() ? json(text) : j;
@@ -74,27 +72,51 @@ Result<std::int64_t> id_arg(const Args& a) {
     return id;
 }
 
+Result<AuditFilter> filter_args(const Args& a) {
+    AuditFilter f;
+    f.text = a.get_or("text", "");
+    auto mode = a.get_choice("mode", names_of(kSearchModes));
+    if (!mode)
+        return mode.status();
+    if (*mode)
+        f.mode = search_mode_from_string(**mode);
+    auto since = a.get_time("since");
+    if (!since)
+        return since.status();
+    f.since_ms = *since;
+    auto until = a.get_time("until");
+    if (!until)
+        return until.status();
+    f.until_ms = *until;
+    if (f.since_ms && f.until_ms && *f.until_ms < *f.since_ms)
+        return Status::invalid("--until is before --since");
+    return f;
+}
+
 int run_list(const Args& a, const Vault& v) {
     auto limit = a.get_int("limit", 1, 10'000);
-    auto offset = a.get_int("offset", 0, std::numeric_limits<int>::max());
+    auto offset = a.get_int("offset", 0, std::numeric_limits<std::int64_t>::max());
     if (!limit || !offset)
         return fail("audit", !limit ? limit.status() : offset.status());
-    auto rows = list_audit(v.db(), static_cast<int>(limit->value_or(50)),
-                           static_cast<int>(offset->value_or(0)));
+    auto filter = filter_args(a);
+    if (!filter)
+        return fail("audit", filter.status());
+    auto rows =
+        list_audit(v.db(), *filter, static_cast<int>(limit->value_or(50)), offset->value_or(0));
     if (!rows)
         return fail("audit", rows.status());
     if (a.json()) {
         json j = json::array();
         for (const auto& r : *rows)
             j.push_back(record_json(r, false));
-        std::cout << j.dump(2, ' ', false, kReplace) << '\n';
+        std::cout << dump_json(j) << '\n';
         return 0;
     }
     for (const auto& r : *rows) {
-        auto sources = parsed_or_text(r.sources);
+        auto parsed = parse_audit_row(r);
         std::printf("%6lld  %s  %-8s %3zu hits  %7.1f ms  rev %lld  %s\n",
                     static_cast<long long>(r.id), format_rfc3339(r.ts_ms).c_str(), r.mode.c_str(),
-                    sources.is_array() ? sources.size() : std::size_t{0}, r.elapsed_ms,
+                    parsed ? parsed->sources.size() : std::size_t{0}, r.elapsed_ms,
                     static_cast<long long>(r.vault_revision), one_line(r.query, 60).c_str());
     }
     std::printf("%zu rows\n", rows->size());
@@ -108,7 +130,7 @@ int run_show(const Args& a, const Vault& v) {
     auto r = get_audit(v.db(), *id);
     if (!r)
         return fail("audit", r.status());
-    std::cout << record_json(*r, true).dump(2, ' ', false, kReplace) << '\n';
+    std::cout << dump_json(record_json(*r, true)) << '\n';
     return 0;
 }
 
@@ -145,7 +167,7 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
                   {"changed_settings", cmp->changed_settings},
                   {"moves", moves},
                   {"rerun", json::parse(search_response_json(cmp->rerun, -1))}};
-        std::cout << j.dump(2, ' ', false, kReplace) << '\n';
+        std::cout << dump_json(j) << '\n';
         return 0;
     }
     std::printf("%s of audit row %lld: \"%s\"\n", with_logged_settings ? "replay" : "diff",
@@ -273,6 +295,7 @@ MEMLENS_CLI_COMMAND(Spec{
     "audit",
     "the query log: list, show, replay, diff or rerun a logged query",
     "Usage: memlens-cli audit --vault DIR list [--limit N (1..10000, default 50)] [--offset N]\n"
+    "         [--text TEXT] [--mode hybrid|keyword|semantic] [--since TIME] [--until TIME]\n"
     "         [--json]\n"
     "       memlens-cli audit --vault DIR show ID [--json]\n"
     "       memlens-cli audit --vault DIR replay ID [--json]\n"
@@ -281,11 +304,21 @@ MEMLENS_CLI_COMMAND(Spec{
     "replay re-runs a logged query with the settings it was logged with, so rank movement\n"
     "(up, down, new, gone) comes from data changes (the vault revision says whether there were\n"
     "any). diff re-runs it with the vault's current settings and names which settings differ,\n"
-    "telling a data change from a settings change. rerun runs no retrieval: it ranks the\n"
-    "candidates the row keeps (what each leg returned) again through fusion, scores, MMR and\n"
-    "budgets with the logged settings, and says whether that gives the logged ranking bit for\n"
-    "bit (\"identical\") or where it first differs. None of them writes a new log row.",
-    {"vault", "limit", "offset"},
+    "telling a data change from a settings change. rerun runs no retrieval: it ranks the
+    "
+    "candidates the row keeps (what each leg returned) again through fusion, scores, MMR and
+    "
+    "budgets with the logged settings, and says whether that gives the logged ranking bit for
+    "
+    "bit (\"identical\") or where it first differs. None of them writes a new log row.
+
+    "
+    "list shows the newest rows first. --text keeps the queries that contain TEXT (literally;
+    "
+    "ASCII letters in either case), --mode those that ran in that mode, --since and --until
+    "
+    "(RFC 3339 or epoch ms, inclusive) those answered in that window.",
+    {"vault", "limit", "offset", "text", "mode", "since", "until"},
     {},
     run_audit});
 

@@ -47,8 +47,9 @@ MEMLENS_CLI_COMMAND(Spec{
     "Usage: memlens-cli cover --vault DIR --since TIME --until TIME [--source-id ID]\n"
     "         [--source-kind KIND] [--limit N] [--json]\n\n"
     "Summaries whose whole subtree lies in the window stand in for it; other in-window chunks\n"
-    "come back raw. Grouped by source, then by start time. --limit defaults to 200 (at most\n"
-    "100000). KIND is chat, email or document.",
+    "come back raw. Grouped by source, then by start time. --limit defaults to " +
+        std::to_string(kDefaultCoverLimit) + " (at most\n" + std::to_string(kMaxCoverLimit) +
+        "). KIND is chat, email or document.",
     {"vault", "since", "until", "source-id", "source-kind", "limit"},
     {},
     run_cover});

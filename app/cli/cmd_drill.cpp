@@ -47,8 +47,10 @@ MEMLENS_CLI_COMMAND(Spec{
     "         [--json]\n\n"
     "Breadth-first below summary ID, --depth levels (default 1). A leaf or unknown id gives\n"
     "nothing. With --query the visited nodes are ranked by cosine similarity, then --limit\n"
-    "cuts the list. N is 0..64; --limit at most 100. When the query cannot be embedded, BFS\n"
-    "order stands and stderr says 'degraded ranking: <reason>'.",
+    "cuts the list. N is 0..64; --limit at most " +
+        std::to_string(kMaxQueryLimit) +
+        ". When the query cannot be embedded, BFS\n"
+        "order stands and stderr says 'degraded ranking: <reason>'.",
     {"vault", "node", "depth", "query", "limit"},
     {},
     run_drill});

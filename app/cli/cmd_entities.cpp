@@ -61,9 +61,12 @@ MEMLENS_CLI_COMMAND(Spec{
     "Usage: memlens-cli entities --vault DIR --query TEXT [--kinds person,topic,...]\n"
     "         [--limit N] [--json]\n\n"
     "Entity ids and surface forms containing TEXT (case-insensitive; % and _ match\n"
-    "literally), most mentioned first. --limit defaults to 5 (at most 100). TEXT is at most\n"
-    "16384 bytes. --kinds takes the extraction's kinds (person, organization, topic, email, ...)\n"
-    "and the kinds of the vault's entity registry.",
+    "literally), most mentioned first. --limit defaults to " +
+        std::to_string(kDefaultEntitySearchLimit) + " (at most " + std::to_string(kMaxQueryLimit) +
+        "). TEXT is at most\n"
+        "16384 bytes. --kinds takes the extraction's kinds (person, organization, topic, email, "
+        "...)\n"
+        "and the kinds of the vault's entity registry.",
     {"vault", "query", "kinds", "limit"},
     {},
     run_entities});

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <memlens/eval.h>
+#include <memlens/search.h>
 
 #include <atomic>
 #include <charconv>
@@ -23,8 +24,9 @@ Result<std::vector<int>> parse_ks(const std::string& text) {
     for (const auto& part : split_list(text)) {
         int k = 0;
         auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), k);
-        if (ec != std::errc{} || p != part.data() + part.size() || k < 1 || k > 100)
-            return Status::invalid("--k: expected integers from 1 to 100, not '" + part + "'");
+        if (ec != std::errc{} || p != part.data() + part.size() || k < 1 || k > kMaxSearchLimit)
+            return Status::invalid("--k: expected integers from 1 to " +
+                                   std::to_string(kMaxSearchLimit) + ", not '" + part + "'");
         ks.push_back(k);
     }
     return ks;

@@ -54,7 +54,7 @@ int run_generate(const Args& a) {
                             {"days", opts.days},
                             {"start", format_rfc3339(opts.start_ms)},
                             {"seconds", seconds}};
-        std::cout << j.dump(2) << '\n';
+        std::cout << dump_json(j) << '\n';
     } else {
         std::cout << "wrote " << summary->chunks << " messages from " << summary->sources
                   << " sources (" << summary->superseding << " superseding) to " << *out << ", "

@@ -59,7 +59,7 @@ int run_graph(const Args& a) {
                                 {"to", *to},
                                 {"max_hops", h},
                                 {"hops", *d ? nlohmann::json(**d) : nlohmann::json(nullptr)}};
-            std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+            std::cout << dump_json(j) << '\n';
         } else if (*d) {
             std::cout << *entity << " -> " << *to << ": " << **d << " hops\n";
         } else {
@@ -82,8 +82,10 @@ MEMLENS_CLI_COMMAND(Spec{
     "       memlens-cli graph --vault DIR [--min-weight W] [--limit N] [--json]\n\n"
     "With --entity: the entities that share nodes with it, heaviest first (weight = number\n"
     "of shared nodes). With --to as well: the hop distance between the two (at most H, default\n"
-    "and maximum 4). With neither: the heaviest edges of the whole graph. --limit defaults\n"
-    "to 100 (at most 100000); W is 1 or more.",
+    "and maximum " +
+        std::to_string(kMaxGraphHops) +
+        "). With neither: the heaviest edges of the whole graph. --limit defaults\n"
+        "to 100 (at most 100000); W is 1 or more.",
     {"vault", "entity", "to", "hops", "limit", "min-weight"},
     {},
     run_graph});

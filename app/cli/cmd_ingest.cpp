@@ -143,7 +143,7 @@ int run_ingest(const Args& a) {
                             {"duplicates", report->duplicates},
                             {"replaced", report->replaced},
                             {"seconds", report->seconds}};
-        std::cout << j.dump(2) << '\n';
+        std::cout << dump_json(j) << '\n';
     } else {
         std::printf("ingested %zu sources: %zu chunks, %zu summaries, %zu entities, %zu edges "
                     "(%zu duplicates skipped, %zu documents replaced) in %.2f s\n",

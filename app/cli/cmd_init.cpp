@@ -21,7 +21,7 @@ int run_init(const Args& a) {
         return fail("init", v.status());
     if (a.json()) {
         nlohmann::json j = {{"vault", *dir}, {"schema_version", (*v)->schema_version()}};
-        std::cout << j.dump(2) << '\n';
+        std::cout << dump_json(j) << '\n';
     } else {
         std::cout << "created vault " << *dir << " (schema " << (*v)->schema_version() << ")\n";
     }

@@ -50,18 +50,17 @@ Status read_request(const Args& a, std::string& text, QueryOptions& req) {
     for (const auto& p : a.positional)
         text += (text.empty() ? "" : " ") + p;
     MEMLENS_TRY(check_query_length(text));
-    auto mode = a.get_choice(
-        "mode", names_of({SearchMode::Hybrid, SearchMode::Keyword, SearchMode::Semantic}));
+    auto mode = a.get_choice("mode", names_of(kSearchModes));
     if (!mode)
         return mode.status();
     if (*mode)
         req.mode = search_mode_from_string(**mode);
-    auto fusion = a.get_choice("fusion", names_of({FusionKind::Rrf, FusionKind::Profile}));
+    auto fusion = a.get_choice("fusion", names_of(kFusionKinds));
     if (!fusion)
         return fusion.status();
     if (*fusion)
         req.fusion = fusion_kind_from_string(**fusion);
-    const auto max_limit = static_cast<std::int64_t>(kMaxQueryLimit);
+    const auto max_limit = static_cast<std::int64_t>(kMaxSearchLimit);
     auto limit = a.get_int("limit", 0, max_limit);
     if (!limit)
         return limit.status();
@@ -320,37 +319,52 @@ int run_query(const Args& a) {
     return exit_code;
 }
 
+std::string join(const std::vector<std::string>& parts, const char* sep) {
+    std::string out;
+    for (const auto& p : parts)
+        out += (out.empty() ? "" : sep) + p;
+    return out;
+}
+
 MEMLENS_CLI_COMMAND(Spec{
     "query",
     "hybrid search (keyword + vector legs, RRF or profile fusion, MMR) with explanations",
     "Usage: memlens-cli query --vault DIR [options] [--json] TEXT...\n\n"
-    "Runs the hybrid search of seeds 001/004 and prints each hit with its explanation (legs'\n"
-    "ranks and raw scores, RRF terms, recency, the four signals, graph context, the MMR step).\n"
+    "Runs the hybrid search (docs/architecture.md draws its stages) and prints each hit with its\n"
+    "explanation (legs' ranks and raw scores, RRF terms, recency, the four signals, graph\n"
+    "context, the MMR step).\n"
     "Options (each overrides the vault's setting for this query only):\n"
-    "  --mode hybrid|keyword|semantic   --fusion rrf|profile\n"
-    "  --profile NAME (balanced, semantic, lexical, graph_first or the vault's own)\n"
-    "  --limit N (0..100)  --mmr-lambda X (0..1)  --recency X (boost 0..1000, 0 = off)\n"
-    "  --summaries  --exact (exact vector scan instead of the beam descent)\n"
-    "Scoping (both legs): --namespace A,B  --topics A,B  --content-type A,B\n"
-    "  --source-kind chat|email|document  --since TIME  --until TIME\n"
-    "Budgets: --max-units N (0..100)  --max-chars N (0..1000000000)  --max-ms X (0..86400000)\n"
-    "  (the answer says truncated)\n"
-    "Other: --now TIME (recency and freshness reference), --no-audit, --read-only\n"
-    "  --audit-wait S       how long the audit row waits for the vault's write lock (held by\n"
-    "                       an import for its whole run) before it is kept in\n"
-    "                       audit-pending.jsonl (default 10; 0..86400)\n"
-    "TIME is RFC 3339 or epoch ms, from 0001-01-01 to 9999-12-31. The query is at most 16384\n"
-    "bytes. The query is embedded only when the vector leg or the profile's vector signal uses\n"
-    "it; when that embedding fails the answer says so: \"degraded\": {\"reason\": ...} in --json\n"
-    "(null otherwise), a line on stderr in text.\n"
-    "Groups: --group-by session|source ranks the hits' sessions (a chunk's thread, day or\n"
-    "  document) or sources with the shared group policy (docs/ranking.md) and the query's\n"
-    "  intent; JSON adds \"grouping\": {by, groups: [{group_id, rank, score, parts, members}]}.\n\n"
-    "One retrieval_log row is written per query (see 'memlens-cli audit'); a read-only vault\n"
-    "answers with the audit disabled, and says so. No row is dropped: one that cannot be\n"
-    "written in time is kept in DIR/audit-pending.jsonl, and the next logged query moves it\n"
-    "into the log. Exit status: 0 answered and logged; 3 answered, the row kept but not yet\n"
-    "logged; 1 an error (including a row that could be neither written nor kept).",
+    "  --mode " +
+        join(names_of(kSearchModes), "|") + "   --fusion " + join(names_of(kFusionKinds), "|") +
+        "\n" + "  --profile NAME (" + join(WeightProfile::names({}), ", ") +
+        " or the vault's own)\n" + "  --limit N (0.." + std::to_string(kMaxSearchLimit) +
+        ")  --mmr-lambda X (0..1)  --recency X (boost 0..1000, 0 = off)\n"
+        "  --summaries  --exact (exact vector scan instead of the beam descent)\n"
+        "Scoping (both legs): --namespace A,B  --topics A,B  --content-type A,B\n"
+        "  --source-kind chat|email|document  --since TIME  --until TIME\n"
+        "Budgets: --max-units N (0.." +
+        std::to_string(kMaxSearchLimit) +
+        ")  --max-chars N (0..1000000000)  --max-ms X (0..86400000)\n"
+        "  (the answer says truncated)\n"
+        "Other: --now TIME (recency and freshness reference), --no-audit, --read-only\n"
+        "  --audit-wait S       how long the audit row waits for the vault's write lock (held by\n"
+        "                       an import for its whole run) before it is kept in\n"
+        "                       audit-pending.jsonl (default 10; 0..86400)\n"
+        "TIME is RFC 3339 or epoch ms, from 0001-01-01 to 9999-12-31. The query is at most 16384\n"
+        "bytes. The query is embedded only when the vector leg or the profile's vector signal "
+        "uses\n"
+        "it; when that embedding fails the answer says so: \"degraded\": {\"reason\": ...} in "
+        "--json\n"
+        "(null otherwise), a line on stderr in text.\n"
+        "Groups: --group-by session|source ranks the hits' sessions (a chunk's thread, day or\n"
+        "  document) or sources with the shared group policy (docs/ranking.md) and the query's\n"
+        "  intent; JSON adds \"grouping\": {by, groups: [{group_id, rank, score, parts, "
+        "members}]}.\n\n"
+        "One retrieval_log row is written per query (see 'memlens-cli audit'); a read-only vault\n"
+        "answers with the audit disabled, and says so. No row is dropped: one that cannot be\n"
+        "written in time is kept in DIR/audit-pending.jsonl, and the next logged query moves it\n"
+        "into the log. Exit status: 0 answered and logged; 3 answered, the row kept but not yet\n"
+        "logged; 1 an error (including a row that could be neither written nor kept).",
     {"vault",     "query",     "mode",   "fusion",       "profile",     "limit",     "mmr-lambda",
      "recency",   "namespace", "topics", "content-type", "source-kind", "since",     "until",
      "max-units", "max-chars", "max-ms", "now",          "group-by",    "audit-wait"},

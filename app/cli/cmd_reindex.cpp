@@ -57,7 +57,7 @@ int run_reindex(const Args& a) {
                             {"file", file->path},
                             {"file_bytes", file->bytes},
                             {"seconds", seconds}};
-        std::cout << j.dump(2) << '\n';
+        std::cout << dump_json(j) << '\n';
     } else {
         std::cout << "wrote " << file->path << ": " << index->size() << " vectors, "
                   << index->topics().size() << " topics"

@@ -46,9 +46,11 @@ MEMLENS_CLI_COMMAND(Spec{
     "         [--days N] [--query TEXT] [--limit N] [--json]\n\n"
     "Level >= 1 summaries of the selected source trees, newest first, or ranked by cosine\n"
     "similarity to --query (the vault's embedder). --days keeps summaries overlapping the last\n"
-    "N days (0..36500). --limit defaults to 10 (at most 100); 'total' counts matches before it.\n"
-    "When the query cannot be embedded, newest-first order stands and the answer says so:\n"
-    "\"degraded\": {\"reason\": ...} in --json (null otherwise), a line on stderr in text.",
+    "N days (0..36500). --limit defaults to " +
+        std::to_string(kDefaultQueryLimit) + " (at most " + std::to_string(kMaxQueryLimit) +
+        "); 'total' counts matches before it.\n"
+        "When the query cannot be embedded, newest-first order stands and the answer says so:\n"
+        "\"degraded\": {\"reason\": ...} in --json (null otherwise), a line on stderr in text.",
     {"vault", "source-id", "source-kind", "days", "query", "limit"},
     {},
     run_source});

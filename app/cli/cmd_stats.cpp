@@ -39,7 +39,7 @@ int run_stats(const Args& a) {
                                 {"bytes", f->bytes},
                                 {"current", f->current},
                                 {"problem", f->problem}};
-        std::cout << j.dump(2) << '\n';
+        std::cout << dump_json(j) << '\n';
         return 0;
     }
     std::printf("vault      %s\nsources    %lld\nchunks     %lld\nsummaries  %lld\ntrees      "

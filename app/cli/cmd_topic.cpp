@@ -46,8 +46,10 @@ MEMLENS_CLI_COMMAND(Spec{
     "leaves and summaries that mention one entity (query_topic)",
     "Usage: memlens-cli topic --vault DIR --entity ID [--since TIME] [--until TIME]\n"
     "         [--query TEXT] [--limit N] [--json]\n\n"
-    "ID is a canonical entity id such as person:caroline or topic:phoenix. The newest 200\n"
-    "mentions are resolved into hits, newest first or ranked by --query.",
+    "ID is a canonical entity id such as person:caroline or topic:phoenix. The newest " +
+        std::to_string(kTopicLookupCap) +
+        "\n"
+        "mentions are resolved into hits, newest first or ranked by --query.",
     {"vault", "entity", "since", "until", "query", "limit"},
     {},
     run_topic});

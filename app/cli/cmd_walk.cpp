@@ -53,8 +53,7 @@ int run_walk(const Args& a) {
                      {"query_entities", trace.query_entities},
                      {"related_pairs", pairs},
                      {"hops_used", trace.hops_used}};
-        std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
-                  << '\n';
+        std::cout << dump_json(j) << '\n';
         return 0;
     }
     std::cout << "route " << to_wire(trace.route);
@@ -77,12 +76,16 @@ MEMLENS_CLI_COMMAND(Spec{
     "Usage: memlens-cli walk --vault DIR --query TEXT [--limit K] [--hops H] [--days N]\n"
     "         [--json]\n\n"
     "Extracts the entities the question names. None: dense cosine ranking. Entities that the\n"
-    "co-occurrence graph relates within H hops (default 2, at most 4): nodes that mention\n"
-    "both, most entities first (the hit's score is that count). Otherwise the dense top 2K\n"
-    "re-sorted by how many of the entities each hit mentions. K defaults to 10 (at most 100);\n"
-    "N is 0..36500. When the dense route cannot embed the query, summaries newest first stand\n"
-    "in and the answer says so: \"degraded\": {\"reason\": ...} in --json (null otherwise), a\n"
-    "line on stderr in text. A malformed entity registry is an error, as for ingest.",
+    "co-occurrence graph relates within H hops (default " +
+        std::to_string(kDefaultGraphHops) + ", at most " + std::to_string(kMaxGraphHops) +
+        "): nodes that mention\n"
+        "both, most entities first (the hit's score is that count). Otherwise the dense top 2K\n"
+        "re-sorted by how many of the entities each hit mentions. K defaults to " +
+        std::to_string(kDefaultQueryLimit) + " (at most " + std::to_string(kMaxQueryLimit) +
+        ");\n"
+        "N is 0..36500. When the dense route cannot embed the query, summaries newest first stand\n"
+        "in and the answer says so: \"degraded\": {\"reason\": ...} in --json (null otherwise), a\n"
+        "line on stderr in text. A malformed entity registry is an error, as for ingest.",
     {"vault", "query", "limit", "hops", "days"},
     {},
     run_walk});

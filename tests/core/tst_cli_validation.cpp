@@ -77,6 +77,15 @@ private slots:
             "--hops: expected an integer from 1 to 4, not '9'");
         row("audit list limit", {u"audit"_s, u"list"_s, u"--limit"_s, u"-1"_s},
             "--limit: expected an integer from 1 to 10000, not '-1'");
+        row("audit list mode", {u"audit"_s, u"list"_s, u"--mode"_s, u"fast"_s},
+            "--mode: expected one of hybrid, keyword, semantic, not 'fast'");
+        row("audit list since", {u"audit"_s, u"list"_s, u"--since"_s, u"9223372036854775807"_s},
+            "--since: expected a time from 0001-01-01T00:00:00Z");
+        row("audit list until before since",
+            {u"audit"_s, u"list"_s, u"--since"_s, u"2024-02-01"_s, u"--until"_s, u"2024-01-01"_s},
+            "--until is before --since");
+        row("audit list offset", {u"audit"_s, u"list"_s, u"--offset"_s, u"-1"_s},
+            "--offset: expected an integer from 0 to 9223372036854775807, not '-1'");
         row("source days overflow", {u"source"_s, u"--days"_s, u"99999999999999"_s},
             "--days: expected an integer from 0 to 36500, not '99999999999999'");
         row("source kind", {u"source"_s, u"--source-kind"_s, u"fax"_s},
@@ -156,6 +165,10 @@ private slots:
             << QStringList{u"source"_s, u"--source-kind"_s, u"chat"_s, u"--days"_s, u"36500"_s};
         QTest::newRow("audit list limit 1")
             << QStringList{u"audit"_s, u"list"_s, u"--limit"_s, u"1"_s};
+        QTest::newRow("audit list filtered, the whole time range") << QStringList{
+            u"audit"_s,   u"list"_s,           u"--text"_s,  u"a"_s,
+            u"--mode"_s,  u"keyword"_s,        u"--since"_s, u"0001-01-01T00:00:00Z"_s,
+            u"--until"_s, u"253402300799999"_s};
     }
 
     void valuesAtTheEdgesRun() {

@@ -1,6 +1,7 @@
 // The audit page on a real vault: queries run in the workbench appear in the log (read through
-// Qt Sql in row ranges), the filter matches text literally, and replaying a row shows the
-// rerun beside what was logged, with the cause of any movement: none, data or settings.
+// the core's list_audit / count_audit in row ranges), the filter matches text literally and by
+// mode, and replaying a row shows the rerun beside what was logged, with the cause of any
+// movement: none, data or settings.
 #include "mainwindow.h"
 #include "models/auditmodel.h"
 #include "models/replaydiffmodel.h"
@@ -18,6 +19,7 @@
 #include <memlens/thread_guard.h>
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScopeGuard>
@@ -50,6 +52,34 @@ private:
         QSignalSpy loaded(page_->model(), &AuditModel::rangeLoaded);
         page_->refresh();
         return loaded.wait(20000);
+    }
+
+    // What the core lists for the filter (ids, newest first, paged as the model pages) and
+    // counts, read on a connection of the test's own.
+    std::pair<std::vector<qint64>, qint64> coreRows(const AuditFilter& filter) {
+        std::vector<qint64> ids;
+        qint64 total = -1;
+        const std::string error = test::offUiThread([&]() -> std::string {
+            auto vault = Vault::open(dir_, true);
+            if (!vault)
+                return vault.status().to_string();
+            auto count = count_audit((*vault)->db(), filter);
+            if (!count)
+                return count.status().to_string();
+            total = *count;
+            for (qint64 offset = 0;; offset += AuditModel::kRangeSize) {
+                auto rows = list_audit((*vault)->db(), filter, AuditModel::kRangeSize, offset);
+                if (!rows)
+                    return rows.status().to_string();
+                if (rows->empty())
+                    return {};
+                for (const AuditRecord& r : *rows)
+                    ids.push_back(r.id);
+            }
+        });
+        if (!error.empty())
+            qWarning("%s", error.c_str());
+        return {ids, total};
     }
 
     // Selects the row of a logged query text and replays it.
@@ -149,6 +179,43 @@ private Q_SLOTS:
             QVERIFY(counts[i] - counts[i - 1] <= AuditModel::kRangeSize);
         QCOMPARE(static_cast<qint64>(counts.back()), model->total());
         QVERIFY(!model->canFetchMore({}));
+    }
+
+    void aFilteredLogPagesAsTheCoreListsIt() {
+        // The mode list is the core's, in its order, after "All modes".
+        QComboBox* mode = page_->modeBox();
+        QCOMPARE(mode->count(), static_cast<int>(kSearchModes.size()) + 1);
+        for (std::size_t i = 0; i < kSearchModes.size(); ++i)
+            QCOMPARE(mode->itemData(static_cast<int>(i) + 1).toString(),
+                     QString::fromLatin1(to_string(kSearchModes[i])));
+        AuditModel* model = page_->model();
+        QSignalSpy loaded(model, &AuditModel::rangeLoaded);
+        mode->setCurrentIndex(mode->findData(QStringLiteral("keyword")));
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(model->total(), qint64{0}); // every query of this test ran in hybrid mode
+        mode->setCurrentIndex(mode->findData(QStringLiteral("hybrid")));
+        QVERIFY(loaded.wait(20000));
+        page_->filterEdit()->setText(QStringLiteral("BULK query")); // ASCII case folds
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(model->total(), qint64{450});
+        // Every range the view asks for is the core's next page of the same filter.
+        QTRY_VERIFY_WITH_TIMEOUT((page_->logView()->scrollToBottom(),
+                                  static_cast<qint64>(model->rowCount()) == model->total()),
+                                 20000);
+        AuditFilter filter;
+        filter.text = "BULK query";
+        filter.mode = SearchMode::Hybrid;
+        const auto [ids, total] = coreRows(filter);
+        QCOMPARE(total, model->total());
+        QCOMPARE(ids.size(), static_cast<std::size_t>(model->rowCount()));
+        for (int i = 0; i < model->rowCount(); ++i)
+            QCOMPARE(model->rowAt(i)->id, ids[static_cast<std::size_t>(i)]);
+        QCOMPARE(model->rowAt(0)->query, QStringLiteral("bulk query 449"));
+        QVERIFY(model->rowAt(0)->keywordCount >= 0); // the legs come from parse_audit_row
+        mode->setCurrentIndex(0);
+        QVERIFY(loaded.wait(20000));
+        page_->filterEdit()->clear();
+        QVERIFY(loaded.wait(20000));
     }
 
     void replayOnAnUnchangedVaultReproducesTheRanking() {

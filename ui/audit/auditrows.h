@@ -1,9 +1,11 @@
-// Rows of the audit log (retrieval_log), read through Qt Sql in row ranges on a worker thread:
-// each pool thread keeps its own read-only QSQLITE connection, since a QSqlDatabase belongs to
-// the thread that opened it.
+// Rows of the audit log in row ranges, read on a worker thread through the core's audit reader
+// (list_audit, count_audit and parse_audit_row of memlens/audit.h) on the thread's cached
+// vault (vault/workervault.h). The UI never opens retrieval_log or parses its JSON itself.
 #pragma once
 
 #include "vault/vaultref.h"
+
+#include <memlens/audit.h>
 
 #include <QString>
 
@@ -26,12 +28,6 @@ struct AuditRow {
     QString error;
 };
 
-struct AuditFilter {
-    QString text; // matches the query text anywhere, literally
-    QString mode; // "" = every mode
-    friend bool operator==(const AuditFilter&, const AuditFilter&) = default;
-};
-
 struct AuditRange {
     AuditFilter filter;
     qint64 offset = 0;
@@ -41,6 +37,7 @@ struct AuditRange {
 };
 
 // Rows [offset, offset + limit) of the filtered log, newest first, and the filtered total.
+// Never call it from the GUI thread.
 AuditRange loadAuditRange(const VaultRef& ref, const AuditFilter& filter, qint64 offset, int limit);
 
 } // namespace memlens::ui

@@ -1,6 +1,7 @@
 // The audit log as a table, loaded in row ranges: the first range when the filter is set,
 // the next whenever the view scrolls to the end (canFetchMore / fetchMore). Loads run on a
-// worker through Qt Sql; a filter change drops a range still in flight.
+// worker through the core's audit reader (audit/auditrows.h); a filter change drops a range
+// still in flight.
 #pragma once
 
 #include "audit/auditrows.h"

@@ -63,8 +63,8 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     filter_->setPlaceholderText(tr("Filter by query text…"));
     filter_->setClearButtonEnabled(true);
     mode_->addItem(tr("All modes"), QString());
-    for (const char* m : {"hybrid", "keyword", "semantic"})
-        mode_->addItem(QString::fromLatin1(m), QString::fromLatin1(m));
+    for (const SearchMode m : kSearchModes)
+        mode_->addItem(QString::fromLatin1(to_string(m)), QString::fromLatin1(to_string(m)));
     auto* refreshButton = new QPushButton(tr("Refresh"), this);
     connect(filter_, &QLineEdit::textChanged, this, &AuditPage::applyFilter);
     connect(mode_, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
@@ -99,9 +99,8 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         const AuditRow* row = model_->rowAt(log_->currentIndex().row());
         if (!row)
             return;
-        workbench_->form()->setKind(row->mode == QLatin1String("keyword")    ? QueryKind::Keyword
-                                    : row->mode == QLatin1String("semantic") ? QueryKind::Semantic
-                                                                             : QueryKind::Hybrid);
+        workbench_->form()->setKind(queryKindOf(
+            search_mode_from_string(row->mode.toStdString()).value_or(kSearchModes[0])));
         workbench_->page()->setQueryText(row->query);
         Q_EMIT workbench_->pageRequested();
     });
@@ -179,8 +178,8 @@ void AuditPage::applyFilter() {
     if (!vault_->isOpen())
         return;
     AuditFilter filter;
-    filter.text = filter_->text().trimmed();
-    filter.mode = mode_->currentData().toString();
+    filter.text = filter_->text().trimmed().toStdString();
+    filter.mode = search_mode_from_string(mode_->currentData().toString().toStdString());
     model_->reset(vault_->ref(), filter);
     updateButtons();
 }

@@ -1,5 +1,5 @@
-// The audit log (retrieval_log) through Qt Sql, loaded in row ranges and filterable; a row can
-// be replayed with the settings it was logged with, or diffed against the current settings,
+// The audit log (retrieval_log) through the core's reader, loaded in row ranges and filterable; a
+// row can be replayed with the settings it was logged with, or diffed against the current settings,
 // and the rerun is shown side by side with what was logged, with the cause of any movement.
 #pragma once
 
@@ -35,6 +35,7 @@ public:
     QTreeView* logView() const { return log_; }
     QLabel* replayLabel() const { return replayLabel_; }
     QLineEdit* filterEdit() const { return filter_; }
+    QComboBox* modeBox() const { return mode_; }
 
 Q_SIGNALS:
     void replayed();

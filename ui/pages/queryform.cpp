@@ -62,9 +62,10 @@ QDoubleSpinBox* makeDoubleSpin(QWidget* parent, double min, double max, double s
 QComboBox* makeKindCombo(QWidget* parent) {
     auto* combo = new QComboBox(parent);
     combo->addItem(QCoreApplication::translate("QueryForm", "any kind"), QString());
-    combo->addItem(QStringLiteral("chat"), QStringLiteral("chat"));
-    combo->addItem(QStringLiteral("email"), QStringLiteral("email"));
-    combo->addItem(QStringLiteral("document"), QStringLiteral("document"));
+    for (const std::string_view kind : kSourceKinds) {
+        const QString name = QString::fromLatin1(kind.data(), static_cast<qsizetype>(kind.size()));
+        combo->addItem(name, name);
+    }
     return combo;
 }
 
@@ -106,6 +107,11 @@ QFormLayout* makeForm(QWidget* page) {
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     return form;
+}
+
+// The special text of a spin box whose 0 means the core's default.
+template <typename N> QString defaultText(N value) {
+    return QCoreApplication::translate("QueryForm", "default (%1)").arg(value);
 }
 
 void addHelp(QFormLayout* form, const QString& text) {
@@ -207,15 +213,17 @@ QWidget* QueryForm::buildSearchPage() {
     const QString setting = tr("vault setting");
     fusion_ = new QComboBox(fusionBox);
     fusion_->addItem(setting, QString());
-    fusion_->addItem(tr("weighted RRF"), QStringLiteral("rrf"));
-    fusion_->addItem(tr("WeightProfile fold"), QStringLiteral("profile"));
+    for (const FusionKind f : kFusionKinds)
+        fusion_->addItem(f == FusionKind::Rrf ? tr("weighted RRF") : tr("WeightProfile fold"),
+                         QString::fromLatin1(to_string(f)));
     profile_ = new QComboBox(fusionBox);
     profile_->addItem(setting, QString());
-    for (const char* name : {"balanced", "semantic", "lexical", "graph_first"})
-        profile_->addItem(QString::fromLatin1(name), QString::fromLatin1(name));
-    searchLimit_ = makeSpin(fusionBox, 0, 100, 0, setting);
+    for (const std::string& name : WeightProfile::names({}))
+        profile_->addItem(qs(name), qs(name));
+    searchLimit_ = makeSpin(fusionBox, 0, kMaxSearchLimit, 0, setting);
     mmrLambda_ = makeDoubleSpin(fusionBox, -0.05, 1.0, 0.05, 2, -0.05, setting);
-    mmrLambda_->setToolTip(tr("MMR λ: 1 = pure relevance, 0 = pure diversity (default 0.7)."));
+    mmrLambda_->setToolTip(tr("MMR λ: 1 = pure relevance, 0 = pure diversity (default %1).")
+                               .arg(RetrievalSettings{}.mmr_lambda));
     recency_ = makeDoubleSpin(fusionBox, -0.1, 10.0, 0.1, 2, -0.1, setting);
     recency_->setToolTip(tr("RRF × (1 + boost × 1/(1 + age in days)); 0 = off."));
     includeSummaries_ = new QCheckBox(tr("Search summaries too"), fusionBox);
@@ -236,12 +244,11 @@ QWidget* QueryForm::buildSearchPage() {
     auto* kinds = new QWidget(scopeBox);
     auto* kindsLayout = new QHBoxLayout(kinds);
     kindsLayout->setContentsMargins(0, 0, 0, 0);
-    kindChat_ = new QCheckBox(QStringLiteral("chat"), kinds);
-    kindEmail_ = new QCheckBox(QStringLiteral("email"), kinds);
-    kindDocument_ = new QCheckBox(QStringLiteral("document"), kinds);
-    kindsLayout->addWidget(kindChat_);
-    kindsLayout->addWidget(kindEmail_);
-    kindsLayout->addWidget(kindDocument_);
+    for (const std::string_view kind : kSourceKinds) {
+        kindBoxes_.push_back(new QCheckBox(
+            QString::fromLatin1(kind.data(), static_cast<qsizetype>(kind.size())), kinds));
+        kindsLayout->addWidget(kindBoxes_.back());
+    }
     kindsLayout->addStretch();
     namespaces_ = new QLineEdit(scopeBox);
     namespaces_->setPlaceholderText(tr("any (comma-separated)"));
@@ -261,7 +268,7 @@ QWidget* QueryForm::buildSearchPage() {
     auto* budgetBox = new QGroupBox(tr("Budgets"), page);
     auto* budget = makeForm(budgetBox);
     const QString none = tr("none");
-    maxUnits_ = makeSpin(budgetBox, 0, 100, 0, none);
+    maxUnits_ = makeSpin(budgetBox, 0, kMaxSearchLimit, 0, none);
     maxChars_ = makeSpin(budgetBox, 0, 1000000, 0, none);
     maxChars_->setSingleStep(500);
     maxMs_ = makeDoubleSpin(budgetBox, 0.0, 60000.0, 10.0, 1, 0.0, none);
@@ -285,7 +292,8 @@ QWidget* QueryForm::buildSourcePage() {
     sourceKind_ = makeKindCombo(page);
     sourceDays_ = makeSpin(page, 0, 3650, 0, tr("any time"));
     sourceDays_->setSuffix(tr(" days"));
-    sourceLimit_ = makeSpin(page, 0, 100, 0, tr("default (10)"));
+    sourceLimit_ =
+        makeSpin(page, 0, static_cast<int>(kMaxQueryLimit), 0, defaultText(kDefaultQueryLimit));
     form->addRow(tr("Source id:"), sourceId_);
     form->addRow(tr("Source kind:"), sourceKind_);
     form->addRow(tr("Time window:"), sourceDays_);
@@ -302,7 +310,8 @@ QWidget* QueryForm::buildGlobalPage() {
     globalSince_->setValue(0);
     globalUntil_->setValue(QDateTime::currentMSecsSinceEpoch());
     globalKind_ = makeKindCombo(page);
-    globalLimit_ = makeSpin(page, 0, 100, 0, tr("default (10)"));
+    globalLimit_ =
+        makeSpin(page, 0, static_cast<int>(kMaxQueryLimit), 0, defaultText(kDefaultQueryLimit));
     form->addRow(globalSince_);
     form->addRow(globalUntil_);
     form->addRow(tr("Source kind:"), globalKind_);
@@ -318,7 +327,8 @@ QWidget* QueryForm::buildTopicPage() {
     topicEntity_->setPlaceholderText(tr("canonical id, e.g. person:alice"));
     topicSince_ = new TimeBoundEdit(tr("since"), page);
     topicUntil_ = new TimeBoundEdit(tr("until"), page);
-    topicLimit_ = makeSpin(page, 0, 100, 0, tr("default (10)"));
+    topicLimit_ =
+        makeSpin(page, 0, static_cast<int>(kMaxQueryLimit), 0, defaultText(kDefaultQueryLimit));
     form->addRow(tr("Entity:"), topicEntity_);
     form->addRow(topicSince_);
     form->addRow(topicUntil_);
@@ -337,7 +347,7 @@ QWidget* QueryForm::buildCoverPage() {
     coverUntil_->setValue(QDateTime::currentMSecsSinceEpoch());
     coverSource_ = makeSourceCombo(page);
     coverKind_ = makeKindCombo(page);
-    coverLimit_ = makeSpin(page, 0, 5000, 0, tr("default (200)"));
+    coverLimit_ = makeSpin(page, 0, 5000, 0, defaultText(kDefaultCoverLimit));
     form->addRow(coverSince_);
     form->addRow(coverUntil_);
     form->addRow(tr("Source id:"), coverSource_);
@@ -353,7 +363,8 @@ QWidget* QueryForm::buildEntitiesPage() {
                       tr("The query text is the name to look up."));
     entityKinds_ = new QLineEdit(page);
     entityKinds_->setPlaceholderText(tr("any, e.g. person, email"));
-    entityLimit_ = makeSpin(page, 0, 100, 0, tr("default (5)"));
+    entityLimit_ = makeSpin(page, 0, static_cast<int>(kMaxQueryLimit), 0,
+                            defaultText(kDefaultEntitySearchLimit));
     form->addRow(tr("Kinds:"), entityKinds_);
     form->addRow(tr("Limit:"), entityLimit_);
     return page;
@@ -389,8 +400,9 @@ QWidget* QueryForm::buildWalkPage() {
     auto* form = makeForm(page);
     addHelp(form, queryKindHelp(QueryKind::Walk) + QLatin1Char(' ') +
                       tr("Name two people or topics to take the local route."));
-    walkLimit_ = makeSpin(page, 0, 100, 0, tr("default (10)"));
-    walkHops_ = makeSpin(page, 0, 4, 0, tr("default (2)"));
+    walkLimit_ =
+        makeSpin(page, 0, static_cast<int>(kMaxQueryLimit), 0, defaultText(kDefaultQueryLimit));
+    walkHops_ = makeSpin(page, 0, kMaxGraphHops, 0, defaultText(kDefaultGraphHops));
     walkDays_ = makeSpin(page, 0, 3650, 0, tr("any time"));
     walkDays_->setSuffix(tr(" days"));
     form->addRow(tr("Limit (k):"), walkLimit_);
@@ -417,12 +429,9 @@ QueryRequest QueryForm::request(const QString& text) const {
     if (includeSummaries_->checkState() != Qt::PartiallyChecked)
         s.include_summaries = includeSummaries_->isChecked();
     s.exact = exact_->isChecked();
-    if (kindChat_->isChecked())
-        s.scope.source_kinds.emplace_back("chat");
-    if (kindEmail_->isChecked())
-        s.scope.source_kinds.emplace_back("email");
-    if (kindDocument_->isChecked())
-        s.scope.source_kinds.emplace_back("document");
+    for (std::size_t i = 0; i < kindBoxes_.size(); ++i)
+        if (kindBoxes_[i]->isChecked())
+            s.scope.source_kinds.emplace_back(kSourceKinds[i]);
     s.scope.namespaces = splitList(namespaces_->text());
     s.scope.topics = splitList(topics_->text());
     s.scope.content_types = splitList(contentTypes_->text());

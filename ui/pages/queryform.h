@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -74,9 +75,7 @@ private:
     QDoubleSpinBox* recency_ = nullptr;
     QCheckBox* includeSummaries_ = nullptr;
     QCheckBox* exact_ = nullptr;
-    QCheckBox* kindChat_ = nullptr;
-    QCheckBox* kindEmail_ = nullptr;
-    QCheckBox* kindDocument_ = nullptr;
+    std::vector<QCheckBox*> kindBoxes_; // one per kSourceKinds entry, in its order
     QLineEdit* namespaces_ = nullptr;
     QLineEdit* topics_ = nullptr;
     QLineEdit* contentTypes_ = nullptr;

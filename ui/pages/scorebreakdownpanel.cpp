@@ -3,6 +3,8 @@
 #include "core/format.h"
 #include "core/signalcolors.h"
 
+#include <memlens/settings.h>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -134,7 +136,7 @@ void ScoreBreakdownPanel::clear() {
 
 QString ScoreBreakdownPanel::equation(const Explanation& x) {
     QString text;
-    if (x.fusion == "profile") {
+    if (x.fusion == to_string(FusionKind::Profile)) {
         QStringList terms;
         QStringList values;
         for (Signal s : kSignals) {
@@ -184,8 +186,9 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
            "each of the four signals%4.</small>")
             .arg(x.fused_rank)
             .arg(formatScore(x.final_score), qs(x.fusion),
-                 x.fusion == "profile" ? tr(", which sum to the score")
-                                       : tr(" (shown; under RRF the legs decide)")));
+                 x.fusion == to_string(FusionKind::Profile)
+                     ? tr(", which sum to the score")
+                     : tr(" (shown; under RRF the legs decide)")));
     showChart(x);
     chartView_->setVisible(true);
 
@@ -245,7 +248,7 @@ void ScoreBreakdownPanel::showChart(const Explanation& x) {
         delete axis; // removeAxis hands the axis back to its caller
     }
     // The heading says what the bars mean; a chart title would cost the bars their height.
-    chartView_->setToolTip(x.fusion == "profile"
+    chartView_->setToolTip(x.fusion == to_string(FusionKind::Profile)
                                ? tr("Weighted signal contributions: they sum to the score")
                                : tr("Weighted signal contributions: shown, RRF decides the score"));
 

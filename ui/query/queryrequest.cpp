@@ -7,11 +7,9 @@ namespace memlens::ui {
 QString queryKindName(QueryKind kind) {
     switch (kind) {
     case QueryKind::Hybrid:
-        return QStringLiteral("hybrid");
     case QueryKind::Keyword:
-        return QStringLiteral("keyword");
     case QueryKind::Semantic:
-        return QStringLiteral("semantic");
+        return QString::fromLatin1(to_string(searchModeOf(kind)));
     case QueryKind::QuerySource:
         return QStringLiteral("query_source");
     case QueryKind::QueryGlobal:
@@ -75,6 +73,29 @@ QString queryKindHelp(QueryKind kind) {
         break;
     }
     return QCoreApplication::translate("QueryKind", text);
+}
+
+QueryKind queryKindOf(SearchMode mode) {
+    switch (mode) {
+    case SearchMode::Keyword:
+        return QueryKind::Keyword;
+    case SearchMode::Semantic:
+        return QueryKind::Semantic;
+    case SearchMode::Hybrid:
+        break;
+    }
+    return QueryKind::Hybrid;
+}
+
+SearchMode searchModeOf(QueryKind kind) {
+    switch (kind) {
+    case QueryKind::Keyword:
+        return SearchMode::Keyword;
+    case QueryKind::Semantic:
+        return SearchMode::Semantic;
+    default:
+        return SearchMode::Hybrid;
+    }
 }
 
 bool isSearchKind(QueryKind kind) {

@@ -35,6 +35,9 @@ QString queryKindName(QueryKind kind);
 // What the kind does, in a sentence (the mode list's tooltip).
 QString queryKindHelp(QueryKind kind);
 bool isSearchKind(QueryKind kind); // hybrid, keyword, semantic: explained hits, MMR, audit
+// The search kind of a core SearchMode (an audit row's mode), and back.
+QueryKind queryKindOf(SearchMode mode);
+SearchMode searchModeOf(QueryKind kind); // a kind that is no search kind: Hybrid
 
 struct QueryRequest {
     QueryKind kind = QueryKind::Hybrid;

@@ -157,8 +157,23 @@ Result<std::size_t> merge_pending_audit(const Database& db, const std::filesyste
 // Rows waiting in the file (0 when there is none).
 Result<std::size_t> count_pending_audit(const std::filesystem::path& file);
 
-// Reading the log (newest first). Uses the caller's connection.
+// Which rows of the log a listing shows. Every part that is set must hold; an empty filter
+// keeps every row.
+struct AuditFilter {
+    std::string text;                     // contained in the query text (LIKE: ASCII case folds)
+    std::optional<SearchMode> mode;       // the mode the query ran in
+    std::optional<std::int64_t> since_ms; // ts_ms >= since_ms
+    std::optional<std::int64_t> until_ms; // ts_ms <= until_ms
+};
+
+// Reading the log, newest first (by id), on the caller's connection. limit <= 0 reads 50 rows,
+// a negative offset reads from 0. A vault whose retrieval_log cannot be read is the SQLite error
+// with the context "audit".
 Result<std::vector<AuditRecord>> list_audit(const Database& db, int limit = 50, int offset = 0);
+Result<std::vector<AuditRecord>> list_audit(const Database& db, const AuditFilter& filter,
+                                            int limit, std::int64_t offset);
+// How many rows the filter keeps (what list_audit pages through).
+Result<std::int64_t> count_audit(const Database& db, const AuditFilter& filter = {});
 Result<AuditRecord> get_audit(const Database& db, std::int64_t id);
 Status write_audit_row(const Database& db, AuditRecord& record); // sets record.id
 
@@ -194,6 +209,50 @@ struct AuditRerun {
 // runs and nothing is logged; the candidates' rows and vectors are read by id, so a vault
 // changed since (current_revision) may rank them differently.
 Result<AuditRerun> rerun_audit(SearchEngine& engine, std::int64_t id);
+
+// One entry of a row's sources: a hit the query returned, in rank order. The ranks of the
+// explanation are there when the hit carried one (every hybrid search hit does).
+struct AuditSource {
+    std::string node_id;
+    int rank = 0; // 1-based
+    double score = 0.0;
+    std::optional<int> fused_rank;
+    std::optional<int> keyword_rank; // nullopt: the keyword leg did not find it
+    std::optional<int> vector_rank;
+    std::optional<double> rrf_score;
+};
+
+// A row read back into the values make_audit_record() wrote. The one reader of the row's JSON
+// columns: front-ends use this instead of parsing query_profile, sources or settings.
+struct ParsedAuditRow {
+    AuditRecord record;         // the row as stored
+    SearchRequest request;      // request_from_audit()
+    RetrievalSettings settings; // settings_from_audit()
+    SearchMode mode = SearchMode::Hybrid;
+    FusionKind fusion = FusionKind::Rrf;
+    std::string profile;        // the WeightProfile's name
+    SignalSet profile_weights;  // its weights as the query used them
+    double vector_weight = 0.0; // the legs' RRF weights
+    double keyword_weight = 0.0;
+    // ran, skipped_reason, count, top_score, weight, ms; keyword: fts_query; vector: exact,
+    // scored, reached_topics. A leg that did not run has ran = false.
+    LegReport keyword;
+    LegReport vector;
+    SearchScope filters;
+    int limit = 0;
+    double mmr_lambda = 0.0;
+    std::size_t fused = 0;    // fused candidates before the limit
+    std::size_t returned = 0; // hits returned
+    bool truncated = false;
+    std::vector<std::string> budget_reasons;
+    std::vector<std::string> query_entities;
+    std::vector<AuditSource> sources;
+};
+
+// Corruption naming the row and the column when a JSON column is not what make_audit_record()
+// writes (not JSON, the wrong shape, a value of the wrong type). A key that is missing reads
+// as its default, so rows written before a key existed still parse. Pure; thread-safe.
+Result<ParsedAuditRow> parse_audit_row(const AuditRecord& record);
 
 struct RankMove {
     std::string node_id;

@@ -57,6 +57,9 @@ struct SearchBudget {
     double max_ms = 0.0;        // legs not yet started when it passes are skipped
 };
 
+// The most hits one search returns (SearchOverrides::limit, SearchBudget::max_units).
+inline constexpr int kMaxSearchLimit = 100;
+
 // The per-query choices every way of asking shares: overrides of the vault's settings for
 // this query only (nullopt = the setting), scope, budgets, "now" and whether to log it.
 struct SearchOverrides {
@@ -66,7 +69,7 @@ struct SearchOverrides {
     std::optional<double> mmr_lambda;
     std::optional<double> recency_boost;
     std::optional<bool> include_summaries;
-    int limit = 0;      // 0 = the "search.limit" setting; 1..kMaxQueryLimit (retrieval.h)
+    int limit = 0;      // 0 = the "search.limit" setting; 1..kMaxSearchLimit
     bool exact = false; // exact scan instead of the beam descent
     SearchScope scope;
     SearchBudget budget;
@@ -101,7 +104,7 @@ struct QueryOptions : SearchOverrides {
 };
 
 // Ok, or InvalidArgument naming what is wrong: a time window whose until is before its since,
-// a limit or budget outside its range (negative, above kMaxQueryLimit, max_chars above
+// a limit or budget outside its range (negative, above kMaxSearchLimit, max_chars above
 // 1,000,000,000, max_ms not finite or above a day), a source kind outside kSourceKinds, a
 // blank query (every search mode needs words to look for), a query longer than
 // kMaxQueryBytes. The profile is checked against the vault's own when the settings are read.

@@ -13,6 +13,7 @@
 #include <memlens/scoring.h>
 #include <memlens/status.h>
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -32,6 +33,11 @@ enum class FusionKind { Rrf, Profile };
 // What happens to a hit a newer version replaced: listed in graph_context only (mark), its
 // score multiplied by superseded_demote_factor (demote), or removed (hide).
 enum class SupersededHandling { Mark, Demote, Hide };
+
+// Every value, in the order a front-end lists them (the first is the default).
+inline constexpr std::array<SearchMode, 3> kSearchModes = {SearchMode::Hybrid, SearchMode::Keyword,
+                                                           SearchMode::Semantic};
+inline constexpr std::array<FusionKind, 2> kFusionKinds = {FusionKind::Rrf, FusionKind::Profile};
 
 const char* to_string(SearchMode m);
 const char* to_string(FusionKind f);
@@ -78,7 +84,8 @@ struct RetrievalSettings {
     double question_factor = 0.8;
     double freshness_half_life_days = kDefaultFreshnessHalfLifeDays;
 
-    int limit = 10;      // hits returned when a request says 0; requests are capped at 100
+    int limit = 10; // hits returned when a request says 0; requests are capped at kMaxSearchLimit
+                    // (search.h)
     int leg_limit = 100; // candidates each leg contributes to fusion
     int max_query_terms =
         64; // keyword tokens kept from a long query (FTS5 cost grows with OR terms)

@@ -3,6 +3,8 @@
 // retrieval_log. One JSON object a line, appended under an exclusive flock and synced before
 // the writer reports the row as kept; emptied (never unlinked, so that an appender holding the
 // file open never writes into a removed inode) under the same lock once the rows are committed.
+#include "json/dump.h"
+
 #include <memlens/audit.h>
 #include <memlens/db.h>
 #include <memlens/vault.h>
@@ -121,7 +123,7 @@ std::string to_line(const AuditRecord& r) {
               {"elapsed_ms", r.elapsed_ms},
               {"vault_revision", r.vault_revision}};
     j["error"] = r.error ? json(*r.error) : json(nullptr);
-    return j.dump(-1, ' ', false, json::error_handler_t::replace) + '\n';
+    return dump_json(j) + '\n';
 }
 
 Result<AuditRecord> from_line(std::string_view line) {

@@ -26,6 +26,46 @@ AuditRecord read_row(const Statement& st) {
     return r;
 }
 
+// The WHERE clause of a filter: fixed text only, every value bound by bind_filter() from
+// parameter 1 on, in the order of the clauses.
+std::string filter_where(const AuditFilter& f) {
+    std::string where = " WHERE 1";
+    if (!f.text.empty())
+        where += " AND query LIKE ? ESCAPE '\\'";
+    if (f.mode)
+        where += " AND mode = ?";
+    if (f.since_ms)
+        where += " AND ts_ms >= ?";
+    if (f.until_ms)
+        where += " AND ts_ms <= ?";
+    return where;
+}
+
+int bind_filter(Statement& st, const AuditFilter& f) {
+    int i = 0;
+    if (!f.text.empty())
+        st.bind(++i, "%" + escape_like(f.text) + "%");
+    if (f.mode)
+        st.bind(++i, to_string(*f.mode));
+    if (f.since_ms)
+        st.bind(++i, *f.since_ms);
+    if (f.until_ms)
+        st.bind(++i, *f.until_ms);
+    return i;
+}
+
+Result<std::vector<AuditRecord>> read_rows(Statement& st) {
+    std::vector<AuditRecord> out;
+    for (;;) {
+        auto row = st.step();
+        if (!row)
+            return row.status().with_context("audit");
+        if (!*row)
+            return out;
+        out.push_back(read_row(st));
+    }
+}
+
 } // namespace
 
 Status write_audit_row(const Database& db, AuditRecord& record) {
@@ -51,21 +91,31 @@ Status write_audit_row(const Database& db, AuditRecord& record) {
 }
 
 Result<std::vector<AuditRecord>> list_audit(const Database& db, int limit, int offset) {
+    return list_audit(db, AuditFilter{}, limit, offset);
+}
+
+Result<std::vector<AuditRecord>> list_audit(const Database& db, const AuditFilter& filter,
+                                            int limit, std::int64_t offset) {
     check_off_ui_thread("list_audit");
-    auto st = db.prepare(std::string("SELECT ") + kColumns +
-                         " FROM retrieval_log ORDER BY id DESC LIMIT ? OFFSET ?");
+    auto st = db.prepare(std::string("SELECT ") + kColumns + " FROM retrieval_log" +
+                         filter_where(filter) + " ORDER BY id DESC LIMIT ? OFFSET ?");
     if (!st)
-        return st.status();
-    st->bind(1, limit > 0 ? limit : 50).bind(2, offset > 0 ? offset : 0);
-    std::vector<AuditRecord> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            return out;
-        out.push_back(read_row(*st));
-    }
+        return st.status().with_context("audit");
+    const int n = bind_filter(*st, filter);
+    st->bind(n + 1, limit > 0 ? limit : 50).bind(n + 2, offset > 0 ? offset : std::int64_t{0});
+    return read_rows(*st);
+}
+
+Result<std::int64_t> count_audit(const Database& db, const AuditFilter& filter) {
+    check_off_ui_thread("count_audit");
+    auto st = db.prepare("SELECT count(*) FROM retrieval_log" + filter_where(filter));
+    if (!st)
+        return st.status().with_context("audit");
+    bind_filter(*st, filter);
+    auto row = st->step();
+    if (!row)
+        return row.status().with_context("audit");
+    return *row ? st->column_int64(0) : std::int64_t{0};
 }
 
 Result<AuditRecord> get_audit(const Database& db, std::int64_t id) {

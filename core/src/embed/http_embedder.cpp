@@ -2,6 +2,7 @@
 // llama.cpp server, vLLM and LM Studio. Every failure names the endpoint so a user can tell a
 // stopped server from a wrong model from a broken answer.
 #include "embed/embedding_response.h"
+#include "json/dump.h"
 
 #include <memlens/embedder.h>
 #include <memlens/thread_guard.h>
@@ -89,8 +90,7 @@ private:
         for (std::size_t i = start; i < end; ++i)
             request["input"].push_back(texts[i]);
         // Invalid UTF-8 in a text becomes U+FFFD rather than an exception.
-        const std::string body =
-            request.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        const std::string body = dump_json(request);
 
         auto response = post(body, cancel);
         if (!response)

@@ -1,4 +1,6 @@
 // The JSON shape of `memlens-cli eval locomo --json` (issue 5 §3).
+#include "json/dump.h"
+
 #include <memlens/eval.h>
 
 #include <nlohmann/json.hpp>
@@ -40,7 +42,7 @@ std::string locomo_eval_json(const LocomoEvalReport& r, int indent) {
     kw["mrr"] = r.keyword.mrr;
     j["keyword_only"] = kw;
     j["ms_per_query"] = r.hybrid.ms_per_query;
-    return j.dump(indent);
+    return dump_json(j, indent);
 }
 
 } // namespace memlens

@@ -3,6 +3,7 @@
 #include "ingest/ids.h"
 #include "ingest/node_writer.h"
 #include "ingest/sha256.h"
+#include "json/dump.h"
 #include "seal/sealer.h"
 
 #include <memlens/embedder.h>
@@ -452,7 +453,7 @@ private:
                     return r.status();
                 supersedes = r->value_or(*item->supersedes);
             }
-            const std::string tags_json = nlohmann::json(item->tags).dump();
+            const std::string tags_json = dump_json(nlohmann::json(item->tags));
             std::vector<std::string> leaf_topics; // as sealing reads them from tags_json
             for (const auto& tag : item->tags)
                 leaf_topics.push_back("topic:" + utf8_lower(tag));

@@ -1,5 +1,7 @@
 #include "ingest/node_writer.h"
 
+#include "json/dump.h"
+
 #include <memlens/time_util.h>
 
 #include <nlohmann/json.hpp>
@@ -12,7 +14,7 @@ namespace memlens {
 namespace {
 
 std::string ids_json(const std::vector<std::string>& v) {
-    return nlohmann::json(v).dump();
+    return dump_json(nlohmann::json(v));
 }
 
 } // namespace

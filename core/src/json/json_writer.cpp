@@ -1,3 +1,5 @@
+#include "json/dump.h"
+
 #include <memlens/json_writer.h>
 #include <memlens/time_util.h>
 
@@ -131,7 +133,7 @@ json edge_json(const GraphEdge& e) {
 
 // Hits carry text from users' files; a stray invalid byte must not make the output fail.
 std::string dump(const json& j, int indent) {
-    return j.dump(indent, ' ', false, json::error_handler_t::replace);
+    return dump_json(j, indent);
 }
 
 } // namespace

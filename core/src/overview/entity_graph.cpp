@@ -1,3 +1,5 @@
+#include "json/dump.h"
+
 #include <memlens/overview.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
@@ -13,7 +15,7 @@ namespace {
 // Id and kind lists travel as one bound JSON array read through json_each, so a list of any
 // length is still a single bound parameter.
 std::string ids_param_json(const std::vector<std::string>& items) {
-    return nlohmann::json(items).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return dump_json(nlohmann::json(items));
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-#include "overview/json_list.h"
+#include "json/string_array.h"
 
 #include <memlens/overview.h>
 #include <memlens/retrieval.h>
@@ -30,12 +30,12 @@ Result<std::optional<RetrievalHit>> find_node(const Vault& vault, const std::str
         hit.tree_scope = st->column_optional_text(3).value_or("");
         hit.level = static_cast<std::uint32_t>(st->column_int64(4));
         hit.content = st->column_text(5);
-        hit.entities = overview_detail::parse_string_list(st->column_text_view(6));
-        hit.topics = overview_detail::parse_string_list(st->column_text_view(7));
+        hit.entities = parse_string_array(st->column_text_view(6));
+        hit.topics = parse_string_array(st->column_text_view(7));
         hit.time_range_start_ms = st->column_int64(8);
         hit.time_range_end_ms = st->column_int64(9);
         hit.score = st->column_double(10);
-        hit.child_ids = overview_detail::parse_string_list(st->column_text_view(11));
+        hit.child_ids = parse_string_array(st->column_text_view(11));
         return std::optional<RetrievalHit>(std::move(hit));
     }
     auto leaves = fetch_leaves(vault, {node_id});

@@ -1,3 +1,5 @@
+#include "json/dump.h"
+
 #include <memlens/overview.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
@@ -21,7 +23,7 @@ Result<std::map<std::string, std::string>> parents(const Database& db, const cha
     auto st = db.prepare(sql);
     if (!st)
         return st.status();
-    st->bind(1, nlohmann::json(ids).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    st->bind(1, dump_json(nlohmann::json(ids)));
     for (;;) {
         auto row = st->step();
         if (!row)

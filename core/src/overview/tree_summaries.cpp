@@ -1,4 +1,4 @@
-#include "overview/json_list.h"
+#include "json/string_array.h"
 
 #include <memlens/overview.h>
 #include <memlens/thread_guard.h>
@@ -47,10 +47,10 @@ Result<std::vector<SummaryOverview>> tree_summaries(const Vault& vault, const st
         s.tree_id = st->column_text(1);
         s.level = static_cast<int>(st->column_int64(2));
         s.parent_id = st->column_optional_text(3);
-        s.child_count = static_cast<std::int64_t>(
-            overview_detail::parse_string_list(st->column_text_view(4)).size());
-        s.entities = overview_detail::parse_string_list(st->column_text_view(5));
-        s.topics = overview_detail::parse_string_list(st->column_text_view(6));
+        s.child_count =
+            static_cast<std::int64_t>(parse_string_array(st->column_text_view(4)).size());
+        s.entities = parse_string_array(st->column_text_view(5));
+        s.topics = parse_string_array(st->column_text_view(6));
         s.start_ms = st->column_int64(7);
         s.end_ms = st->column_int64(8);
         s.token_count = st->column_int64(9);

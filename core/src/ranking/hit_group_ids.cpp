@@ -1,4 +1,6 @@
 // The group each hit belongs to, for the session and source adapters.
+#include "json/dump.h"
+
 #include <memlens/group_ranking.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
@@ -29,7 +31,7 @@ Result<std::map<std::string, std::string>> chunk_groups(const Vault& vault,
                                  "json_each(?1))");
     if (!st)
         return st.status();
-    st->bind(1, ids.dump());
+    st->bind(1, dump_json(ids));
     while (true) {
         auto row = st->step();
         if (!row)

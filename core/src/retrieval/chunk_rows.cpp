@@ -1,5 +1,6 @@
 #include "retrieval/chunk_rows.h"
 
+#include "json/string_array.h"
 #include "retrieval/id_list.h"
 
 namespace memlens::detail {

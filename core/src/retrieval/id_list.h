@@ -11,9 +11,4 @@ namespace memlens::detail {
 // '["a","b"]' for binding to `IN (SELECT value FROM json_each(?))`.
 std::string json_id_list(const std::vector<std::string>& ids);
 
-// The strings of a JSON array column (child_ids_json, entities_json, tags_json, ...). Anything
-// else (NULL, malformed text, non-string members) contributes nothing rather than failing a
-// read of an otherwise good row.
-std::vector<std::string> parse_string_array(std::string_view json);
-
 } // namespace memlens::detail

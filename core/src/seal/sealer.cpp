@@ -2,6 +2,8 @@
 
 #include "ingest/ids.h"
 #include "ingest/node_writer.h"
+#include "json/dump.h"
+#include "json/string_array.h"
 
 #include <memlens/text.h>
 #include <memlens/time_util.h>
@@ -22,18 +24,7 @@ constexpr std::size_t kSummaryTopicCap = 16;
 using SealInput = Sealer::Input;
 
 std::string json_ids(const std::vector<std::string>& ids) {
-    return nlohmann::json(ids).dump();
-}
-
-std::vector<std::string> parse_string_array(std::string_view text) {
-    std::vector<std::string> out;
-    auto j = nlohmann::json::parse(text, nullptr, false);
-    if (!j.is_array())
-        return out;
-    for (const auto& v : j)
-        if (v.is_string())
-            out.push_back(v.get<std::string>());
-    return out;
+    return dump_json(nlohmann::json(ids));
 }
 
 // Reads the children `ids` (all at child_level) from the vault into by_id.

@@ -1,19 +1,8 @@
 #include "search/hydrate.h"
 
-#include <nlohmann/json.hpp>
+#include "json/string_array.h"
 
 namespace memlens::search {
-
-std::vector<std::string> parse_string_array(std::string_view json) {
-    std::vector<std::string> out;
-    auto j = nlohmann::json::parse(json, nullptr, false);
-    if (!j.is_array())
-        return out;
-    for (const auto& v : j)
-        if (v.is_string())
-            out.push_back(v.get<std::string>());
-    return out;
-}
 
 Result<std::map<std::string, NodeRow>> hydrate_nodes(StatementCache& stmts,
                                                      const std::vector<std::string>& ids,

@@ -31,7 +31,4 @@ struct NodeRow {
 Result<std::map<std::string, NodeRow>>
 hydrate_nodes(StatementCache& stmts, const std::vector<std::string>& ids, const ChunkColumns& cols);
 
-// Parses a JSON array of strings; anything else gives an empty list.
-std::vector<std::string> parse_string_array(std::string_view json);
-
 } // namespace memlens::search

@@ -75,8 +75,7 @@ void prepare_common(const SearchContext& ctx, const SearchRequest& req, Retrieva
     const RetrievalSettings& set = st.resp.settings;
     st.resp.vault_revision = ctx.vault.revision();
     st.resp.now_ms = req.now_ms != 0 ? req.now_ms : now_ms();
-    st.resp.limit =
-        std::clamp(req.limit > 0 ? req.limit : set.limit, 1, static_cast<int>(kMaxQueryLimit));
+    st.resp.limit = std::clamp(req.limit > 0 ? req.limit : set.limit, 1, kMaxSearchLimit);
     st.resp.mmr_lambda = std::clamp(set.mmr_lambda, 0.0, 1.0);
     st.rrf = set.fusion == FusionKind::Rrf;
     st.hide_superseded = set.superseded == SupersededHandling::Hide;

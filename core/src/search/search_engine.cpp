@@ -30,8 +30,11 @@ struct SearchEngine::Impl {
     std::int64_t loaded_revision = -1;
     std::unique_ptr<AuditWriter> audit;
 
+    // The revision counts as loaded only once every step has succeeded: a load that fails
+    // part-way leaves the engine stale, so the next query tries it again.
     Status load() {
-        loaded_revision = vault->revision();
+        const std::int64_t revision = vault->revision();
+        loaded_revision = -1;
         auto idx = TopicIndex::load(vault->db(), embedder->signature(), opts.topic_tree);
         if (!idx)
             return idx.status().with_context("topic index");
@@ -52,6 +55,7 @@ struct SearchEngine::Impl {
             return reg.status().with_context("entity registry");
         registry = std::move(reg).value();
         plan_keyword_split();
+        loaded_revision = revision;
         return Status::ok();
     }
 

@@ -53,7 +53,7 @@ Status validate_search_request(const SearchRequest& req) {
     MEMLENS_TRY(check_query_length(req.raw_query));
     if (search::blank_text(req.query) && search::blank_text(req.raw_query))
         return Status::invalid("the query is empty: a search needs words to look for");
-    const int max_limit = static_cast<int>(kMaxQueryLimit);
+    const int max_limit = kMaxSearchLimit;
     if (req.limit < 0 || req.limit > max_limit)
         return Status::invalid("limit " + std::to_string(req.limit) + " is outside 0.." +
                                std::to_string(max_limit) + " (0 = the vault's search.limit)");
