@@ -19,7 +19,7 @@ if(MEMLENS_SANITIZE)
   target_link_options(memlens_options INTERFACE -fsanitize=address,undefined)
 endif()
 
-# Strict Qt string handling on Qt targets (STYLE.md §9).
+# Strict Qt string handling on Qt targets.
 add_library(memlens_qt_options INTERFACE)
 add_library(memlens::qt_options ALIAS memlens_qt_options)
 target_compile_definitions(memlens_qt_options INTERFACE

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI: the whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (STYLE.md §11).
+# CI: the whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 # Any sanitizer report aborts the test that triggered it (see the asan test preset's options).
 set -euo pipefail
 cd "$(dirname "$0")/.."

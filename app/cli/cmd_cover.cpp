@@ -1,4 +1,4 @@
-// memlens-cli cover: seed 000's cover_window.
+// memlens-cli cover: the cover_window primitive.
 #include "cli.h"
 #include "vault_args.h"
 

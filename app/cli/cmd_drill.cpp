@@ -1,4 +1,4 @@
-// memlens-cli drill: seed 000's drill_down.
+// memlens-cli drill: the drill_down primitive.
 #include "cli.h"
 #include "vault_args.h"
 

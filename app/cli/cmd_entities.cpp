@@ -1,4 +1,4 @@
-// memlens-cli entities: seed 000's search_entities.
+// memlens-cli entities: the search_entities primitive.
 #include "cli.h"
 #include "vault_args.h"
 

@@ -1,4 +1,4 @@
-// memlens-cli global: seed 000's query_global.
+// memlens-cli global: the query_global primitive.
 #include "cli.h"
 #include "vault_args.h"
 

@@ -1,4 +1,4 @@
-// memlens-cli graph: seed 002's entity graph (co_occurring_entities, neighbors, hop distance).
+// memlens-cli graph: the entity graph (co_occurring_entities, neighbors, hop distance).
 #include "cli.h"
 #include "vault_args.h"
 

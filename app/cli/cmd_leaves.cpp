@@ -1,4 +1,4 @@
-// memlens-cli leaves: seed 000's fetch_leaves.
+// memlens-cli leaves: the fetch_leaves primitive.
 #include "cli.h"
 #include "vault_args.h"
 

@@ -1,4 +1,4 @@
-// memlens-cli source: seed 000's query_source.
+// memlens-cli source: the query_source primitive.
 #include "cli.h"
 #include "vault_args.h"
 

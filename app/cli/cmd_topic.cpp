@@ -1,4 +1,4 @@
-// memlens-cli topic: seed 000's query_topic.
+// memlens-cli topic: the query_topic primitive.
 #include "cli.h"
 #include "vault_args.h"
 

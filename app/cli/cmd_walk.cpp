@@ -1,4 +1,4 @@
-// memlens-cli walk: seed 002's deterministic walk (E2GraphRAG routing, no model).
+// memlens-cli walk: the deterministic walk (E2GraphRAG routing, no model).
 #include "cli.h"
 #include "vault_args.h"
 

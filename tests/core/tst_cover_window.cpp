@@ -1,4 +1,4 @@
-// cover_window (seed 000, NOTES §4 and §6): the structural minimum cover of a time window, and a
+// cover_window: the structural minimum cover of a time window, and a
 // property test: on vaults of several shapes, over many windows, the leaves under the returned
 // nodes are exactly the in-window chunks, each covered once.
 #include "fixture.h"

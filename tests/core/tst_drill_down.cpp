@@ -1,4 +1,4 @@
-// drill_down (seed 000; NOTES §4): BFS below a summary, batched per level; empty for depth 0,
+// drill_down: BFS below a summary, batched per level; empty for depth 0,
 // unknown ids and leaves; deleted summaries dropped; latest-wins for documents; rerank, then
 // the limit; and `memlens-cli drill`.
 #include "fixture.h"

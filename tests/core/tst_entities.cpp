@@ -1,4 +1,4 @@
-// Entity extraction: the NOTES §6 conformance cases, each regex kind's edges, the name
+// Entity extraction: the conformance cases of docs/entities.md, each regex kind's edges, the name
 // heuristic's rules (docs/entities.md), offsets in code points, and registry resolution.
 #include "testsupport.h"
 
@@ -50,7 +50,7 @@ std::string chars(std::string_view text, std::size_t start, std::size_t end) {
 class TestEntities : public QObject {
     Q_OBJECT
 private slots:
-    // NOTES §6: trailing '.' and '-' are not part of a handle; '_' is.
+    // Trailing '.' and '-' are not part of a handle; '_' is.
     void handlesConformance() {
         const std::string text = "ping @alice. then ask @bob- and @carol_b";
         const auto es = extract_entities(text);
@@ -60,7 +60,7 @@ private slots:
         QCOMPARE(es[0].end, std::size_t(11));
     }
 
-    // NOTES §6: a hashtag starts with a letter; each one also yields its lowercased topic.
+    // A hashtag starts with a letter; each one also yields its lowercased topic.
     void hashtagsConformance() {
         QCOMPARE(ids_of("#123 no, #x1 yes"), L({"hashtag:x1", "topic:x1"}));
         QCOMPARE(ids_of("Ship it (#Launch) now"), L({"hashtag:launch", "topic:launch"}));
@@ -68,7 +68,7 @@ private slots:
         QVERIFY(ids_of("see page#intro and #a").isEmpty());
     }
 
-    // NOTES §6: emails are matched case-insensitively and lowercased into the id.
+    // Emails are matched case-insensitively and lowercased into the id.
     void emailConformance() {
         const auto es = extract_entities("Alice@Example.com");
         QCOMPARE(ids(es), L({"email:alice@example.com"}));

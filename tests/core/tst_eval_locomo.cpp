@@ -1,4 +1,4 @@
-// The LoCoMo evaluation: evidence parsing (NOTES §7), metric arithmetic, the whole run on a
+// The LoCoMo evaluation: evidence parsing, metric arithmetic, the whole run on a
 // small LoCoMo-shaped file this test writes, the CLI, and the recall@5 regression gate on the
 // real conv-26 (skipped where ../shared is absent: that data is never committed).
 #include "testsupport.h"

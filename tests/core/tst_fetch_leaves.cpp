@@ -1,4 +1,4 @@
-// fetch_leaves (seed 000; NOTES §4 and §6): batch hydration by id, in input order, capped at 20,
+// fetch_leaves: batch hydration by id, in input order, capped at 20,
 // missing ids skipped, scores from mem_tree_score, whole bodies (also from an OpenHuman
 // workspace's content files); and `memlens-cli leaves`.
 #include "fixture.h"

@@ -1,4 +1,4 @@
-// The keyword leg (seed 001): the tokenization example, the all-stopword query, bm25 ranking
+// The keyword leg: the tokenization example, the all-stopword query, bm25 ranking
 // with 1-based ranks, summaries when asked for, and superseded chunks hidden inside the SQL.
 #include "testsupport.h"
 

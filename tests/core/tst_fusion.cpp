@@ -1,4 +1,4 @@
-// Fusion (seeds 001 and 004, seed 000's fold): weighted RRF arithmetic, the contrib > 0 guard,
+// Fusion (RRF and the WeightProfile fold): weighted RRF arithmetic, the contrib > 0 guard,
 // hyperbolic recency, the profile modes, the WeightProfile fold and the stable re-rank.
 #include "testsupport.h"
 

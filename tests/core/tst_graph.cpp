@@ -1,4 +1,4 @@
-// The entity graph (seed 002): co-occurring entities by weight, neighbours, the heaviest edges,
+// The entity graph: co-occurring entities by weight, neighbours, the heaviest edges,
 // and hop distances by breadth-first search; and `memlens-cli graph`.
 #include "fixture.h"
 #include "testsupport.h"

@@ -1,4 +1,4 @@
-// Graph context per hit (seed 004): superseded_by from explicit `supersedes` links and from
+// Graph context per hit: superseded_by from explicit `supersedes` links and from
 // newer document versions, with mark / demote / hide; conflicts and supported_by by the rule
 // in docs/explanations.md; and the graph signal of the profile fold.
 #include "testsupport.h"

@@ -1,4 +1,4 @@
-// The shared group-ranking policy (seed 003): its arithmetic, its caps, count weighting,
+// The shared group-ranking policy: its arithmetic, its caps, count weighting,
 // deterministic ties, results mapped back to their groups, and the same order through the
 // session and the source adapters on real vaults.
 #include "fixture.h" // first: memlens headers before any Qt header

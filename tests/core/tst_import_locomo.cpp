@@ -1,4 +1,4 @@
-// LoCoMo importer (NOTES §7): one chat source per conversation, one item per turn in session
+// LoCoMo importer: one chat source per conversation, one item per turn in session
 // order with the session's time, captions as text; wrong shapes named by their JSON path.
 #include "testsupport.h"
 

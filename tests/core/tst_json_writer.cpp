@@ -1,5 +1,5 @@
 // The one JSON form of hits, responses, entity matches, score breakdowns and graph edges: the
-// seeds' wire names, RFC 3339 times, null for what is absent, and issue 4's explanation shape.
+// documented wire names, RFC 3339 times, null for what is absent, and issue 4's explanation shape.
 
 // Explanation has a member named `signals`, which Qt's keyword macro would rewrite.
 #define QT_NO_KEYWORDS

@@ -1,4 +1,4 @@
-// Maximal Marginal Relevance (seed 000 mmr_select; NOTES §4 and §6) and its per-step trace.
+// Maximal Marginal Relevance (mmr_select) and its per-step trace.
 #include <memlens/scoring.h>
 
 #include <QtTest>

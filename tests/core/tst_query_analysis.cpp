@@ -1,4 +1,4 @@
-// Query analysis (seed 003): intent on every entry point, temporal windows resolved against
+// Query analysis: intent on every entry point, temporal windows resolved against
 // now, the augmented text, query entities, and explicit contexts kept as they are.
 #include "testsupport.h"
 

@@ -1,4 +1,4 @@
-// query_global and query_topic (seed 000): the time-axis and subject-axis projections.
+// query_global and query_topic: the time-axis and subject-axis projections.
 #include "fixture.h"
 #include "testsupport.h"
 

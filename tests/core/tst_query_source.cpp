@@ -1,4 +1,4 @@
-// query_source (seed 000): the three selection modes, the platform-kind registry, sealed trees
+// query_source: the three selection modes, the platform-kind registry, sealed trees
 // only, the time window, newest-first order, the cosine rerank, limits and totals.
 #include "fixture.h"
 #include "testsupport.h"

@@ -1,5 +1,5 @@
 // Scoping (namespace, topics, content type, source kind, time window) on both legs, and the
-// budgets maxUnits / maxChars / maxMs (seed 004 "Scoping & sovereignty").
+// budgets maxUnits / maxChars / maxMs.
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.

@@ -1,4 +1,4 @@
-// Seed 000's signal functions, the WeightProfile fold and the shared cosine rerank (NOTES §4, §6).
+// The deterministic signal functions, the WeightProfile fold and the shared cosine rerank.
 #include "fixture.h"
 
 #include <memlens/scoring.h>

@@ -1,4 +1,4 @@
-// Sealing behaviour of NOTES §2, observed through real ingests into real vaults.
+// Sealing behaviour (core/src/seal/sealer.h), observed through real ingests into real vaults.
 #include "testsupport.h"
 
 #include <memlens/embedder.h>

@@ -1,4 +1,4 @@
-// search_entities (seed 000; NOTES §4 and §6): LIKE lookup with literal %, _ and \, grouping by
+// search_entities: LIKE lookup with literal %, _ and \, grouping by
 // id, ordering, kinds, limits and blank queries; and `memlens-cli entities`.
 #include "fixture.h"
 #include "testsupport.h"

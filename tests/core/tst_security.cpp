@@ -183,7 +183,7 @@ private slots:
     }
 
     void idsDifferingOnlyInCaseGetDistinctFiles() {
-        // URLs keep their case (NOTES §3); on a case-insensitive file system two such ids must
+        // URLs keep their case; on a case-insensitive file system two such ids must
         // still land in two files.
         const auto a = safe_file_stem("url:https://example.com/A");
         const auto b = safe_file_stem("url:https://example.com/a");

@@ -1,4 +1,4 @@
-// Text primitives: the token estimate, the seed-001 tokenizer and FTS5 query (run against a real
+// Text primitives: the token estimate, the keyword tokenizer and FTS5 query (run against a real
 // FTS5 table), hostile and invalid input, the Porter stemmer, and snippets on multibyte text.
 #include "testsupport.h"
 
@@ -85,7 +85,7 @@ private slots:
         QVERIFY(split_words(" ... !!! ").empty());
     }
 
-    void seed001Example() {
+    void buildFtsQueryMatchesTheDocumentedExample() {
         const auto query = build_fts_query("How do I configure the Qdrant collection?");
         QVERIFY(query.has_value());
         QCOMPARE(q(*query), QStringLiteral("\"configure\" OR \"qdrant\" OR \"collection\""));
@@ -94,7 +94,7 @@ private slots:
     void keywordTokensDropStopwordsShortTokensAndDuplicates() {
         QCOMPARE(list(keyword_tokens("The launch, the LAUNCH and a 5 x launch plan")),
                  L({"launch", "plan"}));
-        // The seed keeps borderline words that carry signal.
+        // The stopword list keeps borderline words that carry signal.
         QCOMPARE(list(keyword_tokens("one good way to spend time there")),
                  L({"good", "way", "spend", "time"}));
         QVERIFY(is_stopword("the"));

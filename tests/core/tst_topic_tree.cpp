@@ -1,5 +1,5 @@
 // The vector leg's topic tree: beam descent against the exact scan on clustered vectors,
-// seed 004's tie-break by topic key, scoping masks, deterministic shape, and persistence
+// the tie-break by topic key, scoping masks, deterministic shape, and persistence
 // through a real vault (round trip, incremental assignment, stale trees rebuilt).
 #include "testsupport.h"
 

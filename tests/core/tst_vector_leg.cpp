@@ -1,4 +1,4 @@
-// The vector leg (seed 004): beam descent over the topic tree with its reached topics and
+// The vector leg: beam descent over the topic tree with its reached topics and
 // topic paths, the exact scan for small vaults and on request, and beam == exact when the beam
 // is as wide as the tree.
 #include "testsupport.h"

@@ -1,4 +1,4 @@
-// walk / smart_walk (seed 002, NOTES §4 fast_retrieve): the three routes, hop tightening, the
+// walk / smart_walk (the deterministic E2GraphRAG route): the three routes, hop tightening, the
 // ranking and scores of the local route, limits; then on a LoCoMo-shaped vault built by the
 // ingest pipeline: search_entities finds a speaker, and walk answers a question naming two
 // people with hits that mention both. Also `memlens-cli walk`.
@@ -67,7 +67,7 @@ QJsonObject turn(const char* speaker, const char* dia_id, const char* text) {
             {u"text"_s, QString::fromUtf8(text)}};
 }
 
-// A LoCoMo-shaped file (NOTES §7): two speakers who name each other, two sessions.
+// A LoCoMo-shaped file: two speakers who name each other, two sessions.
 std::string locomo_sample() {
     QJsonObject conv;
     conv[u"speaker_a"_s] = u"Caroline"_s;

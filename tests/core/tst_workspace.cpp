@@ -1,7 +1,7 @@
 // Opening a TinyCortex / OpenHuman memory workspace: memory_tree/chunks.db with the published
-// columns of NOTES §1 (no memlens columns), 500-character previews in `content` and the whole
-// bodies as Markdown files at content_path. memlens opens it read-only, every read path works,
-// and afterwards not one byte (nor one mtime) of the workspace has changed.
+// columns of the reference schema (no memlens columns), 500-character previews in `content` and the
+// whole bodies as Markdown files at content_path. memlens opens it read-only, every read path
+// works, and afterwards not one byte (nor one mtime) of the workspace has changed.
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The workspace schema as NOTES §1 publishes it, later-added columns included.
+// The workspace schema as the reference system publishes it, later-added columns included.
 constexpr const char* kWorkspaceSchema = R"SQL(
 PRAGMA journal_mode = TRUNCATE;
 PRAGMA synchronous = FULL;

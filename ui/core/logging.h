@@ -1,4 +1,4 @@
-// One logging category per area of the UI (STYLE.md §15): enable with
+// One logging category per area of the UI: enable with
 // QT_LOGGING_RULES="memlens.query.debug=true" and friends.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Help ▸ Concepts: the ideas of the seeds a user meets in memlens, briefly.
+// Help ▸ Concepts: the retrieval ideas a user meets in memlens, briefly.
 #pragma once
 
 #include <QDialog>

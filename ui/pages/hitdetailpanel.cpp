@@ -178,7 +178,7 @@ void HitDetailPanel::addChips(FlowLayout* layout, const std::vector<std::string>
     QStringList ids;
     for (const std::string& e : entities)
         ids << qs(e);
-    // Topics are bare tags; their entity is topic:<tag> (NOTES §3), often listed already.
+    // Topics are bare tags; their entity is topic:<tag>, often listed already.
     for (const std::string& t : topics)
         ids << (t.find(':') == std::string::npos ? QStringLiteral("topic:") + qs(t) : qs(t));
     ids.removeDuplicates();

@@ -12,7 +12,8 @@
 
 namespace memlens::ui {
 
-// The query's keyword tokens (seed 001: lowercased, stopwords and 1-letter tokens dropped).
+// The query's keyword tokens (as the keyword leg makes them: lowercased, stopwords and 1-letter
+// tokens dropped).
 QStringList queryTerms(std::string_view query);
 
 // One line of at most maxChars around the first term, newlines folded to spaces.

@@ -1,4 +1,4 @@
-// What the query workbench asks for: a kind (a hybrid search mode or one of the seeds'
+// What the query workbench asks for: a kind (a hybrid search mode or one of the retrieval
 // primitives) and that kind's parameters, as the core's own option structs. A plain value that
 // travels to the query thread by copy.
 #pragma once

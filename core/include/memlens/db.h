@@ -1,4 +1,4 @@
-// Small RAII wrappers over sqlite3 and sqlite3_stmt (STYLE.md §7).
+// Small RAII wrappers over sqlite3 and sqlite3_stmt.
 //
 // Ownership: Database owns its connection; Statement owns its prepared statement and must not
 // outlive the Database that prepared it. Thread-safety: a Database is used by one thread at a
@@ -200,7 +200,7 @@ private:
     const Database* db_ = nullptr; // null when the snapshot belongs to an enclosing transaction
 };
 
-// Escapes %, _ and \ so user text matches literally in `LIKE ? ESCAPE '\'` (NOTES §4).
+// Escapes %, _ and \ so user text matches literally in `LIKE ? ESCAPE '\'`.
 std::string escape_like(std::string_view text);
 
 } // namespace memlens

@@ -1,6 +1,6 @@
 // Embeddings: the Embedder interface, the built-in deterministic default, and an
 // OpenAI-compatible HTTP embedder (POST {base}/v1/embeddings). Vectors are stored per
-// model_signature (NOTES §1: little-endian f32 BLOBs). docs/embeddings.md explains the design
+// model_signature (little-endian f32 BLOBs). docs/embeddings.md explains the design
 // and the figures behind it.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Entity extraction (NOTES §3), canonical ids, and the Markdown entity registry (seed 002).
+// Entity extraction, canonical ids, and the Markdown entity registry.
 //
 // The extraction rules (the regex kinds, the name heuristic, registry resolution) are written
 // down with examples in docs/entities.md.
@@ -27,7 +27,7 @@ struct ExtractedEntity {
     std::string canonical_id; // "{kind}:{value}", e.g. "person:caroline", "email:a@b.com"
     std::string kind;
     std::string surface;   // the text as it appeared ("@alice", "#launch", "Acme Labs")
-    std::size_t start = 0; // offsets in code points (characters), as NOTES §3 says
+    std::size_t start = 0; // offsets in code points (characters)
     std::size_t end = 0;
     double score = 1.0; // confidence: 1.0 for regex kinds and registry names, 0.9 for
                         // known persons, 0.7 / 0.5 for the name heuristic

@@ -1,4 +1,4 @@
-// The LoCoMo retrieval evaluation (issue 5 §3, NOTES §7): each conversation is ingested into
+// The LoCoMo retrieval evaluation (docs/ranking.md): each conversation is ingested into
 // its own temporary vault through the normal Ingestor, each question runs through the normal
 // default query path (make_query_context once, then SearchEngine::search with the vault's
 // settings), and turn-level evidence recall@k, session-level recall@k and MRR are reported per

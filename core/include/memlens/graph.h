@@ -1,4 +1,4 @@
-// The entity graph of seed 002: two entities are linked when they occur on the same node; the
+// The entity graph: two entities are linked when they occur on the same node; the
 // weight is the number of distinct shared nodes. Read-only views over mem_tree_entity_edges,
 // which ingest keeps in step with the entity index.
 //

@@ -1,4 +1,4 @@
-// The shared group-ranking policy of seed 003: ONE way to rank sessions, sources or documents
+// The shared group-ranking policy (docs/ranking.md): ONE way to rank sessions, sources or documents
 // from the hits that belong to them, driven by the query context's intent (never by a second
 // look at the query string). docs/ranking.md explains every constant and why it has its value.
 //

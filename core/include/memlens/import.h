@@ -51,10 +51,10 @@ struct IngestSource {
     bool operator==(const IngestSource&) const = default;
 };
 
-// Source kind of a platform or source id by the registry of NOTES §4: "slack:#eng" → "chat",
-// "gmail:..." → "email", "notion:..." → "document"; the literal chat:/email:/document: prefixes
-// map to themselves, and memlens's own platforms too ("markdown" → document, "locomo" → chat).
-// Text before the first ':' is the platform (the whole text when there is none), compared
+// Source kind of a platform or source id by the platform registry (docs/formats.md): "slack:#eng" →
+// "chat", "gmail:..." → "email", "notion:..." → "document"; the literal chat:/email:/document:
+// prefixes map to themselves, and memlens's own platforms too ("markdown" → document, "locomo" →
+// chat). Text before the first ':' is the platform (the whole text when there is none), compared
 // case-insensitively. nullopt when the platform is not in the registry.
 std::optional<std::string> source_kind_for(std::string_view source_id_or_platform);
 
@@ -130,7 +130,7 @@ Result<IngestSource> parse_markdown(std::string_view content, const std::string&
 // naming the path that cannot be listed.
 Result<std::vector<std::filesystem::path>> list_markdown_files(const std::filesystem::path& root);
 
-// LoCoMo JSON (NOTES §7): one source per conversation ("locomo:<sample_id>"), one item per
+// LoCoMo JSON: one source per conversation ("locomo:<sample_id>"), one item per
 // turn with dia_id as source_ref, the session's time (+1 s per turn) on each turn, "session_N"
 // as group_id, image captions appended to the text. Wrong shape → InvalidArgument naming the
 // file and the JSON path ("[0].conversation.session_3[4].text").

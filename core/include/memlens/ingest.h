@@ -65,7 +65,7 @@ private:
     IngestOptions opts_;
 };
 
-// Seed 002's ingest_document: write one document into its source tree, replacing an earlier
+// ingest_document: write one document into its source tree, replacing an earlier
 // version with the same source_id (the old one is kept, marked superseded).
 Result<IngestReport> ingest_document(Vault& vault, Embedder& embedder, const std::string& source_id,
                                      const std::string& title, const std::string& markdown,

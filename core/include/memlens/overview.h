@@ -4,7 +4,7 @@
 // nodes with the edges between them.
 //
 // These calls never rank by relevance and never embed: retrieval lives in retrieval.h and
-// search.h. They read only the columns of the reference schema (NOTES §1), so they work on a
+// search.h. They read only the columns of the reference schema, so they work on a
 // native vault and on an OpenHuman workspace alike.
 //
 // Thread-safety: like every read of a Vault, call them from the thread that owns the Vault

@@ -1,4 +1,4 @@
-// Query analysis (seed 003): what a query asks for (intent), when (a temporal window), what to
+// Query analysis: what a query asks for (intent), when (a temporal window), what to
 // search for (augmented text) and about whom (query entities), computed ONCE per query.
 //
 // Every entry point (CLI query, GUI workbench, eval) builds its context with
@@ -25,7 +25,7 @@ namespace memlens {
 class EntityRegistry;
 struct SearchRequest;
 
-// Seed 003's QueryRoutingIntent plus "none". count and sum are aggregation intents: the group
+// The routing intents plus "none". count and sum are aggregation intents: the group
 // policy widens sibling support for them; sequence orders a group's evidence by time
 // (docs/ranking.md).
 enum class QueryIntent { None, Count, Sum, Sequence };

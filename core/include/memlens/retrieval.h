@@ -1,4 +1,4 @@
-// The retrieval primitives of seeds 000 and 002: deterministic, scope-specific, read-only views
+// The retrieval primitives: deterministic, scope-specific, read-only views
 // over the summary trees, the chunks and the entity index. Every primitive returns the unified
 // RetrievalHit / QueryResponse of types.h; which primitive to call is the caller's choice.
 //
@@ -31,7 +31,7 @@ namespace memlens {
 class Vault;
 class Embedder;
 
-// Limits of NOTES §4.
+// Result-count limits of the primitives.
 inline constexpr std::size_t kDefaultQueryLimit = 10;
 inline constexpr std::size_t kMaxQueryLimit = 100;
 inline constexpr std::size_t kDefaultEntitySearchLimit = 5;
@@ -106,7 +106,7 @@ struct CoverWindowOptions {
     std::size_t limit = 0;                  // 0 → 200
 };
 
-// The minimum set of nodes covering every in-window chunk (seed 000, NOTES §4). A chunk is in
+// The minimum set of nodes covering every in-window chunk. A chunk is in
 // the window when start >= since and end <= until; a summary is eligible under the same rule
 // when not deleted, and maximal when its parent is missing or not eligible. Versioned documents
 // are latest-wins: a summary of an older version_ms of its doc_id (and its subtree) is dropped,
@@ -177,7 +177,7 @@ struct WalkTrace {
     int hops_used = 0;
 };
 
-// Seed 002's deterministic E2GraphRAG walk (NOTES §4 fast_retrieve), no model. Query entities
+// The deterministic E2GraphRAG walk (fast_retrieve), no model. Query entities
 // come from extract_entities with the vault's person entities as known persons and the entity
 // registry's aliases. Dense route: cosine of the query against stored summary and leaf vectors
 // (ties → later end, then id); without an embedder, summaries newest first. Local route: per
@@ -190,7 +190,7 @@ struct WalkTrace {
 Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
                            WalkTrace* trace = nullptr);
 
-// smart_walk is walk: seed 002 routes both modes through the same fast_retrieve.
+// smart_walk is walk: both modes go through the same fast_retrieve.
 Result<QueryResponse> smart_walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
                                  WalkTrace* trace = nullptr);
 

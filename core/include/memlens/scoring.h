@@ -1,4 +1,4 @@
-// Seed 000's deterministic signal functions, the WeightProfile fold, MMR and cosine rerank.
+// The deterministic signal functions, the WeightProfile fold, MMR and cosine rerank.
 #pragma once
 
 #include <memlens/embedder.h>
@@ -33,7 +33,7 @@ struct WeightProfile {
     double keyword = 0.15;
     double freshness = 0.15;
 
-    // balanced, semantic, lexical, graph_first (seed 000's table); unknown → balanced.
+    // balanced, semantic, lexical, graph_first (docs/explanations.md); unknown → balanced.
     static WeightProfile by_name(std::string_view name);
     // The names a query may ask for: the table's, in its order, then (sorted) every name that
     // a setting "profile.<name>.<signal>" of `settings` defines (a vault's own profile).
@@ -73,7 +73,7 @@ std::vector<MmrResult> mmr_select(std::span<const float> query_vec,
 double mmr_redundancy(std::span<const float> a, std::span<const float> b,
                       double redundancy_floor = 0.0);
 
-// Seed 000's shared rerank: decorates each hit with cosine(query, its embedding) in
+// The shared rerank: decorates each hit with cosine(query, its embedding) in
 // hit.rerank_similarity and sorts similarity desc, later time_range_end first on ties; hits
 // without an embedding (or of another dimension) go last in incoming order. `embeddings[i]`
 // belongs to hits[i] (empty = none).

@@ -1,5 +1,5 @@
-// Text primitives shared by ingest and retrieval: UTF-8 checks, the token estimate (NOTES §1),
-// the seed-001 keyword tokenizer and FTS5 query builder, stopwords and stemming.
+// Text primitives shared by ingest and retrieval: UTF-8 checks, the token estimate,
+// the keyword tokenizer and FTS5 query builder, stopwords and stemming.
 //
 // All functions are pure: no I/O, no global state, safe to call from any thread. None of them
 // fails: invalid UTF-8 is never an error here. Each invalid byte counts as one character and is
@@ -21,7 +21,7 @@ bool is_valid_utf8(std::string_view text);
 // Byte offset of the first invalid sequence, or npos.
 std::size_t first_invalid_utf8(std::string_view text);
 
-// Token estimate of NOTES §1: (chars + 3) / 4, counting Unicode code points. "" → 0.
+// Token estimate of the reference system: (chars + 3) / 4, counting Unicode code points. "" → 0.
 std::int64_t estimate_tokens(std::string_view text);
 
 // Code-point count of valid UTF-8 (invalid bytes count one each).
@@ -31,21 +31,21 @@ std::size_t utf8_length(std::string_view text);
 // Greek, Cyrillic and Armenian; other code points pass through. Invalid bytes become U+FFFD.
 std::string utf8_lower(std::string_view text);
 
-// Seed 001 step 1: lowercase and split on any run of non-letter/non-number code points
+// Keyword tokenizer, step 1: lowercase and split on any run of non-letter/non-number code points
 // (Unicode-aware: letters and numbers of any script, and combining marks, are word characters;
 // punctuation, symbols, emoji, spaces, controls and '_' are not).
 std::vector<std::string> split_words(std::string_view text);
 
-// Seed 001 steps 1–2: split_words minus stopwords and single-code-point tokens, order kept,
-// duplicates removed (first occurrence wins).
+// Keyword tokenizer, steps 1–2: split_words minus stopwords and single-code-point tokens, order
+// kept, duplicates removed (first occurrence wins).
 std::vector<std::string> keyword_tokens(std::string_view text);
 
-// Seed 001 step 3: each surviving token double-quoted (inner quotes doubled) and OR-joined.
-// nullopt when nothing survives: the keyword leg sits out.
-// "How do I configure the Qdrant collection?" → "configure" OR "qdrant" OR "collection"
+// Keyword tokenizer, step 3: each surviving token double-quoted (inner quotes doubled) and
+// OR-joined. nullopt when nothing survives: the keyword leg sits out. "How do I configure the
+// Qdrant collection?" → "configure" OR "qdrant" OR "collection"
 std::optional<std::string> build_fts_query(std::string_view text);
 
-// The conservative seed-001 stopword list (function words only; "time", "good", "way" kept).
+// The conservative stopword list (function words only; "time", "good", "way" kept).
 bool is_stopword(std::string_view lowercase_word);
 
 // Porter (1980) stemmer as in Martin Porter's canonical C encoding, for lowercase ASCII words

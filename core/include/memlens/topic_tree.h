@@ -1,4 +1,4 @@
-// The topic tree of the vector leg (seed 004): a hierarchical clustering of the vault's
+// The topic tree of the vector leg: a hierarchical clustering of the vault's
 // embeddings, searched by beam descent; an exact scan serves small vaults and ground truth.
 //
 // Storage: every vector once, contiguously, as float32 (n × dim × 4 bytes: 1,000,000 chunks ×
@@ -146,7 +146,7 @@ public:
     std::size_t dim() const;
     const TopicLoadInfo& load_info() const;
 
-    // Beam descent (seed 004): frontier = root; at each depth score the children of the
+    // Beam descent: frontier = root; at each depth score the children of the
     // frontier, keep the top beam_width (ties by topic key), stop when all are leaves. A topic
     // scores what its best member is expected to score: the mean cosine of its members to the
     // query plus sqrt(2 ln n) standard deviations of it (the variance taken per dimension;

@@ -1,7 +1,7 @@
-// The unified hit shape every retrieval primitive returns (seed 000, "The unified hit shape"),
-// and the explanation that the hybrid pipeline attaches to each hit (seed 004 + issue 4).
+// The unified hit shape every retrieval primitive returns, and the explanation that the hybrid
+// pipeline attaches to each hit (docs/explanations.md).
 //
-// Plain value structs: they cross threads by copy (STYLE.md §3).
+// Plain value structs: they cross threads by copy.
 #pragma once
 
 #include <cstdint>
@@ -51,7 +51,7 @@ struct RecencyExplanation {
     double age_days = 0.0;
 };
 
-// The four signals of seed 000's hybrid_score, each in [0, 1].
+// The four signals of hybrid_score, each in [0, 1].
 struct SignalSet {
     double graph = 0.0;
     double vector = 0.0;
@@ -113,8 +113,8 @@ struct RetrievalHit {
     std::vector<std::string> child_ids;
     std::optional<std::string> source_ref;
 
-    // memlens additions, shown to the user: the cosine a rerank computed (seed 000 keeps it
-    // hidden; NOTES §4 asks us to show it) and the full explanation from the hybrid pipeline.
+    // memlens additions, shown to the user: the cosine a rerank computed (the reference system
+    // keeps it hidden) and the full explanation from the hybrid pipeline.
     std::optional<double> rerank_similarity;
     std::optional<Explanation> explanation;
 };
@@ -150,8 +150,8 @@ struct EntityMatch {
     std::int64_t last_seen_ms = 0;
 };
 
-// seed 000: the four weighted signals and the final weighted sum. episodic_relevance is
-// always 0 and kept for wire compatibility.
+// The WeightProfile fold: the four weighted signals and the final weighted sum. episodic_relevance
+// is always 0 and kept for wire compatibility.
 struct RetrievalScoreBreakdown {
     double keyword_relevance = 0.0;
     double vector_similarity = 0.0;

@@ -1,4 +1,4 @@
-// analyze_query: the one automatic query analysis of seed 003 (docs/ranking.md).
+// analyze_query: the one automatic query analysis (docs/ranking.md).
 #include "analysis/intent_markers.h"
 #include "analysis/query_tokens.h"
 #include "analysis/temporal_phrases.h"

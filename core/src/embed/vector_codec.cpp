@@ -1,5 +1,5 @@
-// The on-disk vector format (NOTES §1: little-endian f32 BLOB) and the two vector helpers every
-// similarity in memlens goes through.
+// The on-disk vector format (little-endian f32 BLOB, docs/embeddings.md) and the two vector helpers
+// every similarity in memlens goes through.
 #include <memlens/embedder.h>
 
 #include <bit>

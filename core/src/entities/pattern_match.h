@@ -1,4 +1,4 @@
-// The regex kinds of NOTES §3 as hand-written scanners over decoded text.
+// The regex kinds of docs/entities.md as hand-written scanners over decoded text.
 //
 // Each scanner reproduces its reference regex's leftmost-first, non-overlapping matches
 // (greedy runs, the backtracking they imply, and \b as a Unicode word boundary), so the same

@@ -1,4 +1,4 @@
-// EntityRegistry: entities/<kind>/<stem>.md files with YAML frontmatter (seed 002).
+// EntityRegistry: entities/<kind>/<stem>.md files with YAML frontmatter.
 #include "entities/frontmatter.h"
 #include "entities/name_index.h"
 

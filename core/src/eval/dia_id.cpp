@@ -1,4 +1,4 @@
-// LoCoMo evidence ids and their quirks (NOTES §7).
+// LoCoMo evidence ids and their quirks.
 #include <memlens/eval.h>
 
 #include <charconv>

@@ -1,4 +1,4 @@
-// LoCoMo conversations → one chat source per sample, one item per turn (NOTES §7,
+// LoCoMo conversations → one chat source per sample, one item per turn (docs/formats.md,
 // docs/formats.md "LoCoMo"). Every shape error names the JSON path so a user can find it.
 #include "import/file_text.h"
 #include "import/input_rules.h"

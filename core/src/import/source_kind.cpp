@@ -1,4 +1,5 @@
-// The platform registry of NOTES §4, which decides whether a source is chat, email or a document.
+// The platform registry (docs/formats.md), which decides whether a source is chat, email or a
+// document.
 #include "import/file_text.h"
 
 #include <memlens/import.h>

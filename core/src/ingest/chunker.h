@@ -1,5 +1,5 @@
-// Splits long item text into chunks of at most max_tokens (NOTES §1 estimate), preferring
-// paragraph, then sentence, then word boundaries; never splits a UTF-8 sequence.
+// Splits long item text into chunks of at most max_tokens (the (chars + 3) / 4 estimate of text.h),
+// preferring paragraph, then sentence, then word boundaries; never splits a UTF-8 sequence.
 #pragma once
 
 #include <cstdint>

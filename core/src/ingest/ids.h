@@ -1,4 +1,4 @@
-// Node and tree ids, as the reference system makes them (NOTES §1).
+// Node and tree ids, as the reference system makes them.
 #pragma once
 
 #include <cstdint>

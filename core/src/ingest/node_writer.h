@@ -79,7 +79,7 @@ public:
                                                     const std::vector<ExtractedEntity>& entities);
     Status insert_summary(const SummaryRow& row);
     Status insert_summary_embedding(const std::string& summary_id, const Vector& v);
-    // child → parent links are set only where the child has none (NOTES §2).
+    // child → parent links are set only where the child has none.
     Status link_children(const std::vector<std::string>& child_ids, int child_level,
                          const std::string& parent_id);
     Status upsert_tree(const std::string& tree_id, const std::string& scope, std::int64_t now_ms);

@@ -1,4 +1,4 @@
-// SHA-256 (FIPS 180-4) for chunk ids and content hashes (NOTES §1). Small and dependency-free:
+// SHA-256 (FIPS 180-4) for chunk ids and content hashes. Small and dependency-free:
 // the core links no crypto library, and ids must match the reference bit for bit.
 #pragma once
 

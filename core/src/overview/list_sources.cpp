@@ -53,7 +53,7 @@ Result<std::vector<SourceOverview>> list_sources(const Vault& vault) {
         out[it->second].title = meta->column_optional_text(2).value_or("");
     }
 
-    // A source tree's scope is the source id it summarises (seed 000, query_source).
+    // A source tree's scope is the source id it summarises, as in query_source.
     auto trees = db.prepare("SELECT id, scope FROM mem_tree_trees WHERE kind = 'source'");
     if (!trees)
         return trees.status();

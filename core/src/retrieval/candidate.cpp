@@ -93,7 +93,7 @@ Status order_candidates(const Database& db, std::vector<Candidate>& candidates,
         return Status::ok();
     auto qv = embedder->embed_one(*query);
     if (!qv || qv->empty()) {
-        // Seed 000: an embedding failure keeps the incoming order; the response says so.
+        // An embedding failure keeps the incoming order; the response says so.
         degraded = embedding_failed(qv.status());
         return Status::ok();
     }

@@ -24,7 +24,7 @@ struct Candidate {
     std::optional<std::string> content_path;
 };
 
-// Seed 000's conversions: a summary keeps its own score; a leaf gets the caller's score.
+// Hit conversions: a summary keeps its own score; a leaf gets the caller's score.
 Candidate candidate_from_summary(SummaryRow&& row);
 Candidate candidate_from_chunk(ChunkRow&& row, double score);
 

@@ -33,7 +33,7 @@ std::vector<std::size_t> below(const std::vector<Eligible>& eligible,
                                const std::unordered_map<std::string, std::size_t>& by_id,
                                std::size_t index);
 
-// Latest-wins (NOTES §2): a summary of an older version than its document's newest is removed
+// Latest-wins: a summary of an older version than its document's newest is removed
 // with everything below it; of two roots of the same winning version the first (in the set's
 // order) stays. A root is a summary whose parent is not part of the same document version.
 Status apply_latest_wins(const Database& db, std::vector<Eligible>& eligible,

@@ -1,4 +1,4 @@
-// Latest-wins for versioned documents (NOTES §2): each document version seals its own subtree,
+// Latest-wins for versioned documents: each document version seals its own subtree,
 // and doc_id + version_ms on its summaries say which version is current.
 #pragma once
 

@@ -91,7 +91,7 @@ Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDown
             if (auto it = summary_at.find(f.id); it != summary_at.end()) {
                 SummaryRow& s = (*summaries)[it->second];
                 if (s.deleted)
-                    continue; // dropped before the version check (NOTES §4)
+                    continue; // dropped before the version check
                 if (s.doc_id) {
                     const std::int64_t v = s.version_ms.value_or(kNoVersion);
                     // Below a document root the version was decided at the root: a walk that

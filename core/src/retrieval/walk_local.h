@@ -1,4 +1,4 @@
-// The local route of walk (NOTES §4 fast_retrieve): the nodes the entity index lists under
+// The local route of walk: the nodes the entity index lists under
 // both entities of a related pair, ranked by how many query entities they hold.
 #pragma once
 

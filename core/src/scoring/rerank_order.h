@@ -16,7 +16,7 @@ struct RerankOrder {
     std::vector<std::optional<double>> similarity; // by incoming index; none = no usable vector
 };
 
-// Seed 000's rerank order: embedded hits first by cosine desc, later time_range_end on ties;
+// The rerank order: embedded hits first by cosine desc, later time_range_end on ties;
 // then the rest in incoming order. An empty query keeps the incoming order.
 // end_ms[i] is hit i's time_range_end; embeddings[i] its stored vector (empty = none).
 RerankOrder rerank_order(const std::vector<std::int64_t>& end_ms, std::span<const float> query,

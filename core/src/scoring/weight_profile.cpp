@@ -16,7 +16,7 @@ struct NamedProfile {
     double graph, vector, keyword, freshness;
 };
 
-// Seed 000's table; each row sums to 1.
+// The profile table (docs/explanations.md); each row sums to 1.
 constexpr std::array<NamedProfile, 4> kProfiles = {{
     {"balanced", 0.35, 0.35, 0.15, 0.15},
     {"semantic", 0.15, 0.65, 0.20, 0.00},

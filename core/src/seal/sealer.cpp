@@ -100,7 +100,7 @@ Status load_inputs(const Database& db, int child_level, const std::vector<std::s
     return Status::ok();
 }
 
-// NOTES §2 fallback summariser: inputs by score (highest first, ties keep input order), each
+// The fallback summariser (no model): inputs by score (highest first, ties keep input order), each
 // prefixed "— ", blank-line separated, cut to output budget × 4 characters.
 std::string extractive_summary(const std::vector<SealInput>& inputs, std::int64_t budget_tokens) {
     std::vector<std::size_t> order(inputs.size());

@@ -1,4 +1,4 @@
-// Sealing summary trees (NOTES §2): leaves enter the level-0 buffer of their source tree; L0
+// Sealing summary trees: leaves enter the level-0 buffer of their source tree; L0
 // seals at the token budget, L1+ at the fan-out, cascading upwards; the 7-day flush force-seals
 // stale L0 buffers. Documents seal each version into a subtree of its own.
 //

@@ -38,7 +38,7 @@ std::vector<FusedEntry> fuse_candidates(const std::vector<std::string>& vector_i
     out.reserve(all.size());
     for (auto& e : all) {
         e.rrf_score = e.vector_term + e.keyword_term;
-        // The guard of seed 001, for both legs: an item whose only list has weight 0 would
+        // The contrib > 0 guard, for both legs: an item whose only list has weight 0 would
         // otherwise enter with a score of 0.
         if (admit_all || e.rrf_score > 0.0)
             out.push_back(std::move(e));

@@ -1,6 +1,6 @@
-// conflicts and supportedBy of seed 004's graph context, by a deterministic rule over the
-// fused candidates (docs/explanations.md): two hits are about the same thing when they share
-// entities and read alike; then differing values conflict and shared values support.
+// conflicts and supportedBy of a hit's graph context (docs/explanations.md), by a deterministic
+// rule over the fused candidates (docs/explanations.md): two hits are about the same thing when
+// they share entities and read alike; then differing values conflict and shared values support.
 #pragma once
 
 #include <span>

@@ -72,7 +72,7 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
             break;
         known.insert((*st)->column_text(0));
     }
-    // First mention wins, as walk dedupes query entities (NOTES §4).
+    // First mention wins, as walk dedupes query entities.
     std::vector<std::string> out;
     for (const auto& c : candidates)
         if (known.count(c) && std::find(out.begin(), out.end(), c) == out.end())

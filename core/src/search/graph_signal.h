@@ -1,5 +1,5 @@
-// The graph signal of seed 000's fold: how close a hit's entities are to the query's entities
-// in the co-occurrence graph (docs/explanations.md gives the formula).
+// The graph signal of the WeightProfile fold: how close a hit's entities are to the query's
+// entities in the co-occurrence graph (docs/explanations.md gives the formula).
 #pragma once
 
 #include "search/statement_cache.h"

@@ -1,4 +1,4 @@
-// The keyword leg (seed 001): the seed's tokenizer turns the user's text into OR-joined quoted
+// The keyword leg: the keyword tokenizer (text.h) turns the user's text into OR-joined quoted
 // terms, so nothing a user types is FTS5 syntax; bm25 ranks; scoping sits inside the SQL.
 #pragma once
 
@@ -13,7 +13,7 @@
 
 namespace memlens::search {
 
-// The MATCH expression of seed 001 for `text`, keeping the first `max_terms` keyword tokens;
+// The FTS5 MATCH expression for `text`, keeping the first `max_terms` keyword tokens;
 // nullopt when no token survives (the leg sits out).
 std::optional<std::string> keyword_match_expression(std::string_view text, int max_terms);
 

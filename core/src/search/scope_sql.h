@@ -1,5 +1,5 @@
-// Seed 004's scoping as SQL conditions, shared by the keyword leg (inside its FTS5 query) and
-// the vector leg (to build its `allowed` mask), so both legs scope identically.
+// Scoping (vault, sources, time, tags) as SQL conditions, shared by the keyword leg (inside its
+// FTS5 query) and the vector leg (to build its `allowed` mask), so both legs scope identically.
 #pragma once
 
 #include "search/statement_cache.h"

@@ -1,4 +1,4 @@
-// supersededBy of seed 004's graph context: the newer version of the same document, or an
+// supersededBy of a hit's graph context: the newer version of the same document, or an
 // explicit `supersedes` link from a later item (docs/explanations.md states the rule).
 #pragma once
 

@@ -1,4 +1,4 @@
-// The vector leg (seed 004): beam descent over the topic tree, scoring only the members of the
+// The vector leg: beam descent over the topic tree, scoring only the members of the
 // reached topics; an exact scan for small vaults, on request, and for narrow scopes.
 #pragma once
 

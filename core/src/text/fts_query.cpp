@@ -1,4 +1,4 @@
-// Seed 001 steps 2–3: keyword tokens and the FTS5 MATCH expression built from them.
+// Keyword tokenizer, steps 2–3: keyword tokens and the FTS5 MATCH expression built from them.
 #include <memlens/text.h>
 
 #include <unordered_set>

@@ -1,4 +1,5 @@
-// Seed 001 step 1: lowercase, then split on every run of non-letter/non-number code points.
+// Keyword tokenizer, step 1: lowercase, then split on every run of non-letter/non-number code
+// points.
 #include "text/unicode.h"
 
 #include <memlens/text.h>

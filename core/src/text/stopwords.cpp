@@ -1,5 +1,5 @@
-// The seed-001 stopword set: English function words only. Content-bearing words that happen to
-// be frequent ("time", "good", "way", "new", "day", "people") stay searchable, as the seed asks.
+// The keyword stopword set: English function words only. Content-bearing words that happen to
+// be frequent ("time", "good", "way", "new", "day", "people") stay searchable.
 #include <memlens/text.h>
 
 #include <algorithm>

@@ -29,8 +29,8 @@ Decoded decode(std::string_view text, std::size_t pos);
 // Appends the UTF-8 encoding of cp (kInvalid is written as U+FFFD).
 void append_utf8(std::string& out, char32_t cp);
 
-// Letters and numbers of any script (the \p{L}\p{N} of seed 001), plus combining marks so that
-// a decomposed "é" stays one word. Underscore is not a word character here.
+// Letters and numbers of any script (the \p{L}\p{N} of the keyword tokenizer), plus combining marks
+// so that a decomposed "é" stays one word. Underscore is not a word character here.
 bool is_word(char32_t cp);
 
 // Word character for whole-word boundaries (regex \w): is_word plus '_'.

@@ -1,4 +1,4 @@
-// The vector leg's two scans: seed 004's beam descent, and the exact scan it is measured against.
+// The vector leg's two scans: the beam descent, and the exact scan it is measured against.
 #include "topic/topic_index_impl.h"
 
 #include <memlens/thread_guard.h>
@@ -184,7 +184,7 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
     for (std::uint32_t node : frontier) {
         const Impl::TopicSpan& t = impl.spans[node];
         if (t.child_count != 0)
-            continue; // max_depth ran out above this topic: seed 004 scores reached leaves only
+            continue; // max_depth ran out above this topic: only reached leaves are scored
         std::size_t taken = 0;
         for (std::uint32_t pos = t.first_member;
              pos < t.first_member + t.member_count && taken < per_leaf; ++pos) {

@@ -49,7 +49,7 @@ Status read_vectors(const Database& db, const char* sql, const std::string& sign
         if (impl.dim == 0 && blob.size() >= sizeof(float) && blob.size() % sizeof(float) == 0)
             impl.dim = blob.size() / sizeof(float);
         auto v = decode_vector(blob, impl.dim == 0 ? std::size_t(-1) : impl.dim);
-        // A vector of another dimension counts as no embedding (NOTES §4 rerank rule).
+        // A vector of another dimension counts as no embedding, as in the cosine rerank.
         if (!v) {
             ++impl.info.skipped_vectors;
             continue;

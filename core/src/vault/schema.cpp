@@ -9,7 +9,7 @@ namespace memlens::schema {
 
 namespace {
 
-// Migration 1: the mem_tree_* tables of the reference system (NOTES §1), with memlens's own
+// Migration 1: the mem_tree_* tables of the reference system, with memlens's own
 // columns appended, and the memlens tables (FTS5, topic tree, audit log, settings) beside them.
 constexpr const char* kMigration1 = R"SQL(
 CREATE TABLE mem_tree_chunks (
@@ -182,7 +182,7 @@ CREATE TABLE ml_sources (
     imported_at_ms INTEGER NOT NULL
 );
 
--- The topic tree of the vector leg (seed 004): hierarchical clusters of embeddings.
+-- The topic tree of the vector leg: hierarchical clusters of embeddings.
 CREATE TABLE ml_topic_nodes (
     topic_key TEXT PRIMARY KEY,
     parent_key TEXT,
@@ -200,7 +200,7 @@ CREATE TABLE ml_topic_members (
 ) WITHOUT ROWID;
 CREATE INDEX ml_topic_members_node ON ml_topic_members(node_id);
 
--- One row per query (seed 004 "Audit").
+-- One row per query (the audit log, docs/explanations.md).
 CREATE TABLE retrieval_log (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     ts_ms INTEGER NOT NULL,
