@@ -1390,8 +1390,8 @@ Hash %2</translation>
     <name>memlens::ui::QueryForm</name>
     <message>
         <location filename="../ui/pages/queryform.cpp" line="+23"/>
-        <source>Hybrid search modes first, then the primitives of the seeds.</source>
-        <translation>Zuerst die hybriden Suchmodi, dann die Primitive der Seeds.</translation>
+        <source>Hybrid search modes first, then the retrieval primitives.</source>
+        <translation>Zuerst die hybriden Suchmodi, dann die Abrufprimitive.</translation>
     </message>
     <message>
         <location line="+28"/>

@@ -1372,8 +1372,8 @@ hash %2</source>
     <name>memlens::ui::QueryForm</name>
     <message>
         <location filename="../ui/pages/queryform.cpp" line="+23"/>
-        <source>Hybrid search modes first, then the primitives of the seeds.</source>
-        <translation>先列出混合检索模式，然后是种子文档中的各项原语。</translation>
+        <source>Hybrid search modes first, then the retrieval primitives.</source>
+        <translation>先列出混合检索模式，然后是各项检索原语。</translation>
     </message>
     <message>
         <location line="+28"/>

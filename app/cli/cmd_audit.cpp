@@ -1,4 +1,4 @@
-// memlens-cli audit: the retrieval_log of seed 004 — list, show, replay, diff.
+// memlens-cli audit: the retrieval_log — list, show, replay, diff, rerun.
 #include "cli.h"
 
 #include <memlens/audit.h>
@@ -243,7 +243,7 @@ int run_rerun(const Args& a, const Vault& v) {
                   {"stage_ms", json::object()}};
         for (const auto& [stage, ms] : r->rerun.stage_ms)
             j["stage_ms"][stage] = ms;
-        std::cout << j.dump(2, ' ', false, kReplace) << '\n';
+        std::cout << dump_json(j) << '\n';
         return 0;
     }
     std::printf("rerun of audit row %lld from its stored candidates (%zu keyword, %zu vector): "
@@ -304,19 +304,12 @@ MEMLENS_CLI_COMMAND(Spec{
     "replay re-runs a logged query with the settings it was logged with, so rank movement\n"
     "(up, down, new, gone) comes from data changes (the vault revision says whether there were\n"
     "any). diff re-runs it with the vault's current settings and names which settings differ,\n"
-    "telling a data change from a settings change. rerun runs no retrieval: it ranks the
-    "
-    "candidates the row keeps (what each leg returned) again through fusion, scores, MMR and
-    "
-    "budgets with the logged settings, and says whether that gives the logged ranking bit for
-    "
-    "bit (\"identical\") or where it first differs. None of them writes a new log row.
-
-    "
-    "list shows the newest rows first. --text keeps the queries that contain TEXT (literally;
-    "
-    "ASCII letters in either case), --mode those that ran in that mode, --since and --until
-    "
+    "telling a data change from a settings change. rerun runs no retrieval: it ranks the\n"
+    "candidates the row keeps (what each leg returned) again through fusion, scores, MMR and\n"
+    "budgets with the logged settings, and says whether that gives the logged ranking bit for\n"
+    "bit (\"identical\") or where it first differs. None of them writes a new log row.\n\n"
+    "list shows the newest rows first. --text keeps the queries that contain TEXT (literally;\n"
+    "ASCII letters in either case), --mode those that ran in that mode, --since and --until\n"
     "(RFC 3339 or epoch ms, inclusive) those answered in that window.",
     {"vault", "limit", "offset", "text", "mode", "since", "until"},
     {},

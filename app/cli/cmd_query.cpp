@@ -1,4 +1,4 @@
-// memlens-cli query: the hybrid search of seeds 001 and 004, every hit with its explanation.
+// memlens-cli query: the hybrid search (SearchEngine::query), every hit with its explanation.
 #include "cli.h"
 
 #include <memlens/audit.h>

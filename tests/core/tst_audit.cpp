@@ -1,4 +1,4 @@
-// The audit log (seed 004 "Audit"): one retrieval_log row per query, written off the query path;
+// The audit log: one retrieval_log row per query, written off the query path;
 // FNV-1a 64 identity; settings for replay; failures reported; read-only vaults say so; replay
 // and diff tell a data change from a settings change.
 #include "testsupport.h"
@@ -339,7 +339,7 @@ private slots:
         test::TempDir tmp;
         { make_vault(tmp.path() / "v"); }
         const QString dir = QString::fromStdString((tmp.path() / "v").string());
-        // The CLI analyses the query (seed 003) and searches the augmented text; the log keeps
+        // The CLI analyses the query and searches the augmented text; the log keeps
         // what was typed, and a replay searches what was searched.
         const QString typed = QStringLiteral("how many times was the phoenix launch discussed");
         auto q = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), dir,

@@ -401,50 +401,52 @@ private Q_SLOTS:
         QVERIFY(wb_->session()->outcome().error.isEmpty());
         QVERIFY(wb_->page()->resultsView()->isVisibleTo(page));
         QVERIFY(!refused->isVisibleTo(page));
-        // The form lists what the core names (profiles, fusion kinds, source kinds), in its order.
-        void theFormsChoicesAreTheCores() {
-            auto dataOf = [](const QComboBox* combo) {
-                std::vector<std::string> out;
-                for (int i = 0; i < combo->count(); ++i)
-                    if (const QString d = combo->itemData(i).toString(); !d.isEmpty())
-                        out.push_back(d.toStdString());
-                return out;
-            };
-            std::vector<std::string> fusions;
-            for (const FusionKind f : kFusionKinds)
-                fusions.emplace_back(to_string(f));
-            const std::vector<std::string> profiles = WeightProfile::names({});
-            bool sawProfiles = false;
-            bool sawFusions = false;
-            const auto combos = wb_->form()->findChildren<QComboBox*>();
-            for (const QComboBox* combo : combos) {
-                sawProfiles = sawProfiles || dataOf(combo) == profiles;
-                sawFusions = sawFusions || dataOf(combo) == fusions;
-            }
-            QVERIFY(sawProfiles);
-            QVERIFY(sawFusions);
-            std::vector<std::string> kinds;
-            const auto boxes = wb_->form()->findChildren<QCheckBox*>();
-            for (QCheckBox* box : boxes)
-                for (const std::string_view kind : kSourceKinds)
-                    if (box->text().toStdString() == kind) {
-                        box->setChecked(true);
-                        kinds.emplace_back(kind);
-                    }
-            QCOMPARE(kinds.size(), kSourceKinds.size());
-            const std::vector<std::string> asked =
-                wb_->form()->request(QStringLiteral("x")).search.scope.source_kinds;
-            QCOMPARE(asked, std::vector<std::string>(kSourceKinds.begin(), kSourceKinds.end()));
-            for (QCheckBox* box : boxes)
-                if (std::find(kinds.begin(), kinds.end(), box->text().toStdString()) != kinds.end())
-                    box->setChecked(false);
-        }
+    }
 
-        void cleanupTestCase() {
-            window_.reset();
-            QCOMPARE(memlens::ui_thread_violations(), 0);
+    // The form lists what the core names (profiles, fusion kinds, source kinds), in its order.
+    void theFormsChoicesAreTheCores() {
+        auto dataOf = [](const QComboBox* combo) {
+            std::vector<std::string> out;
+            for (int i = 0; i < combo->count(); ++i)
+                if (const QString d = combo->itemData(i).toString(); !d.isEmpty())
+                    out.push_back(d.toStdString());
+            return out;
+        };
+        std::vector<std::string> fusions;
+        for (const FusionKind f : kFusionKinds)
+            fusions.emplace_back(to_string(f));
+        const std::vector<std::string> profiles = WeightProfile::names({});
+        bool sawProfiles = false;
+        bool sawFusions = false;
+        const auto combos = wb_->form()->findChildren<QComboBox*>();
+        for (const QComboBox* combo : combos) {
+            sawProfiles = sawProfiles || dataOf(combo) == profiles;
+            sawFusions = sawFusions || dataOf(combo) == fusions;
         }
-    };
+        QVERIFY(sawProfiles);
+        QVERIFY(sawFusions);
+        std::vector<std::string> kinds;
+        const auto boxes = wb_->form()->findChildren<QCheckBox*>();
+        for (QCheckBox* box : boxes)
+            for (const std::string_view kind : kSourceKinds)
+                if (box->text().toStdString() == kind) {
+                    box->setChecked(true);
+                    kinds.emplace_back(kind);
+                }
+        QCOMPARE(kinds.size(), kSourceKinds.size());
+        const std::vector<std::string> asked =
+            wb_->form()->request(QStringLiteral("x")).search.scope.source_kinds;
+        QCOMPARE(asked, std::vector<std::string>(kSourceKinds.begin(), kSourceKinds.end()));
+        for (QCheckBox* box : boxes)
+            if (std::find(kinds.begin(), kinds.end(), box->text().toStdString()) != kinds.end())
+                box->setChecked(false);
+    }
 
-    QTEST_MAIN(TestQueryWorkbench)
+    void cleanupTestCase() {
+        window_.reset();
+        QCOMPARE(memlens::ui_thread_violations(), 0);
+    }
+};
+
+QTEST_MAIN(TestQueryWorkbench)
 #include "tst_queryworkbench.moc"

@@ -134,7 +134,7 @@ QueryForm::QueryForm(QWidget* parent)
         if (kind == QueryKind::Semantic)
             mode_->insertSeparator(mode_->count());
     }
-    mode_->setToolTip(tr("Hybrid search modes first, then the primitives of the seeds."));
+    mode_->setToolTip(tr("Hybrid search modes first, then the retrieval primitives."));
 
     pages_->addWidget(buildSearchPage());
     pages_->addWidget(buildSourcePage());

@@ -1,4 +1,4 @@
-// The audit log of seed 004: one retrieval_log row per query, written off the query path, so
+// The audit log: one retrieval_log row per query, written off the query path, so
 // that any answer can be replayed and diffed later ("why did the agent say this?").
 //
 // Ownership and threads: an AuditWriter owns one background thread and its own connection to

@@ -1,4 +1,4 @@
-// The one JSON form of the retrieval types, with the seeds' wire names: snake_case keys,
+// The one JSON form of the retrieval types, with memlens's wire names: snake_case keys,
 // node_kind "leaf" / "summary", RFC 3339 UTC times, null for an absent source_ref. Optional
 // memlens additions appear only when present: "rerank_similarity" and "explanation" (the shape
 // of issue 4 §9). Every CLI command, the audit log and the GUI's "copy as JSON" use these, so

@@ -1,4 +1,4 @@
-// Hybrid search (seeds 001 and 004, with seed 000's WeightProfile fold): a keyword leg over the
+// Hybrid search (docs/architecture.md draws its stages): a keyword leg over the
 // FTS5 indexes and a vector leg over the topic tree, fused by weighted RRF or the profile fold,
 // with graph context, supersession, MMR and budgets; every hit carries a complete Explanation
 // from which its final score and its position can be recomputed (docs/explanations.md).
@@ -32,7 +32,7 @@ namespace memlens {
 class Vault;
 class AuditWriter;
 
-// Scoping (seed 004), applied inside both legs: in the keyword leg's SQL and as the vector
+// Scoping, applied inside both legs: in the keyword leg's SQL and as the vector
 // leg's `allowed` mask. Empty lists do not filter.
 struct SearchScope {
     std::vector<std::string> namespaces;
@@ -50,7 +50,7 @@ struct SearchScope {
     }
 };
 
-// Seed 004's budgets. 0 = no budget.
+// Budgets. 0 = no budget.
 struct SearchBudget {
     int max_units = 0;          // at most this many hits
     std::int64_t max_chars = 0; // total content code points; the hit that crosses it is cut
@@ -204,14 +204,14 @@ struct FusedEntry {
     double rrf_score = 0.0;    // vector_term + keyword_term, added in that order
 };
 
-// Weighted RRF of seed 001: entries in first-seen order (the vector list, then items only in
+// Weighted RRF: entries in first-seen order (the vector list, then items only in
 // the keyword list). The contrib > 0 guard: an item enters only when its RRF score is > 0, so
 // an item found only by a leg of weight 0 never enters. A repeated id keeps its first rank.
 std::vector<FusedEntry> rrf_fuse(const std::vector<std::string>& vector_ids,
                                  const std::vector<std::string>& keyword_ids, double vector_weight,
                                  double keyword_weight, int k);
 
-// Seed 004's hyperbolic recency: 1 / (1 + age_days), age clamped at 0.
+// Hyperbolic recency: 1 / (1 + age_days), age clamped at 0.
 double recency_factor(double age_days);
 
 // ---- The engine --------------------------------------------------------------------------

@@ -24,11 +24,11 @@ namespace memlens {
 
 class Vault;
 
-// Which legs run (seed 004 "profile modes"): keyword = {vector 0, fts 1}, semantic =
+// Which legs run: keyword = {vector 0, fts 1}, semantic =
 // {vector 1, fts 0}, hybrid = the configured leg weights.
 enum class SearchMode { Hybrid, Keyword, Semantic };
-// How the candidates of the legs become one score: weighted RRF (seed 001/004), or the
-// WeightProfile fold of seed 000 over the same candidates.
+// How the candidates of the legs become one score: weighted RRF, or the
+// WeightProfile fold over the same candidates (docs/explanations.md).
 enum class FusionKind { Rrf, Profile };
 // What happens to a hit a newer version replaced: listed in graph_context only (mark), its
 // score multiplied by superseded_demote_factor (demote), or removed (hide).
@@ -49,11 +49,11 @@ std::optional<SupersededHandling> superseded_handling_from_string(std::string_vi
 struct RetrievalSettings {
     SearchMode mode = SearchMode::Hybrid;
     FusionKind fusion = FusionKind::Rrf;
-    // The WeightProfile of the profile fusion: a named profile of seed 000, with any weight
-    // overridden by "profile.<name>.graph|vector|keyword|freshness".
+    // The WeightProfile of the profile fusion: a named profile (docs/explanations.md), with any
+    // weight overridden by "profile.<name>.graph|vector|keyword|freshness".
     WeightProfile profile = WeightProfile::by_name("balanced");
 
-    // Weighted RRF (seed 001): term = weight / (k + rank), ranks 1-based.
+    // Weighted RRF: term = weight / (k + rank), ranks 1-based.
     int rrf_k = 60;
     double vector_weight = 1.0;
     // The vector leg's RRF weight when the vault's vectors come from the built-in hash embedder
@@ -64,7 +64,7 @@ struct RetrievalSettings {
     // further down and appends what the keyword leg missed (typos, word forms, no terms).
     double lexical_vector_weight = 0.01;
     double keyword_weight = 1.0;
-    // Seed 004: final = rrf × (1 + recency_boost × 1/(1 + age_days)); 0 = off.
+    // final = rrf × (1 + recency_boost × 1/(1 + age_days)); 0 = off.
     double recency_boost = 0.0;
     // RRF fusion: final = rrf × recency × (1 + entity_boost × graph signal). A hit by or about
     // the people and things the query names is more likely the one asked about; the graph
@@ -114,7 +114,7 @@ struct RetrievalSettings {
     // MMR still separates copies (re-sent messages, a re-ingested paragraph: cosine > 0.9).
     double mmr_redundancy_floor = 0.7;
 
-    // Vector leg: beam descent over the topic tree (seed 004), or an exact scan when the index
+    // Vector leg: beam descent over the topic tree, or an exact scan when the index
     // holds at most exact_scan_threshold vectors. Measured on 1,000,000 generated chunks with
     // the built-in embedder (docs/performance.md): the exact scan takes ~80 ms; the beam
     // reaches recall@10 0.83 at width 64 and 0.95 at 512 in about 1.5 ms (200 queries).

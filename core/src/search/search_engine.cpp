@@ -1,6 +1,6 @@
 // The engine keeps what is expensive to build across queries: the topic index, the masks over
 // it, the entity registry and the prepared statements. Settings are re-read on every query
-// (one small read) so a changed setting applies to the next query, as seed 001's settings do.
+// (one small read) so a changed setting applies to the next query.
 #include "search/pipeline.h"
 
 #include <memlens/audit.h>
