@@ -65,7 +65,11 @@ private slots:
             });
         const int violations = ui_thread_violations();
         const int handled = g_handled.load();
-        for (int i = 0; i < 2000; ++i) {
+        // The workers must be checking while the guard comes and goes: under the sanitizers a
+        // thread can take longer to start than the loop below takes to run.
+        while (checks.load() < 4)
+            std::this_thread::yield();
+        for (int i = 0; i < 2000 || checks.load() < 2000; ++i) {
             install_ui_thread_guard(&always, &handle);
             install_ui_thread_guard(nullptr, nullptr);
         }
