@@ -29,6 +29,13 @@ std::string Args::get_or(const std::string& name, const std::string& fallback) c
     return get(name).value_or(fallback);
 }
 
+std::string join(const std::vector<std::string>& parts, const char* sep) {
+    std::string out;
+    for (const auto& p : parts)
+        out += (out.empty() ? "" : sep) + p;
+    return out;
+}
+
 namespace {
 
 std::string in_quotes(const std::string& v) {
@@ -36,10 +43,7 @@ std::string in_quotes(const std::string& v) {
 }
 
 std::string joined(const std::vector<std::string>& names) {
-    std::string out;
-    for (const auto& n : names)
-        out += (out.empty() ? "" : ", ") + n;
-    return out;
+    return join(names, ", ");
 }
 
 std::string number_text(double v) {

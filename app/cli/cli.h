@@ -86,6 +86,9 @@ int fail(const std::string& command, const std::string& message);
 // Splits "a,b,c" into its non-empty parts, trimmed.
 std::vector<std::string> split_list(const std::string& text);
 
+// parts joined with sep between them ("a|b|c").
+std::string join(const std::vector<std::string>& parts, const char* sep);
+
 // Names for get_choice from a core enum's wire strings: names_of(kSearchModes), the core's
 // list of every value, or names_of({GroupBy::Session, ...}).
 template <typename Range> std::vector<std::string> names_of(const Range& values) {

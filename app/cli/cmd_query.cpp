@@ -319,13 +319,6 @@ int run_query(const Args& a) {
     return exit_code;
 }
 
-std::string join(const std::vector<std::string>& parts, const char* sep) {
-    std::string out;
-    for (const auto& p : parts)
-        out += (out.empty() ? "" : sep) + p;
-    return out;
-}
-
 MEMLENS_CLI_COMMAND(Spec{
     "query",
     "hybrid search (keyword + vector legs, RRF or profile fusion, MMR) with explanations",

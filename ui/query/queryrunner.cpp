@@ -76,15 +76,15 @@ void runSearch(QueryOutcome& out, const VaultRef& ref, const std::atomic_bool& c
         return;
     }
     out.context = std::move(answer->context);
-    auto response = std::make_optional(std::move(answer->response));
-    out.total = response->result.total;
-    out.truncated = response->result.truncated;
-    out.degraded = response->result.degraded;
-    out.rows = toRows(std::move(response->result.hits), out.terms);
-    out.pushedOut = toRows(std::move(response->pushed_out), out.terms);
-    response->result.hits.clear();
-    response->pushed_out.clear();
-    out.search = std::move(response).value();
+    SearchResponse& response = answer->response;
+    out.total = response.result.total;
+    out.truncated = response.result.truncated;
+    out.degraded = response.result.degraded;
+    out.rows = toRows(std::move(response.result.hits), out.terms);
+    out.pushedOut = toRows(std::move(response.pushed_out), out.terms);
+    response.result.hits.clear();
+    response.pushed_out.clear();
+    out.search = std::move(response);
 }
 
 void runPrimitive(QueryOutcome& out, const VaultRef& ref) {

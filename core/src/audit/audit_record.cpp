@@ -1,5 +1,6 @@
 // What one audit row holds, and the way back from a row to the request that produced it.
 #include "audit/candidate_codec.h"
+#include "json/string_array.h"
 
 #include <memlens/audit.h>
 #include <memlens/time_util.h>
@@ -42,12 +43,7 @@ template <typename T> void put_optional(json& j, const char* key, const std::opt
 }
 
 std::vector<std::string> string_list(const json& j, const char* key) {
-    std::vector<std::string> out;
-    if (j.contains(key) && j[key].is_array())
-        for (const auto& v : j[key])
-            if (v.is_string())
-                out.push_back(v.get<std::string>());
-    return out;
+    return j.contains(key) ? json_string_array(j[key]) : std::vector<std::string>{};
 }
 
 SearchRequest request_from_json(const AuditRecord& record, const json& j);

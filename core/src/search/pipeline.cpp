@@ -45,12 +45,6 @@ std::string valid_utf8_copy(std::string_view text) {
     return out;
 }
 
-bool is_blank(std::string_view s) {
-    return std::all_of(s.begin(), s.end(), [](char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-    });
-}
-
 // The built-in embedder hashes the text's own words and n-grams: a lexical leg, weighted by
 // its own setting (settings.h says why).
 bool lexical_embedder(const Embedder& embedder) {
@@ -158,7 +152,7 @@ Status prepare(const SearchContext& ctx, const SearchRequest& req, PipelineState
     const bool vector_leg_wanted = s.mode != SearchMode::Keyword && !(st.rrf && !(vw > 0.0));
     const bool vector_signal_wanted = !st.rrf && s.profile.vector > 0.0;
     if ((vector_leg_wanted || vector_signal_wanted) && ctx.index.size() > 0 &&
-        !is_blank(st.query)) {
+        !blank_query(st.query)) {
         auto e = ctx.embedder.embed_one(st.query);
         if (e && !e->empty())
             st.query_vector = std::move(e).value();

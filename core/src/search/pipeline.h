@@ -96,6 +96,9 @@ struct PipelineState {
     std::vector<std::size_t> order;
 };
 
+// Only ASCII white space (or nothing): no leg has a word to look for.
+bool blank_query(std::string_view text);
+
 // The vault's settings (or request.settings) with the request's overrides applied.
 Result<RetrievalSettings> effective_settings(const Vault& vault, const SearchRequest& request);
 

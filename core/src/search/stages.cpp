@@ -19,12 +19,6 @@ namespace memlens::search {
 
 namespace {
 
-bool blank_text(std::string_view s) {
-    return std::all_of(s.begin(), s.end(), [](char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-    });
-}
-
 // The first `n` code points of valid UTF-8.
 std::string utf8_prefix(const std::string& text, std::size_t n) {
     std::size_t i = 0;
@@ -51,7 +45,7 @@ namespace memlens {
 Status validate_search_request(const SearchRequest& req) {
     MEMLENS_TRY(check_query_length(req.query));
     MEMLENS_TRY(check_query_length(req.raw_query));
-    if (search::blank_text(req.query) && search::blank_text(req.raw_query))
+    if (search::blank_query(req.query) && search::blank_query(req.raw_query))
         return Status::invalid("the query is empty: a search needs words to look for");
     const int max_limit = kMaxSearchLimit;
     if (req.limit < 0 || req.limit > max_limit)
@@ -81,6 +75,12 @@ Status validate_search_request(const SearchRequest& req) {
 } // namespace memlens
 
 namespace memlens::search {
+
+bool blank_query(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    });
+}
 
 void fuse(PipelineState& st) {
     std::vector<std::string> vec_ids, kw_ids;
