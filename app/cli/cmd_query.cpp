@@ -139,6 +139,8 @@ void print_leg(const char* name, const LegReport& l) {
     else if (!l.reached_topics.empty())
         std::printf(", beam reached %zu topics, scored %zu", l.reached_topics.size(), l.scored);
     std::printf("\n");
+    if (!l.index_problem.empty())
+        std::printf("         note: %s\n", l.index_problem.c_str());
 }
 
 void print_table(const SearchRequest& req, const SearchResponse& r) {

@@ -99,15 +99,20 @@ struct VectorVault {
     fs::path file = dir / "topic-index.bin";
     std::unique_ptr<Vault> vault;
 
-    VectorVault() {
+    explicit VectorVault(int count = 300) {
         auto v = Vault::create(dir);
         if (!v.is_ok())
             qFatal("%s", v.status().to_string().c_str());
         vault = std::move(v).value();
         std::mt19937 rng(7);
-        for (int i = 0; i < 300; ++i)
+        auto tx = Transaction::begin(db());
+        if (!tx.is_ok())
+            qFatal("begin");
+        for (int i = 0; i < count; ++i)
             if (!insert_vector(db(), "c" + std::to_string(1000 + i), unit_vector(rng)).is_ok())
                 qFatal("insert");
+        if (!tx->commit().is_ok())
+            qFatal("commit");
         auto index = TopicIndex::load(db(), kSignature, small_tree());
         if (!index.is_ok() || !index->save(db()).is_ok())
             qFatal("save");
@@ -267,7 +272,7 @@ private slots:
         const auto expected = answers(*good);
         auto status = TopicIndex::file_status(v.db());
         QVERIFY(status.is_ok() && status->current);
-        QCOMPARE(status->sections.size(), std::size_t(12));
+        QCOMPARE(status->sections.size(), std::size_t(13));
         const std::string saved = read_bytes(v.file);
 
         auto check_rejected = [&](const std::string& bytes, const std::string& reason) {
@@ -287,6 +292,22 @@ private slots:
             std::string bytes = saved;
             bytes[section.offset + section.bytes / 2] ^= 0x10;
             check_rejected(bytes, "checksum of its " + section.name + " section");
+
+            // What a search loads: every section but the rows, their codes and the centroids is
+            // still checked before mapping; those are checked row by row as they are read.
+            auto lazy =
+                TopicIndex::load(v.db(), kSignature, small_tree(), false, TopicFileCheck::PerRow);
+            QVERIFY(lazy.is_ok());
+            const bool deferred = section.name == "vectors" || section.name == "vector codes" ||
+                                  section.name == "centroids";
+            QVERIFY2(lazy->mapped() == deferred, section.name.c_str());
+            if (section.name == "vectors") {
+                QVERIFY(lazy->damage().empty());
+                (void)answers(*lazy); // the exact scan reads every row
+                QVERIFY2(lazy->damage().find("in its vectors section does not match") !=
+                             std::string::npos,
+                         lazy->damage().c_str());
+            }
         }
         std::string bytes = saved;
         bytes[20] ^= 0x01; // inside the token: the header's own checksum
@@ -315,6 +336,38 @@ private slots:
         auto restored = v.load();
         QVERIFY(restored.is_ok() && restored->mapped());
         QVERIFY(answers(*restored) == expected);
+        auto lazy =
+            TopicIndex::load(v.db(), kSignature, small_tree(), false, TopicFileCheck::PerRow);
+        QVERIFY(lazy.is_ok() && lazy->mapped());
+        QVERIFY(answers(*lazy) == expected);
+        QVERIFY2(lazy->damage().empty(), lazy->damage().c_str());
+    }
+
+    // The int8 codes are read only by a beam's first pass over thousands of members: a
+    // damaged code is found there, ranks last, and is reported.
+    void damagedCodesAreFoundAsTheBeamReadsThem() {
+        VectorVault v(5000);
+        auto status = TopicIndex::file_status(v.db());
+        QVERIFY(status.is_ok() && status->current);
+        TopicFileSection codes;
+        for (const TopicFileSection& s : status->sections)
+            if (s.name == "vector codes")
+                codes = s;
+        QVERIFY(codes.bytes == 5000u * kDim);
+        std::string bytes = read_bytes(v.file);
+        bytes[codes.offset + 1234 * kDim + 3] ^= 0x22; // the code of position 1234
+        write_bytes(v.file, bytes);
+        auto lazy =
+            TopicIndex::load(v.db(), kSignature, small_tree(), false, TopicFileCheck::PerRow);
+        QVERIFY(lazy.is_ok() && lazy->mapped());
+        BeamOptions wide; // reaches every leaf: all 5000 members go through the first pass
+        wide.beam_width = 4096;
+        wide.max_leaf_items = 4096;
+        (void)lazy->search(Vector(kDim, 0.25f), 1, wide);
+        QVERIFY2(lazy->damage().find("row 1234 (") != std::string::npos &&
+                     lazy->damage().find("in its vector codes section does not match") !=
+                         std::string::npos,
+                 lazy->damage().c_str());
     }
 
     // `reindex`, the documented repair, rewrites a damaged file from vault.db, not from the
@@ -342,7 +395,20 @@ private slots:
         auto run = run_cli_to_end({u"stats"_s, u"--vault"_s, qpath(dir)});
         QVERIFY2(run.out.find("checksum of its vectors section") != std::string::npos,
                  run.out.c_str());
+        // The query maps the file, finds a damaged row as it reads it, and answers from the
+        // vectors in vault.db instead, saying so.
         QCOMPARE(query_ids(dir), expected);
+        run = run_cli_to_end(
+            {u"query"_s, u"--vault"_s, qpath(dir), u"--json"_s, u"budget review for the launch"_s});
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
+        const QString problem = doc.object()
+                                    .value(u"legs"_s)
+                                    .toObject()
+                                    .value(u"vector"_s)
+                                    .toObject()
+                                    .value(u"index_problem"_s)
+                                    .toString();
+        QVERIFY2(problem.contains(u"in its vectors section does not match"_s), qPrintable(problem));
 
         run = run_cli_to_end({u"reindex"_s, u"--vault"_s, qpath(dir)});
         QVERIFY2(run.exit_code == 0, run.err.c_str());

@@ -124,6 +124,9 @@ struct LegReport {
     std::string exact_reason;                // "small vault", "requested", "scoped"
     std::vector<std::string> reached_topics; // vector leg: the beam's final frontier
     std::size_t scored = 0;                  // vector leg: vectors scored
+    // Vector leg: the topic index file turned out damaged while this query read it, so the
+    // query ran again on vectors read from vault.db; says what and where. Empty normally.
+    std::string index_problem;
 };
 
 struct AuditState {

@@ -63,6 +63,9 @@ struct TopicLoadInfo {
     std::string file_problem;        // why not mapped from the file (empty when it was)
 };
 
+// How load() checks the index file before mapping it (TopicIndex::load).
+enum class TopicFileCheck { Whole, PerRow };
+
 // One checksummed section of the index file (its header names them).
 struct TopicFileSection {
     std::string name; // "vectors", "topic codes", "ids", …
@@ -110,8 +113,15 @@ public:
     // With `recluster`, the stored tree and the index file are ignored and the vectors are
     // clustered afresh with `opts` (load_info().rebuilt), as `memlens-cli reindex --recluster`
     // does for a vault whose tree an older memlens shaped.
+    // `check` says how much of the file is checksummed before it is mapped: Whole (every
+    // section; what ingest and reindex need, since they write the rows back out) or PerRow (the
+    // header and every section except the float rows, their int8 codes and the centroids, whose
+    // per-row checksums are checked the first time a row or code is read: what a search needs,
+    // at a fraction of the cost for a large file). A row found damaged reads as zeros and is
+    // reported by damage().
     static Result<TopicIndex> load(const Database& db, const std::string& model_signature,
-                                   const TopicTreeOptions& opts = {}, bool recluster = false);
+                                   const TopicTreeOptions& opts = {}, bool recluster = false,
+                                   TopicFileCheck check = TopicFileCheck::Whole);
 
     // Builds from given vectors (tests, bench) without a database. Vectors whose dimension
     // differs from the first one's are skipped (load_info().skipped_vectors); surplus ids too.
@@ -180,6 +190,11 @@ public:
     // Whether the rows are read from the index file beside vault.db (load() found it whole
     // and current) rather than held in memory.
     bool mapped() const;
+    // What a PerRow-checked index found wrong while reading rows or codes ("the checksum of
+    // row 17 (c1017) in its vectors section does not match"); empty while nothing was. The
+    // damaged rows read as zeros, so a result computed meanwhile is not to be trusted: the
+    // search engine then loads the index again with a Whole check and runs the query again.
+    std::string damage() const;
     // Root-to-leaf keys of the leaf holding `pos`.
     std::vector<std::string> topic_path_of(std::size_t pos) const;
     // Every topic, parents before children, siblings by key.

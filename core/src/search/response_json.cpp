@@ -37,6 +37,8 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
         r.vector.exact_reason.empty() ? json(nullptr) : json(r.vector.exact_reason);
     vec["reached_topics"] = r.vector.reached_topics;
     vec["scored"] = r.vector.scored;
+    vec["index_problem"] =
+        r.vector.index_problem.empty() ? json(nullptr) : json(r.vector.index_problem);
 
     json j = json::object();
     j["hits"] = hits_json(r.result.hits);

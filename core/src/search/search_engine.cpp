@@ -32,10 +32,14 @@ struct SearchEngine::Impl {
 
     // The revision counts as loaded only once every step has succeeded: a load that fails
     // part-way leaves the engine stale, so the next query tries it again.
-    Status load() {
+    // The index file is mapped after checking all but its rows, their codes and centroids,
+    // which are checked row by row as queries first read them (TopicFileCheck::PerRow): the
+    // whole check would be most of a cold start at a million chunks (docs/performance.md).
+    Status load(TopicFileCheck check = TopicFileCheck::PerRow) {
         const std::int64_t revision = vault->revision();
         loaded_revision = -1;
-        auto idx = TopicIndex::load(vault->db(), embedder->signature(), opts.topic_tree);
+        auto idx =
+            TopicIndex::load(vault->db(), embedder->signature(), opts.topic_tree, false, check);
         if (!idx)
             return idx.status().with_context("topic index");
         index = std::move(idx).value();
@@ -84,6 +88,23 @@ struct SearchEngine::Impl {
     }
 
     search::SearchContext context();
+
+    // Runs `stages` (a search or a rerun) and, when the index found a damaged row on the way,
+    // loads it again with every section checked (so from vault.db, the file being damaged) and
+    // runs them once more: a damaged row read as zeros and may have changed the ranking.
+    template <typename Stages> Result<SearchResponse> with_sound_index(Stages&& stages) {
+        auto resp = stages(context());
+        std::string damage = index.damage();
+        if (!resp || damage.empty())
+            return resp;
+        MEMLENS_TRY(load(TopicFileCheck::Whole).with_context("topic index"));
+        resp = stages(context());
+        if (resp)
+            resp->vector.index_problem = "topic-index.bin is " + damage +
+                                         ": this query read the vectors from vault.db instead "
+                                         "(memlens-cli reindex rewrites the file)";
+        return resp;
+    }
 };
 
 SearchEngine::SearchEngine(std::unique_ptr<Impl> impl)
@@ -149,8 +170,8 @@ Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
     check_off_ui_thread("SearchEngine::search");
     if (stale())
         MEMLENS_TRY(impl_->load());
-    auto ctx = impl_->context();
-    auto resp = search::run_search(ctx, request, cancel);
+    auto resp = impl_->with_sound_index(
+        [&](search::SearchContext ctx) { return search::run_search(ctx, request, cancel); });
     if (!resp)
         return resp;
     resp->audit = audit_state();
@@ -195,8 +216,9 @@ Result<SearchResponse> SearchEngine::rerun(const SearchRequest& request,
     check_off_ui_thread("SearchEngine::rerun");
     if (stale())
         MEMLENS_TRY(impl_->load());
-    auto ctx = impl_->context();
-    auto resp = search::rerun_stages(ctx, request, settings, pools, cancel);
+    auto resp = impl_->with_sound_index([&](search::SearchContext ctx) {
+        return search::rerun_stages(ctx, request, settings, pools, cancel);
+    });
     if (resp) {
         resp->audit.enabled = false;
         resp->audit.disabled_reason = "not logged: a rerun of stored candidates";

@@ -8,8 +8,9 @@ namespace memlens::search {
 
 namespace {
 
-Status mark_ids(StatementCache& stmts, const std::string& sql, const TopicIndex& index,
-                std::vector<std::uint8_t>& flags) {
+// Index positions of the ids `sql` selects (ids the index does not hold are skipped).
+Status positions_of(StatementCache& stmts, const std::string& sql, const TopicIndex& index,
+                    std::vector<std::size_t>& out) {
     auto st = stmts.get(sql);
     if (!st)
         return st.status();
@@ -20,7 +21,7 @@ Status mark_ids(StatementCache& stmts, const std::string& sql, const TopicIndex&
         if (!*row)
             return Status::ok();
         if (auto pos = index.position((*st)->column_text_view(0)))
-            flags[*pos] = 1;
+            out.push_back(*pos);
     }
 }
 
@@ -31,28 +32,35 @@ int mask_slot(bool include_summaries, bool hide_superseded) {
 } // namespace
 
 Result<IndexMasks> IndexMasks::build(StatementCache& stmts, const TopicIndex& index, bool native) {
-    const std::size_t n = index.size();
-    std::vector<std::uint8_t> summary(n, 0), deleted(n, 0), superseded(n, 0);
-    MEMLENS_TRY(mark_ids(stmts, "SELECT id FROM mem_tree_summaries", index, summary));
-    MEMLENS_TRY(
-        mark_ids(stmts, "SELECT id FROM mem_tree_summaries WHERE deleted != 0", index, deleted));
+    // Summaries, deleted summaries and superseded chunks are few next to the chunks (thousands
+    // at a million chunks, the last read through a partial index): the masks start all allowed
+    // and only those positions are visited, rather than four passes over every position.
+    std::vector<std::size_t> summaries, deleted, superseded;
+    MEMLENS_TRY(positions_of(stmts, "SELECT id FROM mem_tree_summaries", index, summaries));
+    MEMLENS_TRY(positions_of(stmts, "SELECT id FROM mem_tree_summaries WHERE deleted != 0", index,
+                             deleted));
     if (native)
-        MEMLENS_TRY(mark_ids(stmts, "SELECT id FROM mem_tree_chunks WHERE superseded != 0", index,
-                             superseded));
+        MEMLENS_TRY(positions_of(stmts, "SELECT id FROM mem_tree_chunks WHERE superseded != 0",
+                                 index, superseded));
     IndexMasks m;
     for (int inc = 0; inc < 2; ++inc) {
         for (int hide = 0; hide < 2; ++hide) {
+            std::vector<const std::vector<std::size_t>*> hidden;
+            hidden.push_back(inc ? &deleted : &summaries);
+            if (hide)
+                hidden.push_back(&superseded);
             const int slot = mask_slot(inc != 0, hide != 0);
             auto& mask = m.masks_[slot];
-            mask.assign(n, 1);
-            for (std::size_t i = 0; i < n; ++i) {
-                if ((summary[i] && (!inc || deleted[i])) || (hide && superseded[i])) {
-                    mask[i] = 0;
+            for (const auto* list : hidden) {
+                if (list->empty())
+                    continue;
+                if (m.all_allowed_[slot]) {
                     m.all_allowed_[slot] = false;
+                    mask.assign(index.size(), 1);
                 }
+                for (std::size_t pos : *list)
+                    mask[pos] = 0;
             }
-            if (m.all_allowed_[slot])
-                mask.clear();
         }
     }
     return m;

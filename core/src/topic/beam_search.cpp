@@ -4,6 +4,7 @@
 #include <memlens/thread_guard.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace memlens {
 
@@ -203,7 +204,10 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         std::vector<std::pair<float, std::uint32_t>> rough(todo.size());
         for (std::size_t i = 0; i < todo.size(); ++i) {
             const std::uint32_t pos = todo[i];
-            rough[i] = {float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos),
+            // A code that fails its checksum ranks last (and is reported by damage()).
+            rough[i] = {impl.code_ok(pos)
+                            ? float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos)
+                            : -std::numeric_limits<float>::infinity(),
                         pos};
         }
         std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),

@@ -7,11 +7,15 @@
 //   header | signature | nodes (NodeRecord each) | node keys | centroids (nodes × dim f32) |
 //   topic codes (nodes × 2·dim i8: members' mean, then their variance) | topic scales
 //   (nodes × 2 f32) | rows (n × dim f32) | codes (n × dim i8) | scales (n f32) |
-//   id offsets (n + 1 u64) | id chars | by-id order (n u32)
+//   id offsets (n + 1 u64) | id chars | by-id order (n u32) | row checksums (n × 2 u32)
 // Version 2 added the topic codes and scales (the beam's topic scores); version 3 a CRC-32C of
 // the header and of each section, all checked by pread before the file is mapped, so a flipped
-// byte anywhere makes the file not current rather than changing results. An older file is not
-// current, and the next import or `memlens-cli reindex` writes it again.
+// byte anywhere makes the file not current rather than changing results. Version 4 added a
+// CRC-32C of each position's float row and of its int8 code (the row checksums section), so a
+// search can map the file after checking everything but those two sections and the centroids
+// (TopicFileCheck::PerRow, five sixths of the bytes at any size) and check each row the first
+// time it reads it. An older file is not current, and the next import or `memlens-cli reindex`
+// writes it again.
 //
 // Files are only ever created new (O_CREAT | O_EXCL | O_NOFOLLOW, under a name carrying their
 // token, see topic_store.cpp) and opened for reading with O_NOFOLLOW | O_NONBLOCK as regular
@@ -49,7 +53,7 @@ namespace {
 
 constexpr char kMagic[8] = {'M', 'L', 'T', 'O', 'P', 'I', 'C', '1'};
 constexpr std::uint32_t kByteOrder = 0x01020304;
-constexpr std::uint32_t kVersion = 3;
+constexpr std::uint32_t kVersion = 4;
 constexpr std::size_t kTokenBytes = 32;
 constexpr std::uint64_t kAlign = 64;
 constexpr const char* kPendingSuffix = ".pending";
@@ -65,7 +69,7 @@ struct NodeRecord {
     std::uint64_t key_len;
 };
 
-constexpr std::size_t kSectionCount = 12;
+constexpr std::size_t kSectionCount = 13;
 
 struct Header {
     char magic[8];
@@ -80,6 +84,7 @@ struct Header {
     std::uint64_t topic_codes_off, topic_scales_off;
     std::uint64_t rows_off, codes_off, scales_off;
     std::uint64_t id_offsets_off, id_chars_off, id_chars_len, by_id_off;
+    std::uint64_t row_crcs_off;
     std::uint64_t file_size;
     std::uint32_t section_crc[kSectionCount]; // CRC-32C of each section's bytes (not padding)
     std::uint32_t header_crc;                 // of this header with header_crc zero
@@ -100,8 +105,14 @@ std::array<TopicFileSection, kSectionCount> sections_of(const Header& h) {
              {"vector scales", h.scales_off, n * sizeof(float)},
              {"id offsets", h.id_offsets_off, (n + 1) * sizeof(std::uint64_t)},
              {"ids", h.id_chars_off, h.id_chars_len},
-             {"id order", h.by_id_off, n * sizeof(std::uint32_t)}}};
+             {"id order", h.by_id_off, n * sizeof(std::uint32_t)},
+             {"row checksums", h.row_crcs_off, n * 2 * sizeof(std::uint32_t)}}};
 }
+
+// Sections a PerRow check leaves to the per-row checksums (the rows, their codes) or to a
+// Whole check before the index is written out again (the centroids, which no search reads):
+// indices into sections_of().
+constexpr std::array<std::size_t, 3> kDeferredSections = {3, 6, 7};
 
 std::uint32_t header_checksum(Header h) {
     h.header_crc = 0;
@@ -257,6 +268,10 @@ std::optional<std::string> pending_topic_file_token(std::string_view name) {
     return std::string(name.substr(prefix.size(), kTokenBytes));
 }
 
+namespace {
+std::string check_deferred_sections(const TopicIndex::Impl& impl);
+} // namespace
+
 Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
                         const std::string& token) {
     if (token.size() != kTokenBytes)
@@ -293,6 +308,8 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
         return Status::internal("topic index file: leaves do not hold every vector");
     if (n > 0 && !impl.has_codes())
         return Status::internal("topic index file: the index has no int8 codes");
+    if (auto problem = check_deferred_sections(impl); !problem.empty())
+        return Status::corruption("topic index file: the mapped index it would copy is " + problem);
 
     FileWriter w(path);
     Header h{};
@@ -330,6 +347,7 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     w.write(impl.topic_scales(0), impl.nodes.size() * 2 * sizeof(float));
     end();
     h.rows_off = begin();
+    std::vector<std::uint32_t> row_crcs(2 * n);
     {
         constexpr std::size_t kBlockRows = 4096;
         std::vector<float> block(std::min(n, kBlockRows) * dim);
@@ -337,8 +355,12 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
             const std::size_t count = std::min(kBlockRows, n - first);
             impl.read_rows(first, count, block.data());
             w.write(block.data(), count * dim * sizeof(float));
+            for (std::size_t i = 0; i < count; ++i)
+                row_crcs[2 * (first + i)] = crc32c(block.data() + i * dim, dim * sizeof(float));
         }
     }
+    for (std::size_t pos = 0; pos < n; ++pos)
+        row_crcs[2 * pos + 1] = crc32c(impl.code(pos), dim);
     end();
     h.codes_off = begin();
     w.write(impl.code(0), n * dim);
@@ -370,6 +392,9 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     } else {
         w.write(impl.by_id.data(), impl.by_id.size() * sizeof(std::uint32_t));
     }
+    end();
+    h.row_crcs_off = begin();
+    w.write(row_crcs.data(), row_crcs.size() * sizeof(std::uint32_t));
     end();
     h.file_size = w.pos();
     h.header_crc = header_checksum(h);
@@ -446,8 +471,9 @@ std::optional<std::uint32_t> checksum_range(int fd, std::uint64_t off, std::uint
 // Every section's checksum (nullopt where it cannot be read). Copying the file out of the page
 // cache is most of the cost (a gigabyte at 1,000,000 chunks), so large sections are cut into
 // pieces summed on every core and joined with crc32c_combine().
-std::array<std::optional<std::uint32_t>, kSectionCount>
-checksum_sections(int fd, const std::array<TopicFileSection, kSectionCount>& layout) {
+template <std::size_t N>
+std::array<std::optional<std::uint32_t>, N>
+checksum_sections(int fd, const std::array<TopicFileSection, N>& layout) {
     struct Piece {
         std::size_t section;
         std::uint64_t off, len;
@@ -481,7 +507,7 @@ checksum_sections(int fd, const std::array<TopicFileSection, kSectionCount>& lay
     work();
     for (std::thread& t : pool)
         t.join();
-    std::array<std::optional<std::uint32_t>, kSectionCount> crcs;
+    std::array<std::optional<std::uint32_t>, N> crcs;
     std::vector<bool> started(layout.size(), false);
     for (const Piece& piece : pieces) {
         auto& crc = crcs[piece.section];
@@ -501,7 +527,8 @@ checksum_sections(int fd, const std::array<TopicFileSection, kSectionCount>& lay
 // section inside it and matching its checksum. Returns why not, or an empty string; fills
 // `h` and, when the layout is known, `sections`.
 std::string check_open_file(const MappedTopicFile& file, const std::string& token, Header& h,
-                            std::vector<TopicFileSection>* sections) {
+                            std::vector<TopicFileSection>* sections,
+                            TopicFileCheck check = TopicFileCheck::Whole) {
     const std::uint64_t size = file.size;
     if (size < sizeof(Header) || !pread_all(file.fd, &h, sizeof h, 0))
         return "too short to be a topic index file";
@@ -532,8 +559,14 @@ std::string check_open_file(const MappedTopicFile& file, const std::string& toke
                               h.scales_off, h.id_offsets_off, h.by_id_off})
         if (off % kAlign != 0)
             return "damaged: a section is not aligned";
-    const auto crcs = checksum_sections(file.fd, layout);
+    auto checked = layout;
+    if (check == TopicFileCheck::PerRow)
+        for (std::size_t i : kDeferredSections)
+            checked[i].bytes = 0;
+    const auto crcs = checksum_sections(file.fd, checked);
     for (std::size_t i = 0; i < layout.size(); ++i) {
+        if (checked[i].bytes != layout[i].bytes)
+            continue; // deferred
         if (!crcs[i])
             return "cannot be read: it ended early or an I/O error occurred";
         if (*crcs[i] != h.section_crc[i])
@@ -572,8 +605,28 @@ void reseal_topic_file(std::string& bytes, std::string_view token) {
     std::memcpy(bytes.data(), &h, sizeof h);
 }
 
+namespace {
+
+std::string check_deferred_sections(const TopicIndex::Impl& impl) {
+    if (!impl.file || impl.deferred_sections.empty())
+        return {};
+    std::array<TopicFileSection, kDeferredSections.size()> layout;
+    for (std::size_t i = 0; i < layout.size(); ++i)
+        layout[i] = impl.deferred_sections[i].first;
+    const auto crcs = checksum_sections(impl.file->fd, layout);
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        if (!crcs[i])
+            return "cannot be read: it ended early or an I/O error occurred";
+        if (*crcs[i] != impl.deferred_sections[i].second)
+            return "damaged: the checksum of its " + layout[i].name + " section does not match";
+    }
+    return {};
+}
+
+} // namespace
+
 bool read_topic_file(const fs::path& path, const std::string& token, const std::string& signature,
-                     TopicIndex::Impl& impl, std::string* problem_out) {
+                     TopicIndex::Impl& impl, std::string* problem_out, TopicFileCheck check) {
     std::string scratch;
     std::string& problem = problem_out ? *problem_out : scratch;
     if (path.empty() || token.size() != kTokenBytes) {
@@ -584,7 +637,7 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     if (!file)
         return false;
     Header h{};
-    problem = check_open_file(*file, token, h, nullptr);
+    problem = check_open_file(*file, token, h, nullptr, check);
     if (!problem.empty())
         return false;
     // Past its checksums the file is what save() wrote; the checks below guard the mapping
@@ -700,6 +753,16 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     impl.mapped_id_offsets = id_offsets;
     impl.mapped_id_chars = chars;
     impl.mapped_by_id = by_id;
+    impl.mapped_row_crcs = nullptr;
+    impl.row_checked.reset();
+    impl.deferred_sections.clear();
+    if (check == TopicFileCheck::PerRow) {
+        impl.mapped_row_crcs = reinterpret_cast<const std::uint32_t*>(file->at(h.row_crcs_off));
+        impl.row_checked = std::make_unique<std::atomic<std::uint8_t>[]>(std::size_t(n));
+        const auto layout = sections_of(h);
+        for (std::size_t i : kDeferredSections)
+            impl.deferred_sections.emplace_back(layout[i], h.section_crc[i]);
+    }
     impl.file = std::move(file);
     // finalize()'s bookkeeping without its re-layout: subtree counts (children follow their
     // parent, so walking backwards sums bottom-up), spans, the leaves by position.
@@ -739,10 +802,43 @@ void TopicIndex::Impl::read_rows(std::size_t first, std::size_t count, float* ou
             std::memcpy(reinterpret_cast<char*>(out) + done,
                         reinterpret_cast<const char*>(mapped_rows + first * dim) + done,
                         bytes - done);
-            return;
+            break;
         }
         done += std::size_t(got);
     }
+    if (mapped_row_crcs)
+        for (std::size_t i = 0; i < count; ++i)
+            if (!row_ok(first + i, out + i * dim))
+                std::fill_n(out + i * dim, dim, 0.0f);
+}
+
+bool TopicIndex::Impl::row_ok(std::size_t pos, const float* row) const {
+    if (!mapped_row_crcs || (row_checked[pos].load(std::memory_order_relaxed) & 1) != 0)
+        return true;
+    if (crc32c(row, dim * sizeof(float)) != mapped_row_crcs[2 * pos]) {
+        note_damage(pos, "vectors");
+        return false;
+    }
+    row_checked[pos].fetch_or(1, std::memory_order_relaxed);
+    return true;
+}
+
+bool TopicIndex::Impl::code_ok(std::size_t pos) const {
+    if (!mapped_row_crcs || (row_checked[pos].load(std::memory_order_relaxed) & 2) != 0)
+        return true;
+    if (crc32c(code(pos), dim) != mapped_row_crcs[2 * pos + 1]) {
+        note_damage(pos, "vector codes");
+        return false;
+    }
+    row_checked[pos].fetch_or(2, std::memory_order_relaxed);
+    return true;
+}
+
+void TopicIndex::Impl::note_damage(std::size_t pos, const char* section) const {
+    std::lock_guard lock(damage_mutex);
+    if (damage.empty())
+        damage = "damaged: the checksum of row " + std::to_string(pos) + " (" +
+                 std::string(id(pos)) + ") in its " + section + " section does not match";
 }
 
 } // namespace memlens

@@ -267,6 +267,13 @@ std::size_t TopicIndex::size() const {
 std::size_t TopicIndex::dim() const {
     return impl_ ? impl_->dim : 0;
 }
+std::string TopicIndex::damage() const {
+    if (!impl_)
+        return {};
+    std::lock_guard lock(impl_->damage_mutex);
+    return impl_->damage;
+}
+
 const TopicLoadInfo& TopicIndex::load_info() const {
     static const TopicLoadInfo kNone;
     return impl_ ? impl_->info : kNone;

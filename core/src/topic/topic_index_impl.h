@@ -4,9 +4,11 @@
 #include <memlens/topic_tree.h>
 
 #include <Eigen/Core>
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -86,6 +88,22 @@ struct TopicIndex::Impl {
     const std::uint64_t* mapped_id_offsets = nullptr; // count + 1 offsets into mapped_id_chars
     const char* mapped_id_chars = nullptr;
     const std::uint32_t* mapped_by_id = nullptr;
+
+    // A PerRow-checked mapping (TopicFileCheck): the file's per-row checksums, two a position
+    // (its float row, its int8 code), and which of them were already found to match (bit 0 the
+    // row, bit 1 the code). Null for an owned index or a Whole-checked mapping.
+    const std::uint32_t* mapped_row_crcs = nullptr;
+    std::unique_ptr<std::atomic<std::uint8_t>[]> row_checked;
+    // The sections whose whole checksum was deferred (vectors, vector codes, centroids) and
+    // those checksums: write_topic_file() checks them before it copies a mapped index out.
+    std::vector<std::pair<TopicFileSection, std::uint32_t>> deferred_sections;
+    mutable std::mutex damage_mutex;
+    mutable std::string damage;
+    // Whether the row at `pos` (just read into `row`) / its code matches its checksum; the
+    // first mismatch is recorded in `damage`. Always true without per-row checksums.
+    bool row_ok(std::size_t pos, const float* row) const;
+    bool code_ok(std::size_t pos) const;
+    void note_damage(std::size_t pos, const char* section) const;
 
     std::size_t size() const { return file ? mapped_count : ids.size(); }
     // Owned rows only: a mapped index's rows are read with read_rows() / visit_rows().
@@ -189,7 +207,7 @@ std::string check_topic_file(const std::filesystem::path& path, const std::strin
 // otherwise.
 bool read_topic_file(const std::filesystem::path& path, const std::string& token,
                      const std::string& signature, TopicIndex::Impl& impl,
-                     std::string* problem = nullptr);
+                     std::string* problem = nullptr, TopicFileCheck check = TopicFileCheck::Whole);
 
 // The one similarity of the index. Beam search and the exact scan both call it, so a beam
 // wide enough to reach every leaf returns bit-identical similarities and order to exact().

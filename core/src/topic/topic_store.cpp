@@ -300,7 +300,8 @@ Status TopicIndex::publish_file(const Database& db) {
 }
 
 Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model_signature,
-                                    const TopicTreeOptions& opts, bool recluster) {
+                                    const TopicTreeOptions& opts, bool recluster,
+                                    TopicFileCheck check) {
     check_off_ui_thread("TopicIndex::load");
     auto impl = std::make_unique<Impl>();
     impl->model_signature = model_signature;
@@ -318,9 +319,9 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
         if (path.empty())
             file_problem = "an in-memory database has no folder for one";
         if (!path.empty() &&
-            (read_topic_file(path, **token, model_signature, *impl, &file_problem) ||
+            (read_topic_file(path, **token, model_signature, *impl, &file_problem, check) ||
              read_topic_file(pending_topic_file_path(path, **token), **token, model_signature,
-                             *impl)))
+                             *impl, nullptr, check)))
             return TopicIndex(std::move(impl));
     } else if (!recluster) {
         file_problem = *signature != model_signature ? "written for another embedding model"
