@@ -230,9 +230,67 @@ class TestExplanation : public QObject {
             check_hit(query, r, h, top);
         for (const auto& h : r.pushed_out) {
             check_hit(query, r, h, top);
-            EXPECT(h.explanation->mmr.step == -1, "pushed out hits have no step");
+            const std::string& by = h.explanation->excluded_by;
+            EXPECT(by == "mmr" || by == "limit" || by == "max_units" || by == "max_chars",
+                   "every left-out candidate says what left it out");
+            EXPECT((h.explanation->mmr.step == -1) == (by == "mmr" || by == "limit"),
+                   "MMR's leftovers have no step; a budget's cut keeps its pick's step");
         }
         check_order(query, r);
+        check_left_out(query, r);
+    }
+
+    // Each candidate MMR left out, recomputed from the formula as it stood at the last step
+    // (the picks before the last one), and its verdict: it lost to the last pick, and "mmr"
+    // exactly when its relevance alone would have won that step.
+    void check_left_out(const std::string& query, const SearchResponse& r) {
+        const auto& hits = r.result.hits;
+        if (hits.empty() || !r.budget_reasons.empty())
+            return;
+        const double floor = r.settings.mmr_redundancy_floor;
+        auto vec = [&](const RetrievalHit& h) -> Vector {
+            auto pos = engine_->index().position(h.node_id);
+            return pos ? engine_->index().vector_at(*pos) : Vector{};
+        };
+        const double lambda = r.mmr_lambda;
+        const RetrievalHit& last = hits.back();
+        for (const RetrievalHit& h : r.pushed_out) {
+            const Explanation& e = *h.explanation;
+            double max_sim = 0.0;
+            double cos_by = 0.0;
+            std::optional<std::string> by;
+            for (std::size_t p = 0; p + 1 < hits.size(); ++p) {
+                auto va = vec(h);
+                auto vb = vec(hits[p]);
+                if (va.empty() || vb.empty())
+                    continue;
+                const double c = cosine(va, vb);
+                const double cl = std::clamp(c, 0.0, 1.0);
+                const double s = floor == 0.0 ? cl : std::max(0.0, (cl - floor) / (1.0 - floor));
+                if (s > max_sim) {
+                    max_sim = s;
+                    by = hits[p].node_id;
+                    cos_by = c;
+                }
+            }
+            EXPECT(e.mmr.max_similarity == max_sim, "left out: redundancy at the last step");
+            EXPECT(e.mmr.penalized_by == by, "left out: the most similar earlier pick");
+            EXPECT(!by || std::abs(e.mmr.cosine - cos_by) < 1e-9, "left out: that cosine");
+            const double score = lambda * e.mmr.relevance - (1.0 - lambda) * max_sim;
+            EXPECT(e.mmr.mmr_score == score, "left out: its MMR score at the last step");
+            EXPECT(e.mmr.lost_to == last.node_id, "left out: lost the last step to its pick");
+            EXPECT(e.mmr.lost_to_score == last.explanation->mmr.mmr_score,
+                   "left out: the score it lost to");
+            EXPECT(score < e.mmr.lost_to_score || (score == e.mmr.lost_to_score &&
+                                                   e.fused_rank > last.explanation->fused_rank),
+                   "left out: it did lose");
+            const double alone = lambda * e.mmr.relevance;
+            const bool would_win = alone > last.explanation->mmr.mmr_score ||
+                                   (alone == last.explanation->mmr.mmr_score &&
+                                    e.fused_rank < last.explanation->fused_rank);
+            EXPECT((e.excluded_by == "mmr") == (max_sim > 0.0 && would_win),
+                   "\"mmr\" exactly when the redundancy decided");
+        }
     }
 
 private slots:

@@ -111,7 +111,9 @@ private Q_SLOTS:
         e.weights = {0.35, 0.35, 0.15, 0.15};
         e.contributions = {0.035, 0.07, 0.045, 0.06};
         e.final_score = 0.21;
-        e.mmr = {0, 0.9, 0.0, std::nullopt, 0.63};
+        e.mmr.step = 0;
+        e.mmr.relevance = 0.9;
+        e.mmr.mmr_score = 0.63;
         e.graph_context.superseded_by = {"c9"};
         e.topic_path = {"t0", "t0.3"};
         h.explanation = e;

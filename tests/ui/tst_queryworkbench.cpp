@@ -39,6 +39,7 @@
 
 using namespace memlens;
 using namespace memlens::ui;
+using namespace Qt::Literals::StringLiterals;
 
 class TestQueryWorkbench : public QObject {
     Q_OBJECT
@@ -159,8 +160,24 @@ private Q_SLOTS:
         QVERIFY(equation.contains(formatScore(x.rrf_score)));
         QVERIFY(equation.contains(formatScore(x.vector.rrf_term)));
         QVERIFY(equation.contains(formatScore(x.keyword.rrf_term)));
-        QCOMPARE(wb_->breakdown()->chartValue(QStringLiteral("vector")), x.contributions.vector);
-        QCOMPARE(wb_->breakdown()->chartValue(QStringLiteral("graph")), x.contributions.graph);
+        // Under RRF the chart is the waterfall of what decided: the legs' RRF terms, their sum,
+        // each factor that applies, the final score; no WeightProfile bar, which decides nothing.
+        QCOMPARE(x.fusion, std::string("rrf"));
+        auto* chart = wb_->breakdown();
+        QCOMPARE(chart->chartValue(u"keyword term"_s), x.keyword.rrf_term);
+        QCOMPARE(chart->chartValue(u"vector term"_s), x.vector.rrf_term);
+        QCOMPARE(chart->chartValue(u"RRF sum"_s), x.rrf_score);
+        QCOMPARE(chart->chartValue(u"final score"_s), x.final_score);
+        QCOMPARE(chart->chartValue(u"graph"_s), -1.0);
+        double running = x.rrf_score;
+        for (const QString& step : chart->chartSteps())
+            if (step.startsWith(u"× "_s))
+                running += chart->chartValue(step);
+        QVERIFY2(std::abs(running - x.final_score) <= 1e-12 * std::max(1.0, x.final_score),
+                 qPrintable(chart->chartSteps().join(u", "_s)));
+        QCOMPARE(chart->chartSteps().contains(u"× recency"_s),
+                 x.recency.boost * x.recency.factor != 0.0);
+        QCOMPARE(chart->chartSteps().contains(u"× graph context"_s), x.entity_factor != 1.0);
         const QString legs = wb_->breakdown()->legsText();
         if (x.keyword.rank)
             QVERIFY(legs.contains(QString::number(*x.keyword.rank)));
@@ -359,6 +376,65 @@ private Q_SLOTS:
         for (const HitRow& row : outcome.rows)
             QCOMPARE(row.hit.explanation->mmr.step + 1, row.hit.explanation->fused_rank);
         wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
+    }
+
+    // The MMR panel states λ and the redundancy floor, and every row, picked or left out,
+    // follows the formula it states with the numbers it shows: a left-out row at the last step,
+    // which it lost to the last pick; "too similar" only when the redundancy decided.
+    void mmrRowsFollowTheStatedFormula() {
+        const auto dir = std::filesystem::path(vaultDir_.toStdString());
+        auto setFloor = [&](const char* value) {
+            const std::string err = test::offUiThread([&]() -> std::string {
+                auto v = Vault::open(dir, false);
+                if (!v)
+                    return v.status().to_string();
+                Status st = (*v)->set_setting("search.mmr_redundancy_floor", value);
+                return st ? std::string() : st.to_string();
+            });
+            QVERIFY2(err.empty(), err.c_str());
+        };
+        setFloor("0"); // every positive cosine counts, so MMR has something to decide
+        wb_->form()->mmrLambdaBox()->setValue(0.5);
+        QVERIFY(runAndWait(u"phoenix budget review"_s));
+        const MmrModel* mmr = wb_->session()->mmr();
+        QCOMPARE(mmr->lambda(), 0.5);
+        QCOMPARE(mmr->redundancyFloor(), 0.0);
+        const QString summary = wb_->mmr()->summaryText();
+        QVERIFY2(summary.contains(u"λ = 0.50"_s) && summary.contains(u"floor 0.00"_s),
+                 qPrintable(summary));
+        double lastPickScore = 0.0;
+        int lastStep = -1;
+        for (int i = 0; i < mmr->rowCount(); ++i) {
+            const auto* e = mmr->entryAt(i);
+            if (e->picked && e->step > lastStep) {
+                lastStep = e->step;
+                lastPickScore = e->mmrScore;
+            }
+        }
+        QVERIFY(lastStep >= 0);
+        int leftOut = 0;
+        for (int i = 0; i < mmr->rowCount(); ++i) {
+            const auto* e = mmr->entryAt(i);
+            const QString why =
+                mmr->data(mmr->index(i, MmrModel::Outcome), Qt::DisplayRole).toString();
+            QCOMPARE(e->mmrScore, 0.5 * e->relevance - 0.5 * e->maxSimilarity);
+            if (e->picked)
+                continue;
+            ++leftOut;
+            QCOMPARE(e->lostToScore, lastPickScore);
+            QCOMPARE(e->lostToStep, lastStep);
+            QVERIFY2(e->mmrScore <= e->lostToScore, qPrintable(why));
+            QVERIFY(e->penalizedByStep < lastStep);
+            const bool redundancyDecided =
+                e->maxSimilarity > 0.0 && 0.5 * e->relevance > e->lostToScore;
+            QCOMPARE(e->excludedBy == u"mmr"_s, redundancyDecided);
+            QVERIFY2(why.startsWith(redundancyDecided ? u"not kept: too similar to pick"_s
+                                                      : u"below the limit"_s),
+                     qPrintable(why));
+        }
+        QVERIFY(leftOut > 0);
+        setFloor("0.7");
+        wb_->form()->mmrLambdaBox()->setValue(0.7);
     }
 
     void theWorkbenchAnalysesAQueryOnce() {

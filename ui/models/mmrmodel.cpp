@@ -16,44 +16,49 @@ void MmrModel::setOutcome(const QueryOutcome& outcome) {
     entries_.clear();
     hasWalk_ = outcome.search.has_value();
     lambda_ = outcome.search ? outcome.search->mmr_lambda : 0.0;
+    floor_ = outcome.search ? outcome.search->settings.mmr_redundancy_floor : 0.0;
     if (hasWalk_) {
-        QHash<QString, int> stepOf;
-        for (const HitRow& row : outcome.rows) {
-            if (!row.hit.explanation)
-                continue;
-            const Explanation& x = *row.hit.explanation;
+        const auto add = [this](const HitRow& row, bool picked) {
             Entry e;
-            e.picked = x.mmr.step >= 0;
-            e.step = x.mmr.step;
-            e.fusedRank = x.fused_rank;
-            e.moved = e.picked ? x.fused_rank - (x.mmr.step + 1) : 0;
-            e.nodeId = qs(row.hit.node_id);
-            e.snippet = row.snippet;
-            e.relevance = x.mmr.relevance;
-            e.maxSimilarity = x.mmr.max_similarity;
-            e.mmrScore = x.mmr.mmr_score;
-            e.penalizedBy = x.mmr.penalized_by ? qs(*x.mmr.penalized_by) : QString();
-            e.budgetCut = x.budget_cut;
-            stepOf.insert(e.nodeId, e.step);
-            entries_.push_back(std::move(e));
-        }
-        for (const HitRow& row : outcome.pushedOut) {
-            Entry e;
+            e.picked = picked;
             e.nodeId = qs(row.hit.node_id);
             e.snippet = row.snippet;
             if (row.hit.explanation) {
                 const Explanation& x = *row.hit.explanation;
+                e.step = x.mmr.step;
                 e.fusedRank = x.fused_rank;
+                e.moved = e.step >= 0 ? x.fused_rank - (e.step + 1) : 0;
                 e.relevance = x.mmr.relevance;
                 e.maxSimilarity = x.mmr.max_similarity;
+                e.cosine = x.mmr.cosine;
                 e.mmrScore = x.mmr.mmr_score;
                 e.penalizedBy = x.mmr.penalized_by ? qs(*x.mmr.penalized_by) : QString();
                 e.budgetCut = x.budget_cut;
+                e.excludedBy = qs(x.excluded_by);
+                e.lostToScore = x.mmr.lost_to_score;
             }
             entries_.push_back(std::move(e));
+            return row.hit.explanation && row.hit.explanation->mmr.lost_to
+                       ? qs(*row.hit.explanation->mmr.lost_to)
+                       : QString();
+        };
+        QHash<QString, int> stepOf;
+        std::vector<QString> lostTo;
+        for (const HitRow& row : outcome.rows) {
+            if (!row.hit.explanation)
+                continue;
+            lostTo.push_back(add(row, true));
         }
-        for (Entry& e : entries_)
+        for (const HitRow& row : outcome.pushedOut)
+            lostTo.push_back(add(row, false));
+        for (const Entry& e : entries_)
+            if (e.step >= 0)
+                stepOf.insert(e.nodeId, e.step);
+        for (std::size_t i = 0; i < entries_.size(); ++i) {
+            Entry& e = entries_[i];
             e.penalizedByStep = e.penalizedBy.isEmpty() ? -1 : stepOf.value(e.penalizedBy, -1);
+            e.lostToStep = lostTo[i].isEmpty() ? -1 : stepOf.value(lostTo[i], -1);
+        }
     }
     endResetModel();
 }
@@ -73,15 +78,38 @@ int MmrModel::columnCount(const QModelIndex& parent) const {
 }
 
 QString MmrModel::movementText(const Entry& e) {
-    if (!e.picked) {
-        return e.budgetCut ? tr("cut by budget (fused #%1)").arg(e.fusedRank)
-                           : tr("pushed out (fused #%1)").arg(e.fusedRank);
-    }
+    if (!e.picked)
+        return tr("out (fused #%1)").arg(e.fusedRank);
     if (e.moved > 0)
         return tr("▲ %1 (fused #%2)").arg(e.moved).arg(e.fusedRank);
     if (e.moved < 0)
         return tr("▼ %1 (fused #%2)").arg(-e.moved).arg(e.fusedRank);
     return tr("= (fused #%1)").arg(e.fusedRank);
+}
+
+QString MmrModel::outcomeText(const Entry& e) const {
+    if (e.excludedBy == QLatin1String("max_units") || e.excludedBy == QLatin1String("max_chars"))
+        return tr("picked at step %1, then cut by the %2 budget").arg(e.step + 1).arg(e.excludedBy);
+    if (e.excludedBy == QLatin1String("mmr")) {
+        const QString pick =
+            e.penalizedByStep >= 0 ? tr("pick %1").arg(e.penalizedByStep + 1) : e.penalizedBy;
+        return tr("not kept: too similar to %1 (cosine %2 above the floor %3); without that it "
+                  "would have scored %4 > %5")
+            .arg(pick, formatScore(e.cosine), formatScore(floor_),
+                 formatScore(lambda_ * e.relevance), formatScore(e.lostToScore));
+    }
+    if (e.excludedBy == QLatin1String("limit"))
+        return tr("below the limit: %1 < %2 of the last pick%3")
+            .arg(formatScore(e.mmrScore), formatScore(e.lostToScore),
+                 e.maxSimilarity > 0.0 ? tr(" (its redundancy did not decide)") : QString());
+    if (e.step == 0)
+        return tr("first pick: the best fused hit");
+    if (e.maxSimilarity > 0.0) {
+        const QString pick =
+            e.penalizedByStep >= 0 ? tr("pick %1").arg(e.penalizedByStep + 1) : e.penalizedBy;
+        return tr("picked, penalised for its similarity to %1").arg(pick);
+    }
+    return tr("picked by relevance");
 }
 
 QVariant MmrModel::data(const QModelIndex& index, int role) const {
@@ -93,7 +121,9 @@ QVariant MmrModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (col) {
         case Step:
-            return e->picked ? QString::number(e->step + 1) : QStringLiteral("—");
+            return e->step >= 0 ? QString::number(e->step + 1) : QStringLiteral("—");
+        case Outcome:
+            return outcomeText(*e);
         case Moved:
             return movementText(*e);
         case Relevance:
@@ -106,7 +136,7 @@ QVariant MmrModel::data(const QModelIndex& index, int role) const {
             return e->penalizedByStep >= 0 ? tr("pick %1").arg(e->penalizedByStep + 1)
                                            : e->penalizedBy;
         case MmrScore:
-            return e->picked ? formatScore(e->mmrScore) : QString();
+            return formatScore(e->mmrScore);
         case Node:
             return e->snippet;
         default:
@@ -115,7 +145,7 @@ QVariant MmrModel::data(const QModelIndex& index, int role) const {
     case SortRole:
         switch (col) {
         case Step:
-            return e->picked ? e->step : 1'000'000 + e->fusedRank;
+            return e->step >= 0 ? e->step : 1'000'000 + e->fusedRank;
         case Moved:
             return e->picked ? e->moved : -1'000'000;
         case Relevance:
@@ -148,10 +178,20 @@ QVariant MmrModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (col == PenalizedBy && !e->penalizedBy.isEmpty())
             return tr("Most similar earlier pick: %1").arg(e->penalizedBy);
-        if (col == MmrScore && e->picked)
-            return tr("λ·relevance − (1−λ)·max similarity = %1·%2 − %3·%4")
-                .arg(formatScore(lambda_), formatScore(e->relevance), formatScore(1.0 - lambda_),
-                     formatScore(e->maxSimilarity));
+        if (col == MmrScore) {
+            const QString when = e->step >= 0 ? tr("At the step that picked it: ")
+                                              : tr("At the last step, which it lost: ");
+            return QString(when + tr("λ·relevance − (1−λ)·redundancy = %1·%2 − %3·%4")
+                                      .arg(formatScore(lambda_), formatScore(e->relevance),
+                                           formatScore(1.0 - lambda_),
+                                           formatScore(e->maxSimilarity)));
+        }
+        if (col == MaxSimilarity && !e->penalizedBy.isEmpty())
+            return tr("cosine %1 to the most similar earlier pick; above the floor %2: "
+                      "(cos − floor) / (1 − floor) = %3")
+                .arg(formatScore(e->cosine), formatScore(floor_), formatScore(e->maxSimilarity));
+        if (col == Outcome)
+            return outcomeText(*e);
         return e->nodeId;
     default:
         return {};
@@ -169,11 +209,13 @@ QVariant MmrModel::headerData(int section, Qt::Orientation orientation, int role
     case Relevance:
         return tr("Relevance");
     case MaxSimilarity:
-        return tr("Max sim.");
+        return tr("Redundancy");
     case PenalizedBy:
         return tr("Penalised by");
     case MmrScore:
         return tr("MMR score");
+    case Outcome:
+        return tr("Why here");
     case Node:
         return tr("Hit");
     default:

@@ -14,21 +14,38 @@ namespace memlens::ui {
 class MmrModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Step, Moved, Relevance, MaxSimilarity, PenalizedBy, MmrScore, Node, ColumnCount };
+    enum Column {
+        Step,
+        Moved,
+        Relevance,
+        MaxSimilarity,
+        PenalizedBy,
+        MmrScore,
+        Outcome,
+        Node,
+        ColumnCount
+    };
 
+    // A pick shows its state at the step that picked it; a candidate left out its state at the
+    // last step, which it lost (Explanation::excluded_by says whether to its redundancy, to the
+    // limit or, after MMR picked it, to a budget).
     struct Entry {
-        bool picked = false;
-        int step = -1;     // 0-based pick order; -1 when pushed out
-        int fusedRank = 0; // 1-based position before MMR
-        int moved = 0;     // fusedRank − (step + 1): > 0 moved up, < 0 pushed down
+        bool picked = false; // among the hits
+        int step = -1;       // 0-based pick order; -1 when MMR did not pick it
+        int fusedRank = 0;   // 1-based position before MMR
+        int moved = 0;       // fusedRank − (step + 1): > 0 moved up, < 0 pushed down
         QString nodeId;
         QString snippet;
         double relevance = 0.0;
-        double maxSimilarity = 0.0;
+        double maxSimilarity = 0.0; // redundancy above the floor
+        double cosine = 0.0;        // to penalizedBy, before the floor
         double mmrScore = 0.0;
         QString penalizedBy; // node id of the earlier pick most similar to this one
         int penalizedByStep = -1;
         bool budgetCut = false;
+        QString excludedBy; // "mmr", "limit", "max_units", "max_chars"; empty for a hit
+        double lostToScore = 0.0;
+        int lostToStep = -1;
     };
 
     explicit MmrModel(QObject* parent = nullptr);
@@ -36,6 +53,7 @@ public:
     void setOutcome(const QueryOutcome& outcome);
     const Entry* entryAt(int row) const;
     double lambda() const { return lambda_; }
+    double redundancyFloor() const { return floor_; }
     bool hasWalk() const { return hasWalk_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -44,10 +62,13 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
     static QString movementText(const Entry& e);
+    // One line: why this candidate is where it is, or why it is not among the hits.
+    QString outcomeText(const Entry& e) const;
 
 private:
     std::vector<Entry> entries_;
     double lambda_ = 0.0;
+    double floor_ = 0.0;
     bool hasWalk_ = false;
 };
 

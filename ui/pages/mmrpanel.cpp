@@ -44,6 +44,10 @@ MmrPanel::MmrPanel(MmrModel* model, QWidget* parent)
     refresh();
 }
 
+QString MmrPanel::summaryText() const {
+    return summary_->text();
+}
+
 void MmrPanel::refresh() {
     if (!model_->hasWalk()) {
         summary_->setText(tr("Run a hybrid, keyword or semantic query to see how MMR picked its "
@@ -52,22 +56,42 @@ void MmrPanel::refresh() {
     }
     int picked = 0;
     int movedDown = 0;
-    int out = 0;
+    int redundant = 0;
+    int belowLimit = 0;
+    int budget = 0;
+    int penalised = 0;
     for (int i = 0; i < model_->rowCount(); ++i) {
         const auto* e = model_->entryAt(i);
+        penalised += e->maxSimilarity > 0.0 ? 1 : 0;
         if (e->picked) {
             ++picked;
             movedDown += e->moved < 0 ? 1 : 0;
+        } else if (e->excludedBy == QLatin1String("mmr")) {
+            ++redundant;
+        } else if (e->excludedBy == QLatin1String("limit")) {
+            ++belowLimit;
         } else {
-            ++out;
+            ++budget;
         }
     }
-    summary_->setText(tr("MMR with λ = %1 picked %Ln hit(s): score = λ·relevance − (1−λ)·max "
-                         "similarity to earlier picks. %2 were pushed down, %3 pushed out.",
-                         nullptr, picked)
-                          .arg(model_->lambda(), 0, 'f', 2)
-                          .arg(movedDown)
-                          .arg(out));
+    const QString lambda = QString::number(model_->lambda(), 'f', 2);
+    const QString floor = QString::number(model_->redundancyFloor(), 'f', 2);
+    QString text =
+        tr("MMR score = λ·relevance − (1−λ)·redundancy, with λ = %1; redundancy = (cos − floor) / "
+           "(1 − floor) to the most similar earlier pick, 0 below the redundancy floor %2.")
+            .arg(lambda, floor);
+    text += QLatin1Char(' ') +
+            tr("Picked %n hit(s) (%1 moved down); left out: %2 too similar to a pick, %3 below "
+               "the limit, %4 cut by a budget.",
+               nullptr, picked)
+                .arg(movedDown)
+                .arg(redundant)
+                .arg(belowLimit)
+                .arg(budget);
+    if (penalised == 0)
+        text += QLatin1Char(' ') + tr("No candidate came within the floor of a pick, so λ "
+                                      "changed nothing here: the order is the fused order.");
+    summary_->setText(text);
 }
 
 } // namespace memlens::ui

@@ -16,6 +16,7 @@ public:
     explicit MmrPanel(MmrModel* model, QWidget* parent = nullptr);
 
     QTreeView* view() const { return view_; }
+    QString summaryText() const; // the line above the table: the formula, λ, the floor, counts
 
 Q_SIGNALS:
     void nodeSelected(const QString& nodeId);

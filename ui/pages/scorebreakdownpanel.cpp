@@ -121,6 +121,7 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
 }
 
 void ScoreBreakdownPanel::clear() {
+    steps_.clear();
     heading_->setText(tr("Select a hit of a hybrid, keyword or semantic query."));
     chart_->removeAllSeries();
     for (QAbstractAxis* axis : chart_->axes()) {
@@ -182,13 +183,14 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
     }
     const Explanation& x = *hit.explanation;
     heading_->setText(
-        tr("Fused rank %1 · final score %2 · fusion %3<br><small>Bars: weight × signal for "
-           "each of the four signals%4.</small>")
+        tr("Fused rank %1 · final score %2 · fusion %3<br><small>%4</small>")
             .arg(x.fused_rank)
             .arg(formatScore(x.final_score), qs(x.fusion),
                  x.fusion == to_string(FusionKind::Profile)
-                     ? tr(", which sum to the score")
-                     : tr(" (shown; under RRF the legs decide)")));
+                     ? tr("Bars: weight × signal for each of the four signals, which sum to the "
+                          "score.")
+                     : tr("Bars: the legs' RRF terms, their sum, then each factor that applies, "
+                          "to the final score.")));
     showChart(x);
     chartView_->setVisible(true);
 
@@ -241,39 +243,87 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
     details_->setText(more.join(QLatin1Char('\n')));
 }
 
+std::vector<ScoreBreakdownPanel::Step> ScoreBreakdownPanel::steps(const Explanation& x) {
+    std::vector<Step> out;
+    if (x.fusion == to_string(FusionKind::Profile)) {
+        // The four weighted signals sum to the base score: each is its own bar from 0.
+        for (Signal s : kSignals)
+            out.push_back({signalName(s), 0.0, pick(x.contributions, s), false, signalColor(s)});
+        return out;
+    }
+    // Under RRF the legs decide: a waterfall from the leg terms to the final score, one step
+    // per factor that applies, each bar from the running score before it to the one after.
+    const double kw = x.keyword.rrf_term;
+    out.push_back({tr("keyword term"), 0.0, kw, false, signalColor(Signal::Keyword)});
+    out.push_back(
+        {tr("vector term"), kw, kw + x.vector.rrf_term, false, signalColor(Signal::Vector)});
+    out.push_back({tr("RRF sum"), 0.0, x.rrf_score, true, QColor(0x55, 0x5d, 0x66)});
+    double running = x.rrf_score;
+    const double recency = 1.0 + x.recency.boost * x.recency.factor;
+    if (recency != 1.0) {
+        out.push_back(
+            {tr("× recency"), running, running * recency, false, signalColor(Signal::Freshness)});
+        running *= recency;
+    }
+    if (x.entity_factor != 1.0) {
+        out.push_back({tr("× graph context"), running, running * x.entity_factor, false,
+                       signalColor(Signal::Graph)});
+        running *= x.entity_factor;
+    }
+    if (x.superseded_penalty != 1.0) {
+        out.push_back({tr("× superseded"), running, running * x.superseded_penalty, false,
+                       QColor(0xc0, 0x39, 0x2b)});
+        running *= x.superseded_penalty;
+    }
+    out.push_back({tr("final score"), 0.0, x.final_score, true, QColor(0x2c, 0x3e, 0x50)});
+    return out;
+}
+
 void ScoreBreakdownPanel::showChart(const Explanation& x) {
     chart_->removeAllSeries();
     for (QAbstractAxis* axis : chart_->axes()) {
         chart_->removeAxis(axis);
         delete axis; // removeAxis hands the axis back to its caller
     }
+    const bool profile = x.fusion == to_string(FusionKind::Profile);
     // The heading says what the bars mean; a chart title would cost the bars their height.
-    chartView_->setToolTip(x.fusion == to_string(FusionKind::Profile)
-                               ? tr("Weighted signal contributions: they sum to the score")
-                               : tr("Weighted signal contributions: shown, RRF decides the score"));
-
-    // One set per signal, non-zero only in its own row, so each bar keeps its signal's colour.
+    chartView_->setToolTip(profile ? tr("Weighted signal contributions: they sum to the score")
+                                   : tr("From the legs' RRF terms to the final score: each bar "
+                                        "runs from the score before a step to the score after"));
+    steps_ = steps(x);
+    // Categories from the bottom up, so the first step is drawn at the top. Each bar is an
+    // invisible offset (the lower end) plus a visible set holding only its own row, so every
+    // step keeps its colour.
     auto* series = new QHorizontalStackedBarSeries();
     QStringList categories;
+    const int n = static_cast<int>(steps_.size());
+    for (int i = n - 1; i >= 0; --i)
+        categories << steps_[static_cast<std::size_t>(i)].label;
+    auto* offset = new QBarSet(QStringLiteral("offset"));
+    offset->setColor(Qt::transparent);
+    offset->setBorderColor(Qt::transparent);
+    for (int row = 0; row < n; ++row) {
+        const Step& st = steps_[static_cast<std::size_t>(n - 1 - row)];
+        *offset << std::min(st.from, st.to);
+    }
+    series->append(offset);
     double peak = 0.0;
-    for (int i = kSignalCount - 1; i >= 0; --i)
-        categories << signalName(kSignals[static_cast<std::size_t>(i)]);
-    for (int i = 0; i < kSignalCount; ++i) {
-        const Signal s = kSignals[static_cast<std::size_t>(i)];
-        auto* set = new QBarSet(signalName(s));
-        set->setColor(signalColor(s));
-        set->setBorderColor(signalColor(s));
-        for (int row = 0; row < kSignalCount; ++row)
-            *set << (row == kSignalCount - 1 - i ? pick(x.contributions, s) : 0.0);
-        peak = std::max(peak, pick(x.contributions, s));
+    for (int i = 0; i < n; ++i) {
+        const Step& st = steps_[static_cast<std::size_t>(i)];
+        auto* set = new QBarSet(st.label);
+        set->setColor(st.total ? st.color : st.color.lighter(st.to < st.from ? 100 : 110));
+        set->setBorderColor(st.color);
+        for (int row = 0; row < n; ++row)
+            *set << (row == n - 1 - i ? std::abs(st.to - st.from) : 0.0);
+        peak = std::max({peak, st.from, st.to});
         series->append(set);
     }
     chart_->addSeries(series);
     auto* y = new QBarCategoryAxis();
     y->append(categories);
     auto* axisX = new QValueAxis();
-    axisX->setRange(0.0, std::max(peak * 1.1, 0.05));
-    axisX->setLabelFormat(QStringLiteral("%.2f"));
+    axisX->setRange(0.0, std::max(peak * 1.1, profile ? 0.05 : 0.001));
+    axisX->setLabelFormat(profile ? QStringLiteral("%.2f") : QStringLiteral("%.4f"));
     axisX->setTickCount(3);
     // Round tick values: a label like 0.23 at the right edge was cut by the plot margin.
     axisX->applyNiceNumbers();
@@ -282,6 +332,7 @@ void ScoreBreakdownPanel::showChart(const Explanation& x) {
     chart_->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(y);
     series->attachAxis(axisX);
+    chartView_->setMinimumHeight(std::max(120, 22 * n + 40));
 }
 
 QString ScoreBreakdownPanel::legsText() const {
@@ -298,19 +349,18 @@ QString ScoreBreakdownPanel::detailsText() const {
     return details_->text();
 }
 
-double ScoreBreakdownPanel::chartValue(const QString& signal) const {
-    const auto series = chart_->series();
-    if (series.isEmpty())
-        return -1.0;
-    const auto* bars = qobject_cast<QHorizontalStackedBarSeries*>(series.first());
-    if (!bars)
-        return -1.0;
-    const auto sets = bars->barSets();
-    for (int i = 0; i < sets.size(); ++i) {
-        if (sets[i]->label() == signal)
-            return sets[i]->at(kSignalCount - 1 - i);
-    }
+double ScoreBreakdownPanel::chartValue(const QString& step) const {
+    for (const Step& st : steps_)
+        if (st.label == step)
+            return st.to - st.from;
     return -1.0;
+}
+
+QStringList ScoreBreakdownPanel::chartSteps() const {
+    QStringList out;
+    for (const Step& st : steps_)
+        out << st.label;
+    return out;
 }
 
 } // namespace memlens::ui

@@ -1,11 +1,16 @@
-// Why a hit scored what it did: the four signals' weighted contributions as a chart, each leg's
+// Why a hit scored what it did: under RRF a waterfall from the legs' terms to the final score,
+// under profile fusion the four signals' weighted contributions; then each leg's
 // rank, raw score, weight and RRF term, the recency factor, and the final arithmetic written out
 // with the hit's own numbers, then its MMR step.
 #pragma once
 
 #include <memlens/types.h>
 
+#include <QColor>
+#include <QStringList>
 #include <QWidget>
+
+#include <vector>
 
 class QChart;
 class QChartView;
@@ -23,8 +28,22 @@ public:
 
     // The final arithmetic, as plain text ("final = (0.01639 + 0.01587) × … = 0.03226").
     QString equationText() const;
-    // The chart's bar value for a signal ("graph", "vector", "keyword", "freshness").
-    double chartValue(const QString& signal) const;
+    // One bar of the chart: under profile fusion a weighted signal (from 0); under RRF a step
+    // of the waterfall from the legs' terms to the final score (from the running score before
+    // it to the one after; totals from 0).
+    struct Step {
+        QString label;
+        double from = 0.0;
+        double to = 0.0;
+        bool total = false;
+        QColor color;
+    };
+    static std::vector<Step> steps(const Explanation& x);
+    // The chart's bar for a step, as its signed length (to − from); -1 when there is no such
+    // bar. Profile fusion: "graph", "vector", "keyword", "freshness". RRF: "keyword term",
+    // "vector term", "RRF sum", "× recency", "× graph context", "× superseded", "final score".
+    double chartValue(const QString& step) const;
+    QStringList chartSteps() const; // the bars, top to bottom
     // The legs table as plain text (rank, raw score, weight, RRF term per leg).
     QString legsText() const;
     // The lines under the equation: keyword-leg arithmetic, recency, MMR step, topic path.
@@ -41,6 +60,7 @@ private:
     QLabel* legs_;
     QLabel* equation_;
     QLabel* details_;
+    std::vector<Step> steps_;
 };
 
 } // namespace memlens::ui

@@ -64,9 +64,14 @@ struct MmrResult {
 // Greedy MMR: each step picks argmax λ·rel − (1−λ)·max_sim(selected); λ clamped to [0, 1];
 // ties → earlier candidate; empty input or limit 0 → empty. sim is the cosine clamped to
 // [0, 1], then rescaled above `redundancy_floor` (mmr_redundancy(); 0 = the cosine as it is).
+// With `left_out`, the candidates not picked (in candidate order) as they stood at the last
+// step, the one that filled the last slot: score is λ·relevance − (1−λ)·max_similarity against
+// the picks made before that step, and penalized_by the most similar of those. Each lost that
+// step to the last pick (picks.back()): its score is lower, or equal and it comes later.
 std::vector<MmrResult> mmr_select(std::span<const float> query_vec,
                                   const std::vector<MmrCandidate>& candidates, std::size_t limit,
-                                  double lambda, double redundancy_floor = 0.0);
+                                  double lambda, double redundancy_floor = 0.0,
+                                  std::vector<MmrResult>* left_out = nullptr);
 
 // MMR's redundancy of two vectors: c = cosine clamped to [0, 1] (non-finite → 0), then
 // max(0, (c − floor) / (1 − floor)) for a floor in [0, 1). Empty vectors → 0.

@@ -59,12 +59,20 @@ struct SignalSet {
     double freshness = 0.0;
 };
 
+// A pick: its state at the step that picked it. A candidate MMR left out (step -1): its state
+// at the last step, the one that filled the last slot, which it lost to lost_to.
 struct MmrExplanation {
-    int step = -1;                           // pick order, 0-based; -1 = not picked by MMR
-    double relevance = 0.0;                  // normalised relevance fed to MMR
-    double max_similarity = 0.0;             // max cosine to an earlier pick, clamped to [0, 1]
+    int step = -1;          // pick order, 0-based; -1 = not picked by MMR
+    double relevance = 0.0; // normalised relevance fed to MMR
+    // Redundancy to the picks before that step: the largest cosine (clamped to [0, 1]) rescaled
+    // above search.mmr_redundancy_floor, max(0, (cos − floor) / (1 − floor)).
+    double max_similarity = 0.0;
     std::optional<std::string> penalized_by; // node id of the earlier pick that caused it
-    double mmr_score = 0.0;                  // λ·relevance − (1−λ)·max_similarity
+    double cosine = 0.0;    // the cosine to penalized_by, before the floor (0 without one)
+    double mmr_score = 0.0; // λ·relevance − (1−λ)·max_similarity
+    // Left out: the pick of the last step and its MMR score, which mmr_score did not beat.
+    std::optional<std::string> lost_to;
+    double lost_to_score = 0.0;
 };
 
 struct GraphContext {
@@ -93,6 +101,10 @@ struct Explanation {
     GraphContext graph_context;
     std::vector<std::string> topic_path; // topic keys the beam descent took to this hit
     bool budget_cut = false;
+    // Why a fused candidate is not among the hits (empty for a hit): "mmr" (its relevance alone
+    // would have won the last step; its redundancy to penalized_by lost it), "limit" (it would
+    // not have even without that), "max_units" / "max_chars" (MMR picked it, a budget cut it).
+    std::string excluded_by;
     std::optional<double> rerank_similarity; // cosine computed by a primitive's rerank
     int fused_rank = 0;                      // 1-based position before MMR
 };

@@ -54,7 +54,10 @@ json explanation_json(const Explanation& e) {
                 {"relevance", number(e.mmr.relevance)},
                 {"max_similarity", number(e.mmr.max_similarity)},
                 {"penalized_by", e.mmr.penalized_by ? json(*e.mmr.penalized_by) : json(nullptr)},
-                {"mmr_score", number(e.mmr.mmr_score)}};
+                {"cosine", number(e.mmr.cosine)},
+                {"mmr_score", number(e.mmr.mmr_score)},
+                {"lost_to", e.mmr.lost_to ? json(*e.mmr.lost_to) : json(nullptr)},
+                {"lost_to_score", number(e.mmr.lost_to_score)}};
     return json{
         {"fusion", e.fusion},
         {"rrf_k", e.rrf_k},
@@ -81,6 +84,7 @@ json explanation_json(const Explanation& e) {
           {"supported_by", strings(e.graph_context.supported_by)}}},
         {"topic_path", strings(e.topic_path)},
         {"budget_cut", e.budget_cut},
+        {"excluded_by", e.excluded_by.empty() ? json(nullptr) : json(e.excluded_by)},
         {"rerank_similarity", optional_number(e.rerank_similarity)},
         {"fused_rank", e.fused_rank},
     };

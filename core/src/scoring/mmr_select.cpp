@@ -25,7 +25,10 @@ double mmr_redundancy(std::span<const float> a, std::span<const float> b, double
 
 std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
                                   const std::vector<MmrCandidate>& candidates, std::size_t limit,
-                                  double lambda, double redundancy_floor) {
+                                  double lambda, double redundancy_floor,
+                                  std::vector<MmrResult>* left_out) {
+    if (left_out)
+        left_out->clear();
     std::vector<MmrResult> picked;
     if (candidates.empty() || limit == 0)
         return picked;
@@ -52,6 +55,21 @@ std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
             }
         }
         taken[best] = true;
+        if (left_out && picked.size() + 1 == std::min(limit, n)) {
+            // The last step: what every candidate still out scored in it.
+            for (std::size_t i = 0; i < n; ++i) {
+                if (taken[i])
+                    continue;
+                MmrResult o;
+                o.index = candidates[i].index;
+                o.relevance = candidates[i].relevance;
+                o.max_similarity = max_sim[i];
+                o.score = lambda * candidates[i].relevance - (1.0 - lambda) * max_sim[i];
+                if (max_by[i])
+                    o.penalized_by = candidates[*max_by[i]].index;
+                left_out->push_back(o);
+            }
+        }
         MmrResult r;
         r.index = candidates[best].index;
         r.score = best_score;

@@ -225,19 +225,46 @@ void mmr(PipelineState& st) {
         e.mmr.relevance = top > 0.0 ? e.final_score / top : 0.0;
         in.push_back({i, st.pool[i].embedding, e.mmr.relevance});
     }
-    const auto picks = mmr_select(st.query_vector, in, static_cast<std::size_t>(st.resp.limit),
-                                  st.resp.mmr_lambda, st.resp.settings.mmr_redundancy_floor);
+    std::vector<MmrResult> left_out;
+    const auto picks =
+        mmr_select(st.query_vector, in, static_cast<std::size_t>(st.resp.limit), st.resp.mmr_lambda,
+                   st.resp.settings.mmr_redundancy_floor, &left_out);
+    const auto describe = [&](const MmrResult& p, MmrExplanation& m) {
+        m.max_similarity = p.max_similarity;
+        m.mmr_score = p.score;
+        if (p.penalized_by) {
+            const Candidate& by = st.pool[*p.penalized_by];
+            m.penalized_by = by.row->hit.node_id;
+            const Candidate& self = st.pool[p.index];
+            if (!self.embedding.empty() && self.embedding.size() == by.embedding.size())
+                m.cosine = cosine(self.embedding, by.embedding);
+        }
+    };
     st.order.clear();
     st.order.reserve(picks.size());
     for (std::size_t step = 0; step < picks.size(); ++step) {
         const auto& p = picks[step];
         auto& m = st.pool[p.index].e.mmr;
         m.step = static_cast<int>(step);
-        m.max_similarity = p.max_similarity;
-        m.mmr_score = p.score;
-        if (p.penalized_by)
-            m.penalized_by = st.pool[*p.penalized_by].row->hit.node_id;
+        describe(p, m);
         st.order.push_back(p.index);
+    }
+    if (picks.empty())
+        return;
+    // Each candidate left out lost the last step to its pick; had its redundancy been 0, its
+    // relevance alone would have won that step when λ·relevance beats the pick's score (a tie
+    // goes to the earlier candidate, as in mmr_select).
+    const MmrResult& last = picks.back();
+    const double lambda =
+        std::isfinite(st.resp.mmr_lambda) ? std::clamp(st.resp.mmr_lambda, 0.0, 1.0) : 0.7;
+    for (const MmrResult& p : left_out) {
+        Explanation& e = st.pool[p.index].e;
+        describe(p, e.mmr);
+        e.mmr.lost_to = st.pool[last.index].row->hit.node_id;
+        e.mmr.lost_to_score = last.score;
+        const double alone = lambda * p.relevance;
+        const bool would_win = alone > last.score || (alone == last.score && p.index < last.index);
+        e.excluded_by = p.max_similarity > 0.0 && would_win ? "mmr" : "limit";
     }
 }
 
@@ -245,6 +272,8 @@ void budgets(PipelineState& st) {
     const SearchBudget& budget = st.request->budget;
     auto& order = st.order;
     if (budget.max_units > 0 && order.size() > static_cast<std::size_t>(budget.max_units)) {
+        for (std::size_t i = static_cast<std::size_t>(budget.max_units); i < order.size(); ++i)
+            st.pool[order[i]].e.excluded_by = "max_units";
         order.resize(static_cast<std::size_t>(budget.max_units));
         st.resp.budget_reasons.push_back("max_units");
     }
@@ -265,6 +294,8 @@ void budgets(PipelineState& st) {
             c.e.budget_cut = true;
             keep = i + 1;
         }
+        for (std::size_t k = keep; k < order.size(); ++k)
+            st.pool[order[k]].e.excluded_by = "max_chars";
         order.resize(keep);
         st.resp.budget_reasons.push_back("max_chars");
         break;
@@ -292,8 +323,7 @@ SearchResponse assemble(PipelineState& st) {
         auto& c = st.pool[i];
         RetrievalHit h = c.row->hit;
         h.score = c.e.final_score;
-        c.e.mmr.step = -1;
-        h.explanation = c.e;
+        h.explanation = c.e; // a budget's cut keeps the step MMR picked it at
         resp.pushed_out.push_back(std::move(h));
     }
     resp.result = QueryResponse::make(std::move(hits), st.pool.size());
