@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -92,6 +93,8 @@ QueryStats* query_stats(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_c
         s->present.push_back(hits > 0);
         s->present_count += hits > 0 ? 1 : 0;
     }
+    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts)))
+        sink->stats = Bm25fStats{static_cast<double>(rows), s->avg_len, s->idf};
     if (int rc = api->xSetAuxdata(fts, s, free_stats); rc != SQLITE_OK) {
         // xSetAuxdata has already called free_stats on failure.
         sqlite3_result_error_code(ctx, rc);
@@ -180,7 +183,49 @@ void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ct
     sqlite3_result_double(ctx, -score);
 }
 
+// memlens_bm25f_row: the row's column lengths and per phrase × column counts (bm25f.h).
+void bm25f_row_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int,
+                  sqlite3_value**) {
+    const int ncol = api->xColumnCount(fts);
+    const int nphrase = api->xPhraseCount(fts);
+    std::vector<int> tf;
+    if (!row_counts(api, fts, ctx, nphrase, ncol, tf))
+        return;
+    std::vector<std::int32_t> out;
+    out.reserve(2 + static_cast<std::size_t>(ncol) + tf.size());
+    out.push_back(ncol);
+    out.push_back(nphrase);
+    for (int c = 0; c < ncol; ++c) {
+        int len = 0;
+        if (int rc = api->xColumnSize(fts, c, &len); rc != SQLITE_OK) {
+            sqlite3_result_error_code(ctx, rc);
+            return;
+        }
+        out.push_back(len);
+    }
+    out.insert(out.end(), tf.begin(), tf.end());
+    sqlite3_result_blob(ctx, out.data(), static_cast<int>(out.size() * sizeof(std::int32_t)),
+                        SQLITE_TRANSIENT);
+}
+
 } // namespace
+
+std::optional<Bm25fRow> decode_bm25f_row(const void* data, std::size_t size) {
+    if (data == nullptr || size % sizeof(std::int32_t) != 0 || size < 2 * sizeof(std::int32_t))
+        return std::nullopt;
+    std::vector<std::int32_t> v(size / sizeof(std::int32_t));
+    std::memcpy(v.data(), data, size);
+    Bm25fRow r;
+    r.ncol = v[0];
+    r.nphrase = v[1];
+    if (r.ncol < 0 || r.nphrase < 0 ||
+        v.size() !=
+            2 + static_cast<std::size_t>(r.ncol) * (1 + static_cast<std::size_t>(r.nphrase)))
+        return std::nullopt;
+    r.len.assign(v.begin() + 2, v.begin() + 2 + r.ncol);
+    r.tf.assign(v.begin() + 2 + r.ncol, v.end());
+    return r;
+}
 
 double bm25f_term(double idf, double weighted_tf, double k1) {
     return weighted_tf > 0.0 ? idf * weighted_tf * (k1 + 1.0) / (weighted_tf + k1) : 0.0;
@@ -198,6 +243,9 @@ Status register_bm25f(sqlite3* db, CoverageSink* sink) {
         return Status::internal("this SQLite has no FTS5 extension API");
     if (api->xCreateFunction(api, "memlens_bm25f", sink, bm25f_fn, nullptr) != SQLITE_OK)
         return Status::internal(std::string("registering memlens_bm25f: ") + sqlite3_errmsg(db));
+    if (api->xCreateFunction(api, "memlens_bm25f_row", nullptr, bm25f_row_fn, nullptr) != SQLITE_OK)
+        return Status::internal(std::string("registering memlens_bm25f_row: ") +
+                                sqlite3_errmsg(db));
     return Status::ok();
 }
 

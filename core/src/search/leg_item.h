@@ -23,6 +23,7 @@ struct LegItem {
     std::int64_t time_end_ms = 0;
     bool asks = false;            // keyword leg, chunks: ends with '?'
     double question_factor = 1.0; // keyword leg: apply_keyword_factors
+    std::int64_t fts_rowid = 0;   // keyword leg: the row of its FTS table (the term table reads it)
 };
 
 } // namespace memlens::search

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "search/hydrate.h"
+#include "search/keyword_leg.h"
 #include "search/leg_item.h"
 #include "search/statement_cache.h"
 #include "search/supersession.h"
@@ -82,6 +83,7 @@ struct PipelineState {
 
     // legs
     std::vector<LegItem> keyword_items;
+    KeywordLegStats keyword_stats; // the whole tables' BM25F statistics, for the term tables
     std::vector<LegItem> vector_items;
     // fusion
     std::vector<FusedEntry> fused;
@@ -114,6 +116,8 @@ void score(PipelineState& st);
 void graph_context(PipelineState& st);
 void mmr(PipelineState& st);
 void budgets(PipelineState& st);
+// The keyword leg's term table of each hit to be returned that the leg ranked (term_table.h).
+Status explain_terms(const SearchContext& ctx, PipelineState& st);
 SearchResponse assemble(PipelineState& st);
 
 // The pools the legs returned, as an audit row keeps them.
