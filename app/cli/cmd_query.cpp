@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -130,14 +131,47 @@ void print_leg(const char* name, const LegReport& l) {
         std::printf("skipped (%s)\n", l.skipped_reason.c_str());
         return;
     }
-    std::printf("%zu candidates, top %.4f, weight %.2f, %.1f ms", l.count, l.top_score, l.weight,
-                l.ms);
+    if (l.count == 0)
+        std::printf("matched nothing, weight %.2f, %.1f ms", l.weight, l.ms);
+    else
+        std::printf("%zu candidates, top %.4f, weight %.2f, %.1f ms", l.count, l.top_score,
+                    l.weight, l.ms);
     if (!l.fts_query.empty())
         std::printf(", match %s", l.fts_query.c_str());
     if (l.exact)
         std::printf(", exact scan (%s)", l.exact_reason.c_str());
     else if (!l.reached_topics.empty())
         std::printf(", beam reached %zu topics, scored %zu", l.reached_topics.size(), l.scored);
+    std::printf("\n");
+}
+
+// The term table's matched entries, "phoenix near tf 1 = -1.955", and the terms found nowhere;
+// their contributions add up to bm25 (docs/explanations.md §1).
+void print_terms(const std::vector<TermEvidence>& terms) {
+    if (terms.empty())
+        return;
+    std::string line;
+    std::vector<std::string> unmatched;
+    for (const auto& t : terms) {
+        if (t.matched) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "%s%s %s tf %d = %.3f", line.empty() ? "" : ", ",
+                          t.term.c_str(), t.column.c_str(), t.tf, t.contribution);
+            line += buf;
+        } else {
+            bool seen = false;
+            for (const auto& u : terms)
+                seen = seen || (u.term == t.term && u.matched);
+            if (!seen && std::find(unmatched.begin(), unmatched.end(), t.term) == unmatched.end())
+                unmatched.push_back(t.term);
+        }
+    }
+    std::printf("     terms: %s", line.c_str());
+    if (!unmatched.empty()) {
+        std::printf("; not in this hit:");
+        for (const auto& u : unmatched)
+            std::printf(" %s", u.c_str());
+    }
     std::printf("\n");
 }
 
@@ -162,6 +196,7 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
                     vec, e.fused_rank, e.mmr.max_similarity, to_wire(h.node_kind),
                     h.node_id.c_str(),
                     e.graph_context.superseded_by.empty() ? "" : "  [superseded]");
+        std::printf("     %s\n", one_line(e.verdict).c_str());
         std::printf("     %s  %s\n", format_rfc3339(h.time_range_end_ms).substr(0, 10).c_str(),
                     one_line(snippet(h.content, terms, 100)).c_str());
         // The keyword leg's arithmetic (docs/explanations.md §1), when it ranked the hit.
@@ -170,7 +205,14 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
                         "%.3f\n",
                         e.keyword.bm25, e.keyword.coverage_factor, e.keyword.author_factor,
                         e.keyword.time_factor, e.keyword.question_factor, e.keyword.raw_score);
+        print_terms(e.keyword.terms);
     }
+    if (r.keyword.ran && r.keyword.count == 0)
+        std::printf("the keyword leg matched nothing%s\n",
+                    r.vector.ran && r.vector.count > 0 ? ": every hit comes from the vector leg"
+                                                       : "");
+    else if (r.vector.ran && r.vector.count == 0)
+        std::printf("the vector leg matched nothing (no stored vector is similar to the query)\n");
     std::printf("%zu of %zu%s", r.result.hits.size(), r.result.total,
                 r.result.truncated ? " (truncated)" : "");
     for (const auto& b : r.budget_reasons)

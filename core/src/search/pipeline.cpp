@@ -178,7 +178,7 @@ Status keyword_leg(const SearchContext& ctx, PipelineState& st) {
     }
     auto match = keyword_match_expression(st.query, s.max_query_terms);
     if (!match) {
-        rep.skipped_reason = "no keyword terms";
+        rep.skipped_reason = "no searchable terms";
         return Status::ok();
     }
     const auto t = Clock::now();
@@ -250,6 +250,9 @@ Status vector_leg(const SearchContext& ctx, PipelineState& st) {
             in.positions = &positions;
         }
         auto out = run_vector_leg(ctx.index, in);
+        // A similarity of 0 or less shares nothing with the query: such a "match" is only the
+        // index's order, and a query of unknown words would list it as if it were evidence.
+        std::erase_if(out.items, [](const LegItem& it) { return !(it.raw > 0.0); });
         st.vector_items = std::move(out.items);
         rep.ran = true;
         rep.count = st.vector_items.size();

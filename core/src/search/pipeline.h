@@ -101,6 +101,12 @@ struct PipelineState {
 // Only ASCII white space (or nothing): no leg has a word to look for.
 bool blank_query(std::string_view text);
 
+// Whether the text has a word to search for: not only punctuation, symbols, stopwords (which
+// include the FTS5 operators AND, OR, NOT) and one-letter ASCII words. Without one a search is
+// refused (validate_search_request): the keyword leg has no term and the vector leg would only
+// list the index's order.
+bool has_searchable_terms(std::string_view text);
+
 // The vault's settings (or request.settings) with the request's overrides applied.
 Result<RetrievalSettings> effective_settings(const Vault& vault, const SearchRequest& request);
 

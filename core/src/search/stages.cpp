@@ -48,6 +48,10 @@ Status validate_search_request(const SearchRequest& req) {
     MEMLENS_TRY(check_query_length(req.raw_query));
     if (search::blank_query(req.query) && search::blank_query(req.raw_query))
         return Status::invalid("the query is empty: a search needs words to look for");
+    if (!search::has_searchable_terms(req.query) && !search::has_searchable_terms(req.raw_query))
+        return Status::invalid("the query has no searchable terms: only punctuation, search "
+                               "operators or common words such as 'the' and 'or' (a search needs "
+                               "words such as names or topics to look for)");
     const int max_limit = kMaxSearchLimit;
     if (req.limit < 0 || req.limit > max_limit)
         return Status::invalid("limit " + std::to_string(req.limit) + " is outside 0.." +
@@ -81,6 +85,18 @@ bool blank_query(std::string_view s) {
     return std::all_of(s.begin(), s.end(), [](char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
     });
+}
+
+bool has_searchable_terms(std::string_view text) {
+    // Every word the keyword leg keeps counts, and so does a one-character word outside ASCII
+    // (a CJK character is a word that only the vector leg can look for).
+    for (const auto& w : split_words(text)) {
+        if (is_stopword(w))
+            continue;
+        if (utf8_length(w) > 1 || static_cast<unsigned char>(w[0]) >= 0x80)
+            return true;
+    }
+    return false;
 }
 
 void fuse(PipelineState& st) {
