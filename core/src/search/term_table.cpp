@@ -20,11 +20,13 @@ Result<std::int64_t> rowid_of(StatementCache& stmts, const TermTarget& t, const 
     if (!st)
         return st.status();
     auto row = (*st)->step();
+    const std::int64_t rid = row && *row ? (*st)->column_int64(0) : 0;
+    // A statement left on a row keeps its read transaction open: the connection would go on
+    // seeing this snapshot of the vault (and not, say, the audit rows written since).
+    (*st)->reset();
     if (!row)
         return row.status();
-    if (!*row)
-        return std::int64_t{0};
-    return (*st)->column_int64(0);
+    return rid;
 }
 
 } // namespace
@@ -118,6 +120,7 @@ Status fill_term_tables(StatementCache& stmts, const TermTableParams& p,
             continue; // no longer matches (the vault changed since the pools were kept)
         const auto blob = (*st)->column_blob(0);
         auto counts = decode_bm25f_row(blob.data(), blob.size());
+        (*st)->reset(); // ends its read transaction (rowid_of says why)
         if (!stats)
             stats = stmts.coverage().stats;
         if (!counts || !stats)
