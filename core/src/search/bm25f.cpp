@@ -42,6 +42,7 @@ struct QueryStats {
     std::vector<double> avg_len; // per column
     int present_count = 0;
     std::vector<double> norm; // per column, this row
+    std::vector<int> len;     // per column, this row
     std::vector<int> tf;      // per phrase × column, this row
 };
 
@@ -75,6 +76,7 @@ QueryStats* query_stats(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_c
     const int ncol = api->xColumnCount(fts);
     s->prm = params(ncol, nval, vals);
     s->norm.assign(static_cast<std::size_t>(ncol), 1.0);
+    s->len.assign(static_cast<std::size_t>(ncol), 0);
     for (int c = 0; c < ncol; ++c) {
         sqlite3_int64 total = 0;
         if (int rc = api->xColumnTotalSize(fts, c, &total); rc != SQLITE_OK)
@@ -158,6 +160,7 @@ void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ct
         }
         const auto uc = static_cast<std::size_t>(c);
         const double avg = s->avg_len[uc];
+        s->len[uc] = len;
         norm[uc] = 1.0 - b[uc] + (avg > 0.0 ? b[uc] * len / avg : 0.0);
     }
     std::vector<int>& tf = s->tf;
@@ -178,8 +181,19 @@ void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ct
     const double coverage = coverage_of(*s, tf, w);
     if (power > 0.0)
         score *= std::pow(coverage, power);
-    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts)); sink && sink->admits(-score))
-        sink->by_rowid[api->xRowid(fts)] = coverage;
+    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts));
+        sink && sink->admits(-score)) {
+        // What the term table needs of this row, from what was just computed: no second
+        // lookup for the hits a query returns.
+        auto& c = sink->counts;
+        const std::size_t at = c.size();
+        c.push_back(ncol);
+        c.push_back(nphrase);
+        for (int col = 0; col < ncol; ++col)
+            c.push_back(s->len[static_cast<std::size_t>(col)]);
+        c.insert(c.end(), tf.begin(), tf.end());
+        sink->by_rowid[api->xRowid(fts)] = {coverage, at};
+    }
     sqlite3_result_double(ctx, -score);
 }
 
@@ -225,6 +239,20 @@ std::optional<Bm25fRow> decode_bm25f_row(const void* data, std::size_t size) {
     r.len.assign(v.begin() + 2, v.begin() + 2 + r.ncol);
     r.tf.assign(v.begin() + 2 + r.ncol, v.end());
     return r;
+}
+
+std::vector<std::int32_t> recorded_counts(const CoverageSink& sink, std::int64_t rowid) {
+    auto it = sink.by_rowid.find(rowid);
+    if (it == sink.by_rowid.end() || it->second.counts_at + 2 > sink.counts.size())
+        return {};
+    const std::size_t at = it->second.counts_at;
+    const auto ncol = static_cast<std::size_t>(sink.counts[at]);
+    const auto nphrase = static_cast<std::size_t>(sink.counts[at + 1]);
+    const std::size_t n = 2 + ncol * (1 + nphrase);
+    if (at + n > sink.counts.size())
+        return {};
+    return {sink.counts.begin() + static_cast<std::ptrdiff_t>(at),
+            sink.counts.begin() + static_cast<std::ptrdiff_t>(at + n)};
 }
 
 double bm25f_term(double idf, double weighted_tf, double k1) {

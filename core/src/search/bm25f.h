@@ -42,13 +42,22 @@ struct Bm25fStats {
 };
 
 struct CoverageSink {
-    std::unordered_map<std::int64_t, double> by_rowid;
+    // Per recorded row its coverage and where its counts start in `counts`: the row's column
+    // lengths and term counts in memlens_bm25f_row's layout (ncol, nphrase, len…, tf…), which
+    // the term table of a returned hit reads (term_table.h) instead of looking the row up again.
+    struct Row {
+        double coverage = 1.0;
+        std::size_t counts_at = 0;
+    };
+    std::unordered_map<std::int64_t, Row> by_rowid;
+    std::vector<std::int32_t> counts;
     std::optional<Bm25fStats> stats; // of the last statement that scored a row
     std::size_t keep = 0;            // 0: record every row
     std::vector<double> best; // max-heap of the best `keep` ranks seen (front: the worst kept)
 
     void reset(std::size_t keep_best) {
         by_rowid.clear();
+        counts.clear();
         best.clear();
         stats.reset();
         keep = keep_best;
@@ -89,6 +98,8 @@ struct Bm25fRow {
     int ncol = 0, nphrase = 0;
 };
 std::optional<Bm25fRow> decode_bm25f_row(const void* data, std::size_t size);
+// The counts a sink recorded for a row, in the same layout; empty when it recorded none.
+std::vector<std::int32_t> recorded_counts(const CoverageSink& sink, std::int64_t rowid);
 
 // Per query term i, the row's weighted tf: tf~ = Σ_c w_c · tf_ic / (1 − b_c + b_c · len_c /
 // avglen_c); score = coverage^p · Σ_i idf_i · tf~ (k1 + 1) / (tf~ + k1), idf_i =

@@ -32,7 +32,7 @@ const std::string kAsks = "substr(rtrim(c.content, char(32, 9, 10, 13)), -1) = '
 // The coverage memlens_bm25f wrote for an FTS row while this statement ran.
 double coverage_of_row(const CoverageSink& sink, std::int64_t fts_rowid) {
     auto it = sink.by_rowid.find(fts_rowid);
-    return it == sink.by_rowid.end() ? 1.0 : it->second;
+    return it == sink.by_rowid.end() ? 1.0 : it->second.coverage;
 }
 
 Status collect(Statement* st, bool is_summary, const CoverageSink& sink,
@@ -50,6 +50,7 @@ Status collect(Statement* st, bool is_summary, const CoverageSink& sink,
         item.raw = item.fts_score = st->column_double(1);
         item.fts_rowid = st->column_int64(2);
         item.coverage = coverage_of_row(sink, item.fts_rowid);
+        item.fts_counts = recorded_counts(sink, item.fts_rowid);
         if (!is_summary) {
             item.author = st->column_text(3);
             item.time_start_ms = st->column_int64(4);
@@ -82,6 +83,7 @@ void add_chunk_rank(SqlQuery& q, const KeywordLegInput& in) {
 struct Ranked {
     std::int64_t rid;
     double score, coverage;
+    std::vector<std::int32_t> counts; // recorded_counts (bm25f.h)
 };
 
 // One statement's best `limit` FTS rows, within [first, last] of the rowids when given.
@@ -108,10 +110,12 @@ Result<std::vector<Ranked>> rank_rows(StatementCache& stmts, const KeywordLegInp
             return row.status();
         if (!*row)
             break;
-        ranked.push_back({(*st)->column_int64(0), (*st)->column_double(1), 1.0});
+        ranked.push_back({(*st)->column_int64(0), (*st)->column_double(1), 1.0, {}});
     }
-    for (auto& r : ranked)
+    for (auto& r : ranked) {
         r.coverage = coverage_of_row(stmts.coverage(), r.rid);
+        r.counts = recorded_counts(stmts.coverage(), r.rid);
+    }
     return ranked;
 }
 
@@ -189,6 +193,7 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         item.raw = item.fts_score = r.score;
         item.coverage = r.coverage;
         item.fts_rowid = r.rid;
+        item.fts_counts = r.counts;
         item.author = it->second.author;
         item.time_start_ms = it->second.start;
         item.time_end_ms = it->second.end;

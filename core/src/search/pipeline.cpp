@@ -336,8 +336,8 @@ Status explain_terms(const SearchContext& ctx, PipelineState& st) {
     for (std::size_t idx : st.order) {
         Candidate& c = st.pool[idx];
         if (c.keyword != nullptr && c.e.keyword.rank)
-            targets.push_back(
-                {c.row->hit.node_id, c.keyword->is_summary, c.keyword->fts_rowid, &c.e.keyword});
+            targets.push_back({c.row->hit.node_id, c.keyword->is_summary, c.keyword->fts_rowid,
+                               &c.keyword->fts_counts, &c.e.keyword});
     }
     if (targets.empty())
         return Status::ok();

@@ -1,10 +1,11 @@
 // The hybrid search as a chain of named stages over one PipelineState (docs/architecture.md
 // draws it): prepare → keyword leg → vector leg → fusion → candidate reads → scores → graph
-// context → MMR → budgets → assembly. The legs and the candidate reads are the only stages
-// that touch the vault; every other stage is a function of the state alone, so a stored
-// state (the candidate pools of an audit row, CandidatePools in search.h) can be ranked again
-// without retrieval (rerun_stages). Every number a stage produces is written into the hit's
-// Explanation as it is computed, never re-derived (docs/explanations.md).
+// context → MMR → budgets → terms → assembly. The legs and the candidate reads are the only
+// stages that touch the vault (and, in a rerun, the term tables: term_table.h); every other stage
+// is a function of the state alone, so a stored state (the candidate pools of an audit row,
+// CandidatePools in search.h) can be ranked again without retrieval (rerun_stages). Every number a
+// stage produces is written into the hit's Explanation as it is computed, never re-derived
+// (docs/explanations.md).
 #pragma once
 
 #include "search/hydrate.h"
@@ -122,7 +123,8 @@ void score(PipelineState& st);
 void graph_context(PipelineState& st);
 void mmr(PipelineState& st);
 void budgets(PipelineState& st);
-// The keyword leg's term table of each hit to be returned that the leg ranked (term_table.h).
+// The keyword leg's term table of each hit to be returned that the leg ranked (term_table.h):
+// from what the leg recorded; a rerun reads the rows from FTS5.
 Status explain_terms(const SearchContext& ctx, PipelineState& st);
 SearchResponse assemble(PipelineState& st);
 

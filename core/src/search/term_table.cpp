@@ -74,7 +74,7 @@ std::vector<TermEvidence> term_table(const Bm25fRow& row, const Bm25fStats& stat
             t.average_length = c < stats.avg_len.size() ? stats.avg_len[c] : 0.0;
             t.length_norm = norm[c];
             t.weighted_tf = part[c];
-            t.contribution = wtf > 0.0 ? -term_score * (part[c] / wtf) : 0.0;
+            t.contribution = part[c] > 0.0 ? -term_score * (part[c] / wtf) : 0.0;
             out.push_back(std::move(t));
         }
     }
@@ -86,10 +86,26 @@ Status fill_term_tables(StatementCache& stmts, const TermTableParams& p,
                         std::optional<Bm25fStats> summary_stats, std::vector<TermTarget>& targets) {
     if (targets.empty() || p.match.empty())
         return Status::ok();
-    MEMLENS_TRY(stmts.ensure_ranking_functions());
+    auto table_of = [&](const TermTarget& t, const Bm25fRow& counts, const Bm25fStats& stats) {
+        return t.is_summary
+                   ? term_table(counts, stats, p.terms, kSummaryColumns, {1.0}, {p.summary_b}, p.k1)
+                   : term_table(counts, stats, p.terms, kChunkColumns, p.chunk_weight, p.chunk_b,
+                                p.k1);
+    };
     for (auto& t : targets) {
         if (t.leg == nullptr)
             continue;
+        // What the leg recorded as it scored the row: no SQL.
+        const std::optional<Bm25fStats>& leg_stats = t.is_summary ? summary_stats : chunk_stats;
+        if (t.counts != nullptr && !t.counts->empty() && leg_stats) {
+            auto counts =
+                decode_bm25f_row(t.counts->data(), t.counts->size() * sizeof(std::int32_t));
+            if (counts) {
+                t.leg->terms = table_of(t, *counts, *leg_stats);
+                continue;
+            }
+        }
+        MEMLENS_TRY(stmts.ensure_ranking_functions());
         if (t.fts_rowid == 0) {
             auto rid = rowid_of(stmts, t, p.cols);
             if (!rid)
@@ -125,10 +141,7 @@ Status fill_term_tables(StatementCache& stmts, const TermTableParams& p,
             stats = stmts.coverage().stats;
         if (!counts || !stats)
             continue;
-        t.leg->terms = t.is_summary ? term_table(*counts, *stats, p.terms, kSummaryColumns, {1.0},
-                                                 {p.summary_b}, p.k1)
-                                    : term_table(*counts, *stats, p.terms, kChunkColumns,
-                                                 p.chunk_weight, p.chunk_b, p.k1);
+        t.leg->terms = table_of(t, *counts, *stats);
     }
     return Status::ok();
 }

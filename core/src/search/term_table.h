@@ -1,8 +1,9 @@
 // The keyword leg's term table (TermEvidence in types.h): for a hit the leg ranked, each query
 // term in each column of its FTS row, with the numbers BM25F combined and each one's share of
-// the hit's bm25. Computed only for the few hits a query returns, from the row's own counts
-// (memlens_bm25f_row, bm25f.h) and the statistics the leg already computed, so it costs a
-// lookup per hit, not a second pass over the terms' doclists.
+// the hit's bm25. Computed only for the few hits a query returns, from the row's counts and
+// the tables' statistics that memlens_bm25f recorded while the leg scored (bm25f.h): no SQL at
+// all. A rerun, which has neither, reads the counts with one FTS5 lookup per hit
+// (memlens_bm25f_row) and the statistics once.
 #pragma once
 
 #include "search/bm25f.h"
@@ -32,6 +33,8 @@ struct TermTarget {
     std::string node_id;
     bool is_summary = false;
     std::int64_t fts_rowid = 0; // 0: looked up by node id
+    // The row's counts as the leg recorded them (LegItem::fts_counts); empty: read from FTS5.
+    const std::vector<std::int32_t>* counts = nullptr;
     LegExplanation* leg = nullptr;
 };
 
