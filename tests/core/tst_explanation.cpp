@@ -477,19 +477,24 @@ private slots:
         QVERIFY(vault_->set_setting("search.mmr_redundancy_floor", "0.7").is_ok());
     }
 
-    // With the vector leg weighing more than the keyword leg, hits both legs ranked owe their
-    // place mostly to the vector rank, and the verdict says so. Then: every kind of verdict
-    // (both legs, one leg, profile fusion, recency and graph context changing the order) was
-    // seen and checked by check_verdict over this suite's queries.
+    // Each kind of verdict, met on this suite's generated vault and checked by check_verdict:
+    // both legs (the keyword leg deciding more at the default weights, the vector leg when it
+    // weighs more), one leg only, profile fusion (the largest part), and recency and graph
+    // context changing the order.
     void verdictsNameWhatDecided() {
-        QVERIFY(vault_->set_setting("search.weight.vector_lexical", "3").is_ok());
+        verdicts_ = {};
         QVERIFY(vault_->set_setting("search.entity_boost", "0.5").is_ok());
-        for (std::size_t i = 0; i < queries_.size(); i += 4) {
+        for (std::size_t i = 0; i < queries_.size(); i += 3) {
+            const bool vector_heavy = (i / 3) % 2 == 1;
+            QVERIFY(vault_->set_setting("search.weight.vector_lexical", vector_heavy ? "3" : "0.01")
+                        .is_ok());
             SearchRequest req;
             req.query = queries_[i];
             req.audit = false;
             req.now_ms = 1'704'067'200'000 + 100LL * 86'400'000;
             req.recency_boost = 3.0;
+            if ((i / 3) % 4 == 2)
+                req.fusion = FusionKind::Profile;
             auto r = must(engine_->search(req), "search");
             check(queries_[i], r);
             if (QTest::currentTestFailed())
