@@ -60,16 +60,17 @@ struct LegExplanation {
     // author_factor = 1 + search.author_boost when the query names the hit's author, else 1;
     // time_factor = 1 + search.day_boost when the query names one day and the hit is of it;
     // question_factor = search.question_factor when the hit ends with '?', else 1.
-    // The vector leg leaves them at bm25 0 and factors 1.
+    // The vector leg leaves them at bm25 0 and factors 1 (and does not show them on the wire).
     double author_factor = 1.0;
     double bm25 = 0.0;
     double coverage = 1.0;
     double coverage_factor = 1.0;
     double time_factor = 1.0;
     double question_factor = 1.0;
-    // Keyword leg, for the hits a query returns (and those it lists as pushed out) that the leg
-    // ranked: the term table whose contributions add up to bm25. Empty otherwise (the vector
-    // leg, a hit the keyword leg did not rank, a rerun of a row whose terms are not kept).
+    // Keyword leg, for the hits a query returns that the leg ranked: the term table whose
+    // contributions add up to bm25 (docs/explanations.md §1). Empty otherwise: the vector leg,
+    // a hit the keyword leg did not rank, a pushed-out candidate, a hit whose row no longer
+    // matches (a rerun on a changed vault).
     std::vector<TermEvidence> terms;
     // Vector leg: ranked by an exact scan (true) or reached by the beam descent (false).
     bool exact = false;
