@@ -366,8 +366,10 @@ MEMLENS_CLI_COMMAND(Spec{
     "hybrid search (keyword + vector legs, RRF or profile fusion, MMR) with explanations",
     "Usage: memlens-cli query --vault DIR [options] [--json] TEXT...\n\n"
     "Runs the hybrid search (docs/architecture.md draws its stages) and prints each hit with its\n"
-    "explanation (legs' ranks and raw scores, RRF terms, recency, the four signals, graph\n"
-    "context, the MMR step).\n"
+    "verdict (one line naming what decided its place) and explanation (legs' ranks and raw\n"
+    "scores, the keyword leg's matched terms by column, RRF terms, recency, the four signals,\n"
+    "graph context, the MMR step). A query of only punctuation, operators or stopwords is\n"
+    "refused (exit 1); a leg that matched nothing says so.\n"
     "Options (each overrides the vault's setting for this query only):\n"
     "  --mode " +
         join(names_of(kSearchModes), "|") + "   --fusion " + join(names_of(kFusionKinds), "|") +
