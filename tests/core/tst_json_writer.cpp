@@ -137,8 +137,8 @@ private Q_SLOTS:
             QVERIFY(legs[u"keyword"_s].toObject().contains(QString::fromLatin1(key)));
             QVERIFY(!legs[u"vector"_s].toObject().contains(QString::fromLatin1(key)));
         }
-        for (const auto* key : {"rank", "raw_score", "weight", "rrf_term", "similarity", "search",
-                                "topic_path"})
+        for (const auto* key :
+             {"rank", "raw_score", "weight", "rrf_term", "similarity", "search", "topic_path"})
             QVERIFY(legs[u"vector"_s].toObject().contains(QString::fromLatin1(key)));
         QVERIFY(legs[u"vector"_s].toObject()[u"similarity"_s].isNull());
         const auto terms = legs[u"keyword"_s].toObject()[u"terms"_s].toArray();
