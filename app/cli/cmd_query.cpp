@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -130,8 +131,11 @@ void print_leg(const char* name, const LegReport& l) {
         std::printf("skipped (%s)\n", l.skipped_reason.c_str());
         return;
     }
-    std::printf("%zu candidates, top %.4f, weight %.2f, %.1f ms", l.count, l.top_score, l.weight,
-                l.ms);
+    if (l.count == 0)
+        std::printf("matched nothing, weight %.2f, %.1f ms", l.weight, l.ms);
+    else
+        std::printf("%zu candidates, top %.4f, weight %.2f, %.1f ms", l.count, l.top_score,
+                    l.weight, l.ms);
     if (!l.fts_query.empty())
         std::printf(", match %s", l.fts_query.c_str());
     if (l.exact)
@@ -141,6 +145,36 @@ void print_leg(const char* name, const LegReport& l) {
     std::printf("\n");
     if (!l.index_problem.empty())
         std::printf("         note: %s\n", l.index_problem.c_str());
+}
+
+// The term table's matched entries, "phoenix near tf 1 = -1.955", and the terms found nowhere;
+// their contributions add up to bm25 (docs/explanations.md §1).
+void print_terms(const std::vector<TermEvidence>& terms) {
+    if (terms.empty())
+        return;
+    std::string line;
+    std::vector<std::string> unmatched;
+    for (const auto& t : terms) {
+        if (t.matched) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "%s%s %s tf %d = %.3f", line.empty() ? "" : ", ",
+                          t.term.c_str(), t.column.c_str(), t.tf, t.contribution);
+            line += buf;
+        } else {
+            bool seen = false;
+            for (const auto& u : terms)
+                seen = seen || (u.term == t.term && u.matched);
+            if (!seen && std::find(unmatched.begin(), unmatched.end(), t.term) == unmatched.end())
+                unmatched.push_back(t.term);
+        }
+    }
+    std::printf("     terms: %s", line.c_str());
+    if (!unmatched.empty()) {
+        std::printf("; not in this hit:");
+        for (const auto& u : unmatched)
+            std::printf(" %s", u.c_str());
+    }
+    std::printf("\n");
 }
 
 void print_table(const SearchRequest& req, const SearchResponse& r) {
@@ -164,6 +198,7 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
                     vec, e.fused_rank, e.mmr.max_similarity, to_wire(h.node_kind),
                     h.node_id.c_str(),
                     e.graph_context.superseded_by.empty() ? "" : "  [superseded]");
+        std::printf("     %s\n", one_line(e.verdict).c_str());
         std::printf("     %s  %s\n", format_rfc3339(h.time_range_end_ms).substr(0, 10).c_str(),
                     one_line(snippet(h.content, terms, 100)).c_str());
         // The keyword leg's arithmetic (docs/explanations.md §1), when it ranked the hit.
@@ -172,7 +207,14 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
                         "%.3f\n",
                         e.keyword.bm25, e.keyword.coverage_factor, e.keyword.author_factor,
                         e.keyword.time_factor, e.keyword.question_factor, e.keyword.raw_score);
+        print_terms(e.keyword.terms);
     }
+    if (r.keyword.ran && r.keyword.count == 0)
+        std::printf("the keyword leg matched nothing%s\n",
+                    r.vector.ran && r.vector.count > 0 ? ": every hit comes from the vector leg"
+                                                       : "");
+    else if (r.vector.ran && r.vector.count == 0)
+        std::printf("the vector leg matched nothing (no stored vector is similar to the query)\n");
     std::printf("%zu of %zu%s", r.result.hits.size(), r.result.total,
                 r.result.truncated ? " (truncated)" : "");
     for (const auto& b : r.budget_reasons)
@@ -326,8 +368,10 @@ MEMLENS_CLI_COMMAND(Spec{
     "hybrid search (keyword + vector legs, RRF or profile fusion, MMR) with explanations",
     "Usage: memlens-cli query --vault DIR [options] [--json] TEXT...\n\n"
     "Runs the hybrid search (docs/architecture.md draws its stages) and prints each hit with its\n"
-    "explanation (legs' ranks and raw scores, RRF terms, recency, the four signals, graph\n"
-    "context, the MMR step).\n"
+    "verdict (one line naming what decided its place) and explanation (legs' ranks and raw\n"
+    "scores, the keyword leg's matched terms by column, RRF terms, recency, the four signals,\n"
+    "graph context, the MMR step). A query of only punctuation, operators or stopwords is\n"
+    "refused (exit 1); a leg that matched nothing says so.\n"
     "Options (each overrides the vault's setting for this query only):\n"
     "  --mode " +
         join(names_of(kSearchModes), "|") + "   --fusion " + join(names_of(kFusionKinds), "|") +

@@ -19,6 +19,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <map>
+
 using namespace memlens;
 
 namespace {
@@ -58,6 +60,11 @@ class TestExplanation : public QObject {
     std::vector<std::string> queries_;
     std::size_t checked_hits_ = 0;
     std::size_t boosted_hits_ = 0;
+    // How many verdicts of each kind the checks saw: each wording is exercised.
+    struct {
+        std::size_t keyword_decided = 0, vector_decided = 0, keyword_only = 0, vector_only = 0,
+                    profile = 0, recency = 0, graph = 0, supersession = 0;
+    } verdicts_;
 
     // Every number of one hit against the documented arithmetic (docs/explanations.md).
     void check_hit(const std::string& query, const SearchResponse& r, const RetrievalHit& h,
@@ -142,7 +149,146 @@ class TestExplanation : public QObject {
         EXPECT(!e.topic_path.empty() || engine_->index().size() == 0 || !e.vector.rank ||
                    r.vector.exact,
                "a beam hit has a topic path");
+        // The keyword signal is the leg's own judgement: never 0 for a hit it ranked.
+        if (e.keyword.rank)
+            EXPECT(signals_of(e).keyword > 0.0, "a keyword-ranked hit has keyword relevance");
+        else
+            EXPECT(signals_of(e).keyword == 0.0, "no keyword rank, no keyword relevance");
+        check_terms(query, r, h);
         ++checked_hits_;
+    }
+
+    // The term table of a returned hit the keyword leg ranked: every query term × column,
+    // each number as documented, the contributions adding up to bm25.
+    void check_terms(const std::string& query, const SearchResponse& r, const RetrievalHit& h) {
+        const Explanation& e = *h.explanation;
+        const auto& terms = e.keyword.terms;
+        EXPECT(e.vector.terms.empty(), "the vector leg has no term table");
+        if (!e.keyword.rank || e.mmr.step < 0) {
+            EXPECT(terms.empty(), "term tables only for returned keyword hits");
+            return;
+        }
+        const std::size_t ncol = h.node_kind == NodeKind::Summary ? 1 : 4;
+        auto tokens = keyword_tokens(query);
+        if (tokens.size() > static_cast<std::size_t>(r.settings.max_query_terms))
+            tokens.resize(static_cast<std::size_t>(r.settings.max_query_terms));
+        EXPECT(!terms.empty(), "a returned keyword hit has a term table");
+        EXPECT(terms.size() == ncol * tokens.size(), "one entry per query term x column");
+        double sum = 0.0;
+        std::size_t matched = 0;
+        for (std::size_t i = 0; i < terms.size(); ++i) {
+            const TermEvidence& t = terms[i];
+            EXPECT(t.term == tokens[i / ncol], "terms in query order");
+            EXPECT(t.matched == (t.tf > 0), "matched = tf > 0");
+            EXPECT(
+                t.length_norm ==
+                    1.0 - t.b +
+                        (t.average_length > 0.0 ? t.b * t.column_length / t.average_length : 0.0),
+                "length norm = 1 - b + b len / avglen");
+            EXPECT(t.weighted_tf == (t.tf > 0 ? t.column_weight * t.tf / t.length_norm : 0.0),
+                   "weighted tf = w tf / norm");
+            EXPECT(t.matched || t.contribution == 0.0, "an unmatched term contributes 0");
+            EXPECT(t.contribution <= 0.0, "contributions have bm25's sign");
+            sum += t.contribution;
+            matched += t.matched && t.column_weight > 0.0 ? 1 : 0;
+        }
+        EXPECT(matched > 0, "a keyword hit matched a term");
+        EXPECT(std::abs(sum - e.keyword.bm25) <= 1e-12 * std::abs(e.keyword.bm25),
+               "contributions add up to bm25");
+    }
+
+    // The verdict: it starts with the hit's place, names each leg's rank, and names a cause
+    // (recency, graph context, supersession) exactly when removing it would swap the hit with
+    // its neighbour in the fused order.
+    void check_verdict(const std::string& query, const RetrievalHit& h, int position,
+                       const std::map<int, const RetrievalHit*>& by_fused_rank) {
+        const Explanation& e = *h.explanation;
+        const std::string& v = e.verdict;
+        const std::string place = position > 0 ? "#" + std::to_string(position) : "not returned";
+        EXPECT(v.rfind(place, 0) == 0, "the verdict starts with the hit's place");
+        const bool rrf = e.fusion == "rrf";
+        if (e.keyword.rank)
+            EXPECT(v.find("keyword rank " + std::to_string(*e.keyword.rank) + " (") !=
+                       std::string::npos,
+                   "names the keyword rank");
+        if (e.vector.rank)
+            EXPECT(v.find("vector rank " + std::to_string(*e.vector.rank) + " (") !=
+                       std::string::npos,
+                   "names the vector rank");
+        if (rrf && e.keyword.rank && e.vector.rank) {
+            const bool kw_first = e.keyword.rrf_term > e.vector.rrf_term;
+            const std::string decided = (kw_first ? "keyword rank " : "vector rank ") +
+                                        std::to_string(kw_first ? *e.keyword.rank : *e.vector.rank);
+            EXPECT(e.keyword.rrf_term == e.vector.rrf_term ||
+                       (v.find(decided) < v.find(" decided more than ") &&
+                        v.find(" decided more than ") != std::string::npos),
+                   "the larger RRF term decided more");
+            ++(kw_first ? verdicts_.keyword_decided : verdicts_.vector_decided);
+        } else if (rrf && e.keyword.rank) {
+            EXPECT(v.find("; vector leg ") != std::string::npos, "says the vector leg's part");
+            ++verdicts_.keyword_only;
+        } else if (rrf && e.vector.rank) {
+            EXPECT(v.find("; keyword leg ") != std::string::npos, "says the keyword leg's part");
+            ++verdicts_.vector_only;
+        }
+        if (!rrf) {
+            const std::pair<const char*, double> parts[] = {
+                {"graph", e.contributions.graph},
+                {"vector", e.contributions.vector},
+                {"keyword", e.contributions.keyword},
+                {"freshness", e.contributions.freshness}};
+            const auto* best = &parts[0];
+            for (const auto& p : parts)
+                if (p.second > best->second)
+                    best = &p;
+            EXPECT(v.find(std::string("largest part ") + best->first + " ") != std::string::npos,
+                   "profile fusion names the largest contribution");
+            ++verdicts_.profile;
+        }
+        struct Cause {
+            const char* name;
+            double (*without)(const Explanation&);
+        };
+        const Cause rrf_causes[] = {
+            {"recency",
+             [](const Explanation& x) {
+                 return x.rrf_score * x.entity_factor * x.superseded_penalty;
+             }},
+            {"graph context (the entity factor)",
+             [](const Explanation& x) {
+                 return x.rrf_score * (1.0 + x.recency.boost * x.recency.factor) *
+                        x.superseded_penalty;
+             }},
+            {"the supersession penalty", [](const Explanation& x) {
+                 return x.rrf_score * (1.0 + x.recency.boost * x.recency.factor) * x.entity_factor;
+             }}};
+        const Cause profile_causes[] = {{"the supersession penalty", [](const Explanation& x) {
+                                             return x.final_score / x.superseded_penalty;
+                                         }}};
+        const Cause* causes = rrf ? rrf_causes : profile_causes;
+        const std::size_t ncauses = rrf ? 3 : 1;
+        for (std::size_t i = 0; i < ncauses; ++i) {
+            const Cause& c = causes[i];
+            for (int side : {-1, 1}) {
+                auto n = by_fused_rank.find(e.fused_rank + side);
+                const std::string claim =
+                    std::string(c.name) +
+                    (side < 0 ? " kept it below fused #" : " lifted it above fused #") +
+                    std::to_string(e.fused_rank + side);
+                const bool said = v.find(claim) != std::string::npos;
+                if (n == by_fused_rank.end())
+                    continue; // a neighbour the response does not show
+
+                const Explanation& o = *n->second->explanation;
+                const bool flipped =
+                    side < 0 ? c.without(e) > c.without(o) : c.without(e) < c.without(o);
+                EXPECT(said == flipped, "a cause is named exactly when it changed the order");
+                if (said)
+                    ++(i == 0 && rrf ? verdicts_.recency
+                       : i == 1      ? verdicts_.graph
+                                     : verdicts_.supersession);
+            }
+        }
     }
 
     // The order: steps 0..n-1 in list order, and each pick was MMR's argmax at its step over
@@ -238,6 +384,16 @@ class TestExplanation : public QObject {
         }
         check_order(query, r);
         check_left_out(query, r);
+        // Every candidate the response shows, by fused rank: the neighbours a verdict may name.
+        std::map<int, const RetrievalHit*> by_fused_rank;
+        for (const auto* list : {&r.result.hits, &r.pushed_out})
+            for (const auto& h : *list)
+                by_fused_rank[h.explanation->fused_rank] = &h;
+        int position = 0;
+        for (const auto& h : r.result.hits)
+            check_verdict(query, h, ++position, by_fused_rank);
+        for (const auto& h : r.pushed_out)
+            check_verdict(query, h, 0, by_fused_rank);
     }
 
     // Each candidate MMR left out, recomputed from the formula as it stood at the last step
@@ -318,6 +474,9 @@ private slots:
                 std::string q;
                 for (std::size_t i = 0; i < words.size() && i < 6; ++i)
                     q += words[i] + " ";
+                // Six stopwords ("could you do it by then") are refused: tst_hostile_queries.
+                if (keyword_tokens(q).empty())
+                    continue;
                 queries_.push_back(q);
                 // Naming the author exercises the keyword leg's author factor.
                 if (n % 200 == 1 && !it.author.empty())
@@ -374,6 +533,40 @@ private slots:
         QVERIFY(vault_->set_setting("search.exact_scan_threshold", "200000").is_ok());
         QVERIFY(vault_->set_setting("search.entity_boost", "0").is_ok());
         QVERIFY(vault_->set_setting("search.mmr_redundancy_floor", "0.7").is_ok());
+    }
+
+    // Each kind of verdict, met on this suite's generated vault and checked by check_verdict:
+    // both legs (the keyword leg deciding more at the default weights, the vector leg when it
+    // weighs more), one leg only, profile fusion (the largest part), and recency and graph
+    // context changing the order.
+    void verdictsNameWhatDecided() {
+        verdicts_ = {};
+        QVERIFY(vault_->set_setting("search.entity_boost", "0.5").is_ok());
+        for (std::size_t i = 0; i < queries_.size(); i += 3) {
+            const bool vector_heavy = (i / 3) % 2 == 1;
+            QVERIFY(vault_->set_setting("search.weight.vector_lexical", vector_heavy ? "3" : "0.01")
+                        .is_ok());
+            SearchRequest req;
+            req.query = queries_[i];
+            req.audit = false;
+            req.now_ms = 1'704'067'200'000 + 100LL * 86'400'000;
+            req.recency_boost = 3.0;
+            if ((i / 3) % 4 == 2)
+                req.fusion = FusionKind::Profile;
+            auto r = must(engine_->search(req), "search");
+            check(queries_[i], r);
+            if (QTest::currentTestFailed())
+                break;
+        }
+        QVERIFY(vault_->set_setting("search.weight.vector_lexical", "0.01").is_ok());
+        QVERIFY(vault_->set_setting("search.entity_boost", "0").is_ok());
+        QVERIFY(verdicts_.keyword_decided > 0);
+        QVERIFY(verdicts_.vector_decided > 0);
+        QVERIFY(verdicts_.keyword_only > 0);
+        QVERIFY(verdicts_.vector_only > 0);
+        QVERIFY(verdicts_.profile > 0);
+        QVERIFY(verdicts_.recency > 0);
+        QVERIFY(verdicts_.graph > 0);
     }
 
     void cliJsonRecomputesExactly() {
@@ -443,6 +636,27 @@ private slots:
                     step++);
                 QVERIFY(e.contains(QStringLiteral("topic_path")));
                 QVERIFY(e.contains(QStringLiteral("budget_cut")));
+                QVERIFY(e.value(QStringLiteral("verdict"))
+                            .toString()
+                            .startsWith(QStringLiteral("#%1").arg(step)));
+                // The vector leg's entry carries vector fields only; the keyword leg's term
+                // table adds up to its bm25.
+                const auto vec = legs.value(QStringLiteral("vector")).toObject();
+                for (const char* kw : {"bm25", "coverage", "coverage_factor", "author_factor",
+                                       "time_factor", "question_factor", "terms"})
+                    QVERIFY2(!vec.contains(QLatin1String(kw)), kw);
+                QVERIFY(vec.contains(QStringLiteral("similarity")));
+                QVERIFY(vec.contains(QStringLiteral("search")));
+                const auto kwl = legs.value(QStringLiteral("keyword")).toObject();
+                if (!kwl.value(QStringLiteral("rank")).isNull()) {
+                    double sum = 0.0;
+                    const auto table = kwl.value(QStringLiteral("terms")).toArray();
+                    QVERIFY(!table.isEmpty());
+                    for (const auto& t : table)
+                        sum += t.toObject().value(QStringLiteral("contribution")).toDouble();
+                    const double bm25 = kwl.value(QStringLiteral("bm25")).toDouble();
+                    QVERIFY(std::abs(sum - bm25) <= 1e-12 * std::abs(bm25));
+                }
             }
         }
     }

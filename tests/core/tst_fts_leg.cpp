@@ -13,6 +13,8 @@
 
 #include <QtTest>
 
+#include <set>
+
 using namespace memlens;
 
 namespace {
@@ -99,14 +101,17 @@ private slots:
         QVERIFY(r.result.hits[2].content.find("nginx") != std::string::npos);
     }
 
-    void allStopwordQuerySitsOut() {
-        auto r = run("how do I do it?");
+    // A one-character word outside ASCII is searchable but no keyword term (the tokenizer
+    // keeps words of two code points or more): the keyword leg sits out and says why, and in
+    // hybrid mode the vector leg carries the turn. (A query of stopwords only is refused:
+    // tst_hostile_queries.)
+    void queryWithoutKeywordTermsSitsOut() {
+        auto r = run("猫?");
         QVERIFY(!r.keyword.ran);
         QCOMPARE(QString::fromStdString(r.keyword.skipped_reason),
-                 QStringLiteral("no keyword terms"));
+                 QStringLiteral("no searchable terms"));
         QVERIFY(r.result.hits.empty());
-        // In hybrid mode the vector leg carries the turn.
-        auto h = run("how do I do it?", SearchMode::Hybrid);
+        auto h = run("猫?", SearchMode::Hybrid);
         QVERIFY(!h.keyword.ran);
         QVERIFY(h.vector.ran);
     }
@@ -314,6 +319,73 @@ private slots:
             QCOMPARE(h.node_kind, NodeKind::Leaf);
     }
 
+    // A reply found only through the turns around it ("Letting support know." after the
+    // Phoenix budget update): its term table names the neighbour column, shows nothing matched
+    // in its own text, and its contributions add up to its bm25; its keyword signal and its
+    // verdict say the same.
+    void neighbourOnlyMatchHasATermTable() {
+        test::TempDir dir;
+        auto vault = must(Vault::create(dir.path() / "n"), "create");
+        auto emb = must(make_embedder_for(*vault), "embedder");
+        IngestSource s;
+        s.source_id = "slack:#phoenix";
+        s.source_kind = "chat";
+        s.platform = "slack";
+        s.format = "jsonl";
+        auto in_thread = [](IngestItem it) {
+            it.group_id = "thread-1";
+            return it;
+        };
+        s.items = {
+            in_thread(item("ann", kT0, "Updated Phoenix budget: $140k (was $100k).", "m1")),
+            in_thread(item("ben", kT0 + 60'000, "Letting support know.", "m2")),
+            in_thread(item("cat", kT0 + 120'000, "Thanks, that helps.", "m3")),
+            item("dan", kT0 + kDay, "The Falcon launch moved to May.", "m4"),
+            item("eve", kT0 + 2 * kDay, "Lunch is at noon on Friday.", "m5"),
+            item("fay", kT0 + 3 * kDay, "Reviewing the hiring plan for Q3.", "m6"),
+            item("gus", kT0 + 4 * kDay, "Dashboards are slow again today.", "m7"),
+        };
+        Ingestor ing(*vault, *emb);
+        must(ing.ingest({s}), "ingest");
+        SearchEngineOptions eo;
+        eo.audit = false;
+        auto engine = must(SearchEngine::open(*vault, eo), "engine");
+        SearchRequest req;
+        req.query = "who decided the phoenix budget";
+        req.audit = false;
+        req.now_ms = kT0 + 10 * kDay;
+        auto r = must(engine->search(req), "search");
+        const RetrievalHit* reply = nullptr;
+        for (const auto& h : r.result.hits)
+            if (h.content == "Letting support know.")
+                reply = &h;
+        QVERIFY(reply != nullptr);
+        const Explanation& e = *reply->explanation;
+        QVERIFY(e.keyword.rank.has_value());
+        QVERIFY(!e.vector.rank.has_value()); // it shares no word with the query
+        // decided, phoenix, budget × content, context, near, far.
+        QCOMPARE(e.keyword.terms.size(), std::size_t{12});
+        double sum = 0.0;
+        std::set<std::string> matched_in_near;
+        for (const auto& t : e.keyword.terms) {
+            sum += t.contribution;
+            QCOMPARE(t.matched, t.tf > 0);
+            if (!t.matched)
+                QCOMPARE(t.contribution, 0.0);
+            if (t.column == "content")
+                QVERIFY2(!t.matched, t.term.c_str());
+            if (t.matched && t.column == "near")
+                matched_in_near.insert(t.term);
+        }
+        QCOMPARE(matched_in_near, (std::set<std::string>{"phoenix", "budget"}));
+        QVERIFY(std::abs(sum - e.keyword.bm25) <= 1e-12 * std::abs(e.keyword.bm25));
+        QVERIFY(e.signal_values.keyword > 0.0);
+        QVERIFY2(e.verdict.find("keyword rank " + std::to_string(*e.keyword.rank) +
+                                " (phoenix, budget in the neighbouring turns; none in its own "
+                                "text); vector leg did not rank it; RRF ") != std::string::npos,
+                 e.verdict.c_str());
+    }
+
     // A big vault ranks its keyword matches in two halves of the rowid range on two
     // connections at once. The hits, their order and every recorded number must be the ones
     // one statement gives.
@@ -364,6 +436,15 @@ private slots:
                     QCOMPARE(y.explanation->keyword.raw_score, x.explanation->keyword.raw_score);
                     QCOMPARE(y.explanation->keyword.coverage, x.explanation->keyword.coverage);
                     QCOMPARE(y.explanation->final_score, x.explanation->final_score);
+                    // The term tables read the same whole-table statistics either way.
+                    const auto& tx = x.explanation->keyword.terms;
+                    const auto& ty = y.explanation->keyword.terms;
+                    QCOMPARE(ty.size(), tx.size());
+                    QCOMPARE(tx.empty(), !x.explanation->keyword.rank.has_value());
+                    for (std::size_t t = 0; t < tx.size(); ++t) {
+                        QCOMPARE(ty[t].idf, tx[t].idf);
+                        QCOMPARE(ty[t].contribution, tx[t].contribution);
+                    }
                 }
             }
         }

@@ -10,6 +10,8 @@
 #include <memlens/search.h>
 #include <memlens/vault.h>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace memlens;
@@ -78,42 +80,66 @@ private slots:
         engine_ = must(SearchEngine::open(*vault_, o), "engine");
     }
 
+    // `searchable`: the text holds a word to look for; without one the query is refused with
+    // a reason (noSearchableTermsIsRefused), never run as FTS5 syntax.
     void hostileTextIsAnsweredWithoutError_data() {
         QTest::addColumn<QByteArray>("query");
-        QTest::newRow("quote") << QByteArray("\"");
-        QTest::newRow("unbalanced quotes") << QByteArray("\"near the \"station");
-        QTest::newRow("star") << QByteArray("*");
-        QTest::newRow("prefix star") << QByteArray("stat*");
-        QTest::newRow("NEAR(") << QByteArray("NEAR(");
-        QTest::newRow("NEAR group") << QByteArray("NEAR(station talked, 2)");
-        QTest::newRow("OR") << QByteArray("OR");
-        QTest::newRow("AND NOT") << QByteArray("lunch AND NOT station");
-        QTest::newRow("column filter") << QByteArray("content:station");
-        QTest::newRow("caret") << QByteArray("^station");
-        QTest::newRow("sql injection") << QByteArray("'; DROP TABLE x; --");
-        QTest::newRow("lone minus") << QByteArray("-");
-        QTest::newRow("only punctuation") << QByteArray("()[]{}:;,.!?");
-        QTest::newRow("nul byte") << QByteArray("lunch\0station", 13);
+        QTest::addColumn<bool>("searchable");
+        QTest::newRow("quote") << QByteArray("\"") << false;
+        QTest::newRow("quote NEAR(") << QByteArray("\"NEAR(") << true;
+        QTest::newRow("unbalanced quotes") << QByteArray("\"near the \"station") << true;
+        QTest::newRow("star") << QByteArray("*") << false;
+        QTest::newRow("prefix star") << QByteArray("stat*") << true;
+        QTest::newRow("NEAR(") << QByteArray("NEAR(") << true;
+        QTest::newRow("NEAR group") << QByteArray("NEAR(station talked, 2)") << true;
+        QTest::newRow("OR") << QByteArray("OR") << false;
+        QTest::newRow("OR AND") << QByteArray("OR AND") << false;
+        QTest::newRow("ellipsis") << QByteArray("...") << false;
+        QTest::newRow("AND NOT") << QByteArray("lunch AND NOT station") << true;
+        QTest::newRow("column filter") << QByteArray("content:station") << true;
+        QTest::newRow("caret") << QByteArray("^station") << true;
+        QTest::newRow("sql injection") << QByteArray("'; DROP TABLE x; --") << true;
+        QTest::newRow("lone minus") << QByteArray("-") << false;
+        QTest::newRow("only punctuation") << QByteArray("()[]{}:;,.!?") << false;
+        QTest::newRow("nul byte") << QByteArray("lunch\0station", 13) << true;
         QTest::newRow("invalid utf-8")
-            << QByteArray("lunch \xff\xfe \xc3\x28 station \xed\xa0\x80");
-        QTest::newRow("truncated utf-8") << QByteArray("station \xe2\x82");
-        QTest::newRow("10000 chars") << QByteArray(10000, 'a');
+            << QByteArray("lunch \xff\xfe \xc3\x28 station \xed\xa0\x80") << true;
+        QTest::newRow("truncated utf-8") << QByteArray("station \xe2\x82") << true;
+        QTest::newRow("10000 chars") << QByteArray(10000, 'a') << true;
         QByteArray words;
         for (int i = 0; i < 2000; ++i)
             words += "word" + QByteArray::number(i) + " OR ";
-        QTest::newRow("10000 chars of operators") << words.left(10000);
-        QTest::newRow("emoji") << QByteArray("station \xf0\x9f\x9a\x80 lunch");
+        QTest::newRow("10000 chars of operators") << words.left(10000) << true;
+        QTest::newRow("emoji") << QByteArray("station \xf0\x9f\x9a\x80 lunch") << true;
     }
 
     void hostileTextIsAnsweredWithoutError() {
         QFETCH(QByteArray, query);
+        QFETCH(bool, searchable);
         const std::string q(query.constData(), static_cast<std::size_t>(query.size()));
         const auto chunks = count("SELECT count(*) FROM mem_tree_chunks");
         for (SearchMode mode : {SearchMode::Hybrid, SearchMode::Keyword, SearchMode::Semantic}) {
-            auto r = run(q, mode);
-            QVERIFY(r.result.hits.size() <= 10);
-            for (const auto& h : r.result.hits)
+            SearchRequest req;
+            req.query = q;
+            req.mode = mode;
+            req.audit = false;
+            req.now_ms = kT0;
+            auto r = engine_->search(req);
+            if (!searchable) {
+                QVERIFY(!r.is_ok());
+                QCOMPARE(r.status().code(), StatusCode::InvalidArgument);
+                QVERIFY2(r.status().message().find("no searchable terms") != std::string::npos,
+                         r.status().message().c_str());
+                continue;
+            }
+            QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+            QVERIFY(r->result.hits.size() <= 10);
+            for (const auto& h : r->result.hits) {
                 QVERIFY(h.explanation.has_value());
+                // Never a vector "match" that shares nothing with the query.
+                if (h.explanation->vector.rank)
+                    QVERIFY(h.explanation->vector.raw_score > 0.0);
+            }
         }
         QCOMPARE(count("SELECT count(*) FROM sqlite_master WHERE name = 'x'"), std::int64_t{1});
         QCOMPARE(count("SELECT count(*) FROM mem_tree_chunks"), chunks);
@@ -146,6 +172,83 @@ private slots:
         for (std::size_t p = fts.find(" OR "); p != std::string::npos; p = fts.find(" OR ", p + 1))
             ++ors;
         QCOMPARE(ors, std::size_t{63});
+    }
+
+    // A query of punctuation, operators and stopwords says so, in every mode and in the CLI
+    // (exit 1, the reason on stderr), instead of listing vector hits of similarity 0.
+    void noSearchableTermsIsRefused() {
+        for (const char* q : {"OR AND", "...", "\"", "the of and"}) {
+            auto run = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"),
+                                      QString::fromStdString((tmp_.path() / "v").string()),
+                                      QStringLiteral("--no-audit"), QString::fromUtf8(q)});
+            QCOMPARE(run.exit_code, 1);
+            QVERIFY2(run.err.find("the query has no searchable terms") != std::string::npos,
+                     run.err.c_str());
+            QVERIFY(run.out.empty());
+        }
+        // A one-character word of another script is searchable (the vector leg looks for it).
+        SearchRequest req;
+        req.query = "猫";
+        req.audit = false;
+        QVERIFY(engine_->search(req).is_ok());
+    }
+
+    // The vector leg drops candidates of similarity 0 or less: its count is exactly the
+    // chunks whose stored vector has a positive cosine with the query's.
+    void vectorLegKeepsOnlyPositiveSimilarity() {
+        auto emb = must(make_embedder_for(*vault_), "embedder");
+        std::vector<std::string> chunk_ids;
+        auto st = must(vault_->db().prepare("SELECT id FROM mem_tree_chunks"), "prepare");
+        while (must(st.step(), "step"))
+            chunk_ids.push_back(st.column_text(0));
+        QCOMPARE(chunk_ids.size(), std::size_t{3});
+        std::size_t some_dropped = 0;
+        for (const char* q : {"zebra crossing", "station lunch", "quantum"}) {
+            auto r = run(q, SearchMode::Semantic);
+            const Vector qv = must(emb->embed_one(q), "embed");
+            // Chunks only: the leg's mask keeps summaries out unless asked for.
+            std::size_t positive = 0;
+            for (const auto& id : chunk_ids) {
+                const auto pos = engine_->index().position(id);
+                QVERIFY(pos.has_value());
+                positive += cosine(qv, engine_->index().vector_at(*pos)) > 0.0 ? 1 : 0;
+            }
+            QCOMPARE(r.vector.count, positive);
+            QCOMPARE(r.result.hits.size(), positive);
+            some_dropped += chunk_ids.size() - positive;
+        }
+        QVERIFY(some_dropped > 0); // the case was met: a chunk of cosine <= 0 was left out
+    }
+
+    // A hybrid query whose keyword leg matched nothing says so: in the response's leg report,
+    // in --json (legs.keyword.matched_nothing) and in the CLI's table.
+    void keywordLegThatMatchedNothingSaysSo() {
+        auto r = run("zebra", SearchMode::Hybrid);
+        QVERIFY(r.keyword.ran);
+        QCOMPARE(r.keyword.count, std::size_t{0});
+        const QString vault = QString::fromStdString((tmp_.path() / "v").string());
+        auto json = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), vault,
+                                   QStringLiteral("--no-audit"), QStringLiteral("--json"),
+                                   QStringLiteral("zebra")});
+        QCOMPARE(json.exit_code, 0);
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(json.out));
+        const auto legs = doc.object().value(QStringLiteral("legs")).toObject();
+        QCOMPARE(legs.value(QStringLiteral("keyword"))
+                     .toObject()
+                     .value(QStringLiteral("matched_nothing"))
+                     .toBool(),
+                 true);
+        QCOMPARE(legs.value(QStringLiteral("vector"))
+                     .toObject()
+                     .value(QStringLiteral("matched_nothing"))
+                     .toBool(),
+                 r.vector.count == 0);
+        auto text = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), vault,
+                                   QStringLiteral("--no-audit"), QStringLiteral("zebra")});
+        QCOMPARE(text.exit_code, 0);
+        QVERIFY2(text.out.find("keyword  matched nothing") != std::string::npos, text.out.c_str());
+        QVERIFY2(text.out.find("the keyword leg matched nothing") != std::string::npos,
+                 text.out.c_str());
     }
 
     // Every search mode needs words to look for: an empty or blank query is refused with a

@@ -104,6 +104,14 @@ private Q_SLOTS:
         e.keyword.weight = 1.0;
         e.keyword.rrf_term = 1.0 / 63;
         e.keyword.author_factor = 1.25;
+        TermEvidence te;
+        te.term = "phoenix";
+        te.column = "near";
+        te.matched = true;
+        te.tf = 2;
+        te.contribution = -1.5;
+        e.keyword.terms = {te};
+        e.verdict = "#1: keyword rank 3";
         e.vector.rank.reset();
         e.rrf_score = 1.0 / 63;
         e.recency = {0.5, 0.2, 4.0};
@@ -124,10 +132,29 @@ private Q_SLOTS:
         QCOMPARE(legs[u"keyword"_s].toObject()[u"rank"_s].toInt(), 3);
         QCOMPARE(legs[u"keyword"_s].toObject()[u"raw_score"_s].toDouble(), -7.2);
         QCOMPARE(legs[u"keyword"_s].toObject()[u"author_factor"_s].toDouble(), 1.25);
-        QCOMPARE(legs[u"vector"_s].toObject()[u"author_factor"_s].toDouble(), 1.0);
-        for (const auto* key :
-             {"bm25", "coverage", "coverage_factor", "time_factor", "question_factor"})
+        // The keyword leg's fields (and its term table) under the keyword leg only; the
+        // vector leg carries its similarity, how it was found and where the hit lives.
+        for (const auto* key : {"bm25", "coverage", "coverage_factor", "time_factor",
+                                "question_factor", "author_factor", "terms"}) {
             QVERIFY(legs[u"keyword"_s].toObject().contains(QString::fromLatin1(key)));
+            QVERIFY(!legs[u"vector"_s].toObject().contains(QString::fromLatin1(key)));
+        }
+        for (const auto* key :
+             {"rank", "raw_score", "weight", "rrf_term", "similarity", "search", "topic_path"})
+            QVERIFY(legs[u"vector"_s].toObject().contains(QString::fromLatin1(key)));
+        QVERIFY(legs[u"vector"_s].toObject()[u"similarity"_s].isNull());
+        const auto terms = legs[u"keyword"_s].toObject()[u"terms"_s].toArray();
+        QCOMPARE(terms.size(), 1);
+        const auto t = terms[0].toObject();
+        QCOMPARE(t[u"term"_s].toString(), QStringLiteral("phoenix"));
+        QCOMPARE(t[u"column"_s].toString(), QStringLiteral("near"));
+        QCOMPARE(t[u"matched"_s].toBool(), true);
+        QCOMPARE(t[u"tf"_s].toInt(), 2);
+        QCOMPARE(t[u"contribution"_s].toDouble(), -1.5);
+        for (const auto* key : {"idf", "column_weight", "b", "column_length", "average_length",
+                                "length_norm", "weighted_tf"})
+            QVERIFY2(t.contains(QString::fromLatin1(key)), key);
+        QCOMPARE(x[u"verdict"_s].toString(), QStringLiteral("#1: keyword rank 3"));
         QVERIFY(legs[u"vector"_s].toObject()[u"rank"_s].isNull());
         QCOMPARE(legs[u"vector"_s].toObject()[u"rrf_term"_s].toDouble(), 0.0);
         QCOMPARE(x[u"recency"_s].toObject()[u"factor"_s].toDouble(), 0.2);

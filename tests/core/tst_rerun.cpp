@@ -22,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <set>
 
 using namespace memlens;
@@ -151,6 +152,17 @@ private slots:
             // No leg ran: the rerun's stages start at fusion.
             for (const auto& [stage, ms] : r->rerun.stage_ms)
                 QVERIFY2(stage != "keyword" && stage != "vector", stage.c_str());
+            // The term tables are rebuilt too (the rerun computes the tables' statistics).
+            for (const auto& h : r->rerun.result.hits) {
+                const auto& k = h.explanation->keyword;
+                if (!k.rank)
+                    continue;
+                QVERIFY(!k.terms.empty());
+                double sum = 0.0;
+                for (const auto& t : k.terms)
+                    sum += t.contribution;
+                QVERIFY(std::abs(sum - k.bm25) <= 1e-12 * std::abs(k.bm25));
+            }
             keywordCandidates += r->rerun.candidates.keyword.size();
             vectorCandidates += r->rerun.candidates.vector.size();
             hits += r->rerun.result.hits.size();

@@ -106,13 +106,14 @@ struct QueryOptions : SearchOverrides {
 // Ok, or InvalidArgument naming what is wrong: a time window whose until is before its since,
 // a limit or budget outside its range (negative, above kMaxSearchLimit, max_chars above
 // 1,000,000,000, max_ms not finite or above a day), a source kind outside kSourceKinds, a
-// blank query (every search mode needs words to look for), a query longer than
+// blank query (every search mode needs words to look for), a query with no searchable terms
+// (only punctuation, search operators, stopwords or one-letter words), a query longer than
 // kMaxQueryBytes. The profile is checked against the vault's own when the settings are read.
 Status validate_search_request(const SearchRequest& request);
 
 struct LegReport {
     bool ran = false;
-    std::string skipped_reason; // why it did not run: "weight 0", "no keyword terms", ...
+    std::string skipped_reason; // why it did not run: "weight 0", "no searchable terms", ...
     std::size_t count = 0;      // candidates it returned
     double top_score = 0.0;     // its best raw score (bm25 or cosine)
     double weight = 0.0;        // its RRF weight in this query

@@ -21,6 +21,30 @@ const char* to_wire(TreeKind kind);
 std::optional<NodeKind> node_kind_from_wire(std::string_view s);
 std::optional<TreeKind> tree_kind_from_wire(std::string_view s);
 
+// One query term in one column of the keyword leg's BM25F, for one hit (docs/explanations.md
+// §1, "Term table"). A hit's table lists every query term × every column of its FTS table
+// (chunks: content, context, near, far; summaries: content), terms that matched nowhere
+// included (matched false, contribution 0). Contract: the contributions of a hit's entries add
+// up to its LegExplanation::bm25 (to floating-point rounding).
+struct TermEvidence {
+    std::string term;     // the query's keyword token (FTS5 matches its porter stem)
+    std::string column;   // "content" (its own text), "context" (author, tags, session, date),
+                          // "near" / "far" (the turns one / two away in its thread)
+    bool matched = false; // tf > 0
+    int tf = 0;           // instances of the term in this column of this row
+    double idf = 0.0;     // max(1e-6, ln((N − n + 0.5) / (n + 0.5))) over the whole table
+    double column_weight = 0.0; // search.fts.*_weight (content 1)
+    double b = 0.0;             // the column's length normalisation strength
+    int column_length = 0;      // tokens in this column of this row
+    double average_length = 0.0;
+    double length_norm = 1.0; // 1 − b + b × column_length / average_length
+    double weighted_tf = 0.0; // column_weight × tf / length_norm (0 when tf is 0)
+    // This column's share of the term's BM25F part: −idf × tf~ (k1 + 1) / (tf~ + k1), tf~ the
+    // term's weighted_tf summed over the columns, split in proportion to weighted_tf. Negative
+    // like bm25 (more negative = more evidence); 0 when the term is not in this column.
+    double contribution = 0.0;
+};
+
 // One leg of the hybrid search as seen by one hit. rank is 1-based; absent when the leg did
 // not return the hit (then rrf_term is 0).
 struct LegExplanation {
@@ -36,13 +60,20 @@ struct LegExplanation {
     // author_factor = 1 + search.author_boost when the query names the hit's author, else 1;
     // time_factor = 1 + search.day_boost when the query names one day and the hit is of it;
     // question_factor = search.question_factor when the hit ends with '?', else 1.
-    // The vector leg leaves them at bm25 0 and factors 1.
+    // The vector leg leaves them at bm25 0 and factors 1 (and does not show them on the wire).
     double author_factor = 1.0;
     double bm25 = 0.0;
     double coverage = 1.0;
     double coverage_factor = 1.0;
     double time_factor = 1.0;
     double question_factor = 1.0;
+    // Keyword leg, for the hits a query returns that the leg ranked: the term table whose
+    // contributions add up to bm25 (docs/explanations.md §1). Empty otherwise: the vector leg,
+    // a hit the keyword leg did not rank, a pushed-out candidate, a hit whose row no longer
+    // matches (a rerun on a changed vault).
+    std::vector<TermEvidence> terms;
+    // Vector leg: ranked by an exact scan (true) or reached by the beam descent (false).
+    bool exact = false;
 };
 
 struct RecencyExplanation {
@@ -82,6 +113,11 @@ struct GraphContext {
 };
 
 struct Explanation {
+    // One line naming what decided the hit's position ("#2: keyword rank 2 (phoenix, budget in
+    // the neighbouring turns; none in its own text); vector leg did not rank it; RRF 0.01613").
+    // Written from the numbers below after the list is final; names a cause (recency, graph
+    // context, supersession) only when it changed the hit's order against a neighbour.
+    std::string verdict;
     std::string fusion = "rrf"; // "rrf" | "profile"
     int rrf_k = 60;
     LegExplanation keyword;

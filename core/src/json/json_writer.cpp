@@ -29,17 +29,51 @@ json strings(const std::vector<std::string>& values) {
     return out;
 }
 
-json leg_json(const LegExplanation& leg) {
+json term_json(const TermEvidence& t) {
+    return json{{"term", t.term},
+                {"column", t.column},
+                {"matched", t.matched},
+                {"tf", t.tf},
+                {"idf", number(t.idf)},
+                {"column_weight", number(t.column_weight)},
+                {"b", number(t.b)},
+                {"column_length", t.column_length},
+                {"average_length", number(t.average_length)},
+                {"length_norm", number(t.length_norm)},
+                {"weighted_tf", number(t.weighted_tf)},
+                {"contribution", number(t.contribution)}};
+}
+
+// The fields every leg has.
+json leg_common_json(const LegExplanation& leg) {
     return json{{"rank", leg.rank ? json(*leg.rank) : json(nullptr)},
                 {"raw_score", number(leg.raw_score)},
                 {"weight", number(leg.weight)},
-                {"rrf_term", number(leg.rrf_term)},
-                {"author_factor", number(leg.author_factor)},
-                {"bm25", number(leg.bm25)},
-                {"coverage", number(leg.coverage)},
-                {"coverage_factor", number(leg.coverage_factor)},
-                {"time_factor", number(leg.time_factor)},
-                {"question_factor", number(leg.question_factor)}};
+                {"rrf_term", number(leg.rrf_term)}};
+}
+
+json keyword_leg_json(const LegExplanation& leg) {
+    json j = leg_common_json(leg);
+    j["author_factor"] = number(leg.author_factor);
+    j["bm25"] = number(leg.bm25);
+    j["coverage"] = number(leg.coverage);
+    j["coverage_factor"] = number(leg.coverage_factor);
+    j["time_factor"] = number(leg.time_factor);
+    j["question_factor"] = number(leg.question_factor);
+    json terms = json::array();
+    for (const auto& t : leg.terms)
+        terms.push_back(term_json(t));
+    j["terms"] = std::move(terms);
+    return j;
+}
+
+// The vector leg carries vector fields only: its similarity, how it was found, where it lives.
+json vector_leg_json(const LegExplanation& leg, const Explanation& e) {
+    json j = leg_common_json(leg);
+    j["similarity"] = leg.rank ? number(leg.raw_score) : json(nullptr);
+    j["search"] = leg.rank ? json(leg.exact ? "exact" : "beam") : json(nullptr);
+    j["topic_path"] = strings(e.topic_path);
+    return j;
 }
 
 json weights_json(const SignalSet& s) {
@@ -59,9 +93,11 @@ json explanation_json(const Explanation& e) {
                 {"lost_to", e.mmr.lost_to ? json(*e.mmr.lost_to) : json(nullptr)},
                 {"lost_to_score", number(e.mmr.lost_to_score)}};
     return json{
+        {"verdict", e.verdict},
         {"fusion", e.fusion},
         {"rrf_k", e.rrf_k},
-        {"legs", {{"keyword", leg_json(e.keyword)}, {"vector", leg_json(e.vector)}}},
+        {"legs",
+         {{"keyword", keyword_leg_json(e.keyword)}, {"vector", vector_leg_json(e.vector, e)}}},
         {"rrf_score", number(e.rrf_score)},
         {"recency",
          {{"boost", number(e.recency.boost)},

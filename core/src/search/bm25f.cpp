@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -41,6 +42,7 @@ struct QueryStats {
     std::vector<double> avg_len; // per column
     int present_count = 0;
     std::vector<double> norm; // per column, this row
+    std::vector<int> len;     // per column, this row
     std::vector<int> tf;      // per phrase × column, this row
 };
 
@@ -74,6 +76,7 @@ QueryStats* query_stats(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_c
     const int ncol = api->xColumnCount(fts);
     s->prm = params(ncol, nval, vals);
     s->norm.assign(static_cast<std::size_t>(ncol), 1.0);
+    s->len.assign(static_cast<std::size_t>(ncol), 0);
     for (int c = 0; c < ncol; ++c) {
         sqlite3_int64 total = 0;
         if (int rc = api->xColumnTotalSize(fts, c, &total); rc != SQLITE_OK)
@@ -92,6 +95,8 @@ QueryStats* query_stats(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_c
         s->present.push_back(hits > 0);
         s->present_count += hits > 0 ? 1 : 0;
     }
+    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts)))
+        sink->stats = Bm25fStats{static_cast<double>(rows), s->avg_len, s->idf};
     if (int rc = api->xSetAuxdata(fts, s, free_stats); rc != SQLITE_OK) {
         // xSetAuxdata has already called free_stats on failure.
         sqlite3_result_error_code(ctx, rc);
@@ -155,6 +160,7 @@ void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ct
         }
         const auto uc = static_cast<std::size_t>(c);
         const double avg = s->avg_len[uc];
+        s->len[uc] = len;
         norm[uc] = 1.0 - b[uc] + (avg > 0.0 ? b[uc] * len / avg : 0.0);
     }
     std::vector<int>& tf = s->tf;
@@ -175,12 +181,79 @@ void bm25f_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ct
     const double coverage = coverage_of(*s, tf, w);
     if (power > 0.0)
         score *= std::pow(coverage, power);
-    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts)); sink && sink->admits(-score))
-        sink->by_rowid[api->xRowid(fts)] = coverage;
+    if (auto* sink = static_cast<CoverageSink*>(api->xUserData(fts));
+        sink && sink->admits(-score)) {
+        // What the term table needs of this row, from what was just computed: no second
+        // lookup for the hits a query returns.
+        auto& c = sink->counts;
+        const std::size_t at = c.size();
+        c.push_back(ncol);
+        c.push_back(nphrase);
+        for (int col = 0; col < ncol; ++col)
+            c.push_back(s->len[static_cast<std::size_t>(col)]);
+        c.insert(c.end(), tf.begin(), tf.end());
+        sink->by_rowid[api->xRowid(fts)] = {coverage, at};
+    }
     sqlite3_result_double(ctx, -score);
 }
 
+// memlens_bm25f_row: the row's column lengths and per phrase × column counts (bm25f.h).
+void bm25f_row_fn(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int,
+                  sqlite3_value**) {
+    const int ncol = api->xColumnCount(fts);
+    const int nphrase = api->xPhraseCount(fts);
+    std::vector<int> tf;
+    if (!row_counts(api, fts, ctx, nphrase, ncol, tf))
+        return;
+    std::vector<std::int32_t> out;
+    out.reserve(2 + static_cast<std::size_t>(ncol) + tf.size());
+    out.push_back(ncol);
+    out.push_back(nphrase);
+    for (int c = 0; c < ncol; ++c) {
+        int len = 0;
+        if (int rc = api->xColumnSize(fts, c, &len); rc != SQLITE_OK) {
+            sqlite3_result_error_code(ctx, rc);
+            return;
+        }
+        out.push_back(len);
+    }
+    out.insert(out.end(), tf.begin(), tf.end());
+    sqlite3_result_blob(ctx, out.data(), static_cast<int>(out.size() * sizeof(std::int32_t)),
+                        SQLITE_TRANSIENT);
+}
+
 } // namespace
+
+std::optional<Bm25fRow> decode_bm25f_row(const void* data, std::size_t size) {
+    if (data == nullptr || size % sizeof(std::int32_t) != 0 || size < 2 * sizeof(std::int32_t))
+        return std::nullopt;
+    std::vector<std::int32_t> v(size / sizeof(std::int32_t));
+    std::memcpy(v.data(), data, size);
+    Bm25fRow r;
+    r.ncol = v[0];
+    r.nphrase = v[1];
+    if (r.ncol < 0 || r.nphrase < 0 ||
+        v.size() !=
+            2 + static_cast<std::size_t>(r.ncol) * (1 + static_cast<std::size_t>(r.nphrase)))
+        return std::nullopt;
+    r.len.assign(v.begin() + 2, v.begin() + 2 + r.ncol);
+    r.tf.assign(v.begin() + 2 + r.ncol, v.end());
+    return r;
+}
+
+std::vector<std::int32_t> recorded_counts(const CoverageSink& sink, std::int64_t rowid) {
+    auto it = sink.by_rowid.find(rowid);
+    if (it == sink.by_rowid.end() || it->second.counts_at + 2 > sink.counts.size())
+        return {};
+    const std::size_t at = it->second.counts_at;
+    const auto ncol = static_cast<std::size_t>(sink.counts[at]);
+    const auto nphrase = static_cast<std::size_t>(sink.counts[at + 1]);
+    const std::size_t n = 2 + ncol * (1 + nphrase);
+    if (at + n > sink.counts.size())
+        return {};
+    return {sink.counts.begin() + static_cast<std::ptrdiff_t>(at),
+            sink.counts.begin() + static_cast<std::ptrdiff_t>(at + n)};
+}
 
 double bm25f_term(double idf, double weighted_tf, double k1) {
     return weighted_tf > 0.0 ? idf * weighted_tf * (k1 + 1.0) / (weighted_tf + k1) : 0.0;
@@ -198,6 +271,9 @@ Status register_bm25f(sqlite3* db, CoverageSink* sink) {
         return Status::internal("this SQLite has no FTS5 extension API");
     if (api->xCreateFunction(api, "memlens_bm25f", sink, bm25f_fn, nullptr) != SQLITE_OK)
         return Status::internal(std::string("registering memlens_bm25f: ") + sqlite3_errmsg(db));
+    if (api->xCreateFunction(api, "memlens_bm25f_row", nullptr, bm25f_row_fn, nullptr) != SQLITE_OK)
+        return Status::internal(std::string("registering memlens_bm25f_row: ") +
+                                sqlite3_errmsg(db));
     return Status::ok();
 }
 

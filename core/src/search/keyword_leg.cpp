@@ -32,7 +32,7 @@ const std::string kAsks = "substr(rtrim(c.content, char(32, 9, 10, 13)), -1) = '
 // The coverage memlens_bm25f wrote for an FTS row while this statement ran.
 double coverage_of_row(const CoverageSink& sink, std::int64_t fts_rowid) {
     auto it = sink.by_rowid.find(fts_rowid);
-    return it == sink.by_rowid.end() ? 1.0 : it->second;
+    return it == sink.by_rowid.end() ? 1.0 : it->second.coverage;
 }
 
 Status collect(Statement* st, bool is_summary, const CoverageSink& sink,
@@ -48,7 +48,9 @@ Status collect(Statement* st, bool is_summary, const CoverageSink& sink,
         item.id = st->column_text(0);
         item.is_summary = is_summary;
         item.raw = item.fts_score = st->column_double(1);
-        item.coverage = coverage_of_row(sink, st->column_int64(2));
+        item.fts_rowid = st->column_int64(2);
+        item.coverage = coverage_of_row(sink, item.fts_rowid);
+        item.fts_counts = recorded_counts(sink, item.fts_rowid);
         if (!is_summary) {
             item.author = st->column_text(3);
             item.time_start_ms = st->column_int64(4);
@@ -81,6 +83,7 @@ void add_chunk_rank(SqlQuery& q, const KeywordLegInput& in) {
 struct Ranked {
     std::int64_t rid;
     double score, coverage;
+    std::vector<std::int32_t> counts; // recorded_counts (bm25f.h)
 };
 
 // One statement's best `limit` FTS rows, within [first, last] of the rowids when given.
@@ -107,15 +110,17 @@ Result<std::vector<Ranked>> rank_rows(StatementCache& stmts, const KeywordLegInp
             return row.status();
         if (!*row)
             break;
-        ranked.push_back({(*st)->column_int64(0), (*st)->column_double(1), 1.0});
+        ranked.push_back({(*st)->column_int64(0), (*st)->column_double(1), 1.0, {}});
     }
-    for (auto& r : ranked)
+    for (auto& r : ranked) {
         r.coverage = coverage_of_row(stmts.coverage(), r.rid);
+        r.counts = recorded_counts(stmts.coverage(), r.rid);
+    }
     return ranked;
 }
 
 Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
-                       std::vector<LegItem>& items) {
+                       std::vector<LegItem>& items, std::optional<Bm25fStats>& stats) {
     std::vector<Ranked> ranked;
     if (keyword_leg_splits(in)) {
         // The upper half on the helper's thread and connection, the lower half here.
@@ -131,6 +136,8 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
             return lower.status();
         if (!high)
             return high.status().with_context("second connection");
+        // The same whole-table statistics on both connections; a half without a match has none.
+        stats = stmts.coverage().stats ? stmts.coverage().stats : in.helper->coverage().stats;
         ranked = std::move(lower).value();
         ranked.insert(ranked.end(), high->begin(), high->end());
         // ORDER BY score, rowid of the one statement, over both halves.
@@ -144,6 +151,7 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         if (!all)
             return all.status();
         ranked = std::move(all).value();
+        stats = stmts.coverage().stats;
     }
     std::string rids = "[";
     for (std::size_t i = 0; i < ranked.size(); ++i)
@@ -184,6 +192,8 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         item.id = it->second.id;
         item.raw = item.fts_score = r.score;
         item.coverage = r.coverage;
+        item.fts_rowid = r.rid;
+        item.fts_counts = r.counts;
         item.author = it->second.author;
         item.time_start_ms = it->second.start;
         item.time_end_ms = it->second.end;
@@ -200,11 +210,13 @@ bool keyword_leg_splits(const KeywordLegInput& in) {
            (in.scope == nullptr || in.scope->empty()) && !in.hide_superseded;
 }
 
-Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in) {
+Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in,
+                                             KeywordLegStats* stats) {
     MEMLENS_TRY(stmts.ensure_ranking_functions());
     std::vector<LegItem> items;
+    KeywordLegStats kept;
     if (in.scope->empty() && !in.hide_superseded) {
-        MEMLENS_TRY(unscoped_chunks(stmts, in, items));
+        MEMLENS_TRY(unscoped_chunks(stmts, in, items, kept.chunks));
     } else {
         SqlQuery q;
         q.add("SELECT c.id, ");
@@ -222,6 +234,7 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
             return st.status();
         stmts.coverage().reset(static_cast<std::size_t>(std::max(0, in.limit)));
         MEMLENS_TRY(collect(*st, false, stmts.coverage(), items));
+        kept.chunks = stmts.coverage().stats;
     }
     if (in.include_summaries) {
         SqlQuery q;
@@ -240,6 +253,7 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
                 return st.status();
             stmts.coverage().reset(static_cast<std::size_t>(std::max(0, in.limit)));
             MEMLENS_TRY(collect(*st, true, stmts.coverage(), items));
+            kept.summaries = stmts.coverage().stats;
             // Both tables score with the same function over the same tokenizer; merge on it.
             // Stable: on equal bm25, chunks before summaries, each in its own (rid) order.
             std::stable_sort(items.begin(), items.end(),
@@ -248,6 +262,8 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
                 items.resize(static_cast<std::size_t>(in.limit));
         }
     }
+    if (stats != nullptr)
+        *stats = std::move(kept);
     return items;
 }
 

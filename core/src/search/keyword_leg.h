@@ -46,7 +46,15 @@ struct KeywordLegInput {
 // split point given, no scope and no superseded chunks to hide.
 bool keyword_leg_splits(const KeywordLegInput& in);
 
-// Chunk and summary matches merged by bm25 (then id), best first, at most `limit`.
-Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in);
+// The statistics memlens_bm25f used for each table (bm25f.h), when it scored a row there.
+struct KeywordLegStats {
+    std::optional<Bm25fStats> chunks;
+    std::optional<Bm25fStats> summaries;
+};
+
+// Chunk and summary matches merged by bm25 (then id), best first, at most `limit`. `stats`
+// (may be null) receives the tables' statistics.
+Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in,
+                                             KeywordLegStats* stats = nullptr);
 
 } // namespace memlens::search

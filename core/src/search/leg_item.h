@@ -23,6 +23,10 @@ struct LegItem {
     std::int64_t time_end_ms = 0;
     bool asks = false;            // keyword leg, chunks: ends with '?'
     double question_factor = 1.0; // keyword leg: apply_keyword_factors
+    std::int64_t fts_rowid = 0;   // keyword leg: the row of its FTS table (the term table reads it)
+    // keyword leg: the row's column lengths and term counts as memlens_bm25f saw them
+    // (recorded_counts in bm25f.h); empty when not recorded (a rerun's stored pools)
+    std::vector<std::int32_t> fts_counts;
 };
 
 } // namespace memlens::search

@@ -7,6 +7,7 @@
 #include "search/graph_signal.h"
 #include "search/keyword_factors.h"
 #include "search/keyword_leg.h"
+#include "search/term_table.h"
 
 #include <memlens/audit.h>
 #include <memlens/embedder.h>
@@ -177,7 +178,7 @@ Status keyword_leg(const SearchContext& ctx, PipelineState& st) {
     }
     auto match = keyword_match_expression(st.query, s.max_query_terms);
     if (!match) {
-        rep.skipped_reason = "no keyword terms";
+        rep.skipped_reason = "no searchable terms";
         return Status::ok();
     }
     const auto t = Clock::now();
@@ -199,7 +200,7 @@ Status keyword_leg(const SearchContext& ctx, PipelineState& st) {
     in.helper = ctx.keyword_helper;
     in.split_rowid = ctx.keyword_split_rowid;
     rep.parts = keyword_leg_splits(in) ? 2 : 1;
-    auto items = run_keyword_leg(ctx.stmts, in);
+    auto items = run_keyword_leg(ctx.stmts, in, &st.keyword_stats);
     if (!items)
         return items.status().with_context("keyword leg");
     st.keyword_items = std::move(items).value();
@@ -249,6 +250,9 @@ Status vector_leg(const SearchContext& ctx, PipelineState& st) {
             in.positions = &positions;
         }
         auto out = run_vector_leg(ctx.index, in);
+        // A similarity of 0 or less shares nothing with the query: such a "match" is only the
+        // index's order, and a query of unknown words would list it as if it were evidence.
+        std::erase_if(out.items, [](const LegItem& it) { return !(it.raw > 0.0); });
         st.vector_items = std::move(out.items);
         rep.ran = true;
         rep.count = st.vector_items.size();
@@ -324,6 +328,35 @@ Status read_candidates(const SearchContext& ctx, PipelineState& st) {
             facts.query_similarity = cosine(st.query_vector, v->second);
     }
     return Status::ok();
+}
+
+Status explain_terms(const SearchContext& ctx, PipelineState& st) {
+    const RetrievalSettings& s = st.resp.settings;
+    std::vector<TermTarget> targets;
+    for (std::size_t idx : st.order) {
+        Candidate& c = st.pool[idx];
+        if (c.keyword != nullptr && c.e.keyword.rank)
+            targets.push_back({c.row->hit.node_id, c.keyword->is_summary, c.keyword->fts_rowid,
+                               &c.keyword->fts_counts, &c.e.keyword});
+    }
+    if (targets.empty())
+        return Status::ok();
+    auto match = keyword_match_expression(st.query, s.max_query_terms);
+    if (!match)
+        return Status::ok();
+    TermTableParams p;
+    p.match = *match;
+    p.terms = keyword_tokens(st.query);
+    if (s.max_query_terms > 0 && p.terms.size() > static_cast<std::size_t>(s.max_query_terms))
+        p.terms.resize(static_cast<std::size_t>(s.max_query_terms));
+    p.k1 = s.bm25_k1;
+    p.chunk_weight = {1.0, s.fts_context_weight, s.fts_near_weight, s.fts_far_weight};
+    p.chunk_b = {s.bm25_b, s.bm25_b, s.bm25_b_neighbours, s.bm25_b_neighbours};
+    p.summary_b = s.bm25_b;
+    p.cols = st.cols;
+    return fill_term_tables(ctx.stmts, p, st.keyword_stats.chunks, st.keyword_stats.summaries,
+                            targets)
+        .with_context("term tables");
 }
 
 CandidatePools candidate_pools(const PipelineState& st, const std::string& vector_index) {
@@ -407,6 +440,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     MEMLENS_TRY(d.stage("context", [&] { graph_context(st); }));
     MEMLENS_TRY(d.stage("mmr", [&] { mmr(st); }));
     MEMLENS_TRY(d.stage("budgets", [&] { budgets(st); }));
+    MEMLENS_TRY(d.stage("terms", [&] { return explain_terms(ctx, st); }));
     st.resp.candidates = candidate_pools(st, ctx.embedder.signature());
     SearchResponse resp = assemble(st);
     resp.elapsed_ms = ms_since(st.started);
@@ -475,6 +509,7 @@ Result<SearchResponse> rerun_stages(SearchContext& ctx, const SearchRequest& req
     MEMLENS_TRY(d.stage("context", [&] { graph_context(st); }));
     MEMLENS_TRY(d.stage("mmr", [&] { mmr(st); }));
     MEMLENS_TRY(d.stage("budgets", [&] { budgets(st); }));
+    MEMLENS_TRY(d.stage("terms", [&] { return explain_terms(ctx, st); }));
     st.resp.candidates = pools;
     SearchResponse resp = assemble(st);
     resp.elapsed_ms = ms_since(st.started);

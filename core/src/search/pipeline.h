@@ -1,13 +1,15 @@
 // The hybrid search as a chain of named stages over one PipelineState (docs/architecture.md
 // draws it): prepare → keyword leg → vector leg → fusion → candidate reads → scores → graph
-// context → MMR → budgets → assembly. The legs and the candidate reads are the only stages
-// that touch the vault; every other stage is a function of the state alone, so a stored
-// state (the candidate pools of an audit row, CandidatePools in search.h) can be ranked again
-// without retrieval (rerun_stages). Every number a stage produces is written into the hit's
-// Explanation as it is computed, never re-derived (docs/explanations.md).
+// context → MMR → budgets → terms → assembly. The legs and the candidate reads are the only
+// stages that touch the vault (and, in a rerun, the term tables: term_table.h); every other stage
+// is a function of the state alone, so a stored state (the candidate pools of an audit row,
+// CandidatePools in search.h) can be ranked again without retrieval (rerun_stages). Every number a
+// stage produces is written into the hit's Explanation as it is computed, never re-derived
+// (docs/explanations.md).
 #pragma once
 
 #include "search/hydrate.h"
+#include "search/keyword_leg.h"
 #include "search/leg_item.h"
 #include "search/statement_cache.h"
 #include "search/supersession.h"
@@ -82,6 +84,7 @@ struct PipelineState {
 
     // legs
     std::vector<LegItem> keyword_items;
+    KeywordLegStats keyword_stats; // the whole tables' BM25F statistics, for the term tables
     std::vector<LegItem> vector_items;
     // fusion
     std::vector<FusedEntry> fused;
@@ -99,6 +102,12 @@ struct PipelineState {
 // Only ASCII white space (or nothing): no leg has a word to look for.
 bool blank_query(std::string_view text);
 
+// Whether the text has a word to search for: not only punctuation, symbols, stopwords (which
+// include the FTS5 operators AND, OR, NOT) and one-letter ASCII words. Without one a search is
+// refused (validate_search_request): the keyword leg has no term and the vector leg would only
+// list the index's order.
+bool has_searchable_terms(std::string_view text);
+
 // The vault's settings (or request.settings) with the request's overrides applied.
 Result<RetrievalSettings> effective_settings(const Vault& vault, const SearchRequest& request);
 
@@ -114,6 +123,9 @@ void score(PipelineState& st);
 void graph_context(PipelineState& st);
 void mmr(PipelineState& st);
 void budgets(PipelineState& st);
+// The keyword leg's term table of each hit to be returned that the leg ranked (term_table.h):
+// from what the leg recorded; a rerun reads the rows from FTS5.
+Status explain_terms(const SearchContext& ctx, PipelineState& st);
 SearchResponse assemble(PipelineState& st);
 
 // The pools the legs returned, as an audit row keeps them.

@@ -22,6 +22,8 @@ json leg_json(const LegReport& l) {
               {"weight", l.weight},
               {"ms", l.ms}};
     j["skipped"] = l.skipped_reason.empty() ? json(nullptr) : json(l.skipped_reason);
+    // It ran and found no candidate: the other leg alone decided the hits.
+    j["matched_nothing"] = l.ran && l.count == 0;
     return j;
 }
 

@@ -4,6 +4,7 @@
 #include "search/fusion.h"
 #include "search/graph_context.h"
 #include "search/pipeline.h"
+#include "search/verdict.h"
 
 #include <memlens/query_context.h>
 #include <memlens/retrieval.h>
@@ -47,6 +48,10 @@ Status validate_search_request(const SearchRequest& req) {
     MEMLENS_TRY(check_query_length(req.raw_query));
     if (search::blank_query(req.query) && search::blank_query(req.raw_query))
         return Status::invalid("the query is empty: a search needs words to look for");
+    if (!search::has_searchable_terms(req.query) && !search::has_searchable_terms(req.raw_query))
+        return Status::invalid("the query has no searchable terms: only punctuation, search "
+                               "operators or common words such as 'the' and 'or' (a search needs "
+                               "words such as names or topics to look for)");
     const int max_limit = kMaxSearchLimit;
     if (req.limit < 0 || req.limit > max_limit)
         return Status::invalid("limit " + std::to_string(req.limit) + " is outside 0.." +
@@ -82,6 +87,18 @@ bool blank_query(std::string_view s) {
     });
 }
 
+bool has_searchable_terms(std::string_view text) {
+    // Every word the keyword leg keeps counts, and so does a one-character word outside ASCII
+    // (a CJK character is a word that only the vector leg can look for).
+    for (const auto& w : split_words(text)) {
+        if (is_stopword(w))
+            continue;
+        if (utf8_length(w) > 1 || static_cast<unsigned char>(w[0]) >= 0x80)
+            return true;
+    }
+    return false;
+}
+
 void fuse(PipelineState& st) {
     std::vector<std::string> vec_ids, kw_ids;
     vec_ids.reserve(st.vector_items.size());
@@ -102,6 +119,8 @@ void score(PipelineState& st) {
         vec_by_id.emplace(it.id, &it);
     for (const auto& it : st.keyword_items)
         kw_by_id.emplace(it.id, &it);
+    // The keyword leg's best raw score (its items are in rank order; more negative = better).
+    const double top_keyword = st.keyword_items.empty() ? 0.0 : st.keyword_items.front().raw;
     st.pool.clear();
     st.pool.reserve(st.fused.size());
     for (auto& f : st.fused) {
@@ -144,6 +163,7 @@ void score(PipelineState& st) {
         e.vector.raw_score = c.vector ? c.vector->raw : 0.0;
         e.vector.weight = st.vector_weight;
         e.vector.rrf_term = f.vector_term;
+        e.vector.exact = c.vector != nullptr && st.resp.vector.exact;
         e.rrf_score = f.rrf_score;
         const double age_days =
             std::max(0.0, static_cast<double>(st.resp.now_ms - h.time_range_end_ms) /
@@ -152,7 +172,12 @@ void score(PipelineState& st) {
 
         e.signal_values.graph = facts.graph;
         e.signal_values.vector = std::clamp(facts.query_similarity, 0.0, 1.0);
-        e.signal_values.keyword = keyword_relevance(st.query, h.content);
+        // The leg's own judgement over every column (BM25F × coverage × factors), relative to
+        // its best hit: a hit the keyword leg ranked is never shown as keyword-irrelevant because
+        // its words were in its neighbours' text rather than its own.
+        e.signal_values.keyword = c.keyword && top_keyword < 0.0
+                                      ? std::clamp(c.keyword->raw / top_keyword, 0.0, 1.0)
+                                      : 0.0;
         e.signal_values.freshness =
             freshness(h.time_range_end_ms, st.resp.now_ms, s.freshness_half_life_days);
         const RetrievalScoreBreakdown b =
@@ -303,6 +328,30 @@ void budgets(PipelineState& st) {
 }
 
 SearchResponse assemble(PipelineState& st) {
+    // Each shown candidate's verdict, against its neighbours in the fused order (the pool's).
+    auto write_verdict = [&](std::size_t idx, int position) {
+        VerdictInput in;
+        in.e = &st.pool[idx].e;
+        in.position = position;
+        in.is_summary = st.pool[idx].row->is_summary;
+        in.above = idx > 0 ? &st.pool[idx - 1].e : nullptr;
+        in.below = idx + 1 < st.pool.size() ? &st.pool[idx + 1].e : nullptr;
+        in.keyword_leg = &st.resp.keyword;
+        in.vector_leg = &st.resp.vector;
+        in.profile = st.resp.settings.profile.name;
+        st.pool[idx].e.verdict = verdict_line(in);
+    };
+    {
+        std::vector<std::uint8_t> shown(st.pool.size(), 0);
+        for (std::size_t i = 0; i < st.order.size(); ++i) {
+            write_verdict(st.order[i], static_cast<int>(i) + 1);
+            shown[st.order[i]] = 1;
+        }
+        const auto pushed = static_cast<std::size_t>(2 * st.resp.limit);
+        for (std::size_t i = 0; i < st.pool.size() && i < pushed; ++i)
+            if (!shown[i])
+                write_verdict(i, 0);
+    }
     SearchResponse resp = std::move(st.resp);
     std::vector<std::uint8_t> returned(st.pool.size(), 0);
     std::vector<RetrievalHit> hits;
