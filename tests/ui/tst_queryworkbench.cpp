@@ -258,6 +258,39 @@ private Q_SLOTS:
         QCOMPARE(leaves.front().hit.node_kind, NodeKind::Leaf);
     }
 
+    // Issue 17: "Drill Down" is an action on a node; it does not become the mode of the query
+    // box, so the next typed query runs in the mode shown there (keyword here).
+    void aTypedQueryAfterADrillDownRunsTheShownMode() {
+        wb_->form()->setKind(QueryKind::QuerySource);
+        QVERIFY(runAndWait(QString()));
+        QVERIFY(!wb_->session()->outcome().rows.empty());
+        const QString summary =
+            QString::fromStdString(wb_->session()->outcome().rows.front().hit.node_id);
+        QComboBox* mode = wb_->page()->modeBox();
+        mode->setCurrentIndex(mode->findData(static_cast<int>(QueryKind::Keyword)));
+        QCOMPARE(wb_->form()->kind(), QueryKind::Keyword); // one mode, shown in both places
+
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->page()->setQueryText(QStringLiteral("launch budget"));
+        wb_->runDrillDown(summary);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(wb_->session()->outcome().request.kind, QueryKind::DrillDown);
+        // The answer says it is a drill-down of that node, not an answer to the typed text.
+        QCOMPARE(wb_->page()->headerLabel()->text(),
+                 QStringLiteral("drill_down of %1").arg(summary));
+        QVERIFY(wb_->session()->outcome().request.text.empty());
+        QCOMPARE(static_cast<QueryKind>(mode->currentData().toInt()), QueryKind::Keyword);
+
+        QVERIFY(runAndWait(QStringLiteral("launch budget")));
+        const QueryOutcome& typed = wb_->session()->outcome();
+        QCOMPARE(typed.request.kind, QueryKind::Keyword);
+        QVERIFY(typed.search.has_value());
+        QCOMPARE(typed.search->settings.mode, SearchMode::Keyword);
+        QCOMPARE(wb_->page()->headerLabel()->text(), QStringLiteral("keyword “launch budget”"));
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QCOMPARE(static_cast<QueryKind>(mode->currentData().toInt()), QueryKind::Hybrid);
+    }
+
     void aNewerQueryDropsTheOlderResult() {
         wb_->form()->setKind(QueryKind::Hybrid);
         QSignalSpy finished(wb_->session(), &QuerySession::finished);

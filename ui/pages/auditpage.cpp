@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTimer>
 #include <QTreeView>
@@ -119,7 +120,7 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
             });
     replayLabel_->setWordWrap(true);
     replayLabel_->setTextFormat(Qt::RichText);
-    replayLabel_->setText(tr("Select a logged query and replay it to see how its answer moved."));
+    replayLabel_->setText(replayHint());
 
     auto* top = new QHBoxLayout();
     top->addWidget(filter_, 1);
@@ -149,6 +150,7 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
+    connect(vault_, &VaultController::vaultChanged, this, &AuditPage::resetVaultState);
     connect(vault_, &VaultController::opened, this, [this] {
         diff_->clear();
         dirty_ = true;
@@ -160,6 +162,27 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         if (isVisible())
             refreshLater_->start();
     });
+    updateButtons();
+}
+
+QString AuditPage::replayHint() {
+    return tr("Select a logged query and replay it to see how its answer moved.");
+}
+
+void AuditPage::resetVaultState() {
+    replayJob_->cancel();
+    refreshLater_->stop();
+    {
+        const QSignalBlocker blockFilter(filter_);
+        const QSignalBlocker blockMode(mode_);
+        filter_->clear();
+        mode_->setCurrentIndex(0);
+    }
+    model_->reset({}, {});
+    countLabel_->clear();
+    diff_->clear();
+    replayLabel_->setText(replayHint());
+    dirty_ = true;
     updateButtons();
 }
 

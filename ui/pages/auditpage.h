@@ -27,6 +27,8 @@ public:
     AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget* parent = nullptr);
 
     void refresh();
+    // Forgets the previous vault's log, filter, selection and replay (header and diff).
+    void resetVaultState();
     // Replays the selected row (withLoggedSettings) or diffs it against the current settings.
     void replaySelected(bool withLoggedSettings);
 
@@ -47,6 +49,7 @@ private:
     void applyFilter();
     void showReplay(const ReplayOutcome& outcome);
     void updateButtons();
+    static QString replayHint();
 
     VaultController* vault_;
     QueryWorkbench* workbench_;

@@ -127,13 +127,7 @@ QueryForm::QueryForm(QWidget* parent)
     : QWidget(parent)
     , mode_(new QComboBox(this))
     , pages_(new QStackedWidget(this)) {
-    for (int i = 0; i < kQueryKindCount; ++i) {
-        const auto kind = static_cast<QueryKind>(i);
-        mode_->addItem(queryKindName(kind), i);
-        mode_->setItemData(mode_->count() - 1, queryKindHelp(kind), Qt::ToolTipRole);
-        if (kind == QueryKind::Semantic)
-            mode_->insertSeparator(mode_->count());
-    }
+    fillModes(mode_);
     mode_->setToolTip(tr("Hybrid search modes first, then the retrieval primitives."));
 
     pages_->addWidget(buildSearchPage());
@@ -167,6 +161,16 @@ QueryForm::QueryForm(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(top);
     layout->addWidget(scroll, 1);
+}
+
+void QueryForm::fillModes(QComboBox* combo) {
+    for (int i = 0; i < kQueryKindCount; ++i) {
+        const auto kind = static_cast<QueryKind>(i);
+        combo->addItem(queryKindName(kind), i);
+        combo->setItemData(combo->count() - 1, queryKindHelp(kind), Qt::ToolTipRole);
+        if (kind == QueryKind::Semantic)
+            combo->insertSeparator(combo->count());
+    }
 }
 
 QueryKind QueryForm::kind() const {
@@ -502,6 +506,26 @@ void QueryForm::setVault(const VaultOverviewData& data) {
             std::max<qint64>(data.stats.earliest_ms, data.stats.latest_ms - 7 * 86'400'000LL));
         coverUntil_->setValue(data.stats.latest_ms);
     }
+}
+
+void QueryForm::resetVaultState() {
+    for (QComboBox* combo : {sourceId_, coverSource_}) {
+        combo->clear();
+        combo->setCurrentText(QString());
+    }
+    for (QLineEdit* edit :
+         {namespaces_, topics_, contentTypes_, topicEntity_, drillNode_, leafIds_})
+        edit->clear();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (TimeBoundEdit* bound : {scopeSince_, scopeUntil_, topicSince_, topicUntil_}) {
+        bound->setValue(std::nullopt);
+        bound->setSuggestion(now);
+    }
+    // The windows of query_global and cover_window always have both ends (as built).
+    for (TimeBoundEdit* since : {globalSince_, coverSince_})
+        since->setValue(0);
+    for (TimeBoundEdit* until : {globalUntil_, coverUntil_})
+        until->setValue(now);
 }
 
 void QueryForm::setSourceId(const QString& sourceId) {

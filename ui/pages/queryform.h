@@ -30,6 +30,12 @@ public:
 
     QueryKind kind() const;
     void setKind(QueryKind kind);
+    // Fills a combo box with every mode (its data: the QueryKind as int), as the form lists them.
+    static void fillModes(QComboBox* combo);
+
+    // Forgets what belonged to the previous vault: sources, entity, node, chunk ids, scope
+    // lists and time bounds (setVault() then fills in the new vault's).
+    void resetVaultState();
 
     QueryRequest request(const QString& text) const;
 
