@@ -19,6 +19,7 @@
 #include "pages/treespage.h"
 #include "pages/vaultpanel.h"
 #include "query/querysession.h"
+#include "query/settingspanel.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/auditnotices.h"
@@ -37,6 +38,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
@@ -124,6 +126,23 @@ private Q_SLOTS:
                 importEnabled = importEnabled && a->isEnabled();
         }
         QVERIFY(!importEnabled);
+
+        // Issue 17: settings can still be tried here, but saving says why it cannot.
+        SettingsPanel* panel = w.workbench()->form()->settingsPanel();
+        QVERIFY(panel->setValue("search.rrf_k", QStringLiteral("30")));
+        QVERIFY(panel->saveButton()->isEnabled());
+        panel->saveButton()->click();
+        auto* box = panel->findChild<QMessageBox*>(QStringLiteral("settingsMessage"));
+        QVERIFY(box != nullptr);
+        QVERIFY2(box->text().contains(QStringLiteral("read-only")), qPrintable(box->text()));
+        box->close();
+        const std::string dir = vaultDir_.toStdString();
+        const std::string stored = test::offUiThread([dir] {
+            auto vault = Vault::open(dir, true);
+            return to_settings_map(load_retrieval_settings(**vault).value()).at("search.rrf_k");
+        });
+        QCOMPARE(stored, std::string("60"));
+        QCOMPARE(panel->value("search.rrf_k"), QStringLiteral("30")); // still used here
     }
 
     void unopenableFolderReportsAndKeepsWindow() {

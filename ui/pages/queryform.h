@@ -20,6 +20,7 @@ class QStackedWidget;
 
 namespace memlens::ui {
 
+class SettingsPanel;
 class TimeBoundEdit;
 struct VaultOverviewData;
 
@@ -49,6 +50,10 @@ public:
     void setLeafIds(const QStringList& ids);
     void setWindow(qint64 sinceMs, qint64 untilMs);
 
+    // Every retrieval setting as the search uses it; the Fusion controls above are views of
+    // its fusion, profile, limit, λ, recency and summaries rows.
+    SettingsPanel* settingsPanel() const { return settings_; }
+
     // The search-mode controls, for tests.
     QDoubleSpinBox* mmrLambdaBox() const { return mmrLambda_; }
     QComboBox* fusionBox() const { return fusion_; }
@@ -69,6 +74,8 @@ private:
     QWidget* buildLeavesPage();
     QWidget* buildWalkPage();
     int pageFor(QueryKind kind) const;
+    void connectSettings();
+    void showSettingsInControls();
 
     QComboBox* mode_;
     QStackedWidget* pages_;
@@ -87,6 +94,8 @@ private:
     QLineEdit* contentTypes_ = nullptr;
     TimeBoundEdit* scopeSince_ = nullptr;
     TimeBoundEdit* scopeUntil_ = nullptr;
+    SettingsPanel* settings_ = nullptr;
+    bool syncing_ = false; // showSettingsInControls() is setting the controls
     QSpinBox* maxUnits_ = nullptr;
     QSpinBox* maxChars_ = nullptr;
     QDoubleSpinBox* maxMs_ = nullptr;
