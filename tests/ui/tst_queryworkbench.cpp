@@ -478,6 +478,40 @@ private Q_SLOTS:
                 box->setChecked(false);
     }
 
+    // Issue 17 §9: no keyword match is an answer, said in the status line; a query without
+    // searchable terms shows the core's reason (as a refusal, or as the keyword leg's reason).
+    void noKeywordMatchIsSaidInTheStatusLine() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QVERIFY(runAndWait(QStringLiteral("zzqxv qqzzxv")));
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        QVERIFY(outcome.search.has_value());
+        QVERIFY(outcome.search->keyword.ran);
+        QCOMPARE(outcome.search->keyword.count, std::size_t{0});
+        const QString info = wb_->page()->infoLabel()->text();
+        QVERIFY2(info.contains(QStringLiteral("the keyword leg matched nothing")),
+                 qPrintable(info));
+        // Said before the legs' own report.
+        QVERIFY2(info.indexOf(QStringLiteral("matched nothing")) <
+                     info.indexOf(QStringLiteral("keyword leg 0")),
+                 qPrintable(info));
+
+        QVERIFY(runAndWait(QStringLiteral("OR AND")));
+        const QueryOutcome& blank = wb_->session()->outcome();
+        if (blank.search) {
+            QVERIFY(!blank.search->keyword.ran);
+            const QString reason = QString::fromStdString(blank.search->keyword.skipped_reason);
+            QVERIFY(!reason.isEmpty());
+            QVERIFY2(wb_->page()->infoLabel()->text().contains(
+                         QStringLiteral("no keyword search: ") + reason),
+                     qPrintable(wb_->page()->infoLabel()->text()));
+        } else {
+            auto* refused = wb_->page()->findChild<QLabel*>(QStringLiteral("queryRefused"));
+            QVERIFY(refused && !blank.error.isEmpty());
+            QVERIFY(refused->isVisibleTo(wb_->page()));
+            QVERIFY(refused->text().contains(blank.error));
+        }
+    }
+
     // Issue 17: the panel lists every retrieval setting with the value a query uses (the vault's
     // until one is typed), marks what differs from the vault, sends it with the query and saves it.
     void theSettingsPanelShowsChangesAndSavesEveryRetrievalSetting() {

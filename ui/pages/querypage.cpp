@@ -331,6 +331,20 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
     // A fallback ranking is said before anything that describes the ranking.
     if (outcome.degraded)
         parts << tr("degraded ranking: %1").arg(qs(outcome.degraded->reason));
+    // A keyword search that found no match is an answer of its own, said before the hits' counts
+    // can pass for keyword matches: the hits (if any) are the vector leg's alone.
+    if (outcome.search &&
+        (outcome.request.kind == QueryKind::Hybrid || outcome.request.kind == QueryKind::Keyword)) {
+        const LegReport& k = outcome.search->keyword;
+        const LegReport& v = outcome.search->vector;
+        if (!k.ran && !k.skipped_reason.empty() && k.weight > 0.0)
+            parts << tr("no keyword search: %1").arg(qs(k.skipped_reason));
+        else if (k.ran && k.count == 0)
+            parts << (v.ran && !outcome.rows.empty()
+                          ? tr("the keyword leg matched nothing: every hit comes from the vector "
+                               "leg alone")
+                          : tr("the keyword leg matched nothing"));
+    }
     if (outcome.context) {
         const QueryContext& c = *outcome.context;
         if (c.intent != QueryIntent::None)
