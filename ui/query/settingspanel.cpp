@@ -71,9 +71,11 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     table_->setAlternatingRowColors(true);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->header()->setStretchLastSection(false);
-    table_->header()->setSectionResizeMode(Key, QHeaderView::ResizeToContents);
-    table_->header()->setSectionResizeMode(Value, QHeaderView::Stretch);
+    // The dock is narrow: values and stored values are short and shown whole, the names give way.
+    table_->header()->setSectionResizeMode(Key, QHeaderView::Stretch);
+    table_->header()->setSectionResizeMode(Value, QHeaderView::ResizeToContents);
     table_->header()->setSectionResizeMode(Stored, QHeaderView::ResizeToContents);
+    table_->setTextElideMode(Qt::ElideMiddle);
     table_->setMinimumHeight(220);
     // Only the value column is edited, and only on purpose (double-click or Enter).
     auto edit = [this](QTreeWidgetItem* item, int) { table_->editItem(item, Value); };
