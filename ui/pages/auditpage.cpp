@@ -280,8 +280,8 @@ void AuditPage::showReplay(const ReplayOutcome& outcome) {
                 text += tr("<br>Moved only by these settings together: %1.")
                             .arg(names(c.changed_settings));
             if (!outcome.rescoring.empty())
-                text +=
-                    tr("<br>Change scores but not the order: %1.").arg(names(outcome.rescoring));
+                text += tr("<br>Change the scores but not the order: %1.")
+                            .arg(names(outcome.rescoring));
             if (!outcome.inert.empty())
                 text += tr("<br>No effect on this query: %1.").arg(names(outcome.inert));
         }
