@@ -1,5 +1,6 @@
 // The audit log (retrieval_log) through the core's reader, loaded in row ranges and filterable; a
-// row can be replayed with the settings it was logged with, or diffed against the current settings,
+// row can be replayed with the settings it was logged with, or diffed against the settings on
+// screen (Query Parameters › Retrieval Settings), naming each setting that moved a hit;
 // and the rerun is shown side by side with what was logged, with the cause of any movement.
 #pragma once
 
