@@ -589,7 +589,7 @@ Hash %2</translation>
     <message>
         <location line="+58"/>
         <source>Click: select · double-click: add neighbours · drag: pan · wheel: zoom</source>
-        <translation>Klick: auswählen · Doppelklick: Nachbarn hinzufügen · Ziehen: verschieben · Mausrad: zoomen</translation>
+        <translation>Klick: auswählen · Doppelklick: Nachbarn · Ziehen: schwenken · Rad: Zoom</translation>
     </message>
     <message>
         <location line="+30"/>

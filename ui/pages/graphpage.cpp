@@ -116,8 +116,6 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     row1->addWidget(hopsLabel_);
     row1->addWidget(clearFocus_);
     row1->addWidget(fit);
-    row1->addSpacing(12);
-    row1->addWidget(queryTopic_);
     auto* help = new QLabel(tr("Click: select · double-click: add neighbours · drag: pan · "
                                "wheel: zoom"),
                             this);
@@ -131,7 +129,11 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     layout->addLayout(row1);
     layout->addLayout(row2);
     layout->addWidget(view_, 1);
-    layout->addWidget(status_);
+    // The action on the selected node sits beside the line that names it.
+    auto* bottom = new QHBoxLayout();
+    bottom->addWidget(status_, 1);
+    bottom->addWidget(queryTopic_);
+    layout->addLayout(bottom);
     updateStatus();
 }
 

@@ -60,6 +60,9 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     , revert_(new QPushButton(tr("Re&vert"), this))
     , save_(new QPushButton(tr("&Save to Vault"), this)) {
     legend_->setWordWrap(true);
+    // Wrapped text takes the dock's width; it must not set the dock's minimum (a longer
+    // translation would widen the window beyond its default size).
+    legend_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     legend_->setForegroundRole(QPalette::PlaceholderText);
     legend_->setText(tr("Every setting as the next query uses it. Bold: differs from the vault's "
                         "stored value (shown beside it). Double-click a value to change it."));
@@ -83,6 +86,7 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     connect(table_, &QTreeWidget::itemActivated, this, edit);
     connect(table_, &QTreeWidget::itemChanged, this, &SettingsPanel::onItemChanged);
     error_->setWordWrap(true);
+    error_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     error_->setObjectName(QStringLiteral("settingsError"));
     error_->setStyleSheet(QStringLiteral("color: #b3261e;"));
     error_->setVisible(false);
@@ -106,11 +110,23 @@ SettingsPanel::SettingsPanel(QWidget* parent)
 
 void SettingsPanel::setVault(const VaultOverviewData& data) {
     saveJob_->cancel();
+    // The same vault read again (after an import) keeps what was typed, less what now equals
+    // the stored value; another vault starts from its own.
+    const bool sameVault = ref_.isValid() && ref_.dir == data.ref.dir;
+    const RetrievalSettings typed = effective();
     ref_ = data.ref;
     readOnly_ = data.readOnly;
     workspace_ = data.workspace;
     stored_ = data.settings;
     edits_.clear();
+    if (sameVault) {
+        const auto vault = to_settings_map(stored_);
+        for (const auto& [key, value] : to_settings_map(typed)) {
+            auto it = vault.find(key);
+            if (key != kModeKey && (it == vault.end() || it->second != value))
+                edits_[key] = value;
+        }
+    }
     error_->setText(data.settingsError.isEmpty()
                         ? QString()
                         : tr("The vault's settings do not parse; the defaults are shown: %1")

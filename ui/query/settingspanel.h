@@ -34,7 +34,8 @@ public:
 
     explicit SettingsPanel(QWidget* parent = nullptr);
 
-    // The vault's stored settings become the values shown; typed values are dropped.
+    // The vault's stored settings become the values shown; typed values are dropped unless it
+    // is the same vault read again (a reload after an import).
     void setVault(const VaultOverviewData& data);
     void resetVaultState();
 
