@@ -41,7 +41,7 @@
 <context>
     <name>QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+64"/>
+        <location filename="../ui/pages/queryform.cpp" line="+65"/>
         <source>any kind</source>
         <translation>jede Art</translation>
     </message>
@@ -269,14 +269,14 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+58"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+60"/>
         <source>&amp;Replay</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>&amp;Diff with Current Settings</source>
-        <translation>Mit aktuellen &amp;Einstellungen vergleichen</translation>
+        <source>&amp;Diff with Settings on Screen</source>
+        <translation>&amp;Vergleich mit den angezeigten Einstellungen</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -312,57 +312,82 @@ Hash %2</translation>
         <translation>Die protokollierte Abfrage mit ihren damaligen Einstellungen erneut ausführen: Jede Verschiebung kommt dann aus den Daten</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Run the logged query with the vault&apos;s current settings</source>
-        <translation>Die protokollierte Abfrage mit den aktuellen Einstellungen des Vaults ausführen</translation>
+        <location line="+3"/>
+        <source>Run the logged query with the values under Query Parameters › Retrieval Settings, and once per changed setting alone, to name the settings that move its hits</source>
+        <translation>Die protokollierte Abfrage mit den Werten unter Abfrageparameter › Retrieval-Einstellungen ausführen, und einmal je geänderter Einstellung allein, um die Einstellungen zu nennen, die ihre Treffer verschieben</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+154"/>
+        <source>the vault changed from revision %1 to %2</source>
+        <translation>der Vault hat sich von Revision %1 zu %2 geändert</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;%1 #%2&lt;/b&gt; “%3” — %4.</source>
+        <translation>&lt;b&gt;%1 #%2&lt;/b&gt; „%3“ — %4.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Nothing moved.</source>
+        <translation>Nichts hat sich verschoben.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cause of movement: &lt;b&gt;data&lt;/b&gt;: %1.</source>
+        <translation>Ursache der Verschiebung: &lt;b&gt;Daten&lt;/b&gt;: %1.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The vault&apos;s revision is the same; the ranking moved all the same.</source>
+        <translation>Die Revision des Vaults ist unverändert; das Ranking hat sich dennoch verschoben.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>With the logged settings the order moves too: &lt;b&gt;data&lt;/b&gt; (%1).</source>
+        <translation>Auch mit den protokollierten Einstellungen verschiebt sich die Reihenfolge: &lt;b&gt;Daten&lt;/b&gt; (%1).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The settings on screen are the logged ones.</source>
+        <translation>Die angezeigten Einstellungen sind die protokollierten.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;br&gt;Moved by: %1 (each alone reorders the hits).</source>
+        <translation>&lt;br&gt;Verschoben durch: %1 (jede allein ordnet die Treffer um).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;br&gt;Moved only by these settings together: %1.</source>
+        <translation>&lt;br&gt;Nur durch diese Einstellungen zusammen verschoben: %1.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;br&gt;No effect on this query: %1.</source>
+        <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
+    </message>
+    <message>
+        <location line="-187"/>
         <source>Put the logged query into the workbench</source>
         <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+73"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+53"/>
         <source>Replaying #%1…</source>
         <translation>#%1 wird wiederholt…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Cannot replay #%1: %2</source>
         <translation>#%1 kann nicht wiederholt werden: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>nothing moved</source>
-        <translation>nichts hat sich bewegt</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&lt;b&gt;data&lt;/b&gt;: the vault changed from revision %1 to %2</source>
-        <translation>&lt;b&gt;Daten&lt;/b&gt;: Das Vault hat sich von Revision %1 zu %2 geändert</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&lt;b&gt;settings&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Einstellungen&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&lt;b&gt;data and settings&lt;/b&gt;: revision %1 → %2</source>
-        <translation>&lt;b&gt;Daten und Einstellungen&lt;/b&gt;: Revision %1 → %2</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>&lt;b&gt;%1 #%2&lt;/b&gt; “%3” — %4. Cause of movement: %5.</source>
-        <translation>&lt;b&gt;%1 #%2&lt;/b&gt; „%3“ – %4. Ursache der Verschiebung: %5.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+15"/>
         <source>Replay</source>
         <translation>Wiederholung</translation>
     </message>
@@ -382,12 +407,12 @@ Hash %2</translation>
         <translation>das Ranking hat sich verschoben</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>&lt;br&gt;Settings that differ from the logged ones: %1.</source>
-        <translation>&lt;br&gt;Von den protokollierten abweichende Einstellungen: %1.</translation>
+        <location line="+25"/>
+        <source>&lt;br&gt;Change the scores but not the order: %1.</source>
+        <translation>&lt;br&gt;Ändern die Scores, nicht die Reihenfolge: %1.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>&lt;br&gt;%1 same · %2 up · %3 down · %4 new · %5 gone</source>
         <translation>&lt;br&gt;%1 gleich · %2 aufgestiegen · %3 abgestiegen · %4 neu · %5 entfallen</translation>
     </message>
@@ -495,6 +520,11 @@ Hash %2</translation>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Query This Topic</source>
+        <translation>Dieses Thema &amp;abfragen</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Find an entity… (Enter)</source>
         <translation>Entität suchen… (Eingabe)</translation>
@@ -529,7 +559,7 @@ Hash %2</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n Sprung</numerusform>
@@ -537,12 +567,17 @@ Hash %2</translation>
         </translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-10"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>Die Nachbarschaft der gewählten Entität zeigen und den Rest abblenden</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Run query_topic on the selected entity in the Query page (the mode beside the query box stays as it is)</source>
+        <translation>query_topic für die ausgewählte Entität auf der Abfrageseite ausführen (der Modus neben dem Abfragefeld bleibt, wie er ist)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
@@ -552,9 +587,9 @@ Hash %2</translation>
         <translation>Den ganzen Graphen einpassen (0)</translation>
     </message>
     <message>
-        <location line="+54"/>
-        <source>Click: query_topic · double-click: add neighbours · drag: pan · wheel: zoom</source>
-        <translation>Klick: query_topic · Doppelklick: Nachbarn · Ziehen: schwenken · Rad: Zoom</translation>
+        <location line="+58"/>
+        <source>Click: select · double-click: add neighbours · drag: pan · wheel: zoom</source>
+        <translation>Klick: auswählen · Doppelklick: Nachbarn · Ziehen: schwenken · Rad: Zoom</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -567,7 +602,7 @@ Hash %2</translation>
         <translation>Graph kann nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+52"/>
         <source>Expanding %1…</source>
         <translation>%1 wird erweitert…</translation>
     </message>
@@ -840,12 +875,12 @@ Hash %2</translation>
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+68"/>
-        <location line="+87"/>
+        <location line="+94"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-88"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -875,7 +910,7 @@ Hash %2</translation>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
@@ -1389,7 +1424,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+23"/>
+        <location filename="../ui/pages/queryform.cpp" line="+17"/>
         <source>Hybrid search modes first, then the retrieval primitives.</source>
         <translation>Zuerst die hybriden Suchmodi, dann die Abrufprimitive.</translation>
     </message>
@@ -1399,7 +1434,7 @@ Hash %2</translation>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+56"/>
         <source>Fusion</source>
         <translation>Fusion</translation>
     </message>
@@ -1455,7 +1490,7 @@ Hash %2</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+64"/>
+        <location line="+148"/>
         <location line="+18"/>
         <location line="+17"/>
         <location line="+20"/>
@@ -1465,7 +1500,7 @@ Hash %2</translation>
         <translation>Limit:</translation>
     </message>
     <message>
-        <location line="-147"/>
+        <location line="-231"/>
         <source>MMR λ:</source>
         <translation>MMR λ:</translation>
     </message>
@@ -1496,22 +1531,22 @@ Hash %2</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+49"/>
+        <location line="+133"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>since</source>
         <translation>ab</translation>
     </message>
     <message>
-        <location line="-84"/>
-        <location line="+49"/>
+        <location line="-168"/>
+        <location line="+133"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>until</source>
         <translation>bis</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-168"/>
         <source>Source kinds:</source>
         <translation>Quellenarten:</translation>
     </message>
@@ -1556,7 +1591,36 @@ Hash %2</translation>
         <translation>Max. ms:</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+2"/>
+        <source>Retrieval Settings</source>
+        <translation>Retrieval-Einstellungen</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <location line="+4"/>
+        <location line="+3"/>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source>vault (%1)</source>
+        <translation>Vault (%1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Partially checked: the vault setting (%1).</source>
+        <translation>Teilweise markiert: die Vault-Einstellung (%1).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>With query text, hits are reranked by cosine; without, newest first.</source>
         <translation>Mit Abfragetext werden Treffer nach Kosinus neu gereiht, ohne die neuesten zuerst.</translation>
     </message>
@@ -1679,7 +1743,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+14"/>
+        <location filename="../ui/pages/querypage.cpp" line="+15"/>
         <source>&amp;Run</source>
         <translation>Aus&amp;führen</translation>
     </message>
@@ -1689,7 +1753,7 @@ Hash %2</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
         <translation>Das Gedächtnis fragen… (Eingabe führt aus, Strg+L fokussiert)</translation>
     </message>
@@ -1704,7 +1768,12 @@ Hash %2</translation>
         <translation>Laufende Abfrage abbrechen (Esc)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>The mode Enter runs the typed query in (also under Query Parameters)</source>
+        <translation>Der Modus, in dem die Eingabetaste die getippte Abfrage ausführt (auch unter Abfrageparameter)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Filter results…</source>
         <translation>Ergebnisse filtern…</translation>
     </message>
@@ -1724,23 +1793,60 @@ Hash %2</translation>
         <translation>Nur Zusammenfassungen</translation>
     </message>
     <message>
-        <location line="+66"/>
-        <location line="+67"/>
+        <location line="+74"/>
+        <location line="+121"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-65"/>
         <source>Running %1…</source>
         <translation>%1 läuft…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>No results: %1</source>
         <translation>Keine Ergebnisse: %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
+        <source>%1 on %2</source>
+        <translation>%1 zu %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+3"/>
+        <location line="+6"/>
+        <location line="+4"/>
+        <location line="+3"/>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>every source</source>
+        <translation>allen Quellen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln chunk(s)</source>
+        <translation>
+            <numerusform>%Ln Chunk</numerusform>
+            <numerusform>%Ln Chunks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 “%2”</source>
+        <translation>%1 „%2“</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, reranked by “%2”</source>
+        <translation>%1, neu gereiht nach „%2“</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Error: %1</source>
         <translation>Fehler: %1</translation>
     </message>
@@ -1760,7 +1866,22 @@ Hash %2</translation>
         <translation>eingeschränkte Rangfolge: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
+        <source>no keyword search: %1</source>
+        <translation>keine Stichwortsuche: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the keyword leg matched nothing: every hit comes from the vector leg alone</source>
+        <translation>der Stichwort-Zweig fand nichts: jeder Treffer stammt allein aus dem Vektor-Zweig</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the keyword leg matched nothing</source>
+        <translation>der Stichwort-Zweig fand nichts</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>intent %1</source>
         <translation>Absicht %1</translation>
     </message>
@@ -2095,6 +2216,90 @@ Endwert = %1</translation>
     </message>
 </context>
 <context>
+    <name>memlens::ui::SettingsPanel</name>
+    <message>
+        <location filename="../ui/query/settingspanel.cpp" line="+60"/>
+        <source>Re&amp;vert</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save to Vault</source>
+        <translation>Im Vault &amp;speichern</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every setting as the next query uses it. Bold: differs from the vault&apos;s stored value (shown beside it). Double-click a value to change it.</source>
+        <translation>Jede Einstellung, wie die nächste Abfrage sie verwendet. Fett: weicht vom im Vault gespeicherten Wert ab (daneben angezeigt). Doppelklick auf einen Wert ändert ihn.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Setting</source>
+        <translation>Einstellung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Vault</source>
+        <translation>Vault</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Show the vault&apos;s stored values again</source>
+        <translation>Wieder die im Vault gespeicherten Werte anzeigen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Store the values shown as this vault&apos;s settings</source>
+        <translation>Die angezeigten Werte als Einstellungen dieses Vaults speichern</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The vault&apos;s settings do not parse; the defaults are shown: %1</source>
+        <translation>Die Einstellungen des Vaults sind nicht lesbar; die Standardwerte werden angezeigt: %1</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>No setting %1</source>
+        <translation>Keine Einstellung %1</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The vault&apos;s stored value</source>
+        <translation>Der im Vault gespeicherte Wert</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <location line="+36"/>
+        <source>Cannot save settings</source>
+        <translation>Einstellungen können nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>%1 is an OpenHuman workspace, which memlens always opens read-only: its settings cannot be saved. The values shown still apply to the queries run here.</source>
+        <translation>%1 ist ein OpenHuman-Workspace, den memlens immer schreibgeschützt öffnet: seine Einstellungen können nicht gespeichert werden. Die angezeigten Werte gelten weiterhin für die hier ausgeführten Abfragen.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is open read-only, so its settings cannot be saved. Open it again without read-only (File › Open Vault…) to save them; the values shown still apply to the queries run here.</source>
+        <translation>%1 ist schreibgeschützt geöffnet, daher können seine Einstellungen nicht gespeichert werden. Öffnen Sie ihn ohne Schreibschutz erneut (Datei › Vault öffnen…), um sie zu speichern; die angezeigten Werte gelten weiterhin für die hier ausgeführten Abfragen.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The settings of %1 were not saved: %2</source>
+        <translation>Die Einstellungen von %1 wurden nicht gespeichert: %2</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::SourcesModel</name>
     <message>
         <location filename="../ui/models/sourcesmodel.cpp" line="+82"/>
@@ -2294,17 +2499,17 @@ Oberste Ebene: L%3</translation>
         <translation>Den genauen Text der Chunks unter der gewählten Zusammenfassung der Ebene 1 lesen</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+95"/>
         <source>Drag across the timeline to see the minimal cover of a window.</source>
         <translation>Ziehen Sie über die Zeitleiste, um die minimale Überdeckung eines Fensters zu sehen.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-40"/>
         <source>Expand a tree to load its summaries; hits of the current query are marked with every summary above them.</source>
         <translation>Klappen Sie einen Baum auf, um seine Zusammenfassungen zu laden; Treffer der aktuellen Abfrage sind samt aller Zusammenfassungen darüber markiert.</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+157"/>
         <source>Computing the cover of %1 – %2…</source>
         <translation>Überdeckung von %1 – %2 wird berechnet…</translation>
     </message>
@@ -2351,7 +2556,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::VaultPanel</name>
     <message>
-        <location filename="../ui/pages/vaultpanel.cpp" line="+20"/>
+        <location filename="../ui/pages/vaultpanel.cpp" line="+21"/>
         <source>Filter sources…</source>
         <translation>Quellen filtern…</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+87"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+89"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>%Ln query logged · %1 loaded</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/graphpage.cpp" line="+46"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+47"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>
@@ -35,7 +35,7 @@
     </message>
     <message numerus="yes">
         <location line="+11"/>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n hop</numerusform>
@@ -43,7 +43,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+152"/>
+        <location line="+169"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -100,7 +100,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+365"/>
+        <location filename="../ui/mainwindow.cpp" line="+372"/>
         <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>
@@ -164,7 +164,15 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/querypage.cpp" line="+291"/>
+        <location filename="../ui/pages/querypage.cpp" line="+301"/>
+        <source>%Ln chunk(s)</source>
+        <translation>
+            <numerusform>%Ln chunk</numerusform>
+            <numerusform>%Ln chunks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+79"/>
         <source>%Ln related pair(s)</source>
         <translation>
             <numerusform>%Ln related pair</numerusform>
@@ -194,7 +202,7 @@
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+320"/>
+        <location filename="../ui/pages/treespage.cpp" line="+340"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>

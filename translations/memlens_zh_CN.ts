@@ -41,7 +41,7 @@
 <context>
     <name>QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+64"/>
+        <location filename="../ui/pages/queryform.cpp" line="+65"/>
         <source>any kind</source>
         <translation>任意类型</translation>
     </message>
@@ -269,14 +269,14 @@ hash %2</source>
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+58"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+60"/>
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>&amp;Diff with Current Settings</source>
-        <translation>与当前设置对比(&amp;D)</translation>
+        <source>&amp;Diff with Settings on Screen</source>
+        <translation>与屏幕上的设置对比(&amp;D)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -311,57 +311,82 @@ hash %2</source>
         <translation>使用记录时的设置重新运行该查询：任何排名变化都来自数据</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Run the logged query with the vault&apos;s current settings</source>
-        <translation>使用记忆库的当前设置运行该查询</translation>
+        <location line="+3"/>
+        <source>Run the logged query with the values under Query Parameters › Retrieval Settings, and once per changed setting alone, to name the settings that move its hits</source>
+        <translation>用“查询参数 › 检索设置”中的值运行已记录的查询，并对每个改动的设置单独各运行一次，以指出哪些设置移动了它的命中</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+154"/>
+        <source>the vault changed from revision %1 to %2</source>
+        <translation>记忆库从修订 %1 变为 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;%1 #%2&lt;/b&gt; “%3” — %4.</source>
+        <translation>&lt;b&gt;%1 #%2&lt;/b&gt;“%3”— %4。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Nothing moved.</source>
+        <translation>没有任何变化。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cause of movement: &lt;b&gt;data&lt;/b&gt;: %1.</source>
+        <translation>变化原因：&lt;b&gt;数据&lt;/b&gt;：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The vault&apos;s revision is the same; the ranking moved all the same.</source>
+        <translation>记忆库的修订未变，但排名仍然发生了变化。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>With the logged settings the order moves too: &lt;b&gt;data&lt;/b&gt; (%1).</source>
+        <translation>使用已记录的设置，顺序同样会变化：&lt;b&gt;数据&lt;/b&gt;（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The settings on screen are the logged ones.</source>
+        <translation>屏幕上的设置与已记录的设置相同。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;br&gt;Moved by: %1 (each alone reorders the hits).</source>
+        <translation>&lt;br&gt;由以下设置移动：%1（每一项单独即可改变命中顺序）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;br&gt;Moved only by these settings together: %1.</source>
+        <translation>&lt;br&gt;仅由这些设置共同移动：%1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;br&gt;No effect on this query: %1.</source>
+        <translation>&lt;br&gt;对此查询无影响：%1。</translation>
+    </message>
+    <message>
+        <location line="-187"/>
         <source>Put the logged query into the workbench</source>
         <translation>将该查询放入工作台</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+73"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+53"/>
         <source>Replaying #%1…</source>
         <translation>正在重放 #%1…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Cannot replay #%1: %2</source>
         <translation>无法重放 #%1：%2</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>nothing moved</source>
-        <translation>无任何变化</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&lt;b&gt;data&lt;/b&gt;: the vault changed from revision %1 to %2</source>
-        <translation>&lt;b&gt;数据&lt;/b&gt;：记忆库从修订版本 %1 变为 %2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&lt;b&gt;settings&lt;/b&gt;</source>
-        <translation>&lt;b&gt;设置&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&lt;b&gt;data and settings&lt;/b&gt;: revision %1 → %2</source>
-        <translation>&lt;b&gt;数据和设置&lt;/b&gt;：修订版本 %1 → %2</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>&lt;b&gt;%1 #%2&lt;/b&gt; “%3” — %4. Cause of movement: %5.</source>
-        <translation>&lt;b&gt;%1 #%2&lt;/b&gt;「%3」— %4。变化原因：%5。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+15"/>
         <source>Replay</source>
         <translation>重放</translation>
     </message>
@@ -381,12 +406,12 @@ hash %2</source>
         <translation>排名发生了变化</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>&lt;br&gt;Settings that differ from the logged ones: %1.</source>
-        <translation>&lt;br&gt;与记录时不同的设置：%1。</translation>
+        <location line="+25"/>
+        <source>&lt;br&gt;Change the scores but not the order: %1.</source>
+        <translation>&lt;br&gt;改变分数但不改变顺序：%1。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>&lt;br&gt;%1 same · %2 up · %3 down · %4 new · %5 gone</source>
         <translation>&lt;br&gt;%1 不变 · %2 上升 · %3 下降 · %4 新增 · %5 消失</translation>
     </message>
@@ -493,6 +518,11 @@ hash %2</source>
         <translation>清除</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Query This Topic</source>
+        <translation>查询此主题(&amp;Q)</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Find an entity… (Enter)</source>
         <translation>查找实体…（回车）</translation>
@@ -526,19 +556,24 @@ hash %2</source>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n 跳</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-10"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>显示所选实体的邻域，其余部分变暗</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Run query_topic on the selected entity in the Query page (the mode beside the query box stays as it is)</source>
+        <translation>在查询页面对所选实体运行 query_topic（查询框旁的模式保持不变）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
@@ -548,9 +583,9 @@ hash %2</source>
         <translation>使整个图谱适应视图 (0)</translation>
     </message>
     <message>
-        <location line="+54"/>
-        <source>Click: query_topic · double-click: add neighbours · drag: pan · wheel: zoom</source>
-        <translation>单击：query_topic · 双击：添加邻居 · 拖动：平移 · 滚轮：缩放</translation>
+        <location line="+58"/>
+        <source>Click: select · double-click: add neighbours · drag: pan · wheel: zoom</source>
+        <translation>单击：选择 · 双击：添加邻居 · 拖动：平移 · 滚轮：缩放</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -563,7 +598,7 @@ hash %2</source>
         <translation>无法加载图谱：%1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+52"/>
         <source>Expanding %1…</source>
         <translation>正在展开 %1…</translation>
     </message>
@@ -829,12 +864,12 @@ hash %2</source>
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+68"/>
-        <location line="+87"/>
+        <location line="+94"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-88"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -864,7 +899,7 @@ hash %2</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
@@ -1371,7 +1406,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+23"/>
+        <location filename="../ui/pages/queryform.cpp" line="+17"/>
         <source>Hybrid search modes first, then the retrieval primitives.</source>
         <translation>先列出混合检索模式，然后是各项检索原语。</translation>
     </message>
@@ -1381,7 +1416,7 @@ hash %2</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+56"/>
         <source>Fusion</source>
         <translation>融合</translation>
     </message>
@@ -1437,7 +1472,7 @@ hash %2</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+64"/>
+        <location line="+148"/>
         <location line="+18"/>
         <location line="+17"/>
         <location line="+20"/>
@@ -1447,7 +1482,7 @@ hash %2</source>
         <translation>数量上限：</translation>
     </message>
     <message>
-        <location line="-147"/>
+        <location line="-231"/>
         <source>MMR λ:</source>
         <translation>MMR λ：</translation>
     </message>
@@ -1478,22 +1513,22 @@ hash %2</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+49"/>
+        <location line="+133"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>since</source>
         <translation>起始</translation>
     </message>
     <message>
-        <location line="-84"/>
-        <location line="+49"/>
+        <location line="-168"/>
+        <location line="+133"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>until</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-168"/>
         <source>Source kinds:</source>
         <translation>来源类型：</translation>
     </message>
@@ -1538,7 +1573,36 @@ hash %2</source>
         <translation>最长毫秒数：</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+2"/>
+        <source>Retrieval Settings</source>
+        <translation>检索设置</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <location line="+4"/>
+        <location line="+3"/>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source>vault (%1)</source>
+        <translation>记忆库（%1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Partially checked: the vault setting (%1).</source>
+        <translation>部分选中：记忆库设置（%1）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>With query text, hits are reranked by cosine; without, newest first.</source>
         <translation>有查询文本时按余弦相似度重排命中结果；没有时按时间从新到旧排列。</translation>
     </message>
@@ -1661,7 +1725,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+14"/>
+        <location filename="../ui/pages/querypage.cpp" line="+15"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
@@ -1671,7 +1735,7 @@ hash %2</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
         <translation>向记忆提问…（回车运行，Ctrl+L 聚焦）</translation>
     </message>
@@ -1686,7 +1750,12 @@ hash %2</source>
         <translation>取消正在运行的查询（Esc）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>The mode Enter runs the typed query in (also under Query Parameters)</source>
+        <translation>按回车时运行所输入查询的模式（也在“查询参数”中）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Filter results…</source>
         <translation>筛选结果…</translation>
     </message>
@@ -1706,23 +1775,59 @@ hash %2</source>
         <translation>仅摘要</translation>
     </message>
     <message>
-        <location line="+66"/>
-        <location line="+67"/>
+        <location line="+74"/>
+        <location line="+121"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-65"/>
         <source>Running %1…</source>
         <translation>正在运行 %1…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>No results: %1</source>
         <translation>没有结果：%1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
+        <source>%1 on %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+3"/>
+        <location line="+6"/>
+        <location line="+4"/>
+        <location line="+3"/>
+        <source>%1 of %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>every source</source>
+        <translation>所有来源</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln chunk(s)</source>
+        <translation>
+            <numerusform>%Ln 个块</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 “%2”</source>
+        <translation>%1“%2”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, reranked by “%2”</source>
+        <translation>%1，按“%2”重新排序</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
@@ -1742,7 +1847,22 @@ hash %2</source>
         <translation>排序已降级：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
+        <source>no keyword search: %1</source>
+        <translation>未进行关键词搜索：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the keyword leg matched nothing: every hit comes from the vector leg alone</source>
+        <translation>关键词分支没有匹配：所有命中仅来自向量分支</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the keyword leg matched nothing</source>
+        <translation>关键词分支没有匹配</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>intent %1</source>
         <translation>意图 %1</translation>
     </message>
@@ -2075,6 +2195,90 @@ final = %1</source>
     </message>
 </context>
 <context>
+    <name>memlens::ui::SettingsPanel</name>
+    <message>
+        <location filename="../ui/query/settingspanel.cpp" line="+60"/>
+        <source>Re&amp;vert</source>
+        <translation>还原(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save to Vault</source>
+        <translation>保存到记忆库(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every setting as the next query uses it. Bold: differs from the vault&apos;s stored value (shown beside it). Double-click a value to change it.</source>
+        <translation>下一次查询将使用的每项设置。粗体：与记忆库中存储的值不同（显示在旁边）。双击某个值即可修改。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Vault</source>
+        <translation>记忆库</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Show the vault&apos;s stored values again</source>
+        <translation>重新显示记忆库中存储的值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Store the values shown as this vault&apos;s settings</source>
+        <translation>将显示的值保存为此记忆库的设置</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The vault&apos;s settings do not parse; the defaults are shown: %1</source>
+        <translation>无法解析记忆库的设置；显示的是默认值：%1</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>No setting %1</source>
+        <translation>没有设置 %1</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The vault&apos;s stored value</source>
+        <translation>记忆库中存储的值</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <location line="+36"/>
+        <source>Cannot save settings</source>
+        <translation>无法保存设置</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>%1 is an OpenHuman workspace, which memlens always opens read-only: its settings cannot be saved. The values shown still apply to the queries run here.</source>
+        <translation>%1 是 OpenHuman 工作区，memlens 总是以只读方式打开它：无法保存其设置。显示的值仍适用于在此运行的查询。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is open read-only, so its settings cannot be saved. Open it again without read-only (File › Open Vault…) to save them; the values shown still apply to the queries run here.</source>
+        <translation>%1 以只读方式打开，因此无法保存其设置。请以非只读方式重新打开（文件 › 打开记忆库…）以保存；显示的值仍适用于在此运行的查询。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The settings of %1 were not saved: %2</source>
+        <translation>%1 的设置未保存：%2</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::SourcesModel</name>
     <message>
         <location filename="../ui/models/sourcesmodel.cpp" line="+82"/>
@@ -2273,17 +2477,17 @@ Top level: L%3</source>
         <translation>阅读所选第 1 层摘要下各分块的原文</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+95"/>
         <source>Drag across the timeline to see the minimal cover of a window.</source>
         <translation>在时间线上拖动，查看某一时间窗口的最小覆盖。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-40"/>
         <source>Expand a tree to load its summaries; hits of the current query are marked with every summary above them.</source>
         <translation>展开一棵树以加载其摘要；当前查询的命中结果及其上方的所有摘要都会被标记。</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+157"/>
         <source>Computing the cover of %1 – %2…</source>
         <translation>正在计算 %1 – %2 的覆盖…</translation>
     </message>
@@ -2327,7 +2531,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::VaultPanel</name>
     <message>
-        <location filename="../ui/pages/vaultpanel.cpp" line="+20"/>
+        <location filename="../ui/pages/vaultpanel.cpp" line="+21"/>
         <source>Filter sources…</source>
         <translation>筛选来源…</translation>
     </message>

@@ -92,6 +92,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(vault_, &VaultController::opening, this, [this](const QString& dir) {
         statusBar()->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(dir)));
     });
+    // One reset path: every per-vault view clears itself on vaultChanged (the pages connect
+    // their own resetVaultState); the workbench and the status bar are placed here.
+    connect(vault_, &VaultController::vaultChanged, this, [this] {
+        workbench_->resetVaultState();
+        counts_->clear();
+        auditStatus_->reset();
+    });
     connect(vault_, &VaultController::opened, this, &MainWindow::onVaultOpened);
     connect(vault_, &VaultController::openFailed, this, &MainWindow::onOpenFailed);
     connect(vault_, &VaultController::busyChanged, busy_, &QWidget::setVisible);

@@ -1,7 +1,8 @@
 // The audit page on a real vault: queries run in the workbench appear in the log (read through
 // the core's list_audit / count_audit in row ranges), the filter matches text literally and by
 // mode, and replaying a row shows the rerun beside what was logged, with the cause of any
-// movement: none, data or settings.
+// movement: none, data, or (a diff against the settings on screen) each setting that moves a
+// hit by name.
 #include "mainwindow.h"
 #include "models/auditmodel.h"
 #include "models/replaydiffmodel.h"
@@ -11,6 +12,7 @@
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
 #include "query/querysession.h"
+#include "query/settingspanel.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -225,7 +227,8 @@ private Q_SLOTS:
         QVERIFY(diff->rowCount() > 0);
         QCOMPARE(diff->count(QStringLiteral("same")), diff->rowCount());
         QVERIFY(page_->replayLabel()->text().contains(QStringLiteral("identical ranking")));
-        QVERIFY(page_->replayLabel()->text().contains(QStringLiteral("nothing moved")));
+        QVERIFY(page_->replayLabel()->text().contains(QStringLiteral("Nothing moved")));
+        QVERIFY(!page_->replayLabel()->text().contains(QStringLiteral("Cause of movement")));
     }
 
     void aDataChangeIsNamedAsTheCause() {
@@ -253,19 +256,42 @@ private Q_SLOTS:
                  qPrintable(page_->replayLabel()->text()));
     }
 
-    void aSettingsChangeShowsInTheDiff() {
-        const std::string error = test::offUiThread([this]() -> std::string {
-            auto vault = Vault::open(dir_, false);
-            if (!vault)
-                return vault.status().to_string();
-            Status s = (*vault)->set_setting("search.mmr_lambda", "0.2");
-            return s ? std::string() : s.to_string();
-        });
-        QVERIFY2(error.empty(), error.c_str());
-        QVERIFY(replay(QStringLiteral("phoenix migration plan"), false));
+    // Issue 17: the diff is against the values on screen (the settings panel), not the vault's
+    // stored ones, and names each setting that moves a hit; one that cannot matter under RRF
+    // (the freshness half-life of the profile fold) is named as having no effect.
+    void theDiffNamesThePanelSettingThatMovedAHit() {
+        SettingsPanel* panel = window_->workbench()->form()->settingsPanel();
+        panel->revert();
+        // A query logged after the data change above, so only settings can move it.
+        const QString query = QStringLiteral("phoenix roadmap decision");
+        runQuery(query);
+        QVERIFY(panel->setValue("search.weight.keyword", QStringLiteral("0")));
+        QVERIFY(panel->setValue("search.freshness_half_life_days", QStringLiteral("3")));
+        QTRY_VERIFY_WITH_TIMEOUT(replay(query, false), 20000);
         const QString text = page_->replayLabel()->text();
-        QVERIFY2(text.contains(QStringLiteral("search.mmr_lambda")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("settings")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("the ranking moved")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Moved by: <b>search.weight.keyword</b>")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "No effect on this query: <b>search.freshness_half_life_days</b>")),
+                 qPrintable(text));
+        QVERIFY(page_->diffModel()->count(QStringLiteral("same")) < page_->diffModel()->rowCount());
+
+        // The same values run from the workbench give the diff's ranking: the query and the
+        // diff both use the values on screen.
+        std::vector<std::string> diffOrder;
+        for (int i = 0; i < page_->diffModel()->rowCount(); ++i)
+            if (const RankMove* move = page_->diffModel()->moveAt(i); move && move->new_rank)
+                diffOrder.push_back(move->node_id);
+        runQuery(query);
+        const QueryOutcome& outcome = window_->workbench()->session()->outcome();
+        QVERIFY(outcome.search.has_value());
+        QCOMPARE(outcome.search->settings.keyword_weight, 0.0);
+        std::vector<std::string> ran;
+        for (const HitRow& row : outcome.rows)
+            ran.push_back(row.hit.node_id);
+        QCOMPARE(ran, diffOrder);
+
         // Selecting a row of the diff shows that hit in the detail docks.
         QTreeView* diffView = nullptr;
         const auto views = page_->findChildren<QTreeView*>();
@@ -276,6 +302,25 @@ private Q_SLOTS:
         diffView->setCurrentIndex(page_->diffModel()->index(0, 0));
         QCOMPARE(window_->workbench()->detail()->hit().node_id,
                  page_->diffModel()->moveAt(0)->node_id);
+        panel->revert();
+    }
+
+    void aSettingThatCannotMatterReportsNoMovement() {
+        SettingsPanel* panel = window_->workbench()->form()->settingsPanel();
+        panel->revert();
+        const QString query = QStringLiteral("launch budget owner");
+        runQuery(query); // logged with the vault's settings
+        QVERIFY(panel->setValue("search.freshness_half_life_days", QStringLiteral("3")));
+        QTRY_VERIFY_WITH_TIMEOUT(replay(query, false), 20000);
+        const QString text = page_->replayLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("identical ranking")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("Moved")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("Cause of movement")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "No effect on this query: <b>search.freshness_half_life_days</b>")),
+                 qPrintable(text));
+        QCOMPARE(page_->diffModel()->count(QStringLiteral("same")), page_->diffModel()->rowCount());
+        panel->revert();
     }
 
     void cleanupTestCase() {

@@ -1,6 +1,7 @@
 // The entity graph page on a real vault: the layout runs off the GUI thread and is
 // deterministic, the weight threshold, search, focus with hop depth and neighbour expansion
-// behave, clicking an entity runs query_topic, and a selected hit's entities light up. A
+// behave, clicking an entity selects it and "Query This Topic" runs query_topic without taking
+// the typed query's mode, and a selected hit's entities light up. A
 // benchmark renders a 5,000-node graph while panning (a figure, not an assertion).
 #include "graph/forcelayout.h"
 #include "graph/graphscene.h"
@@ -8,6 +9,8 @@
 #include "graph/nodeitem.h"
 #include "mainwindow.h"
 #include "pages/graphpage.h"
+#include "pages/queryform.h"
+#include "pages/querypage.h"
 #include "pages/queryworkbench.h"
 #include "query/querysession.h"
 #include "testsupport.h"
@@ -18,6 +21,8 @@
 
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QLabel>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
@@ -151,7 +156,7 @@ private Q_SLOTS:
         }
         const int hub =
             static_cast<int>(std::max_element(degree.begin(), degree.end()) - degree.begin());
-        page_->selectNode(hub, false);
+        page_->selectNode(hub);
         page_->hopsSlider()->setValue(1);
         page_->focusSelected();
         QCOMPARE(scene->focusSize(),
@@ -178,25 +183,52 @@ private Q_SLOTS:
         scene->search(QString());
     }
 
-    void clickingAnEntityRunsQueryTopic() {
+    // Issue 17: a click selects; query_topic runs only from the explicit action and says so;
+    // the next typed query runs in the mode shown beside the query box.
+    void clickingAnEntitySelectsAndTheTypedQueryKeepsItsMode() {
+        QueryWorkbench* wb = window_->workbench();
+        wb->page()->modeBox()->setCurrentIndex(
+            wb->page()->modeBox()->findData(static_cast<int>(QueryKind::Hybrid)));
+        QCOMPARE(wb->form()->kind(), QueryKind::Hybrid);
         GraphScene* scene = page_->scene();
         GraphView* view = page_->view();
         const int index = 0;
+        const QString id = scene->data().nodes[index].id;
         view->fitRect(scene->boundsOf({index}));
         QApplication::processEvents();
         const QPoint at = view->mapFromScene(scene->positionOf(index));
         QCOMPARE(view->nodeAt(at), index);
-        QSignalSpy finished(window_->workbench()->session(), &QuerySession::finished);
+        QSignalSpy started(wb->session(), &QuerySession::started);
+        QSignalSpy finished(wb->session(), &QuerySession::finished);
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(scene->selectedNode(), index);
+        QVERIFY(page_->statusLabel()->text().contains(id));
+        QTest::qWait(200); // a query a click started would be under way by now
+        QCOMPARE(started.count(), 0);
+
+        // The explicit action runs query_topic, and the answer's header names it.
+        QVERIFY(page_->queryTopicButton()->isEnabled());
+        QTest::mouseClick(page_->queryTopicButton(), Qt::LeftButton);
         QVERIFY(finished.wait(30000));
-        const QueryOutcome& outcome = window_->workbench()->session()->outcome();
-        QCOMPARE(outcome.request.kind, QueryKind::QueryTopic);
-        QCOMPARE(QString::fromStdString(outcome.request.topic.entity_id),
-                 scene->data().nodes[index].id);
+        const QueryOutcome& topic = wb->session()->outcome();
+        QCOMPARE(topic.request.kind, QueryKind::QueryTopic);
+        QCOMPARE(QString::fromStdString(topic.request.topic.entity_id), id);
+        QCOMPARE(wb->page()->headerLabel()->text(), QStringLiteral("query_topic on %1").arg(id));
         QCOMPARE(window_->pages()->currentWidget(), page_); // the graph stays in front
+        QCOMPARE(wb->form()->kind(), QueryKind::Hybrid);    // the mode is still the user's
         // The first hit is shown in the detail docks: its entities light up here.
         QTRY_VERIFY_WITH_TIMEOUT(scene->litCount() > 0, 10000);
         QVERIFY(scene->nodeItem(index)->states() & NodeItem::Lit);
+
+        // The next typed query runs in the mode shown beside the query box.
+        wb->page()->setQueryText(QStringLiteral("launch budget"));
+        wb->page()->run();
+        QVERIFY(finished.wait(30000));
+        const QueryOutcome& typed = wb->session()->outcome();
+        QCOMPARE(typed.request.kind, QueryKind::Hybrid);
+        QVERIFY(typed.search.has_value());
+        QCOMPARE(QString::fromStdString(typed.request.text), QStringLiteral("launch budget"));
+        QCOMPARE(wb->page()->headerLabel()->text(), QStringLiteral("hybrid “launch budget”"));
     }
 
     void doubleClickAddsNeighbours() {

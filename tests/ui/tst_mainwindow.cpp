@@ -2,21 +2,31 @@
 // sources, trees and counts; read-only mode, recent vaults, drag and drop, restorable docks.
 #include "core/format.h"
 #include "core/recentvaults.h"
+#include "graph/graphscene.h"
 #include "mainwindow.h"
+#include "models/auditmodel.h"
+#include "models/replaydiffmodel.h"
 #include "models/resultsmodel.h"
 #include "models/sourcesmodel.h"
 #include "models/treesmodel.h"
+#include "pages/auditpage.h"
+#include "pages/graphpage.h"
+#include "pages/hitdetailpanel.h"
 #include "pages/overviewpage.h"
+#include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
+#include "pages/treespage.h"
 #include "pages/vaultpanel.h"
 #include "query/querysession.h"
+#include "query/settingspanel.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/auditnotices.h"
 #include "vault/vaultcontroller.h"
 #include "widgets/auditstatus.h"
 #include "widgets/filteredview.h"
+#include "widgets/timeboundedit.h"
 
 #include <memlens/audit.h>
 #include <memlens/db.h>
@@ -28,7 +38,9 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -114,6 +126,23 @@ private Q_SLOTS:
                 importEnabled = importEnabled && a->isEnabled();
         }
         QVERIFY(!importEnabled);
+
+        // Issue 17: settings can still be tried here, but saving says why it cannot.
+        SettingsPanel* panel = w.workbench()->form()->settingsPanel();
+        QVERIFY(panel->setValue("search.rrf_k", QStringLiteral("30")));
+        QVERIFY(panel->saveButton()->isEnabled());
+        panel->saveButton()->click();
+        auto* box = panel->findChild<QMessageBox*>(QStringLiteral("settingsMessage"));
+        QVERIFY(box != nullptr);
+        QVERIFY2(box->text().contains(QStringLiteral("read-only")), qPrintable(box->text()));
+        box->close();
+        const std::string dir = vaultDir_.toStdString();
+        const std::string stored = test::offUiThread([dir] {
+            auto vault = Vault::open(dir, true);
+            return to_settings_map(load_retrieval_settings(**vault).value()).at("search.rrf_k");
+        });
+        QCOMPARE(stored, std::string("60"));
+        QCOMPARE(panel->value("search.rrf_k"), QStringLiteral("30")); // still used here
     }
 
     void unopenableFolderReportsAndKeepsWindow() {
@@ -286,6 +315,97 @@ private Q_SLOTS:
         post(AuditRowState::Written, 2);
         QTRY_COMPARE(w.auditStatus()->keptRows(), 0);
         QVERIFY(!w.auditStatus()->isVisible());
+    }
+
+    // Issue 17: opening another vault clears every view of the previous one (one reset path):
+    // query text, answer and its header, status line, the form's dates and remembered node,
+    // the cover, the graph's selection and lit entities, the replay header and diff.
+    void openingAnotherVaultClearsEveryVaultView() {
+        const auto otherDir = tmp_.path() / "other-vault";
+        const std::string built = test::buildGeneratedVault(otherDir, 60, 11);
+        QVERIFY2(built.empty(), built.c_str());
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(vaultDir_);
+        QVERIFY(opened.wait(30000));
+        QueryWorkbench* wb = w.workbench();
+
+        // The first vault's state, everywhere.
+        QSignalSpy finished(wb->session(), &QuerySession::finished);
+        wb->form()->setKind(QueryKind::QuerySource);
+        wb->page()->run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!wb->session()->outcome().rows.empty());
+        const QString summary =
+            QString::fromStdString(wb->session()->outcome().rows.front().hit.node_id);
+        wb->runDrillDown(summary); // remembers the node in the form
+        QVERIFY(finished.wait(30000));
+        wb->form()->setKind(QueryKind::Hybrid);
+        wb->form()->scopeSinceEdit()->setValue(stats_.earliest_ms);
+        wb->page()->setQueryText(QStringLiteral("launch budget"));
+        wb->page()->run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(wb->session()->results()->rowCount() > 0);
+        QVERIFY(wb->detail()->hasHit());
+
+        QSignalSpy loaded(w.graphPage(), &GraphPage::graphLoaded);
+        w.pages()->setCurrentWidget(w.graphPage());
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(w.graphPage()->scene()->nodeCount() > 0);
+        w.graphPage()->selectNode(0);
+        w.graphPage()->searchEdit()->setText(QStringLiteral("alice"));
+        wb->showNode(QString::fromStdString(wb->session()->outcome().rows.front().hit.node_id));
+        QTRY_VERIFY_WITH_TIMEOUT(w.graphPage()->scene()->litCount() > 0, 10000);
+        QVERIFY(w.graphPage()->statusLabel()->text().contains(QStringLiteral("lit by")));
+
+        QSignalSpy covered(w.treesPage(), &TreesPage::coverShown);
+        w.treesPage()->showCover(stats_.earliest_ms, stats_.latest_ms);
+        QVERIFY(covered.wait(30000));
+        const QString coverHint = QStringLiteral("Drag across the timeline");
+        QVERIFY(!w.treesPage()->coverLabel()->text().startsWith(coverHint));
+        QVERIFY(w.treesPage()->coverModel()->rowCount() > 0);
+
+        AuditPage* audit = w.auditPage();
+        w.pages()->setCurrentWidget(audit);
+        QTRY_VERIFY_WITH_TIMEOUT(audit->model()->rowCount() > 0, 10000);
+        audit->logView()->setCurrentIndex(audit->model()->index(0, 0));
+        QSignalSpy replayed(audit, &AuditPage::replayed);
+        audit->replaySelected(true);
+        QVERIFY(replayed.wait(30000));
+        QVERIFY(audit->replayLabel()->text().contains(QStringLiteral("Replay")));
+        QVERIFY(audit->diffModel()->rowCount() > 0);
+
+        // Another vault.
+        w.openVault(QString::fromStdString(otherDir.string()));
+        QVERIFY(opened.wait(30000));
+        QCOMPARE(w.vault()->ref().dir,
+                 QDir(QString::fromStdString(otherDir.string())).absolutePath());
+
+        QCOMPARE(wb->page()->queryText(), QString());
+        QCOMPARE(wb->page()->headerLabel()->text(), QString());
+        QCOMPARE(wb->page()->infoLabel()->text(), QString());
+        QCOMPARE(wb->session()->results()->rowCount(), 0);
+        QVERIFY(!wb->detail()->hasHit());
+        const QueryRequest request = wb->form()->request(QString());
+        QVERIFY(!request.search.scope.since_ms.has_value());
+        QVERIFY(request.drill.node_id.empty());
+        QVERIFY(request.topic.entity_id.empty());
+
+        QVERIFY(w.treesPage()->coverLabel()->text().startsWith(coverHint));
+        QCOMPARE(w.treesPage()->coverModel()->rowCount(), 0);
+
+        GraphPage* graph = w.graphPage();
+        QCOMPARE(graph->searchEdit()->text(), QString());
+        QCOMPARE(graph->scene()->litCount(), 0);
+        QCOMPARE(graph->scene()->selectedNode(), -1);
+        QVERIFY(!graph->statusLabel()->text().contains(QStringLiteral("lit by")));
+        QVERIFY(!graph->queryTopicButton()->isEnabled());
+
+        QVERIFY(audit->replayLabel()->text().startsWith(QStringLiteral("Select a logged query")));
+        QCOMPARE(audit->diffModel()->rowCount(), 0);
+        QVERIFY(!audit->logView()->currentIndex().isValid());
     }
 
     void cleanupTestCase() { QCOMPARE(memlens::ui_thread_violations(), 0); }

@@ -16,6 +16,7 @@
 #include "pages/queryworkbench.h"
 #include "pages/scorebreakdownpanel.h"
 #include "query/querysession.h"
+#include "query/settingspanel.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -32,9 +33,11 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QToolButton>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace memlens;
@@ -273,6 +276,39 @@ private Q_SLOTS:
         QCOMPARE(static_cast<int>(leaves.size()), std::min<int>(20, static_cast<int>(ids.size())));
         QCOMPARE(QString::fromStdString(leaves.front().hit.node_id), ids.front());
         QCOMPARE(leaves.front().hit.node_kind, NodeKind::Leaf);
+    }
+
+    // Issue 17: "Drill Down" is an action on a node; it does not become the mode of the query
+    // box, so the next typed query runs in the mode shown there (keyword here).
+    void aTypedQueryAfterADrillDownRunsTheShownMode() {
+        wb_->form()->setKind(QueryKind::QuerySource);
+        QVERIFY(runAndWait(QString()));
+        QVERIFY(!wb_->session()->outcome().rows.empty());
+        const QString summary =
+            QString::fromStdString(wb_->session()->outcome().rows.front().hit.node_id);
+        QComboBox* mode = wb_->page()->modeBox();
+        mode->setCurrentIndex(mode->findData(static_cast<int>(QueryKind::Keyword)));
+        QCOMPARE(wb_->form()->kind(), QueryKind::Keyword); // one mode, shown in both places
+
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->page()->setQueryText(QStringLiteral("launch budget"));
+        wb_->runDrillDown(summary);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(wb_->session()->outcome().request.kind, QueryKind::DrillDown);
+        // The answer says it is a drill-down of that node, not an answer to the typed text.
+        QCOMPARE(wb_->page()->headerLabel()->text(),
+                 QStringLiteral("drill_down of %1").arg(summary));
+        QVERIFY(wb_->session()->outcome().request.text.empty());
+        QCOMPARE(static_cast<QueryKind>(mode->currentData().toInt()), QueryKind::Keyword);
+
+        QVERIFY(runAndWait(QStringLiteral("launch budget")));
+        const QueryOutcome& typed = wb_->session()->outcome();
+        QCOMPARE(typed.request.kind, QueryKind::Keyword);
+        QVERIFY(typed.search.has_value());
+        QCOMPARE(typed.search->settings.mode, SearchMode::Keyword);
+        QCOMPARE(wb_->page()->headerLabel()->text(), QStringLiteral("keyword “launch budget”"));
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QCOMPARE(static_cast<QueryKind>(mode->currentData().toInt()), QueryKind::Hybrid);
     }
 
     void aNewerQueryDropsTheOlderResult() {
@@ -516,6 +552,124 @@ private Q_SLOTS:
         for (QCheckBox* box : boxes)
             if (std::find(kinds.begin(), kinds.end(), box->text().toStdString()) != kinds.end())
                 box->setChecked(false);
+    }
+
+    // Issue 17 §9: no keyword match is an answer, said in the status line; a query without
+    // searchable terms shows the core's reason (as a refusal, or as the keyword leg's reason).
+    void noKeywordMatchIsSaidInTheStatusLine() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QVERIFY(runAndWait(QStringLiteral("zzqxv qqzzxv")));
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        QVERIFY(outcome.search.has_value());
+        QVERIFY(outcome.search->keyword.ran);
+        QCOMPARE(outcome.search->keyword.count, std::size_t{0});
+        const QString info = wb_->page()->infoLabel()->text();
+        QVERIFY2(info.contains(QStringLiteral("the keyword leg matched nothing")),
+                 qPrintable(info));
+        // Said before the legs' own report.
+        QVERIFY2(info.indexOf(QStringLiteral("matched nothing")) <
+                     info.indexOf(QStringLiteral("keyword leg 0")),
+                 qPrintable(info));
+
+        QVERIFY(runAndWait(QStringLiteral("OR AND")));
+        const QueryOutcome& blank = wb_->session()->outcome();
+        if (blank.search) {
+            QVERIFY(!blank.search->keyword.ran);
+            const QString reason = QString::fromStdString(blank.search->keyword.skipped_reason);
+            QVERIFY(!reason.isEmpty());
+            QVERIFY2(wb_->page()->infoLabel()->text().contains(
+                         QStringLiteral("no keyword search: ") + reason),
+                     qPrintable(wb_->page()->infoLabel()->text()));
+        } else {
+            auto* refused = wb_->page()->findChild<QLabel*>(QStringLiteral("queryRefused"));
+            QVERIFY(refused && !blank.error.isEmpty());
+            QVERIFY(refused->isVisibleTo(wb_->page()));
+            QVERIFY(refused->text().contains(blank.error));
+        }
+    }
+
+    // Issue 17: the panel lists every retrieval setting with the value a query uses (the vault's
+    // until one is typed), marks what differs from the vault, sends it with the query and saves it.
+    void theSettingsPanelShowsChangesAndSavesEveryRetrievalSetting() {
+        SettingsPanel* panel = wb_->form()->settingsPanel();
+        panel->revert();
+        const std::string dir = vaultDir_.toStdString();
+        auto stored = [dir] {
+            return test::offUiThread([dir] {
+                auto vault = Vault::open(dir, true);
+                return to_settings_map(load_retrieval_settings(**vault).value());
+            });
+        };
+        const auto before = stored();
+        // One row per key but the mode (the query box's), each with the vault's value.
+        QTreeWidget* table = panel->table();
+        QCOMPARE(table->topLevelItemCount(), static_cast<int>(before.size()) - 1);
+        int rows = 0;
+        for (const auto& [key, value] : before) {
+            if (key == "search.mode")
+                continue;
+            QCOMPARE(panel->value(key).toStdString(), value);
+            ++rows;
+        }
+        QCOMPARE(rows, table->topLevelItemCount());
+        QCOMPARE(panel->value("search.mmr_redundancy_floor"), QStringLiteral("0.7"));
+        QVERIFY(panel->changedKeys().empty());
+        QVERIFY(!panel->saveButton()->isEnabled());
+
+        // A value the core refuses is not taken, and says why.
+        QVERIFY(!panel->setValue("search.rrf_k", QStringLiteral("abc")));
+        QVERIFY(panel->errorLabel()->text().contains(QStringLiteral("search.rrf_k")));
+        QCOMPARE(panel->value("search.rrf_k"), QString::fromStdString(before.at("search.rrf_k")));
+
+        // The Fusion controls are views of their rows; changed rows are marked.
+        wb_->form()->mmrLambdaBox()->setValue(0.5);
+        QCOMPARE(panel->value("search.mmr_lambda"), QStringLiteral("0.5"));
+        QVERIFY(panel->setValue("search.rrf_k", QStringLiteral("20")));
+        QVERIFY(panel->setValue("search.mmr_redundancy_floor", QStringLiteral("0.2")));
+        QCOMPARE(panel->changedKeys(),
+                 (std::vector<std::string>{"search.mmr_lambda", "search.mmr_redundancy_floor",
+                                           "search.rrf_k"}));
+        for (int i = 0; i < table->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* item = table->topLevelItem(i);
+            const bool marked = item->font(SettingsPanel::Value).bold();
+            const QString key = item->text(SettingsPanel::Key);
+            const bool changed = key == QStringLiteral("mmr_lambda") ||
+                                 key == QStringLiteral("rrf_k") ||
+                                 key == QStringLiteral("mmr_redundancy_floor");
+            QCOMPARE(marked, changed);
+            if (key == QStringLiteral("rrf_k"))
+                QCOMPARE(item->text(SettingsPanel::Stored), QStringLiteral("60"));
+        }
+
+        // The values travel with the query.
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QVERIFY(runAndWait(QStringLiteral("launch budget")));
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        QVERIFY(outcome.search.has_value());
+        QCOMPARE(outcome.search->settings.rrf_k, 20);
+        QCOMPARE(outcome.search->settings.mmr_redundancy_floor, 0.2);
+        QCOMPARE(outcome.search->mmr_lambda, 0.5);
+
+        // Saved, the vault holds them and nothing is marked any more.
+        QSignalSpy saved(panel, &SettingsPanel::saved);
+        QVERIFY(panel->saveButton()->isEnabled());
+        QTest::mouseClick(panel->saveButton(), Qt::LeftButton);
+        QVERIFY(saved.wait(10000));
+        auto after = stored();
+        QCOMPARE(after.at("search.rrf_k"), std::string("20"));
+        QCOMPARE(after.at("search.mmr_lambda"), std::string("0.5"));
+        QCOMPARE(after.at("search.mmr_redundancy_floor"), std::string("0.2"));
+        QVERIFY(panel->changedKeys().empty());
+        QCOMPARE(wb_->form()->mmrLambdaBox()->value(), wb_->form()->mmrLambdaBox()->minimum());
+        QVERIFY(wb_->form()->mmrLambdaBox()->specialValueText().contains(QStringLiteral("0.5")));
+
+        // Back to what it was, through the same path.
+        for (const char* key : {"search.rrf_k", "search.mmr_lambda", "search.mmr_redundancy_floor"})
+            QVERIFY(panel->setValue(key, QString::fromStdString(before.at(key))));
+        QTest::mouseClick(panel->saveButton(), Qt::LeftButton);
+        QVERIFY(saved.wait(10000));
+        after = stored();
+        QCOMPARE(after, before);
     }
 
     void cleanupTestCase() {

@@ -10,6 +10,7 @@
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
 #include "query/querysession.h"
+#include "query/settingspanel.h"
 #include "vault/vaultcontroller.h"
 
 #include <QComboBox>
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTimer>
 #include <QTreeView>
@@ -56,7 +58,7 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , countLabel_(new QLabel(this))
     , log_(makeTable(this))
     , replay_(new QPushButton(tr("&Replay"), this))
-    , diffButton_(new QPushButton(tr("&Diff with Current Settings"), this))
+    , diffButton_(new QPushButton(tr("&Diff with Settings on Screen"), this))
     , rerun_(new QPushButton(tr("Open in &Workbench"), this))
     , replayLabel_(new QLabel(this))
     , diffView_(makeTable(this)) {
@@ -91,7 +93,9 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
 
     replay_->setToolTip(tr("Run the logged query again with the settings it was logged with: any "
                            "movement comes from the data"));
-    diffButton_->setToolTip(tr("Run the logged query with the vault's current settings"));
+    diffButton_->setToolTip(
+        tr("Run the logged query with the values under Query Parameters › Retrieval Settings, "
+           "and once per changed setting alone, to name the settings that move its hits"));
     rerun_->setToolTip(tr("Put the logged query into the workbench"));
     connect(replay_, &QPushButton::clicked, this, [this] { replaySelected(true); });
     connect(diffButton_, &QPushButton::clicked, this, [this] { replaySelected(false); });
@@ -119,7 +123,7 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
             });
     replayLabel_->setWordWrap(true);
     replayLabel_->setTextFormat(Qt::RichText);
-    replayLabel_->setText(tr("Select a logged query and replay it to see how its answer moved."));
+    replayLabel_->setText(replayHint());
 
     auto* top = new QHBoxLayout();
     top->addWidget(filter_, 1);
@@ -149,6 +153,7 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
+    connect(vault_, &VaultController::vaultChanged, this, &AuditPage::resetVaultState);
     connect(vault_, &VaultController::opened, this, [this] {
         diff_->clear();
         dirty_ = true;
@@ -160,6 +165,27 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         if (isVisible())
             refreshLater_->start();
     });
+    updateButtons();
+}
+
+QString AuditPage::replayHint() {
+    return tr("Select a logged query and replay it to see how its answer moved.");
+}
+
+void AuditPage::resetVaultState() {
+    replayJob_->cancel();
+    refreshLater_->stop();
+    {
+        const QSignalBlocker blockFilter(filter_);
+        const QSignalBlocker blockMode(mode_);
+        filter_->clear();
+        mode_->setCurrentIndex(0);
+    }
+    model_->reset({}, {});
+    countLabel_->clear();
+    diff_->clear();
+    replayLabel_->setText(replayHint());
+    dirty_ = true;
     updateButtons();
 }
 
@@ -198,9 +224,11 @@ void AuditPage::replaySelected(bool withLoggedSettings) {
     const qint64 id = row->id;
     replayLabel_->setText(tr("Replaying #%1…").arg(id));
     const VaultRef ref = vault_->ref();
+    // A diff is against the values on screen (the settings panel), not the stored ones.
+    const RetrievalSettings onScreen = workbench_->form()->settingsPanel()->effective();
     replayJob_->start(
-        [ref, id, withLoggedSettings](const std::atomic_bool&) {
-            return runReplay(ref, id, withLoggedSettings);
+        [ref, id, withLoggedSettings, onScreen](const std::atomic_bool&) {
+            return runReplay(ref, id, withLoggedSettings, onScreen);
         },
         [this](ReplayOutcome outcome) { showReplay(outcome); });
 }
@@ -214,30 +242,50 @@ void AuditPage::showReplay(const ReplayOutcome& outcome) {
         return;
     }
     const AuditComparison& c = *outcome.comparison;
-    QString cause;
-    if (c.cause == "none")
-        cause = tr("nothing moved");
-    else if (c.cause == "data")
-        cause = tr("<b>data</b>: the vault changed from revision %1 to %2")
-                    .arg(c.logged_revision)
-                    .arg(c.current_revision);
-    else if (c.cause == "settings")
-        cause = tr("<b>settings</b>");
-    else
-        cause = tr("<b>data and settings</b>: revision %1 → %2")
-                    .arg(c.logged_revision)
-                    .arg(c.current_revision);
-    QStringList changed;
-    for (const auto& key : c.changed_settings)
-        changed << qs(key).toHtmlEscaped();
-    QString text = tr("<b>%1 #%2</b> “%3” — %4. Cause of movement: %5.")
+    auto names = [](const std::vector<std::string>& keys) {
+        QStringList out;
+        for (const auto& key : keys)
+            out << QStringLiteral("<b>%1</b>").arg(qs(key).toHtmlEscaped());
+        return out.join(QStringLiteral(", "));
+    };
+    const QString revisions = tr("the vault changed from revision %1 to %2")
+                                  .arg(c.logged_revision)
+                                  .arg(c.current_revision);
+    QString text = tr("<b>%1 #%2</b> “%3” — %4.")
                        .arg(outcome.withLoggedSettings ? tr("Replay") : tr("Diff"))
                        .arg(outcome.id)
                        .arg(qs(c.logged.query).toHtmlEscaped(),
-                            c.identical ? tr("identical ranking") : tr("the ranking moved"), cause);
-    if (!changed.isEmpty())
-        text += tr("<br>Settings that differ from the logged ones: %1.")
-                    .arg(changed.join(QStringLiteral(", ")));
+                            c.identical ? tr("identical ranking") : tr("the ranking moved"));
+    if (outcome.withLoggedSettings) {
+        // With the logged settings only the data can move a hit.
+        if (c.identical)
+            text += QLatin1Char(' ') + tr("Nothing moved.");
+        else if (c.data_changed)
+            text += QLatin1Char(' ') + tr("Cause of movement: <b>data</b>: %1.").arg(revisions);
+        else
+            text += QLatin1Char(' ') +
+                    tr("The vault's revision is the same; the ranking moved all the same.");
+    } else {
+        if (!outcome.dataKeepsOrder)
+            text += QLatin1Char(' ') +
+                    tr("With the logged settings the order moves too: <b>data</b> (%1).")
+                        .arg(revisions);
+        if (c.changed_settings.empty()) {
+            text += QLatin1Char(' ') + tr("The settings on screen are the logged ones.");
+        } else {
+            if (!outcome.reordering.empty())
+                text += tr("<br>Moved by: %1 (each alone reorders the hits).")
+                            .arg(names(outcome.reordering));
+            else if (!c.identical && outcome.dataKeepsOrder)
+                text += tr("<br>Moved only by these settings together: %1.")
+                            .arg(names(c.changed_settings));
+            if (!outcome.rescoring.empty())
+                text += tr("<br>Change the scores but not the order: %1.")
+                            .arg(names(outcome.rescoring));
+            if (!outcome.inert.empty())
+                text += tr("<br>No effect on this query: %1.").arg(names(outcome.inert));
+        }
+    }
     text += tr("<br>%1 same · %2 up · %3 down · %4 new · %5 gone")
                 .arg(diff_->count(QStringLiteral("same")))
                 .arg(diff_->count(QStringLiteral("up")))

@@ -1,5 +1,6 @@
 // The audit log (retrieval_log) through the core's reader, loaded in row ranges and filterable; a
-// row can be replayed with the settings it was logged with, or diffed against the current settings,
+// row can be replayed with the settings it was logged with, or diffed against the settings on
+// screen (Query Parameters › Retrieval Settings), naming each setting that moved a hit;
 // and the rerun is shown side by side with what was logged, with the cause of any movement.
 #pragma once
 
@@ -27,6 +28,8 @@ public:
     AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget* parent = nullptr);
 
     void refresh();
+    // Forgets the previous vault's log, filter, selection and replay (header and diff).
+    void resetVaultState();
     // Replays the selected row (withLoggedSettings) or diffs it against the current settings.
     void replaySelected(bool withLoggedSettings);
 
@@ -47,6 +50,7 @@ private:
     void applyFilter();
     void showReplay(const ReplayOutcome& outcome);
     void updateButtons();
+    static QString replayHint();
 
     VaultController* vault_;
     QueryWorkbench* workbench_;

@@ -39,6 +39,7 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , hopsLabel_(new QLabel(this))
     , focus_(new QPushButton(tr("&Focus"), this))
     , clearFocus_(new QPushButton(tr("Clear"), this))
+    , queryTopic_(new QPushButton(tr("&Query This Topic"), this))
     , status_(new QLabel(this)) {
     search_->setPlaceholderText(tr("Find an entity… (Enter)"));
     search_->setClearButtonEnabled(true);
@@ -56,6 +57,8 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     hops_->setToolTip(tr("Hop depth of the focus"));
     hopsLabel_->setText(tr("%n hop(s)", nullptr, hops_->value()));
     focus_->setToolTip(tr("Show the selected entity's neighbourhood and dim the rest"));
+    queryTopic_->setToolTip(tr("Run query_topic on the selected entity in the Query page (the "
+                               "mode beside the query box stays as it is)"));
     auto* fit = new QPushButton(tr("Fit"), this);
     fit->setToolTip(tr("Fit the whole graph in view (0)"));
 
@@ -76,7 +79,8 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         updateStatus();
     });
     connect(fit, &QPushButton::clicked, view_, &GraphView::fitAll);
-    connect(view_, &GraphView::nodeClicked, this, [this](int index) { selectNode(index, true); });
+    connect(queryTopic_, &QPushButton::clicked, this, &GraphPage::queryTopicOfSelected);
+    connect(view_, &GraphView::nodeClicked, this, &GraphPage::selectNode);
     connect(view_, &GraphView::nodeDoubleClicked, this, &GraphPage::expand);
     connect(workbench_, &QueryWorkbench::hitShown, this, [this](const RetrievalHit& hit) {
         QStringList ids;
@@ -88,6 +92,7 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         scene_->setLit(litIds_);
         updateStatus();
     });
+    connect(vault_, &VaultController::vaultChanged, this, &GraphPage::resetVaultState);
     connect(vault_, &VaultController::opened, this, [this] {
         needsLoad_ = true;
         if (isVisible())
@@ -111,7 +116,7 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     row1->addWidget(hopsLabel_);
     row1->addWidget(clearFocus_);
     row1->addWidget(fit);
-    auto* help = new QLabel(tr("Click: query_topic · double-click: add neighbours · drag: pan · "
+    auto* help = new QLabel(tr("Click: select · double-click: add neighbours · drag: pan · "
                                "wheel: zoom"),
                             this);
     help->setForegroundRole(QPalette::PlaceholderText);
@@ -124,7 +129,11 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     layout->addLayout(row1);
     layout->addLayout(row2);
     layout->addWidget(view_, 1);
-    layout->addWidget(status_);
+    // The action on the selected node sits beside the line that names it.
+    auto* bottom = new QHBoxLayout();
+    bottom->addWidget(status_, 1);
+    bottom->addWidget(queryTopic_);
+    layout->addLayout(bottom);
     updateStatus();
 }
 
@@ -159,12 +168,25 @@ void GraphPage::reload() {
         });
 }
 
-void GraphPage::selectNode(int index, bool runTopic) {
+void GraphPage::selectNode(int index) {
     scene_->setSelectedNode(index);
     updateStatus();
-    if (index < 0 || !runTopic)
+}
+
+void GraphPage::queryTopicOfSelected() {
+    const int index = scene_->selectedNode();
+    if (index < 0)
         return;
     workbench_->runTopic(scene_->data().nodes[static_cast<std::size_t>(index)].id, false);
+}
+
+void GraphPage::resetVaultState() {
+    loadJob_->cancel();
+    expandJob_->cancel();
+    litIds_.clear();
+    search_->clear();
+    scene_->setGraph({});
+    updateStatus();
 }
 
 void GraphPage::focusSelected() {
@@ -183,7 +205,7 @@ void GraphPage::focusSelected() {
 void GraphPage::expand(int index) {
     if (index < 0)
         return;
-    selectNode(index, false);
+    selectNode(index);
     const QString id = scene_->data().nodes[static_cast<std::size_t>(index)].id;
     const VaultRef ref = vault_->ref();
     status_->setText(tr("Expanding %1…").arg(id));
@@ -206,7 +228,7 @@ bool GraphPage::find(const QString& text) {
         status_->setText(tr("No drawn entity matches “%1”").arg(text));
         return false;
     }
-    selectNode(matches.first(), false);
+    selectNode(matches.first());
     view_->fitRect(scene_->boundsOf(matches.mid(0, 12)));
     updateStatus();
     return true;
@@ -231,6 +253,7 @@ void GraphPage::updateStatus() {
         text += QStringLiteral(" · ") + d.nodes[static_cast<std::size_t>(selected)].id;
     status_->setText(text);
     focus_->setEnabled(selected >= 0);
+    queryTopic_->setEnabled(selected >= 0);
 }
 
 } // namespace memlens::ui

@@ -1,7 +1,8 @@
 // The entity co-occurrence graph: the most mentioned entities laid out by force off the GUI
 // thread, node size by mentions and edge width by weight; a weight threshold, search, focus on
 // one entity with a hop-depth slider, neighbours added on double-click, pan and zoom. Clicking
-// an entity runs query_topic; the entities of the hit in the detail docks light up.
+// an entity selects it; "Query This Topic" runs query_topic on it (without changing the mode of
+// the query box); the entities of the hit in the detail docks light up.
 #pragma once
 
 #include <QWidget>
@@ -27,7 +28,12 @@ public:
     GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget* parent = nullptr);
 
     void reload();
-    void selectNode(int index, bool runTopic);
+    // Selects a node (the status line names it); runs nothing.
+    void selectNode(int index);
+    // Runs query_topic on the selected node in the workbench (the explicit action).
+    void queryTopicOfSelected();
+    // Forgets the previous vault's graph, selection, focus, search and lit entities.
+    void resetVaultState();
     void focusSelected();
     void expand(int index);
     // Selects and centres the best match of `text`; false when nothing matches.
@@ -39,6 +45,8 @@ public:
     QSpinBox* weightBox() const { return minWeight_; }
     QComboBox* sizeBox() const { return maxNodes_; }
     QLabel* statusLabel() const { return status_; }
+    QPushButton* queryTopicButton() const { return queryTopic_; }
+    QLineEdit* searchEdit() const { return search_; }
 
 Q_SIGNALS:
     void graphLoaded();
@@ -66,6 +74,7 @@ private:
     QLabel* hopsLabel_;
     QPushButton* focus_;
     QPushButton* clearFocus_;
+    QPushButton* queryTopic_;
     QLabel* status_;
 };
 

@@ -1,6 +1,7 @@
 #include "pages/queryform.h"
 
 #include "core/format.h"
+#include "query/settingspanel.h"
 #include "vault/vaultoverview.h"
 #include "widgets/timeboundedit.h"
 
@@ -127,13 +128,7 @@ QueryForm::QueryForm(QWidget* parent)
     : QWidget(parent)
     , mode_(new QComboBox(this))
     , pages_(new QStackedWidget(this)) {
-    for (int i = 0; i < kQueryKindCount; ++i) {
-        const auto kind = static_cast<QueryKind>(i);
-        mode_->addItem(queryKindName(kind), i);
-        mode_->setItemData(mode_->count() - 1, queryKindHelp(kind), Qt::ToolTipRole);
-        if (kind == QueryKind::Semantic)
-            mode_->insertSeparator(mode_->count());
-    }
+    fillModes(mode_);
     mode_->setToolTip(tr("Hybrid search modes first, then the retrieval primitives."));
 
     pages_->addWidget(buildSearchPage());
@@ -167,6 +162,16 @@ QueryForm::QueryForm(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(top);
     layout->addWidget(scroll, 1);
+}
+
+void QueryForm::fillModes(QComboBox* combo) {
+    for (int i = 0; i < kQueryKindCount; ++i) {
+        const auto kind = static_cast<QueryKind>(i);
+        combo->addItem(queryKindName(kind), i);
+        combo->setItemData(combo->count() - 1, queryKindHelp(kind), Qt::ToolTipRole);
+        if (kind == QueryKind::Semantic)
+            combo->insertSeparator(combo->count());
+    }
 }
 
 QueryKind QueryForm::kind() const {
@@ -276,11 +281,95 @@ QWidget* QueryForm::buildSearchPage() {
     budget->addRow(tr("Max chars:"), maxChars_);
     budget->addRow(tr("Max ms:"), maxMs_);
 
+    auto* settingsBox = new QGroupBox(tr("Retrieval Settings"), page);
+    auto* settingsLayout = new QVBoxLayout(settingsBox);
+    settings_ = new SettingsPanel(settingsBox);
+    settingsLayout->addWidget(settings_);
+    connectSettings();
+
     layout->addWidget(fusionBox);
     layout->addWidget(scopeBox);
     layout->addWidget(budgetBox);
+    layout->addWidget(settingsBox);
     layout->addStretch();
     return page;
+}
+
+void QueryForm::connectSettings() {
+    // The Fusion controls write their rows of the settings panel; their lowest value ("vault")
+    // clears the row back to the vault's value.
+    auto write = [this](const char* key, std::optional<QString> text) {
+        if (syncing_)
+            return;
+        if (text)
+            settings_->setValue(key, *text);
+        else
+            settings_->clearValue(key);
+    };
+    auto dataOf = [](QComboBox* combo) -> std::optional<QString> {
+        const QString d = combo->currentData().toString();
+        return d.isEmpty() ? std::nullopt : std::optional<QString>(d);
+    };
+    connect(fusion_, &QComboBox::currentIndexChanged, this,
+            [=, this] { write("search.fusion", dataOf(fusion_)); });
+    connect(profile_, &QComboBox::currentIndexChanged, this,
+            [=, this] { write("search.profile", dataOf(profile_)); });
+    for (QAbstractSpinBox* spin :
+         {static_cast<QAbstractSpinBox*>(searchLimit_), static_cast<QAbstractSpinBox*>(mmrLambda_),
+          static_cast<QAbstractSpinBox*>(recency_)})
+        spin->setKeyboardTracking(false); // one value per edit, not one per keystroke
+    connect(searchLimit_, &QSpinBox::valueChanged, this, [=, this](int v) {
+        write("search.limit", v > 0 ? std::optional<QString>(QString::number(v)) : std::nullopt);
+    });
+    connect(mmrLambda_, &QDoubleSpinBox::valueChanged, this, [=, this](double v) {
+        write("search.mmr_lambda",
+              v >= 0.0 ? std::optional<QString>(QString::number(v)) : std::nullopt);
+    });
+    connect(recency_, &QDoubleSpinBox::valueChanged, this, [=, this](double v) {
+        write("search.recency_boost",
+              v >= 0.0 ? std::optional<QString>(QString::number(v)) : std::nullopt);
+    });
+    connect(includeSummaries_, &QCheckBox::stateChanged, this, [=, this](int state) {
+        const auto st = static_cast<Qt::CheckState>(state);
+        write("search.include_summaries",
+              st == Qt::PartiallyChecked
+                  ? std::nullopt
+                  : std::optional<QString>(st == Qt::Checked ? QStringLiteral("true")
+                                                             : QStringLiteral("false")));
+    });
+    connect(settings_, &SettingsPanel::changed, this, &QueryForm::showSettingsInControls);
+    showSettingsInControls();
+}
+
+void QueryForm::showSettingsInControls() {
+    // A control shows a value of its own where the panel's differs from the vault's, else its
+    // lowest entry, which names the vault's value.
+    const std::vector<std::string> changed = settings_->changedKeys();
+    auto isChanged = [&changed](const char* key) {
+        return std::find(changed.begin(), changed.end(), key) != changed.end();
+    };
+    const RetrievalSettings& vault = settings_->stored();
+    const RetrievalSettings now = settings_->effective();
+    syncing_ = true;
+    fusion_->setItemText(0, tr("vault (%1)").arg(QString::fromLatin1(to_string(vault.fusion))));
+    fusion_->setCurrentIndex(isChanged("search.fusion")
+                                 ? fusion_->findData(QString::fromLatin1(to_string(now.fusion)))
+                                 : 0);
+    profile_->setItemText(0, tr("vault (%1)").arg(qs(vault.profile.name)));
+    const int profile = profile_->findData(qs(now.profile.name));
+    profile_->setCurrentIndex(isChanged("search.profile") && profile > 0 ? profile : 0);
+    searchLimit_->setSpecialValueText(tr("vault (%1)").arg(vault.limit));
+    searchLimit_->setValue(isChanged("search.limit") ? now.limit : 0);
+    mmrLambda_->setSpecialValueText(tr("vault (%1)").arg(vault.mmr_lambda));
+    mmrLambda_->setValue(isChanged("search.mmr_lambda") ? now.mmr_lambda : mmrLambda_->minimum());
+    recency_->setSpecialValueText(tr("vault (%1)").arg(vault.recency_boost));
+    recency_->setValue(isChanged("search.recency_boost") ? now.recency_boost : recency_->minimum());
+    includeSummaries_->setCheckState(isChanged("search.include_summaries")
+                                         ? (now.include_summaries ? Qt::Checked : Qt::Unchecked)
+                                         : Qt::PartiallyChecked);
+    includeSummaries_->setToolTip(tr("Partially checked: the vault setting (%1).")
+                                      .arg(vault.include_summaries ? tr("on") : tr("off")));
+    syncing_ = false;
 }
 
 QWidget* QueryForm::buildSourcePage() {
@@ -440,6 +529,9 @@ QueryRequest QueryForm::request(const QString& text) const {
     s.budget.max_units = maxUnits_->value();
     s.budget.max_chars = maxChars_->value();
     s.budget.max_ms = maxMs_->value();
+    // Every value of the settings panel (the Fusion controls included) when one differs from
+    // the vault's; else the engine reads the vault's own.
+    s.settings = settings_->overrides();
 
     r.source.source_id = comboText(sourceId_);
     r.source.source_kind = comboData(sourceKind_);
@@ -481,6 +573,7 @@ QueryRequest QueryForm::request(const QString& text) const {
 }
 
 void QueryForm::setVault(const VaultOverviewData& data) {
+    settings_->setVault(data);
     QStringList ids;
     for (const auto& s : data.sources)
         ids << qs(s.source_id);
@@ -502,6 +595,27 @@ void QueryForm::setVault(const VaultOverviewData& data) {
             std::max<qint64>(data.stats.earliest_ms, data.stats.latest_ms - 7 * 86'400'000LL));
         coverUntil_->setValue(data.stats.latest_ms);
     }
+}
+
+void QueryForm::resetVaultState() {
+    settings_->resetVaultState();
+    for (QComboBox* combo : {sourceId_, coverSource_}) {
+        combo->clear();
+        combo->setCurrentText(QString());
+    }
+    for (QLineEdit* edit :
+         {namespaces_, topics_, contentTypes_, topicEntity_, drillNode_, leafIds_})
+        edit->clear();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (TimeBoundEdit* bound : {scopeSince_, scopeUntil_, topicSince_, topicUntil_}) {
+        bound->setValue(std::nullopt);
+        bound->setSuggestion(now);
+    }
+    // The windows of query_global and cover_window always have both ends (as built).
+    for (TimeBoundEdit* since : {globalSince_, coverSince_})
+        since->setValue(0);
+    for (TimeBoundEdit* until : {globalUntil_, coverUntil_})
+        until->setValue(now);
 }
 
 void QueryForm::setSourceId(const QString& sourceId) {

@@ -20,6 +20,7 @@ class QStackedWidget;
 
 namespace memlens::ui {
 
+class SettingsPanel;
 class TimeBoundEdit;
 struct VaultOverviewData;
 
@@ -30,6 +31,12 @@ public:
 
     QueryKind kind() const;
     void setKind(QueryKind kind);
+    // Fills a combo box with every mode (its data: the QueryKind as int), as the form lists them.
+    static void fillModes(QComboBox* combo);
+
+    // Forgets what belonged to the previous vault: sources, entity, node, chunk ids, scope
+    // lists and time bounds (setVault() then fills in the new vault's).
+    void resetVaultState();
 
     QueryRequest request(const QString& text) const;
 
@@ -42,6 +49,10 @@ public:
     void setDrillNode(const QString& nodeId);
     void setLeafIds(const QStringList& ids);
     void setWindow(qint64 sinceMs, qint64 untilMs);
+
+    // Every retrieval setting as the search uses it; the Fusion controls above are views of
+    // its fusion, profile, limit, λ, recency and summaries rows.
+    SettingsPanel* settingsPanel() const { return settings_; }
 
     // The search-mode controls, for tests.
     QDoubleSpinBox* mmrLambdaBox() const { return mmrLambda_; }
@@ -63,6 +74,8 @@ private:
     QWidget* buildLeavesPage();
     QWidget* buildWalkPage();
     int pageFor(QueryKind kind) const;
+    void connectSettings();
+    void showSettingsInControls();
 
     QComboBox* mode_;
     QStackedWidget* pages_;
@@ -81,6 +94,8 @@ private:
     QLineEdit* contentTypes_ = nullptr;
     TimeBoundEdit* scopeSince_ = nullptr;
     TimeBoundEdit* scopeUntil_ = nullptr;
+    SettingsPanel* settings_ = nullptr;
+    bool syncing_ = false; // showSettingsInControls() is setting the controls
     QSpinBox* maxUnits_ = nullptr;
     QSpinBox* maxChars_ = nullptr;
     QDoubleSpinBox* maxMs_ = nullptr;

@@ -78,6 +78,7 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     , session_(session)
     , form_(form)
     , query_(new QComboBox(this))
+    , mode_(new QComboBox(this))
     , runButton_(new QPushButton(tr("&Run"), this))
     , cancelButton_(new QPushButton(tr("Cancel"), this))
     , filter_(new QLineEdit(this))
@@ -86,6 +87,7 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     , results_(makeTable(this))
     , entities_(makeTable(this))
     , refused_(new QLabel(this))
+    , header_(new QLabel(this))
     , proxy_(new ResultsProxy(this))
     , info_(new QLabel(this)) {
     query_->setEditable(true);
@@ -99,6 +101,17 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     runButton_->setToolTip(tr("Run the query (Enter, Ctrl+Return)"));
     cancelButton_->setEnabled(false);
     cancelButton_->setToolTip(tr("Cancel the running query (Esc)"));
+    // The mode beside the query box is the form's: choosing either one changes both, and only
+    // the user does (other views run their primitive without touching it, runRequest()).
+    mode_->setObjectName(QStringLiteral("queryMode"));
+    QueryForm::fillModes(mode_);
+    mode_->setCurrentIndex(mode_->findData(static_cast<int>(form_->kind())));
+    mode_->setToolTip(tr("The mode Enter runs the typed query in (also under Query Parameters)"));
+    connect(mode_, &QComboBox::currentIndexChanged, this,
+            [this] { form_->setKind(static_cast<QueryKind>(mode_->currentData().toInt())); });
+    connect(form_, &QueryForm::kindChanged, this, [this](QueryKind kind) {
+        mode_->setCurrentIndex(mode_->findData(static_cast<int>(kind)));
+    });
     connect(query_->lineEdit(), &QLineEdit::returnPressed, this, &QueryPage::run);
     connect(runButton_, &QPushButton::clicked, this, &QueryPage::run);
     connect(cancelButton_, &QPushButton::clicked, session_, &QuerySession::cancel);
@@ -161,8 +174,15 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     stack_->addWidget(refused_);
     info_->setWordWrap(true);
     info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    header_->setObjectName(QStringLiteral("resultHeader"));
+    header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    header_->setWordWrap(true);
+    QFont headerFont = header_->font();
+    headerFont.setBold(true);
+    header_->setFont(headerFont);
 
     auto* top = new QHBoxLayout();
+    top->addWidget(mode_);
     top->addWidget(query_, 1);
     top->addWidget(runButton_);
     top->addWidget(cancelButton_);
@@ -172,6 +192,7 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addLayout(filterRow);
+    layout->addWidget(header_);
     layout->addWidget(stack_, 1);
     layout->addWidget(info_);
 
@@ -186,6 +207,20 @@ void QueryPage::run() {
     const QString text = query_->currentText().trimmed();
     remember(text);
     session_->run(form_->request(text));
+}
+
+void QueryPage::runRequest(const QueryRequest& request) {
+    session_->run(request);
+}
+
+void QueryPage::resetVaultState() {
+    query_->setCurrentText(QString());
+    filter_->clear();
+    kindFilter_->setCurrentIndex(0);
+    header_->clear();
+    info_->clear();
+    refused_->clear();
+    stack_->setCurrentWidget(results_);
 }
 
 void QueryPage::setQueryText(const QString& text) {
@@ -217,13 +252,15 @@ void QueryPage::remember(const QString& text) {
     QSettings().setValue(kHistoryKey, history);
 }
 
-void QueryPage::onStarted() {
-    info_->setText(tr("Running %1…").arg(queryKindName(form_->kind())));
+void QueryPage::onStarted(const QueryRequest& request) {
+    header_->setText(describeRequest(request));
+    info_->setText(tr("Running %1…").arg(queryKindName(request.kind)));
 }
 
 void QueryPage::onFinished() {
     const QueryOutcome& outcome = session_->outcome();
     const bool entities = outcome.request.kind == QueryKind::SearchEntities;
+    header_->setText(describeRequest(outcome.request));
     info_->setText(describe(outcome));
     // A refused or failed query says why where the hits would be, not as an empty list.
     if (!outcome.error.isEmpty() && !outcome.cancelled) {
@@ -242,6 +279,44 @@ void QueryPage::selectFirst() {
     results_->setCurrentIndex(proxy_->index(0, 0));
 }
 
+QString QueryPage::describeRequest(const QueryRequest& r) {
+    const QString kind = queryKindName(r.kind);
+    const QString text = qs(r.text);
+    QString what;
+    switch (r.kind) {
+    case QueryKind::QueryTopic:
+        what = tr("%1 on %2").arg(kind, qs(r.topic.entity_id));
+        break;
+    case QueryKind::DrillDown:
+        what = tr("%1 of %2").arg(kind, qs(r.drill.node_id));
+        break;
+    case QueryKind::QuerySource:
+        what = tr("%1 of %2")
+                   .arg(kind, r.source.source_id     ? qs(*r.source.source_id)
+                              : r.source.source_kind ? qs(*r.source.source_kind)
+                                                     : tr("every source"));
+        break;
+    case QueryKind::FetchLeaves:
+        what = tr("%1 of %2")
+                   .arg(kind, tr("%Ln chunk(s)", nullptr, static_cast<int>(r.leafIds.size())));
+        break;
+    case QueryKind::CoverWindow:
+        what = tr("%1 of %2").arg(kind, formatRange(r.cover.since_ms, r.cover.until_ms));
+        break;
+    case QueryKind::QueryGlobal:
+        what = tr("%1 of %2").arg(kind, formatRange(r.global.since_ms, r.global.until_ms));
+        break;
+    case QueryKind::Hybrid:
+    case QueryKind::Keyword:
+    case QueryKind::Semantic:
+    case QueryKind::SearchEntities:
+    case QueryKind::Walk:
+        return text.isEmpty() ? kind : tr("%1 “%2”").arg(kind, text);
+    }
+    // The primitives take the text only to rerank what they found.
+    return text.isEmpty() ? what : tr("%1, reranked by “%2”").arg(what, text);
+}
+
 QString QueryPage::describe(const QueryOutcome& outcome) {
     if (!outcome.error.isEmpty())
         return outcome.cancelled ? tr("Cancelled.") : tr("Error: %1").arg(outcome.error);
@@ -256,6 +331,20 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
     // A fallback ranking is said before anything that describes the ranking.
     if (outcome.degraded)
         parts << tr("degraded ranking: %1").arg(qs(outcome.degraded->reason));
+    // A keyword search that found no match is an answer of its own, said before the hits' counts
+    // can pass for keyword matches: the hits (if any) are the vector leg's alone.
+    if (outcome.search &&
+        (outcome.request.kind == QueryKind::Hybrid || outcome.request.kind == QueryKind::Keyword)) {
+        const LegReport& k = outcome.search->keyword;
+        const LegReport& v = outcome.search->vector;
+        if (!k.ran && !k.skipped_reason.empty() && k.weight > 0.0)
+            parts << tr("no keyword search: %1").arg(qs(k.skipped_reason));
+        else if (k.ran && k.count == 0)
+            parts << (v.ran && !outcome.rows.empty()
+                          ? tr("the keyword leg matched nothing: every hit comes from the vector "
+                               "leg alone")
+                          : tr("the keyword leg matched nothing"));
+    }
     if (outcome.context) {
         const QueryContext& c = *outcome.context;
         if (c.intent != QueryIntent::None)

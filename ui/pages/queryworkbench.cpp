@@ -46,6 +46,15 @@ void QueryWorkbench::setVault(const VaultOverviewData& data) {
     breakdown_->clear();
 }
 
+void QueryWorkbench::resetVaultState() {
+    session_->setVault({});
+    lookup_->setVault({});
+    form_->resetVaultState();
+    page_->resetVaultState();
+    detail_->clear();
+    breakdown_->clear();
+}
+
 void QueryWorkbench::showHit(const RetrievalHit& hit, const QStringList& terms) {
     detail_->showHit(hit, terms);
     breakdown_->showHit(hit);
@@ -68,40 +77,48 @@ void QueryWorkbench::showNode(const QString& nodeId) {
     lookup_->lookup(nodeId);
 }
 
-void QueryWorkbench::runTopic(const QString& entityId, bool bringToFront) {
-    form_->setKind(QueryKind::QueryTopic);
-    form_->setTopicEntity(entityId);
+void QueryWorkbench::runPrimitive(QueryRequest request, bool bringToFront) {
+    // The typed text is the user's question for the mode shown; an action on a node asks
+    // nothing of it (no rerank), so its answer cannot pass for an answer to that text.
+    request.text.clear();
     if (bringToFront)
         Q_EMIT pageRequested();
-    page_->run();
+    page_->runRequest(request);
+}
+
+void QueryWorkbench::runTopic(const QString& entityId, bool bringToFront) {
+    form_->setTopicEntity(entityId);
+    QueryRequest r = form_->request(QString());
+    r.kind = QueryKind::QueryTopic;
+    runPrimitive(std::move(r), bringToFront);
 }
 
 void QueryWorkbench::runSource(const QString& sourceId) {
-    form_->setKind(QueryKind::QuerySource);
     form_->setSourceId(sourceId);
-    Q_EMIT pageRequested();
-    page_->run();
+    QueryRequest r = form_->request(QString());
+    r.kind = QueryKind::QuerySource;
+    runPrimitive(std::move(r), true);
 }
 
 void QueryWorkbench::runDrillDown(const QString& nodeId) {
-    form_->setKind(QueryKind::DrillDown);
     form_->setDrillNode(nodeId);
-    Q_EMIT pageRequested();
-    page_->run();
+    QueryRequest r = form_->request(QString());
+    r.kind = QueryKind::DrillDown;
+    runPrimitive(std::move(r), true);
 }
 
 void QueryWorkbench::runFetchLeaves(const QStringList& chunkIds) {
-    form_->setKind(QueryKind::FetchLeaves);
     form_->setLeafIds(chunkIds.mid(0, 20));
-    Q_EMIT pageRequested();
-    page_->run();
+    QueryRequest r = form_->request(QString());
+    r.kind = QueryKind::FetchLeaves;
+    runPrimitive(std::move(r), true);
 }
 
 void QueryWorkbench::runCoverWindow(qint64 sinceMs, qint64 untilMs) {
-    form_->setKind(QueryKind::CoverWindow);
     form_->setWindow(sinceMs, untilMs);
-    Q_EMIT pageRequested();
-    page_->run();
+    QueryRequest r = form_->request(QString());
+    r.kind = QueryKind::CoverWindow;
+    runPrimitive(std::move(r), true);
 }
 
 } // namespace memlens::ui

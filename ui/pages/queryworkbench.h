@@ -3,6 +3,7 @@
 // places these widgets (a tab and docks); the other pages call the run*() entry points.
 #pragma once
 
+#include "query/queryrequest.h"
 #include "vault/vaultref.h"
 
 #include <memlens/types.h>
@@ -35,8 +36,14 @@ public:
     ScoreBreakdownPanel* breakdown() const { return breakdown_; }
     MmrPanel* mmr() const { return mmr_; }
 
-    // Entry points for other views: each sets the mode and its parameters, then runs.
-    // bringToFront = false runs it without switching pages (the graph page does that).
+    // Forgets everything of the previous vault (VaultController::vaultChanged): the answer, the
+    // query text, the form's vault-specific parameters, the detail docks.
+    void resetVaultState();
+
+    // Entry points for other views' explicit actions ("Query This Topic", "Drill Down"): each
+    // runs its primitive with its parameters (also put into the form) but leaves the mode shown
+    // beside the query box alone, so the next typed query still runs in that mode; the answer's
+    // header names what ran. bringToFront = false runs it without switching pages.
     void runTopic(const QString& entityId, bool bringToFront = true);
     void runSource(const QString& sourceId);
     void runDrillDown(const QString& nodeId);
@@ -55,6 +62,8 @@ Q_SIGNALS:
     void message(const QString& text);
 
 private:
+    void runPrimitive(QueryRequest request, bool bringToFront);
+
     QuerySession* session_;
     NodeLookup* lookup_;
     QueryForm* form_;

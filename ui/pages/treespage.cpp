@@ -128,7 +128,7 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
             });
     connect(timeline_, &TimelineView::windowSelected, this, &TreesPage::showCover);
     coverLabel_->setWordWrap(true);
-    coverLabel_->setText(tr("Drag across the timeline to see the minimal cover of a window."));
+    coverLabel_->setText(coverHint());
 
     auto* buttons = new QHBoxLayout();
     auto* hint = new QLabel(tr("Expand a tree to load its summaries; hits of the current query "
@@ -164,8 +164,28 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
+    connect(vault_, &VaultController::vaultChanged, this, &TreesPage::resetVaultState);
     connect(vault_, &VaultController::opened, this, &TreesPage::onVaultOpened);
     connect(workbench_->session(), &QuerySession::finished, this, &TreesPage::onQueryFinished);
+    updateButtons();
+}
+
+QString TreesPage::coverHint() {
+    return tr("Drag across the timeline to see the minimal cover of a window.");
+}
+
+void TreesPage::resetVaultState() {
+    coverJob_->cancel();
+    marksJob_->cancel();
+    model_->setTrees({}, {});
+    timeline_->setHistogram({});
+    timeline_->setSpans({});
+    timeline_->clearSelection();
+    cover_->clear();
+    coverLabel_->setText(coverHint());
+    chains_.clear();
+    hitTrees_.clear();
+    revealPath_.clear();
     updateButtons();
 }
 

@@ -32,6 +32,8 @@ public:
     void revealNode(const QString& nodeId);
     // Runs cover_window for [since, until] and shows the cover.
     void showCover(qint64 sinceMs, qint64 untilMs);
+    // Forgets the previous vault's trees, marks, selection, timeline window and cover.
+    void resetVaultState();
 
     SummaryTreeModel* model() const { return model_; }
     QTreeView* treeView() const { return tree_; }
@@ -45,6 +47,7 @@ Q_SIGNALS:
     void revealed(const QString& nodeId);
 
 private:
+    static QString coverHint();
     void onVaultOpened();
     void onQueryFinished();
     void stepReveal();

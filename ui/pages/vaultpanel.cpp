@@ -6,6 +6,7 @@
 #include "widgets/filteredview.h"
 
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QTreeView>
 
 #include <algorithm>
@@ -30,6 +31,11 @@ VaultPanel::VaultPanel(VaultController* vault, QWidget* parent)
         header->resizeSections(QHeaderView::ResizeToContents);
         header->resizeSection(0, std::min(header->sectionSize(0), 190));
     };
+    // The filters typed for the previous vault's sources and trees mean nothing in another.
+    connect(vault, &VaultController::vaultChanged, this, [this] {
+        sources_->filterEdit()->clear();
+        trees_->filterEdit()->clear();
+    });
     connect(vault, &VaultController::opened, this, [this, fit] {
         fit(sources_);
         fit(trees_);

@@ -38,6 +38,7 @@ void VaultController::close() {
     overview_ = {};
     sources_->setSources({});
     trees_->setTrees({});
+    Q_EMIT vaultChanged();
     Q_EMIT closed();
 }
 
@@ -53,11 +54,14 @@ void VaultController::load(VaultRef ref) {
                          return;
                      }
                      qCInfo(lcVault) << "opened" << data.ref.dir << "in" << data.seconds << "s";
+                     const bool other = !loaded_ || ref_.dir != data.ref.dir;
                      ref_ = data.ref;
                      loaded_ = true;
                      sources_->setSources(data.sources);
                      trees_->setTrees(data.trees);
                      overview_ = std::move(data);
+                     if (other)
+                         Q_EMIT vaultChanged();
                      Q_EMIT opened(ref_);
                  });
 }

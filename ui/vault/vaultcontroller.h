@@ -37,6 +37,11 @@ public:
 
 Q_SIGNALS:
     void opening(const QString& dir);
+    // Another vault (or none, after close()) replaces the one shown: the one reset path of
+    // every per-vault view (query text and answer, form parameters, selections, labels, replay
+    // header). Emitted before opened() when the folder differs from the open one's, and by
+    // close(); not by reload() of the same vault, whose views stay meaningful.
+    void vaultChanged();
     void opened(const memlens::ui::VaultRef& ref);
     void openFailed(const QString& dir, const QString& message);
     void closed();

@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "vault/workervault.h"
 
+#include <memlens/settings.h>
 #include <memlens/vault.h>
 
 #include <QElapsedTimer>
@@ -56,6 +57,11 @@ VaultOverviewData loadVaultOverview(const VaultRef& ref, const std::atomic_bool&
         return out;
     }
     out.histogram = std::move(histogram).value();
+    auto settings = load_retrieval_settings(vault);
+    if (settings)
+        out.settings = *settings;
+    else
+        out.settingsError = formatStatus(settings.status());
     out.seconds = static_cast<double>(timer.elapsed()) / 1000.0;
     return out;
 }

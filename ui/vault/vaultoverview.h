@@ -5,6 +5,7 @@
 
 #include <memlens/ingest.h>
 #include <memlens/overview.h>
+#include <memlens/settings.h>
 
 #include <QString>
 
@@ -21,8 +22,10 @@ struct VaultOverviewData {
     VaultStats stats;
     std::vector<SourceOverview> sources;
     std::vector<TreeOverview> trees;
-    TimeHistogram histogram; // chunk density over the vault's whole span
-    QString error;           // non-empty when the vault could not be opened or read
+    TimeHistogram histogram;    // chunk density over the vault's whole span
+    RetrievalSettings settings; // the vault's stored retrieval settings (ml_settings)
+    QString settingsError;      // non-empty when they do not parse (the defaults are shown)
+    QString error;              // non-empty when the vault could not be opened or read
     double seconds = 0.0;
 };
 

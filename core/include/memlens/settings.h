@@ -148,6 +148,15 @@ retrieval_settings_from_map(const std::map<std::string, std::string>& values);
 // The vault's ml_settings read into RetrievalSettings.
 Result<RetrievalSettings> load_retrieval_settings(const Vault& vault);
 
+// Writes `settings` into the vault's ml_settings: each key of to_settings_map() whose value
+// differs from what the vault holds now (load_retrieval_settings), in one transaction, so the
+// vault then loads exactly `settings` and keeps no copies of defaults it never changed. Returns
+// the keys written, in key order. Unsupported (Vault::check_writable, naming the folder) for a
+// vault opened read-only or a workspace, before anything is written; Busy when
+// another writer holds the lock. Not on the UI thread.
+Result<std::vector<std::string>> save_retrieval_settings(Vault& vault,
+                                                         const RetrievalSettings& settings);
+
 // Every key with its value (the active profile's weights included), as text that
 // retrieval_settings_from_map() reads back to the same settings.
 std::map<std::string, std::string> to_settings_map(const RetrievalSettings& s);

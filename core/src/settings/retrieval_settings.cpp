@@ -1,5 +1,6 @@
 // One table maps each settings key to its field, in both directions; the defaults are the
 // member initialisers of RetrievalSettings.
+#include <memlens/db.h>
 #include <memlens/settings.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
@@ -326,6 +327,32 @@ Result<RetrievalSettings> load_retrieval_settings(const Vault& vault) {
     if (!r)
         return r.status().with_context(vault.dir().string());
     return r;
+}
+
+Result<std::vector<std::string>> save_retrieval_settings(Vault& vault,
+                                                         const RetrievalSettings& settings) {
+    check_off_ui_thread("save_retrieval_settings");
+    MEMLENS_TRY(vault.check_writable());
+    auto current = load_retrieval_settings(vault);
+    if (!current)
+        return current.status();
+    const auto now = to_settings_map(*current);
+    const auto next = to_settings_map(settings);
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : next) {
+        auto it = now.find(key);
+        if (it == now.end() || it->second != value)
+            keys.push_back(key);
+    }
+    if (keys.empty())
+        return keys;
+    auto tx = Transaction::begin(vault.db());
+    if (!tx)
+        return tx.status();
+    for (const auto& key : keys)
+        MEMLENS_TRY(vault.set_setting(key, next.at(key)));
+    MEMLENS_TRY(tx->commit());
+    return keys;
 }
 
 std::map<std::string, std::string> to_settings_map(const RetrievalSettings& s) {
