@@ -145,7 +145,17 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+23"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+26"/>
+        <source>keyword term</source>
+        <translation>Keywordterm</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vector term</source>
+        <translation>Vektorterm</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>cosine</source>
         <translation>Kosinus</translation>
     </message>
@@ -587,12 +597,12 @@ Hash %2</translation>
         <translation>Den ganzen Graphen einpassen (0)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+56"/>
         <source>Click: select · double-click: add neighbours · drag: pan · wheel: zoom</source>
         <translation>Klick: auswählen · Doppelklick: Nachbarn · Ziehen: schwenken · Rad: Zoom</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>Loading and laying out the graph…</source>
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
@@ -1197,17 +1207,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::MmrModel</name>
     <message>
-        <location filename="../ui/models/mmrmodel.cpp" line="+77"/>
-        <source>cut by budget (fused #%1)</source>
-        <translation>vom Budget gekappt (fusioniert #%1)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>pushed out (fused #%1)</source>
-        <translation>verdrängt (fusioniert #%1)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location filename="../ui/models/mmrmodel.cpp" line="+84"/>
         <source>▲ %1 (fused #%2)</source>
         <translation>▲ %1 (fusioniert #%2)</translation>
     </message>
@@ -1222,27 +1222,89 @@ Hash %2</translation>
         <translation>= (fusioniert #%1)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+5"/>
+        <source>picked at step %1, then cut by the %2 budget</source>
+        <translation>in Schritt %1 gewählt, dann vom Budget %2 gekappt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not kept: too similar to %1 (cosine %2 above the floor %3); without that it would have scored %4 &gt; %5</source>
+        <translation>nicht behalten: zu ähnlich zu %1 (Kosinus %2 über der Schwelle %3); ohne das hätte es %4 &gt; %5 erzielt</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>below the limit: %1 &lt; %2 of the last pick%3</source>
+        <translation>unter dem Limit: %1 &lt; %2 der letzten Wahl%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (its redundancy did not decide)</source>
+        <translation> (seine Redundanz entschied nicht)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>first pick: the best fused hit</source>
+        <translation>erste Wahl: der beste fusionierte Treffer</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>picked, penalised for its similarity to %1</source>
+        <translation>gewählt, abgewertet für seine Ähnlichkeit zu %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>picked by relevance</source>
+        <translation>nach Relevanz gewählt</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>first pick</source>
         <translation>erste Wahl</translation>
     </message>
     <message>
+        <location line="+47"/>
+        <source>At the step that picked it: </source>
+        <translation>Im Schritt, der es wählte: </translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>At the last step, which it lost: </source>
+        <translation>Im letzten Schritt, den es verlor: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>λ·relevance − (1−λ)·redundancy = %1·%2 − %3·%4</source>
+        <translation>λ·Relevanz − (1−λ)·Redundanz = %1·%2 − %3·%4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cosine %1 to the most similar earlier pick; above the floor %2: (cos − floor) / (1 − floor) = %3</source>
+        <translation>Kosinus %1 zur ähnlichsten früheren Wahl; über der Schwelle %2: (cos − Schwelle) / (1 − Schwelle) = %3</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Redundancy</source>
+        <translation>Redundanz</translation>
+    </message>
+    <message>
+        <location line="-117"/>
+        <location line="+14"/>
+        <location line="+27"/>
         <source>pick %1</source>
         <translation>Wahl %1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="-54"/>
+        <source>out (fused #%1)</source>
+        <translation>draußen (fusioniert #%1)</translation>
+    </message>
+    <message>
+        <location line="+98"/>
         <source>Most similar earlier pick: %1</source>
         <translation>Ähnlichste frühere Wahl: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>λ·relevance − (1−λ)·max similarity = %1·%2 − %3·%4</source>
-        <translation>λ·Relevanz − (1−λ)·max. Ähnlichkeit = %1·%2 − %3·%4</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+26"/>
         <source>Pick</source>
         <translation>Wahl</translation>
     </message>
@@ -1257,12 +1319,7 @@ Hash %2</translation>
         <translation>Relevanz</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Max sim.</source>
-        <translation>Max. Ähnl.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Penalised by</source>
         <translation>Abgewertet durch</translation>
     </message>
@@ -1273,6 +1330,11 @@ Hash %2</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Why here</source>
+        <translation>Warum hier</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Hit</source>
         <translation>Treffer</translation>
     </message>
@@ -1280,17 +1342,27 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::MmrPanel</name>
     <message>
-        <location filename="../ui/pages/mmrpanel.cpp" line="+49"/>
+        <location filename="../ui/pages/mmrpanel.cpp" line="+53"/>
         <source>Run a hybrid, keyword or semantic query to see how MMR picked its hits.</source>
         <translation>Führen Sie eine hybride, Keyword- oder semantische Abfrage aus, um zu sehen, wie MMR die Treffer gewählt hat.</translation>
     </message>
+    <message>
+        <location line="+27"/>
+        <source>MMR score = λ·relevance − (1−λ)·redundancy, with λ = %1; redundancy = (cos − floor) / (1 − floor) to the most similar earlier pick, 0 below the redundancy floor %2.</source>
+        <translation>MMR-Score = λ·Relevanz − (1−λ)·Redundanz, mit λ = %1; Redundanz = (cos − Schwelle) / (1 − Schwelle) zur ähnlichsten früheren Wahl, 0 unter der Redundanzschwelle %2.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+16"/>
-        <source>MMR with λ = %1 picked %Ln hit(s): score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</source>
+        <location line="+4"/>
+        <source>Picked %n hit(s) (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</source>
         <translation>
-            <numerusform>MMR mit λ = %1 hat %Ln Treffer gewählt: Score = λ·Relevanz − (1−λ)·max. Ähnlichkeit zu früheren Wahlen. %2 wurden nach unten verschoben, %3 verdrängt.</numerusform>
-            <numerusform>MMR mit λ = %1 hat %Ln Treffer gewählt: Score = λ·Relevanz − (1−λ)·max. Ähnlichkeit zu früheren Wahlen. %2 wurden nach unten verschoben, %3 verdrängt.</numerusform>
+            <numerusform>%n Treffer gewählt (%1 nach unten verschoben); ausgelassen: %2 zu ähnlich zu einer Wahl, %3 unter dem Limit, %4 von einem Budget gekappt.</numerusform>
+            <numerusform>%n Treffer gewählt (%1 nach unten verschoben); ausgelassen: %2 zu ähnlich zu einer Wahl, %3 unter dem Limit, %4 von einem Budget gekappt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No candidate came within the floor of a pick, so λ changed nothing here: the order is the fused order.</source>
+        <translation>Kein Kandidat kam über die Schwelle zu einer Wahl, daher änderte λ hier nichts: Die Reihenfolge ist die fusionierte.</translation>
     </message>
 </context>
 <context>
@@ -2018,11 +2090,11 @@ Hash %2</translation>
     <name>memlens::ui::ResultsModel</name>
     <message>
         <location filename="../ui/models/resultsmodel.cpp" line="+127"/>
-        <source>graph · vector · keyword · freshness, each in [0, 1]</source>
-        <translation>Graph · Vektor · Keyword · Aktualität, jeweils in [0, 1]</translation>
+        <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
+        <translation>RRF-Fusion: der RRF-Term jedes Zweigs als Anteil seines Terms für Rang 1 (Keyword, Vektor). Profil-Fusion: Graph · Vektor · Keyword · Aktualität, je in [0, 1]</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -2065,12 +2137,12 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+70"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+76"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>Wählen Sie einen Treffer einer hybriden, Keyword- oder semantischen Abfrage.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>base = Σ weight·signal = %1
      = %2</source>
         <translation>Basis = Σ Gewicht·Signal = %1
@@ -2125,22 +2197,22 @@ Endwert = %1</translation>
         <translation>Primitive liefern keine hybride Erklärung: Führen Sie den hybriden, Keyword- oder semantischen Modus aus, um Zweige, RRF und MMR zu sehen.</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Fused rank %1 · final score %2 · fusion %3&lt;br&gt;&lt;small&gt;Bars: weight × signal for each of the four signals%4.&lt;/small&gt;</source>
-        <translation>Fusionierter Rang %1 · Endscore %2 · Fusion %3&lt;br&gt;&lt;small&gt;Balken: Gewicht × Signal für jedes der vier Signale%4.&lt;/small&gt;</translation>
+        <location line="+10"/>
+        <source>&lt;small&gt;Fused rank %1 · final score %2 · fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
+        <translation>&lt;small&gt;Fusionierter Rang %1 · Endwert %2 · Fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>, which sum to the score</source>
-        <translation>, deren Summe der Score ist</translation>
+        <location line="+4"/>
+        <source>Bars: weight × signal for each of the four signals, which sum to the score.</source>
+        <translation>Balken: Gewicht × Signal für jedes der vier Signale; ihre Summe ist der Score.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source> (shown; under RRF the legs decide)</source>
-        <translation> (nur angezeigt; bei RRF entscheiden die Zweige)</translation>
+        <location line="+2"/>
+        <source>Bars: the legs&apos; RRF terms, their sum, then each factor that applies, to the final score.</source>
+        <translation>Balken: die RRF-Terme der Zweige, ihre Summe, dann jeder wirksame Faktor bis zum Endwert.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&lt;b&gt;leg&lt;/b&gt;</source>
         <translation>&lt;b&gt;Zweig&lt;/b&gt;</translation>
     </message>
@@ -2170,7 +2242,7 @@ Endwert = %1</translation>
         <translation>Vektor</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Keyword score: BM25F %1 × coverage %2^p = %3 × author %4 × day %5 × question %6 = %7</source>
         <translation>Keyword-Score: BM25F %1 × Abdeckung %2^p = %3 × Autor %4 × Tag %5 × Frage %6 = %7</translation>
     </message>
@@ -2205,14 +2277,109 @@ Endwert = %1</translation>
         <translation>Vom Zeichenbudget gekappt.</translation>
     </message>
     <message>
+        <location line="+15"/>
+        <source>keyword term</source>
+        <translation>Keywordterm</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vector term</source>
+        <translation>Vektorterm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RRF sum</source>
+        <translation>RRF-Summe</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>× recency</source>
+        <translation>× Aktualität</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>× graph context</source>
+        <translation>× Graphkontext</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>× superseded</source>
+        <translation>× ersetzt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>final score</source>
+        <translation>Endwert</translation>
+    </message>
+    <message>
         <location line="+12"/>
         <source>Weighted signal contributions: they sum to the score</source>
         <translation>Gewichtete Signalbeiträge: Ihre Summe ist der Score</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Weighted signal contributions: shown, RRF decides the score</source>
-        <translation>Gewichtete Signalbeiträge: nur angezeigt, RRF bestimmt den Score</translation>
+        <source>From the legs&apos; RRF terms to the final score: each bar runs from the score before a step to the score after</source>
+        <translation>Von den RRF-Termen der Zweige zum Endwert: Jeder Balken reicht vom Score vor einem Schritt bis zum Score danach</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>&lt;b&gt;term&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Term&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;column&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Spalte&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;tf&lt;/b&gt;</source>
+        <translation>&lt;b&gt;tf&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;idf&lt;/b&gt;</source>
+        <translation>&lt;b&gt;idf&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;weight&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Gewicht&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;length norm&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Längennorm&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;contribution&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Beitrag&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Not in this hit: %1</source>
+        <translation>Nicht in diesem Treffer: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>its own text</source>
+        <translation>sein eigener Text</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>context (author, tags, date)</source>
+        <translation>Kontext (Autor, Tags, Datum)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>neighbouring turns</source>
+        <translation>benachbarte Beiträge</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>turns two away</source>
+        <translation>Beiträge zwei weiter</translation>
     </message>
 </context>
 <context>
@@ -2228,7 +2395,7 @@ Endwert = %1</translation>
         <translation>Im Vault &amp;speichern</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Every setting as the next query uses it. Bold: differs from the vault&apos;s stored value (shown beside it). Double-click a value to change it.</source>
         <translation>Jede Einstellung, wie die nächste Abfrage sie verwendet. Fett: weicht vom im Vault gespeicherten Wert ab (daneben angezeigt). Doppelklick auf einen Wert ändert ihn.</translation>
     </message>
@@ -2248,7 +2415,7 @@ Endwert = %1</translation>
         <translation>Vault</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Show the vault&apos;s stored values again</source>
         <translation>Wieder die im Vault gespeicherten Werte anzeigen</translation>
     </message>
@@ -2258,7 +2425,7 @@ Endwert = %1</translation>
         <translation>Die angezeigten Werte als Einstellungen dieses Vaults speichern</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+38"/>
         <source>The vault&apos;s settings do not parse; the defaults are shown: %1</source>
         <translation>Die Einstellungen des Vaults sind nicht lesbar; die Standardwerte werden angezeigt: %1</translation>
     </message>

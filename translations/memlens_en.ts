@@ -43,7 +43,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+169"/>
+        <location line="+171"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -153,11 +153,11 @@
 <context>
     <name>memlens::ui::MmrPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/mmrpanel.cpp" line="+65"/>
-        <source>MMR with λ = %1 picked %Ln hit(s): score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</source>
+        <location filename="../ui/pages/mmrpanel.cpp" line="+84"/>
+        <source>Picked %n hit(s) (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</source>
         <translation>
-            <numerusform>MMR with λ = %1 picked %Ln hit: score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</numerusform>
-            <numerusform>MMR with λ = %1 picked %Ln hits: score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</numerusform>
+            <numerusform>Picked %n hit (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</numerusform>
+            <numerusform>Picked %n hits (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</numerusform>
         </translation>
     </message>
 </context>

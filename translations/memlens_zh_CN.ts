@@ -145,7 +145,17 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+23"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+26"/>
+        <source>keyword term</source>
+        <translation>关键词项</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vector term</source>
+        <translation>向量项</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -583,12 +593,12 @@ hash %2</source>
         <translation>使整个图谱适应视图 (0)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+56"/>
         <source>Click: select · double-click: add neighbours · drag: pan · wheel: zoom</source>
         <translation>单击：选择 · 双击：添加邻居 · 拖动：平移 · 滚轮：缩放</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>Loading and laying out the graph…</source>
         <translation>正在加载并布局图谱…</translation>
     </message>
@@ -1180,17 +1190,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::MmrModel</name>
     <message>
-        <location filename="../ui/models/mmrmodel.cpp" line="+77"/>
-        <source>cut by budget (fused #%1)</source>
-        <translation>因预算被截断（融合 #%1）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>pushed out (fused #%1)</source>
-        <translation>被挤出（融合 #%1）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location filename="../ui/models/mmrmodel.cpp" line="+84"/>
         <source>▲ %1 (fused #%2)</source>
         <translation>▲ %1（融合 #%2）</translation>
     </message>
@@ -1205,27 +1205,89 @@ hash %2</source>
         <translation>=（融合 #%1）</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+5"/>
+        <source>picked at step %1, then cut by the %2 budget</source>
+        <translation>在第 %1 步被选中，随后被 %2 预算截去</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not kept: too similar to %1 (cosine %2 above the floor %3); without that it would have scored %4 &gt; %5</source>
+        <translation>未保留：与 %1 过于相似（余弦 %2 高于下限 %3）；否则其得分为 %4 &gt; %5</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>below the limit: %1 &lt; %2 of the last pick%3</source>
+        <translation>低于上限：%1 &lt; 最后一次选择的 %2%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (its redundancy did not decide)</source>
+        <translation>（其冗余并非决定因素）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>first pick: the best fused hit</source>
+        <translation>首选：融合后最佳的结果</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>picked, penalised for its similarity to %1</source>
+        <translation>已选中，因与 %1 相似而被扣分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>picked by relevance</source>
+        <translation>按相关性选中</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>first pick</source>
         <translation>首选</translation>
     </message>
     <message>
+        <location line="+47"/>
+        <source>At the step that picked it: </source>
+        <translation>在选中它的那一步：</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>At the last step, which it lost: </source>
+        <translation>在它落选的最后一步：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>λ·relevance − (1−λ)·redundancy = %1·%2 − %3·%4</source>
+        <translation>λ·相关性 − (1−λ)·冗余 = %1·%2 − %3·%4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cosine %1 to the most similar earlier pick; above the floor %2: (cos − floor) / (1 − floor) = %3</source>
+        <translation>与最相似的先前选择的余弦为 %1；高于下限 %2：(cos − 下限) / (1 − 下限) = %3</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Redundancy</source>
+        <translation>冗余</translation>
+    </message>
+    <message>
+        <location line="-117"/>
+        <location line="+14"/>
+        <location line="+27"/>
         <source>pick %1</source>
         <translation>第 %1 选</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="-54"/>
+        <source>out (fused #%1)</source>
+        <translation>落选（融合 #%1）</translation>
+    </message>
+    <message>
+        <location line="+98"/>
         <source>Most similar earlier pick: %1</source>
         <translation>最相似的先前选择：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>λ·relevance − (1−λ)·max similarity = %1·%2 − %3·%4</source>
-        <translation>λ·相关性 − (1−λ)·最大相似度 = %1·%2 − %3·%4</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+26"/>
         <source>Pick</source>
         <translation>选择</translation>
     </message>
@@ -1240,12 +1302,7 @@ hash %2</source>
         <translation>相关性</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Max sim.</source>
-        <translation>最大相似度</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Penalised by</source>
         <translation>受罚于</translation>
     </message>
@@ -1256,6 +1313,11 @@ hash %2</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>Why here</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Hit</source>
         <translation>命中结果</translation>
     </message>
@@ -1263,16 +1325,26 @@ hash %2</source>
 <context>
     <name>memlens::ui::MmrPanel</name>
     <message>
-        <location filename="../ui/pages/mmrpanel.cpp" line="+49"/>
+        <location filename="../ui/pages/mmrpanel.cpp" line="+53"/>
         <source>Run a hybrid, keyword or semantic query to see how MMR picked its hits.</source>
         <translation>运行混合、关键词或语义查询，查看 MMR 如何挑选命中结果。</translation>
     </message>
+    <message>
+        <location line="+27"/>
+        <source>MMR score = λ·relevance − (1−λ)·redundancy, with λ = %1; redundancy = (cos − floor) / (1 − floor) to the most similar earlier pick, 0 below the redundancy floor %2.</source>
+        <translation>MMR 得分 = λ·相关性 − (1−λ)·冗余，λ = %1；冗余 = 与最相似的先前选择的 (cos − 下限) / (1 − 下限)，低于冗余下限 %2 时为 0。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+16"/>
-        <source>MMR with λ = %1 picked %Ln hit(s): score = λ·relevance − (1−λ)·max similarity to earlier picks. %2 were pushed down, %3 pushed out.</source>
+        <location line="+4"/>
+        <source>Picked %n hit(s) (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</source>
         <translation>
-            <numerusform>λ = %1 的 MMR 挑选了 %Ln 个命中结果：得分 = λ·相关性 − (1−λ)·与先前所选的最大相似度。%2 个被下移，%3 个被挤出。</numerusform>
+            <numerusform>选中 %n 个结果（%1 个下移）；落选：%2 个与某一选择过于相似，%3 个低于上限，%4 个被预算截去。</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No candidate came within the floor of a pick, so λ changed nothing here: the order is the fused order.</source>
+        <translation>没有候选与已选结果的相似度超过下限，因此 λ 在此没有改变任何东西：顺序即融合顺序。</translation>
     </message>
 </context>
 <context>
@@ -1997,11 +2069,11 @@ hash %2</source>
     <name>memlens::ui::ResultsModel</name>
     <message>
         <location filename="../ui/models/resultsmodel.cpp" line="+127"/>
-        <source>graph · vector · keyword · freshness, each in [0, 1]</source>
-        <translation>图谱 · 向量 · 关键词 · 时效性，各在 [0, 1] 内</translation>
+        <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
+        <translation>RRF 融合：每条检索腿的 RRF 项占其第 1 名项的比例（关键词、向量）。配置融合：图 · 向量 · 关键词 · 新鲜度，均在 [0, 1] 内</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -2044,12 +2116,12 @@ hash %2</source>
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+70"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+76"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>请选择混合、关键词或语义查询的一个命中结果。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>base = Σ weight·signal = %1
      = %2</source>
         <translation>基础分 = Σ 权重·信号 = %1
@@ -2104,22 +2176,22 @@ final = %1</source>
         <translation>原语不含混合检索解释：请以混合、关键词或语义模式运行，以查看各检索分支、RRF 和 MMR。</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Fused rank %1 · final score %2 · fusion %3&lt;br&gt;&lt;small&gt;Bars: weight × signal for each of the four signals%4.&lt;/small&gt;</source>
-        <translation>融合排名 %1 · 最终得分 %2 · 融合方式 %3&lt;br&gt;&lt;small&gt;条形：四个信号各自的 权重 × 信号%4。&lt;/small&gt;</translation>
+        <location line="+10"/>
+        <source>&lt;small&gt;Fused rank %1 · final score %2 · fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
+        <translation>&lt;small&gt;融合排名 %1 · 最终得分 %2 · 融合 %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>, which sum to the score</source>
-        <translation>，其总和即为得分</translation>
+        <location line="+4"/>
+        <source>Bars: weight × signal for each of the four signals, which sum to the score.</source>
+        <translation>条形：四个信号各自的 权重 × 信号，其和即得分。</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source> (shown; under RRF the legs decide)</source>
-        <translation>（仅供展示；RRF 下由各检索分支决定）</translation>
+        <location line="+2"/>
+        <source>Bars: the legs&apos; RRF terms, their sum, then each factor that applies, to the final score.</source>
+        <translation>条形：各检索腿的 RRF 项、其和，然后每个生效的因子，直至最终得分。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&lt;b&gt;leg&lt;/b&gt;</source>
         <translation>&lt;b&gt;分支&lt;/b&gt;</translation>
     </message>
@@ -2149,7 +2221,7 @@ final = %1</source>
         <translation>向量</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Keyword score: BM25F %1 × coverage %2^p = %3 × author %4 × day %5 × question %6 = %7</source>
         <translation>关键词得分：BM25F %1 × 覆盖率 %2^p = %3 × 作者 %4 × 日期 %5 × 提问 %6 = %7</translation>
     </message>
@@ -2184,14 +2256,109 @@ final = %1</source>
         <translation>因字符预算被截断。</translation>
     </message>
     <message>
+        <location line="+15"/>
+        <source>keyword term</source>
+        <translation>关键词项</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vector term</source>
+        <translation>向量项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RRF sum</source>
+        <translation>RRF 和</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>× recency</source>
+        <translation>× 时效</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>× graph context</source>
+        <translation>× 图上下文</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>× superseded</source>
+        <translation>× 已被取代</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>final score</source>
+        <translation>最终得分</translation>
+    </message>
+    <message>
         <location line="+12"/>
         <source>Weighted signal contributions: they sum to the score</source>
         <translation>加权信号贡献：其总和即为得分</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Weighted signal contributions: shown, RRF decides the score</source>
-        <translation>加权信号贡献：仅供展示，得分由 RRF 决定</translation>
+        <source>From the legs&apos; RRF terms to the final score: each bar runs from the score before a step to the score after</source>
+        <translation>从各检索腿的 RRF 项到最终得分：每个条形从某一步之前的得分延伸到之后的得分</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>&lt;b&gt;term&lt;/b&gt;</source>
+        <translation>&lt;b&gt;词项&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;column&lt;/b&gt;</source>
+        <translation>&lt;b&gt;列&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;tf&lt;/b&gt;</source>
+        <translation>&lt;b&gt;tf&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;idf&lt;/b&gt;</source>
+        <translation>&lt;b&gt;idf&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;weight&lt;/b&gt;</source>
+        <translation>&lt;b&gt;权重&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;length norm&lt;/b&gt;</source>
+        <translation>&lt;b&gt;长度归一&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&lt;b&gt;contribution&lt;/b&gt;</source>
+        <translation>&lt;b&gt;贡献&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Not in this hit: %1</source>
+        <translation>不在此结果中：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>its own text</source>
+        <translation>其自身文本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>context (author, tags, date)</source>
+        <translation>上下文（作者、标签、日期）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>neighbouring turns</source>
+        <translation>相邻发言</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>turns two away</source>
+        <translation>隔一条的发言</translation>
     </message>
 </context>
 <context>
@@ -2207,7 +2374,7 @@ final = %1</source>
         <translation>保存到记忆库(&amp;S)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Every setting as the next query uses it. Bold: differs from the vault&apos;s stored value (shown beside it). Double-click a value to change it.</source>
         <translation>下一次查询将使用的每项设置。粗体：与记忆库中存储的值不同（显示在旁边）。双击某个值即可修改。</translation>
     </message>
@@ -2227,7 +2394,7 @@ final = %1</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Show the vault&apos;s stored values again</source>
         <translation>重新显示记忆库中存储的值</translation>
     </message>
@@ -2237,7 +2404,7 @@ final = %1</source>
         <translation>将显示的值保存为此记忆库的设置</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+38"/>
         <source>The vault&apos;s settings do not parse; the defaults are shown: %1</source>
         <translation>无法解析记忆库的设置；显示的是默认值：%1</translation>
     </message>

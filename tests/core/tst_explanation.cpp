@@ -446,6 +446,12 @@ class TestExplanation : public QObject {
                                     e.fused_rank < last.explanation->fused_rank);
             EXPECT((e.excluded_by == "mmr") == (max_sim > 0.0 && would_win),
                    "\"mmr\" exactly when the redundancy decided");
+            // The verdict says it first, right after the place.
+            const std::string first =
+                e.excluded_by == "mmr" ? ": not kept by MMR: " : ": below the limit of ";
+            EXPECT(e.verdict.find(first) != std::string::npos &&
+                       e.verdict.find(first) < e.verdict.find("rank"),
+                   "the verdict of a left-out candidate starts with what left it out");
         }
     }
 

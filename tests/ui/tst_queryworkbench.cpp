@@ -181,6 +181,23 @@ private Q_SLOTS:
         QCOMPARE(chart->chartSteps().contains(u"× recency"_s),
                  x.recency.boost * x.recency.factor != 0.0);
         QCOMPARE(chart->chartSteps().contains(u"× graph context"_s), x.entity_factor != 1.0);
+        // The verdict in words comes first and names the decisive leg; the keyword leg's
+        // term table names each matched term's column.
+        const QString heading = chart->headingText();
+        QVERIFY2(!x.verdict.empty() && heading.startsWith(QString::fromStdString(x.verdict)),
+                 qPrintable(heading));
+        const bool keywordDecided = x.keyword.rrf_term > x.vector.rrf_term;
+        QVERIFY2(heading.contains(keywordDecided ? u"keyword rank"_s : u"vector rank"_s),
+                 qPrintable(heading));
+        if (x.keyword.rank) {
+            const QString terms = chart->termsText();
+            for (const TermEvidence& t : x.keyword.terms)
+                if (t.matched)
+                    QVERIFY2(terms.contains(QString::fromStdString(t.term)) &&
+                                 terms.contains(ScoreBreakdownPanel::columnName(
+                                     QString::fromStdString(t.column))),
+                             qPrintable(terms));
+        }
         const QString legs = wb_->breakdown()->legsText();
         if (x.keyword.rank)
             QVERIFY(legs.contains(QString::number(*x.keyword.rank)));
@@ -418,18 +435,10 @@ private Q_SLOTS:
     // follows the formula it states with the numbers it shows: a left-out row at the last step,
     // which it lost to the last pick; "too similar" only when the redundancy decided.
     void mmrRowsFollowTheStatedFormula() {
-        const auto dir = std::filesystem::path(vaultDir_.toStdString());
-        auto setFloor = [&](const char* value) {
-            const std::string err = test::offUiThread([&]() -> std::string {
-                auto v = Vault::open(dir, false);
-                if (!v)
-                    return v.status().to_string();
-                Status st = (*v)->set_setting("search.mmr_redundancy_floor", value);
-                return st ? std::string() : st.to_string();
-            });
-            QVERIFY2(err.empty(), err.c_str());
-        };
-        setFloor("0"); // every positive cosine counts, so MMR has something to decide
+        // Every positive cosine counts, so MMR has something to decide: set on screen, in the
+        // Query Parameters' settings, which the next query runs with.
+        SettingsPanel* panel = wb_->form()->settingsPanel();
+        QVERIFY(panel->setValue("search.mmr_redundancy_floor", u"0"_s));
         wb_->form()->mmrLambdaBox()->setValue(0.5);
         QVERIFY(runAndWait(u"phoenix budget review"_s));
         const MmrModel* mmr = wb_->session()->mmr();
@@ -469,8 +478,8 @@ private Q_SLOTS:
                      qPrintable(why));
         }
         QVERIFY(leftOut > 0);
-        setFloor("0.7");
-        wb_->form()->mmrLambdaBox()->setValue(0.7);
+        panel->clearValue("search.mmr_redundancy_floor");
+        wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
     }
 
     void theWorkbenchAnalysesAQueryOnce() {

@@ -7,13 +7,27 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace memlens::ui {
 
 namespace {
 
 SignalBars barsFor(const RetrievalHit& hit) {
     SignalBars bars;
-    if (hit.explanation) {
+    if (hit.explanation && hit.explanation->fusion == "rrf") {
+        // Under RRF the legs decide: each leg's RRF term over what rank 1 would give it, so a
+        // full bar is that leg's first place and an empty one a leg that did not rank the hit.
+        const Explanation& x = *hit.explanation;
+        const auto share = [&](const LegExplanation& leg) {
+            const double best = leg.weight / (x.rrf_k + 1.0);
+            return best > 0.0 ? std::clamp(leg.rrf_term / best, 0.0, 1.0) : 0.0;
+        };
+        bars.append({QCoreApplication::translate("ResultsModel", "keyword term"), share(x.keyword),
+                     signalColor(Signal::Keyword)});
+        bars.append({QCoreApplication::translate("ResultsModel", "vector term"), share(x.vector),
+                     signalColor(Signal::Vector)});
+    } else if (hit.explanation) {
         const SignalSet& s = hit.explanation->signal_values;
         bars.append({signalName(Signal::Graph), s.graph, signalColor(Signal::Graph)});
         bars.append({signalName(Signal::Vector), s.vector, signalColor(Signal::Vector)});
@@ -147,7 +161,8 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::ToolTipRole && section == Signals)
-        return tr("graph · vector · keyword · freshness, each in [0, 1]");
+        return tr("RRF fusion: each leg's RRF term as a share of its rank-1 term (keyword, "
+                  "vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]");
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -66,6 +66,7 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     , heading_(new QLabel(this))
     , chart_(new QChart())
     , legs_(new QLabel(this))
+    , terms_(new QLabel(this))
     , equation_(new QLabel(this))
     , details_(new QLabel(this)) {
     QFont bold = heading_->font();
@@ -82,6 +83,9 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     chartView_->setMinimumHeight(120);
 
     legs_->setTextFormat(Qt::RichText);
+    terms_->setTextFormat(Qt::RichText);
+    terms_->setWordWrap(true);
+    terms_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     legs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
@@ -97,6 +101,7 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     textLayout->setContentsMargins(0, 0, 0, 0);
     textLayout->addWidget(equation_);
     textLayout->addWidget(legs_);
+    textLayout->addWidget(terms_);
     textLayout->addWidget(details_);
     textLayout->addStretch();
     auto* scroll = new QScrollArea(this);
@@ -131,6 +136,7 @@ void ScoreBreakdownPanel::clear() {
     chart_->setTitle(QString());
     chartView_->setVisible(false); // an empty frame would read as a broken chart
     legs_->clear();
+    terms_->clear();
     equation_->clear();
     details_->clear();
 }
@@ -182,8 +188,12 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
         return;
     }
     const Explanation& x = *hit.explanation;
+    // The verdict in words first; the numbers under it.
+    const QString verdict =
+        x.verdict.empty() ? QString() : qs(x.verdict).toHtmlEscaped() + QStringLiteral("<br>");
     heading_->setText(
-        tr("Fused rank %1 · final score %2 · fusion %3<br><small>%4</small>")
+        verdict +
+        tr("<small>Fused rank %1 · final score %2 · fusion %3</small><br><small>%4</small>")
             .arg(x.fused_rank)
             .arg(formatScore(x.final_score), qs(x.fusion),
                  x.fusion == to_string(FusionKind::Profile)
@@ -208,6 +218,8 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
                    QStringLiteral("</table>"));
 
     equation_->setText(equation(x));
+    terms_->setText(termTable(x.keyword.terms));
+    terms_->setVisible(!x.keyword.terms.empty());
 
     QStringList more;
     if (x.keyword.rank) {
@@ -333,6 +345,61 @@ void ScoreBreakdownPanel::showChart(const Explanation& x) {
     series->attachAxis(y);
     series->attachAxis(axisX);
     chartView_->setMinimumHeight(std::max(120, 22 * n + 40));
+}
+
+QString ScoreBreakdownPanel::termTable(const std::vector<TermEvidence>& terms) {
+    if (terms.empty())
+        return {};
+    // One row a matched (term, column); then the query terms found in no column at all.
+    const QString row = QStringLiteral("<tr><td>%1</td><td>%2</td><td align=right>%3</td>"
+                                       "<td align=right>%4</td><td align=right>%5</td>"
+                                       "<td align=right>%6</td><td align=right>%7</td></tr>");
+    QString html =
+        QStringLiteral("<table cellspacing=0 cellpadding=2>") +
+        row.arg(tr("<b>term</b>"), tr("<b>column</b>"), tr("<b>tf</b>"), tr("<b>idf</b>"),
+                tr("<b>weight</b>"), tr("<b>length norm</b>"), tr("<b>contribution</b>"));
+    QStringList matchedTerms;
+    for (const TermEvidence& t : terms) {
+        if (!t.matched)
+            continue;
+        matchedTerms << qs(t.term);
+        html += row.arg(qs(t.term).toHtmlEscaped(), columnName(qs(t.column)))
+                    .arg(t.tf)
+                    .arg(formatScore(t.idf), formatScore(t.column_weight),
+                         formatScore(t.length_norm), formatScore(t.contribution));
+    }
+    html += QStringLiteral("</table>");
+    QStringList missing;
+    for (const TermEvidence& t : terms)
+        if (!matchedTerms.contains(qs(t.term)) && !missing.contains(qs(t.term)))
+            missing << qs(t.term);
+    if (!missing.isEmpty())
+        html += tr("Not in this hit: %1").arg(missing.join(QStringLiteral(", ")).toHtmlEscaped());
+    return html;
+}
+
+QString ScoreBreakdownPanel::columnName(const QString& column) {
+    if (column == QLatin1String("content"))
+        return tr("its own text");
+    if (column == QLatin1String("context"))
+        return tr("context (author, tags, date)");
+    if (column == QLatin1String("near"))
+        return tr("neighbouring turns");
+    if (column == QLatin1String("far"))
+        return tr("turns two away");
+    return column;
+}
+
+QString ScoreBreakdownPanel::termsText() const {
+    QTextDocument doc;
+    doc.setHtml(terms_->text());
+    return doc.toPlainText();
+}
+
+QString ScoreBreakdownPanel::headingText() const {
+    QTextDocument doc;
+    doc.setHtml(heading_->text());
+    return doc.toPlainText();
 }
 
 QString ScoreBreakdownPanel::legsText() const {

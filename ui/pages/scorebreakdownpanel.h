@@ -46,6 +46,12 @@ public:
     QStringList chartSteps() const; // the bars, top to bottom
     // The legs table as plain text (rank, raw score, weight, RRF term per leg).
     QString legsText() const;
+    // The keyword leg's term table as plain text: term, column, tf, idf, weight, norm, part.
+    QString termsText() const;
+    // The heading as plain text: the verdict first, then fused rank, score and fusion.
+    QString headingText() const;
+    static QString termTable(const std::vector<TermEvidence>& terms);
+    static QString columnName(const QString& column); // "near" → "neighbouring turns"
     // The lines under the equation: keyword-leg arithmetic, recency, MMR step, topic path.
     QString detailsText() const;
 
@@ -58,6 +64,7 @@ private:
     QChart* chart_;
     QChartView* chartView_;
     QLabel* legs_;
+    QLabel* terms_;
     QLabel* equation_;
     QLabel* details_;
     std::vector<Step> steps_;
