@@ -50,14 +50,16 @@ void TimelineView::setHistogram(const TimeHistogram& h) {
         chart()->removeAxis(axis);
         delete axis; // removeAxis hands the axis back to its caller
     }
+    x_ = nullptr;
+    y_ = nullptr;
+    if (h.counts.empty())
+        return; // no axes either: created here, they would belong to nobody
     x_ = new QDateTimeAxis();
     y_ = new QValueAxis();
     x_->setFormat(QStringLiteral("yyyy-MM-dd"));
     x_->setTickCount(5);
     y_->setLabelFormat(QStringLiteral("%d"));
     y_->setTickCount(3);
-    if (h.counts.empty())
-        return;
     auto* upper = new QLineSeries();
     qint64 peak = 1;
     for (std::size_t i = 0; i < h.counts.size(); ++i) {
