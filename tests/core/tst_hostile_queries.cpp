@@ -48,13 +48,17 @@ class TestHostileQueries : public QObject {
 
     std::int64_t count(const char* sql) { return must(vault_->db().query_int(sql), sql); }
 
-    SearchResponse run(const std::string& q, SearchMode mode) {
+    Result<SearchResponse> try_run(const std::string& q, SearchMode mode) {
         SearchRequest req;
         req.query = q;
         req.mode = mode;
         req.audit = false;
         req.now_ms = kT0;
-        auto r = engine_->search(req);
+        return engine_->search(req);
+    }
+
+    SearchResponse run(const std::string& q, SearchMode mode) {
+        auto r = try_run(q, mode);
         if (!r.is_ok())
             qFatal("query failed: %s", r.status().to_string().c_str());
         return std::move(r).value();
@@ -119,12 +123,7 @@ private slots:
         const std::string q(query.constData(), static_cast<std::size_t>(query.size()));
         const auto chunks = count("SELECT count(*) FROM mem_tree_chunks");
         for (SearchMode mode : {SearchMode::Hybrid, SearchMode::Keyword, SearchMode::Semantic}) {
-            SearchRequest req;
-            req.query = q;
-            req.mode = mode;
-            req.audit = false;
-            req.now_ms = kT0;
-            auto r = engine_->search(req);
+            auto r = try_run(q, mode);
             if (!searchable) {
                 QVERIFY(!r.is_ok());
                 QCOMPARE(r.status().code(), StatusCode::InvalidArgument);

@@ -44,6 +44,13 @@ double pick(const SignalSet& s, Signal which) {
     return 0.0;
 }
 
+// A rich-text label's text as a reader sees it.
+QString plainText(const QLabel* label) {
+    QTextDocument doc;
+    doc.setHtml(label->text());
+    return doc.toPlainText();
+}
+
 QString legRank(const LegExplanation& leg) {
     return leg.rank ? QString::number(*leg.rank) : QCoreApplication::translate("Breakdown", "—");
 }
@@ -391,21 +398,15 @@ QString ScoreBreakdownPanel::columnName(const QString& column) {
 }
 
 QString ScoreBreakdownPanel::termsText() const {
-    QTextDocument doc;
-    doc.setHtml(terms_->text());
-    return doc.toPlainText();
+    return plainText(terms_);
 }
 
 QString ScoreBreakdownPanel::headingText() const {
-    QTextDocument doc;
-    doc.setHtml(heading_->text());
-    return doc.toPlainText();
+    return plainText(heading_);
 }
 
 QString ScoreBreakdownPanel::legsText() const {
-    QTextDocument doc;
-    doc.setHtml(legs_->text());
-    return doc.toPlainText();
+    return plainText(legs_);
 }
 
 QString ScoreBreakdownPanel::equationText() const {

@@ -59,6 +59,9 @@ struct MmrResult {
     double relevance = 0.0;
     double max_similarity = 0.0;             // clamped to [0, 1] (negative → 0)
     std::optional<std::size_t> penalized_by; // caller index of the earlier pick most similar
+    // left_out only: its relevance alone (no redundancy) would have won the last step, so its
+    // redundancy to the picks is what lost it the slot.
+    bool lost_to_redundancy = false;
 };
 
 // Greedy MMR: each step picks argmax λ·rel − (1−λ)·max_sim(selected); λ clamped to [0, 1];

@@ -67,6 +67,10 @@ std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
                 o.score = lambda * candidates[i].relevance - (1.0 - lambda) * max_sim[i];
                 if (max_by[i])
                     o.penalized_by = candidates[*max_by[i]].index;
+                // The same comparison as the pick's (an earlier candidate wins a tie).
+                const double alone = lambda * candidates[i].relevance;
+                o.lost_to_redundancy =
+                    max_sim[i] > 0.0 && (alone > best_score || (alone == best_score && i < best));
                 left_out->push_back(o);
             }
         }

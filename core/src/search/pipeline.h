@@ -127,9 +127,6 @@ void budgets(PipelineState& st);
 // from what the leg recorded; a rerun reads the rows from FTS5.
 Status explain_terms(const SearchContext& ctx, PipelineState& st);
 SearchResponse assemble(PipelineState& st);
-// What left a fused candidate out of the hits, in words with its numbers ("not kept by MMR:
-// 0.93 cosine-similar to the pick c12 …"); empty for a hit (Explanation::excluded_by).
-std::string exclusion_reason(const Explanation& e, const SearchResponse& resp);
 
 // The pools the legs returned, as an audit row keeps them.
 CandidatePools candidate_pools(const PipelineState& st, const std::string& vector_index);

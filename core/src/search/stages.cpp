@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <set>
 
 namespace memlens::search {
@@ -277,20 +276,13 @@ void mmr(PipelineState& st) {
     }
     if (picks.empty())
         return;
-    // Each candidate left out lost the last step to its pick; had its redundancy been 0, its
-    // relevance alone would have won that step when λ·relevance beats the pick's score (a tie
-    // goes to the earlier candidate, as in mmr_select).
     const MmrResult& last = picks.back();
-    const double lambda =
-        std::isfinite(st.resp.mmr_lambda) ? std::clamp(st.resp.mmr_lambda, 0.0, 1.0) : 0.7;
     for (const MmrResult& p : left_out) {
         Explanation& e = st.pool[p.index].e;
         describe(p, e.mmr);
         e.mmr.lost_to = st.pool[last.index].row->hit.node_id;
         e.mmr.lost_to_score = last.score;
-        const double alone = lambda * p.relevance;
-        const bool would_win = alone > last.score || (alone == last.score && p.index < last.index);
-        e.excluded_by = p.max_similarity > 0.0 && would_win ? "mmr" : "limit";
+        e.excluded_by = p.lost_to_redundancy ? "mmr" : "limit";
     }
 }
 
@@ -328,35 +320,6 @@ void budgets(PipelineState& st) {
     }
 }
 
-namespace {
-
-std::string fixed(double v, int digits) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
-} // namespace
-
-std::string exclusion_reason(const Explanation& e, const SearchResponse& resp) {
-    const MmrExplanation& m = e.mmr;
-    const std::string lost = m.lost_to ? "its MMR score " + fixed(m.mmr_score, 4) +
-                                             " lost the last step to " + *m.lost_to + "'s " +
-                                             fixed(m.lost_to_score, 4)
-                                       : std::string();
-    if (e.excluded_by == "mmr")
-        return "not kept by MMR: " + fixed(m.cosine, 2) + " cosine-similar to the pick " +
-               m.penalized_by.value_or("?") + " (redundancy floor " +
-               fixed(resp.settings.mmr_redundancy_floor, 2) + ", λ " + fixed(resp.mmr_lambda, 2) +
-               "); " + lost;
-    if (e.excluded_by == "limit")
-        return "below the limit of " + std::to_string(resp.limit) + ": " + lost;
-    if (e.excluded_by == "max_units" || e.excluded_by == "max_chars")
-        return "MMR picked it at step " + std::to_string(m.step + 1) + ", then the " +
-               e.excluded_by + " budget cut it";
-    return {};
-}
-
 SearchResponse assemble(PipelineState& st) {
     // Each shown candidate's verdict, against its neighbours in the fused order (the pool's).
     auto write_verdict = [&](std::size_t idx, int position) {
@@ -369,14 +332,10 @@ SearchResponse assemble(PipelineState& st) {
         in.keyword_leg = &st.resp.keyword;
         in.vector_leg = &st.resp.vector;
         in.profile = st.resp.settings.profile.name;
-        Explanation& e = st.pool[idx].e;
-        e.verdict = verdict_line(in);
-        // A candidate left out says first what left it out, then how the legs ranked it.
-        if (const std::string why = exclusion_reason(e, st.resp); !why.empty()) {
-            const auto colon = e.verdict.find(": ");
-            if (colon != std::string::npos)
-                e.verdict.insert(colon + 2, why + "; ");
-        }
+        in.mmr_lambda = st.resp.mmr_lambda;
+        in.redundancy_floor = st.resp.settings.mmr_redundancy_floor;
+        in.limit = st.resp.limit;
+        st.pool[idx].e.verdict = verdict_line(in);
     };
     {
         std::vector<std::uint8_t> shown(st.pool.size(), 0);

@@ -171,13 +171,36 @@ std::string matched_terms_phrase(const std::vector<TermEvidence>& terms, bool is
     return out;
 }
 
+std::string exclusion_reason(const VerdictInput& in) {
+    const Explanation& e = *in.e;
+    const MmrExplanation& m = e.mmr;
+    const std::string lost = m.lost_to ? "its MMR score " + fmt("%.4f", m.mmr_score) +
+                                             " lost the last step to " + *m.lost_to + "'s " +
+                                             fmt("%.4f", m.lost_to_score)
+                                       : std::string();
+    if (e.excluded_by == "mmr")
+        return "not kept by MMR: " + fmt("%.2f", m.cosine) + " cosine-similar to the pick " +
+               m.penalized_by.value_or("?") + " (redundancy floor " +
+               fmt("%.2f", in.redundancy_floor) + ", λ " + fmt("%.2f", in.mmr_lambda) + "); " +
+               lost;
+    if (e.excluded_by == "limit")
+        return "below the limit of " + std::to_string(in.limit) + ": " + lost;
+    if (e.excluded_by == "max_units" || e.excluded_by == "max_chars")
+        return "MMR picked it at step " + std::to_string(m.step + 1) + ", then the " +
+               e.excluded_by + " budget cut it";
+    return {};
+}
+
 std::string verdict_line(const VerdictInput& in) {
     const Explanation& e = *in.e;
     std::string s = in.position > 0 ? "#" + std::to_string(in.position) : "not returned";
     if (in.position != e.fused_rank)
         s += " (fused #" + std::to_string(e.fused_rank) + ")";
+    s += ": ";
+    if (const std::string why = exclusion_reason(in); !why.empty())
+        s += why + "; "; // what left it out comes first, then how the legs ranked it
     const bool rrf = e.fusion == "rrf";
-    s += ": " + (rrf ? rrf_legs(in) : profile_legs(in));
+    s += rrf ? rrf_legs(in) : profile_legs(in);
     if (rrf) {
         s += "; RRF " + fmt("%.5f", e.rrf_score);
         if (e.final_score != e.rrf_score)

@@ -21,9 +21,18 @@ struct VerdictInput {
     const LegReport* keyword_leg = nullptr; // what each leg did for the whole query
     const LegReport* vector_leg = nullptr;
     std::string profile; // the WeightProfile's name (profile fusion)
+    // What MMR ran with, for a left-out candidate's reason (Explanation::excluded_by).
+    double mmr_lambda = 0.0;
+    double redundancy_floor = 0.0;
+    int limit = 0;
 };
 
+// A left-out candidate's line says first what left it out (exclusion_reason), then the legs.
 std::string verdict_line(const VerdictInput& in);
+
+// What left a fused candidate out of the hits, in words with its numbers ("not kept by MMR:
+// 0.93 cosine-similar to the pick c12 …"); empty for a hit (Explanation::excluded_by).
+std::string exclusion_reason(const VerdictInput& in);
 
 // "phoenix, budget in the neighbouring turns; none in its own text": the matched terms of a
 // keyword term table by where they were found. Empty when the table is.
