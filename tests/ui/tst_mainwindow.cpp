@@ -36,6 +36,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -46,6 +47,7 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTreeView>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include <future>
@@ -406,6 +408,34 @@ private Q_SLOTS:
         QVERIFY(audit->replayLabel()->text().startsWith(QStringLiteral("Select a logged query")));
         QCOMPARE(audit->diffModel()->rowCount(), 0);
         QVERIFY(!audit->logView()->currentIndex().isValid());
+    }
+
+    // Scrolling the Query Parameters past a spin box must not change the query's settings: the
+    // wheel turns a spin box only once the user has put focus in it.
+    void wheelOverAnUnfocusedSpinBoxLeavesItsValue() {
+        QueryForm form;
+        form.resize(360, 300);
+        form.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&form));
+        QDoubleSpinBox* lambda = form.mmrLambdaBox();
+        QVERIFY(lambda->isVisible());
+        lambda->setValue(0.5);
+        auto wheel = [&] {
+            const QPointF at(lambda->width() / 2.0, lambda->height() / 2.0);
+            QWheelEvent up(at, lambda->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                           Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(lambda, &up);
+        };
+        QVERIFY(!lambda->hasFocus());
+        wheel();
+        QCOMPARE(lambda->value(), 0.5);
+        QCOMPARE(lambda->focusPolicy(), Qt::StrongFocus);
+
+        form.activateWindow();
+        lambda->setFocus(Qt::MouseFocusReason);
+        QTRY_VERIFY(lambda->hasFocus());
+        wheel();
+        QVERIFY(lambda->value() > 0.5);
     }
 
     void cleanupTestCase() { QCOMPARE(memlens::ui_thread_violations(), 0); }

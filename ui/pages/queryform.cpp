@@ -4,6 +4,7 @@
 #include "query/settingspanel.h"
 #include "vault/vaultoverview.h"
 #include "widgets/timeboundedit.h"
+#include "widgets/wheelguard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -162,6 +163,7 @@ QueryForm::QueryForm(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(top);
     layout->addWidget(scroll, 1);
+    guardWheel(this);
 }
 
 void QueryForm::fillModes(QComboBox* combo) {
