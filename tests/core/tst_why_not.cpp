@@ -246,6 +246,9 @@ private slots:
         QCOMPARE(a.explanation->mmr.mmr_score, out.explanation->mmr.mmr_score);
         QCOMPARE(a.explanation->verdict, out.explanation->verdict);
         QVERIFY(a.verdict.find("below the limit of 3") != std::string::npos);
+        // Its keyword term table too, which the query writes for returned hits only.
+        if (out.explanation->keyword.rank)
+            QVERIFY(!a.explanation->keyword.terms.empty());
     }
 
     void mmrGivesTheNumbersItLostBy() {

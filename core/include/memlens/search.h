@@ -237,7 +237,8 @@ struct WhyNotAnswer {
     // paths), "vector_rank" (reached, ranked beyond the vector leg's limit), "fused_rank" (fused
     // rank beyond the candidates the later stages consider / the limit), "mmr" (not kept by MMR:
     // its MMR score at the step it lost, the pick it was too similar to, that similarity, λ and
-    // the redundancy floor), "budget" (max_units / max_chars).
+    // the redundancy floor), "budget" (max_units / max_chars), "no_leg_ran" (neither leg ran for
+    // this query, e.g. semantic mode whose embedding failed: the verdict says why).
     std::string stage;
     // One line in words, e.g. "Not returned: keyword rank 212, beyond the keyword leg's limit of
     // 200; the vector leg did not reach its topic."
@@ -304,8 +305,9 @@ public:
 
     // Why the query `text` (with the same options query() takes) did not return `node_id`:
     // runs the query's stages once more, logs no audit row, and finds the first stage that
-    // dropped the node. NotFound-style error only for a malformed id; an id the vault lacks is
-    // stage "unknown_node".
+    // dropped the node. InvalidArgument for a malformed id (empty, over 512 bytes, control
+    // characters, not UTF-8) and for options query() refuses; an id the vault lacks is stage
+    // "unknown_node", a query with no searchable terms stage "no_searchable_terms".
     Result<WhyNotAnswer> why_not(std::string_view text, std::string_view node_id,
                                  const QueryOptions& options = {},
                                  const std::atomic_bool* cancel = nullptr);

@@ -345,6 +345,19 @@ Status read_candidates(const SearchContext& ctx, PipelineState& st) {
     return Status::ok();
 }
 
+TermTableParams term_table_params(const PipelineState& st, std::string match) {
+    const RetrievalSettings& s = st.resp.settings;
+    TermTableParams p;
+    p.match = std::move(match);
+    p.terms = searched_terms(st);
+    p.k1 = s.bm25_k1;
+    p.chunk_weight = {1.0, s.fts_context_weight, s.fts_near_weight, s.fts_far_weight};
+    p.chunk_b = {s.bm25_b, s.bm25_b, s.bm25_b_neighbours, s.bm25_b_neighbours};
+    p.summary_b = s.bm25_b;
+    p.cols = st.cols;
+    return p;
+}
+
 Status explain_terms(const SearchContext& ctx, PipelineState& st) {
     const RetrievalSettings& s = st.resp.settings;
     std::vector<TermTarget> targets;
@@ -359,14 +372,7 @@ Status explain_terms(const SearchContext& ctx, PipelineState& st) {
     auto match = keyword_match_expression(st.query, s.max_query_terms);
     if (!match)
         return Status::ok();
-    TermTableParams p;
-    p.match = *match;
-    p.terms = searched_terms(st);
-    p.k1 = s.bm25_k1;
-    p.chunk_weight = {1.0, s.fts_context_weight, s.fts_near_weight, s.fts_far_weight};
-    p.chunk_b = {s.bm25_b, s.bm25_b, s.bm25_b_neighbours, s.bm25_b_neighbours};
-    p.summary_b = s.bm25_b;
-    p.cols = st.cols;
+    const TermTableParams p = term_table_params(st, *match);
     return fill_term_tables(ctx.stmts, p, st.keyword_stats.chunks, st.keyword_stats.summaries,
                             targets)
         .with_context("term tables");

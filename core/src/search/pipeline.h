@@ -13,6 +13,7 @@
 #include "search/leg_item.h"
 #include "search/statement_cache.h"
 #include "search/supersession.h"
+#include "search/term_table.h"
 #include "search/vector_leg.h"
 #include "search/verdict.h"
 
@@ -135,6 +136,9 @@ KeywordLegInput keyword_leg_input(const SearchContext& ctx, const PipelineState&
                                   std::string_view match);
 // The keyword tokens the leg's MATCH expression searches for, in its phrases' order.
 std::vector<std::string> searched_terms(const PipelineState& st);
+
+// The term tables' parameters for this query's settings and the leg's MATCH expression.
+TermTableParams term_table_params(const PipelineState& st, std::string match);
 
 // The verdict's input for pool[idx] at `position` (1-based; 0 = not returned): assemble writes
 // each shown candidate's verdict from it, why_not.cpp the one of the node it is asked about.

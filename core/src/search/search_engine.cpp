@@ -187,15 +187,12 @@ Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
     return resp;
 }
 
-// The request query() runs for `text`: checked, then analysed against the engine's registry.
-// why_not() builds its request the same way, so it re-runs exactly the query that was asked.
-static Status analysed_request(const EntityRegistry* registry, std::string_view text,
-                               const QueryOptions& options, QueryAnswer& answer) {
+// The request query() runs for `text`, analysed against the engine's registry (the caller has
+// checked the options and reloaded a stale engine). why_not() builds its request the same way,
+// so it re-runs exactly the query that was asked.
+static void analysed_request(const EntityRegistry* registry, std::string_view text,
+                             const QueryOptions& options, QueryAnswer& answer) {
     SearchRequest& req = answer.request;
-    static_cast<SearchOverrides&>(req) = options;
-    req.query = std::string(text);
-    // Checked before the analysis, so that a refused request is refused for what was asked.
-    MEMLENS_TRY(validate_search_request(req));
     QueryAnalysisOptions analysis;
     analysis.known_persons = options.known_persons;
     analysis.registry = registry;
@@ -203,7 +200,6 @@ static Status analysed_request(const EntityRegistry* registry, std::string_view 
                                         options.context, analysis);
     req.raw_query = req.query;
     apply_query_context(answer.context, req);
-    return Status::ok();
 }
 
 Result<QueryAnswer> SearchEngine::query(std::string_view text, const QueryOptions& options,
@@ -211,18 +207,13 @@ Result<QueryAnswer> SearchEngine::query(std::string_view text, const QueryOption
     check_off_ui_thread("SearchEngine::query");
     QueryAnswer answer;
     SearchRequest& req = answer.request;
-    {
-        SearchRequest probe;
-        static_cast<SearchOverrides&>(probe) = options;
-        probe.query = std::string(text);
-        // Checked before the analysis (and before a reload), so that a refused request is
-        // refused for what was asked.
-        MEMLENS_TRY(validate_search_request(probe));
-    }
+    static_cast<SearchOverrides&>(req) = options;
+    req.query = std::string(text);
+    // Checked before the analysis, so that a refused request is refused for what was asked.
+    MEMLENS_TRY(validate_search_request(req));
     if (stale())
         MEMLENS_TRY(impl_->load()); // the registry the analysis reads is the current one
-    MEMLENS_TRY(
-        analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, answer));
+    analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, answer);
     auto resp = search(req, cancel);
     if (!resp)
         return resp.status();
@@ -253,11 +244,13 @@ Result<WhyNotAnswer> SearchEngine::why_not(std::string_view text, std::string_vi
                     "operators or common words), so nothing was searched.";
         return a;
     }
+    QueryAnswer prepared;
+    static_cast<SearchOverrides&>(prepared.request) = options;
+    prepared.request.query = std::string(text);
+    MEMLENS_TRY(validate_search_request(prepared.request));
     if (stale())
         MEMLENS_TRY(impl_->load());
-    QueryAnswer prepared;
-    MEMLENS_TRY(
-        analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, prepared));
+    analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, prepared);
     prepared.request.audit = false;
     auto run = [&] {
         auto ctx = impl_->context();

@@ -381,6 +381,18 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
             shown == st.order.end() ? 0 : static_cast<int>(shown - st.order.begin()) + 1;
         VerdictInput vin = verdict_input(st, *in_pool, position);
         Explanation e = c.e;
+        if (c.keyword != nullptr && e.keyword.terms.empty()) {
+            // The keyword leg's term table, which explain_terms writes for returned hits only.
+            if (auto match = keyword_match_expression(st.query, s.max_query_terms)) {
+                std::vector<TermTarget> t = {{a.node_id, c.keyword->is_summary,
+                                              c.keyword->fts_rowid, &c.keyword->fts_counts,
+                                              &e.keyword}};
+                MEMLENS_TRY(fill_term_tables(ctx.stmts, term_table_params(st, *match),
+                                             st.keyword_stats.chunks, st.keyword_stats.summaries, t)
+                                .with_context("term table"));
+            }
+        }
+        // The line the query itself writes for it (assemble), from the same explanation.
         e.verdict = verdict_line(vin);
         a.explanation = e;
         if (st.resp.keyword.ran && rid != 0) {
@@ -442,7 +454,7 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
         a.stage = "scope";
         fact(a, "scope: kinds", "chunks only (search.include_summaries is off)");
         a.verdict = "Not returned: outside the scope: this query searches chunks only "
-                    "(summaries are not included).";
+                    "(summaries are not included: search.include_summaries or --summaries).";
         return a;
     }
     if (!req.scope.empty()) {
@@ -488,7 +500,7 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
     if (!kw)
         return kw.status();
     const LegReason vec = vector_reason(ctx, st, row, a);
-    a.stage = !kw->stage.empty() ? kw->stage : !vec.stage.empty() ? vec.stage : "no_keyword_match";
+    a.stage = !kw->stage.empty() ? kw->stage : !vec.stage.empty() ? vec.stage : "no_leg_ran";
     if (kw->stage == "unknown_node")
         a.stage = vec.stage.empty() ? "unknown_node" : vec.stage;
     if (a.stage != "beam")
