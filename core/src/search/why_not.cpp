@@ -167,25 +167,17 @@ Result<LegReason> keyword_reason(const SearchContext& ctx, const PipelineState& 
                 for (std::size_t c = 0; c < ncol; ++c)
                     if (counts->tf[p * ncol + c] > 0)
                         found[p] = true;
-            // Where each matched term is (its own text, the neighbours, the context), from the
-            // same term table a hit's explanation shows (term_table.h).
-            const auto& stats =
-                row.is_summary ? st.keyword_stats.summaries : st.keyword_stats.chunks;
-            if (stats) {
-                const std::vector<std::string> cols =
-                    row.is_summary ? std::vector<std::string>{"content"}
-                                   : std::vector<std::string>{"content", "context", "near", "far"};
-                const auto table =
-                    row.is_summary
-                        ? term_table(*counts, *stats, terms, cols, {1.0}, {s.bm25_b}, s.bm25_k1)
-                        : term_table(
-                              *counts, *stats, terms, cols,
-                              {1.0, s.fts_context_weight, s.fts_near_weight, s.fts_far_weight},
-                              {s.bm25_b, s.bm25_b, s.bm25_b_neighbours, s.bm25_b_neighbours},
-                              s.bm25_k1);
-                a.facts.push_back({"matched where", matched_terms_phrase(table, row.is_summary)});
-            }
         }
+        // Where each matched term is (its own text, the neighbours, the context): the term
+        // table a hit's explanation shows, from the same code (term_table.h).
+        LegExplanation leg;
+        std::vector<TermTarget> target = {
+            {a.node_id, row.is_summary, fts_rowid, &place->counts, &leg}};
+        MEMLENS_TRY(fill_term_tables(ctx.stmts, term_table_params(st, *match),
+                                     st.keyword_stats.chunks, st.keyword_stats.summaries, target)
+                        .with_context("term table"));
+        if (!leg.terms.empty())
+            fact(a, "matched where", matched_terms_phrase(leg.terms, row.is_summary));
     }
     for (std::size_t p = 0; p < terms.size(); ++p)
         (found[p] ? a.matched_terms : a.missing_terms).push_back(terms[p]);
