@@ -218,6 +218,41 @@ std::vector<FusedEntry> rrf_fuse(const std::vector<std::string>& vector_ids,
 // Hyperbolic recency: 1 / (1 + age_days), age clamped at 0.
 double recency_factor(double age_days);
 
+// One number under a why-not verdict, formatted for reading ("keyword rank" → "212 of 3,104
+// matches (leg limit 200)").
+struct WhyNotFact {
+    std::string name;
+    std::string value;
+};
+
+// Why a query did not return a node: the first stage where it fell out (why_not.cpp).
+struct WhyNotAnswer {
+    std::string node_id;
+    std::string query; // the searched text
+    // A stable key, one of: "returned" (it is a hit; facts give its rank), "unknown_node",
+    // "no_searchable_terms", "scope" (outside the request's source / kinds / time window),
+    // "superseded" (hidden as superseded), "no_keyword_match" (missing_terms),
+    // "keyword_rank" (matched, ranked beyond the keyword leg's limit), "no_vector" (the node has
+    // no embedding), "beam" (its topic leaf was not among the leaves the beam reached: both topic
+    // paths), "vector_rank" (reached, ranked beyond the vector leg's limit), "fused_rank" (fused
+    // rank beyond the candidates the later stages consider / the limit), "mmr" (not kept by MMR:
+    // its MMR score at the step it lost, the pick it was too similar to, that similarity, λ and
+    // the redundancy floor), "budget" (max_units / max_chars), "no_leg_ran" (neither leg ran for
+    // this query, e.g. semantic mode whose embedding failed: the verdict says why).
+    std::string stage;
+    // One line in words, e.g. "Not returned: keyword rank 212, beyond the keyword leg's limit of
+    // 200; the vector leg did not reach its topic."
+    std::string verdict;
+    std::vector<WhyNotFact> facts;          // the numbers under the verdict, in reading order
+    std::vector<std::string> missing_terms; // query terms none of its columns hold
+    std::vector<std::string> matched_terms;
+    std::vector<std::string> node_topic_path; // the topic path of the node's vector, root first
+    // The leaves the beam reached (paths), when stage is "beam".
+    std::vector<std::vector<std::string>> reached_topic_paths;
+    // When it was a fused candidate: its explanation (verdict, legs, MMR).
+    std::optional<Explanation> explanation;
+};
+
 // ---- The engine --------------------------------------------------------------------------
 
 struct SearchEngineOptions {
@@ -268,6 +303,15 @@ public:
                                  const CandidatePools& pools,
                                  const std::atomic_bool* cancel = nullptr);
 
+    // Why the query `text` (with the same options query() takes) did not return `node_id`:
+    // runs the query's stages once more, logs no audit row, and finds the first stage that
+    // dropped the node. InvalidArgument for a malformed id (empty, over 512 bytes, control
+    // characters, not UTF-8) and for options query() refuses; an id the vault lacks is stage
+    // "unknown_node", a query with no searchable terms stage "no_searchable_terms".
+    Result<WhyNotAnswer> why_not(std::string_view text, std::string_view node_id,
+                                 const QueryOptions& options = {},
+                                 const std::atomic_bool* cancel = nullptr);
+
     // True when an import committed since the index was loaded (one small read).
     bool stale() const;
     Status reload();
@@ -294,6 +338,11 @@ std::string search_response_json(const SearchResponse& response, int indent = 2,
 
 // One query over an index the caller already holds (no audit row, statements prepared for this
 // call only). The engine is the way to run many queries.
+// A why-not answer as JSON: {"node_id", "query", "stage", "verdict", "facts": [{"name",
+// "value"}...], "missing_terms", "matched_terms", "node_topic_path", "reached_topic_paths",
+// "explanation" (only when it was a fused candidate)}.
+std::string why_not_json(const WhyNotAnswer& answer, int indent = 2);
+
 Result<SearchResponse> hybrid_search(const Vault& vault, Embedder& embedder,
                                      const TopicIndex& index, const SearchRequest& request);
 
