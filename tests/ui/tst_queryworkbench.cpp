@@ -9,6 +9,7 @@
 #include "models/resultsmodel.h"
 #include "models/resultsproxy.h"
 #include "models/roles.h"
+#include "pages/comparepanel.h"
 #include "pages/hitdetailpanel.h"
 #include "pages/mmrpanel.h"
 #include "pages/queryform.h"
@@ -51,6 +52,28 @@ private:
     QString vaultDir_;
     std::unique_ptr<MainWindow> window_;
     QueryWorkbench* wb_ = nullptr;
+
+    // A click on a result row, as a user makes it (ctrl-click adds the row to the selection).
+    bool clickRow(int sourceRow, Qt::KeyboardModifiers modifiers) {
+        window_->pages()->setCurrentWidget(wb_->page());
+        QTreeView* view = wb_->page()->resultsView();
+        const QModelIndex index = wb_->page()->resultsProxy()->mapFromSource(
+            wb_->session()->results()->index(sourceRow, ResultsModel::Snippet));
+        if (!index.isValid())
+            return false;
+        view->scrollTo(index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers,
+                          view->visualRect(index).center());
+        return true;
+    }
+
+    // MMR as the vault sets it (λ 0.7, floor 0.7), whatever an earlier test put on screen.
+    void useDefaultMmr() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
+        QVERIFY(wb_->form()->settingsPanel()->setValue("search.mmr_redundancy_floor", u"0.7"_s));
+        QVERIFY(wb_->form()->settingsPanel()->setValue("search.mmr_lambda", u"0.7"_s));
+    }
 
     bool runAndWait(const QString& text) {
         QSignalSpy finished(wb_->session(), &QuerySession::finished);
@@ -679,6 +702,170 @@ private Q_SLOTS:
         QVERIFY(saved.wait(10000));
         after = stored();
         QCOMPARE(after, before);
+    }
+
+    // Issue 17: ctrl-clicking a second result compares the two in place of the breakdown;
+    // each side's legs are its Explanation's, and the line on top names the leg that decided:
+    // here a pair the keyword leg ordered against the vector leg.
+    void twoSelectedHitsAreComparedAndTheKeywordLegDecides() {
+        useDefaultMmr();
+        QVERIFY(runAndWait(u"launch budget decision"_s));
+        const auto& rows = wb_->session()->results()->rows();
+        // A pair whose fused order stands (no MMR reversal) with the keyword leg for the upper
+        // hit and the vector leg for the lower one.
+        int up = -1, low = -1;
+        for (int i = 0; i < int(rows.size()) && up < 0; ++i)
+            for (int j = i + 1; j < int(rows.size()) && up < 0; ++j) {
+                const Explanation& a = *rows[std::size_t(i)].hit.explanation;
+                const Explanation& b = *rows[std::size_t(j)].hit.explanation;
+                if (a.fused_rank < b.fused_rank && b.vector.rank && a.keyword.rank &&
+                    a.keyword.rrf_term > b.keyword.rrf_term &&
+                    a.vector.rrf_term < b.vector.rrf_term && a.final_score > b.final_score)
+                    std::tie(up, low) = std::pair(i, j);
+            }
+        QVERIFY2(up >= 0, "no pair the legs ranked the opposite ways");
+        QVERIFY(clickRow(up, Qt::NoModifier));
+        QVERIFY(!wb_->breakdown()->comparing());
+        QVERIFY(clickRow(low, Qt::ControlModifier));
+        QCOMPARE(wb_->page()->selectedRows(), (QList<int>{up, low}));
+        QVERIFY(wb_->breakdown()->comparing());
+        const ComparePanel* c = wb_->breakdown()->comparison();
+        const Explanation& a = *rows[std::size_t(up)].hit.explanation;
+        const Explanation& b = *rows[std::size_t(low)].hit.explanation;
+        for (int side = 0; side < 2; ++side) {
+            const Explanation& x = side == 0 ? a : b;
+            const auto rank = [](const LegExplanation& l) {
+                return l.rank ? QString::number(*l.rank) : u"—"_s;
+            };
+            QCOMPARE(c->value(u"keyword rank"_s, side), rank(x.keyword));
+            QCOMPARE(c->value(u"vector rank"_s, side), rank(x.vector));
+            QCOMPARE(c->value(u"keyword term"_s, side), formatScore(x.keyword.rrf_term));
+            QCOMPARE(c->value(u"vector term"_s, side), formatScore(x.vector.rrf_term));
+            QCOMPARE(c->value(u"RRF sum"_s, side), formatScore(x.rrf_score));
+            QCOMPARE(c->value(u"final score"_s, side), formatScore(x.final_score));
+            // Under RRF the WeightProfile signals decide nothing and are not shown.
+            QVERIFY(!c->rowLabels().contains(u"graph"_s));
+            for (const TermEvidence& t : x.keyword.terms)
+                if (t.matched)
+                    QVERIFY2(c->value(u"matched terms"_s, side)
+                                 .contains(ScoreBreakdownPanel::columnName(qs(t.column))),
+                             qPrintable(c->value(u"matched terms"_s, side)));
+        }
+        const double dk = a.keyword.rrf_term - b.keyword.rrf_term;
+        const double dv = a.vector.rrf_term - b.vector.rrf_term;
+        const QString line = c->decisionText();
+        const QString U = u"#%1"_s.arg(up + 1), L = u"#%1"_s.arg(low + 1);
+        if (dk >= dv) {
+            QCOMPARE(c->cause(), u"keyword leg"_s);
+            QVERIFY2(line.startsWith(u"%1 is above %2 because of the keyword leg: keyword rank %3 "
+                                     "against %4 (RRF term %5 vs %6); the vector leg ranked %2 "
+                                     "higher but by less"_s.arg(U, L)
+                                         .arg(*a.keyword.rank)
+                                         .arg(*b.keyword.rank)
+                                         .arg(a.keyword.rrf_term, 0, 'f', 5)
+                                         .arg(b.keyword.rrf_term, 0, 'f', 5)),
+                     qPrintable(line));
+            QVERIFY(c->decisiveRows().contains(u"keyword term"_s));
+        } else {
+            QCOMPARE(c->cause(), u"vector leg"_s);
+            QVERIFY2(line.contains(u"the keyword leg ranked %1 higher but by less"_s.arg(U)),
+                     qPrintable(line));
+        }
+        QVERIFY(line.contains(
+            u"RRF %1 vs %2"_s.arg(a.rrf_score, 0, 'f', 5).arg(b.rrf_score, 0, 'f', 5)));
+        // Back to one selected hit: its own breakdown.
+        QVERIFY(clickRow(low, Qt::ControlModifier));
+        QCOMPARE(wb_->page()->selectedRows().size(), 1);
+        QVERIFY(!wb_->breakdown()->comparing());
+    }
+
+    // When recency turns the legs' order round, the line says recency, with both factors.
+    void theCompareLineNamesRecencyWhenItTurnedTheOrder() {
+        useDefaultMmr();
+        QueryRequest r = wb_->form()->request(u"launch budget decision"_s);
+        r.search.now_ms = window_->vault()->overview().stats.latest_ms + 86'400'000;
+        r.search.recency_boost = 1.0;
+        if (r.search.settings)
+            r.search.settings->recency_boost = 1.0;
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->page()->runRequest(r);
+        QVERIFY(finished.wait(30000));
+        const auto& rows = wb_->session()->results()->rows();
+        int up = -1, low = -1;
+        for (int i = 0; i < int(rows.size()) && up < 0; ++i)
+            for (int j = i + 1; j < int(rows.size()) && up < 0; ++j) {
+                const Explanation& a = *rows[std::size_t(i)].hit.explanation;
+                const Explanation& b = *rows[std::size_t(j)].hit.explanation;
+                if (a.fused_rank < b.fused_rank && a.rrf_score < b.rrf_score &&
+                    a.entity_factor == b.entity_factor &&
+                    a.superseded_penalty == b.superseded_penalty)
+                    std::tie(up, low) = std::pair(i, j);
+            }
+        QVERIFY2(up >= 0, "recency turned no pair round");
+        QVERIFY(clickRow(up, Qt::NoModifier));
+        QVERIFY(clickRow(low, Qt::ControlModifier));
+        const ComparePanel* c = wb_->breakdown()->comparison();
+        const Explanation& a = *rows[std::size_t(up)].hit.explanation;
+        const Explanation& b = *rows[std::size_t(low)].hit.explanation;
+        QCOMPARE(c->cause(), u"recency"_s);
+        const QString line = c->decisionText();
+        QVERIFY2(
+            line.startsWith(u"#%1 is above #%2 because of recency: the legs put #%2 first "
+                            "(RRF %3 vs %4), recency ×%5 (age %6 days) against ×%7"_s.arg(up + 1)
+                                .arg(low + 1)
+                                .arg(b.rrf_score, 0, 'f', 5)
+                                .arg(a.rrf_score, 0, 'f', 5)
+                                .arg(1.0 + a.recency.boost * a.recency.factor, 0, 'f', 4)
+                                .arg(a.recency.age_days, 0, 'f', 1)
+                                .arg(1.0 + b.recency.boost * b.recency.factor, 0, 'f', 4)),
+            qPrintable(line));
+        QVERIFY(c->rowLabels().contains(u"× recency"_s));
+        QVERIFY(c->decisiveRows().contains(u"× recency"_s));
+        QVERIFY(
+            c->value(u"× recency"_s, 0)
+                .startsWith(u"× %1"_s.arg(formatScore(1.0 + a.recency.boost * a.recency.factor))));
+    }
+
+    // When MMR picked the fused-lower hit first, the line says MMR, with the pick the other one
+    // was too similar to and the MMR scores that decided that step.
+    void theCompareLineNamesMmrWhenItReorderedThePair() {
+        useDefaultMmr();
+        QVERIFY(runAndWait(u"onboarding docs"_s));
+        const auto& rows = wb_->session()->results()->rows();
+        int up = -1, low = -1;
+        for (int i = 0; i < int(rows.size()) && up < 0; ++i)
+            for (int j = i + 1; j < int(rows.size()) && up < 0; ++j)
+                if (rows[std::size_t(i)].hit.explanation->fused_rank >
+                    rows[std::size_t(j)].hit.explanation->fused_rank)
+                    std::tie(up, low) = std::pair(i, j);
+        QVERIFY2(up >= 0, "MMR reordered no pair");
+        // Ctrl-click from the lower one: the compare view orders the pair itself.
+        QVERIFY(clickRow(low, Qt::NoModifier));
+        QVERIFY(clickRow(up, Qt::ControlModifier));
+        const ComparePanel* c = wb_->breakdown()->comparison();
+        const Explanation& a = *rows[std::size_t(up)].hit.explanation;
+        const Explanation& b = *rows[std::size_t(low)].hit.explanation;
+        QCOMPARE(c->cause(), u"mmr"_s);
+        const QString line = c->decisionText();
+        QVERIFY2(line.startsWith(u"#%1 is above #%2 because MMR picked it first: #%2 is fused "
+                                 "#%3"_s.arg(up + 1)
+                                     .arg(low + 1)
+                                     .arg(b.fused_rank)),
+                 qPrintable(line));
+        QVERIFY(b.mmr.penalized_by.has_value());
+        const int penaliser = wb_->session()->results()->rowOf(qs(*b.mmr.penalized_by));
+        QVERIFY(penaliser >= 0);
+        if (rows[std::size_t(penaliser)].hit.explanation->mmr.step < a.mmr.step)
+            QVERIFY2(line.contains(u"was too similar to #%1 (cosine %2"_s.arg(penaliser + 1)
+                                       .arg(b.mmr.cosine, 0, 'f', 2)) &&
+                         line.contains(
+                             u"its MMR score %1 lost to #%2's %3"_s.arg(b.mmr.mmr_score, 0, 'f', 4)
+                                 .arg(up + 1)
+                                 .arg(a.mmr.mmr_score, 0, 'f', 4)),
+                     qPrintable(line));
+        QVERIFY(c->decisiveRows().contains(u"MMR pick"_s));
+        QCOMPARE(c->value(u"position"_s, 0), u"#%1 (fused #%2)"_s.arg(up + 1).arg(a.fused_rank));
+        QCOMPARE(c->value(u"position"_s, 1), u"#%1 (fused #%2)"_s.arg(low + 1).arg(b.fused_rank));
     }
 
     void cleanupTestCase() {

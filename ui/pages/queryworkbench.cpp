@@ -24,7 +24,12 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     , detail_(new HitDetailPanel(parentWidget))
     , breakdown_(new ScoreBreakdownPanel(parentWidget))
     , mmr_(new MmrPanel(session_->mmr(), parentWidget)) {
-    connect(page_, &QueryPage::hitSelected, this, &QueryWorkbench::showHit);
+    connect(page_, &QueryPage::hitSelected, this,
+            [this](const RetrievalHit& hit, const QStringList& terms) {
+                showHit(hit, terms);
+                showSelection(); // the current row can move while two stay selected
+            });
+    connect(page_, &QueryPage::resultSelectionChanged, this, &QueryWorkbench::showSelection);
     auto topic = [this](const QString& id) { runTopic(id); };
     connect(page_, &QueryPage::entityActivated, this, topic);
     connect(detail_, &HitDetailPanel::entityActivated, this, topic);
@@ -59,6 +64,19 @@ void QueryWorkbench::showHit(const RetrievalHit& hit, const QStringList& terms) 
     detail_->showHit(hit, terms);
     breakdown_->showHit(hit);
     Q_EMIT hitShown(hit);
+}
+
+void QueryWorkbench::showSelection() {
+    const QList<int> rows = page_->selectedRows();
+    if (rows.size() == 2) {
+        std::vector<const RetrievalHit*> hits;
+        for (const HitRow& r : session_->results()->rows())
+            hits.push_back(&r.hit);
+        breakdown_->showComparison(hits, rows[0], rows[1]);
+    } else if (rows.size() == 1 && breakdown_->comparing()) {
+        if (const HitRow* row = session_->results()->rowAt(rows[0]))
+            showHit(row->hit, session_->outcome().terms);
+    }
 }
 
 void QueryWorkbench::showNode(const QString& nodeId) {

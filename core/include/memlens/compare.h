@@ -1,0 +1,37 @@
+// Which difference between two hits of one query decided their order (the GUI's compare view;
+// docs/explanations.md). Computed from the hits' Explanations only, so any front-end that holds
+// a SearchResponse's hits can say it.
+#pragma once
+
+#include <memlens/types.h>
+
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+// What put the upper hit above the lower one:
+// - "keyword leg" / "vector leg": the RRF sums ordered them and that leg's difference of RRF
+//   terms was the larger one (profile fusion: "keyword" / "vector" / "graph" / "freshness"
+//   signal, the largest difference of weighted contributions);
+// - "recency" / "graph context" / "supersession": the fused sums ordered them the other way and
+//   this factor turned them round (without it alone the lower hit would be above);
+//   "factors": only recency, graph context and supersession together did;
+// - "mmr": the fused order puts the lower hit first; MMR picked the upper one before it;
+// - "tie": the same score, kept in the fused order;
+// - "no explanation": a hit without an Explanation (a primitive's hit).
+struct HitOrder {
+    std::string cause;
+    // One line in words with the numbers that decided ("#2 is above #5 because of the keyword
+    // leg: keyword rank 1 against 14 (RRF term 0.01639 vs 0.01351); the vector leg ranked #5
+    // higher but by less (…)").
+    std::string line;
+    int upper = 0; // 1-based positions in the answer; upper < lower
+    int lower = 0;
+};
+
+// hits: one answer's hits in their order (SearchResponse::result.hits); a and b: two distinct
+// indices into it, either order. Which pick a hit was penalised by is looked up among hits.
+HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t a, std::size_t b);
+
+} // namespace memlens

@@ -1,0 +1,293 @@
+#include "pages/comparepanel.h"
+
+#include "core/format.h"
+#include "pages/scorebreakdownpanel.h"
+
+#include <memlens/compare.h>
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace memlens::ui {
+
+namespace {
+
+QString none() {
+    return QCoreApplication::translate("ComparePanel", "—");
+}
+
+QString rankOf(const LegExplanation& leg) {
+    return leg.rank ? QString::number(*leg.rank) : none();
+}
+
+// "phoenix, budget: neighbouring turns", one line a column, in the term table's order.
+QString matchedByColumn(const std::vector<TermEvidence>& terms) {
+    QStringList columns;
+    std::map<QString, QStringList> byColumn;
+    for (const TermEvidence& t : terms) {
+        if (!t.matched)
+            continue;
+        const QString column = ScoreBreakdownPanel::columnName(qs(t.column));
+        if (!columns.contains(column))
+            columns << column;
+        if (!byColumn[column].contains(qs(t.term)))
+            byColumn[column] << qs(t.term);
+    }
+    QStringList lines;
+    for (const QString& c : std::as_const(columns))
+        lines << QStringLiteral("%1: %2").arg(byColumn[c].join(QStringLiteral(", ")), c);
+    return lines.isEmpty() ? none() : lines.join(QLatin1Char('\n'));
+}
+
+// A waterfall step's cell: a leg's term or a total as its value, a factor as "× f = running".
+QString stepCell(const std::vector<ScoreBreakdownPanel::Step>& steps, const QString& key) {
+    bool afterSum = false;
+    for (const auto& st : steps) {
+        if (st.key == key) {
+            if (st.total || !afterSum || st.from == 0.0)
+                return formatScore(st.to - st.from);
+            return QStringLiteral("× %1 = %2")
+                .arg(formatScore(st.to / st.from), formatScore(st.to));
+        }
+        afterSum = afterSum || st.total;
+    }
+    return none();
+}
+
+// The rows of the step(s) compare_hits named as the cause.
+QStringList causeKeys(const QString& cause) {
+    if (cause == QLatin1String("keyword leg"))
+        return {QStringLiteral("keyword term"), QStringLiteral("keyword rank")};
+    if (cause == QLatin1String("vector leg"))
+        return {QStringLiteral("vector term"), QStringLiteral("vector rank")};
+    if (cause == QLatin1String("supersession"))
+        return {QStringLiteral("superseded")};
+    if (cause == QLatin1String("factors"))
+        return {QStringLiteral("recency"), QStringLiteral("graph context"),
+                QStringLiteral("superseded")};
+    if (cause == QLatin1String("mmr"))
+        return {QStringLiteral("mmr pick"), QStringLiteral("redundancy")};
+    if (cause.endsWith(QLatin1String(" signal")))
+        return {cause.chopped(7)};
+    return {cause}; // recency, graph context
+}
+
+} // namespace
+
+ComparePanel::ComparePanel(QWidget* parent)
+    : QWidget(parent)
+    , decision_(new QLabel(this))
+    , table_(new QTableWidget(this))
+    , terms_{new QLabel(this), new QLabel(this)} {
+    QFont bold = decision_->font();
+    bold.setBold(true);
+    decision_->setFont(bold);
+    decision_->setWordWrap(true);
+    decision_->setTextFormat(Qt::PlainText);
+    decision_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    table_->setColumnCount(2);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionMode(QAbstractItemView::NoSelection);
+    table_->setWordWrap(true);
+    table_->setAlternatingRowColors(true);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+
+    auto* text = new QWidget(this);
+    auto* textLayout = new QVBoxLayout(text);
+    textLayout->setContentsMargins(0, 0, 0, 0);
+    for (QLabel* t : terms_) {
+        t->setTextFormat(Qt::RichText);
+        t->setWordWrap(true);
+        t->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        textLayout->addWidget(t);
+    }
+    textLayout->addStretch();
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(text);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(table_);
+    splitter->addWidget(scroll);
+    splitter->setSizes({330, 120});
+    splitter->setChildrenCollapsible(false);
+
+    auto* hint = new QLabel(tr("<small>Ctrl-click another hit to change the pair; select one hit "
+                               "for its full breakdown.</small>"),
+                            this);
+    hint->setWordWrap(true);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(decision_);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(hint);
+    clear();
+}
+
+void ComparePanel::clear() {
+    cause_.clear();
+    decision_->clear();
+    table_->clearContents();
+    table_->setRowCount(0);
+    for (QLabel* t : terms_)
+        t->clear();
+}
+
+void ComparePanel::addRow(const QString& label, const QString& upper, const QString& lower) {
+    const int row = table_->rowCount();
+    table_->insertRow(row);
+    table_->setVerticalHeaderItem(row, new QTableWidgetItem(label));
+    table_->setItem(row, 0, new QTableWidgetItem(upper));
+    table_->setItem(row, 1, new QTableWidgetItem(lower));
+}
+
+void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a, int b) {
+    clear();
+    const int up = std::min(a, b);
+    const int low = std::max(a, b);
+    const HitOrder order =
+        compare_hits(hits, static_cast<std::size_t>(a), static_cast<std::size_t>(b));
+    cause_ = qs(order.cause);
+    decision_->setText(qs(order.line));
+    table_->setHorizontalHeaderLabels({tr("#%1").arg(up + 1), tr("#%1").arg(low + 1)});
+    const RetrievalHit& hu = *hits[static_cast<std::size_t>(up)];
+    const RetrievalHit& hl = *hits[static_cast<std::size_t>(low)];
+    // The decisive rows by key; each row's key is its untranslated name.
+    const QStringList decisive = causeKeys(cause_);
+    std::set<int> bold;
+    auto row = [&](const QString& key, const QString& label,
+                   const std::function<QString(const RetrievalHit&)>& cell) {
+        if (decisive.contains(key))
+            bold.insert(table_->rowCount());
+        addRow(label, cell(hu), cell(hl));
+    };
+    auto positionOf = [&](const std::string& id) {
+        for (std::size_t i = 0; i < hits.size(); ++i)
+            if (hits[i]->node_id == id)
+                return tr("#%1").arg(i + 1);
+        return qs(id);
+    };
+    row(QStringLiteral("node"), tr("node"), [](const RetrievalHit& h) { return qs(h.node_id); });
+    if (!hu.explanation || !hl.explanation) {
+        row(QStringLiteral("score"), tr("score"),
+            [](const RetrievalHit& h) { return formatScore(h.score); });
+        table_->resizeRowsToContents();
+        return;
+    }
+    auto x = [](const RetrievalHit& h) -> const Explanation& { return *h.explanation; };
+    row(QStringLiteral("position"), tr("position"), [&](const RetrievalHit& h) {
+        return tr("#%1 (fused #%2)").arg(&h == &hu ? up + 1 : low + 1).arg(x(h).fused_rank);
+    });
+    row(QStringLiteral("keyword rank"), tr("keyword rank"),
+        [&](const RetrievalHit& h) { return rankOf(x(h).keyword); });
+    row(QStringLiteral("keyword score"), tr("keyword score"), [&](const RetrievalHit& h) {
+        return x(h).keyword.rank ? formatScore(x(h).keyword.raw_score) : none();
+    });
+    row(QStringLiteral("matched terms"), tr("matched terms"),
+        [&](const RetrievalHit& h) { return matchedByColumn(x(h).keyword.terms); });
+    row(QStringLiteral("vector rank"), tr("vector rank"),
+        [&](const RetrievalHit& h) { return rankOf(x(h).vector); });
+    row(QStringLiteral("similarity"), tr("similarity"), [&](const RetrievalHit& h) {
+        const LegExplanation& v = x(h).vector;
+        if (!v.rank)
+            return none();
+        return tr("%1 (%2)").arg(formatScore(v.raw_score),
+                                 v.exact ? tr("exact scan") : tr("beam descent"));
+    });
+    // The Score Breakdown's steps, in its order; a step only one hit has shows "—" for the other.
+    const auto su = ScoreBreakdownPanel::steps(x(hu));
+    const auto sl = ScoreBreakdownPanel::steps(x(hl));
+    std::vector<ScoreBreakdownPanel::Step> all = su;
+    for (const auto& st : sl) {
+        const bool known =
+            std::any_of(all.begin(), all.end(), [&](const auto& s) { return s.key == st.key; });
+        if (!known)
+            all.insert(all.end() - (all.empty() || !all.back().total ? 0 : 1), st);
+    }
+    for (const auto& st : all)
+        row(st.key, st.label,
+            [&](const RetrievalHit& h) { return stepCell(&h == &hu ? su : sl, st.key); });
+    row(QStringLiteral("mmr pick"), tr("MMR pick"), [&](const RetrievalHit& h) {
+        const MmrExplanation& m = x(h).mmr;
+        if (m.step < 0)
+            return tr("not picked");
+        return tr("pick %1: relevance %2, redundancy %3 → MMR score %4")
+            .arg(m.step + 1)
+            .arg(formatScore(m.relevance), formatScore(m.max_similarity), formatScore(m.mmr_score));
+    });
+    row(QStringLiteral("redundancy"), tr("most similar pick"), [&](const RetrievalHit& h) {
+        const MmrExplanation& m = x(h).mmr;
+        if (!m.penalized_by)
+            return none();
+        return tr("%1 (cosine %2)").arg(positionOf(*m.penalized_by), formatScore(m.cosine));
+    });
+    QFont strong = table_->font();
+    strong.setBold(true);
+    for (int r : bold) {
+        table_->verticalHeaderItem(r)->setFont(strong);
+        for (int c = 0; c < 2; ++c)
+            table_->item(r, c)->setFont(strong);
+    }
+    table_->resizeRowsToContents();
+
+    for (int side = 0; side < 2; ++side) {
+        const RetrievalHit& h = side == 0 ? hu : hl;
+        const QString table = ScoreBreakdownPanel::termTable(x(h).keyword.terms);
+        terms_[side]->setText(
+            table.isEmpty()
+                ? QString()
+                : tr("<b>#%1: keyword terms</b>").arg((side == 0 ? up : low) + 1) + table);
+        terms_[side]->setVisible(!table.isEmpty());
+    }
+}
+
+QString ComparePanel::decisionText() const {
+    return decision_->text();
+}
+
+QStringList ComparePanel::rowLabels() const {
+    QStringList out;
+    for (int r = 0; r < table_->rowCount(); ++r)
+        out << table_->verticalHeaderItem(r)->text();
+    return out;
+}
+
+QString ComparePanel::value(const QString& row, int side) const {
+    for (int r = 0; r < table_->rowCount(); ++r)
+        if (table_->verticalHeaderItem(r)->text() == row)
+            return table_->item(r, side)->text();
+    return {};
+}
+
+QStringList ComparePanel::decisiveRows() const {
+    QStringList out;
+    for (int r = 0; r < table_->rowCount(); ++r)
+        if (table_->item(r, 0)->font().bold())
+            out << table_->verticalHeaderItem(r)->text();
+    return out;
+}
+
+QString ComparePanel::termsText(int side) const {
+    QTextDocument doc;
+    doc.setHtml(terms_[side]->text());
+    return doc.toPlainText();
+}
+
+} // namespace memlens::ui
