@@ -14,9 +14,10 @@ namespace memlens {
 // - "keyword leg" / "vector leg": the RRF sums ordered them and that leg's difference of RRF
 //   terms was the larger one (profile fusion: "keyword" / "vector" / "graph" / "freshness"
 //   signal, the largest difference of weighted contributions);
-// - "recency" / "graph context" / "supersession": the fused sums ordered them the other way and
-//   this factor turned them round (without it alone the lower hit would be above);
-//   "factors": only recency, graph context and supersession together did;
+// - "recency" / "graph context" / "supersession": the legs' RRF sums ordered them the other
+//   way (or tied) and this factor turned them round (without it the upper hit would not be
+//   above; or, when each of several would have been enough alone, the strongest of them);
+//   "factors": several of them together, none enough alone;
 // - "mmr": the fused order puts the lower hit first; MMR picked the upper one before it;
 // - "tie": the same score, kept in the fused order;
 // - "no explanation": a hit without an Explanation (a primitive's hit).

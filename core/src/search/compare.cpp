@@ -103,8 +103,10 @@ HitOrder by_legs(const Pair& p) {
     return out;
 }
 
-// The legs put the lower hit first (or tied them) and the factors after them did not: name the
-// factor without which the upper hit would not be above, the strongest first.
+// The legs put the lower hit first (or tied them) and the factors after them turned it round.
+// A factor without which the upper hit would not be above is needed; one needed factor is the
+// cause, several are the cause together. When none is needed (each of several would have been
+// enough alone), the strongest is named and the others are said to have been enough too.
 HitOrder by_factors(const Pair& p) {
     const std::vector<Factor> factors = rrf_factors();
     auto without = [&](const Explanation& x, std::size_t skip) {
@@ -114,39 +116,55 @@ HitOrder by_factors(const Pair& p) {
                 v *= factors[i].value(x);
         return v;
     };
-    std::vector<std::size_t> decisive;
-    for (std::size_t i = 0; i < factors.size(); ++i)
-        if (!(without(p.u, i) > without(p.l, i)))
-            decisive.push_back(i);
     auto ratio = [&](std::size_t i) {
         const double lv = factors[i].value(p.l);
         return lv != 0.0 ? factors[i].value(p.u) / lv : 0.0;
     };
-    std::sort(decisive.begin(), decisive.end(),
-              [&](std::size_t a, std::size_t b) { return ratio(a) > ratio(b); });
-    HitOrder out;
-    const std::string legs = "the legs put " + p.L + " first (RRF " + fmt("%.5f", p.l.rrf_score) +
-                             " vs " + fmt("%.5f", p.u.rrf_score) + ")";
+    std::vector<std::size_t> needed, enough;
+    for (std::size_t i = 0; i < factors.size(); ++i) {
+        if (!(without(p.u, i) > without(p.l, i)))
+            needed.push_back(i);
+        if (p.u.rrf_score * factors[i].value(p.u) > p.l.rrf_score * factors[i].value(p.l))
+            enough.push_back(i);
+    }
+    auto strongest_first = [&](std::vector<std::size_t>& v) {
+        std::sort(v.begin(), v.end(),
+                  [&](std::size_t a, std::size_t b) { return ratio(a) > ratio(b); });
+    };
+    strongest_first(needed);
+    strongest_first(enough);
+    const std::string before = p.u.rrf_score == p.l.rrf_score
+                                   ? "the legs tied them (RRF " + fmt("%.5f", p.u.rrf_score) + ")"
+                                   : "the legs put " + p.L + " first (RRF " +
+                                         fmt("%.5f", p.l.rrf_score) + " vs " +
+                                         fmt("%.5f", p.u.rrf_score) + ")";
     const std::string scores =
         "score " + fmt("%.5f", p.u.final_score) + " vs " + fmt("%.5f", p.l.final_score);
-    const std::string tied = "the legs tied them (RRF " + fmt("%.5f", p.u.rrf_score) + ")";
-    const std::string before = p.u.rrf_score == p.l.rrf_score ? tied : legs;
-    if (decisive.empty()) {
+    HitOrder out;
+    if (needed.size() > 1) {
         out.cause = "factors";
-        std::string all;
-        for (const Factor& f : factors)
-            if (f.value(p.u) != f.value(p.l))
-                all += (all.empty() ? "" : ", ") + factor_against(f, p);
-        out.line = p.U + " is above " + p.L + " because the factors after the legs together " +
-                   "turned the order round: " + before + "; " + all + "; " + scores;
+        std::string names, values;
+        for (std::size_t k = 0; k < needed.size(); ++k) {
+            names += (k == 0                   ? ""
+                      : k + 1 == needed.size() ? " and "
+                                               : ", ") +
+                     std::string(factors[needed[k]].name);
+            values += "; " + factor_against(factors[needed[k]], p);
+        }
+        out.line = p.U + " is above " + p.L + " because " + names +
+                   " together turned the legs' order round, neither alone: " + before + values +
+                   "; " + scores;
         return out;
     }
-    const Factor& f = factors[decisive.front()];
-    out.cause = f.name;
-    std::string s = p.U + " is above " + p.L + " because of " + f.name + ": " + before + ", " +
-                    factor_against(f, p) + "; " + scores;
-    for (std::size_t i = 1; i < decisive.size(); ++i)
-        s += "; " + std::string(factors[decisive[i]].name) + " alone would also have turned it";
+    const std::size_t cause = !needed.empty()   ? needed.front()
+                              : !enough.empty() ? enough.front()
+                                                : 0;
+    out.cause = factors[cause].name;
+    std::string s = p.U + " is above " + p.L + " because of " + factors[cause].name + ": " +
+                    before + ", " + factor_against(factors[cause], p) + "; " + scores;
+    for (std::size_t i : enough)
+        if (i != cause)
+            s += "; " + std::string(factors[i].name) + " alone would also have turned it";
     out.line = s;
     return out;
 }
