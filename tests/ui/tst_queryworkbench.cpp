@@ -24,6 +24,7 @@
 #include "widgets/markdownview.h"
 #include "widgets/timeboundedit.h"
 
+#include <memlens/compare.h>
 #include <memlens/import.h>
 #include <memlens/query_context.h>
 #include <memlens/thread_guard.h>
@@ -44,6 +45,17 @@
 using namespace memlens;
 using namespace memlens::ui;
 using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// Two numbers as the compare view prints them side by side: with the digits that tell them
+// apart (distinguishing_digits of memlens/compare.h).
+QStringList apart(double a, double b) {
+    const int digits = distinguishing_digits(a, b);
+    return {QString::number(a, 'g', digits), QString::number(b, 'g', digits)};
+}
+
+} // namespace
 
 class TestQueryWorkbench : public QObject {
     Q_OBJECT
@@ -718,8 +730,8 @@ private Q_SLOTS:
             for (int j = i + 1; j < int(rows.size()) && up < 0; ++j) {
                 const Explanation& a = *rows[std::size_t(i)].hit.explanation;
                 const Explanation& b = *rows[std::size_t(j)].hit.explanation;
-                if (a.fused_rank < b.fused_rank && b.vector.rank && a.keyword.rank &&
-                    a.keyword.rrf_term > b.keyword.rrf_term &&
+                if (a.fused_rank < b.fused_rank && a.vector.rank && b.vector.rank &&
+                    a.keyword.rank && b.keyword.rank && a.keyword.rrf_term > b.keyword.rrf_term &&
                     a.vector.rrf_term < b.vector.rrf_term && a.final_score > b.final_score)
                     std::tie(up, low) = std::pair(i, j);
             }
@@ -735,14 +747,21 @@ private Q_SLOTS:
         for (int side = 0; side < 2; ++side) {
             const Explanation& x = side == 0 ? a : b;
             const auto rank = [](const LegExplanation& l) {
-                return l.rank ? QString::number(*l.rank) : u"—"_s;
+                return l.rank ? QString::number(*l.rank) + u" ("_s : u"—"_s;
             };
-            QCOMPARE(c->value(u"keyword rank"_s, side), rank(x.keyword));
-            QCOMPARE(c->value(u"vector rank"_s, side), rank(x.vector));
-            QCOMPARE(c->value(u"keyword term"_s, side), formatScore(x.keyword.rrf_term));
-            QCOMPARE(c->value(u"vector term"_s, side), formatScore(x.vector.rrf_term));
-            QCOMPARE(c->value(u"RRF sum"_s, side), formatScore(x.rrf_score));
-            QCOMPARE(c->value(u"final score"_s, side), formatScore(x.final_score));
+            QVERIFY(c->value(u"keyword rank"_s, side).startsWith(rank(x.keyword)));
+            QVERIFY(c->value(u"vector rank"_s, side).startsWith(rank(x.vector)));
+            if (x.vector.rank)
+                QVERIFY(c->value(u"vector rank"_s, side)
+                            .contains(u"similarity %1"_s.arg(formatScore(x.vector.raw_score))));
+            // The two sides' numbers are printed with the digits that tell them apart.
+            QCOMPARE(c->value(u"keyword term"_s, side),
+                     apart(a.keyword.rrf_term, b.keyword.rrf_term)[side]);
+            QCOMPARE(c->value(u"vector term"_s, side),
+                     apart(a.vector.rrf_term, b.vector.rrf_term)[side]);
+            QCOMPARE(c->value(u"RRF sum"_s, side), apart(a.rrf_score, b.rrf_score)[side]);
+            QCOMPARE(c->value(u"final score"_s, side), apart(a.final_score, b.final_score)[side]);
+            QVERIFY(c->value(u"keyword term"_s, 0) != c->value(u"keyword term"_s, 1));
             // Under RRF the WeightProfile signals decide nothing and are not shown.
             QVERIFY(!c->rowLabels().contains(u"graph"_s));
             for (const TermEvidence& t : x.keyword.terms)
@@ -759,11 +778,16 @@ private Q_SLOTS:
             QCOMPARE(c->cause(), u"keyword leg"_s);
             QVERIFY2(line.startsWith(u"%1 is above %2 because of the keyword leg: keyword rank %3 "
                                      "against %4 (RRF term %5 vs %6); the vector leg ranked %2 "
-                                     "higher but by less"_s.arg(U, L)
+                                     "higher but by less: vector rank %7 against %8 (RRF term "
+                                     "%9 vs %10)"_s.arg(U, L)
                                          .arg(*a.keyword.rank)
                                          .arg(*b.keyword.rank)
-                                         .arg(a.keyword.rrf_term, 0, 'f', 5)
-                                         .arg(b.keyword.rrf_term, 0, 'f', 5)),
+                                         .arg(apart(a.keyword.rrf_term, b.keyword.rrf_term)[0],
+                                              apart(a.keyword.rrf_term, b.keyword.rrf_term)[1])
+                                         .arg(*a.vector.rank)
+                                         .arg(*b.vector.rank)
+                                         .arg(apart(a.vector.rrf_term, b.vector.rrf_term)[0],
+                                              apart(a.vector.rrf_term, b.vector.rrf_term)[1])),
                      qPrintable(line));
             QVERIFY(c->decisiveRows().contains(u"keyword term"_s));
         } else {
@@ -771,8 +795,8 @@ private Q_SLOTS:
             QVERIFY2(line.contains(u"the keyword leg ranked %1 higher but by less"_s.arg(U)),
                      qPrintable(line));
         }
-        QVERIFY(line.contains(
-            u"RRF %1 vs %2"_s.arg(a.rrf_score, 0, 'f', 5).arg(b.rrf_score, 0, 'f', 5)));
+        QVERIFY(line.contains(u"RRF %1 vs %2"_s.arg(apart(a.rrf_score, b.rrf_score)[0],
+                                                    apart(a.rrf_score, b.rrf_score)[1])));
         // Back to one selected hit: its own breakdown.
         QVERIFY(clickRow(low, Qt::ControlModifier));
         QCOMPARE(wb_->page()->selectedRows().size(), 1);
@@ -809,21 +833,20 @@ private Q_SLOTS:
         const Explanation& b = *rows[std::size_t(low)].hit.explanation;
         QCOMPARE(c->cause(), u"recency"_s);
         const QString line = c->decisionText();
+        const double ra = 1.0 + a.recency.boost * a.recency.factor;
+        const double rb = 1.0 + b.recency.boost * b.recency.factor;
         QVERIFY2(
             line.startsWith(u"#%1 is above #%2 because of recency: the legs put #%2 first "
                             "(RRF %3 vs %4), recency ×%5 (age %6 days) against ×%7"_s.arg(up + 1)
                                 .arg(low + 1)
-                                .arg(b.rrf_score, 0, 'f', 5)
-                                .arg(a.rrf_score, 0, 'f', 5)
-                                .arg(1.0 + a.recency.boost * a.recency.factor, 0, 'f', 4)
+                                .arg(apart(b.rrf_score, a.rrf_score)[0],
+                                     apart(b.rrf_score, a.rrf_score)[1], apart(ra, rb)[0])
                                 .arg(a.recency.age_days, 0, 'f', 1)
-                                .arg(1.0 + b.recency.boost * b.recency.factor, 0, 'f', 4)),
+                                .arg(apart(ra, rb)[1])),
             qPrintable(line));
         QVERIFY(c->rowLabels().contains(u"× recency"_s));
         QVERIFY(c->decisiveRows().contains(u"× recency"_s));
-        QVERIFY(
-            c->value(u"× recency"_s, 0)
-                .startsWith(u"× %1"_s.arg(formatScore(1.0 + a.recency.boost * a.recency.factor))));
+        QVERIFY(c->value(u"× recency"_s, 0).startsWith(u"× %1 = "_s.arg(apart(ra, rb)[0])));
     }
 
     // When MMR picked the fused-lower hit first, the line says MMR, with the pick the other one
@@ -858,10 +881,9 @@ private Q_SLOTS:
         if (rows[std::size_t(penaliser)].hit.explanation->mmr.step < a.mmr.step)
             QVERIFY2(line.contains(u"was too similar to #%1 (cosine %2"_s.arg(penaliser + 1)
                                        .arg(b.mmr.cosine, 0, 'f', 2)) &&
-                         line.contains(
-                             u"its MMR score %1 lost to #%2's %3"_s.arg(b.mmr.mmr_score, 0, 'f', 4)
-                                 .arg(up + 1)
-                                 .arg(a.mmr.mmr_score, 0, 'f', 4)),
+                         line.contains(u"its MMR score %1 lost to #%2's %3"_s.arg(
+                             apart(b.mmr.mmr_score, a.mmr.mmr_score)[0], QString::number(up + 1),
+                             apart(b.mmr.mmr_score, a.mmr.mmr_score)[1])),
                      qPrintable(line));
         QVERIFY(c->decisiveRows().contains(u"MMR pick"_s));
         QCOMPARE(c->value(u"position"_s, 0), u"#%1 (fused #%2)"_s.arg(up + 1).arg(a.fused_rank));

@@ -25,10 +25,6 @@ QString none() {
     return QCoreApplication::translate("ComparePanel", "—");
 }
 
-QString rankOf(const LegExplanation& leg) {
-    return leg.rank ? QString::number(*leg.rank) : none();
-}
-
 // "phoenix, budget: neighbouring turns", one line a column, in the term table's order.
 QString matchedByColumn(const std::vector<TermEvidence>& terms) {
     QStringList columns;
@@ -48,19 +44,41 @@ QString matchedByColumn(const std::vector<TermEvidence>& terms) {
     return lines.isEmpty() ? none() : lines.join(QLatin1Char('\n'));
 }
 
-// A waterfall step's cell: a leg's term or a total as its value, a factor as "× f = running".
-QString stepCell(const std::vector<ScoreBreakdownPanel::Step>& steps, const QString& key) {
+// A waterfall step of one hit: its value (a leg's term, a total, a weighted signal) or, for a
+// factor after the RRF sum, the factor and the running score after it.
+struct StepValue {
+    bool present = false;
+    bool factor = false;
+    double value = 0.0;
+    double running = 0.0;
+};
+
+StepValue stepValue(const std::vector<ScoreBreakdownPanel::Step>& steps, const QString& key) {
     bool afterSum = false;
     for (const auto& st : steps) {
         if (st.key == key) {
             if (st.total || !afterSum || st.from == 0.0)
-                return formatScore(st.to - st.from);
-            return QStringLiteral("× %1 = %2")
-                .arg(formatScore(st.to / st.from), formatScore(st.to));
+                return {true, false, st.to - st.from, st.to};
+            return {true, true, st.to / st.from, st.to};
         }
         afterSum = afterSum || st.total;
     }
-    return none();
+    return {};
+}
+
+// Both hits' cells of one step, with the digits that tell the two values apart.
+std::pair<QString, QString> stepCells(const StepValue& u, const StepValue& l) {
+    const int digits = distinguishing_digits(u.value, l.value);
+    const int runningDigits = distinguishing_digits(u.running, l.running);
+    auto cell = [&](const StepValue& v) {
+        if (!v.present)
+            return none();
+        const QString value = QString::number(v.value, 'g', digits);
+        return v.factor ? QStringLiteral("× %1 = %2")
+                              .arg(value, QString::number(v.running, 'g', runningDigits))
+                        : value;
+    };
+    return {cell(u), cell(l)};
 }
 
 // The rows of the step(s) compare_hits named as the cause.
@@ -123,7 +141,7 @@ ComparePanel::ComparePanel(QWidget* parent)
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(table_);
     splitter->addWidget(scroll);
-    splitter->setSizes({330, 120});
+    splitter->setSizes({400, 90});
     splitter->setChildrenCollapsible(false);
 
     auto* hint = new QLabel(tr("<small>Ctrl-click another hit to change the pair; select one hit "
@@ -184,32 +202,31 @@ void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a,
                 return tr("#%1").arg(i + 1);
         return qs(id);
     };
-    row(QStringLiteral("node"), tr("node"), [](const RetrievalHit& h) { return qs(h.node_id); });
+    auto node = [](const RetrievalHit& h) { return qs(h.node_id); };
     if (!hu.explanation || !hl.explanation) {
         row(QStringLiteral("score"), tr("score"),
             [](const RetrievalHit& h) { return formatScore(h.score); });
+        row(QStringLiteral("node"), tr("node"), node);
         table_->resizeRowsToContents();
         return;
     }
+    // What decides comes first: the legs' ranks, the Score Breakdown's steps, MMR; then what
+    // the keyword leg matched, and the node.
     auto x = [](const RetrievalHit& h) -> const Explanation& { return *h.explanation; };
     row(QStringLiteral("position"), tr("position"), [&](const RetrievalHit& h) {
         return tr("#%1 (fused #%2)").arg(&h == &hu ? up + 1 : low + 1).arg(x(h).fused_rank);
     });
-    row(QStringLiteral("keyword rank"), tr("keyword rank"),
-        [&](const RetrievalHit& h) { return rankOf(x(h).keyword); });
-    row(QStringLiteral("keyword score"), tr("keyword score"), [&](const RetrievalHit& h) {
-        return x(h).keyword.rank ? formatScore(x(h).keyword.raw_score) : none();
+    row(QStringLiteral("keyword rank"), tr("keyword rank"), [&](const RetrievalHit& h) {
+        const LegExplanation& k = x(h).keyword;
+        return k.rank ? tr("%1 (score %2)").arg(*k.rank).arg(formatScore(k.raw_score)) : none();
     });
-    row(QStringLiteral("matched terms"), tr("matched terms"),
-        [&](const RetrievalHit& h) { return matchedByColumn(x(h).keyword.terms); });
-    row(QStringLiteral("vector rank"), tr("vector rank"),
-        [&](const RetrievalHit& h) { return rankOf(x(h).vector); });
-    row(QStringLiteral("similarity"), tr("similarity"), [&](const RetrievalHit& h) {
+    row(QStringLiteral("vector rank"), tr("vector rank"), [&](const RetrievalHit& h) {
         const LegExplanation& v = x(h).vector;
         if (!v.rank)
             return none();
-        return tr("%1 (%2)").arg(formatScore(v.raw_score),
-                                 v.exact ? tr("exact scan") : tr("beam descent"));
+        return tr("%1 (similarity %2, %3)")
+            .arg(*v.rank)
+            .arg(formatScore(v.raw_score), v.exact ? tr("exact scan") : tr("beam descent"));
     });
     // The Score Breakdown's steps, in its order; a step only one hit has shows "—" for the other.
     const auto su = ScoreBreakdownPanel::steps(x(hu));
@@ -221,9 +238,10 @@ void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a,
         if (!known)
             all.insert(all.end() - (all.empty() || !all.back().total ? 0 : 1), st);
     }
-    for (const auto& st : all)
-        row(st.key, st.label,
-            [&](const RetrievalHit& h) { return stepCell(&h == &hu ? su : sl, st.key); });
+    for (const auto& st : all) {
+        const auto [cu, cl] = stepCells(stepValue(su, st.key), stepValue(sl, st.key));
+        row(st.key, st.label, [&](const RetrievalHit& h) { return &h == &hu ? cu : cl; });
+    }
     row(QStringLiteral("mmr pick"), tr("MMR pick"), [&](const RetrievalHit& h) {
         const MmrExplanation& m = x(h).mmr;
         if (m.step < 0)
@@ -238,6 +256,9 @@ void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a,
             return none();
         return tr("%1 (cosine %2)").arg(positionOf(*m.penalized_by), formatScore(m.cosine));
     });
+    row(QStringLiteral("matched terms"), tr("matched terms"),
+        [&](const RetrievalHit& h) { return matchedByColumn(x(h).keyword.terms); });
+    row(QStringLiteral("node"), tr("node"), node);
     QFont strong = table_->font();
     strong.setBold(true);
     for (int r : bold) {

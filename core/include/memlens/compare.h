@@ -25,7 +25,8 @@ struct HitOrder {
     std::string cause;
     // One line in words with the numbers that decided ("#2 is above #5 because of the keyword
     // leg: keyword rank 1 against 14 (RRF term 0.01639 vs 0.01351); the vector leg ranked #5
-    // higher but by less (…)").
+    // higher but by less: …"). Two numbers set against each other are printed with the
+    // digits that tell them apart (distinguishing_digits).
     std::string line;
     int upper = 0; // 1-based positions in the answer; upper < lower
     int lower = 0;
@@ -34,5 +35,9 @@ struct HitOrder {
 // hits: one answer's hits in their order (SearchResponse::result.hits); a and b: two distinct
 // indices into it, either order. Which pick a hit was penalised by is looked up among hits.
 HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t a, std::size_t b);
+
+// The significant digits (at least 4) that print a and b apart ("%.*g"): two numbers that
+// decided differently never look the same. 4 when they are equal.
+int distinguishing_digits(double a, double b);
 
 } // namespace memlens

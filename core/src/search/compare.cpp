@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace memlens {
 
@@ -17,6 +18,22 @@ std::string fmt(const char* f, double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, f, v);
     return buf;
+}
+
+// a and b with as many significant digits as it takes to tell them apart.
+std::pair<std::string, std::string> apart(double a, double b) {
+    const int digits = distinguishing_digits(a, b);
+    auto g = [&](double v) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        return std::string(buf);
+    };
+    return {g(a), g(b)};
+}
+
+std::string vs(double a, double b) {
+    const auto [x, y] = apart(a, b);
+    return x + " vs " + y;
 }
 
 std::string at(int position) {
@@ -30,7 +47,7 @@ std::string rank_text(const LegExplanation& leg) {
 // "keyword rank 1 against 14 (RRF term 0.01639 vs 0.01351)"
 std::string leg_against(const char* leg, const LegExplanation& u, const LegExplanation& l) {
     return std::string(leg) + " rank " + rank_text(u) + " against " + rank_text(l) + " (RRF term " +
-           fmt("%.5f", u.rrf_term) + " vs " + fmt("%.5f", l.rrf_term) + ")";
+           vs(u.rrf_term, l.rrf_term) + ")";
 }
 
 struct Pair {
@@ -61,8 +78,9 @@ std::vector<Factor> rrf_factors() {
 }
 
 std::string factor_against(const Factor& f, const Pair& p) {
-    return f.name + std::string(" ×") + fmt("%.4f", f.value(p.u)) + " (" + f.basis(p.u) +
-           ") against ×" + fmt("%.4f", f.value(p.l)) + " (" + f.basis(p.l) + ")";
+    const auto [u, l] = apart(f.value(p.u), f.value(p.l));
+    return f.name + std::string(" ×") + u + " (" + f.basis(p.u) + ") against ×" + l + " (" +
+           f.basis(p.l) + ")";
 }
 
 // The legs' RRF sums ordered the pair as it stands (or tied): the leg whose term differs more.
@@ -91,14 +109,14 @@ HitOrder by_legs(const Pair& p) {
         s += "; the " + std::string(other) + " leg ranked neither";
     else
         s += "; the " + std::string(other) + " leg gave both the same term";
-    s += "; RRF " + fmt("%.5f", p.u.rrf_score) + " vs " + fmt("%.5f", p.l.rrf_score);
+    s += "; RRF " + vs(p.u.rrf_score, p.l.rrf_score);
     // A factor that favoured the lower hit without turning the order round is said as such.
     for (const Factor& f : rrf_factors())
         if (f.value(p.l) > f.value(p.u))
             s += "; " + std::string(f.name) + " favoured " + p.L + " but not enough (" +
                  factor_against(f, p) + ")";
     if (p.u.final_score != p.u.rrf_score || p.l.final_score != p.l.rrf_score)
-        s += "; score " + fmt("%.5f", p.u.final_score) + " vs " + fmt("%.5f", p.l.final_score);
+        s += "; score " + vs(p.u.final_score, p.l.final_score);
     out.line = s;
     return out;
 }
@@ -133,13 +151,11 @@ HitOrder by_factors(const Pair& p) {
     };
     strongest_first(needed);
     strongest_first(enough);
-    const std::string before = p.u.rrf_score == p.l.rrf_score
-                                   ? "the legs tied them (RRF " + fmt("%.5f", p.u.rrf_score) + ")"
-                                   : "the legs put " + p.L + " first (RRF " +
-                                         fmt("%.5f", p.l.rrf_score) + " vs " +
-                                         fmt("%.5f", p.u.rrf_score) + ")";
-    const std::string scores =
-        "score " + fmt("%.5f", p.u.final_score) + " vs " + fmt("%.5f", p.l.final_score);
+    const std::string before =
+        p.u.rrf_score == p.l.rrf_score
+            ? "the legs tied them (RRF " + fmt("%.4g", p.u.rrf_score) + ")"
+            : "the legs put " + p.L + " first (RRF " + vs(p.l.rrf_score, p.u.rrf_score) + ")";
+    const std::string scores = "score " + vs(p.u.final_score, p.l.final_score);
     HitOrder out;
     if (needed.size() > 1) {
         out.cause = "factors";
@@ -175,14 +191,14 @@ HitOrder by_profile(const Pair& p) {
                x.contributions.freshness;
     };
     HitOrder out;
-    const std::string scores =
-        "score " + fmt("%.5f", p.u.final_score) + " vs " + fmt("%.5f", p.l.final_score);
+    const std::string scores = "score " + vs(p.u.final_score, p.l.final_score);
     if (!(base(p.u) > base(p.l))) {
         out.cause = "supersession";
         out.line = p.U + " is above " + p.L + " because of supersession: the signals put " + p.L +
-                   " first (" + fmt("%.5f", base(p.l)) + " vs " + fmt("%.5f", base(p.u)) + "), " +
-                   p.L + "'s supersession penalty ×" + fmt("%.4f", p.l.superseded_penalty) +
-                   " against ×" + fmt("%.4f", p.u.superseded_penalty) + "; " + scores;
+                   " first (" + vs(base(p.l), base(p.u)) + "), " + p.L +
+                   "'s supersession penalty ×" +
+                   apart(p.l.superseded_penalty, p.u.superseded_penalty).first + " against ×" +
+                   apart(p.l.superseded_penalty, p.u.superseded_penalty).second + "; " + scores;
         return out;
     }
     struct Part {
@@ -199,8 +215,8 @@ HitOrder by_profile(const Pair& p) {
     auto against = [&](const Part& x) {
         return std::string(x.name) + " " + fmt("%.3f", p.u.weights.*x.field) + " × " +
                fmt("%.3f", p.u.signal_values.*x.field) + " = " +
-               fmt("%.4f", p.u.contributions.*x.field) + " against " +
-               fmt("%.4f", p.l.contributions.*x.field);
+               apart(p.u.contributions.*x.field, p.l.contributions.*x.field).first + " against " +
+               apart(p.u.contributions.*x.field, p.l.contributions.*x.field).second;
     };
     const Part* best = &parts[0];
     for (const Part& x : parts)
@@ -246,8 +262,8 @@ HitOrder by_mmr(const Pair& p, const std::vector<const RetrievalHit*>& hits) {
         // redundancy then was what its own step shows: its MMR score is the one that lost.
         out.line = head + ", but " + p.L + " was too similar to " + penaliser + " (cosine " +
                    fmt("%.2f", ml.cosine) + ", redundancy " + fmt("%.3f", ml.max_similarity) +
-                   "): at " + pick + " its MMR score " + fmt("%.4f", ml.mmr_score) + " lost to " +
-                   p.U + "'s " + fmt("%.4f", mu.mmr_score);
+                   "): at " + pick + " its MMR score " + apart(ml.mmr_score, mu.mmr_score).first +
+                   " lost to " + p.U + "'s " + apart(ml.mmr_score, mu.mmr_score).second;
         return out;
     }
     out.line = head + ", but at " + pick + " " + p.L +
@@ -261,6 +277,17 @@ HitOrder by_mmr(const Pair& p, const std::vector<const RetrievalHit*>& hits) {
 
 } // namespace
 
+int distinguishing_digits(double a, double b) {
+    char x[64], y[64];
+    for (int digits = 4; digits < 17; ++digits) {
+        std::snprintf(x, sizeof x, "%.*g", digits, a);
+        std::snprintf(y, sizeof y, "%.*g", digits, b);
+        if (a == b || std::string(x) != y)
+            return digits;
+    }
+    return 17;
+}
+
 HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t a, std::size_t b) {
     const std::size_t ui = std::min(a, b);
     const std::size_t li = std::max(a, b);
@@ -272,8 +299,8 @@ HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t 
     if (!hu.explanation || !hl.explanation) {
         out.cause = "no explanation";
         out.line = at(out.upper) + " is above " + at(out.lower) +
-                   " in the primitive's own order (score " + fmt("%.4f", hu.score) + " vs " +
-                   fmt("%.4f", hl.score) + "); it carries no hybrid explanation";
+                   " in the primitive's own order (score " + vs(hu.score, hl.score) +
+                   "); it carries no hybrid explanation";
         return out;
     }
     const Pair p{*hu.explanation, *hl.explanation, at(out.upper), at(out.lower)};
@@ -283,7 +310,7 @@ HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t 
     } else if (p.u.final_score == p.l.final_score) {
         decided.cause = "tie";
         decided.line = p.U + " and " + p.L + " have the same score " +
-                       fmt("%.5f", p.u.final_score) + "; the fused order keeps " + p.U + " first";
+                       fmt("%.4g", p.u.final_score) + "; the fused order keeps " + p.U + " first";
     } else if (p.u.fusion != "rrf") {
         decided = by_profile(p);
     } else if (p.u.rrf_score > p.l.rrf_score) {
