@@ -16,6 +16,7 @@
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
 #include "pages/scorebreakdownpanel.h"
+#include "query/highlight.h"
 #include "query/querysession.h"
 #include "query/settingspanel.h"
 #include "testsupport.h"
@@ -37,6 +38,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -888,6 +890,93 @@ private Q_SLOTS:
         QVERIFY(c->decisiveRows().contains(u"MMR pick"_s));
         QCOMPARE(c->value(u"position"_s, 0), u"#%1 (fused #%2)"_s.arg(up + 1).arg(a.fused_rank));
         QCOMPARE(c->value(u"position"_s, 1), u"#%1 (fused #%2)"_s.arg(low + 1).arg(b.fused_rank));
+    }
+
+    // Issue 17: Hit Detail marks the query's terms where the keyword leg matched them: in the
+    // hit's own text (rendered Markdown or plain), and, for a hit matched only through its
+    // neighbouring turns, in those turns, shown under it; its snippet says so.
+    void hitDetailMarksTheTermsWhereTheyMatched() {
+        useDefaultMmr();
+        QVERIFY(runAndWait(u"who decided the phoenix budget"_s));
+        const QStringList terms = wb_->session()->outcome().terms;
+        const auto& rows = wb_->session()->results()->rows();
+        int own = -1, neighbourOnly = -1;
+        QStringList nearTerms;
+        for (int i = 0; i < int(rows.size()); ++i) {
+            bool content = false;
+            QStringList near;
+            for (const TermEvidence& t : rows[std::size_t(i)].hit.explanation->keyword.terms) {
+                content = content || (t.matched && t.column == "content");
+                if (t.matched && t.column == "near")
+                    near << qs(t.term);
+            }
+            if (content && own < 0)
+                own = i;
+            if (!content && !near.isEmpty() && neighbourOnly < 0) {
+                neighbourOnly = i;
+                nearTerms = near;
+            }
+        }
+        QVERIFY(own >= 0);
+        QVERIFY2(neighbourOnly >= 0, "no hit matched only through its neighbours");
+        HitDetailPanel* detail = wb_->detail();
+        // A word is marked only when it is a query term by stem; every term the table found in
+        // the hit's own text is marked there, whether the text is rendered or plain.
+        auto stemMatches = [&](const QStringList& words, const QString& term) {
+            return !findHighlights(words.join(u' '), {term}).isEmpty();
+        };
+        for (bool markdown : {true, false}) {
+            detail->markdownToggle()->setChecked(markdown);
+            QVERIFY(clickRow(own, Qt::NoModifier));
+            const QStringList marked =
+                HitDetailPanel::markedWords(detail->contentView()->document());
+            QVERIFY2(!marked.isEmpty(), markdown ? "markdown" : "plain");
+            for (const QString& w : marked)
+                QVERIFY2(!findHighlights(w, terms).isEmpty(), qPrintable(w));
+            for (const TermEvidence& t : rows[std::size_t(own)].hit.explanation->keyword.terms)
+                if (t.matched && t.column == "content")
+                    QVERIFY2(stemMatches(marked, qs(t.term)), qPrintable(marked.join(u',')));
+        }
+        QSignalSpy shown(detail, &HitDetailPanel::neighboursShown);
+        QVERIFY(clickRow(neighbourOnly, Qt::NoModifier));
+        QVERIFY(shown.wait(10000));
+        QVERIFY(HitDetailPanel::markedWords(detail->contentView()->document()).isEmpty());
+        QVERIFY(detail->neighboursView()->isVisible());
+        const QStringList marked =
+            HitDetailPanel::markedWords(detail->neighboursView()->document());
+        for (const QString& term : std::as_const(nearTerms)) {
+            QVERIFY2(stemMatches(marked, term), qPrintable(marked.join(u',')));
+            QVERIFY2(detail->neighboursHeading()->text().contains(term),
+                     qPrintable(detail->neighboursHeading()->text()));
+        }
+        const QString snippet = rows[std::size_t(neighbourOnly)].snippet;
+        const QString note = snippet.section(u']', 0, 0);
+        QVERIFY2(note.startsWith(u'[') && note.endsWith(u": in the neighbouring turns"_s),
+                 qPrintable(snippet));
+        for (const QString& term : std::as_const(nearTerms))
+            QVERIFY2(note.contains(term), qPrintable(snippet));
+        // A hit matched in its own text has no such note.
+        QVERIFY(!rows[std::size_t(own)].snippet.startsWith(u"["_s));
+    }
+
+    // Every snippet shown holds its hit's first match (by stem, as it is marked), also when the
+    // query's word form differs from the text's and the text is longer than a snippet.
+    void everySnippetHoldsItsFirstMatch() {
+        useDefaultMmr();
+        QVERIFY(runAndWait(u"budgets decisions launches reviews"_s));
+        const QStringList terms = wb_->session()->outcome().terms;
+        int checked = 0;
+        for (const HitRow& row : wb_->session()->results()->rows()) {
+            const QString content = qs(row.hit.content);
+            const HighlightRanges inText = findHighlights(content, terms);
+            if (inText.isEmpty())
+                continue;
+            ++checked;
+            const QString first = content.mid(inText.front().first, inText.front().second);
+            QVERIFY2(!row.highlights.isEmpty() && row.snippet.contains(first, Qt::CaseInsensitive),
+                     qPrintable(row.snippet));
+        }
+        QVERIFY(checked > 0);
     }
 
     void cleanupTestCase() {

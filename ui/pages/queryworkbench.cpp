@@ -46,6 +46,7 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
 void QueryWorkbench::setVault(const VaultOverviewData& data) {
     session_->setVault(data.ref);
     lookup_->setVault(data.ref);
+    detail_->setVault(data.ref);
     form_->setVault(data);
     detail_->clear();
     breakdown_->clear();
@@ -54,6 +55,7 @@ void QueryWorkbench::setVault(const VaultOverviewData& data) {
 void QueryWorkbench::resetVaultState() {
     session_->setVault({});
     lookup_->setVault({});
+    detail_->setVault({});
     form_->resetVaultState();
     page_->resetVaultState();
     detail_->clear();
