@@ -44,6 +44,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include <functional>
+
 using namespace memlens;
 using namespace memlens::ui;
 using namespace Qt::Literals::StringLiterals;
@@ -79,6 +81,19 @@ private:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers,
                           view->visualRect(index).center());
         return true;
+    }
+
+    // The first pair of result rows (upper, lower) whose explanations satisfy `pred`, or
+    // (-1, -1).
+    std::pair<int, int>
+    pairWhere(const std::function<bool(const Explanation&, const Explanation&)>& pred) const {
+        const auto& rows = wb_->session()->results()->rows();
+        for (int i = 0; i < int(rows.size()); ++i)
+            for (int j = i + 1; j < int(rows.size()); ++j)
+                if (pred(*rows[std::size_t(i)].hit.explanation,
+                         *rows[std::size_t(j)].hit.explanation))
+                    return {i, j};
+        return {-1, -1};
     }
 
     // MMR as the vault sets it (λ 0.7, floor 0.7), whatever an earlier test put on screen.
@@ -727,16 +742,11 @@ private Q_SLOTS:
         const auto& rows = wb_->session()->results()->rows();
         // A pair whose fused order stands (no MMR reversal) with the keyword leg for the upper
         // hit and the vector leg for the lower one.
-        int up = -1, low = -1;
-        for (int i = 0; i < int(rows.size()) && up < 0; ++i)
-            for (int j = i + 1; j < int(rows.size()) && up < 0; ++j) {
-                const Explanation& a = *rows[std::size_t(i)].hit.explanation;
-                const Explanation& b = *rows[std::size_t(j)].hit.explanation;
-                if (a.fused_rank < b.fused_rank && a.vector.rank && b.vector.rank &&
-                    a.keyword.rank && b.keyword.rank && a.keyword.rrf_term > b.keyword.rrf_term &&
-                    a.vector.rrf_term < b.vector.rrf_term && a.final_score > b.final_score)
-                    std::tie(up, low) = std::pair(i, j);
-            }
+        const auto [up, low] = pairWhere([](const Explanation& a, const Explanation& b) {
+            return a.fused_rank < b.fused_rank && a.vector.rank && b.vector.rank &&
+                   a.keyword.rank && b.keyword.rank && a.keyword.rrf_term > b.keyword.rrf_term &&
+                   a.vector.rrf_term < b.vector.rrf_term && a.final_score > b.final_score;
+        });
         QVERIFY2(up >= 0, "no pair the legs ranked the opposite ways");
         QVERIFY(clickRow(up, Qt::NoModifier));
         QVERIFY(!wb_->breakdown()->comparing());
@@ -817,16 +827,11 @@ private Q_SLOTS:
         wb_->page()->runRequest(r);
         QVERIFY(finished.wait(30000));
         const auto& rows = wb_->session()->results()->rows();
-        int up = -1, low = -1;
-        for (int i = 0; i < int(rows.size()) && up < 0; ++i)
-            for (int j = i + 1; j < int(rows.size()) && up < 0; ++j) {
-                const Explanation& a = *rows[std::size_t(i)].hit.explanation;
-                const Explanation& b = *rows[std::size_t(j)].hit.explanation;
-                if (a.fused_rank < b.fused_rank && a.rrf_score < b.rrf_score &&
-                    a.entity_factor == b.entity_factor &&
-                    a.superseded_penalty == b.superseded_penalty)
-                    std::tie(up, low) = std::pair(i, j);
-            }
+        const auto [up, low] = pairWhere([](const Explanation& a, const Explanation& b) {
+            return a.fused_rank < b.fused_rank && a.rrf_score < b.rrf_score &&
+                   a.entity_factor == b.entity_factor &&
+                   a.superseded_penalty == b.superseded_penalty;
+        });
         QVERIFY2(up >= 0, "recency turned no pair round");
         QVERIFY(clickRow(up, Qt::NoModifier));
         QVERIFY(clickRow(low, Qt::ControlModifier));
@@ -857,12 +862,8 @@ private Q_SLOTS:
         useDefaultMmr();
         QVERIFY(runAndWait(u"onboarding docs"_s));
         const auto& rows = wb_->session()->results()->rows();
-        int up = -1, low = -1;
-        for (int i = 0; i < int(rows.size()) && up < 0; ++i)
-            for (int j = i + 1; j < int(rows.size()) && up < 0; ++j)
-                if (rows[std::size_t(i)].hit.explanation->fused_rank >
-                    rows[std::size_t(j)].hit.explanation->fused_rank)
-                    std::tie(up, low) = std::pair(i, j);
+        const auto [up, low] = pairWhere(
+            [](const Explanation& a, const Explanation& b) { return a.fused_rank > b.fused_rank; });
         QVERIFY2(up >= 0, "MMR reordered no pair");
         // Ctrl-click from the lower one: the compare view orders the pair itself.
         QVERIFY(clickRow(low, Qt::NoModifier));

@@ -122,21 +122,12 @@ ComparePanel::ComparePanel(QWidget* parent)
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
 
-    auto* text = new QWidget(this);
-    auto* textLayout = new QVBoxLayout(text);
-    textLayout->setContentsMargins(0, 0, 0, 0);
     for (QLabel* t : terms_) {
         t->setTextFormat(Qt::RichText);
         t->setWordWrap(true);
         t->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        textLayout->addWidget(t);
     }
-    textLayout->addStretch();
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(text);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QScrollArea* scroll = ScoreBreakdownPanel::scrollingColumn({terms_[0], terms_[1]}, this);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(table_);

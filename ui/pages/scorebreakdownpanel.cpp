@@ -110,19 +110,7 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     // The text under the chart can be long on a small screen: it scrolls rather than clips.
-    auto* text = new QWidget(this);
-    auto* textLayout = new QVBoxLayout(text);
-    textLayout->setContentsMargins(0, 0, 0, 0);
-    textLayout->addWidget(equation_);
-    textLayout->addWidget(legs_);
-    textLayout->addWidget(terms_);
-    textLayout->addWidget(details_);
-    textLayout->addStretch();
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(text);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QScrollArea* scroll = scrollingColumn({equation_, legs_, terms_, details_}, this);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(chartView_);
@@ -144,6 +132,21 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(stack_);
     clear();
+}
+
+QScrollArea* ScoreBreakdownPanel::scrollingColumn(const QList<QWidget*>& widgets, QWidget* parent) {
+    auto* text = new QWidget(parent);
+    auto* layout = new QVBoxLayout(text);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : widgets)
+        layout->addWidget(w);
+    layout->addStretch();
+    auto* scroll = new QScrollArea(parent);
+    scroll->setWidget(text);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return scroll;
 }
 
 void ScoreBreakdownPanel::showComparison(const std::vector<const RetrievalHit*>& hits, int a,

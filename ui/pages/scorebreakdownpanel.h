@@ -15,6 +15,7 @@
 class QChart;
 class QChartView;
 class QLabel;
+class QScrollArea;
 class QStackedWidget;
 
 namespace memlens::ui {
@@ -68,6 +69,9 @@ public:
     QString detailsText() const;
 
     static QString equation(const Explanation& x);
+    // Text that can be long on a small screen, one widget under the other: it scrolls
+    // vertically rather than clips.
+    static QScrollArea* scrollingColumn(const QList<QWidget*>& widgets, QWidget* parent);
 
 private:
     void showChart(const Explanation& x);
