@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Renders each main view of the demo vault (5,000 generated chunks) to docs/screenshots/*.png
 # at 1280×800 with QWidget::grab(): overview, query workbench with score breakdown and MMR
-# choices, summary trees with a cover_window, the entity graph and a focus on one entity, and
-# an audit replay diff. The pictures come from tests/ui/tst_screenshots.cpp, which also checks
+# choices, two hits compared side by side, summary trees with a cover_window, the entity graph
+# and a focus on one entity, and an audit replay diff. The pictures come from tests/ui/tst_screenshots.cpp, which also checks
 # that each one shows real content.
 #
 #   scripts/screenshots.sh [BUILD_DIR]

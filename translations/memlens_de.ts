@@ -12,7 +12,7 @@
 <context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+48"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+60"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -20,6 +20,14 @@
         <location line="+6"/>
         <source>0 (not returned)</source>
         <translation>0 (nicht zurückgegeben)</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePanel</name>
+    <message>
+        <location filename="../ui/pages/comparepanel.cpp" line="+25"/>
+        <source>—</source>
+        <translation>—</translation>
     </message>
 </context>
 <context>
@@ -117,7 +125,7 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+52"/>
+        <location filename="../ui/pages/querypage.cpp" line="+54"/>
         <source>%1 leg off (%2)</source>
         <translation>%1-Zweig aus (%2)</translation>
     </message>
@@ -181,6 +189,19 @@
         <location line="+2"/>
         <source>freshness</source>
         <translation>Aktualität</translation>
+    </message>
+</context>
+<context>
+    <name>Snippet</name>
+    <message>
+        <location filename="../ui/query/highlight.cpp" line="+63"/>
+        <source>%1: in the neighbouring turns</source>
+        <translation>%1: in den benachbarten Beiträgen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: in its context</source>
+        <translation>%1: in seinem Kontext</translation>
     </message>
 </context>
 <context>
@@ -469,6 +490,106 @@ Hash %2</translation>
     </message>
 </context>
 <context>
+    <name>memlens::ui::ComparePanel</name>
+    <message>
+        <location filename="../ui/pages/comparepanel.cpp" line="+113"/>
+        <source>&lt;small&gt;Ctrl-click another hit to change the pair; select one hit for its full breakdown.&lt;/small&gt;</source>
+        <translation>&lt;small&gt;Strg-Klick auf einen anderen Treffer wechselt das Paar; einen einzelnen Treffer auswählen, um seine ganze Aufschlüsselung zu sehen.&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <location line="+15"/>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+52"/>
+        <source>node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location line="-45"/>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>#%1 (fused #%2)</source>
+        <translation>#%1 (fusioniert #%2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword rank</source>
+        <translation>Keyword-Rang</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (score %2)</source>
+        <translation>%1 (Score %2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vector rank</source>
+        <translation>Vektor-Rang</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (similarity %2, %3)</source>
+        <translation>%1 (Ähnlichkeit %2, %3)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>exact scan</source>
+        <translation>exakter Scan</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>beam descent</source>
+        <translation>Beam-Abstieg</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>MMR pick</source>
+        <translation>MMR-Auswahl</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not picked</source>
+        <translation>nicht ausgewählt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pick %1: relevance %2, redundancy %3 → MMR score %4</source>
+        <translation>Auswahl %1: Relevanz %2, Redundanz %3 → MMR-Score %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>most similar pick</source>
+        <translation>ähnlichste Auswahl</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (cosine %2)</source>
+        <translation>%1 (Kosinus %2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>matched terms</source>
+        <translation>gefundene Begriffe</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&lt;b&gt;#%1: keyword terms&lt;/b&gt;</source>
+        <translation>&lt;b&gt;#%1: Keyword-Begriffe&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::ConceptsDialog</name>
     <message>
         <location filename="../ui/dialogs/conceptsdialog.cpp" line="+13"/>
@@ -689,7 +810,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message>
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+39"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+68"/>
         <source>Render &amp;Markdown</source>
         <translation>Markdown dar&amp;stellen</translation>
     </message>
@@ -704,7 +825,7 @@ Hash %2</translation>
         <translation>B&amp;lätter abrufen</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -715,12 +836,12 @@ Hash %2</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+96"/>
+        <location line="+102"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-60"/>
         <source>No hit selected</source>
         <translation>Kein Treffer ausgewählt</translation>
     </message>
@@ -730,7 +851,7 @@ Hash %2</translation>
         <translation>Wählen Sie einen Treffer, eine Zusammenfassung oder ein Blatt, um es hier zu sehen.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>Leaf chunk · %1</source>
         <translation>Blatt-Chunk · %1</translation>
     </message>
@@ -790,7 +911,27 @@ Hash %2</translation>
         <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+47"/>
+        <source>Matched in the neighbouring turns: %1</source>
+        <translation>Gefunden in den benachbarten Beiträgen: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Matched in the turns two away: %1</source>
+        <translation>Gefunden in den Beiträgen zwei weiter: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot read them: %1</source>
+        <translation>Sie können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>— two away —</source>
+        <translation>— zwei weiter —</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Run query_topic for %1</source>
         <translation>query_topic für %1 ausführen</translation>
     </message>
@@ -1865,13 +2006,13 @@ Hash %2</translation>
         <translation>Nur Zusammenfassungen</translation>
     </message>
     <message>
-        <location line="+74"/>
-        <location line="+121"/>
+        <location line="+78"/>
+        <location line="+129"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-73"/>
         <source>Running %1…</source>
         <translation>%1 läuft…</translation>
     </message>
@@ -1881,7 +2022,7 @@ Hash %2</translation>
         <translation>Keine Ergebnisse: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+29"/>
         <source>%1 on %2</source>
         <translation>%1 zu %2</translation>
     </message>
@@ -2023,7 +2164,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+37"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+42"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
@@ -2137,7 +2278,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+76"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+100"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>Wählen Sie einen Treffer einer hybriden, Keyword- oder semantischen Abfrage.</translation>
     </message>
@@ -2182,7 +2323,7 @@ final = %1</source>
 Endwert = %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 ranks by its own score: %2</source>
         <translation>%1 sortiert nach eigenem Score: %2</translation>
     </message>
@@ -2277,7 +2418,12 @@ Endwert = %1</translation>
         <translation>Vom Zeichenbudget gekappt.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+1"/>
+        <source>Ctrl-click a second hit in the results to compare the two.</source>
+        <translation>Strg-Klick auf einen zweiten Treffer in den Ergebnissen vergleicht die beiden.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>keyword term</source>
         <translation>Keywordterm</translation>
     </message>
@@ -2287,7 +2433,7 @@ Endwert = %1</translation>
         <translation>Vektorterm</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>RRF sum</source>
         <translation>RRF-Summe</translation>
     </message>
@@ -2297,7 +2443,7 @@ Endwert = %1</translation>
         <translation>× Aktualität</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>× graph context</source>
         <translation>× Graphkontext</translation>
     </message>
@@ -2312,7 +2458,7 @@ Endwert = %1</translation>
         <translation>Endwert</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Weighted signal contributions: they sum to the score</source>
         <translation>Gewichtete Signalbeiträge: Ihre Summe ist der Score</translation>
     </message>

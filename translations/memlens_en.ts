@@ -164,7 +164,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/querypage.cpp" line="+301"/>
+        <location filename="../ui/pages/querypage.cpp" line="+315"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln chunk</numerusform>

@@ -12,7 +12,7 @@
 <context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+48"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+60"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -20,6 +20,14 @@
         <location line="+6"/>
         <source>0 (not returned)</source>
         <translation>0（未返回）</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePanel</name>
+    <message>
+        <location filename="../ui/pages/comparepanel.cpp" line="+25"/>
+        <source>—</source>
+        <translation>—</translation>
     </message>
 </context>
 <context>
@@ -117,7 +125,7 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+52"/>
+        <location filename="../ui/pages/querypage.cpp" line="+54"/>
         <source>%1 leg off (%2)</source>
         <translation>%1分支关闭（%2）</translation>
     </message>
@@ -181,6 +189,19 @@
         <location line="+2"/>
         <source>freshness</source>
         <translation>时效性</translation>
+    </message>
+</context>
+<context>
+    <name>Snippet</name>
+    <message>
+        <location filename="../ui/query/highlight.cpp" line="+63"/>
+        <source>%1: in the neighbouring turns</source>
+        <translation>%1：在相邻发言中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: in its context</source>
+        <translation>%1：在其上下文中</translation>
     </message>
 </context>
 <context>
@@ -467,6 +488,106 @@ hash %2</source>
     </message>
 </context>
 <context>
+    <name>memlens::ui::ComparePanel</name>
+    <message>
+        <location filename="../ui/pages/comparepanel.cpp" line="+113"/>
+        <source>&lt;small&gt;Ctrl-click another hit to change the pair; select one hit for its full breakdown.&lt;/small&gt;</source>
+        <translation>&lt;small&gt;按住 Ctrl 点击另一条结果可更换比较对象；只选中一条结果可查看其完整分解。&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <location line="+15"/>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+52"/>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <location line="-45"/>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>#%1 (fused #%2)</source>
+        <translation>#%1（融合后 #%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword rank</source>
+        <translation>关键词排名</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (score %2)</source>
+        <translation>%1（得分 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vector rank</source>
+        <translation>向量排名</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (similarity %2, %3)</source>
+        <translation>%1（相似度 %2，%3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>exact scan</source>
+        <translation>精确扫描</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>beam descent</source>
+        <translation>束搜索下降</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>MMR pick</source>
+        <translation>MMR 选取</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not picked</source>
+        <translation>未选取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pick %1: relevance %2, redundancy %3 → MMR score %4</source>
+        <translation>第 %1 次选取：相关度 %2，冗余度 %3 → MMR 得分 %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>most similar pick</source>
+        <translation>最相似的已选项</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (cosine %2)</source>
+        <translation>%1（余弦 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>matched terms</source>
+        <translation>匹配的词</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&lt;b&gt;#%1: keyword terms&lt;/b&gt;</source>
+        <translation>&lt;b&gt;#%1：关键词词项&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::ConceptsDialog</name>
     <message>
         <location filename="../ui/dialogs/conceptsdialog.cpp" line="+13"/>
@@ -678,7 +799,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message>
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+39"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+68"/>
         <source>Render &amp;Markdown</source>
         <translation>渲染 Markdown(&amp;M)</translation>
     </message>
@@ -693,7 +814,7 @@ hash %2</source>
         <translation>获取叶节点(&amp;L)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -704,12 +825,12 @@ hash %2</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+96"/>
+        <location line="+102"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-60"/>
         <source>No hit selected</source>
         <translation>未选择命中结果</translation>
     </message>
@@ -719,7 +840,7 @@ hash %2</source>
         <translation>选择一个命中结果、摘要或叶节点以在此查看。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>Leaf chunk · %1</source>
         <translation>叶分块 · %1</translation>
     </message>
@@ -779,7 +900,27 @@ hash %2</source>
         <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+47"/>
+        <source>Matched in the neighbouring turns: %1</source>
+        <translation>在相邻发言中匹配：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Matched in the turns two away: %1</source>
+        <translation>在隔一条的发言中匹配：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot read them: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>— two away —</source>
+        <translation>— 隔一条的发言 —</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Run query_topic for %1</source>
         <translation>对 %1 运行 query_topic</translation>
     </message>
@@ -1847,13 +1988,13 @@ hash %2</source>
         <translation>仅摘要</translation>
     </message>
     <message>
-        <location line="+74"/>
-        <location line="+121"/>
+        <location line="+78"/>
+        <location line="+129"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-73"/>
         <source>Running %1…</source>
         <translation>正在运行 %1…</translation>
     </message>
@@ -1863,7 +2004,7 @@ hash %2</source>
         <translation>没有结果：%1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+29"/>
         <source>%1 on %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2002,7 +2143,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+37"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+42"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
     </message>
@@ -2116,7 +2257,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+76"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+100"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>请选择混合、关键词或语义查询的一个命中结果。</translation>
     </message>
@@ -2161,7 +2302,7 @@ final = %1</source>
 最终分 = %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 ranks by its own score: %2</source>
         <translation>%1 按其自身得分排序：%2</translation>
     </message>
@@ -2256,7 +2397,12 @@ final = %1</source>
         <translation>因字符预算被截断。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+1"/>
+        <source>Ctrl-click a second hit in the results to compare the two.</source>
+        <translation>在结果中按住 Ctrl 点击第二条结果，即可比较两者。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>keyword term</source>
         <translation>关键词项</translation>
     </message>
@@ -2266,7 +2412,7 @@ final = %1</source>
         <translation>向量项</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>RRF sum</source>
         <translation>RRF 和</translation>
     </message>
@@ -2276,7 +2422,7 @@ final = %1</source>
         <translation>× 时效</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>× graph context</source>
         <translation>× 图上下文</translation>
     </message>
@@ -2291,7 +2437,7 @@ final = %1</source>
         <translation>最终得分</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Weighted signal contributions: they sum to the score</source>
         <translation>加权信号贡献：其总和即为得分</translation>
     </message>

@@ -9,12 +9,14 @@
 #include "models/resultsmodel.h"
 #include "models/resultsproxy.h"
 #include "models/roles.h"
+#include "pages/comparepanel.h"
 #include "pages/hitdetailpanel.h"
 #include "pages/mmrpanel.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
 #include "pages/scorebreakdownpanel.h"
+#include "query/highlight.h"
 #include "query/querysession.h"
 #include "query/settingspanel.h"
 #include "testsupport.h"
@@ -23,6 +25,7 @@
 #include "widgets/markdownview.h"
 #include "widgets/timeboundedit.h"
 
+#include <memlens/compare.h>
 #include <memlens/import.h>
 #include <memlens/query_context.h>
 #include <memlens/thread_guard.h>
@@ -35,14 +38,28 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QtTest>
 
+#include <functional>
+
 using namespace memlens;
 using namespace memlens::ui;
 using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// Two numbers as the compare view prints them side by side: with the digits that tell them
+// apart (distinguishing_digits of memlens/compare.h).
+QStringList apart(double a, double b) {
+    const int digits = distinguishing_digits(a, b);
+    return {QString::number(a, 'g', digits), QString::number(b, 'g', digits)};
+}
+
+} // namespace
 
 class TestQueryWorkbench : public QObject {
     Q_OBJECT
@@ -51,6 +68,41 @@ private:
     QString vaultDir_;
     std::unique_ptr<MainWindow> window_;
     QueryWorkbench* wb_ = nullptr;
+
+    // A click on a result row, as a user makes it (ctrl-click adds the row to the selection).
+    bool clickRow(int sourceRow, Qt::KeyboardModifiers modifiers) {
+        window_->pages()->setCurrentWidget(wb_->page());
+        QTreeView* view = wb_->page()->resultsView();
+        const QModelIndex index = wb_->page()->resultsProxy()->mapFromSource(
+            wb_->session()->results()->index(sourceRow, ResultsModel::Snippet));
+        if (!index.isValid())
+            return false;
+        view->scrollTo(index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers,
+                          view->visualRect(index).center());
+        return true;
+    }
+
+    // The first pair of result rows (upper, lower) whose explanations satisfy `pred`, or
+    // (-1, -1).
+    std::pair<int, int>
+    pairWhere(const std::function<bool(const Explanation&, const Explanation&)>& pred) const {
+        const auto& rows = wb_->session()->results()->rows();
+        for (int i = 0; i < int(rows.size()); ++i)
+            for (int j = i + 1; j < int(rows.size()); ++j)
+                if (pred(*rows[std::size_t(i)].hit.explanation,
+                         *rows[std::size_t(j)].hit.explanation))
+                    return {i, j};
+        return {-1, -1};
+    }
+
+    // MMR as the vault sets it (λ 0.7, floor 0.7), whatever an earlier test put on screen.
+    void useDefaultMmr() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
+        QVERIFY(wb_->form()->settingsPanel()->setValue("search.mmr_redundancy_floor", u"0.7"_s));
+        QVERIFY(wb_->form()->settingsPanel()->setValue("search.mmr_lambda", u"0.7"_s));
+    }
 
     bool runAndWait(const QString& text) {
         QSignalSpy finished(wb_->session(), &QuerySession::finished);
@@ -679,6 +731,253 @@ private Q_SLOTS:
         QVERIFY(saved.wait(10000));
         after = stored();
         QCOMPARE(after, before);
+    }
+
+    // Issue 17: ctrl-clicking a second result compares the two in place of the breakdown;
+    // each side's legs are its Explanation's, and the line on top names the leg that decided:
+    // here a pair the keyword leg ordered against the vector leg.
+    void twoSelectedHitsAreComparedAndTheKeywordLegDecides() {
+        useDefaultMmr();
+        QVERIFY(runAndWait(u"launch budget decision"_s));
+        const auto& rows = wb_->session()->results()->rows();
+        // A pair whose fused order stands (no MMR reversal) with the keyword leg for the upper
+        // hit and the vector leg for the lower one.
+        const auto [up, low] = pairWhere([](const Explanation& a, const Explanation& b) {
+            return a.fused_rank < b.fused_rank && a.vector.rank && b.vector.rank &&
+                   a.keyword.rank && b.keyword.rank && a.keyword.rrf_term > b.keyword.rrf_term &&
+                   a.vector.rrf_term < b.vector.rrf_term && a.final_score > b.final_score;
+        });
+        QVERIFY2(up >= 0, "no pair the legs ranked the opposite ways");
+        QVERIFY(clickRow(up, Qt::NoModifier));
+        QVERIFY(!wb_->breakdown()->comparing());
+        QVERIFY(clickRow(low, Qt::ControlModifier));
+        QCOMPARE(wb_->page()->selectedRows(), (QList<int>{up, low}));
+        QVERIFY(wb_->breakdown()->comparing());
+        const ComparePanel* c = wb_->breakdown()->comparison();
+        const Explanation& a = *rows[std::size_t(up)].hit.explanation;
+        const Explanation& b = *rows[std::size_t(low)].hit.explanation;
+        for (int side = 0; side < 2; ++side) {
+            const Explanation& x = side == 0 ? a : b;
+            const auto rank = [](const LegExplanation& l) {
+                return l.rank ? QString::number(*l.rank) + u" ("_s : u"—"_s;
+            };
+            QVERIFY(c->value(u"keyword rank"_s, side).startsWith(rank(x.keyword)));
+            QVERIFY(c->value(u"vector rank"_s, side).startsWith(rank(x.vector)));
+            if (x.vector.rank)
+                QVERIFY(c->value(u"vector rank"_s, side)
+                            .contains(u"similarity %1"_s.arg(formatScore(x.vector.raw_score))));
+            // The two sides' numbers are printed with the digits that tell them apart.
+            QCOMPARE(c->value(u"keyword term"_s, side),
+                     apart(a.keyword.rrf_term, b.keyword.rrf_term)[side]);
+            QCOMPARE(c->value(u"vector term"_s, side),
+                     apart(a.vector.rrf_term, b.vector.rrf_term)[side]);
+            QCOMPARE(c->value(u"RRF sum"_s, side), apart(a.rrf_score, b.rrf_score)[side]);
+            QCOMPARE(c->value(u"final score"_s, side), apart(a.final_score, b.final_score)[side]);
+            QVERIFY(c->value(u"keyword term"_s, 0) != c->value(u"keyword term"_s, 1));
+            // Under RRF the WeightProfile signals decide nothing and are not shown.
+            QVERIFY(!c->rowLabels().contains(u"graph"_s));
+            for (const TermEvidence& t : x.keyword.terms)
+                if (t.matched)
+                    QVERIFY2(c->value(u"matched terms"_s, side)
+                                 .contains(ScoreBreakdownPanel::columnName(qs(t.column))),
+                             qPrintable(c->value(u"matched terms"_s, side)));
+        }
+        const double dk = a.keyword.rrf_term - b.keyword.rrf_term;
+        const double dv = a.vector.rrf_term - b.vector.rrf_term;
+        const QString line = c->decisionText();
+        const QString U = u"#%1"_s.arg(up + 1), L = u"#%1"_s.arg(low + 1);
+        if (dk >= dv) {
+            QCOMPARE(c->cause(), u"keyword leg"_s);
+            QVERIFY2(line.startsWith(u"%1 is above %2 because of the keyword leg: keyword rank %3 "
+                                     "against %4 (RRF term %5 vs %6); the vector leg ranked %2 "
+                                     "higher but by less: vector rank %7 against %8 (RRF term "
+                                     "%9 vs %10)"_s.arg(U, L)
+                                         .arg(*a.keyword.rank)
+                                         .arg(*b.keyword.rank)
+                                         .arg(apart(a.keyword.rrf_term, b.keyword.rrf_term)[0],
+                                              apart(a.keyword.rrf_term, b.keyword.rrf_term)[1])
+                                         .arg(*a.vector.rank)
+                                         .arg(*b.vector.rank)
+                                         .arg(apart(a.vector.rrf_term, b.vector.rrf_term)[0],
+                                              apart(a.vector.rrf_term, b.vector.rrf_term)[1])),
+                     qPrintable(line));
+            QVERIFY(c->decisiveRows().contains(u"keyword term"_s));
+        } else {
+            QCOMPARE(c->cause(), u"vector leg"_s);
+            QVERIFY2(line.contains(u"the keyword leg ranked %1 higher but by less"_s.arg(U)),
+                     qPrintable(line));
+        }
+        QVERIFY(line.contains(u"RRF %1 vs %2"_s.arg(apart(a.rrf_score, b.rrf_score)[0],
+                                                    apart(a.rrf_score, b.rrf_score)[1])));
+        // Back to one selected hit: its own breakdown.
+        QVERIFY(clickRow(low, Qt::ControlModifier));
+        QCOMPARE(wb_->page()->selectedRows().size(), 1);
+        QVERIFY(!wb_->breakdown()->comparing());
+    }
+
+    // When recency turns the legs' order round, the line says recency, with both factors.
+    void theCompareLineNamesRecencyWhenItTurnedTheOrder() {
+        useDefaultMmr();
+        QueryRequest r = wb_->form()->request(u"launch budget decision"_s);
+        r.search.now_ms = window_->vault()->overview().stats.latest_ms + 86'400'000;
+        r.search.recency_boost = 1.0;
+        if (r.search.settings)
+            r.search.settings->recency_boost = 1.0;
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->page()->runRequest(r);
+        QVERIFY(finished.wait(30000));
+        const auto& rows = wb_->session()->results()->rows();
+        const auto [up, low] = pairWhere([](const Explanation& a, const Explanation& b) {
+            return a.fused_rank < b.fused_rank && a.rrf_score < b.rrf_score &&
+                   a.entity_factor == b.entity_factor &&
+                   a.superseded_penalty == b.superseded_penalty;
+        });
+        QVERIFY2(up >= 0, "recency turned no pair round");
+        QVERIFY(clickRow(up, Qt::NoModifier));
+        QVERIFY(clickRow(low, Qt::ControlModifier));
+        const ComparePanel* c = wb_->breakdown()->comparison();
+        const Explanation& a = *rows[std::size_t(up)].hit.explanation;
+        const Explanation& b = *rows[std::size_t(low)].hit.explanation;
+        QCOMPARE(c->cause(), u"recency"_s);
+        const QString line = c->decisionText();
+        const double ra = 1.0 + a.recency.boost * a.recency.factor;
+        const double rb = 1.0 + b.recency.boost * b.recency.factor;
+        QVERIFY2(
+            line.startsWith(u"#%1 is above #%2 because of recency: the legs put #%2 first "
+                            "(RRF %3 vs %4), recency ×%5 (age %6 days) against ×%7"_s.arg(up + 1)
+                                .arg(low + 1)
+                                .arg(apart(b.rrf_score, a.rrf_score)[0],
+                                     apart(b.rrf_score, a.rrf_score)[1], apart(ra, rb)[0])
+                                .arg(a.recency.age_days, 0, 'f', 1)
+                                .arg(apart(ra, rb)[1])),
+            qPrintable(line));
+        QVERIFY(c->rowLabels().contains(u"× recency"_s));
+        QVERIFY(c->decisiveRows().contains(u"× recency"_s));
+        QVERIFY(c->value(u"× recency"_s, 0).startsWith(u"× %1 = "_s.arg(apart(ra, rb)[0])));
+    }
+
+    // When MMR picked the fused-lower hit first, the line says MMR, with the pick the other one
+    // was too similar to and the MMR scores that decided that step.
+    void theCompareLineNamesMmrWhenItReorderedThePair() {
+        useDefaultMmr();
+        QVERIFY(runAndWait(u"onboarding docs"_s));
+        const auto& rows = wb_->session()->results()->rows();
+        const auto [up, low] = pairWhere(
+            [](const Explanation& a, const Explanation& b) { return a.fused_rank > b.fused_rank; });
+        QVERIFY2(up >= 0, "MMR reordered no pair");
+        // Ctrl-click from the lower one: the compare view orders the pair itself.
+        QVERIFY(clickRow(low, Qt::NoModifier));
+        QVERIFY(clickRow(up, Qt::ControlModifier));
+        const ComparePanel* c = wb_->breakdown()->comparison();
+        const Explanation& a = *rows[std::size_t(up)].hit.explanation;
+        const Explanation& b = *rows[std::size_t(low)].hit.explanation;
+        QCOMPARE(c->cause(), u"mmr"_s);
+        const QString line = c->decisionText();
+        QVERIFY2(line.startsWith(u"#%1 is above #%2 because MMR picked it first: #%2 is fused "
+                                 "#%3"_s.arg(up + 1)
+                                     .arg(low + 1)
+                                     .arg(b.fused_rank)),
+                 qPrintable(line));
+        QVERIFY(b.mmr.penalized_by.has_value());
+        const int penaliser = wb_->session()->results()->rowOf(qs(*b.mmr.penalized_by));
+        QVERIFY(penaliser >= 0);
+        if (rows[std::size_t(penaliser)].hit.explanation->mmr.step < a.mmr.step)
+            QVERIFY2(line.contains(u"was too similar to #%1 (cosine %2"_s.arg(penaliser + 1)
+                                       .arg(b.mmr.cosine, 0, 'f', 2)) &&
+                         line.contains(u"its MMR score %1 lost to #%2's %3"_s.arg(
+                             apart(b.mmr.mmr_score, a.mmr.mmr_score)[0], QString::number(up + 1),
+                             apart(b.mmr.mmr_score, a.mmr.mmr_score)[1])),
+                     qPrintable(line));
+        QVERIFY(c->decisiveRows().contains(u"MMR pick"_s));
+        QCOMPARE(c->value(u"position"_s, 0), u"#%1 (fused #%2)"_s.arg(up + 1).arg(a.fused_rank));
+        QCOMPARE(c->value(u"position"_s, 1), u"#%1 (fused #%2)"_s.arg(low + 1).arg(b.fused_rank));
+    }
+
+    // Issue 17: Hit Detail marks the query's terms where the keyword leg matched them: in the
+    // hit's own text (rendered Markdown or plain), and, for a hit matched only through its
+    // neighbouring turns, in those turns, shown under it; its snippet says so.
+    void hitDetailMarksTheTermsWhereTheyMatched() {
+        useDefaultMmr();
+        QVERIFY(runAndWait(u"who decided the phoenix budget"_s));
+        const QStringList terms = wb_->session()->outcome().terms;
+        const auto& rows = wb_->session()->results()->rows();
+        int own = -1, neighbourOnly = -1;
+        QStringList nearTerms;
+        for (int i = 0; i < int(rows.size()); ++i) {
+            bool content = false;
+            QStringList near;
+            for (const TermEvidence& t : rows[std::size_t(i)].hit.explanation->keyword.terms) {
+                content = content || (t.matched && t.column == "content");
+                if (t.matched && t.column == "near")
+                    near << qs(t.term);
+            }
+            if (content && own < 0)
+                own = i;
+            if (!content && !near.isEmpty() && neighbourOnly < 0) {
+                neighbourOnly = i;
+                nearTerms = near;
+            }
+        }
+        QVERIFY(own >= 0);
+        QVERIFY2(neighbourOnly >= 0, "no hit matched only through its neighbours");
+        HitDetailPanel* detail = wb_->detail();
+        // A word is marked only when it is a query term by stem; every term the table found in
+        // the hit's own text is marked there, whether the text is rendered or plain.
+        auto stemMatches = [&](const QStringList& words, const QString& term) {
+            return !findHighlights(words.join(u' '), {term}).isEmpty();
+        };
+        for (bool markdown : {true, false}) {
+            detail->markdownToggle()->setChecked(markdown);
+            QVERIFY(clickRow(own, Qt::NoModifier));
+            const QStringList marked =
+                HitDetailPanel::markedWords(detail->contentView()->document());
+            QVERIFY2(!marked.isEmpty(), markdown ? "markdown" : "plain");
+            for (const QString& w : marked)
+                QVERIFY2(!findHighlights(w, terms).isEmpty(), qPrintable(w));
+            for (const TermEvidence& t : rows[std::size_t(own)].hit.explanation->keyword.terms)
+                if (t.matched && t.column == "content")
+                    QVERIFY2(stemMatches(marked, qs(t.term)), qPrintable(marked.join(u',')));
+        }
+        QSignalSpy shown(detail, &HitDetailPanel::neighboursShown);
+        QVERIFY(clickRow(neighbourOnly, Qt::NoModifier));
+        QVERIFY(shown.wait(10000));
+        QVERIFY(HitDetailPanel::markedWords(detail->contentView()->document()).isEmpty());
+        QVERIFY(detail->neighboursView()->isVisible());
+        const QStringList marked =
+            HitDetailPanel::markedWords(detail->neighboursView()->document());
+        for (const QString& term : std::as_const(nearTerms)) {
+            QVERIFY2(stemMatches(marked, term), qPrintable(marked.join(u',')));
+            QVERIFY2(detail->neighboursHeading()->text().contains(term),
+                     qPrintable(detail->neighboursHeading()->text()));
+        }
+        const QString snippet = rows[std::size_t(neighbourOnly)].snippet;
+        const QString note = snippet.section(u']', 0, 0);
+        QVERIFY2(note.startsWith(u'[') && note.endsWith(u": in the neighbouring turns"_s),
+                 qPrintable(snippet));
+        for (const QString& term : std::as_const(nearTerms))
+            QVERIFY2(note.contains(term), qPrintable(snippet));
+        // A hit matched in its own text has no such note.
+        QVERIFY(!rows[std::size_t(own)].snippet.startsWith(u"["_s));
+    }
+
+    // Every snippet shown holds its hit's first match (by stem, as it is marked), also when the
+    // query's word form differs from the text's and the text is longer than a snippet.
+    void everySnippetHoldsItsFirstMatch() {
+        useDefaultMmr();
+        QVERIFY(runAndWait(u"budgets decisions launches reviews"_s));
+        const QStringList terms = wb_->session()->outcome().terms;
+        int checked = 0;
+        for (const HitRow& row : wb_->session()->results()->rows()) {
+            const QString content = qs(row.hit.content);
+            const HighlightRanges inText = findHighlights(content, terms);
+            if (inText.isEmpty())
+                continue;
+            ++checked;
+            const QString first = content.mid(inText.front().first, inText.front().second);
+            QVERIFY2(!row.highlights.isEmpty() && row.snippet.contains(first, Qt::CaseInsensitive),
+                     qPrintable(row.snippet));
+        }
+        QVERIFY(checked > 0);
     }
 
     void cleanupTestCase() {

@@ -8,6 +8,7 @@
 #include "models/auditmodel.h"
 #include "models/replaydiffmodel.h"
 #include "models/resultsmodel.h"
+#include "models/resultsproxy.h"
 #include "models/summarytreemodel.h"
 #include "pages/auditpage.h"
 #include "pages/graphpage.h"
@@ -15,6 +16,7 @@
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
+#include "pages/scorebreakdownpanel.h"
 #include "pages/treespage.h"
 #include "query/querysession.h"
 #include "testsupport.h"
@@ -25,6 +27,7 @@
 #include <memlens/thread_guard.h>
 
 #include <QDir>
+#include <QDockWidget>
 #include <QImage>
 #include <QSet>
 #include <QSettings>
@@ -108,6 +111,46 @@ private Q_SLOTS:
         QVERIFY(wb->session()->results()->rowCount() > 3);
         wb->page()->resultsView()->setCurrentIndex(wb->page()->resultsView()->model()->index(1, 0));
         save(QStringLiteral("query"));
+    }
+
+    // Two hits side by side: ctrl-click a second result. The pair is one whose legs disagree,
+    // so the line on top has a decision to explain.
+    void compareView() {
+        QueryWorkbench* wb = window_->workbench();
+        window_->pages()->setCurrentWidget(wb->page());
+        const auto& rows = wb->session()->results()->rows();
+        int up = 0, low = 1;
+        for (int i = 0; i < int(rows.size()); ++i)
+            for (int j = int(rows.size()) - 1; j > i; --j) {
+                const Explanation& a = *rows[std::size_t(i)].hit.explanation;
+                const Explanation& b = *rows[std::size_t(j)].hit.explanation;
+                if (up == 0 && low == 1 && a.vector.rank && b.vector.rank &&
+                    a.keyword.rrf_term > b.keyword.rrf_term &&
+                    a.vector.rrf_term < b.vector.rrf_term)
+                    std::tie(up, low) = std::pair(i, j);
+            }
+        QTreeView* view = wb->page()->resultsView();
+        auto click = [&](int row, Qt::KeyboardModifiers modifiers) {
+            const QModelIndex index = wb->page()->resultsProxy()->mapFromSource(
+                wb->session()->results()->index(row, ResultsModel::Snippet));
+            QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers,
+                              view->visualRect(index).center());
+        };
+        click(up, Qt::NoModifier);
+        click(low, Qt::ControlModifier);
+        QVERIFY(wb->breakdown()->comparing());
+        // The compare view wants the width of two columns: the breakdown dock takes the room.
+        auto* detail = window_->findChild<QDockWidget*>(QStringLiteral("detailDock"));
+        auto* breakdown = window_->findChild<QDockWidget*>(QStringLiteral("breakdownDock"));
+        auto* mmr = window_->findChild<QDockWidget*>(QStringLiteral("mmrDock"));
+        QVERIFY(detail && breakdown && mmr);
+        window_->resizeDocks({detail, breakdown, mmr}, {300, 640, 340}, Qt::Horizontal);
+        const int height = breakdown->height();
+        window_->resizeDocks({breakdown}, {500}, Qt::Vertical);
+        save(QStringLiteral("compare"));
+        window_->resizeDocks({detail, breakdown, mmr}, {400, 460, 420}, Qt::Horizontal);
+        window_->resizeDocks({breakdown}, {height}, Qt::Vertical);
+        click(up, Qt::NoModifier);
     }
 
     void overview() {

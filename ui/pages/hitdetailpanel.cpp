@@ -1,16 +1,23 @@
 #include "pages/hitdetailpanel.h"
 
 #include "core/format.h"
+#include "core/jobrunner.h"
 #include "query/highlight.h"
+#include "vault/workervault.h"
 #include "widgets/flowlayout.h"
 #include "widgets/markdownview.h"
+
+#include <memlens/indexed_text.h>
 
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
+#include <QTextBlock>
+#include <QTextBrowser>
 #include <QTextCursor>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -26,6 +33,28 @@ QString escaped(const std::string& s) {
     return qs(s).toHtmlEscaped();
 }
 
+const QColor kMark(255, 214, 102, 150);
+
+// Marks the query's terms in a document as shown (plain or rendered Markdown), as the results
+// table marks them.
+void markTerms(QTextDocument* doc, const QStringList& terms) {
+    QTextCharFormat mark;
+    mark.setBackground(kMark);
+    mark.setFontWeight(QFont::Bold);
+    QTextCursor cursor(doc);
+    for (const auto& [start, length] : findHighlights(doc->toPlainText(), terms)) {
+        cursor.setPosition(start);
+        cursor.setPosition(start + length, QTextCursor::KeepAnchor);
+        cursor.mergeCharFormat(mark);
+    }
+}
+
+struct NeighbourText {
+    std::string nodeId;
+    std::optional<IndexedText> text;
+    QString error;
+};
+
 } // namespace
 
 HitDetailPanel::HitDetailPanel(QWidget* parent)
@@ -39,7 +68,14 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     , markdown_(new QCheckBox(tr("Render &Markdown"), this))
     , drill_(new QPushButton(tr("&Drill Down"), this))
     , leaves_(new QPushButton(tr("Fetch &Leaves"), this))
-    , content_(new MarkdownView(this)) {
+    , content_(new MarkdownView(this))
+    , neighboursHeading_(new QLabel(this))
+    , neighbours_(new QTextBrowser(this))
+    , jobs_(new JobRunner(this)) {
+    neighboursHeading_->setWordWrap(true);
+    neighboursHeading_->setTextFormat(Qt::PlainText);
+    neighbours_->setObjectName(QStringLiteral("neighbourTurns"));
+    neighbours_->setOpenLinks(false);
     QFont bold = title_->font();
     bold.setBold(true);
     title_->setFont(bold);
@@ -97,6 +133,8 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     layout->addWidget(graphContext_);
     layout->addLayout(buttons);
     layout->addWidget(content_, 1);
+    layout->addWidget(neighboursHeading_);
+    layout->addWidget(neighbours_, 1);
     clear();
 }
 
@@ -112,6 +150,10 @@ void HitDetailPanel::clear() {
     drill_->setEnabled(false);
     leaves_->setEnabled(false);
     content_->clear();
+    jobs_->cancel();
+    neighboursHeading_->hide();
+    neighbours_->hide();
+    neighbours_->clear();
 }
 
 void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) {
@@ -162,6 +204,80 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
                             ? tr("Read the exact source text of the chunks under this node")
                             : tr("Drill down to a level-1 summary to fetch its leaves"));
     renderContent();
+    showNeighbours();
+}
+
+void HitDetailPanel::showNeighbours() {
+    jobs_->cancel();
+    neighboursHeading_->hide();
+    neighbours_->hide();
+    neighbours_->clear();
+    if (!hit_.explanation || !ref_.isValid())
+        return;
+    // The terms the keyword leg found in the turns one and two away (term table columns
+    // "near" and "far").
+    QStringList nearTerms, farTerms;
+    for (const TermEvidence& t : hit_.explanation->keyword.terms) {
+        QStringList* list = t.column == "near"  ? &nearTerms
+                            : t.column == "far" ? &farTerms
+                                                : nullptr;
+        if (t.matched && list != nullptr && !list->contains(qs(t.term)))
+            *list << qs(t.term);
+    }
+    if (nearTerms.isEmpty() && farTerms.isEmpty())
+        return;
+    const VaultRef ref = ref_;
+    const std::string id = hit_.node_id;
+    jobs_->start(
+        [ref, id](const std::atomic_bool&) {
+            NeighbourText r;
+            r.nodeId = id;
+            auto vault = workerVault(ref);
+            if (!vault) {
+                r.error = formatStatus(vault.status());
+                return r;
+            }
+            auto text = indexed_text(**vault, id);
+            if (!text)
+                r.error = formatStatus(text.status());
+            else
+                r.text = std::move(text).value();
+            return r;
+        },
+        [this, nearTerms, farTerms](NeighbourText r) {
+            if (!hasHit_ || r.nodeId != hit_.node_id)
+                return;
+            QStringList heading;
+            if (!nearTerms.isEmpty())
+                heading << tr("Matched in the neighbouring turns: %1")
+                               .arg(nearTerms.join(QStringLiteral(", ")));
+            if (!farTerms.isEmpty())
+                heading << tr("Matched in the turns two away: %1")
+                               .arg(farTerms.join(QStringLiteral(", ")));
+            neighboursHeading_->setText(heading.join(QLatin1Char('\n')));
+            neighboursHeading_->show();
+            if (!r.text) {
+                neighbours_->setPlainText(tr("Cannot read them: %1").arg(r.error));
+            } else {
+                QString text = qs(r.text->near);
+                if (!farTerms.isEmpty())
+                    text += QStringLiteral("\n\n") + tr("— two away —") + QLatin1Char('\n') +
+                            qs(r.text->far);
+                neighbours_->setPlainText(text.trimmed());
+                markTerms(neighbours_->document(), terms_);
+            }
+            neighbours_->show();
+            Q_EMIT neighboursShown();
+        });
+}
+
+QStringList HitDetailPanel::markedWords(const QTextDocument* doc) {
+    QStringList words;
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().background().color() == kMark)
+                words << it.fragment().text();
+    return words;
 }
 
 QStringList HitDetailPanel::chipIds() const {
@@ -208,22 +324,11 @@ void HitDetailPanel::renderContent() {
     if (!hasHit_)
         return;
     const QString text = qs(hit_.content);
-    if (markdown_->isChecked()) {
+    if (markdown_->isChecked())
         content_->setMarkdown(text);
-        return;
-    }
-    content_->setPlainText(text);
-    // Mark the query's terms in the plain text, as the results table marks them.
-    QTextCharFormat mark;
-    mark.setBackground(QColor(255, 214, 102, 150));
-    mark.setFontWeight(QFont::Bold);
-    QTextCursor cursor(content_->document());
-    const auto ranges = findHighlights(content_->toPlainText(), terms_);
-    for (const auto& [start, length] : ranges) {
-        cursor.setPosition(start);
-        cursor.setPosition(start + length, QTextCursor::KeepAnchor);
-        cursor.mergeCharFormat(mark);
-    }
+    else
+        content_->setPlainText(text);
+    markTerms(content_->document(), terms_);
 }
 
 } // namespace memlens::ui

@@ -1,7 +1,11 @@
 // The selected hit in full: provenance (tree, scope, level, source_ref, time range), entities
 // and topics as clickable chips, graph context as links, and the whole content as plain text
-// (query terms marked) or rendered Markdown with remote resources refused.
+// or rendered Markdown with remote resources refused, the query's terms marked either way.
+// When the keyword leg matched the hit in its neighbouring turns, those turns are shown under it
+// (read from the hit's FTS row, indexed_text), the terms marked there too.
 #pragma once
+
+#include "vault/vaultref.h"
 
 #include <memlens/types.h>
 
@@ -11,10 +15,13 @@
 class QCheckBox;
 class QLabel;
 class QPushButton;
+class QTextBrowser;
+class QTextDocument;
 
 namespace memlens::ui {
 
 class FlowLayout;
+class JobRunner;
 class MarkdownView;
 
 class HitDetailPanel : public QWidget {
@@ -22,6 +29,8 @@ class HitDetailPanel : public QWidget {
 public:
     explicit HitDetailPanel(QWidget* parent = nullptr);
 
+    // Where the neighbouring turns are read from.
+    void setVault(const VaultRef& ref) { ref_ = ref; }
     void showHit(const RetrievalHit& hit, const QStringList& terms = {});
     void clear();
     bool hasHit() const { return hasHit_; }
@@ -31,15 +40,23 @@ public:
     QCheckBox* markdownToggle() const { return markdown_; }
     // The chips currently shown, by entity id (for tests).
     QStringList chipIds() const;
+    // The neighbouring turns the keyword leg matched the hit in (hidden when it matched none).
+    QTextBrowser* neighboursView() const { return neighbours_; }
+    QLabel* neighboursHeading() const { return neighboursHeading_; }
+    // The words a document shows marked as query terms, in order (for tests).
+    static QStringList markedWords(const QTextDocument* doc);
 
 Q_SIGNALS:
     void entityActivated(const QString& entityId);
     void nodeRequested(const QString& nodeId);
     void drillDownRequested(const QString& nodeId);
     void fetchLeavesRequested(const QStringList& chunkIds);
+    // The neighbouring turns of the hit shown are on screen.
+    void neighboursShown();
 
 private:
     void renderContent();
+    void showNeighbours();
     void addChips(FlowLayout* layout, const std::vector<std::string>& entities,
                   const std::vector<std::string>& topics);
     static QString linkList(const std::vector<std::string>& ids);
@@ -58,6 +75,10 @@ private:
     QPushButton* drill_;
     QPushButton* leaves_;
     MarkdownView* content_;
+    QLabel* neighboursHeading_;
+    QTextBrowser* neighbours_;
+    JobRunner* jobs_;
+    VaultRef ref_;
 };
 
 } // namespace memlens::ui

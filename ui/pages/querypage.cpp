@@ -26,6 +26,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace memlens::ui {
 
 namespace {
@@ -150,6 +152,10 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
                 if (row)
                     Q_EMIT hitSelected(row->hit, session_->outcome().terms);
             });
+    // Ctrl-click adds a second hit to compare with (QueryWorkbench shows the pair).
+    results_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    connect(results_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &QueryPage::resultSelectionChanged);
 
     auto* entityProxy = new QSortFilterProxyModel(this);
     entityProxy->setSourceModel(session_->entities());
@@ -271,6 +277,14 @@ void QueryPage::onFinished() {
     stack_->setCurrentWidget(entities ? static_cast<QWidget*>(entities_) : results_);
     if (!entities)
         selectFirst();
+}
+
+QList<int> QueryPage::selectedRows() const {
+    QList<int> rows;
+    for (const QModelIndex& index : results_->selectionModel()->selectedRows())
+        rows << proxy_->mapToSource(index).row();
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 void QueryPage::selectFirst() {

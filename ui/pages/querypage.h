@@ -44,6 +44,9 @@ public:
     QLabel* infoLabel() const { return info_; }
     QLabel* headerLabel() const { return header_; }
     QComboBox* modeBox() const { return mode_; }
+    // The selected hits' rows in the results model, in rank order (ctrl-click selects more
+    // than one: two are compared).
+    QList<int> selectedRows() const;
 
     // One line about how the query ran: counts, legs, timing, audit.
     static QString describe(const QueryOutcome& outcome);
@@ -52,6 +55,7 @@ public:
 
 Q_SIGNALS:
     void hitSelected(const memlens::RetrievalHit& hit, const QStringList& terms);
+    void resultSelectionChanged();
     void entityActivated(const QString& entityId);
 
 private:

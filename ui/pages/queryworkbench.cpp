@@ -24,7 +24,12 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     , detail_(new HitDetailPanel(parentWidget))
     , breakdown_(new ScoreBreakdownPanel(parentWidget))
     , mmr_(new MmrPanel(session_->mmr(), parentWidget)) {
-    connect(page_, &QueryPage::hitSelected, this, &QueryWorkbench::showHit);
+    connect(page_, &QueryPage::hitSelected, this,
+            [this](const RetrievalHit& hit, const QStringList& terms) {
+                showHit(hit, terms);
+                showSelection(); // the current row can move while two stay selected
+            });
+    connect(page_, &QueryPage::resultSelectionChanged, this, &QueryWorkbench::showSelection);
     auto topic = [this](const QString& id) { runTopic(id); };
     connect(page_, &QueryPage::entityActivated, this, topic);
     connect(detail_, &HitDetailPanel::entityActivated, this, topic);
@@ -41,6 +46,7 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
 void QueryWorkbench::setVault(const VaultOverviewData& data) {
     session_->setVault(data.ref);
     lookup_->setVault(data.ref);
+    detail_->setVault(data.ref);
     form_->setVault(data);
     detail_->clear();
     breakdown_->clear();
@@ -49,6 +55,7 @@ void QueryWorkbench::setVault(const VaultOverviewData& data) {
 void QueryWorkbench::resetVaultState() {
     session_->setVault({});
     lookup_->setVault({});
+    detail_->setVault({});
     form_->resetVaultState();
     page_->resetVaultState();
     detail_->clear();
@@ -59,6 +66,19 @@ void QueryWorkbench::showHit(const RetrievalHit& hit, const QStringList& terms) 
     detail_->showHit(hit, terms);
     breakdown_->showHit(hit);
     Q_EMIT hitShown(hit);
+}
+
+void QueryWorkbench::showSelection() {
+    const QList<int> rows = page_->selectedRows();
+    if (rows.size() == 2) {
+        std::vector<const RetrievalHit*> hits;
+        for (const HitRow& r : session_->results()->rows())
+            hits.push_back(&r.hit);
+        breakdown_->showComparison(hits, rows[0], rows[1]);
+    } else if (rows.size() == 1 && breakdown_->comparing()) {
+        if (const HitRow* row = session_->results()->rowAt(rows[0]))
+            showHit(row->hit, session_->outcome().terms);
+    }
 }
 
 void QueryWorkbench::showNode(const QString& nodeId) {

@@ -63,6 +63,8 @@ Q_SIGNALS:
 
 private:
     void runPrimitive(QueryRequest request, bool bringToFront);
+    // Two selected results: the breakdown compares them; back to one: that one.
+    void showSelection();
 
     QuerySession* session_;
     NodeLookup* lookup_;

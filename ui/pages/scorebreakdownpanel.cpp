@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "core/signalcolors.h"
+#include "pages/comparepanel.h"
 
 #include <memlens/settings.h>
 
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTextDocument>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -29,6 +31,9 @@ namespace {
 
 constexpr std::array<Signal, kSignalCount> kSignals = {Signal::Graph, Signal::Vector,
                                                        Signal::Keyword, Signal::Freshness};
+// Step::key of each of kSignals.
+constexpr std::array<const char*, kSignalCount> kSignalKeys = {"graph", "vector", "keyword",
+                                                               "freshness"};
 
 double pick(const SignalSet& s, Signal which) {
     switch (which) {
@@ -70,6 +75,8 @@ QString rrfTermText(const LegExplanation& leg, int k) {
 
 ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     : QWidget(parent)
+    , stack_(new QStackedWidget(this))
+    , compare_(new ComparePanel(this))
     , heading_(new QLabel(this))
     , chart_(new QChart())
     , legs_(new QLabel(this))
@@ -103,19 +110,7 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     // The text under the chart can be long on a small screen: it scrolls rather than clips.
-    auto* text = new QWidget(this);
-    auto* textLayout = new QVBoxLayout(text);
-    textLayout->setContentsMargins(0, 0, 0, 0);
-    textLayout->addWidget(equation_);
-    textLayout->addWidget(legs_);
-    textLayout->addWidget(terms_);
-    textLayout->addWidget(details_);
-    textLayout->addStretch();
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(text);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QScrollArea* scroll = scrollingColumn({equation_, legs_, terms_, details_}, this);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(chartView_);
@@ -124,15 +119,49 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     splitter->setSizes({135, 185});
     splitter->setChildrenCollapsible(false);
 
+    auto* single = new QWidget(this);
+    auto* singleLayout = new QVBoxLayout(single);
+    singleLayout->setContentsMargins(0, 0, 0, 0);
+    singleLayout->setSpacing(4);
+    singleLayout->addWidget(heading_);
+    singleLayout->addWidget(splitter, 1);
+    stack_->addWidget(single);
+    stack_->addWidget(compare_);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(4);
-    layout->addWidget(heading_);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(stack_);
     clear();
 }
 
+QScrollArea* ScoreBreakdownPanel::scrollingColumn(const QList<QWidget*>& widgets, QWidget* parent) {
+    auto* text = new QWidget(parent);
+    auto* layout = new QVBoxLayout(text);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : widgets)
+        layout->addWidget(w);
+    layout->addStretch();
+    auto* scroll = new QScrollArea(parent);
+    scroll->setWidget(text);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return scroll;
+}
+
+void ScoreBreakdownPanel::showComparison(const std::vector<const RetrievalHit*>& hits, int a,
+                                         int b) {
+    compare_->showPair(hits, a, b);
+    stack_->setCurrentWidget(compare_);
+}
+
+bool ScoreBreakdownPanel::comparing() const {
+    return stack_->currentWidget() == compare_;
+}
+
 void ScoreBreakdownPanel::clear() {
+    stack_->setCurrentIndex(0);
+    compare_->clear();
     steps_.clear();
     heading_->setText(tr("Select a hit of a hybrid, keyword or semantic query."));
     chart_->removeAllSeries();
@@ -181,6 +210,7 @@ QString ScoreBreakdownPanel::equation(const Explanation& x) {
 }
 
 void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
+    stack_->setCurrentIndex(0);
     if (!hit.explanation) {
         clear();
         heading_->setText(
@@ -259,6 +289,7 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
     }
     if (x.budget_cut)
         more << tr("Cut by the character budget.");
+    more << tr("Ctrl-click a second hit in the results to compare the two.");
     details_->setText(more.join(QLatin1Char('\n')));
 }
 
@@ -266,35 +297,41 @@ std::vector<ScoreBreakdownPanel::Step> ScoreBreakdownPanel::steps(const Explanat
     std::vector<Step> out;
     if (x.fusion == to_string(FusionKind::Profile)) {
         // The four weighted signals sum to the base score: each is its own bar from 0.
-        for (Signal s : kSignals)
-            out.push_back({signalName(s), 0.0, pick(x.contributions, s), false, signalColor(s)});
+        for (std::size_t i = 0; i < kSignals.size(); ++i) {
+            const Signal s = kSignals[i];
+            out.push_back({signalName(s), 0.0, pick(x.contributions, s), false, signalColor(s),
+                           QString::fromLatin1(kSignalKeys[i])});
+        }
         return out;
     }
     // Under RRF the legs decide: a waterfall from the leg terms to the final score, one step
     // per factor that applies, each bar from the running score before it to the one after.
     const double kw = x.keyword.rrf_term;
-    out.push_back({tr("keyword term"), 0.0, kw, false, signalColor(Signal::Keyword)});
-    out.push_back(
-        {tr("vector term"), kw, kw + x.vector.rrf_term, false, signalColor(Signal::Vector)});
-    out.push_back({tr("RRF sum"), 0.0, x.rrf_score, true, QColor(0x55, 0x5d, 0x66)});
+    out.push_back({tr("keyword term"), 0.0, kw, false, signalColor(Signal::Keyword),
+                   QStringLiteral("keyword term")});
+    out.push_back({tr("vector term"), kw, kw + x.vector.rrf_term, false,
+                   signalColor(Signal::Vector), QStringLiteral("vector term")});
+    out.push_back({tr("RRF sum"), 0.0, x.rrf_score, true, QColor(0x55, 0x5d, 0x66),
+                   QStringLiteral("RRF sum")});
     double running = x.rrf_score;
     const double recency = 1.0 + x.recency.boost * x.recency.factor;
     if (recency != 1.0) {
-        out.push_back(
-            {tr("× recency"), running, running * recency, false, signalColor(Signal::Freshness)});
+        out.push_back({tr("× recency"), running, running * recency, false,
+                       signalColor(Signal::Freshness), QStringLiteral("recency")});
         running *= recency;
     }
     if (x.entity_factor != 1.0) {
         out.push_back({tr("× graph context"), running, running * x.entity_factor, false,
-                       signalColor(Signal::Graph)});
+                       signalColor(Signal::Graph), QStringLiteral("graph context")});
         running *= x.entity_factor;
     }
     if (x.superseded_penalty != 1.0) {
         out.push_back({tr("× superseded"), running, running * x.superseded_penalty, false,
-                       QColor(0xc0, 0x39, 0x2b)});
+                       QColor(0xc0, 0x39, 0x2b), QStringLiteral("superseded")});
         running *= x.superseded_penalty;
     }
-    out.push_back({tr("final score"), 0.0, x.final_score, true, QColor(0x2c, 0x3e, 0x50)});
+    out.push_back({tr("final score"), 0.0, x.final_score, true, QColor(0x2c, 0x3e, 0x50),
+                   QStringLiteral("final score")});
     return out;
 }
 

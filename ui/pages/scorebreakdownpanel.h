@@ -15,8 +15,12 @@
 class QChart;
 class QChartView;
 class QLabel;
+class QScrollArea;
+class QStackedWidget;
 
 namespace memlens::ui {
+
+class ComparePanel;
 
 class ScoreBreakdownPanel : public QWidget {
     Q_OBJECT
@@ -25,6 +29,11 @@ public:
 
     void showHit(const RetrievalHit& hit);
     void clear();
+    // Two hits of one answer side by side in place of the one hit's breakdown (ComparePanel);
+    // showHit and clear go back to one hit.
+    void showComparison(const std::vector<const RetrievalHit*>& hits, int a, int b);
+    bool comparing() const;
+    ComparePanel* comparison() const { return compare_; }
 
     // The final arithmetic, as plain text ("final = (0.01639 + 0.01587) × … = 0.03226").
     QString equationText() const;
@@ -37,6 +46,10 @@ public:
         double to = 0.0;
         bool total = false;
         QColor color;
+        // Untranslated name of what the step is: "keyword term", "vector term", "RRF sum",
+        // "recency", "graph context", "superseded", "final score"; under profile fusion the
+        // signal ("graph", "vector", "keyword", "freshness").
+        QString key;
     };
     static std::vector<Step> steps(const Explanation& x);
     // The chart's bar for a step, as its signed length (to − from); -1 when there is no such
@@ -56,10 +69,15 @@ public:
     QString detailsText() const;
 
     static QString equation(const Explanation& x);
+    // Text that can be long on a small screen, one widget under the other: it scrolls
+    // vertically rather than clips.
+    static QScrollArea* scrollingColumn(const QList<QWidget*>& widgets, QWidget* parent);
 
 private:
     void showChart(const Explanation& x);
 
+    QStackedWidget* stack_;
+    ComparePanel* compare_;
     QLabel* heading_;
     QChart* chart_;
     QChartView* chartView_;

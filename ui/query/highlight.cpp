@@ -2,6 +2,8 @@
 
 #include <memlens/text.h>
 
+#include <QCoreApplication>
+
 #include <set>
 #include <string>
 #include <vector>
@@ -24,14 +26,46 @@ QStringList queryTerms(std::string_view query) {
 }
 
 QString makeSnippet(std::string_view content, const QStringList& terms, int maxChars) {
+    // The excerpt is cut around the first word the highlight marks (a match by stem, as FTS5
+    // matched it): "budgets" for the query's "budget" and the other way round. The core's
+    // snippet looks for the exact word.
     std::vector<std::string> raw;
-    raw.reserve(static_cast<std::size_t>(terms.size()));
-    for (const QString& t : terms)
-        raw.push_back(t.toStdString());
-    QString text = QString::fromStdString(
+    const QString text = QString::fromUtf8(content.data(), static_cast<qsizetype>(content.size()));
+    if (const HighlightRanges first = findHighlights(text, terms); !first.isEmpty())
+        raw.push_back(text.mid(first.front().first, first.front().second).toStdString());
+    const QString excerpt = QString::fromStdString(
         snippet(content, raw, static_cast<std::size_t>(std::max(maxChars, 16))));
     // One table row shows one line: fold every run of whitespace into a space.
-    return text.simplified();
+    return excerpt.simplified();
+}
+
+QString hitSnippet(const RetrievalHit& hit, const QStringList& terms, int maxChars) {
+    const QString excerpt = makeSnippet(hit.content, terms, maxChars);
+    if (!hit.explanation)
+        return excerpt;
+    QStringList neighbours, context;
+    bool own = false;
+    for (const TermEvidence& t : hit.explanation->keyword.terms) {
+        if (!t.matched)
+            continue;
+        const QString term = QString::fromStdString(t.term);
+        if (t.column == "content")
+            own = true;
+        else if (t.column == "context" && !context.contains(term))
+            context << term;
+        else if (t.column != "context" && !neighbours.contains(term))
+            neighbours << term;
+    }
+    if (own || (neighbours.isEmpty() && context.isEmpty()))
+        return excerpt;
+    QStringList where;
+    if (!neighbours.isEmpty())
+        where << QCoreApplication::translate("Snippet", "%1: in the neighbouring turns")
+                     .arg(neighbours.join(QStringLiteral(", ")));
+    if (!context.isEmpty())
+        where << QCoreApplication::translate("Snippet", "%1: in its context")
+                     .arg(context.join(QStringLiteral(", ")));
+    return QStringLiteral("[%1] %2").arg(where.join(QStringLiteral("; ")), excerpt);
 }
 
 HighlightRanges findHighlights(const QString& text, const QStringList& terms) {

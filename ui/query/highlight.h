@@ -16,8 +16,14 @@ namespace memlens::ui {
 // tokens dropped).
 QStringList queryTerms(std::string_view query);
 
-// One line of at most maxChars around the first term, newlines folded to spaces.
+// One line of at most maxChars around the first word that matches a term by stem (the word
+// findHighlights marks first), newlines folded to spaces.
 QString makeSnippet(std::string_view content, const QStringList& terms, int maxChars = 240);
+
+// The results table's snippet of a hit: makeSnippet of its text; when the keyword leg matched
+// it only in other columns (its neighbouring turns, its context), it says so first:
+// "[phoenix, budget: in the neighbouring turns] Letting support know."
+QString hitSnippet(const RetrievalHit& hit, const QStringList& terms, int maxChars = 240);
 
 // The words of `text` that match a term.
 HighlightRanges findHighlights(const QString& text, const QStringList& terms);

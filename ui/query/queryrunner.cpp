@@ -29,7 +29,7 @@ std::vector<HitRow> toRows(std::vector<RetrievalHit> hits, const QStringList& te
     for (RetrievalHit& hit : hits) {
         HitRow row;
         row.rank = ++rank;
-        row.snippet = makeSnippet(hit.content, terms);
+        row.snippet = hitSnippet(hit, terms);
         row.highlights = findHighlights(row.snippet, terms);
         row.hit = std::move(hit);
         rows.push_back(std::move(row));

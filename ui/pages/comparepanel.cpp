@@ -1,0 +1,305 @@
+#include "pages/comparepanel.h"
+
+#include "core/format.h"
+#include "pages/scorebreakdownpanel.h"
+
+#include <memlens/compare.h>
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace memlens::ui {
+
+namespace {
+
+QString none() {
+    return QCoreApplication::translate("ComparePanel", "—");
+}
+
+// "phoenix, budget: neighbouring turns", one line a column, in the term table's order.
+QString matchedByColumn(const std::vector<TermEvidence>& terms) {
+    QStringList columns;
+    std::map<QString, QStringList> byColumn;
+    for (const TermEvidence& t : terms) {
+        if (!t.matched)
+            continue;
+        const QString column = ScoreBreakdownPanel::columnName(qs(t.column));
+        if (!columns.contains(column))
+            columns << column;
+        if (!byColumn[column].contains(qs(t.term)))
+            byColumn[column] << qs(t.term);
+    }
+    QStringList lines;
+    for (const QString& c : std::as_const(columns))
+        lines << QStringLiteral("%1: %2").arg(byColumn[c].join(QStringLiteral(", ")), c);
+    return lines.isEmpty() ? none() : lines.join(QLatin1Char('\n'));
+}
+
+// A waterfall step of one hit: its value (a leg's term, a total, a weighted signal) or, for a
+// factor after the RRF sum, the factor and the running score after it.
+struct StepValue {
+    bool present = false;
+    bool factor = false;
+    double value = 0.0;
+    double running = 0.0;
+};
+
+StepValue stepValue(const std::vector<ScoreBreakdownPanel::Step>& steps, const QString& key) {
+    bool afterSum = false;
+    for (const auto& st : steps) {
+        if (st.key == key) {
+            if (st.total || !afterSum || st.from == 0.0)
+                return {true, false, st.to - st.from, st.to};
+            return {true, true, st.to / st.from, st.to};
+        }
+        afterSum = afterSum || st.total;
+    }
+    return {};
+}
+
+// Both hits' cells of one step, with the digits that tell the two values apart.
+std::pair<QString, QString> stepCells(const StepValue& u, const StepValue& l) {
+    const int digits = distinguishing_digits(u.value, l.value);
+    const int runningDigits = distinguishing_digits(u.running, l.running);
+    auto cell = [&](const StepValue& v) {
+        if (!v.present)
+            return none();
+        const QString value = QString::number(v.value, 'g', digits);
+        return v.factor ? QStringLiteral("× %1 = %2")
+                              .arg(value, QString::number(v.running, 'g', runningDigits))
+                        : value;
+    };
+    return {cell(u), cell(l)};
+}
+
+// The rows of the step(s) compare_hits named as the cause.
+QStringList causeKeys(const QString& cause) {
+    if (cause == QLatin1String("keyword leg"))
+        return {QStringLiteral("keyword term"), QStringLiteral("keyword rank")};
+    if (cause == QLatin1String("vector leg"))
+        return {QStringLiteral("vector term"), QStringLiteral("vector rank")};
+    if (cause == QLatin1String("supersession"))
+        return {QStringLiteral("superseded")};
+    if (cause == QLatin1String("factors"))
+        return {QStringLiteral("recency"), QStringLiteral("graph context"),
+                QStringLiteral("superseded")};
+    if (cause == QLatin1String("mmr"))
+        return {QStringLiteral("mmr pick"), QStringLiteral("redundancy")};
+    if (cause.endsWith(QLatin1String(" signal")))
+        return {cause.chopped(7)};
+    return {cause}; // recency, graph context
+}
+
+} // namespace
+
+ComparePanel::ComparePanel(QWidget* parent)
+    : QWidget(parent)
+    , decision_(new QLabel(this))
+    , table_(new QTableWidget(this))
+    , terms_{new QLabel(this), new QLabel(this)} {
+    QFont bold = decision_->font();
+    bold.setBold(true);
+    decision_->setFont(bold);
+    decision_->setWordWrap(true);
+    decision_->setTextFormat(Qt::PlainText);
+    decision_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    table_->setColumnCount(2);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionMode(QAbstractItemView::NoSelection);
+    table_->setWordWrap(true);
+    table_->setAlternatingRowColors(true);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+
+    for (QLabel* t : terms_) {
+        t->setTextFormat(Qt::RichText);
+        t->setWordWrap(true);
+        t->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    QScrollArea* scroll = ScoreBreakdownPanel::scrollingColumn({terms_[0], terms_[1]}, this);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(table_);
+    splitter->addWidget(scroll);
+    splitter->setSizes({400, 90});
+    splitter->setChildrenCollapsible(false);
+
+    auto* hint = new QLabel(tr("<small>Ctrl-click another hit to change the pair; select one hit "
+                               "for its full breakdown.</small>"),
+                            this);
+    hint->setWordWrap(true);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(decision_);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(hint);
+    clear();
+}
+
+void ComparePanel::clear() {
+    cause_.clear();
+    decision_->clear();
+    table_->clearContents();
+    table_->setRowCount(0);
+    for (QLabel* t : terms_)
+        t->clear();
+}
+
+void ComparePanel::addRow(const QString& label, const QString& upper, const QString& lower) {
+    const int row = table_->rowCount();
+    table_->insertRow(row);
+    table_->setVerticalHeaderItem(row, new QTableWidgetItem(label));
+    table_->setItem(row, 0, new QTableWidgetItem(upper));
+    table_->setItem(row, 1, new QTableWidgetItem(lower));
+}
+
+void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a, int b) {
+    clear();
+    const int up = std::min(a, b);
+    const int low = std::max(a, b);
+    const HitOrder order =
+        compare_hits(hits, static_cast<std::size_t>(a), static_cast<std::size_t>(b));
+    cause_ = qs(order.cause);
+    decision_->setText(qs(order.line));
+    table_->setHorizontalHeaderLabels({tr("#%1").arg(up + 1), tr("#%1").arg(low + 1)});
+    const RetrievalHit& hu = *hits[static_cast<std::size_t>(up)];
+    const RetrievalHit& hl = *hits[static_cast<std::size_t>(low)];
+    // The decisive rows by key; each row's key is its untranslated name.
+    const QStringList decisive = causeKeys(cause_);
+    std::set<int> bold;
+    auto row = [&](const QString& key, const QString& label,
+                   const std::function<QString(const RetrievalHit&)>& cell) {
+        if (decisive.contains(key))
+            bold.insert(table_->rowCount());
+        addRow(label, cell(hu), cell(hl));
+    };
+    auto positionOf = [&](const std::string& id) {
+        for (std::size_t i = 0; i < hits.size(); ++i)
+            if (hits[i]->node_id == id)
+                return tr("#%1").arg(i + 1);
+        return qs(id);
+    };
+    auto node = [](const RetrievalHit& h) { return qs(h.node_id); };
+    if (!hu.explanation || !hl.explanation) {
+        row(QStringLiteral("score"), tr("score"),
+            [](const RetrievalHit& h) { return formatScore(h.score); });
+        row(QStringLiteral("node"), tr("node"), node);
+        table_->resizeRowsToContents();
+        return;
+    }
+    // What decides comes first: the legs' ranks, the Score Breakdown's steps, MMR; then what
+    // the keyword leg matched, and the node.
+    auto x = [](const RetrievalHit& h) -> const Explanation& { return *h.explanation; };
+    row(QStringLiteral("position"), tr("position"), [&](const RetrievalHit& h) {
+        return tr("#%1 (fused #%2)").arg(&h == &hu ? up + 1 : low + 1).arg(x(h).fused_rank);
+    });
+    row(QStringLiteral("keyword rank"), tr("keyword rank"), [&](const RetrievalHit& h) {
+        const LegExplanation& k = x(h).keyword;
+        return k.rank ? tr("%1 (score %2)").arg(*k.rank).arg(formatScore(k.raw_score)) : none();
+    });
+    row(QStringLiteral("vector rank"), tr("vector rank"), [&](const RetrievalHit& h) {
+        const LegExplanation& v = x(h).vector;
+        if (!v.rank)
+            return none();
+        return tr("%1 (similarity %2, %3)")
+            .arg(*v.rank)
+            .arg(formatScore(v.raw_score), v.exact ? tr("exact scan") : tr("beam descent"));
+    });
+    // The Score Breakdown's steps, in its order; a step only one hit has shows "—" for the other.
+    const auto su = ScoreBreakdownPanel::steps(x(hu));
+    const auto sl = ScoreBreakdownPanel::steps(x(hl));
+    std::vector<ScoreBreakdownPanel::Step> all = su;
+    for (const auto& st : sl) {
+        const bool known =
+            std::any_of(all.begin(), all.end(), [&](const auto& s) { return s.key == st.key; });
+        if (!known)
+            all.insert(all.end() - (all.empty() || !all.back().total ? 0 : 1), st);
+    }
+    for (const auto& st : all) {
+        const auto [cu, cl] = stepCells(stepValue(su, st.key), stepValue(sl, st.key));
+        row(st.key, st.label, [&](const RetrievalHit& h) { return &h == &hu ? cu : cl; });
+    }
+    row(QStringLiteral("mmr pick"), tr("MMR pick"), [&](const RetrievalHit& h) {
+        const MmrExplanation& m = x(h).mmr;
+        if (m.step < 0)
+            return tr("not picked");
+        return tr("pick %1: relevance %2, redundancy %3 → MMR score %4")
+            .arg(m.step + 1)
+            .arg(formatScore(m.relevance), formatScore(m.max_similarity), formatScore(m.mmr_score));
+    });
+    row(QStringLiteral("redundancy"), tr("most similar pick"), [&](const RetrievalHit& h) {
+        const MmrExplanation& m = x(h).mmr;
+        if (!m.penalized_by)
+            return none();
+        return tr("%1 (cosine %2)").arg(positionOf(*m.penalized_by), formatScore(m.cosine));
+    });
+    row(QStringLiteral("matched terms"), tr("matched terms"),
+        [&](const RetrievalHit& h) { return matchedByColumn(x(h).keyword.terms); });
+    row(QStringLiteral("node"), tr("node"), node);
+    QFont strong = table_->font();
+    strong.setBold(true);
+    for (int r : bold) {
+        table_->verticalHeaderItem(r)->setFont(strong);
+        for (int c = 0; c < 2; ++c)
+            table_->item(r, c)->setFont(strong);
+    }
+    table_->resizeRowsToContents();
+
+    for (int side = 0; side < 2; ++side) {
+        const RetrievalHit& h = side == 0 ? hu : hl;
+        const QString table = ScoreBreakdownPanel::termTable(x(h).keyword.terms);
+        terms_[side]->setText(
+            table.isEmpty()
+                ? QString()
+                : tr("<b>#%1: keyword terms</b>").arg((side == 0 ? up : low) + 1) + table);
+        terms_[side]->setVisible(!table.isEmpty());
+    }
+}
+
+QString ComparePanel::decisionText() const {
+    return decision_->text();
+}
+
+QStringList ComparePanel::rowLabels() const {
+    QStringList out;
+    for (int r = 0; r < table_->rowCount(); ++r)
+        out << table_->verticalHeaderItem(r)->text();
+    return out;
+}
+
+QString ComparePanel::value(const QString& row, int side) const {
+    for (int r = 0; r < table_->rowCount(); ++r)
+        if (table_->verticalHeaderItem(r)->text() == row)
+            return table_->item(r, side)->text();
+    return {};
+}
+
+QStringList ComparePanel::decisiveRows() const {
+    QStringList out;
+    for (int r = 0; r < table_->rowCount(); ++r)
+        if (table_->item(r, 0)->font().bold())
+            out << table_->verticalHeaderItem(r)->text();
+    return out;
+}
+
+QString ComparePanel::termsText(int side) const {
+    QTextDocument doc;
+    doc.setHtml(terms_[side]->text());
+    return doc.toPlainText();
+}
+
+} // namespace memlens::ui
