@@ -1,5 +1,6 @@
 // memlens-cli query: the hybrid search (SearchEngine::query), every hit with its explanation.
 #include "cli.h"
+#include "query_options.h"
 
 #include <memlens/audit.h>
 #include <memlens/entities.h>
@@ -41,81 +42,12 @@ Result<std::unique_ptr<Vault>> open_for_query(const std::string& dir, bool read_
     return Vault::open(dir, true);
 }
 
-// What the query options accept (the one rule of cli.h; the README lists them).
-constexpr std::int64_t kMaxChars = 1'000'000'000; // --max-chars
-constexpr double kMaxMs = 86'400'000.0;           // --max-ms: a day
-constexpr double kMaxRecency = 1000.0;            // --recency, as search.recency_boost
-
 Status read_request(const Args& a, std::string& text, QueryOptions& req) {
     text = a.get_or("query", "");
     for (const auto& p : a.positional)
         text += (text.empty() ? "" : " ") + p;
     MEMLENS_TRY(check_query_length(text));
-    auto mode = a.get_choice("mode", names_of(kSearchModes));
-    if (!mode)
-        return mode.status();
-    if (*mode)
-        req.mode = search_mode_from_string(**mode);
-    auto fusion = a.get_choice("fusion", names_of(kFusionKinds));
-    if (!fusion)
-        return fusion.status();
-    if (*fusion)
-        req.fusion = fusion_kind_from_string(**fusion);
-    const auto max_limit = static_cast<std::int64_t>(kMaxSearchLimit);
-    auto limit = a.get_int("limit", 0, max_limit);
-    if (!limit)
-        return limit.status();
-    req.limit = static_cast<int>(limit->value_or(0));
-    auto lambda = a.get_double("mmr-lambda", 0.0, 1.0);
-    if (!lambda)
-        return lambda.status();
-    req.mmr_lambda = *lambda;
-    auto recency = a.get_double("recency", 0.0, kMaxRecency);
-    if (!recency)
-        return recency.status();
-    req.recency_boost = *recency;
-    if (a.flag("summaries"))
-        req.include_summaries = true;
-    req.exact = a.flag("exact");
-    for (const auto& v : a.get_all("namespace"))
-        for (auto& s : split_list(v))
-            req.scope.namespaces.push_back(s);
-    for (const auto& v : a.get_all("topics"))
-        for (auto& s : split_list(v))
-            req.scope.topics.push_back(s);
-    for (const auto& v : a.get_all("content-type"))
-        for (auto& s : split_list(v))
-            req.scope.content_types.push_back(s);
-    auto kinds = a.get_choices("source-kind", source_kind_names());
-    if (!kinds)
-        return kinds.status();
-    req.scope.source_kinds = std::move(kinds).value();
-    auto since = a.get_time("since");
-    if (!since)
-        return since.status();
-    req.scope.since_ms = *since;
-    auto until = a.get_time("until");
-    if (!until)
-        return until.status();
-    req.scope.until_ms = *until;
-    auto now = a.get_time("now");
-    if (!now)
-        return now.status();
-    req.now_ms = now->value_or(0);
-    auto units = a.get_int("max-units", 0, max_limit);
-    if (!units)
-        return units.status();
-    auto chars = a.get_int("max-chars", 0, kMaxChars);
-    if (!chars)
-        return chars.status();
-    auto ms = a.get_double("max-ms", 0.0, kMaxMs);
-    if (!ms)
-        return ms.status();
-    req.budget.max_units = static_cast<int>(units->value_or(0));
-    req.budget.max_chars = chars->value_or(0);
-    req.budget.max_ms = ms->value_or(0.0);
-    req.audit = !a.flag("no-audit");
-    return Status::ok();
+    return read_query_options(a, req);
 }
 
 std::string one_line(std::string s) {
@@ -286,10 +218,8 @@ int run_query(const Args& a) {
     if (!vault)
         return fail("query", vault.status());
     // The vault's own profiles count too (profile.<name>.* settings), so this waits for it.
-    auto profile = a.get_choice("profile", WeightProfile::names((*vault)->all_settings()));
-    if (!profile)
-        return fail("query", profile.status());
-    opts.profile = *profile;
+    if (Status s = read_query_profile(a, **vault, opts); !s)
+        return fail("query", s);
     auto engine = SearchEngine::open(**vault);
     if (!engine)
         return fail("query", engine.status());
@@ -364,27 +294,15 @@ int run_query(const Args& a) {
 }
 
 MEMLENS_CLI_COMMAND(Spec{
-    "query",
-    "hybrid search (keyword + vector legs, RRF or profile fusion, MMR) with explanations",
+    "query", "hybrid search (keyword + vector legs, RRF or profile fusion, MMR) with explanations",
     "Usage: memlens-cli query --vault DIR [options] [--json] TEXT...\n\n"
     "Runs the hybrid search (docs/architecture.md draws its stages) and prints each hit with its\n"
     "verdict (one line naming what decided its place) and explanation (legs' ranks and raw\n"
     "scores, the keyword leg's matched terms by column, RRF terms, recency, the four signals,\n"
     "graph context, the MMR step). A query of only punctuation, operators or stopwords is\n"
     "refused (exit 1); a leg that matched nothing says so.\n"
-    "Options (each overrides the vault's setting for this query only):\n"
-    "  --mode " +
-        join(names_of(kSearchModes), "|") + "   --fusion " + join(names_of(kFusionKinds), "|") +
-        "\n" + "  --profile NAME (" + join(WeightProfile::names({}), ", ") +
-        " or the vault's own)\n" + "  --limit N (0.." + std::to_string(kMaxSearchLimit) +
-        ")  --mmr-lambda X (0..1)  --recency X (boost 0..1000, 0 = off)\n"
-        "  --summaries  --exact (exact vector scan instead of the beam descent)\n"
-        "Scoping (both legs): --namespace A,B  --topics A,B  --content-type A,B\n"
-        "  --source-kind chat|email|document  --since TIME  --until TIME\n"
-        "Budgets: --max-units N (0.." +
-        std::to_string(kMaxSearchLimit) +
-        ")  --max-chars N (0..1000000000)  --max-ms X (0..86400000)\n"
-        "  (the answer says truncated)\n"
+    "Options (each overrides the vault's setting for this query only):\n" +
+        query_options_usage() +
         "Other: --now TIME (recency and freshness reference), --no-audit, --read-only\n"
         "  --audit-wait S       how long the audit row waits for the vault's write lock (held by\n"
         "                       an import for its whole run) before it is kept in\n"
@@ -404,10 +322,16 @@ MEMLENS_CLI_COMMAND(Spec{
         "written in time is kept in DIR/audit-pending.jsonl, and the next logged query moves it\n"
         "into the log. Exit status: 0 answered and logged; 3 answered, the row kept but not yet\n"
         "logged; 1 an error (including a row that could be neither written nor kept).",
-    {"vault",     "query",     "mode",   "fusion",       "profile",     "limit",     "mmr-lambda",
-     "recency",   "namespace", "topics", "content-type", "source-kind", "since",     "until",
-     "max-units", "max-chars", "max-ms", "now",          "group-by",    "audit-wait"},
-    {"exact", "summaries", "no-audit", "read-only"},
+    [] {
+        auto names = query_option_names();
+        names.insert(names.end(), {"vault", "query", "group-by", "audit-wait"});
+        return names;
+    }(),
+    [] {
+        auto names = query_flag_names();
+        names.push_back("read-only");
+        return names;
+    }(),
     run_query});
 
 } // namespace

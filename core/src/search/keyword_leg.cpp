@@ -3,6 +3,7 @@
 #include <memlens/text.h>
 
 #include <algorithm>
+#include <cstring>
 #include <future>
 #include <limits>
 #include <unordered_map>
@@ -265,6 +266,129 @@ Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const Keywor
     if (stats != nullptr)
         *stats = std::move(kept);
     return items;
+}
+
+namespace {
+
+// The summary table's ranking, as run_keyword_leg writes it.
+void add_summary_rank(SqlQuery& q, const KeywordLegInput& in) {
+    q.add("memlens_bm25f(mem_tree_summaries_fts, ?", in.k1);
+    q.add(", ?, 1.0", in.coverage_power);
+    q.add(", ?) AS score", in.b);
+}
+
+// "FROM … WHERE … MATCH ?" of one table with the leg's scope, selecting the FTS rowid and the
+// score; false when the scope admits no row of that table.
+bool place_query(SqlQuery& q, const KeywordLegInput& in, bool summaries) {
+    if (summaries) {
+        const std::string rid = in.cols.rid == "c.rid" ? "s.rid" : "s.rowid";
+        q.add("SELECT " + rid + ", ");
+        add_summary_rank(q, in);
+        q.add(" FROM mem_tree_summaries_fts JOIN mem_tree_summaries s ON " + rid +
+              " = mem_tree_summaries_fts.rowid WHERE mem_tree_summaries_fts MATCH ?");
+        q.binds.emplace_back(std::string(in.match));
+        return append_summary_scope(q, *in.scope, in.hide_superseded);
+    }
+    if (in.scope->empty() && !in.hide_superseded) {
+        q.add("SELECT rowid, ");
+        add_chunk_rank(q, in);
+        q.add(" FROM mem_tree_chunks_fts WHERE mem_tree_chunks_fts MATCH ?", std::string(in.match));
+        return true;
+    }
+    q.add("SELECT mem_tree_chunks_fts.rowid, ");
+    add_chunk_rank(q, in);
+    q.add(" FROM mem_tree_chunks_fts JOIN mem_tree_chunks c ON " + in.cols.rid +
+              " = mem_tree_chunks_fts.rowid WHERE mem_tree_chunks_fts MATCH ?",
+          std::string(in.match));
+    append_chunk_scope(q, *in.scope, in.hide_superseded, in.cols);
+    return true;
+}
+
+// Calls fn(rowid, score) for every row the query gives.
+template <typename F> Status each_row(StatementCache& stmts, const SqlQuery& q, F&& fn) {
+    auto st = stmts.bind(q);
+    if (!st)
+        return st.status();
+    stmts.coverage().reset(1); // nothing of the sink is read here: record as little as it can
+    for (;;) {
+        auto row = (*st)->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            return Status::ok();
+        fn((*st)->column_int64(0), (*st)->column_double(1));
+    }
+}
+
+} // namespace
+
+Result<KeywordPlace> keyword_place(StatementCache& stmts, const KeywordLegInput& in,
+                                   bool is_summary, std::int64_t fts_rowid, bool count) {
+    MEMLENS_TRY(stmts.ensure_ranking_functions());
+    KeywordPlace place;
+    {
+        // Its own row: the score the leg gives it (the function's statistics are the whole
+        // table's, so one row scores as it does among all) and its counts.
+        SqlQuery q;
+        if (!place_query(q, in, is_summary))
+            return place;
+        const std::string table = is_summary ? "mem_tree_summaries_fts" : "mem_tree_chunks_fts";
+        q.add(" AND " + table + ".rowid = ?", fts_rowid);
+        auto st = stmts.bind(q);
+        if (!st)
+            return st.status();
+        stmts.coverage().reset(1);
+        auto row = (*st)->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            return place;
+        place.matched = true;
+        place.score = (*st)->column_double(1);
+        (*st)->reset(); // ends its read transaction (term_table.cpp's rowid_of says why)
+        SqlQuery c;
+        c.add("SELECT memlens_bm25f_row(" + table + ") FROM " + table + " WHERE " + table +
+                  " MATCH ?",
+              std::string(in.match));
+        c.add(" AND rowid = ?", fts_rowid);
+        auto cs = stmts.bind(c);
+        if (!cs)
+            return cs.status();
+        auto crow = (*cs)->step();
+        if (!crow)
+            return crow.status();
+        if (*crow) {
+            const auto blob = (*cs)->column_blob(0);
+            place.counts.resize(blob.size() / sizeof(std::int32_t));
+            std::memcpy(place.counts.data(), blob.data(),
+                        place.counts.size() * sizeof(std::int32_t));
+        }
+        (*cs)->reset();
+    }
+    if (!count)
+        return place;
+    // The leg's order: (score, rowid) within a table; merged on score, chunks first on a tie.
+    std::size_t above = 0;
+    const double mine = place.score;
+    SqlQuery chunks;
+    place_query(chunks, in, false);
+    MEMLENS_TRY(each_row(stmts, chunks, [&](std::int64_t rid, double score) {
+        ++place.matches;
+        if (score < mine || (score == mine && (is_summary || rid < fts_rowid)))
+            ++above;
+    }));
+    if (in.include_summaries) {
+        SqlQuery summaries;
+        if (place_query(summaries, in, true)) {
+            MEMLENS_TRY(each_row(stmts, summaries, [&](std::int64_t rid, double score) {
+                ++place.matches;
+                if (score < mine || (score == mine && is_summary && rid < fts_rowid))
+                    ++above;
+            }));
+        }
+    }
+    place.rank = above + 1;
+    return place;
 }
 
 } // namespace memlens::search

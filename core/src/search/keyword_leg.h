@@ -57,4 +57,20 @@ struct KeywordLegStats {
 Result<std::vector<LegItem>> run_keyword_leg(StatementCache& stmts, const KeywordLegInput& in,
                                              KeywordLegStats* stats = nullptr);
 
+// Where one node stands among every match of the leg's MATCH expression and scope, in the
+// leg's own order (bm25 as memlens_bm25f gives it, then rowid; chunks before summaries on
+// equal bm25) without the leg's limit: why_not.cpp says whether the limit cut it.
+struct KeywordPlace {
+    bool matched = false;    // its FTS row matches (within the scope)
+    double score = 0.0;      // its memlens_bm25f (more negative = better)
+    std::size_t rank = 0;    // 1-based among all matches; 0 when not counted or not matched
+    std::size_t matches = 0; // every match the leg would rank without its limit (when counted)
+    std::vector<std::int32_t> counts; // its row's memlens_bm25f_row (bm25f.h)
+};
+
+// `fts_rowid` is the node's row in its table's FTS index. With `count` false only `matched`,
+// `score` and `counts` are filled (no pass over the other matches).
+Result<KeywordPlace> keyword_place(StatementCache& stmts, const KeywordLegInput& in,
+                                   bool is_summary, std::int64_t fts_rowid, bool count);
+
 } // namespace memlens::search

@@ -169,22 +169,11 @@ Status prepare(const SearchContext& ctx, const SearchRequest& req, PipelineState
     return Status::ok();
 }
 
-Status keyword_leg(const SearchContext& ctx, PipelineState& st) {
+KeywordLegInput keyword_leg_input(const SearchContext& ctx, const PipelineState& st,
+                                  std::string_view match) {
     const RetrievalSettings& s = st.resp.settings;
-    LegReport& rep = st.resp.keyword;
-    if (s.mode == SearchMode::Semantic || (st.rrf && !(st.keyword_weight > 0.0))) {
-        rep.skipped_reason = s.mode == SearchMode::Semantic ? "mode semantic" : "weight 0";
-        return Status::ok();
-    }
-    auto match = keyword_match_expression(st.query, s.max_query_terms);
-    if (!match) {
-        rep.skipped_reason = "no searchable terms";
-        return Status::ok();
-    }
-    const auto t = Clock::now();
-    rep.fts_query = *match;
     KeywordLegInput in;
-    in.match = *match;
+    in.match = match;
     in.scope = &st.request->scope;
     in.include_summaries = s.include_summaries;
     in.hide_superseded = st.hide_superseded;
@@ -199,6 +188,32 @@ Status keyword_leg(const SearchContext& ctx, PipelineState& st) {
     in.cols = st.cols;
     in.helper = ctx.keyword_helper;
     in.split_rowid = ctx.keyword_split_rowid;
+    return in;
+}
+
+std::vector<std::string> searched_terms(const PipelineState& st) {
+    const int max_terms = st.resp.settings.max_query_terms;
+    std::vector<std::string> terms = keyword_tokens(st.query);
+    if (max_terms > 0 && terms.size() > static_cast<std::size_t>(max_terms))
+        terms.resize(static_cast<std::size_t>(max_terms));
+    return terms;
+}
+
+Status keyword_leg(const SearchContext& ctx, PipelineState& st) {
+    const RetrievalSettings& s = st.resp.settings;
+    LegReport& rep = st.resp.keyword;
+    if (s.mode == SearchMode::Semantic || (st.rrf && !(st.keyword_weight > 0.0))) {
+        rep.skipped_reason = s.mode == SearchMode::Semantic ? "mode semantic" : "weight 0";
+        return Status::ok();
+    }
+    auto match = keyword_match_expression(st.query, s.max_query_terms);
+    if (!match) {
+        rep.skipped_reason = "no searchable terms";
+        return Status::ok();
+    }
+    const auto t = Clock::now();
+    rep.fts_query = *match;
+    const KeywordLegInput in = keyword_leg_input(ctx, st, *match);
     rep.parts = keyword_leg_splits(in) ? 2 : 1;
     auto items = run_keyword_leg(ctx.stmts, in, &st.keyword_stats);
     if (!items)
@@ -346,9 +361,7 @@ Status explain_terms(const SearchContext& ctx, PipelineState& st) {
         return Status::ok();
     TermTableParams p;
     p.match = *match;
-    p.terms = keyword_tokens(st.query);
-    if (s.max_query_terms > 0 && p.terms.size() > static_cast<std::size_t>(s.max_query_terms))
-        p.terms.resize(static_cast<std::size_t>(s.max_query_terms));
+    p.terms = searched_terms(st);
     p.k1 = s.bm25_k1;
     p.chunk_weight = {1.0, s.fts_context_weight, s.fts_near_weight, s.fts_far_weight};
     p.chunk_b = {s.bm25_b, s.bm25_b, s.bm25_b_neighbours, s.bm25_b_neighbours};
@@ -424,11 +437,9 @@ private:
 
 } // namespace
 
-Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
-                                  const std::atomic_bool* cancel) {
-    check_off_ui_thread("hybrid_search");
+Status run_stages(SearchContext& ctx, const SearchRequest& req, const std::atomic_bool* cancel,
+                  PipelineState& st) {
     MEMLENS_TRY(validate_search_request(req));
-    PipelineState st;
     st.started = Clock::now();
     Driver d(st, cancel);
     MEMLENS_TRY(d.stage("prepare", [&] { return prepare(ctx, req, st); }));
@@ -441,6 +452,14 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     MEMLENS_TRY(d.stage("mmr", [&] { mmr(st); }));
     MEMLENS_TRY(d.stage("budgets", [&] { budgets(st); }));
     MEMLENS_TRY(d.stage("terms", [&] { return explain_terms(ctx, st); }));
+    return Status::ok();
+}
+
+Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
+                                  const std::atomic_bool* cancel) {
+    check_off_ui_thread("hybrid_search");
+    PipelineState st;
+    MEMLENS_TRY(run_stages(ctx, req, cancel, st));
     st.resp.candidates = candidate_pools(st, ctx.embedder.signature());
     SearchResponse resp = assemble(st);
     resp.elapsed_ms = ms_since(st.started);

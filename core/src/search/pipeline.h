@@ -14,6 +14,7 @@
 #include "search/statement_cache.h"
 #include "search/supersession.h"
 #include "search/vector_leg.h"
+#include "search/verdict.h"
 
 #include <memlens/search.h>
 
@@ -128,8 +129,29 @@ void budgets(PipelineState& st);
 Status explain_terms(const SearchContext& ctx, PipelineState& st);
 SearchResponse assemble(PipelineState& st);
 
+// The keyword leg's input for this query's settings and scope (what keyword_leg runs; why_not.cpp
+// places a node among the leg's matches with the same input).
+KeywordLegInput keyword_leg_input(const SearchContext& ctx, const PipelineState& st,
+                                  std::string_view match);
+// The keyword tokens the leg's MATCH expression searches for, in its phrases' order.
+std::vector<std::string> searched_terms(const PipelineState& st);
+
+// The verdict's input for pool[idx] at `position` (1-based; 0 = not returned): assemble writes
+// each shown candidate's verdict from it, why_not.cpp the one of the node it is asked about.
+VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int position);
+
 // The pools the legs returned, as an audit row keeps them.
 CandidatePools candidate_pools(const PipelineState& st, const std::string& vector_index);
+
+// Every stage from prepare to terms, in order, each timed into st.resp.stage_ms, leaving the
+// state as the stages left it (assemble moves out of it). run_search and why_not run it.
+Status run_stages(SearchContext& ctx, const SearchRequest& request, const std::atomic_bool* cancel,
+                  PipelineState& st);
+
+// Why the request did not return `node_id` (why_not.cpp): run_stages once, then the first stage
+// that dropped the node. Logs nothing.
+Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& request,
+                                    std::string_view node_id, const std::atomic_bool* cancel);
 
 // The driver: every stage in order, each timed into resp.stage_ms.
 Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& request,

@@ -7,9 +7,12 @@
 #include <memlens/entities.h>
 #include <memlens/query_context.h>
 #include <memlens/search.h>
+#include <memlens/text.h>
 #include <memlens/thread_guard.h>
 #include <memlens/time_util.h>
 #include <memlens/vault.h>
+
+#include <algorithm>
 
 namespace memlens {
 
@@ -184,28 +187,88 @@ Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
     return resp;
 }
 
-Result<QueryAnswer> SearchEngine::query(std::string_view text, const QueryOptions& options,
-                                        const std::atomic_bool* cancel) {
-    check_off_ui_thread("SearchEngine::query");
-    QueryAnswer answer;
+// The request query() runs for `text`: checked, then analysed against the engine's registry.
+// why_not() builds its request the same way, so it re-runs exactly the query that was asked.
+static Status analysed_request(const EntityRegistry* registry, std::string_view text,
+                               const QueryOptions& options, QueryAnswer& answer) {
     SearchRequest& req = answer.request;
     static_cast<SearchOverrides&>(req) = options;
     req.query = std::string(text);
     // Checked before the analysis, so that a refused request is refused for what was asked.
     MEMLENS_TRY(validate_search_request(req));
-    if (stale())
-        MEMLENS_TRY(impl_->load()); // the registry the analysis reads is the current one
     QueryAnalysisOptions analysis;
     analysis.known_persons = options.known_persons;
-    analysis.registry = impl_->registry ? &*impl_->registry : nullptr;
+    analysis.registry = registry;
     answer.context = make_query_context(text, options.now_ms != 0 ? options.now_ms : now_ms(),
                                         options.context, analysis);
     req.raw_query = req.query;
     apply_query_context(answer.context, req);
+    return Status::ok();
+}
+
+Result<QueryAnswer> SearchEngine::query(std::string_view text, const QueryOptions& options,
+                                        const std::atomic_bool* cancel) {
+    check_off_ui_thread("SearchEngine::query");
+    QueryAnswer answer;
+    SearchRequest& req = answer.request;
+    {
+        SearchRequest probe;
+        static_cast<SearchOverrides&>(probe) = options;
+        probe.query = std::string(text);
+        // Checked before the analysis (and before a reload), so that a refused request is
+        // refused for what was asked.
+        MEMLENS_TRY(validate_search_request(probe));
+    }
+    if (stale())
+        MEMLENS_TRY(impl_->load()); // the registry the analysis reads is the current one
+    MEMLENS_TRY(
+        analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, answer));
     auto resp = search(req, cancel);
     if (!resp)
         return resp.status();
     answer.response = std::move(resp).value();
+    return answer;
+}
+
+Result<WhyNotAnswer> SearchEngine::why_not(std::string_view text, std::string_view node_id,
+                                           const QueryOptions& options,
+                                           const std::atomic_bool* cancel) {
+    check_off_ui_thread("SearchEngine::why_not");
+    // Node ids are short printable text ("c12", "s:tree:3"): anything else is a caller's error,
+    // not a node the vault lacks.
+    if (node_id.empty() || node_id.size() > 512 || !is_valid_utf8(node_id) ||
+        std::any_of(node_id.begin(), node_id.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        return Status::invalid("malformed node id " +
+                               (is_valid_utf8(node_id) && node_id.size() <= 512
+                                    ? "'" + std::string(node_id) + "'"
+                                    : "of " + std::to_string(node_id.size()) + " bytes") +
+                               ": a node id is 1 to 512 bytes of printable UTF-8");
+    if (!search::blank_query(text) && !search::has_searchable_terms(text)) {
+        WhyNotAnswer a;
+        a.node_id = std::string(node_id);
+        a.query = std::string(text);
+        a.stage = "no_searchable_terms";
+        a.verdict = "Not returned: the query has no searchable terms (only punctuation, search "
+                    "operators or common words), so nothing was searched.";
+        return a;
+    }
+    if (stale())
+        MEMLENS_TRY(impl_->load());
+    QueryAnswer prepared;
+    MEMLENS_TRY(
+        analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, prepared));
+    prepared.request.audit = false;
+    auto run = [&] {
+        auto ctx = impl_->context();
+        return search::why_not_stages(ctx, prepared.request, node_id, cancel);
+    };
+    auto answer = run();
+    if (answer && !impl_->index.damage().empty()) {
+        // As with_sound_index: a damaged row read as zeros; ask again on vectors from vault.db.
+        MEMLENS_TRY(impl_->load(TopicFileCheck::Whole).with_context("topic index"));
+        answer = run();
+    }
     return answer;
 }
 

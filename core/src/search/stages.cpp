@@ -320,22 +320,26 @@ void budgets(PipelineState& st) {
     }
 }
 
+VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int position) {
+    VerdictInput in;
+    in.e = &st.pool[idx].e;
+    in.position = position;
+    in.is_summary = st.pool[idx].row->is_summary;
+    in.above = idx > 0 ? &st.pool[idx - 1].e : nullptr;
+    in.below = idx + 1 < st.pool.size() ? &st.pool[idx + 1].e : nullptr;
+    in.keyword_leg = &st.resp.keyword;
+    in.vector_leg = &st.resp.vector;
+    in.profile = st.resp.settings.profile.name;
+    in.mmr_lambda = st.resp.mmr_lambda;
+    in.redundancy_floor = st.resp.settings.mmr_redundancy_floor;
+    in.limit = st.resp.limit;
+    return in;
+}
+
 SearchResponse assemble(PipelineState& st) {
     // Each shown candidate's verdict, against its neighbours in the fused order (the pool's).
     auto write_verdict = [&](std::size_t idx, int position) {
-        VerdictInput in;
-        in.e = &st.pool[idx].e;
-        in.position = position;
-        in.is_summary = st.pool[idx].row->is_summary;
-        in.above = idx > 0 ? &st.pool[idx - 1].e : nullptr;
-        in.below = idx + 1 < st.pool.size() ? &st.pool[idx + 1].e : nullptr;
-        in.keyword_leg = &st.resp.keyword;
-        in.vector_leg = &st.resp.vector;
-        in.profile = st.resp.settings.profile.name;
-        in.mmr_lambda = st.resp.mmr_lambda;
-        in.redundancy_floor = st.resp.settings.mmr_redundancy_floor;
-        in.limit = st.resp.limit;
-        st.pool[idx].e.verdict = verdict_line(in);
+        st.pool[idx].e.verdict = verdict_line(verdict_input(st, idx, position));
     };
     {
         std::vector<std::uint8_t> shown(st.pool.size(), 0);

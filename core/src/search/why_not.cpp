@@ -1,17 +1,526 @@
-// Why a query did not return a node: runs the query's stages once more and finds the first
-// stage that dropped it (docs/explanations.md, "Why not?").
+// Why a query did not return a node (docs/explanations.md, "Why not?"): the query's stages run
+// once more (run_stages, no audit row), then the node is followed through them in order and the
+// first stage that dropped it is named. Every number comes from what the stages decided with:
+// the state they left, the explanation they wrote, or the leg's own SQL and vectors for a node
+// the leg did not keep (keyword_place, the index's own dot product).
+#include "search/keyword_leg.h"
+#include "search/pipeline.h"
+#include "search/supersession.h"
+#include "search/verdict.h"
+
+#include <memlens/json_writer.h>
 #include <memlens/search.h>
+#include <memlens/time_util.h>
+#include <memlens/topic_tree.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace memlens::search {
+
+namespace why {
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+// 3104 → "3,104".
+std::string count_text(std::size_t n) {
+    std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& v, const char* sep = ", ") {
+    std::string out;
+    for (const auto& s : v)
+        out += (out.empty() ? "" : sep) + s;
+    return out;
+}
+
+std::string path_text(const std::vector<std::string>& path) {
+    return path.empty() ? "(none)" : joined(path, " > ");
+}
+
+void fact(WhyNotAnswer& a, std::string name, std::string value) {
+    a.facts.push_back({std::move(name), std::move(value)});
+}
+
+// One leg's reason for not ranking the node: a stage key (empty when the leg did not run) and
+// a clause for the verdict line.
+struct LegReason {
+    std::string stage;
+    std::string clause;
+};
+
+// Whether a node row passes `extra` conditions (a scope part, or the superseded rule).
+Result<bool> node_passes(StatementCache& stmts, const NodeRow& row, const SearchScope& scope,
+                         bool hide_superseded, const ChunkColumns& cols) {
+    SqlQuery q;
+    if (row.is_summary) {
+        q.add("SELECT 1 FROM mem_tree_summaries s WHERE s.id = ?", row.hit.node_id);
+        if (!append_summary_scope(q, scope, hide_superseded))
+            return false;
+    } else {
+        q.add("SELECT 1 FROM mem_tree_chunks c WHERE c.id = ?", row.hit.node_id);
+        append_chunk_scope(q, scope, hide_superseded, cols);
+    }
+    auto st = stmts.bind(q);
+    if (!st)
+        return st.status();
+    auto r = (*st)->step();
+    if (!r)
+        return r.status();
+    const bool found = *r;
+    (*st)->reset(); // ends its read transaction
+    return found;
+}
+
+// The scope's parts the node fails, each as a fact "scope: <part>" → what the part asks for.
+Status scope_misses(StatementCache& stmts, const NodeRow& row, const SearchScope& scope,
+                    const ChunkColumns& cols, WhyNotAnswer& a) {
+    struct Part {
+        const char* name;
+        SearchScope only;
+        std::string asks;
+    };
+    std::vector<Part> parts;
+    if (!scope.namespaces.empty()) {
+        SearchScope s;
+        s.namespaces = scope.namespaces;
+        parts.push_back({"namespace", s, joined(scope.namespaces)});
+    }
+    if (!scope.content_types.empty()) {
+        SearchScope s;
+        s.content_types = scope.content_types;
+        parts.push_back({"content type", s, joined(scope.content_types)});
+    }
+    if (!scope.source_kinds.empty()) {
+        SearchScope s;
+        s.source_kinds = scope.source_kinds;
+        parts.push_back({"source kind", s, joined(scope.source_kinds)});
+    }
+    if (!scope.topics.empty()) {
+        SearchScope s;
+        s.topics = scope.topics;
+        parts.push_back({"topic", s, joined(scope.topics)});
+    }
+    if (scope.since_ms || scope.until_ms) {
+        SearchScope s;
+        s.since_ms = scope.since_ms;
+        s.until_ms = scope.until_ms;
+        parts.push_back({"time window", s,
+                         (scope.since_ms ? format_rfc3339(*scope.since_ms) : std::string("…")) +
+                             " to " +
+                             (scope.until_ms ? format_rfc3339(*scope.until_ms) : std::string("…")) +
+                             "; the node spans " + format_rfc3339(row.hit.time_range_start_ms) +
+                             " to " + format_rfc3339(row.hit.time_range_end_ms)});
+    }
+    for (auto& p : parts) {
+        auto ok = node_passes(stmts, row, p.only, false, cols);
+        if (!ok)
+            return ok.status();
+        if (!*ok) {
+            std::string asks = p.asks;
+            if (row.is_summary && (p.only.namespaces.size() + p.only.content_types.size()) > 0)
+                asks += " (a scope naming namespaces or content types admits chunks only)";
+            fact(a, std::string("scope: ") + p.name, asks);
+        }
+    }
+    return Status::ok();
+}
+
+// The keyword leg's reason, and the node's matched and missing terms (from its own row's counts).
+Result<LegReason> keyword_reason(const SearchContext& ctx, const PipelineState& st,
+                                 const NodeRow& row, std::int64_t fts_rowid, bool rank_it,
+                                 WhyNotAnswer& a) {
+    const LegReport& rep = st.resp.keyword;
+    const RetrievalSettings& s = st.resp.settings;
+    auto match = keyword_match_expression(st.query, s.max_query_terms);
+    if (!match || fts_rowid == 0)
+        return LegReason{{},
+                         "the keyword leg did not run" + (rep.skipped_reason.empty()
+                                                              ? std::string()
+                                                              : " (" + rep.skipped_reason + ")")};
+    const KeywordLegInput in = keyword_leg_input(ctx, st, *match);
+    auto place = keyword_place(ctx.stmts, in, row.is_summary, fts_rowid, rank_it && rep.ran);
+    if (!place)
+        return place.status().with_context("keyword place");
+    const std::vector<std::string> terms = searched_terms(st);
+    std::vector<bool> found(terms.size(), false);
+    if (place->matched) {
+        if (auto counts = decode_bm25f_row(place->counts.data(),
+                                           place->counts.size() * sizeof(std::int32_t))) {
+            const auto ncol = static_cast<std::size_t>(counts->ncol);
+            for (std::size_t p = 0; p < terms.size() && p < std::size_t(counts->nphrase); ++p)
+                for (std::size_t c = 0; c < ncol; ++c)
+                    if (counts->tf[p * ncol + c] > 0)
+                        found[p] = true;
+            // Where each matched term is (its own text, the neighbours, the context), from the
+            // same term table a hit's explanation shows (term_table.h).
+            const auto& stats =
+                row.is_summary ? st.keyword_stats.summaries : st.keyword_stats.chunks;
+            if (stats) {
+                const std::vector<std::string> cols =
+                    row.is_summary ? std::vector<std::string>{"content"}
+                                   : std::vector<std::string>{"content", "context", "near", "far"};
+                const auto table =
+                    row.is_summary
+                        ? term_table(*counts, *stats, terms, cols, {1.0}, {s.bm25_b}, s.bm25_k1)
+                        : term_table(
+                              *counts, *stats, terms, cols,
+                              {1.0, s.fts_context_weight, s.fts_near_weight, s.fts_far_weight},
+                              {s.bm25_b, s.bm25_b, s.bm25_b_neighbours, s.bm25_b_neighbours},
+                              s.bm25_k1);
+                a.facts.push_back({"matched where", matched_terms_phrase(table, row.is_summary)});
+            }
+        }
+    }
+    for (std::size_t p = 0; p < terms.size(); ++p)
+        (found[p] ? a.matched_terms : a.missing_terms).push_back(terms[p]);
+    if (!rep.ran)
+        return LegReason{{},
+                         "the keyword leg did not run" + (rep.skipped_reason.empty()
+                                                              ? std::string()
+                                                              : " (" + rep.skipped_reason + ")")};
+    if (!place->matched) {
+        fact(a, "missing terms", joined(a.missing_terms));
+        return LegReason{"no_keyword_match", "the keyword leg found none of its terms (" +
+                                                 joined(a.missing_terms) + ") in it"};
+    }
+    if (!rank_it)
+        return LegReason{};
+    fact(a, "keyword rank",
+         count_text(place->rank) + " of " + count_text(place->matches) + " matches (leg limit " +
+             count_text(static_cast<std::size_t>(s.leg_limit)) + ")");
+    fact(a, "keyword score (memlens_bm25f)", fmt("%.6g", place->score));
+    if (!st.keyword_items.empty()) {
+        // The worst score the leg kept: its cut, before the author, day and question factors
+        // reordered what it kept.
+        double last = st.keyword_items.front().fts_score;
+        for (const auto& it : st.keyword_items)
+            last = std::max(last, it.fts_score);
+        fact(a, "the leg's last kept score", fmt("%.6g", last));
+    }
+    if (place->rank > static_cast<std::size_t>(s.leg_limit))
+        return LegReason{"keyword_rank", "keyword rank " + count_text(place->rank) + " of " +
+                                             count_text(place->matches) +
+                                             ", beyond the keyword leg's limit of " +
+                                             count_text(static_cast<std::size_t>(s.leg_limit))};
+    // Within the limit by the leg's order yet not among its items: the row's chunk is gone.
+    return LegReason{"unknown_node", "the keyword leg's row for it has no chunk"};
+}
+
+// The topic path of each reached topic key, root first (TopicInfo's parent links).
+std::vector<std::vector<std::string>> reached_paths(const TopicIndex& index,
+                                                    const std::vector<std::string>& keys) {
+    std::map<std::string, std::string> parent;
+    for (const auto& t : index.topics())
+        parent[t.key] = t.parent_key;
+    std::vector<std::vector<std::string>> out;
+    for (const auto& k : keys) {
+        std::vector<std::string> path;
+        for (std::string at = k; !at.empty() && path.size() <= parent.size();) {
+            path.push_back(at);
+            auto it = parent.find(at);
+            at = it == parent.end() ? std::string() : it->second;
+        }
+        std::reverse(path.begin(), path.end());
+        out.push_back(std::move(path));
+    }
+    return out;
+}
+
+// The vector leg's reason. The node's similarity is the index's own (TopicIndex::exact on the
+// node's position alone: the dot product both the descent and the exact scan rank by).
+LegReason vector_reason(const SearchContext& ctx, const PipelineState& st, const NodeRow& row,
+                        WhyNotAnswer& a) {
+    const LegReport& rep = st.resp.vector;
+    const RetrievalSettings& s = st.resp.settings;
+    const auto pos = ctx.index.position(row.hit.node_id);
+    if (pos)
+        a.node_topic_path = ctx.index.topic_path_of(*pos);
+    if (!rep.ran)
+        return {{},
+                "the vector leg did not run" +
+                    (rep.skipped_reason.empty() ? std::string() : " (" + rep.skipped_reason + ")")};
+    if (!pos) {
+        fact(a, "vector", "none in the topic index of " + ctx.embedder.signature());
+        return {"no_vector", "it has no vector in the topic index"};
+    }
+    std::vector<std::uint8_t> only(ctx.index.size(), 0);
+    only[*pos] = 1;
+    const auto hit = ctx.index.exact(st.query_vector, 1, &only);
+    const double sim = hit.empty() ? 0.0 : hit.front().similarity;
+    fact(a, "vector similarity", fmt("%.4f", sim));
+    fact(a, "its topic path", path_text(a.node_topic_path));
+    const std::string last =
+        st.vector_items.empty() ? std::string() : fmt("%.4f", st.vector_items.back().raw);
+    const bool full = st.vector_items.size() >= static_cast<std::size_t>(s.leg_limit);
+    if (!full)
+        fact(a, "vector leg kept",
+             count_text(st.vector_items.size()) + " (leg limit " +
+                 count_text(static_cast<std::size_t>(s.leg_limit)) + ")");
+    else
+        fact(a, "the vector leg's last similarity",
+             last + " (leg limit " + count_text(static_cast<std::size_t>(s.leg_limit)) + ")");
+    // Beyond the limit: lower than the last kept, or equal and later by id (the leg's tie rule).
+    const bool ranked_out =
+        full && (sim < st.vector_items.back().raw || (sim == st.vector_items.back().raw &&
+                                                      row.hit.node_id > st.vector_items.back().id));
+    if (!rep.exact && !rep.reached_topics.empty()) {
+        const std::string leaf =
+            a.node_topic_path.empty() ? std::string() : a.node_topic_path.back();
+        const bool reached = std::find(rep.reached_topics.begin(), rep.reached_topics.end(),
+                                       leaf) != rep.reached_topics.end();
+        a.reached_topic_paths = reached_paths(ctx.index, rep.reached_topics);
+        if (!reached) {
+            fact(a, "leaves the beam reached",
+                 count_text(rep.reached_topics.size()) + " (beam width " +
+                     std::to_string(s.beam_width) + "): " + joined(rep.reached_topics));
+            return {"beam", "the vector leg's beam did not reach its topic " + leaf +
+                                " (it reached " + count_text(rep.reached_topics.size()) +
+                                " leaves)"};
+        }
+        if (!ranked_out && sim > 0.0) {
+            fact(a, "leaf members scored",
+                 "at most " + std::to_string(s.beam_max_leaf_items) + " per reached leaf; " +
+                     count_text(rep.scored) + " scored");
+            return {"beam", "the vector leg's beam reached its topic " + leaf +
+                                " but did not score it (a reached leaf gives at most " +
+                                std::to_string(s.beam_max_leaf_items) +
+                                " members; wide beams keep the best by their int8 codes)"};
+        }
+    }
+    if (!(sim > 0.0))
+        return {"vector_rank", "vector similarity " + fmt("%.4f", sim) +
+                                   ": it shares nothing with the query (the leg keeps only "
+                                   "similarities above 0)"};
+    return {"vector_rank", "vector similarity " + fmt("%.4f", sim) +
+                               ", below the vector leg's last kept " + last + " (limit " +
+                               count_text(static_cast<std::size_t>(s.leg_limit)) + ")"};
+}
+
+std::int64_t fts_rowid_of(StatementCache& stmts, const NodeRow& row, const ChunkColumns& cols) {
+    SqlQuery q;
+    if (row.is_summary)
+        q.add(std::string("SELECT ") + (cols.rid == "c.rid" ? "s.rid" : "s.rowid") +
+                  " FROM mem_tree_summaries s WHERE s.id = ?",
+              row.hit.node_id);
+    else
+        q.add("SELECT " + cols.rid + " FROM mem_tree_chunks c WHERE c.id = ?", row.hit.node_id);
+    auto st = stmts.bind(q);
+    if (!st)
+        return 0;
+    auto r = (*st)->step();
+    const std::int64_t rid = r && *r ? (*st)->column_int64(0) : 0;
+    (*st)->reset();
+    return rid;
+}
+
+void candidate_facts(const PipelineState& st, const Candidate& c, WhyNotAnswer& a) {
+    const Explanation& e = c.e;
+    fact(a, "fused rank",
+         count_text(static_cast<std::size_t>(e.fused_rank)) + " of " + count_text(st.pool.size()) +
+             " candidates");
+    fact(a, "keyword rank", e.keyword.rank ? std::to_string(*e.keyword.rank) : "none");
+    fact(a, "vector rank", e.vector.rank ? std::to_string(*e.vector.rank) : "none");
+    fact(a, e.fusion == "rrf" ? "RRF" : "score",
+         fmt("%.5f", e.fusion == "rrf" ? e.rrf_score : e.final_score));
+    if (e.final_score != e.rrf_score && e.fusion == "rrf")
+        fact(a, "final score", fmt("%.5f", e.final_score));
+}
+
+} // namespace why
+
+using namespace why;
+
+Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req,
+                                    std::string_view node_id, const std::atomic_bool* cancel) {
+    WhyNotAnswer a;
+    a.node_id = std::string(node_id);
+    a.query = req.raw_query.empty() ? req.query : req.raw_query;
+    const ChunkColumns cols = ChunkColumns::for_vault(ctx.vault.format() == VaultFormat::Native);
+    auto rows = hydrate_nodes(ctx.stmts, {a.node_id}, cols);
+    if (!rows)
+        return rows.status().with_context("reading the node");
+    if (rows->empty()) {
+        a.stage = "unknown_node";
+        a.verdict =
+            "Not returned: this vault has no chunk or summary with the id " + a.node_id + ".";
+        return a;
+    }
+    const NodeRow& row = rows->begin()->second;
+    fact(a, "kind", row.is_summary ? "summary" : "chunk");
+
+    PipelineState st;
+    MEMLENS_TRY(run_stages(ctx, req, cancel, st));
+    const RetrievalSettings& s = st.resp.settings;
+
+    // Returned, or a fused candidate that a later stage left out.
+    std::optional<std::size_t> in_pool;
+    for (std::size_t i = 0; i < st.pool.size(); ++i)
+        if (st.pool[i].row->hit.node_id == a.node_id)
+            in_pool = i;
+    const std::int64_t rid = fts_rowid_of(ctx.stmts, row, cols);
+    if (in_pool) {
+        const Candidate& c = st.pool[*in_pool];
+        const auto shown = std::find(st.order.begin(), st.order.end(), *in_pool);
+        const int position =
+            shown == st.order.end() ? 0 : static_cast<int>(shown - st.order.begin()) + 1;
+        VerdictInput vin = verdict_input(st, *in_pool, position);
+        Explanation e = c.e;
+        e.verdict = verdict_line(vin);
+        a.explanation = e;
+        if (st.resp.keyword.ran && rid != 0) {
+            // Its matched and missing terms (a candidate the vector leg alone found may match
+            // some below the keyword leg's limit).
+            auto kw = keyword_reason(ctx, st, row, rid, false, a);
+            if (!kw)
+                return kw.status();
+        }
+        a.node_topic_path = e.topic_path;
+        if (auto pos = ctx.index.position(a.node_id))
+            a.node_topic_path = ctx.index.topic_path_of(*pos);
+        candidate_facts(st, c, a);
+        if (position > 0) {
+            a.stage = "returned";
+            a.facts.insert(a.facts.begin() + 1,
+                           {"position", std::to_string(position) + " of " +
+                                            count_text(st.order.size()) + " hits"});
+            a.verdict = "Returned: " + e.verdict;
+            return a;
+        }
+        const MmrExplanation& m = e.mmr;
+        if (e.excluded_by == "mmr") {
+            a.stage = "mmr";
+            fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
+            fact(a, "relevance", why::fmt("%.4f", m.relevance));
+            fact(a, "too similar to", m.penalized_by.value_or("?"));
+            fact(a, "cosine to it", why::fmt("%.4f", m.cosine));
+            fact(a, "redundancy (after the floor)", why::fmt("%.4f", m.max_similarity));
+            fact(a, "λ", why::fmt("%.2f", st.resp.mmr_lambda));
+            fact(a, "redundancy floor", why::fmt("%.2f", s.mmr_redundancy_floor));
+            fact(a, "lost the last step to",
+                 m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) +
+                     ")");
+        } else if (e.excluded_by == "limit") {
+            a.stage = "fused_rank";
+            fact(a, "limit", std::to_string(st.resp.limit));
+            fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
+            fact(a, "lost the last step to",
+                 m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) +
+                     ")");
+        } else {
+            a.stage = "budget";
+            const SearchBudget& b = req.budget;
+            fact(a, "budget",
+                 e.excluded_by == "max_units"
+                     ? "max_units " + std::to_string(b.max_units)
+                     : "max_chars " + count_text(static_cast<std::size_t>(
+                                          std::max<std::int64_t>(0, b.max_chars))));
+            fact(a, "MMR step", std::to_string(m.step + 1));
+            fact(a, "hits kept", count_text(st.order.size()));
+        }
+        a.verdict = "Not returned: " + exclusion_reason(vin) + ".";
+        return a;
+    }
+
+    // Outside the request's kinds or scope.
+    if (row.is_summary && !s.include_summaries) {
+        a.stage = "scope";
+        fact(a, "scope: kinds", "chunks only (search.include_summaries is off)");
+        a.verdict = "Not returned: outside the scope: this query searches chunks only "
+                    "(summaries are not included).";
+        return a;
+    }
+    if (!req.scope.empty()) {
+        MEMLENS_TRY(scope_misses(ctx.stmts, row, req.scope, cols, a));
+        if (a.facts.size() > 1) {
+            a.stage = "scope";
+            std::vector<std::string> parts;
+            for (std::size_t i = 1; i < a.facts.size(); ++i)
+                parts.push_back(a.facts[i].name.substr(7) + " (" + a.facts[i].value + ")");
+            a.verdict = "Not returned: outside the scope: its " + why::joined(parts, "; its ") +
+                        " is not what the scope admits.";
+            return a;
+        }
+    }
+    // Hidden as superseded: the flag both legs filter on, or a supersedes link.
+    std::map<std::string, NodeRow> one;
+    one.emplace(a.node_id, row);
+    auto sup = find_superseded_by(ctx.stmts, ctx.links, one);
+    if (!sup)
+        return sup.status().with_context("supersession");
+    std::vector<std::string> by;
+    if (auto it = sup->find(a.node_id); it != sup->end())
+        by = it->second;
+    if (st.hide_superseded) {
+        auto visible = node_passes(ctx.stmts, row, SearchScope{}, true, cols);
+        if (!visible)
+            return visible.status();
+        const bool fused = std::any_of(st.fused.begin(), st.fused.end(),
+                                       [&](const FusedEntry& f) { return f.id == a.node_id; });
+        if (!*visible || (fused && (row.superseded_flag || !by.empty()))) {
+            a.stage = "superseded";
+            fact(a, "superseded by", by.empty() ? "a newer version" : why::joined(by));
+            fact(a, "search.superseded", "hide");
+            a.verdict = "Not returned: hidden as superseded" +
+                        (by.empty() ? std::string() : " by " + why::joined(by)) +
+                        " (search.superseded is hide).";
+            return a;
+        }
+    }
+
+    // Neither leg kept it: each leg's reason, the keyword leg's first.
+    auto kw = keyword_reason(ctx, st, row, rid, true, a);
+    if (!kw)
+        return kw.status();
+    const LegReason vec = vector_reason(ctx, st, row, a);
+    a.stage = !kw->stage.empty() ? kw->stage : !vec.stage.empty() ? vec.stage : "no_keyword_match";
+    if (kw->stage == "unknown_node")
+        a.stage = vec.stage.empty() ? "unknown_node" : vec.stage;
+    if (a.stage != "beam")
+        a.reached_topic_paths.clear();
+    if (!by.empty())
+        fact(a, "also superseded by", why::joined(by));
+    a.verdict = "Not returned: " + kw->clause + "; " + vec.clause + ".";
+    return a;
+}
+
+} // namespace memlens::search
 
 namespace memlens {
 
-Result<WhyNotAnswer> SearchEngine::why_not(std::string_view /*text*/, std::string_view /*node_id*/,
-                                           const QueryOptions& /*options*/,
-                                           const std::atomic_bool* /*cancel*/) {
-    return Status::unsupported("why_not: not implemented yet");
-}
-
-std::string why_not_json(const WhyNotAnswer& /*answer*/, int /*indent*/) {
-    return "{}";
+std::string why_not_json(const WhyNotAnswer& a, int indent) {
+    using json = nlohmann::ordered_json; // the keys in the order the contract lists them
+    json j;
+    j["node_id"] = a.node_id;
+    j["query"] = a.query;
+    j["stage"] = a.stage;
+    j["verdict"] = a.verdict;
+    json facts = json::array();
+    for (const auto& f : a.facts)
+        facts.push_back({{"name", f.name}, {"value", f.value}});
+    j["facts"] = facts;
+    j["missing_terms"] = a.missing_terms;
+    j["matched_terms"] = a.matched_terms;
+    j["node_topic_path"] = a.node_topic_path;
+    j["reached_topic_paths"] = a.reached_topic_paths;
+    if (a.explanation)
+        j["explanation"] = json::parse(to_json(*a.explanation, -1));
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 } // namespace memlens
