@@ -328,6 +328,9 @@ private Q_SLOTS:
         QCOMPARE(dialog->verdictText().toStdString(), limited.verdict);
         QCOMPARE(factsOf(dialog), factsOf(limited));
         QVERIFY2(factsOf(dialog) != before, qPrintable(factsOf(dialog).join(u'|')));
+        // The facts name the leg limit the panel set.
+        QVERIFY2(factsOf(dialog).join(u'|').contains(QStringLiteral("limit 3")),
+                 qPrintable(factsOf(dialog).join(u'|')));
         panel->revert();
         dialog->close();
     }
@@ -364,6 +367,19 @@ private Q_SLOTS:
         }
         // A window of weeks holds whole sealed subtrees: the cover uses summaries for them.
         QVERIFY(summaries > 0);
+    }
+
+    // Closing the vault (as opening another does) forgets the question and the answer.
+    void whyNotForgetsTheVaultItAnsweredFor() {
+        WhyNotDialog* dialog = window_->workbench()->whyNot();
+        QVERIFY(dialog->outcome().has_value());
+        QVERIFY(!dialog->nodeEdit()->text().isEmpty());
+        window_->vault()->close();
+        QVERIFY(!dialog->outcome().has_value());
+        QVERIFY(dialog->nodeEdit()->text().isEmpty());
+        QVERIFY(dialog->verdictText().isEmpty());
+        QCOMPARE(dialog->factsTable()->rowCount(), 0);
+        QVERIFY(!dialog->isRunning());
     }
 
     void cleanupTestCase() {
