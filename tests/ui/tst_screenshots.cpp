@@ -165,18 +165,29 @@ private Q_SLOTS:
         QVERIFY(answered.count() > 0 || answered.wait(30000));
         QVERIFY2(dialog->outcome() && dialog->outcome()->answer, qPrintable(dialog->verdictText()));
         QVERIFY(dialog->factsTable()->rowCount() > 0);
-        dialog->resize(700, 600);
+        dialog->resize(700, 440);
         QApplication::processEvents();
         QImage image = window_->grab().toImage();
         const QImage shot = dialog->grab().toImage();
         {
+            // The window manager's frame is not in either picture: a plain title bar stands in.
             QPainter painter(&image);
-            const QPoint at(image.width() - shot.width() - 40,
-                            (image.height() - shot.height()) / 2);
-            painter.fillRect(QRect(at + QPoint(6, 6), shot.size()), QColor(0, 0, 0, 60));
-            painter.drawImage(at, shot);
+            const int titleHeight = 26;
+            const QRect body(QPoint(image.width() - shot.width() - 40,
+                                    (image.height() - shot.height() + titleHeight) / 2),
+                             shot.size());
+            const QRect title(body.left(), body.top() - titleHeight, body.width(), titleHeight);
+            const QRect frame = body.united(title);
+            painter.fillRect(frame.translated(6, 6), QColor(0, 0, 0, 60));
+            painter.fillRect(title, QColor(0xd8, 0xdb, 0xe0));
+            QFont font = painter.font();
+            font.setBold(true);
+            painter.setFont(font);
+            painter.setPen(Qt::black);
+            painter.drawText(title, Qt::AlignCenter, dialog->windowTitle());
+            painter.drawImage(body.topLeft(), shot);
             painter.setPen(QColor(0x80, 0x80, 0x80));
-            painter.drawRect(QRect(at, shot.size()).adjusted(-1, -1, 0, 0));
+            painter.drawRect(frame.adjusted(-1, -1, 0, 0));
         }
         saveImage(QStringLiteral("why-not"), image);
         dialog->close();

@@ -60,7 +60,7 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     setObjectName(QStringLiteral("whyNotDialog"));
     setWindowTitle(tr("Why Not Returned?"));
     setModal(false);
-    resize(640, 560);
+    resize(680, 520);
 
     asked_->setWordWrap(true);
     asked_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -98,6 +98,11 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     facts_->setSelectionBehavior(QAbstractItemView::SelectRows);
     facts_->setWordWrap(true);
     facts_->setAlternatingRowColors(true);
+    facts_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    // Wrapped values need their rows measured at the width they get, which is known only once
+    // the table is laid out (it is hidden until an answer comes).
+    connect(facts_->horizontalHeader(), &QHeaderView::sectionResized, facts_,
+            &QTableWidget::resizeRowsToContents);
 
     terms_->setWordWrap(true);
     terms_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -123,10 +128,11 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     layout->addWidget(verdict_);
     layout->addWidget(stage_);
     layout->addWidget(stale_);
-    layout->addWidget(facts_, 2);
+    layout->addWidget(facts_);
     layout->addWidget(terms_);
     layout->addWidget(topicsTitle_);
     layout->addWidget(topics_, 1);
+    layout->addStretch(0);
     layout->addWidget(buttons);
 
     connect(ask_, &QPushButton::clicked, this, &WhyNotDialog::askTyped);
