@@ -325,6 +325,8 @@ void WhyNotDialog::showOutcome(WhyNotOutcome out) {
         topics_->setVisible(true);
     }
     showNode_->setEnabled(a.stage != "unknown_node");
+    // A query that finished while this one was asked makes the answer an earlier query's.
+    stale_->setVisible(answeredGeneration_ != queryGeneration_);
     outcome_ = std::move(out);
     Q_EMIT answered();
 }
