@@ -1015,7 +1015,7 @@ Hash %2</translation>
     <message>
         <location line="+3"/>
         <source>&amp;Query</source>
-        <translation>&amp;Abfrage</translation>
+        <translation>Ab&amp;frage</translation>
     </message>
     <message>
         <location line="+1"/>

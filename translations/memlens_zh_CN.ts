@@ -1014,7 +1014,7 @@ hash %2</source>
     <message>
         <location line="+4"/>
         <source>Ask why the current query did not return a chunk or summary (paste its id)</source>
-        <translation>询问当前查询为何未返回某个片段或摘要（粘贴其 ID）</translation>
+        <translation>询问当前查询为何未返回某个分块或摘要（粘贴其 ID）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2829,7 +2829,7 @@ Top level: L%3</source>
     <message>
         <location line="+7"/>
         <source>A chunk or summary id (paste one)</source>
-        <translation>片段或摘要的 ID（可粘贴）</translation>
+        <translation>分块或摘要的 ID（可粘贴）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2895,7 +2895,7 @@ Top level: L%3</source>
     <message>
         <location line="+2"/>
         <source>Type or paste the id of a chunk or summary, then Ask.</source>
-        <translation>输入或粘贴片段或摘要的 ID，然后点击询问。</translation>
+        <translation>输入或粘贴分块或摘要的 ID，然后点击询问。</translation>
     </message>
     <message>
         <location line="+5"/>
