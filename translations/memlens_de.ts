@@ -49,7 +49,7 @@
 <context>
     <name>QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+65"/>
+        <location filename="../ui/pages/queryform.cpp" line="+66"/>
         <source>any kind</source>
         <translation>jede Art</translation>
     </message>
@@ -205,6 +205,24 @@
     </message>
 </context>
 <context>
+    <name>WhyNotMenu</name>
+    <message>
+        <location filename="../ui/pages/whynotmenu.cpp" line="+20"/>
+        <source>Returned as Hit #%1 — Show It</source>
+        <translation>Als Treffer #%1 geliefert — anzeigen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Why Not Returned?</source>
+        <translation>Warum nicht geliefert?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why the current query did not return %1</source>
+        <translation>Warum die aktuelle Abfrage %1 nicht geliefert hat</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <location filename="../app/gui/main.cpp" line="+23"/>
@@ -300,7 +318,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+60"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+61"/>
         <source>&amp;Replay</source>
         <translation>&amp;Wiederholen</translation>
     </message>
@@ -348,7 +366,7 @@ Hash %2</translation>
         <translation>Die protokollierte Abfrage mit den Werten unter Abfrageparameter › Retrieval-Einstellungen ausführen, und einmal je geänderter Einstellung allein, um die Einstellungen zu nennen, die ihre Treffer verschieben</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+157"/>
         <source>the vault changed from revision %1 to %2</source>
         <translation>der Vault hat sich von Revision %1 zu %2 geändert</translation>
     </message>
@@ -398,12 +416,12 @@ Hash %2</translation>
         <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="-190"/>
         <source>Put the logged query into the workbench</source>
         <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+76"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
@@ -1136,6 +1154,21 @@ Hash %2</translation>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>&amp;Query</source>
+        <translation>Ab&amp;frage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Why &amp;Not…</source>
+        <translation>Warum &amp;nicht…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ask why the current query did not return a chunk or summary (paste its id)</source>
+        <translation>Fragen, warum die aktuelle Abfrage einen Chunk oder eine Zusammenfassung nicht geliefert hat (ID einfügen)</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
@@ -1206,7 +1239,7 @@ Hash %2</translation>
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Open Vault Read-Only</source>
         <translation>Vault schreibgeschützt öffnen</translation>
     </message>
@@ -1647,7 +1680,7 @@ Hash %2</translation>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Fusion</source>
         <translation>Fusion</translation>
     </message>
@@ -2164,7 +2197,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+42"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+50"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
@@ -2787,7 +2820,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+61"/>
+        <location filename="../ui/pages/treespage.cpp" line="+62"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>Ausgewählten &amp;Treffer zeigen</translation>
     </message>
@@ -2812,7 +2845,7 @@ Oberste Ebene: L%3</translation>
         <translation>Den genauen Text der Chunks unter der gewählten Zusammenfassung der Ebene 1 lesen</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+102"/>
         <source>Drag across the timeline to see the minimal cover of a window.</source>
         <translation>Ziehen Sie über die Zeitleiste, um die minimale Überdeckung eines Fensters zu sehen.</translation>
     </message>
@@ -2935,6 +2968,151 @@ Oberste Ebene: L%3</translation>
         <location line="+19"/>
         <source>No recent vaults yet.</source>
         <translation>Noch keine zuletzt geöffneten Vaults.</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::WhyNotDialog</name>
+    <message>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+49"/>
+        <source>&amp;Ask</source>
+        <translation>&amp;Fragen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Topic paths</source>
+        <translation>Themenpfade</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show Node</source>
+        <translation>Knoten anzeigen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Why Not Returned?</source>
+        <translation>Warum nicht geliefert?</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A chunk or summary id (paste one)</source>
+        <translation>ID eines Chunks oder einer Zusammenfassung (einfügen)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ask why the current query did not return this node</source>
+        <translation>Fragen, warum die aktuelle Abfrage diesen Knoten nicht geliefert hat</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Show this node in Hit Detail</source>
+        <translation>Diesen Knoten in den Trefferdetails anzeigen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Node:</source>
+        <translation>Knoten:</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+143"/>
+        <source>Why-not failed: %1</source>
+        <translation>Warum-nicht fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="-138"/>
+        <source>The query has run again since this answer; Ask again to answer for the current one.</source>
+        <translation>Die Abfrage lief seit dieser Antwort erneut; erneut fragen, um für die aktuelle zu antworten.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Open a vault first.</source>
+        <translation>Zuerst einen Vault öffnen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The last run was %1, not a search: why-not asks about a hybrid, keyword or semantic query.</source>
+        <translation>Zuletzt lief %1, keine Suche: Warum-nicht fragt nach einer hybriden, Stichwort- oder semantischen Abfrage.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The last query did not run (%1). Run one that does first.</source>
+        <translation>Die letzte Abfrage lief nicht (%1). Zuerst eine ausführen, die läuft.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run a hybrid, keyword or semantic query first: why-not asks about the query that ran last on the Query page.</source>
+        <translation>Zuerst eine hybride, Stichwort- oder semantische Abfrage ausführen: Warum-nicht fragt nach der Abfrage, die zuletzt auf der Abfrageseite lief.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Query: %1</source>
+        <translation>Abfrage: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Type or paste the id of a chunk or summary, then Ask.</source>
+        <translation>ID eines Chunks oder einer Zusammenfassung eingeben oder einfügen, dann Fragen.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 was returned: it is hit #%2 of this query.</source>
+        <translation>%1 wurde geliefert: Es ist Treffer #%2 dieser Abfrage.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Asking…</source>
+        <translation>Frage…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+50"/>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Query: %1 · node %2</source>
+        <translation>Abfrage: %1 · Knoten %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Stage: %1</source>
+        <translation>Stufe: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Query terms it lacks: %1</source>
+        <translation>Fehlende Suchbegriffe: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Query terms it holds: %1</source>
+        <translation>Enthaltene Suchbegriffe: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This node&apos;s topic</source>
+        <translation>Thema dieses Knotens</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Topics the beam reached (%1)</source>
+        <translation>Von der Beam-Suche erreichte Themen (%1)</translation>
     </message>
 </context>
 </TS>

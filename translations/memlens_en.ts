@@ -4,7 +4,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+89"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+90"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>%Ln query logged · %1 loaded</numerusform>
@@ -100,7 +100,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+372"/>
+        <location filename="../ui/mainwindow.cpp" line="+381"/>
         <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>
@@ -202,7 +202,7 @@
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+340"/>
+        <location filename="../ui/pages/treespage.cpp" line="+348"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>

@@ -49,7 +49,7 @@
 <context>
     <name>QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+65"/>
+        <location filename="../ui/pages/queryform.cpp" line="+66"/>
         <source>any kind</source>
         <translation>任意类型</translation>
     </message>
@@ -205,6 +205,24 @@
     </message>
 </context>
 <context>
+    <name>WhyNotMenu</name>
+    <message>
+        <location filename="../ui/pages/whynotmenu.cpp" line="+20"/>
+        <source>Returned as Hit #%1 — Show It</source>
+        <translation>已作为第 %1 个命中返回 — 显示</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Why Not Returned?</source>
+        <translation>为何未返回？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why the current query did not return %1</source>
+        <translation>当前查询为何未返回 %1</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <location filename="../app/gui/main.cpp" line="+23"/>
@@ -300,7 +318,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+60"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+61"/>
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
@@ -347,7 +365,7 @@ hash %2</source>
         <translation>用“查询参数 › 检索设置”中的值运行已记录的查询，并对每个改动的设置单独各运行一次，以指出哪些设置移动了它的命中</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+157"/>
         <source>the vault changed from revision %1 to %2</source>
         <translation>记忆库从修订 %1 变为 %2</translation>
     </message>
@@ -397,12 +415,12 @@ hash %2</source>
         <translation>&lt;br&gt;对此查询无影响：%1。</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="-190"/>
         <source>Put the logged query into the workbench</source>
         <translation>将该查询放入工作台</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+76"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
@@ -1125,6 +1143,21 @@ hash %2</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>&amp;Query</source>
+        <translation>查询(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Why &amp;Not…</source>
+        <translation>为何未返回(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ask why the current query did not return a chunk or summary (paste its id)</source>
+        <translation>询问当前查询为何未返回某个分块或摘要（粘贴其 ID）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
@@ -1195,7 +1228,7 @@ hash %2</source>
         <translation>清除最近记录</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Open Vault Read-Only</source>
         <translation>以只读方式打开记忆库</translation>
     </message>
@@ -1629,7 +1662,7 @@ hash %2</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Fusion</source>
         <translation>融合</translation>
     </message>
@@ -2143,7 +2176,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+42"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+50"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
     </message>
@@ -2765,7 +2798,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+61"/>
+        <location filename="../ui/pages/treespage.cpp" line="+62"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>定位所选命中结果(&amp;V)</translation>
     </message>
@@ -2790,7 +2823,7 @@ Top level: L%3</source>
         <translation>阅读所选第 1 层摘要下各分块的原文</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+102"/>
         <source>Drag across the timeline to see the minimal cover of a window.</source>
         <translation>在时间线上拖动，查看某一时间窗口的最小覆盖。</translation>
     </message>
@@ -2910,6 +2943,151 @@ Top level: L%3</source>
         <location line="+19"/>
         <source>No recent vaults yet.</source>
         <translation>暂无最近打开的记忆库。</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::WhyNotDialog</name>
+    <message>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+49"/>
+        <source>&amp;Ask</source>
+        <translation>询问(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Topic paths</source>
+        <translation>主题路径</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show Node</source>
+        <translation>显示节点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Why Not Returned?</source>
+        <translation>为何未返回？</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A chunk or summary id (paste one)</source>
+        <translation>分块或摘要的 ID（可粘贴）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ask why the current query did not return this node</source>
+        <translation>询问当前查询为何未返回此节点</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>What</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Show this node in Hit Detail</source>
+        <translation>在命中详情中显示此节点</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Node:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+143"/>
+        <source>Why-not failed: %1</source>
+        <translation>“为何未返回”失败：%1</translation>
+    </message>
+    <message>
+        <location line="-138"/>
+        <source>The query has run again since this answer; Ask again to answer for the current one.</source>
+        <translation>此回答之后查询已再次运行；请再次询问以针对当前查询作答。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Open a vault first.</source>
+        <translation>请先打开一个记忆库。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The last run was %1, not a search: why-not asks about a hybrid, keyword or semantic query.</source>
+        <translation>上次运行的是 %1，不是搜索：“为何未返回”针对混合、关键词或语义查询。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The last query did not run (%1). Run one that does first.</source>
+        <translation>上一次查询未能运行（%1）。请先运行一个能运行的查询。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run a hybrid, keyword or semantic query first: why-not asks about the query that ran last on the Query page.</source>
+        <translation>请先运行混合、关键词或语义查询：“为何未返回”针对查询页上最后运行的查询。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Query: %1</source>
+        <translation>查询：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Type or paste the id of a chunk or summary, then Ask.</source>
+        <translation>输入或粘贴分块或摘要的 ID，然后点击询问。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 was returned: it is hit #%2 of this query.</source>
+        <translation>%1 已返回：它是此查询的第 %2 个命中。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Asking…</source>
+        <translation>正在询问…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+50"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Query: %1 · node %2</source>
+        <translation>查询：%1 · 节点 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Stage: %1</source>
+        <translation>阶段：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Query terms it lacks: %1</source>
+        <translation>它缺少的查询词：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Query terms it holds: %1</source>
+        <translation>它包含的查询词：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This node&apos;s topic</source>
+        <translation>此节点的主题</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Topics the beam reached (%1)</source>
+        <translation>束搜索到达的主题（%1）</translation>
     </message>
 </context>
 </TS>

@@ -186,6 +186,14 @@ void MainWindow::createMenus() {
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
 
+    // Questions about the query that ran last on the Query page.
+    QMenu* query = menuBar()->addMenu(tr("&Query"));
+    whyNotAction_ = query->addAction(tr("Why &Not…"), workbench_, &QueryWorkbench::openWhyNot);
+    whyNotAction_->setObjectName(QStringLiteral("whyNotMenuAction"));
+    whyNotAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    whyNotAction_->setStatusTip(
+        tr("Ask why the current query did not return a chunk or summary (paste its id)"));
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* concepts = help->addAction(tr("&Concepts"), this, &MainWindow::showConcepts);
     concepts->setShortcut(QKeySequence::HelpContents);
@@ -307,6 +315,7 @@ void MainWindow::updateActions() {
     demoAction_->setEnabled(!ingest_->isRunning());
     reloadAction_->setEnabled(open);
     closeAction_->setEnabled(open);
+    whyNotAction_->setEnabled(open);
 }
 
 void MainWindow::chooseVault(bool readOnly) {

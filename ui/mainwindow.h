@@ -106,6 +106,7 @@ private:
     QAction* reloadAction_ = nullptr;
     QAction* closeAction_ = nullptr;
     QAction* quitAction_ = nullptr;
+    QAction* whyNotAction_ = nullptr;
 };
 
 } // namespace memlens::ui

@@ -2,6 +2,7 @@
 // selecting a hit shows its numbers in the score breakdown, every primitive runs from the form,
 // a newer query drops an older one's late result, and the models pass QAbstractItemModelTester.
 #include "core/format.h"
+#include "dialogs/whynotdialog.h"
 #include "loopback_server.h"
 #include "mainwindow.h"
 #include "models/entitymatchmodel.h"
@@ -31,13 +32,16 @@
 #include <memlens/thread_guard.h>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QTreeView>
@@ -532,6 +536,95 @@ private Q_SLOTS:
         QVERIFY(leftOut > 0);
         panel->clearValue("search.mmr_redundancy_floor");
         wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
+    }
+
+    // Issue 17 §6: the MMR panel's rows are the fused candidates; "Why Not Returned?" on one
+    // left out names the stage the panel shows for it, a pick says it was returned, and
+    // Query › Why Not… takes a pasted id.
+    void whyNotFromTheMmrRowsAndTheQueryMenu() {
+        SettingsPanel* panel = wb_->form()->settingsPanel();
+        QVERIFY(panel->setValue("search.mmr_redundancy_floor", u"0"_s));
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QVERIFY(runAndWait(u"phoenix budget review"_s));
+        QTreeView* view = wb_->mmr()->view();
+        auto actionAt = [view](int row) -> QAction* {
+            const QModelIndex index = view->model()->index(row, 0);
+            view->scrollTo(index);
+            QApplication::processEvents();
+            Q_EMIT view->customContextMenuRequested(view->visualRect(index).center());
+            auto* menu = view->findChild<QMenu*>(u"whyNotMenu"_s);
+            return menu ? menu->findChild<QAction*>(u"whyNotAction"_s) : nullptr;
+        };
+        auto closeMenus = [view] {
+            const auto menus = view->findChildren<QMenu*>(u"whyNotMenu"_s);
+            for (QMenu* menu : menus)
+                delete menu; // a closed one goes only with the event loop's deferred deletes
+            QApplication::processEvents();
+        };
+        const MmrModel* mmr = wb_->session()->mmr();
+        int picked = -1;
+        int leftOut = -1;
+        for (int i = 0; i < view->model()->rowCount(); ++i) {
+            const QString id = view->model()->index(i, 0).data(IdRole).toString();
+            for (int r = 0; r < mmr->rowCount(); ++r) {
+                const auto* e = mmr->entryAt(r);
+                if (e->nodeId != id)
+                    continue;
+                if (e->picked && picked < 0)
+                    picked = i;
+                if (!e->picked && leftOut < 0)
+                    leftOut = i;
+            }
+        }
+        QVERIFY(picked >= 0 && leftOut >= 0);
+        QAction* returned = actionAt(picked);
+        QVERIFY(returned && returned->isEnabled());
+        QVERIFY2(returned->text().startsWith(u"Returned as Hit #"_s), qPrintable(returned->text()));
+        closeMenus();
+
+        const QString id = view->model()->index(leftOut, 0).data(IdRole).toString();
+        const MmrModel::Entry* entry = nullptr;
+        for (int r = 0; r < mmr->rowCount(); ++r)
+            if (mmr->entryAt(r)->nodeId == id)
+                entry = mmr->entryAt(r);
+        QVERIFY(entry != nullptr);
+        WhyNotDialog* dialog = wb_->whyNot();
+        QSignalSpy answered(dialog, &WhyNotDialog::answered);
+        QAction* ask = actionAt(leftOut);
+        QVERIFY(ask && ask->isEnabled());
+        ask->trigger();
+        closeMenus();
+        QVERIFY(answered.count() > 0 || answered.wait(30000));
+        QVERIFY2(dialog->outcome().has_value(), qPrintable(dialog->verdictText()));
+        const QString stage = dialog->stageText();
+        const QString expected = entry->excludedBy == u"limit"_s ? u"fused_rank"_s
+                                 : entry->excludedBy == u"mmr"_s ? u"mmr"_s
+                                                                 : u"budget"_s;
+        QCOMPARE(stage, expected);
+        QVERIFY(!dialog->verdictText().isEmpty());
+        QVERIFY(dialog->factsTable()->rowCount() > 0);
+        dialog->close();
+
+        // Query › Why Not…: the dialog opens on its id box; a pasted id is asked with Ask.
+        auto* menuAction = window_->findChild<QAction*>(u"whyNotMenuAction"_s);
+        QVERIFY(menuAction && menuAction->isEnabled());
+        menuAction->trigger();
+        QVERIFY(dialog->isVisible());
+        dialog->nodeEdit()->setText(u"  "_s + id + u"  "_s);
+        answered.clear();
+        dialog->askButton()->click();
+        QVERIFY(answered.wait(30000));
+        QCOMPARE(dialog->stageText(), expected);
+        QCOMPARE(dialog->outcome()->nodeId, id);
+        // An id no node has is an answer too, in words.
+        dialog->nodeEdit()->setText(u"chunk:does-not-exist"_s);
+        dialog->askButton()->click();
+        QVERIFY(answered.wait(30000));
+        QVERIFY2(dialog->outcome().has_value(), qPrintable(dialog->verdictText()));
+        QCOMPARE(dialog->stageText(), u"unknown_node"_s);
+        QVERIFY(dialog->verdictText().contains(u"chunk:does-not-exist"_s));
+        dialog->close();
+        panel->clearValue("search.mmr_redundancy_floor");
     }
 
     void theWorkbenchAnalysesAQueryOnce() {

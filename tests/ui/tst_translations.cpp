@@ -108,7 +108,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("manyChunks");
         QTest::newRow("de") << QStringLiteral("de")
                             << QStringList{QStringLiteral("&Datei"), QStringLiteral("&Ansicht"),
-                                           QStringLiteral("&Hilfe")}
+                                           QStringLiteral("Ab&frage"), QStringLiteral("&Hilfe")}
                             << QStringList{QStringLiteral("Übersicht"), QStringLiteral("Abfrage"),
                                            QStringLiteral("Bäume"), QStringLiteral("Graph"),
                                            QStringLiteral("Audit")}
@@ -118,6 +118,7 @@ private Q_SLOTS:
         QTest::newRow("zh_CN") << QStringLiteral("zh_CN")
                                << QStringList{QStringLiteral("文件(&F)"),
                                               QStringLiteral("视图(&V)"),
+                                              QStringLiteral("查询(&Q)"),
                                               QStringLiteral("帮助(&H)")}
                                << QStringList{QStringLiteral("概览"), QStringLiteral("查询"),
                                               QStringLiteral("树"), QStringLiteral("图谱"),
@@ -127,7 +128,7 @@ private Q_SLOTS:
                                << QStringLiteral("1,200 个分块");
         QTest::newRow("en") << QStringLiteral("en")
                             << QStringList{QStringLiteral("&File"), QStringLiteral("&View"),
-                                           QStringLiteral("&Help")}
+                                           QStringLiteral("&Query"), QStringLiteral("&Help")}
                             << QStringList{QStringLiteral("Overview"), QStringLiteral("Query"),
                                            QStringLiteral("Trees"), QStringLiteral("Graph"),
                                            QStringLiteral("Audit")}

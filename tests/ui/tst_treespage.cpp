@@ -1,6 +1,8 @@
 // The summary trees page on a real vault: the lazy tree expands through drill_down level by
 // level, a query's hits are marked with their ancestry and can be revealed, fetch leaves reads
-// the chunks of a level-1 summary, and dragging on the timeline shows the minimal cover.
+// the chunks of a level-1 summary, dragging on the timeline shows the minimal cover, and "Why
+// Not Returned?" on a tree node answers as the engine's why_not does.
+#include "dialogs/whynotdialog.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
 #include "models/roles.h"
@@ -10,18 +12,25 @@
 #include "pages/queryworkbench.h"
 #include "pages/treespage.h"
 #include "query/querysession.h"
+#include "query/settingspanel.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
 #include "widgets/timelineview.h"
 
 #include <memlens/overview.h>
+#include <memlens/search.h>
 #include <memlens/thread_guard.h>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTreeView>
 #include <QtTest>
 
@@ -51,12 +60,68 @@ private:
         return index;
     }
 
+    QString vaultDir_;
+
+    // Opens the tree view's context menu on `index` as a right click does and returns its
+    // "Why Not Returned?" action (the menu stays open until closed).
+    QAction* whyNotActionAt(const QModelIndex& index) {
+        QTreeView* view = page_->treeView();
+        view->scrollTo(index);
+        QApplication::processEvents();
+        const QPoint pos = view->visualRect(index).center();
+        Q_EMIT view->customContextMenuRequested(pos);
+        auto* menu = view->findChild<QMenu*>(QStringLiteral("whyNotMenu"));
+        return menu ? menu->findChild<QAction*>(QStringLiteral("whyNotAction")) : nullptr;
+    }
+    void closeWhyNotMenus() {
+        const auto menus = page_->treeView()->findChildren<QMenu*>(QStringLiteral("whyNotMenu"));
+        for (QMenu* menu : menus)
+            delete menu; // a closed one only goes at the next event loop's deferred deletes
+        QApplication::processEvents();
+    }
+
+    // What the engine answers for the query that ran last on the Query page, asked directly.
+    WhyNotAnswer engineWhyNot(const QString& nodeId) {
+        const QueryRequest request = window_->workbench()->session()->outcome().request;
+        const std::string dir = vaultDir_.toStdString();
+        auto answer = test::offUiThread([dir, request, nodeId]() -> Result<WhyNotAnswer> {
+            auto vault = Vault::open(dir, true);
+            if (!vault)
+                return vault.status();
+            auto engine = SearchEngine::open(**vault);
+            if (!engine)
+                return engine.status();
+            QueryOptions options = request.search;
+            options.mode = searchModeOf(request.kind);
+            return (*engine)->why_not(request.text, nodeId.toStdString(), options);
+        });
+        if (!answer)
+            qWarning("why_not: %s", answer.status().to_string().c_str());
+        return answer ? *answer : WhyNotAnswer{};
+    }
+
+    static QStringList factsOf(const WhyNotDialog* dialog) {
+        QStringList out;
+        const QTableWidget* table = dialog->factsTable();
+        for (int i = 0; i < table->rowCount(); ++i)
+            out << table->item(i, 0)->text() + QStringLiteral(": ") + table->item(i, 1)->text();
+        return out;
+    }
+    static QStringList factsOf(const WhyNotAnswer& answer) {
+        QStringList out;
+        for (const WhyNotFact& f : answer.facts)
+            out << QString::fromStdString(f.name) + QStringLiteral(": ") +
+                       QString::fromStdString(f.value);
+        return out;
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         test::setUpUiTest();
         const auto dir = tmp_.path() / "vault";
         const std::string error = test::buildGeneratedVault(dir, 1500);
         QVERIFY2(error.empty(), error.c_str());
+        vaultDir_ = QString::fromStdString(dir.string());
         window_ = std::make_unique<MainWindow>();
         window_->resize(1280, 800);
         window_->show();
@@ -158,6 +223,118 @@ private Q_SLOTS:
         window_->pages()->setCurrentWidget(page_);
     }
 
+    // Issue 17 §6: after a primitive (the fetch_leaves just above) there is no query to ask
+    // about: the action is there but disabled, and says why.
+    void whyNotIsDisabledWithoutACurrentQuery() {
+        QueryWorkbench* wb = window_->workbench();
+        QCOMPARE(wb->session()->outcome().request.kind, QueryKind::FetchLeaves);
+        const QModelIndex node = page_->treeView()->currentIndex();
+        QVERIFY(node.isValid());
+        QAction* action = whyNotActionAt(node);
+        QVERIFY(action != nullptr);
+        QVERIFY(!action->isEnabled());
+        QVERIFY2(action->toolTip().contains(QStringLiteral("not a search")),
+                 qPrintable(action->toolTip()));
+        closeWhyNotMenus();
+        // Asked anyway (Query › Why Not…, an id pasted), the dialog says so in words.
+        WhyNotDialog* dialog = wb->whyNot();
+        QSignalSpy answered(dialog, &WhyNotDialog::answered);
+        dialog->prepare(node.data(IdRole).toString());
+        dialog->askButton()->click();
+        QVERIFY(answered.count() == 1 || answered.wait(10000));
+        QVERIFY(!dialog->outcome().has_value());
+        QVERIFY2(dialog->verdictText().contains(QStringLiteral("fetch_leaves")),
+                 qPrintable(dialog->verdictText()));
+        dialog->close();
+    }
+
+    // Issue 17 §6: "Why Not Returned?" on a tree node asks the engine's why_not with the query
+    // that ran last, its mode and the Retrieval Settings values on screen it ran with; on a hit
+    // the action says that it was returned. A changed setting, run, changes the answer.
+    void whyNotReturnedOnATreeNodeAnswersAsTheEngine() {
+        QueryWorkbench* wb = window_->workbench();
+        SettingsPanel* panel = wb->form()->settingsPanel();
+        panel->revert();
+        wb->form()->setKind(QueryKind::Hybrid);
+        auto runQuery = [wb] {
+            QSignalSpy finished(wb->session(), &QuerySession::finished);
+            wb->page()->setQueryText(QStringLiteral("launch budget decision"));
+            wb->page()->run();
+            return finished.wait(30000);
+        };
+        QVERIFY(runQuery());
+        window_->pages()->setCurrentWidget(page_);
+        SummaryTreeModel* model = page_->model();
+        // The leaves revealed above: one hit and, beside it, nodes that are not hits.
+        QModelIndex hit;
+        QModelIndex other;
+        const QModelIndex parent = page_->treeView()->currentIndex();
+        QVERIFY(parent.isValid());
+        for (int i = 0; i < model->rowCount(parent); ++i) {
+            const QModelIndex child = model->index(i, 0, parent);
+            const QString id = child.data(IdRole).toString();
+            const int rank = WhyNotDialog::hitRank(wb->session(), id);
+            if (rank > 0 && !hit.isValid())
+                hit = child;
+            if (rank == 0 && !other.isValid())
+                other = child;
+        }
+        QVERIFY(other.isValid());
+        if (hit.isValid()) {
+            QAction* action = whyNotActionAt(hit);
+            QVERIFY(action && action->isEnabled());
+            QVERIFY2(action->text().startsWith(QStringLiteral("Returned as Hit #")),
+                     qPrintable(action->text()));
+            closeWhyNotMenus();
+        }
+
+        const QString id = other.data(IdRole).toString();
+        WhyNotDialog* dialog = wb->whyNot();
+        QSignalSpy answered(dialog, &WhyNotDialog::answered);
+        QAction* action = whyNotActionAt(other);
+        QVERIFY(action != nullptr);
+        QVERIFY(action->isEnabled());
+        QCOMPARE(action->text(), QStringLiteral("Why Not Returned?"));
+        action->trigger();
+        closeWhyNotMenus();
+        QVERIFY(dialog->isVisible());
+        QVERIFY(answered.count() > 0 || answered.wait(30000));
+        QVERIFY2(dialog->outcome().has_value(), qPrintable(dialog->verdictText()));
+        QVERIFY(dialog->outcome()->answer.has_value());
+        const WhyNotAnswer expected = engineWhyNot(id);
+        QVERIFY(!expected.stage.empty());
+        QCOMPARE(dialog->stageText().toStdString(), expected.stage);
+        QCOMPARE(dialog->verdictText().toStdString(), expected.verdict);
+        QCOMPARE(factsOf(dialog), factsOf(expected));
+        QCOMPARE(dialog->outcome()->nodeId, id);
+        QVERIFY(expected.stage != "returned" && expected.stage != "unknown_node");
+        const QStringList before = factsOf(dialog);
+
+        // Each leg brings 3 candidates: the node falls out earlier, or with other numbers.
+        QVERIFY(panel->setValue("search.leg_limit", QStringLiteral("3")));
+        QVERIFY(runQuery());
+        QVERIFY(wb->session()->outcome().search.has_value());
+        QCOMPARE(wb->session()->outcome().search->settings.leg_limit, 3);
+        // Fewer candidates cannot make it a hit.
+        QCOMPARE(WhyNotDialog::hitRank(wb->session(), id), 0);
+        answered.clear();
+        wb->askWhyNot(id);
+        QVERIFY(answered.wait(30000));
+        QVERIFY2(dialog->outcome().has_value(), qPrintable(dialog->verdictText()));
+        QVERIFY(dialog->outcome()->answer.has_value());
+        QCOMPARE(dialog->outcome()->request.search.settings->leg_limit, 3);
+        const WhyNotAnswer limited = engineWhyNot(id);
+        QCOMPARE(dialog->stageText().toStdString(), limited.stage);
+        QCOMPARE(dialog->verdictText().toStdString(), limited.verdict);
+        QCOMPARE(factsOf(dialog), factsOf(limited));
+        QVERIFY2(factsOf(dialog) != before, qPrintable(factsOf(dialog).join(u'|')));
+        // The facts name the leg limit the panel set.
+        QVERIFY2(factsOf(dialog).join(u'|').contains(QStringLiteral("limit 3")),
+                 qPrintable(factsOf(dialog).join(u'|')));
+        panel->revert();
+        dialog->close();
+    }
+
     void draggingOnTheTimelineShowsTheMinimalCover() {
         TimelineView* timeline = page_->timeline();
         QApplication::processEvents();
@@ -190,6 +367,19 @@ private Q_SLOTS:
         }
         // A window of weeks holds whole sealed subtrees: the cover uses summaries for them.
         QVERIFY(summaries > 0);
+    }
+
+    // Closing the vault (as opening another does) forgets the question and the answer.
+    void whyNotForgetsTheVaultItAnsweredFor() {
+        WhyNotDialog* dialog = window_->workbench()->whyNot();
+        QVERIFY(dialog->outcome().has_value());
+        QVERIFY(!dialog->nodeEdit()->text().isEmpty());
+        window_->vault()->close();
+        QVERIFY(!dialog->outcome().has_value());
+        QVERIFY(dialog->nodeEdit()->text().isEmpty());
+        QVERIFY(dialog->verdictText().isEmpty());
+        QCOMPARE(dialog->factsTable()->rowCount(), 0);
+        QVERIFY(!dialog->isRunning());
     }
 
     void cleanupTestCase() {

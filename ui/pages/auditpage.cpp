@@ -9,6 +9,7 @@
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
+#include "pages/whynotmenu.h"
 #include "query/querysession.h"
 #include "query/settingspanel.h"
 #include "vault/vaultcontroller.h"
@@ -121,6 +122,9 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
                 if (const RetrievalHit* hit = diff_->hitAt(current.row()))
                     workbench_->showHit(*hit);
             });
+    // The rerun's rows name nodes of another ranking: why did the current query not return one?
+    installWhyNotMenu(diffView_, workbench_,
+                      [](const QModelIndex& index) { return index.data(IdRole).toString(); });
     replayLabel_->setWordWrap(true);
     replayLabel_->setTextFormat(Qt::RichText);
     replayLabel_->setText(replayHint());

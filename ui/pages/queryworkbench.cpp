@@ -1,12 +1,15 @@
 #include "pages/queryworkbench.h"
 
+#include "dialogs/whynotdialog.h"
 #include "models/resultsmodel.h"
 #include "models/resultsproxy.h"
+#include "models/roles.h"
 #include "pages/hitdetailpanel.h"
 #include "pages/mmrpanel.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/scorebreakdownpanel.h"
+#include "pages/whynotmenu.h"
 #include "query/querysession.h"
 #include "vault/nodelookup.h"
 #include "vault/vaultoverview.h"
@@ -23,7 +26,8 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     , page_(new QueryPage(session_, form_, parentWidget))
     , detail_(new HitDetailPanel(parentWidget))
     , breakdown_(new ScoreBreakdownPanel(parentWidget))
-    , mmr_(new MmrPanel(session_->mmr(), parentWidget)) {
+    , mmr_(new MmrPanel(session_->mmr(), parentWidget))
+    , whyNot_(new WhyNotDialog(session_, parentWidget)) {
     connect(page_, &QueryPage::hitSelected, this,
             [this](const RetrievalHit& hit, const QStringList& terms) {
                 showHit(hit, terms);
@@ -37,6 +41,10 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     connect(detail_, &HitDetailPanel::drillDownRequested, this, &QueryWorkbench::runDrillDown);
     connect(detail_, &HitDetailPanel::fetchLeavesRequested, this, &QueryWorkbench::runFetchLeaves);
     connect(mmr_, &MmrPanel::nodeSelected, this, &QueryWorkbench::showNode);
+    connect(whyNot_, &WhyNotDialog::showNodeRequested, this, &QueryWorkbench::showNode);
+    // The MMR rows list the candidates left out, each one a "why not" question.
+    installWhyNotMenu(mmr_->view(), this,
+                      [](const QModelIndex& index) { return index.data(IdRole).toString(); });
     connect(lookup_, &NodeLookup::found, this, [this](const RetrievalHit& hit) { showHit(hit); });
     connect(lookup_, &NodeLookup::notFound, this, [this](const QString& id, const QString& error) {
         Q_EMIT message(tr("Cannot show %1: %2").arg(id, error));
@@ -58,6 +66,7 @@ void QueryWorkbench::resetVaultState() {
     detail_->setVault({});
     form_->resetVaultState();
     page_->resetVaultState();
+    whyNot_->resetVaultState();
     detail_->clear();
     breakdown_->clear();
 }
@@ -95,6 +104,20 @@ void QueryWorkbench::showNode(const QString& nodeId) {
         return;
     }
     lookup_->lookup(nodeId);
+}
+
+void QueryWorkbench::askWhyNot(const QString& nodeId) {
+    whyNot_->ask(nodeId);
+}
+
+void QueryWorkbench::openWhyNot() {
+    QString suggestion;
+    if (detail_->hasHit()) {
+        const QString shown = QString::fromStdString(detail_->hit().node_id);
+        if (WhyNotDialog::hitRank(session_, shown) == 0)
+            suggestion = shown;
+    }
+    whyNot_->prepare(suggestion);
 }
 
 void QueryWorkbench::runPrimitive(QueryRequest request, bool bringToFront) {

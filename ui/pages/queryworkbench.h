@@ -20,6 +20,7 @@ class QueryForm;
 class QueryPage;
 class QuerySession;
 class ScoreBreakdownPanel;
+class WhyNotDialog;
 struct VaultOverviewData;
 
 class QueryWorkbench : public QObject {
@@ -35,6 +36,7 @@ public:
     HitDetailPanel* detail() const { return detail_; }
     ScoreBreakdownPanel* breakdown() const { return breakdown_; }
     MmrPanel* mmr() const { return mmr_; }
+    WhyNotDialog* whyNot() const { return whyNot_; }
 
     // Forgets everything of the previous vault (VaultController::vaultChanged): the answer, the
     // query text, the form's vault-specific parameters, the detail docks.
@@ -53,6 +55,11 @@ public:
     // explanation), else looked up in the vault.
     void showNode(const QString& nodeId);
     void showHit(const RetrievalHit& hit, const QStringList& terms = {});
+    // Why the current query did not return a node: asks at once (a view's "Why Not
+    // Returned?"), or opens the Why Not dialog with the node shown in Hit Detail as the
+    // suggestion when it is not a hit (Query › Why Not…).
+    void askWhyNot(const QString& nodeId);
+    void openWhyNot();
 
 Q_SIGNALS:
     // The workbench page should come to the front.
@@ -73,6 +80,7 @@ private:
     HitDetailPanel* detail_;
     ScoreBreakdownPanel* breakdown_;
     MmrPanel* mmr_;
+    WhyNotDialog* whyNot_;
 };
 
 } // namespace memlens::ui

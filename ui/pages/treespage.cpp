@@ -8,6 +8,7 @@
 #include "models/summarytreemodel.h"
 #include "pages/hitdetailpanel.h"
 #include "pages/queryworkbench.h"
+#include "pages/whynotmenu.h"
 #include "query/highlight.h"
 #include "query/querysession.h"
 #include "vault/vaultcontroller.h"
@@ -109,6 +110,11 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
                     workbench_->showNode(item->id);
             });
     connect(model_, &SummaryTreeModel::childrenLoaded, this, [this] { stepReveal(); });
+    // Chunks and summaries (not the trees themselves) can be asked about.
+    installWhyNotMenu(tree_, workbench_, [this](const QModelIndex& index) {
+        const auto* item = model_->itemAt(index);
+        return item && item->type != SummaryTreeModel::NodeType::Tree ? item->id : QString();
+    });
 
     coverView_->setModel(cover_);
     coverView_->setRootIsDecorated(false);
@@ -126,6 +132,8 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
                 if (const HitRow* row = cover_->rowAt(current.row()))
                     workbench_->showHit(row->hit);
             });
+    installWhyNotMenu(coverView_, workbench_,
+                      [](const QModelIndex& index) { return index.data(IdRole).toString(); });
     connect(timeline_, &TimelineView::windowSelected, this, &TreesPage::showCover);
     coverLabel_->setWordWrap(true);
     coverLabel_->setText(coverHint());
