@@ -246,6 +246,15 @@ private slots:
         QCOMPARE(a.explanation->mmr.mmr_score, out.explanation->mmr.mmr_score);
         QCOMPARE(a.explanation->verdict, out.explanation->verdict);
         QVERIFY(a.verdict.find("below the limit of 3") != std::string::npos);
+        // Fused past the limit, its fused rank left it out, not MMR's last step; the line goes
+        // on to how the legs ranked it, which is why.
+        QVERIFY(out.explanation->fused_rank > 3);
+        QVERIFY2(a.verdict.find("lost the last step") == std::string::npos, a.verdict.c_str());
+        QVERIFY2(a.verdict.find("RRF") != std::string::npos, a.verdict.c_str());
+        QVERIFY2(a.verdict.rfind("Not returned (fused #" +
+                                     std::to_string(out.explanation->fused_rank) + "): below",
+                                 0) == 0,
+                 a.verdict.c_str());
         // Its keyword term table too, which the query writes for returned hits only.
         if (out.explanation->keyword.rank)
             QVERIFY(!a.explanation->keyword.terms.empty());

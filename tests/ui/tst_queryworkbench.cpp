@@ -534,6 +534,25 @@ private Q_SLOTS:
                      qPrintable(why));
         }
         QVERIFY(leftOut > 0);
+        // Selecting a left-out row shows its own explanation: the verdict of what left it out,
+        // never the "primitives carry no hybrid explanation" of a bare node lookup.
+        QTreeView* view = wb_->mmr()->view();
+        bool shownLeftOut = false;
+        for (int r = 0; r < view->model()->rowCount() && !shownLeftOut; ++r) {
+            const QModelIndex index = view->model()->index(r, 0);
+            const QString id = index.data(IdRole).toString();
+            for (int i = 0; i < mmr->rowCount(); ++i) {
+                if (mmr->entryAt(i)->nodeId != id || mmr->entryAt(i)->picked)
+                    continue;
+                view->setCurrentIndex(index);
+                const QString heading = wb_->breakdown()->headingText();
+                QVERIFY2(heading.startsWith(u"not returned"_s), qPrintable(heading));
+                QCOMPARE(qs(wb_->detail()->hit().node_id), id);
+                shownLeftOut = true;
+                break;
+            }
+        }
+        QVERIFY(shownLeftOut);
         panel->clearValue("search.mmr_redundancy_floor");
         wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
     }
@@ -1059,7 +1078,7 @@ private Q_SLOTS:
         useDefaultMmr();
         QVERIFY(runAndWait(u"budgets decisions launches reviews"_s));
         const QStringList terms = wb_->session()->outcome().terms;
-        int checked = 0;
+        int checked = 0, far = 0;
         for (const HitRow& row : wb_->session()->results()->rows()) {
             const QString content = qs(row.hit.content);
             const HighlightRanges inText = findHighlights(content, terms);
@@ -1069,8 +1088,14 @@ private Q_SLOTS:
             const QString first = content.mid(inText.front().first, inText.front().second);
             QVERIFY2(!row.highlights.isEmpty() && row.snippet.contains(first, Qt::CaseInsensitive),
                      qPrintable(row.snippet));
+            // ... near its start, where a one-line row shows it, however far into the text.
+            QVERIFY2(row.snippet.indexOf(first, 0, Qt::CaseInsensitive) <= 30,
+                     qPrintable(row.snippet));
+            if (inText.front().first > 30)
+                ++far;
         }
         QVERIFY(checked > 0);
+        QVERIFY(far > 0); // some first match lies past what a row shows of the text
     }
 
     void cleanupTestCase() {

@@ -17,6 +17,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -101,8 +102,10 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     facts_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     // Wrapped values need their rows measured at the width they get, which is known only once
     // the table is laid out (it is hidden until an answer comes).
+    // Queued: a stretched section reports its new width before the viewport has it, and rows
+    // measured then kept the height of a narrower column.
     connect(facts_->horizontalHeader(), &QHeaderView::sectionResized, facts_,
-            &QTableWidget::resizeRowsToContents);
+            &QTableWidget::resizeRowsToContents, Qt::QueuedConnection);
 
     terms_->setWordWrap(true);
     terms_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -304,6 +307,7 @@ void WhyNotDialog::showOutcome(WhyNotOutcome out) {
     }
     facts_->resizeRowsToContents();
     facts_->setVisible(!a.facts.empty());
+    QTimer::singleShot(0, facts_, &QTableWidget::resizeRowsToContents); // once laid out
 
     QStringList terms;
     if (!a.missing_terms.empty())

@@ -103,6 +103,14 @@ void QueryWorkbench::showNode(const QString& nodeId) {
         showHit(session_->results()->rowAt(row)->hit);
         return;
     }
+    // A candidate the query left out (an MMR row) has its explanation in the outcome: show that,
+    // not a bare lookup of the node, which would have none to show.
+    for (const HitRow& left : session_->outcome().pushedOut) {
+        if (QString::fromStdString(left.hit.node_id) == nodeId) {
+            showHit(left.hit, session_->outcome().terms);
+            return;
+        }
+    }
     lookup_->lookup(nodeId);
 }
 

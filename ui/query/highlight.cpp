@@ -36,7 +36,19 @@ QString makeSnippet(std::string_view content, const QStringList& terms, int maxC
     const QString excerpt = QString::fromStdString(
         snippet(content, raw, static_cast<std::size_t>(std::max(maxChars, 16))));
     // One table row shows one line: fold every run of whitespace into a space.
-    return excerpt.simplified();
+    QString line = excerpt.simplified();
+    // A row shows only the line's first few dozen characters: start it a few words before the
+    // first match, so the match is in view and not only somewhere inside the excerpt.
+    constexpr int kLead = 24;
+    if (const HighlightRanges marks = findHighlights(line, terms);
+        !marks.isEmpty() && marks.front().first > kLead + 1) {
+        qsizetype from = marks.front().first - kLead;
+        if (const qsizetype space = line.indexOf(QLatin1Char(' '), from);
+            space >= 0 && space < marks.front().first)
+            from = space + 1;
+        line = QStringLiteral("… ") + line.mid(from);
+    }
+    return line;
 }
 
 QString hitSnippet(const RetrievalHit& hit, const QStringList& terms, int maxChars) {

@@ -183,8 +183,14 @@ std::string exclusion_reason(const VerdictInput& in) {
                m.penalized_by.value_or("?") + " (redundancy floor " +
                fmt("%.2f", in.redundancy_floor) + ", λ " + fmt("%.2f", in.mmr_lambda) + "); " +
                lost;
-    if (e.excluded_by == "limit")
-        return "below the limit of " + std::to_string(in.limit) + ": " + lost;
+    if (e.excluded_by == "limit") {
+        // Fused past the limit, it lost to its fused rank (the legs' part of the line says why
+        // that rank): MMR's last step was no cause then. Inside it, that step took its place.
+        std::string s = "below the limit of " + std::to_string(in.limit);
+        if (e.fused_rank <= in.limit && !lost.empty())
+            s += ": " + lost;
+        return s;
+    }
     if (e.excluded_by == "max_units" || e.excluded_by == "max_chars")
         return "MMR picked it at step " + std::to_string(m.step + 1) + ", then the " +
                e.excluded_by + " budget cut it";

@@ -437,7 +437,12 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
             fact(a, "MMR step", std::to_string(m.step + 1));
             fact(a, "hits kept", count_text(st.order.size()));
         }
-        a.verdict = "Not returned: " + exclusion_reason(vin) + ".";
+        // The query's own line for it: what left it out, then how the legs ranked it, which is
+        // why its fused rank is where it is.
+        constexpr std::string_view kOut = "not returned";
+        a.verdict = std::string_view(e.verdict).starts_with(kOut)
+                        ? "Not returned" + e.verdict.substr(kOut.size()) + "."
+                        : "Not returned: " + exclusion_reason(vin) + ".";
         return a;
     }
 
