@@ -1,5 +1,6 @@
 // memlens-bench: speed figures reported as ratios against a baseline measured in the same run
-// (never as absolute targets). One subcommand a file: ingest.cpp, query.cpp, scale.cpp.
+// (never as absolute targets). One subcommand a file: ingest.cpp, long_text.cpp, query.cpp,
+// scale.cpp.
 #pragma once
 
 #include "cli.h"
@@ -19,6 +20,8 @@ int bench_ingest(const Args& a);
 // Query latency of every retrieval entry point against raw FTS5, an exact scan and hnswlib,
 // on a cached generated vault (query.cpp).
 int bench_query(const Args& a);
+// One long text ingested at growing sizes: seconds per MiB against the smallest (long_text.cpp).
+int bench_long_text(const Args& a);
 // The query bench at several sizes, each in a fresh process so peak RSS stays per size
 // (scale.cpp).
 int bench_scale(const Args& a);

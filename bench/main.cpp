@@ -1,5 +1,5 @@
-// memlens-bench ingest|query|scale: the speed benchmarks, as ratios against baselines measured in
-// the same run (docs/performance.md). Built beside memlens-cli and never installed.
+// memlens-bench ingest|long-text|query|scale: the speed benchmarks, as ratios against baselines
+// measured in the same run (docs/performance.md). Built beside memlens-cli and never installed.
 #include "bench.h"
 
 #include <memlens/db.h>
@@ -31,6 +31,15 @@ const std::vector<cli::Spec>& commands() {
          {"chunks", "seed", "keep"},
          {},
          bench_ingest},
+        {"long-text",
+         "one long text ingested at growing sizes: time must grow linearly with size",
+         "Usage: memlens-bench long-text [--mib 1,2,4,8] [--json]\n\n"
+         "Ingests one generated message of each size (MiB, at most 16: one item's limit) into a\n"
+         "fresh vault and reports the seconds per MiB of each against the smallest size's, the\n"
+         "baseline of the same run: linear is 1.",
+         {"mib"},
+         {},
+         bench_long_text},
         {"query",
          "every retrieval entry point against raw FTS5, an exact scan and hnswlib",
          "Usage: memlens-bench query --chunks N [--queries Q] [--seed S] [--hnsw-ef EF]\n"

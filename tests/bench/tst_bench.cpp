@@ -113,6 +113,29 @@ private slots:
         QVERIFY(j["ratio"].get<double>() > 0.0);
     }
 
+    // One long text at two sizes: a figure per size, the smallest the baseline (1 by
+    // definition), sizes in order whatever order they were given in; a size over one item's
+    // limit is refused by name.
+    void longTextReportsSecondsPerMibAgainstTheSmallest() {
+        auto r = run_bench({u"long-text"_s, u"--mib"_s, u"2,1"_s, u"--json"_s}, cache_);
+        QVERIFY2(r.exit_code == 0, r.err.c_str());
+        const json runs = json::parse(r.out).at("runs");
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[0]["mib"].get<int>(), 1);
+        QCOMPARE(runs[1]["mib"].get<int>(), 2);
+        QCOMPARE(runs[0]["per_mib_against_smallest"].get<double>(), 1.0);
+        for (const auto& run : runs) {
+            QVERIFY(run["seconds"].get<double>() > 0.0);
+            QCOMPARE(run["seconds_per_mib"].get<double>(),
+                     run["seconds"].get<double>() / run["mib"].get<double>());
+        }
+        auto big = run_bench({u"long-text"_s, u"--mib"_s, u"17"_s}, cache_);
+        QCOMPARE(big.exit_code, 1);
+        QVERIFY2(big.err.find("--mib: expected integers from 1 to 16, not '17'") !=
+                     std::string::npos,
+                 big.err.c_str());
+    }
+
     // The cold start spawns the real memlens-cli (MEMLENS_CLI, set by ctest) with `query
     // --vault`: the run succeeds only when that child answers, and memlens-bench itself has no
     // such option.
