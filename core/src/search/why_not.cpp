@@ -96,26 +96,18 @@ Status scope_misses(StatementCache& stmts, const NodeRow& row, const SearchScope
         std::string asks;
     };
     std::vector<Part> parts;
-    if (!scope.namespaces.empty()) {
+    // A list part of the scope, checked alone: a scope holding only that list.
+    auto list_part = [&](const char* name, std::vector<std::string> SearchScope::*list) {
+        if ((scope.*list).empty())
+            return;
         SearchScope s;
-        s.namespaces = scope.namespaces;
-        parts.push_back({"namespace", s, joined(scope.namespaces)});
-    }
-    if (!scope.content_types.empty()) {
-        SearchScope s;
-        s.content_types = scope.content_types;
-        parts.push_back({"content type", s, joined(scope.content_types)});
-    }
-    if (!scope.source_kinds.empty()) {
-        SearchScope s;
-        s.source_kinds = scope.source_kinds;
-        parts.push_back({"source kind", s, joined(scope.source_kinds)});
-    }
-    if (!scope.topics.empty()) {
-        SearchScope s;
-        s.topics = scope.topics;
-        parts.push_back({"topic", s, joined(scope.topics)});
-    }
+        s.*list = scope.*list;
+        parts.push_back({name, s, joined(scope.*list)});
+    };
+    list_part("namespace", &SearchScope::namespaces);
+    list_part("content type", &SearchScope::content_types);
+    list_part("source kind", &SearchScope::source_kinds);
+    list_part("topic", &SearchScope::topics);
     if (scope.since_ms || scope.until_ms) {
         SearchScope s;
         s.since_ms = scope.since_ms;
