@@ -56,10 +56,21 @@ struct AuditRecord {
     double elapsed_ms = 0.0;
     std::int64_t vault_revision = 0;
     std::optional<std::string> error;
+    AuditCaller caller; // empty unless an agent's call wrote the row (search.h)
 };
 
 // The row for one answered query.
 AuditRecord make_audit_record(const SearchRequest& request, const SearchResponse& response);
+
+// The row for an agent's call that is not a hybrid search: a primitive, memory_store, why_not,
+// explain, or a call that failed before any search ran. mode is the tool's name, query the text
+// the call was about (its query argument, or a summary such as "drill_down S:chat:a/L1/3"),
+// sources the node ids it returned in order ([{"node_id", "rank"}]), query_profile
+// {"tool", "arguments"}, settings {}. error set marks a failed call.
+AuditRecord make_tool_audit_record(const AuditCaller& caller, std::string query,
+                                   const std::vector<std::string>& node_ids, double elapsed_ms,
+                                   std::int64_t vault_revision,
+                                   std::optional<std::string> error = std::nullopt);
 
 struct AuditWriterOptions {
     // How long one row may wait for the vault's write lock before it is kept in the pending

@@ -94,6 +94,19 @@ struct SearchRequest : SearchOverrides {
     std::optional<std::int64_t> about_until_ms;
 };
 
+// Who asked, on a row an agent's call wrote through the MCP server (app/mcp, docs/agents.md);
+// kept in its audit row (audit.h).
+// Every field is empty on a row of the GUI or the CLI.
+struct AuditCaller {
+    std::string client;    // the client's name and version as it gave them: "claude-code 2.1.0"
+    std::string session;   // the connection: "stdio pid 4242", "http session 3f2a9c01"
+    std::string tool;      // the MCP tool called: "memory_search", "query_source", "memory_store"
+    std::string arguments; // the call's arguments as received, compact JSON object text
+
+    bool empty() const { return client.empty() && session.empty() && tool.empty(); }
+    bool operator==(const AuditCaller&) const = default;
+};
+
 // What a front-end passes to SearchEngine::query besides the text.
 struct QueryOptions : SearchOverrides {
     // Names the analysis treats as persons (speakers, authors) besides the registry's.
@@ -101,6 +114,8 @@ struct QueryOptions : SearchOverrides {
     // A caller's own analysis (explicit_query_context of query_context.h): used as it is, the
     // text is not analysed again.
     std::optional<QueryContext> context;
+    // Who asked, written into the audit row (an agent's call through the MCP server).
+    AuditCaller caller;
 };
 
 // Ok, or InvalidArgument naming what is wrong: a time window whose until is before its since,
@@ -327,6 +342,9 @@ public:
 
 private:
     explicit SearchEngine(std::unique_ptr<Impl> impl);
+    // search() with the audit row attributed to `caller` (query() passes options.caller).
+    Result<SearchResponse> search_as(const SearchRequest& request, const AuditCaller& caller,
+                                     const std::atomic_bool* cancel);
     std::unique_ptr<Impl> impl_;
 };
 

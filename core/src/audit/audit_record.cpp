@@ -272,4 +272,30 @@ Result<RetrievalSettings> settings_from_audit(const AuditRecord& record) {
     return retrieval_settings_from_map(m);
 }
 
+AuditRecord make_tool_audit_record(const AuditCaller& caller, std::string query,
+                                   const std::vector<std::string>& node_ids, double elapsed_ms,
+                                   std::int64_t vault_revision, std::optional<std::string> error) {
+    AuditRecord r;
+    r.ts_ms = now_ms();
+    r.query = std::move(query);
+    r.query_hash = hash_hex(fnv1a64(r.query));
+    r.mode = caller.tool;
+    r.elapsed_ms = elapsed_ms;
+    r.vault_revision = vault_revision;
+    json sources = json::array();
+    int rank = 0;
+    for (const std::string& id : node_ids)
+        sources.push_back({{"node_id", id}, {"rank", ++rank}});
+    r.sources = sources.dump(-1, ' ', false, kReplace);
+    json arguments = json::parse(caller.arguments, nullptr, false);
+    if (arguments.is_discarded())
+        arguments = caller.arguments; // kept as text rather than lost
+    r.query_profile =
+        json{{"tool", caller.tool}, {"arguments", arguments}}.dump(-1, ' ', false, kReplace);
+    r.settings = "{}";
+    r.error = std::move(error);
+    r.caller = caller;
+    return r;
+}
+
 } // namespace memlens

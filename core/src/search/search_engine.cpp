@@ -170,6 +170,12 @@ search::SearchContext SearchEngine::Impl::context() {
 
 Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
                                             const std::atomic_bool* cancel) {
+    return search_as(request, AuditCaller{}, cancel);
+}
+
+Result<SearchResponse> SearchEngine::search_as(const SearchRequest& request,
+                                               const AuditCaller& caller,
+                                               const std::atomic_bool* cancel) {
     check_off_ui_thread("SearchEngine::search");
     if (stale())
         MEMLENS_TRY(impl_->load());
@@ -182,7 +188,9 @@ Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
         resp->audit.enabled = false;
         resp->audit.disabled_reason = "not logged: the request asked for no audit row";
     } else if (impl_->audit && impl_->audit->enabled()) {
-        impl_->audit->submit(make_audit_record(request, *resp));
+        AuditRecord record = make_audit_record(request, *resp);
+        record.caller = caller;
+        impl_->audit->submit(std::move(record));
     }
     return resp;
 }
@@ -214,7 +222,7 @@ Result<QueryAnswer> SearchEngine::query(std::string_view text, const QueryOption
     if (stale())
         MEMLENS_TRY(impl_->load()); // the registry the analysis reads is the current one
     analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, answer);
-    auto resp = search(req, cancel);
+    auto resp = search_as(req, options.caller, cancel);
     if (!resp)
         return resp.status();
     answer.response = std::move(resp).value();
