@@ -15,7 +15,10 @@ endif()
 
 if(MEMLENS_SANITIZE)
   target_compile_options(memlens_options INTERFACE
-    -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+    -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+    # Line tables are all a sanitizer report's stack needs; full debug info made the 2-core CI
+    # machine's sanitizer build the longest step of .ci/run.
+    -g1)
   target_link_options(memlens_options INTERFACE -fsanitize=address,undefined)
 endif()
 
