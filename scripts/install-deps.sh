@@ -8,6 +8,8 @@ packages=(
   build-essential cmake ninja-build clang clang-format clang-tidy libclang-rt-14-dev
   # core
   libsqlite3-dev sqlite3 libeigen3-dev nlohmann-json3-dev libcurl4-openssl-dev libhnswlib-dev zlib1g-dev
+  # MCP over HTTP (app/mcp/http.cpp), found through pkg-config
+  libcpp-httplib-dev pkg-config
   # GUI and tests
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev

@@ -29,6 +29,7 @@ struct IngestOptions {
     std::int64_t max_chunk_tokens = 400; // long items are split into chunks of at most this
     std::int64_t now_ms = 0;             // "now" for the 7-day flush; 0 = wall clock
     bool update_topic_tree = true;       // rebuild / extend the vector leg's topic tree
+    bool report_chunk_ids = false;       // list the written chunks' ids (an agent's store)
 };
 
 struct IngestProgress {
@@ -46,6 +47,7 @@ struct IngestReport {
     std::size_t duplicates = 0; // items skipped because already present
     std::size_t replaced = 0;   // document sources whose older version was superseded
     double seconds = 0.0;
+    std::vector<std::string> chunk_ids; // IngestOptions::report_chunk_ids: the chunks written
 };
 
 using ProgressFn = std::function<void(const IngestProgress&)>;

@@ -520,6 +520,8 @@ private:
                         sealer_->add_leaf(tree_id, row.id, row.token_count, row.timestamp_ms));
                 }
                 ++report_.chunks;
+                if (opts_.report_chunk_ids)
+                    report_.chunk_ids.push_back(row.id);
                 ++written;
             }
         }

@@ -1,0 +1,128 @@
+// memlens-cli serve: the vault as an agent's memory over MCP (app/mcp, docs/agents.md).
+#include "cli.h"
+
+#include <server.h>
+#include <transports.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+
+namespace memlens::cli {
+namespace {
+
+std::atomic_bool g_stop{false};
+void on_signal(int) {
+    g_stop = true;
+}
+
+std::filesystem::path default_token_file() {
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        return std::filesystem::path(xdg) / "memlens" / "mcp-token";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::filesystem::path(home) / ".config" / "memlens" / "mcp-token";
+    return std::filesystem::path(".memlens-mcp-token");
+}
+
+bool loopback(const std::string& host) {
+    return host == "127.0.0.1" || host == "localhost" || host == "::1" ||
+           host.rfind("127.", 0) == 0;
+}
+
+int run_serve(const Args& a) {
+    auto dir = a.get("vault");
+    if (!dir && a.positional.size() == 1)
+        dir = a.positional.front();
+    if (!dir)
+        return fail("serve", "--vault DIR is required");
+    mcp::ServerOptions so;
+    so.vault_dir = *dir;
+    so.read_only = a.flag("read-only");
+    auto http = a.get("http");
+    mcp::HttpOptions ho;
+    if (http) {
+        const auto colon = http->rfind(':');
+        if (colon == std::string::npos)
+            return fail("serve",
+                        "--http: expected HOST:PORT (e.g. 127.0.0.1:8765), not '" + *http + "'");
+        ho.host = http->substr(0, colon);
+        if (ho.host.size() > 2 && ho.host.front() == '[' && ho.host.back() == ']')
+            ho.host = ho.host.substr(1, ho.host.size() - 2);
+        const std::string port = http->substr(colon + 1);
+        char* end = nullptr;
+        const long p = std::strtol(port.c_str(), &end, 10);
+        if (port.empty() || *end != '\0' || p < 0 || p > 65535)
+            return fail("serve", "--http: expected a port from 0 to 65535, not '" + port + "'");
+        ho.port = static_cast<int>(p);
+        if (!loopback(ho.host) && !a.flag("allow-remote"))
+            return fail("serve", "--http " + *http +
+                                     ": not a loopback address; other machines could reach the "
+                                     "vault. Add --allow-remote if that is meant");
+        ho.allowed_origins = a.get_all("allow-origin");
+        const std::filesystem::path token_file = a.get("token-file")
+                                                     ? std::filesystem::path(*a.get("token-file"))
+                                                     : default_token_file();
+        bool created = false;
+        auto token = mcp::load_or_create_token(token_file, created);
+        if (!token)
+            return fail("serve", token.status());
+        ho.token = *token;
+        if (created)
+            std::cerr << "memlens-cli serve: a new bearer token, kept in " << token_file.string()
+                      << " (mode 0600):\n  " << *token << '\n';
+        else
+            std::cerr << "memlens-cli serve: the bearer token is in " << token_file.string()
+                      << '\n';
+    } else if (a.get("token-file") || !a.get_all("allow-origin").empty() ||
+               a.flag("allow-remote")) {
+        return fail("serve", "--token-file, --allow-origin and --allow-remote go with --http");
+    }
+
+    auto server = mcp::Server::start(so);
+    if (!server)
+        return fail("serve", server.status());
+    if (!http)
+        return mcp::serve_stdio(**server, STDIN_FILENO, STDOUT_FILENO);
+
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    std::signal(SIGPIPE, SIG_IGN);
+    ho.stop = &g_stop;
+    ho.on_listening = [&](int port) {
+        const std::string host =
+            ho.host.find(':') != std::string::npos ? "[" + ho.host + "]" : ho.host;
+        // The one line on stdout in HTTP mode, for a script that started it on port 0.
+        std::cout << "http://" << host << ':' << port << ho.path << std::endl;
+        std::cerr << "memlens-cli serve: MCP (Streamable HTTP) on http://" << host << ':' << port
+                  << ho.path << " for " << *dir << (so.read_only ? ", read-only" : "")
+                  << "; Ctrl-C stops\n";
+    };
+    return mcp::serve_http(**server, ho);
+}
+
+MEMLENS_CLI_COMMAND(Spec{
+    "serve",
+    "serve the vault to agents over MCP (stdio, or Streamable HTTP with a bearer token)",
+    "Usage: memlens-cli serve --vault DIR [--read-only]\n"
+    "       memlens-cli serve --vault DIR --http HOST:PORT [--token-file FILE]\n"
+    "                         [--allow-origin ORIGIN]... [--allow-remote] [--read-only]\n\n"
+    "An MCP server (protocol revisions 2026-07-28, 2025-11-25 and 2025-06-18) with the tools\n"
+    "memory_search, memory_store, why_not, explain and the primitives query_source,\n"
+    "query_global, query_topic, cover_window, search_entities, drill_down, fetch_leaves and\n"
+    "walk. Every call is written to the vault's audit log with the client's name and its\n"
+    "connection (docs/agents.md).\n\n"
+    "Without --http: one JSON-RPC message a line on stdin and stdout, until stdin closes.\n"
+    "--http HOST:PORT serves POST http://HOST:PORT/mcp (port 0: a free one, printed on\n"
+    "stdout). Every request needs 'Authorization: Bearer TOKEN'; the token is made on first\n"
+    "start, printed on stderr and kept with mode 0600 in --token-file (default\n"
+    "$XDG_CONFIG_HOME/memlens/mcp-token or ~/.config/memlens/mcp-token). A request from a\n"
+    "browser page must come from a local origin or one given with --allow-origin. HOST must\n"
+    "be a loopback address unless --allow-remote is given.\n"
+    "--read-only opens the vault read-only and offers no writing tool (no memory_store).",
+    {"vault", "http", "token-file", "allow-origin"},
+    {"read-only", "allow-remote"},
+    run_serve});
+
+} // namespace
+} // namespace memlens::cli

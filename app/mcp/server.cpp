@@ -1,0 +1,476 @@
+// The protocol side of the MCP server (server.h): message checks, the two eras, the worker.
+#include "server.h"
+
+#include <memlens/text.h>
+
+#include <chrono>
+
+namespace memlens::mcp {
+
+namespace {
+
+constexpr const char* kMetaVersion = "io.modelcontextprotocol/protocolVersion";
+constexpr const char* kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
+constexpr const char* kMetaClient = "io.modelcontextprotocol/clientInfo";
+constexpr std::size_t kMaxClientText = 200;
+
+constexpr const char* kInstructions =
+    "memlens is a memory vault: conversations, notes and documents as chunks, sealed into "
+    "summary trees, with an entity index. memory_search answers most questions (each hit says "
+    "in one line why it ranked where it did); the primitives browse the trees by source, time "
+    "window or entity; memory_store remembers a message; why_not and explain reason about a "
+    "search. Every call is written to the vault's audit log with this client's name.";
+
+std::string compact(const json& j) {
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// A client's own words, made safe for a log line: no control characters, at most 200 bytes.
+std::string printable(std::string s) {
+    for (char& c : s)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = ' ';
+    if (s.size() > kMaxClientText) {
+        s.resize(kMaxClientText);
+        while (!s.empty() && !is_valid_utf8(s))
+            s.pop_back();
+    }
+    return s;
+}
+
+std::string client_of(const json& info) {
+    if (!info.is_object())
+        return {};
+    std::string name = info.contains("name") && info["name"].is_string()
+                           ? info["name"].get<std::string>()
+                           : std::string("unnamed client");
+    if (info.contains("version") && info["version"].is_string())
+        name += " " + info["version"].get<std::string>();
+    return printable(name);
+}
+
+bool is_handshake_version(std::string_view v) {
+    for (auto h : kHandshakeVersions)
+        if (h == v)
+            return true;
+    return false;
+}
+
+json annotations(const ToolSpec& s) {
+    return {{"title", s.title},
+            {"readOnlyHint", !s.writes},
+            {"destructiveHint", false},
+            {"idempotentHint", s.idempotent},
+            {"openWorldHint", false}};
+}
+
+json tool_json(const ToolSpec& s) {
+    return {{"name", s.name},
+            {"title", s.title},
+            {"description", s.description},
+            {"inputSchema", s.input_schema},
+            {"outputSchema", s.output_schema},
+            {"annotations", annotations(s)}};
+}
+
+json text_content(const std::string& text) {
+    return json::array({{{"type", "text"}, {"text", text}}});
+}
+
+} // namespace
+
+struct Server::Call {
+    json id;
+    std::string key;
+    const ToolSpec* spec = nullptr;
+    json arguments;
+    std::string version;
+    AuditCaller caller;
+    std::shared_ptr<Peer> peer;
+    ReplyFn reply;
+    std::atomic_bool cancel{false};
+    std::optional<std::string> invalid; // the arguments' error, answered as a tool error
+};
+
+std::vector<std::string> supported_versions() {
+    std::vector<std::string> out{std::string(kStatelessVersion)};
+    for (auto v : kHandshakeVersions)
+        out.emplace_back(v);
+    return out;
+}
+
+std::string result_text(const json& id, const json& result) {
+    return compact({{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
+}
+
+std::string error_text(const json& id, int code, const std::string& message, const json& data) {
+    json error = {{"code", code}, {"message", message}};
+    if (!data.is_null())
+        error["data"] = data;
+    return compact({{"jsonrpc", "2.0"}, {"id", id}, {"error", error}});
+}
+
+Result<std::unique_ptr<Server>> Server::start(const ServerOptions& options) {
+    std::unique_ptr<Server> s(new Server());
+    s->options_ = options;
+    s->specs_ = tool_specs(options.read_only);
+    auto runner = ToolRunner::open(options.vault_dir, options.read_only);
+    if (!runner)
+        return runner.status();
+    s->runner_ = std::move(runner).value();
+    s->worker_ = std::thread([p = s.get()] { p->work(); });
+    return s;
+}
+
+Server::~Server() {
+    {
+        std::lock_guard lock(mu_);
+        stopping_ = true;
+    }
+    cv_.notify_all();
+    if (worker_.joinable())
+        worker_.join();
+    runner_.reset(); // flushes the audit writer
+}
+
+void Server::drain() {
+    std::unique_lock lock(mu_);
+    idle_cv_.wait(lock, [&] { return queue_.empty() && !busy_; });
+    lock.unlock();
+    // The worker owns the runner, but it is idle now and nothing else queues meanwhile in the
+    // callers that drain (shutdown, tests).
+    runner_->flush_audit();
+}
+
+void Server::cancel_all(const Peer& peer) {
+    std::lock_guard lock(mu_);
+    for (auto& [key, call] : live_)
+        if (key.first == &peer)
+            call->cancel = true;
+}
+
+json Server::capabilities() const {
+    return {{"tools", {{"listChanged", false}}}};
+}
+
+json Server::discover_result() const {
+    return {
+        {"supportedVersions", supported_versions()},
+        {"capabilities", capabilities()},
+        {"serverInfo", {{"name", "memlens"}, {"title", "memlens"}, {"version", MEMLENS_VERSION}}},
+        {"instructions", kInstructions}};
+}
+
+void Server::handle(std::string_view text, const std::shared_ptr<Peer>& peer, ReplyFn reply) {
+    if (text.size() > kMaxMessageBytes) {
+        reply({error_text(nullptr, kInvalidRequest,
+                          "message of " + std::to_string(text.size()) +
+                              " bytes is over the limit of " + std::to_string(kMaxMessageBytes)),
+               false});
+        return;
+    }
+    json msg;
+    try {
+        msg = json::parse(text);
+    } catch (const json::parse_error& e) {
+        // e.byte is where the parser stopped; the message names what it expected there.
+        reply({error_text(nullptr, kParseError,
+                          "parse error at byte " + std::to_string(e.byte) + ": " +
+                              std::string(e.what()).substr(std::string(e.what()).find(':') + 2)),
+               false});
+        return;
+    }
+    if (msg.is_array()) {
+        reply({error_text(nullptr, kInvalidRequest,
+                          "a batch (JSON array) is not accepted: MCP 2025-06-18 and later send "
+                          "one message at a time"),
+               false});
+        return;
+    }
+    const json id = msg.is_object() && msg.contains("id") ? msg["id"] : json(nullptr);
+    const bool id_ok = id.is_string() || id.is_number_integer();
+    if (!msg.is_object() || msg.value("jsonrpc", json()) != "2.0") {
+        reply({error_text(id_ok ? id : json(nullptr), kInvalidRequest,
+                          "not a JSON-RPC 2.0 message: expected an object with \"jsonrpc\": "
+                          "\"2.0\""),
+               false});
+        return;
+    }
+    if (!msg.contains("method")) {
+        // A response or an error from the client: this server sends no requests.
+        reply({{}, false});
+        return;
+    }
+    if (!msg["method"].is_string()) {
+        reply(
+            {error_text(id_ok ? id : json(nullptr), kInvalidRequest, "\"method\" must be a string"),
+             false});
+        return;
+    }
+    if (msg.contains("params") && !msg["params"].is_object()) {
+        reply({error_text(id_ok ? id : json(nullptr), kInvalidRequest,
+                          "\"params\" must be an object"),
+               false});
+        return;
+    }
+    if (!msg.contains("id")) {
+        notification(msg, peer);
+        reply({{}, false});
+        return;
+    }
+    if (!id_ok) {
+        reply({error_text(nullptr, kInvalidRequest,
+                          "\"id\" must be a string or an integer, not " + compact(id)),
+               false});
+        return;
+    }
+    request(msg, peer, reply);
+}
+
+void Server::notification(const json& msg, const std::shared_ptr<Peer>& peer) {
+    const std::string method = msg["method"].get<std::string>();
+    const json params = msg.value("params", json::object());
+    if (method == "notifications/initialized") {
+        std::lock_guard lock(peer->mu);
+        peer->initialized = true;
+    } else if (method == "notifications/cancelled" && params.contains("requestId")) {
+        const std::string key = compact(params["requestId"]);
+        std::lock_guard lock(mu_);
+        if (auto it = live_.find({peer.get(), key}); it != live_.end())
+            it->second->cancel = true;
+    }
+    // Anything else (progress, roots changed, unknown) needs nothing from this server.
+}
+
+void Server::request(const json& msg, const std::shared_ptr<Peer>& peer, const ReplyFn& reply) {
+    const json& id = msg["id"];
+    const std::string method = msg["method"].get<std::string>();
+    const json params = msg.value("params", json::object());
+    const json meta =
+        params.contains("_meta") && params["_meta"].is_object() ? params["_meta"] : json::object();
+
+    // Which era this request is of: a stateless request names its version in _meta.
+    std::string version;
+    std::string client;
+    if (meta.contains(kMetaVersion)) {
+        if (!meta[kMetaVersion].is_string()) {
+            reply({error_text(id, kInvalidParams,
+                              std::string("_meta.") + kMetaVersion + " must be a string"),
+                   false});
+            return;
+        }
+        version = meta[kMetaVersion].get<std::string>();
+        if (version != kStatelessVersion) {
+            reply({error_text(id, kUnsupportedVersion,
+                              "unsupported protocol version '" + printable(version) +
+                                  "': this server speaks " + std::string(kStatelessVersion) +
+                                  " without a handshake, or 2025-11-25 and 2025-06-18 after "
+                                  "initialize",
+                              {{"supported", supported_versions()}, {"requested", version}}),
+                   false});
+            return;
+        }
+        if (!meta.contains(kMetaCapabilities) || !meta[kMetaCapabilities].is_object()) {
+            reply({error_text(id, kInvalidParams,
+                              std::string("_meta.") + kMetaCapabilities +
+                                  " is required (an object) on every " +
+                                  std::string(kStatelessVersion) + " request"),
+                   false});
+            return;
+        }
+        client = meta.contains(kMetaClient) ? client_of(meta[kMetaClient]) : std::string();
+    } else if (method != "initialize" && method != "ping" && method != "server/discover") {
+        std::lock_guard lock(peer->mu);
+        if (peer->version.empty()) {
+            reply({error_text(id, kInvalidRequest,
+                              "'" + printable(method) +
+                                  "' before initialize: send initialize first (2025-11-25, "
+                                  "2025-06-18), or name the protocol version in params._meta "
+                                  "(2026-07-28)",
+                              {{"supported", supported_versions()}}),
+                   false});
+            return;
+        }
+        version = peer->version;
+        client = peer->client;
+    }
+
+    if (method == "initialize") {
+        if (!params.contains("protocolVersion") || !params["protocolVersion"].is_string()) {
+            reply({error_text(id, kInvalidParams,
+                              "initialize: \"protocolVersion\" (a string) is required"),
+                   false});
+            return;
+        }
+        const std::string asked = params["protocolVersion"].get<std::string>();
+        // The newest handshake revision when the client asks for one this server does not
+        // speak in a handshake (2026-07-28 has none): the client decides whether it goes on.
+        const std::string chosen =
+            is_handshake_version(asked) ? asked : std::string(kHandshakeVersions.front());
+        {
+            std::lock_guard lock(peer->mu);
+            peer->version = chosen;
+            peer->client = client_of(params.value("clientInfo", json()));
+        }
+        reply({result_text(
+                   id, {{"protocolVersion", chosen},
+                        {"capabilities", capabilities()},
+                        {"serverInfo",
+                         {{"name", "memlens"}, {"title", "memlens"}, {"version", MEMLENS_VERSION}}},
+                        {"instructions", kInstructions}}),
+               false});
+        return;
+    }
+    const bool stateless = version == kStatelessVersion;
+    auto answer = [&](json result) {
+        if (stateless)
+            result["resultType"] = "complete";
+        reply({result_text(id, result), false});
+    };
+    if (method == "ping") {
+        answer(json::object());
+        return;
+    }
+    if (method == "server/discover") {
+        answer(discover_result());
+        return;
+    }
+    if (method == "tools/list") {
+        json tools = json::array();
+        for (const ToolSpec& s : specs_)
+            tools.push_back(tool_json(s));
+        answer({{"tools", tools}});
+        return;
+    }
+    if (method == "tools/call") {
+        call_tool(id, params, version, client, peer, reply);
+        return;
+    }
+    reply(
+        {error_text(id, kMethodNotFound, "method not found: '" + printable(method) + "'"), false});
+}
+
+void Server::call_tool(const json& id, const json& params, const std::string& version,
+                       const std::string& client, const std::shared_ptr<Peer>& peer,
+                       const ReplyFn& reply) {
+    if (!params.contains("name") || !params["name"].is_string()) {
+        reply(
+            {error_text(id, kInvalidParams, "tools/call: \"name\" (a string) is required"), false});
+        return;
+    }
+    const std::string name = params["name"].get<std::string>();
+    const ToolSpec* spec = find_tool(specs_, name);
+    if (!spec) {
+        const bool writing = find_tool(tool_specs(false), name) != nullptr;
+        reply({error_text(id, kInvalidParams,
+                          writing ? "tool '" + name +
+                                        "' is not offered: the server is read-only "
+                                        "(--read-only)"
+                                  : "unknown tool: '" + printable(name) + "'"),
+               false});
+        return;
+    }
+    json arguments = params.contains("arguments") ? params["arguments"] : json::object();
+    auto call = std::make_shared<Call>();
+    call->id = id;
+    call->key = compact(id);
+    call->spec = spec;
+    call->version = version;
+    call->peer = peer;
+    call->reply = reply;
+    call->caller.client = client;
+    call->caller.session = peer->connection;
+    call->caller.tool = name;
+    call->caller.arguments = compact(arguments);
+    if (auto bad = check_arguments(*spec, arguments)) {
+        // 2025-06-18 calls arguments that do not fit the schema a protocol error; later
+        // revisions make it a tool error, which the model reads and can correct.
+        if (version == "2025-06-18") {
+            reply({error_text(id, kInvalidParams, name + ": " + *bad), false});
+            return;
+        }
+        call->invalid = *bad;
+    }
+    call->arguments = std::move(arguments);
+    {
+        std::lock_guard lock(mu_);
+        if (queue_.size() >= options_.max_queued_calls) {
+            reply({error_text(id, kServerBusy,
+                              "server busy: " + std::to_string(queue_.size()) +
+                                  " tool calls are waiting; try again later"),
+                   false});
+            return;
+        }
+        if (live_.count({peer.get(), call->key})) {
+            reply({error_text(id, kInvalidRequest,
+                              "request id " + call->key +
+                                  " is already in use by a call in "
+                                  "progress on this connection"),
+                   false});
+            return;
+        }
+        live_[{peer.get(), call->key}] = call;
+        queue_.push_back(call);
+    }
+    cv_.notify_one();
+}
+
+void Server::work() {
+    for (;;) {
+        std::shared_ptr<Call> call;
+        {
+            std::unique_lock lock(mu_);
+            cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+            if (queue_.empty()) {
+                if (stopping_)
+                    return;
+                continue;
+            }
+            call = queue_.front();
+            queue_.pop_front();
+            busy_ = true;
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        ToolOutcome outcome;
+        if (call->invalid) {
+            outcome.error = *call->invalid;
+        } else if (call->cancel) {
+            outcome.error = "cancelled by the client before it started";
+        } else {
+            outcome = runner_->run(*call->spec, call->arguments, call->caller, &call->cancel);
+            if (outcome.error && call->cancel)
+                outcome.error = "cancelled by the client: " + *outcome.error;
+        }
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count();
+        runner_->log(call->caller, outcome, ms);
+
+        json result;
+        if (outcome.error) {
+            result = {{"content", text_content(call->spec->name + ": " + *outcome.error)},
+                      {"isError", true}};
+        } else {
+            result = {{"content", text_content(compact(outcome.structured))},
+                      {"structuredContent", outcome.structured},
+                      {"isError", false}};
+        }
+        if (call->version == kStatelessVersion)
+            result["resultType"] = "complete";
+        Reply reply{result_text(call->id, result), call->cancel.load()};
+        if (reply.cancelled)
+            reply.text = error_text(call->id, kRequestCancelled, "request cancelled by the client");
+        {
+            std::lock_guard lock(mu_);
+            live_.erase({call->peer.get(), call->key});
+        }
+        call->reply(std::move(reply));
+        {
+            std::lock_guard lock(mu_);
+            busy_ = false;
+        }
+        idle_cv_.notify_all();
+    }
+}
+
+} // namespace memlens::mcp

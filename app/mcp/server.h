@@ -1,0 +1,127 @@
+// memlens as an MCP server (docs/agents.md): JSON-RPC 2.0 messages in, responses out, over
+// any transport (stdio.cpp, http.cpp). Two eras of the protocol are spoken side by side:
+// - 2026-07-28, stateless: no handshake; every request names its protocol version, the
+//   client's capabilities and (optionally) the client in params._meta; server/discover says
+//   what the server supports;
+// - 2025-11-25 and 2025-06-18: initialize negotiates the version once per connection (an HTTP
+//   session), notifications/initialized follows, and later requests rely on it.
+// Tool calls run one at a time on a worker thread that owns the vault (tools.h); every other
+// method is answered at once on the caller's thread, so a ping or a cancellation is never
+// stuck behind a long search.
+#pragma once
+
+#include "tools.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+
+namespace memlens::mcp {
+
+// The revisions spoken, newest first. The first one is the stateless era.
+inline constexpr std::string_view kStatelessVersion = "2026-07-28";
+inline constexpr std::array<std::string_view, 2> kHandshakeVersions = {"2025-11-25", "2025-06-18"};
+std::vector<std::string> supported_versions();
+
+// JSON-RPC and MCP error codes used here.
+inline constexpr int kParseError = -32700;
+inline constexpr int kInvalidRequest = -32600;
+inline constexpr int kMethodNotFound = -32601;
+inline constexpr int kInvalidParams = -32602;
+inline constexpr int kInternalError = -32603;
+inline constexpr int kRequestCancelled = -32800; // answered over HTTP, where a reply is owed
+inline constexpr int kServerBusy = -32000;
+// The request's protocol version is not one this server speaks (2026-07-28's stateless era;
+// data lists the supported ones).
+inline constexpr int kUnsupportedVersion = -32004;
+
+// The biggest message read: one stored message is at most 1 MiB of text, which JSON escaping
+// can make six times longer.
+inline constexpr std::size_t kMaxMessageBytes = 16u << 20;
+
+// What the server knows of one connection (a stdio process, an HTTP session). Filled by
+// initialize in the handshake era; in the stateless era each request names its own client.
+struct Peer {
+    explicit Peer(std::string name)
+        : connection(std::move(name)) {}
+    const std::string connection; // "stdio pid 4242", "http session 3f2a9c01"
+    std::mutex mu;
+    std::string version; // negotiated by initialize; empty before
+    std::string client;  // "name version" from initialize's clientInfo
+    bool initialized = false;
+};
+
+// The server's answer to one message: the response text (one JSON value, no newline), or
+// none for a notification or a response. `cancelled` marks the answer to a request the
+// client cancelled: stdio sends nothing for it, HTTP owes its POST an answer.
+struct Reply {
+    std::string text;
+    bool cancelled = false;
+};
+using ReplyFn = std::function<void(Reply)>;
+
+struct ServerOptions {
+    std::filesystem::path vault_dir;
+    bool read_only = false;
+    std::size_t max_queued_calls = 4096; // tool calls waiting for the worker; more are refused
+};
+
+class Server {
+public:
+    // Opens the vault (read-only when asked) and starts the worker. The vault's errors come
+    // back as they are (what and where).
+    static Result<std::unique_ptr<Server>> start(const ServerOptions& options);
+    ~Server(); // finishes the queued calls and flushes the audit log
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Handles one message. `reply` is called exactly once: at once for everything but a tool
+    // call, or on the worker thread when the call is done.
+    void handle(std::string_view text, const std::shared_ptr<Peer>& peer, ReplyFn reply);
+    // The connection is gone: its queued and running calls are cancelled.
+    void cancel_all(const Peer& peer);
+    // Waits until every queued call has been answered and its audit row written.
+    void drain();
+
+    const std::vector<ToolSpec>& tools() const { return specs_; }
+    bool read_only() const { return options_.read_only; }
+
+private:
+    struct Call;
+    Server() = default;
+    void work();
+    void request(const json& msg, const std::shared_ptr<Peer>& peer, const ReplyFn& reply);
+    void notification(const json& msg, const std::shared_ptr<Peer>& peer);
+    void call_tool(const json& id, const json& params, const std::string& version,
+                   const std::string& client, const std::shared_ptr<Peer>& peer,
+                   const ReplyFn& reply);
+    json discover_result() const;
+    json capabilities() const;
+
+    ServerOptions options_;
+    std::vector<ToolSpec> specs_;
+    std::unique_ptr<ToolRunner> runner_;
+    std::mutex mu_;
+    std::condition_variable cv_;
+    std::condition_variable idle_cv_;
+    std::deque<std::shared_ptr<Call>> queue_;
+    // Queued and running calls by (connection, request id), for notifications/cancelled.
+    std::map<std::pair<const Peer*, std::string>, std::shared_ptr<Call>> live_;
+    bool busy_ = false;
+    bool stopping_ = false;
+    std::thread worker_;
+};
+
+// A response or error object as text.
+std::string result_text(const json& id, const json& result);
+std::string error_text(const json& id, int code, const std::string& message,
+                       const json& data = nullptr);
+
+} // namespace memlens::mcp

@@ -1,0 +1,88 @@
+// The MCP server's tools (docs/agents.md): each one's JSON Schemas and the core call it makes.
+// A tool runs on the server's one worker thread, which owns the vault connection, the search
+// engine and the embedder (a Vault and a SearchEngine are used by one thread at a time).
+#pragma once
+
+#include <memlens/embedder.h>
+#include <memlens/search.h>
+#include <memlens/status.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens::mcp {
+
+using nlohmann::json;
+
+struct ToolSpec {
+    std::string name;
+    std::string title;
+    std::string description;
+    json input_schema;  // JSON Schema of the arguments object
+    json output_schema; // JSON Schema of structuredContent
+    bool writes = false;
+    bool idempotent = true;
+};
+
+// Every tool, in the order tools/list gives them; `read_only` leaves out the writing ones.
+std::vector<ToolSpec> tool_specs(bool read_only);
+const ToolSpec* find_tool(const std::vector<ToolSpec>& specs, std::string_view name);
+
+// Why the arguments do not fit the tool's input schema, naming the argument ("limit: expected
+// an integer from 1 to 100, not \"ten\""); nullopt when they fit. Checks what the schemas
+// state: the object, required members, no unknown members, each member's type, enum and range.
+std::optional<std::string> check_arguments(const ToolSpec& spec, const json& arguments);
+
+// What a tool call gives back: structuredContent, or the one-line error of a failed call (an
+// MCP tool error). node_ids are the nodes the result names, in order, for the audit row.
+struct ToolOutcome {
+    json structured;
+    std::optional<std::string> error;
+    std::vector<std::string> node_ids;
+    std::string summary; // what the call was about, for the audit row's query column
+    bool logged = false; // the call's audit row is written already (memory_search's own)
+};
+
+// The worker thread's state: the vault, opened once, and what is built on it.
+class ToolRunner {
+public:
+    static Result<std::unique_ptr<ToolRunner>> open(const std::filesystem::path& vault_dir,
+                                                    bool read_only);
+    ~ToolRunner();
+
+    // Runs one checked call. `caller` attributes its audit row; `cancel` stops a search or a
+    // store between stages (the call then fails with "cancelled").
+    ToolOutcome run(const ToolSpec& spec, const json& arguments, const AuditCaller& caller,
+                    const std::atomic_bool* cancel);
+    // Writes the audit row of a call that did not log itself (every tool but memory_search,
+    // and memory_search when it failed before its search ran).
+    void log(const AuditCaller& caller, const ToolOutcome& outcome, double elapsed_ms);
+    // Waits until the audit rows submitted so far are written (or kept in the pending file).
+    void flush_audit();
+    bool read_only() const { return read_only_; }
+
+private:
+    ToolRunner() = default;
+    Status ensure_engine();
+    ToolOutcome search(const json& args, const AuditCaller& caller, const std::atomic_bool* c);
+    ToolOutcome why_not(const json& args, const std::atomic_bool* cancel);
+    ToolOutcome explain(const json& args, const AuditCaller& caller, const std::atomic_bool* c);
+    ToolOutcome store(const json& args, const std::atomic_bool* cancel);
+    ToolOutcome primitive(const std::string& name, const json& args);
+    Result<QueryOptions> search_options(const json& args);
+
+    std::filesystem::path dir_;
+    bool read_only_ = false;
+    std::unique_ptr<Vault> vault_;
+    std::unique_ptr<Embedder> embedder_;
+    std::unique_ptr<SearchEngine> engine_;
+};
+
+} // namespace memlens::mcp

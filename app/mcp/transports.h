@@ -1,0 +1,38 @@
+// The MCP server's transports: stdio (stdio.cpp) and Streamable HTTP (http.cpp).
+#pragma once
+
+#include "server.h"
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace memlens::mcp {
+
+// Serves one client on in_fd / out_fd until in_fd reaches end of file, then answers the calls
+// still queued and returns 0.
+int serve_stdio(Server& server, int in_fd, int out_fd);
+
+struct HttpOptions {
+    std::string host = "127.0.0.1";
+    int port = 0;                             // 0: a free port, chosen by the system
+    std::string token;                        // the bearer token every request must carry
+    std::vector<std::string> allowed_origins; // besides http(s)://localhost|127.0.0.1|[::1][:port]
+    std::string path = "/mcp";                // the one endpoint
+    // Called once the socket listens, with the port, before any request is served.
+    std::function<void(int port)> on_listening;
+    // Stops the server when set (checked a few times a second).
+    const std::atomic_bool* stop = nullptr;
+};
+
+// Serves Streamable HTTP until `stop` is set or the process is signalled; returns non-zero
+// with a message on stderr when the address cannot be bound.
+int serve_http(Server& server, const HttpOptions& options);
+
+// The token kept in `file` (mode 0600), created with 32 random bytes (hex) when there is
+// none. A file readable by others is refused rather than trusted.
+Result<std::string> load_or_create_token(const std::filesystem::path& file, bool& created);
+
+} // namespace memlens::mcp
