@@ -329,7 +329,7 @@ Result<std::string> load_or_create_token(const std::filesystem::path& file, bool
             return Status::io("token file " + file.string() + ": not a regular file");
         if ((st.st_mode & 077) != 0) {
             char mode[8];
-            std::snprintf(mode, sizeof mode, "%03o", static_cast<unsigned>(st.st_mode & 0777));
+            std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 0777));
             return Status::io("token file " + file.string() + ": open to others (mode " + mode +
                               "): make it 0600 (chmod 600 FILE) or remove it");
         }

@@ -430,6 +430,8 @@ void Server::work() {
             queue_.pop_front();
             busy_ = true;
         }
+        if (options_.before_call)
+            options_.before_call(call->spec->name);
         const auto t0 = std::chrono::steady_clock::now();
         ToolOutcome outcome;
         if (call->invalid) {

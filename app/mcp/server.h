@@ -71,6 +71,9 @@ struct ServerOptions {
     std::filesystem::path vault_dir;
     bool read_only = false;
     std::size_t max_queued_calls = 4096; // tool calls waiting for the worker; more are refused
+    // Called on the worker just before a call runs, with the tool's name. Tests hold the
+    // worker here to cancel a call in flight at a known point.
+    std::function<void(const std::string& tool)> before_call;
 };
 
 class Server {
