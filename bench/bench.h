@@ -26,6 +26,10 @@ int bench_long_text(const Args& a);
 // (scale.cpp).
 int bench_scale(const Args& a);
 
+// A memory_search through `memlens-cli serve` (MCP over stdio) against the same search in
+// process (mcp.cpp).
+int bench_mcp(const Args& a);
+
 // "memlens-bench <command>: <message>" on stderr (main() sets the program name); the exit code.
 using cli::fail;
 

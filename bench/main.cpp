@@ -1,4 +1,4 @@
-// memlens-bench ingest|long-text|query|scale: the speed benchmarks, as ratios against baselines
+// memlens-bench ingest|long-text|mcp|query|scale: the speed benchmarks, as ratios against baselines
 // measured in the same run (docs/performance.md). Built beside memlens-cli and never installed.
 #include "bench.h"
 
@@ -40,6 +40,17 @@ const std::vector<cli::Spec>& commands() {
          {"mib"},
          {},
          bench_long_text},
+        {"mcp",
+         "memory_search through the MCP server against the same search in process",
+         "Usage: memlens-bench mcp [--chunks N] [--queries Q] [--seed S] [--cli PATH] [--json]\n\n"
+         "On a copy of the cached generated vault of N chunks (default 10000; built as 'query'\n"
+         "builds it), times Q seeded queries (default 50) after a warm-up pass: through\n"
+         "SearchEngine::query in this process, then as memory_search calls to a 'memlens-cli\n"
+         "serve' child over stdio (request line written to response line read). Reports both\n"
+         "p50/p95 and what the server adds. --cli PATH as for 'query'.",
+         {"chunks", "queries", "seed", "cli"},
+         {},
+         bench_mcp},
         {"query",
          "every retrieval entry point against raw FTS5, an exact scan and hnswlib",
          "Usage: memlens-bench query --chunks N [--queries Q] [--seed S] [--hnsw-ef EF]\n"
