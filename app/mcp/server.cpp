@@ -3,6 +3,7 @@
 
 #include <memlens/text.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace memlens::mcp {
@@ -13,6 +14,7 @@ constexpr const char* kMetaVersion = "io.modelcontextprotocol/protocolVersion";
 constexpr const char* kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
 constexpr const char* kMetaClient = "io.modelcontextprotocol/clientInfo";
 constexpr std::size_t kMaxClientText = 200;
+constexpr int kMaxNesting = 64; // tool arguments nest three levels at most
 
 constexpr const char* kInstructions =
     "memlens is a memory vault: conversations, notes and documents as chunks, sealed into "
@@ -47,6 +49,32 @@ std::string client_of(const json& info) {
     if (info.contains("version") && info["version"].is_string())
         name += " " + info["version"].get<std::string>();
     return printable(name);
+}
+
+// How deeply the text's arrays and objects nest (outside strings), stopping once past `limit`:
+// a hostile client's megabytes of '[' would otherwise cost a hundred times their size parsed.
+int nesting(std::string_view text, int limit) {
+    int depth = 0, deepest = 0;
+    bool in_string = false, escaped = false;
+    for (char c : text) {
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+            if (deepest > limit)
+                return deepest;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return deepest;
 }
 
 bool is_handshake_version(std::string_view v) {
@@ -166,6 +194,13 @@ void Server::handle(std::string_view text, const std::shared_ptr<Peer>& peer, Re
         reply({error_text(nullptr, kInvalidRequest,
                           "message of " + std::to_string(text.size()) +
                               " bytes is over the limit of " + std::to_string(kMaxMessageBytes)),
+               false});
+        return;
+    }
+    if (nesting(text, kMaxNesting) > kMaxNesting) {
+        reply({error_text(nullptr, kInvalidRequest,
+                          "message nested deeper than " + std::to_string(kMaxNesting) +
+                              " levels of arrays and objects"),
                false});
         return;
     }

@@ -179,6 +179,11 @@ private slots:
         QCOMPARE(json::parse(send_raw(std::string("{\"a\":\"\xff\"}"), peer_).text)["error"]["code"]
                      .get<int>(),
                  kParseError);
+        // A hostile nesting is refused before it is parsed.
+        const json deep =
+            json::parse(send_raw(std::string(100000, '[') + std::string(100000, ']'), peer_).text);
+        QCOMPARE(deep["error"]["code"].get<int>(), kInvalidRequest);
+        QVERIFY(deep["error"]["message"].get<std::string>().find("nested") != std::string::npos);
         // ... and the server goes on serving.
         QVERIFY(send(stateless(9, "ping"))["result"].is_object());
     }
