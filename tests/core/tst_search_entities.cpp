@@ -148,7 +148,12 @@ private slots:
         f.add_mention("person:caroline", "n2", kT0 + 1, "leaf", "Caro");
         f.add_mention("topic:pride", "n2", kT0 + 1);
         auto& db = f.vault().db();
-        // Back to schema 1: what migrations 2 and 3 add goes.
+        // Back to schema 1: what migrations 2 to 4 add goes.
+        QVERIFY(db.exec("DROP INDEX retrieval_log_client; ALTER TABLE retrieval_log DROP COLUMN "
+                        "client; ALTER TABLE retrieval_log DROP COLUMN session; ALTER TABLE "
+                        "retrieval_log DROP COLUMN tool; ALTER TABLE retrieval_log DROP COLUMN "
+                        "arguments")
+                    .is_ok());
         for (const char* kind : {"chunk", "summary"})
             for (const char* op : {"insert", "update", "delete"})
                 QVERIFY(db.exec(std::string("DROP TRIGGER ml_topic_file_on_") + kind + "_" + op)
@@ -160,7 +165,7 @@ private slots:
         const auto dir = f.dir();
         auto reopened = Vault::open(dir, false);
         QVERIFY2(reopened.is_ok(), reopened.status().to_string().c_str());
-        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{3});
+        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{4});
         SearchEntitiesOptions o;
         o.query = "caro";
         auto m = search_entities(**reopened, o);

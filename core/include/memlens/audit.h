@@ -175,7 +175,21 @@ struct AuditFilter {
     std::optional<SearchMode> mode;       // the mode the query ran in
     std::optional<std::int64_t> since_ms; // ts_ms >= since_ms
     std::optional<std::int64_t> until_ms; // ts_ms <= until_ms
+    std::string client;                   // an agent's client, exactly ("claude-code 2.1.0")
+    std::string session;                  // its connection, exactly ("stdio pid 4242")
+    std::string tool;                     // the MCP tool called, exactly
+    bool agents_only = false;             // rows an agent's call wrote (a client is named)
+    std::int64_t after_id = 0;            // id > after_id (following the log as it grows)
 };
+
+// The distinct clients and sessions the log names, most recent first (the Audit page's filter
+// lists): at most `limit` of each.
+struct AuditAgents {
+    std::vector<std::string> clients;
+    std::vector<std::string> sessions;
+    std::vector<std::string> tools;
+};
+Result<AuditAgents> list_audit_agents(const Database& db, int limit = 200);
 
 // Reading the log, newest first (by id), on the caller's connection. limit <= 0 reads 50 rows,
 // a negative offset reads from 0. A vault whose retrieval_log cannot be read is the SQLite error

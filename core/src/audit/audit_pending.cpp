@@ -123,6 +123,13 @@ std::string to_line(const AuditRecord& r) {
               {"elapsed_ms", r.elapsed_ms},
               {"vault_revision", r.vault_revision}};
     j["error"] = r.error ? json(*r.error) : json(nullptr);
+    // Who asked (an agent's call); absent on the rows of the GUI and the CLI, as on lines that
+    // were written before the log named callers.
+    if (!r.caller.empty())
+        j["caller"] = {{"client", r.caller.client},
+                       {"session", r.caller.session},
+                       {"tool", r.caller.tool},
+                       {"arguments", r.caller.arguments}};
     return dump_json(j) + '\n';
 }
 
@@ -143,6 +150,13 @@ Result<AuditRecord> from_line(std::string_view line) {
         r.vault_revision = j.at("vault_revision").get<std::int64_t>();
         if (j.contains("error") && j["error"].is_string())
             r.error = j["error"].get<std::string>();
+        if (j.contains("caller") && j["caller"].is_object()) {
+            const json& c = j["caller"];
+            r.caller.client = c.value("client", std::string());
+            r.caller.session = c.value("session", std::string());
+            r.caller.tool = c.value("tool", std::string());
+            r.caller.arguments = c.value("arguments", std::string());
+        }
     } catch (const json::exception& e) {
         return Status::corruption(e.what());
     }

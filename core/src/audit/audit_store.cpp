@@ -8,7 +8,12 @@ namespace memlens {
 namespace {
 
 constexpr const char* kColumns = "id, ts_ms, query, query_hash, mode, query_profile, sources, "
-                                 "settings, elapsed_ms, vault_revision, error";
+                                 "settings, elapsed_ms, vault_revision, error, client, session, "
+                                 "tool, arguments";
+
+std::optional<std::string> or_null(const std::string& s) {
+    return s.empty() ? std::nullopt : std::optional<std::string>(s);
+}
 
 AuditRecord read_row(const Statement& st) {
     AuditRecord r;
@@ -23,6 +28,10 @@ AuditRecord read_row(const Statement& st) {
     r.elapsed_ms = st.column_double(8);
     r.vault_revision = st.column_int64(9);
     r.error = st.column_optional_text(10);
+    r.caller.client = st.column_optional_text(11).value_or("");
+    r.caller.session = st.column_optional_text(12).value_or("");
+    r.caller.tool = st.column_optional_text(13).value_or("");
+    r.caller.arguments = st.column_optional_text(14).value_or("");
     return r;
 }
 
@@ -38,6 +47,16 @@ std::string filter_where(const AuditFilter& f) {
         where += " AND ts_ms >= ?";
     if (f.until_ms)
         where += " AND ts_ms <= ?";
+    if (!f.client.empty())
+        where += " AND client = ?";
+    if (!f.session.empty())
+        where += " AND session = ?";
+    if (!f.tool.empty())
+        where += " AND tool = ?";
+    if (f.agents_only)
+        where += " AND client IS NOT NULL";
+    if (f.after_id > 0)
+        where += " AND id > ?";
     return where;
 }
 
@@ -51,6 +70,14 @@ int bind_filter(Statement& st, const AuditFilter& f) {
         st.bind(++i, *f.since_ms);
     if (f.until_ms)
         st.bind(++i, *f.until_ms);
+    if (!f.client.empty())
+        st.bind(++i, f.client);
+    if (!f.session.empty())
+        st.bind(++i, f.session);
+    if (!f.tool.empty())
+        st.bind(++i, f.tool);
+    if (f.after_id > 0)
+        st.bind(++i, f.after_id);
     return i;
 }
 
@@ -71,8 +98,8 @@ Result<std::vector<AuditRecord>> read_rows(Statement& st) {
 Status write_audit_row(const Database& db, AuditRecord& record) {
     check_off_ui_thread("write_audit_row");
     auto st = db.prepare("INSERT INTO retrieval_log(ts_ms, query, query_hash, mode, query_profile, "
-                         "sources, settings, elapsed_ms, vault_revision, error) VALUES (?, ?, ?, "
-                         "?, ?, ?, ?, ?, ?, ?)");
+                         "sources, settings, elapsed_ms, vault_revision, error, client, session, "
+                         "tool, arguments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (!st)
         return st.status().with_context("audit");
     st->bind(1, record.ts_ms)
@@ -84,7 +111,11 @@ Status write_audit_row(const Database& db, AuditRecord& record) {
         .bind(7, record.settings)
         .bind(8, record.elapsed_ms)
         .bind(9, record.vault_revision)
-        .bind(10, record.error);
+        .bind(10, record.error)
+        .bind(11, or_null(record.caller.client))
+        .bind(12, or_null(record.caller.session))
+        .bind(13, or_null(record.caller.tool))
+        .bind(14, or_null(record.caller.arguments));
     MEMLENS_TRY(st->exec().with_context("audit"));
     record.id = db.last_insert_rowid();
     return Status::ok();
@@ -130,6 +161,31 @@ Result<AuditRecord> get_audit(const Database& db, std::int64_t id) {
     if (!*row)
         return Status::not_found("no audit row " + std::to_string(id));
     return read_row(*st);
+}
+
+Result<AuditAgents> list_audit_agents(const Database& db, int limit) {
+    check_off_ui_thread("list_audit_agents");
+    AuditAgents out;
+    auto distinct = [&](const char* column, std::vector<std::string>& into) -> Status {
+        auto st =
+            db.prepare(std::string("SELECT ") + column + " FROM retrieval_log WHERE " + column +
+                       " IS NOT NULL GROUP BY " + column + " ORDER BY max(id) DESC LIMIT ?");
+        if (!st)
+            return st.status().with_context("audit");
+        st->bind(1, limit > 0 ? limit : 200);
+        for (;;) {
+            auto row = st->step();
+            if (!row)
+                return row.status().with_context("audit");
+            if (!*row)
+                return Status::ok();
+            into.push_back(st->column_text(0));
+        }
+    };
+    MEMLENS_TRY(distinct("client", out.clients));
+    MEMLENS_TRY(distinct("session", out.sessions));
+    MEMLENS_TRY(distinct("tool", out.tools));
+    return out;
 }
 
 } // namespace memlens

@@ -305,10 +305,22 @@ CREATE INDEX ml_chunks_supersedes ON mem_tree_chunks(timestamp_ms, id, supersede
     WHERE supersedes IS NOT NULL;
 )SQL";
 
+// Schema 4. Who asked: an agent's call through the MCP server (app/mcp, docs/agents.md) names
+// its client, its connection, the tool and its arguments; NULL on the rows of the GUI and the
+// CLI. The index serves the Audit page's and `audit list`'s filters by agent and session.
+constexpr const char* kMigration4 = R"SQL(
+ALTER TABLE retrieval_log ADD COLUMN client TEXT;
+ALTER TABLE retrieval_log ADD COLUMN session TEXT;
+ALTER TABLE retrieval_log ADD COLUMN tool TEXT;
+ALTER TABLE retrieval_log ADD COLUMN arguments TEXT;
+CREATE INDEX retrieval_log_client ON retrieval_log(client, session) WHERE client IS NOT NULL;
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> kAll = {kMigration1, migration2().c_str(), kMigration3};
+    static const std::vector<const char*> kAll = {kMigration1, migration2().c_str(), kMigration3,
+                                                  kMigration4};
     return kAll;
 }
 
@@ -317,8 +329,8 @@ int latest_version() {
 }
 
 const std::vector<const char*>& markers() {
-    static const std::vector<const char*> kAll = {"mem_tree_chunks", "ml_entities",
-                                                  "ml_topic_file_on_chunk_insert"};
+    static const std::vector<const char*> kAll = {
+        "mem_tree_chunks", "ml_entities", "ml_topic_file_on_chunk_insert", "retrieval_log_client"};
     return kAll;
 }
 
