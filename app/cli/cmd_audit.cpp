@@ -32,6 +32,13 @@ json record_json(const AuditRecord& r, bool full) {
               {"elapsed_ms", r.elapsed_ms},
               {"vault_revision", r.vault_revision},
               {"error", r.error ? json(*r.error) : json(nullptr)}};
+    // Who asked: an agent's call through the MCP server (docs/agents.md); null otherwise.
+    auto or_null = [](const std::string& s) { return s.empty() ? json(nullptr) : json(s); };
+    j["client"] = or_null(r.caller.client);
+    j["session"] = or_null(r.caller.session);
+    j["tool"] = or_null(r.caller.tool);
+    j["arguments"] =
+        r.caller.arguments.empty() ? json(nullptr) : parsed_or_text(r.caller.arguments);
     auto profile = parsed_or_text(r.query_profile);
     auto sources = parsed_or_text(r.sources);
     if (full) {
@@ -39,7 +46,8 @@ json record_json(const AuditRecord& r, bool full) {
         // holds their compact stored form (docs/formats.md).
         auto pools = candidates_from_audit(r);
         j["candidates"] = pools ? parsed_or_text(candidate_pools_json(*pools)) : json(nullptr);
-        if (!pools && pools.status().code() != StatusCode::NotFound)
+        if (!pools && pools.status().code() != StatusCode::NotFound &&
+            search_mode_from_string(r.mode))
             j["candidates_error"] = pools.status().message();
         if (profile.is_object())
             profile.erase("candidates");
@@ -90,6 +98,10 @@ Result<AuditFilter> filter_args(const Args& a) {
     f.until_ms = *until;
     if (f.since_ms && f.until_ms && *f.until_ms < *f.since_ms)
         return Status::invalid("--until is before --since");
+    f.client = a.get_or("client", "");
+    f.session = a.get_or("session", "");
+    f.tool = a.get_or("tool", "");
+    f.agents_only = a.flag("agents");
     return f;
 }
 
@@ -113,11 +125,15 @@ int run_list(const Args& a, const Vault& v) {
         return 0;
     }
     for (const auto& r : *rows) {
-        auto parsed = parse_audit_row(r);
-        std::printf("%6lld  %s  %-8s %3zu hits  %7.1f ms  rev %lld  %s\n",
+        auto sources = json::parse(r.sources, nullptr, false);
+        std::printf("%6lld  %s  %-15s %3zu hits  %7.1f ms  rev %lld  %s%s%s\n",
                     static_cast<long long>(r.id), format_rfc3339(r.ts_ms).c_str(), r.mode.c_str(),
-                    parsed ? parsed->sources.size() : std::size_t{0}, r.elapsed_ms,
-                    static_cast<long long>(r.vault_revision), one_line(r.query, 60).c_str());
+                    sources.is_array() ? sources.size() : std::size_t{0}, r.elapsed_ms,
+                    static_cast<long long>(r.vault_revision), one_line(r.query, 60).c_str(),
+                    r.error ? ("  FAILED: " + one_line(*r.error, 80)).c_str() : "",
+                    r.caller.client.empty()
+                        ? ""
+                        : ("  [" + r.caller.client + ", " + r.caller.session + "]").c_str());
     }
     std::printf("%zu rows\n", rows->size());
     return 0;
@@ -296,7 +312,7 @@ MEMLENS_CLI_COMMAND(Spec{
     "the query log: list, show, replay, diff or rerun a logged query",
     "Usage: memlens-cli audit --vault DIR list [--limit N (1..10000, default 50)] [--offset N]\n"
     "         [--text TEXT] [--mode hybrid|keyword|semantic] [--since TIME] [--until TIME]\n"
-    "         [--json]\n"
+    "         [--client NAME] [--session ID] [--tool NAME] [--agents] [--json]\n"
     "       memlens-cli audit --vault DIR show ID [--json]\n"
     "       memlens-cli audit --vault DIR replay ID [--json]\n"
     "       memlens-cli audit --vault DIR diff ID [--json]\n"
@@ -310,9 +326,12 @@ MEMLENS_CLI_COMMAND(Spec{
     "bit (\"identical\") or where it first differs. None of them writes a new log row.\n\n"
     "list shows the newest rows first. --text keeps the queries that contain TEXT (literally;\n"
     "ASCII letters in either case), --mode those that ran in that mode, --since and --until\n"
-    "(RFC 3339 or epoch ms, inclusive) those answered in that window.",
-    {"vault", "limit", "offset", "text", "mode", "since", "until"},
-    {},
+    "(RFC 3339 or epoch ms, inclusive) those answered in that window. An agent's call through\n"
+    "'memlens-cli serve' names its client, session (connection), tool and arguments: --client,\n"
+    "--session and --tool keep the rows that name exactly that, --agents every agent's row.\n"
+    "Only searches (modes hybrid, keyword, semantic) can be replayed, diffed or rerun.",
+    {"vault", "limit", "offset", "text", "mode", "since", "until", "client", "session", "tool"},
+    {"agents"},
     run_audit});
 
 } // namespace

@@ -620,7 +620,10 @@ ToolOutcome ToolRunner::store(const json& args, const std::atomic_bool* cancel) 
     IngestItem item;
     item.text = args["text"].get<std::string>();
     const std::string source = opt_string(args, "source").value_or("chat:agent");
-    const std::string summary = "memory_store " + source;
+    // The row's query column: what was stored, its start when it is long.
+    std::string summary = item.text.substr(0, 200);
+    while (!summary.empty() && !is_valid_utf8(summary))
+        summary.pop_back();
     if (item.text.find_first_not_of(" \t\r\n") == std::string::npos)
         return failed(Status::invalid("text: blank: there is nothing to remember"), summary);
     if (item.text.size() > kMaxStoreBytes)

@@ -179,7 +179,20 @@ std::string candidate_pools_json(const CandidatePools& pools) {
     return pools_to_json(pools).dump(-1, ' ', false, kReplace);
 }
 
+// A row that is not a search (an agent's primitive, store, why_not or explain call) has no
+// request, settings or pools to replay: said in words, never as a parse error.
+static Status not_a_search(const AuditRecord& record) {
+    if (search_mode_from_string(record.mode))
+        return Status::ok();
+    return Status::invalid(
+        "audit row " + std::to_string(record.id) + " is " +
+        (record.caller.client.empty() ? std::string("a")
+                                      : "an agent's (" + record.caller.client + ")") +
+        " " + record.mode + " call, not a search: only searches can be replayed, diffed or rerun");
+}
+
 Result<CandidatePools> candidates_from_audit(const AuditRecord& record) {
+    MEMLENS_TRY(not_a_search(record));
     auto p = json::parse(record.query_profile, nullptr, false);
     if (p.is_discarded() || !p.is_object())
         return Status::corruption("audit row " + std::to_string(record.id) +
@@ -196,6 +209,7 @@ Result<CandidatePools> candidates_from_audit(const AuditRecord& record) {
 }
 
 Result<SearchRequest> request_from_audit(const AuditRecord& record) {
+    MEMLENS_TRY(not_a_search(record));
     auto p = json::parse(record.query_profile, nullptr, false);
     if (p.is_discarded() || !p.is_object() || !p.contains("request") || !p["request"].is_object())
         return Status::corruption("audit row " + std::to_string(record.id) +
@@ -261,6 +275,7 @@ SearchRequest request_from_json(const AuditRecord& record, const json& j) {
 } // namespace
 
 Result<RetrievalSettings> settings_from_audit(const AuditRecord& record) {
+    MEMLENS_TRY(not_a_search(record));
     auto j = json::parse(record.settings, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         return Status::corruption("audit row " + std::to_string(record.id) +
