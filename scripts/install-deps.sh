@@ -26,6 +26,13 @@ packages=(
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
+# The MCP client test (tests/mcp-client) runs the official SDK clients on Node.js >= 20 with
+# npm. A machine that has them keeps its own; otherwise Debian's are installed, and a Debian 12
+# nodejs (18) is too old for the 2026-07-28 client: the test then fails saying so.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

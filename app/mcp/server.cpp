@@ -13,6 +13,14 @@ namespace {
 constexpr const char* kMetaVersion = "io.modelcontextprotocol/protocolVersion";
 constexpr const char* kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
 constexpr const char* kMetaClient = "io.modelcontextprotocol/clientInfo";
+constexpr const char* kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
+// How long a 2026-07-28 client may keep server/discover's and tools/list's answers: the tools
+// are fixed for the life of the process.
+constexpr std::int64_t kListTtlMs = 3'600'000;
+
+json server_info() {
+    return {{"name", "memlens"}, {"title", "memlens"}, {"version", MEMLENS_VERSION}};
+}
 constexpr std::size_t kMaxClientText = 200;
 constexpr int kMaxNesting = 64; // tool arguments nest three levels at most
 
@@ -182,11 +190,14 @@ json Server::capabilities() const {
 }
 
 json Server::discover_result() const {
-    return {
-        {"supportedVersions", supported_versions()},
-        {"capabilities", capabilities()},
-        {"serverInfo", {{"name", "memlens"}, {"title", "memlens"}, {"version", MEMLENS_VERSION}}},
-        {"instructions", kInstructions}};
+    // The server names itself in the result's _meta at 2026-07-28; what it offers cannot change
+    // while it runs, so a client may cache it for an hour (per client: the token decides).
+    return {{"supportedVersions", supported_versions()},
+            {"capabilities", capabilities()},
+            {"instructions", kInstructions},
+            {"ttlMs", kListTtlMs},
+            {"cacheScope", "private"},
+            {"_meta", {{kMetaServerInfo, server_info()}}}};
 }
 
 void Server::handle(std::string_view text, const std::shared_ptr<Peer>& peer, ReplyFn reply) {
@@ -347,12 +358,10 @@ void Server::request(const json& msg, const std::shared_ptr<Peer>& peer, const R
             peer->version = chosen;
             peer->client = client_of(params.value("clientInfo", json()));
         }
-        reply({result_text(
-                   id, {{"protocolVersion", chosen},
-                        {"capabilities", capabilities()},
-                        {"serverInfo",
-                         {{"name", "memlens"}, {"title", "memlens"}, {"version", MEMLENS_VERSION}}},
-                        {"instructions", kInstructions}}),
+        reply({result_text(id, {{"protocolVersion", chosen},
+                                {"capabilities", capabilities()},
+                                {"serverInfo", server_info()},
+                                {"instructions", kInstructions}}),
                false});
         return;
     }
@@ -374,7 +383,12 @@ void Server::request(const json& msg, const std::shared_ptr<Peer>& peer, const R
         json tools = json::array();
         for (const ToolSpec& s : specs_)
             tools.push_back(tool_json(s));
-        answer({{"tools", tools}});
+        json result = {{"tools", tools}};
+        if (stateless) {
+            result["ttlMs"] = kListTtlMs;
+            result["cacheScope"] = "private";
+        }
+        answer(std::move(result));
         return;
     }
     if (method == "tools/call") {

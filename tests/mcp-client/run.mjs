@@ -1,0 +1,222 @@
+// Drives `memlens-cli serve` with the official MCP TypeScript SDK clients from the npm registry
+// (package.json pins them; tests/CMakeLists.txt runs this as the ctest mcp_sdk_client):
+//   @modelcontextprotocol/client 2.x  - the 2026-07-28 era (server/discover, per-request _meta)
+//   @modelcontextprotocol/sdk 1.x     - the handshake era (initialize)
+// each over stdio and over Streamable HTTP with the bearer token. Per client and transport it
+// connects, lists the tools, stores a message and finds it with memory_search, calls a
+// primitive, and checks a tool error; over HTTP also a missing token and a foreign Origin.
+// Then the audit log must name every call's client.
+//
+// Usage: node run.mjs MEMLENS_CLI SCRATCH_DIR
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+import * as v2 from '@modelcontextprotocol/client';
+import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+const [cli, scratch] = process.argv.slice(2);
+if (!cli || !scratch) {
+  console.error('usage: node run.mjs MEMLENS_CLI SCRATCH_DIR');
+  process.exit(2);
+}
+
+let failures = 0;
+function check(ok, what, detail = '') {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok || !detail ? '' : ': ' + detail}`);
+  if (!ok) failures++;
+  return ok;
+}
+
+const EXPECTED_TOOLS = ['memory_search', 'memory_store', 'why_not', 'explain', 'query_source',
+  'query_global', 'query_topic', 'cover_window', 'search_entities', 'drill_down', 'fetch_leaves',
+  'walk'];
+
+// A fresh vault from the project's own generated corpus.
+rmSync(scratch, { recursive: true, force: true });
+mkdirSync(scratch, { recursive: true });
+const vault = join(scratch, 'vault');
+const corpus = join(scratch, 'corpus.jsonl');
+for (const args of [['generate', '--out', corpus, '--chunks', '300', '--seed', '5'],
+                    ['ingest', '--vault', vault, corpus]]) {
+  const r = spawnSync(cli, args, { encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.error(`memlens-cli ${args[0]} failed: ${r.stderr}`);
+    process.exit(1);
+  }
+}
+const tokenFile = join(scratch, 'config', 'mcp-token');
+
+// Starts `serve --http 127.0.0.1:0`; resolves with the URL it prints and the process.
+function startHttp() {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cli, ['serve', '--vault', vault, '--http', '127.0.0.1:0', '--token-file',
+      tokenFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    p.stderr.on('data', (d) => { err += d; });
+    p.stdout.on('data', (d) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve({ url: out.slice(0, nl).trim(), proc: p });
+    });
+    p.on('exit', (code) => reject(new Error(`serve --http exited ${code}: ${err}`)));
+    setTimeout(() => reject(new Error('serve --http printed no URL in 30 s')), 30000).unref();
+  });
+}
+
+// The 1.x client keeps the version initialize negotiated to itself: read it off the answer.
+function spyOnInitialize(transport) {
+  const seen = {};
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    const inner = transport.onmessage;
+    transport.onmessage = (m, extra) => {
+      if (m?.result?.protocolVersion) seen.version = m.result.protocolVersion;
+      return inner?.(m, extra);
+    };
+    return start();
+  };
+  return seen;
+}
+
+async function session(label, client, transport, expectVersion) {
+  const t0 = Date.now();
+  const seen = spyOnInitialize(transport);
+  await client.connect(transport);
+  const version = client.getNegotiatedProtocolVersion?.() ?? seen.version;
+  check(version === expectVersion, `${label}: negotiated protocol ${version}`,
+    `expected ${expectVersion}`);
+  check(client.getServerVersion()?.name === 'memlens', `${label}: the server names itself memlens`);
+
+  const { tools } = await client.listTools();
+  const names = tools.map((t) => t.name);
+  const missing = EXPECTED_TOOLS.filter((n) => !names.includes(n));
+  check(missing.length === 0, `${label}: tools/list has all ${EXPECTED_TOOLS.length} tools`,
+    `missing ${missing.join(', ')}`);
+  check(tools.every((t) => t.inputSchema?.type === 'object' && t.outputSchema?.type === 'object'),
+    `${label}: every tool has an input and an output schema`);
+
+  const word = 'zq' + randomBytes(4).toString('hex');
+  const sentence = `The ${word} prototype ships on Friday after the ${label} review`;
+  const stored = await client.callTool({ name: 'memory_store',
+    arguments: { text: sentence, author: 'sdk-test', source: 'chat:sdk-test' } });
+  const id = stored.structuredContent?.node_ids?.[0];
+  check(!stored.isError && stored.structuredContent?.stored === true && typeof id === 'string',
+    `${label}: memory_store stored the message`, JSON.stringify(stored).slice(0, 300));
+
+  const found = await client.callTool({ name: 'memory_search',
+    arguments: { query: `${word} prototype`, limit: 5 } });
+  const top = found.structuredContent?.hits?.[0];
+  check(!found.isError && top?.node_id === id && top?.content === sentence,
+    `${label}: memory_search finds it first`, JSON.stringify(found).slice(0, 300));
+  check(typeof top?.verdict === 'string' && top.verdict.startsWith('#1'),
+    `${label}: the hit says why it ranked first`, top?.verdict);
+
+  const leaves = await client.callTool({ name: 'fetch_leaves', arguments: { chunk_ids: [id] } });
+  check(leaves.structuredContent?.hits?.[0]?.content === sentence,
+    `${label}: the fetch_leaves primitive reads it back`);
+  const entities = await client.callTool({ name: 'search_entities',
+    arguments: { query: 'a', limit: 3 } });
+  check(Array.isArray(entities.structuredContent?.entities) &&
+        entities.structuredContent.entities.length > 0,
+    `${label}: the search_entities primitive answers`);
+
+  // A tool given a bad argument: a tool error naming it (2025-06-18 would make it -32602).
+  let bad;
+  try {
+    bad = await client.callTool({ name: 'memory_search', arguments: { query: 'x', limit: 'ten' } });
+  } catch (e) {
+    bad = { thrown: e };
+  }
+  if (bad.thrown) {
+    check(bad.thrown.code === -32602 && /limit/.test(bad.thrown.message),
+      `${label}: a bad argument is refused (protocol error naming it)`, String(bad.thrown));
+  } else {
+    check(bad.isError === true && /limit: expected an integer/.test(bad.content?.[0]?.text),
+      `${label}: a bad argument is a tool error naming it`, JSON.stringify(bad));
+  }
+  await client.close();
+  console.log(`     ${label}: ${Date.now() - t0} ms`);
+  return id;
+}
+
+const clientNames = [];
+async function run() {
+  // The v2 client, negotiating the era itself (server/discover first).
+  const v2Options = { versionNegotiation: { mode: 'auto' } };
+  clientNames.push('sdk-v2-stdio 2.4.0');
+  await session('v2 stdio',
+    new v2.Client({ name: 'sdk-v2-stdio', version: '2.4.0' }, v2Options),
+    new V2Stdio({ command: cli, args: ['serve', '--vault', vault] }), '2026-07-28');
+
+  clientNames.push('sdk-v1-stdio 1.32.2');
+  await session('v1 stdio', new V1Client({ name: 'sdk-v1-stdio', version: '1.32.2' }),
+    new V1Stdio({ command: cli, args: ['serve', '--vault', vault] }), '2025-11-25');
+
+  const { url, proc } = await startHttp();
+  try {
+    const token = readFileSync(tokenFile, 'utf8').trim();
+    const headers = { Authorization: `Bearer ${token}` };
+    clientNames.push('sdk-v2-http 2.4.0');
+    await session('v2 http',
+      new v2.Client({ name: 'sdk-v2-http', version: '2.4.0' }, v2Options),
+      new v2.StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+      '2026-07-28');
+    clientNames.push('sdk-v1-http 1.32.2');
+    await session('v1 http', new V1Client({ name: 'sdk-v1-http', version: '1.32.2' }),
+      new V1Http(new URL(url), { requestInit: { headers } }), '2025-11-25');
+
+    // The token and the Origin, asked the way a stranger would.
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+               'io.modelcontextprotocol/clientCapabilities': {} } } });
+    const post = (h) => fetch(url, { method: 'POST', body, headers: { 'Content-Type':
+      'application/json', Accept: 'application/json, text/event-stream', ...h } });
+    const none = await post({});
+    check(none.status === 401 && /Bearer/.test(none.headers.get('www-authenticate') ?? ''),
+      'http: no token is 401 with WWW-Authenticate: Bearer', String(none.status));
+    const wrong = await post({ Authorization: 'Bearer ' + 'f'.repeat(64) });
+    check(wrong.status === 401, 'http: a wrong token is 401', String(wrong.status));
+    const evil = await post({ ...headers, Origin: 'http://evil.example' });
+    check(evil.status === 403, 'http: a foreign Origin is 403', String(evil.status));
+    const local = await post({ ...headers, Origin: 'http://localhost:5173' });
+    check(local.status === 200, 'http: a local Origin with the token is served',
+      String(local.status));
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.on('exit', r));
+  }
+
+  // Every call is in the audit log under its client's name.
+  const log = spawnSync(cli, ['audit', '--vault', vault, 'list', '--agents', '--limit', '1000',
+    '--json'], { encoding: 'utf8' });
+  check(log.status === 0, 'audit list --agents --json', log.stderr);
+  const rows = JSON.parse(log.stdout || '[]');
+  for (const name of clientNames) {
+    const mine = rows.filter((r) => r.client === name);
+    const tools = new Set(mine.map((r) => r.tool));
+    check(mine.length === 5 && ['memory_store', 'memory_search', 'fetch_leaves',
+      'search_entities'].every((t) => tools.has(t)) && mine.every((r) => r.session),
+    `audit: the 5 calls of ${name} name it and their session`,
+    JSON.stringify(mine.map((r) => [r.tool, r.session])));
+  }
+  const failed = rows.filter((r) => r.error && /limit/.test(r.error));
+  check(failed.length === clientNames.length, 'audit: each refused call is logged as failed',
+    String(failed.length));
+}
+
+try {
+  await run();
+} catch (e) {
+  check(false, 'the run', e?.stack ?? String(e));
+}
+if (failures > 0) {
+  console.error(`${failures} check(s) failed`);
+  process.exit(1);
+}
+console.log('all checks passed');
