@@ -205,11 +205,25 @@ private:
         std::string new_session;
         const std::string sid = req.get_header_value("Mcp-Session-Id");
         if (stateless) {
+            // 2026-07-28 mirrors the method (and a tool call's name) in headers so that
+            // proxies can route on them: a header that disagrees with the body is refused.
             if (req.has_header("Mcp-Method") && req.get_header_value("Mcp-Method") != method) {
-                json_error(res, 400, kInvalidRequest,
+                json_error(res, 400, kHeaderMismatch,
                            "the Mcp-Method header '" + req.get_header_value("Mcp-Method") +
                                "' does not match the body's method '" + method + "'");
                 return;
+            }
+            if (method == "tools/call" && req.has_header("Mcp-Name")) {
+                const json& params = msg["params"];
+                const std::string name = params.contains("name") && params["name"].is_string()
+                                             ? params["name"].get<std::string>()
+                                             : std::string();
+                if (req.get_header_value("Mcp-Name") != name) {
+                    json_error(res, 400, kHeaderMismatch,
+                               "the Mcp-Name header '" + req.get_header_value("Mcp-Name") +
+                                   "' does not match the tool called, '" + name + "'");
+                    return;
+                }
             }
             peer = stateless_peer_;
         } else if (method == "initialize" && is_request) {

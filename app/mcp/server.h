@@ -38,9 +38,11 @@ inline constexpr int kInvalidParams = -32602;
 inline constexpr int kInternalError = -32603;
 inline constexpr int kRequestCancelled = -32800; // answered over HTTP, where a reply is owed
 inline constexpr int kServerBusy = -32000;
-// The request's protocol version is not one this server speaks (2026-07-28's stateless era, UnsupportedProtocolVersion;
-// data lists the supported ones).
+// The request's protocol version is not one this server speaks (2026-07-28's stateless era,
+// UnsupportedProtocolVersion; data lists the supported ones).
 inline constexpr int kUnsupportedVersion = -32022;
+// 2026-07-28 over HTTP: an Mcp-Method or Mcp-Name header that disagrees with the body.
+inline constexpr int kHeaderMismatch = -32020;
 
 // The biggest message read: one stored message is at most 1 MiB of text, which JSON escaping
 // can make six times longer.

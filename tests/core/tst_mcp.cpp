@@ -139,8 +139,12 @@ private slots:
         const auto versions = d["result"]["supportedVersions"].get<std::vector<std::string>>();
         QCOMPARE(versions, supported_versions());
         QCOMPARE(d["result"]["resultType"].get<std::string>(), std::string("complete"));
+        QVERIFY(d["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]["name"] == "memlens");
         const json tools = send(stateless(2, "tools/list"), peer);
         QCOMPARE(tools["result"]["resultType"].get<std::string>(), std::string("complete"));
+        // The cache hints 2026-07-28 requires on list results.
+        QVERIFY(tools["result"]["ttlMs"].get<std::int64_t>() > 0);
+        QVERIFY(tools["result"]["cacheScope"] == "private");
         for (const auto& t : tools["result"]["tools"]) {
             QVERIFY(t["inputSchema"]["type"] == "object");
             QVERIFY(t["outputSchema"]["type"] == "object");
@@ -415,6 +419,14 @@ private slots:
         QCOMPARE(ok->status, 200);
         QVERIFY(json::parse(ok->body)["result"]["tools"].size() >= 12);
         QCOMPARE(c.Get("/mcp", auth)->status, 405);
+        // 2026-07-28's routing headers must agree with the body.
+        httplib::Headers routed = auth;
+        routed.emplace("Mcp-Method", "tools/call");
+        routed.emplace("Mcp-Name", "memory_store");
+        auto mismatch = c.Post("/mcp", routed, call(2, "memory_search", {{"query", "x"}}).dump(),
+                               "application/json");
+        QCOMPARE(mismatch->status, 400);
+        QCOMPARE(json::parse(mismatch->body)["error"]["code"].get<int>(), kHeaderMismatch);
 
         // The handshake era: a session id from initialize, required afterwards.
         auto init = c.Post("/mcp", auth,
