@@ -22,8 +22,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -321,6 +324,107 @@ private Q_SLOTS:
                  qPrintable(text));
         QCOMPARE(page_->diffModel()->count(QStringLiteral("same")), page_->diffModel()->rowCount());
         panel->revert();
+    }
+
+    // Issue 18: an agent stores 1,000 messages and asks 1,000 searches through `memlens-cli
+    // serve` (another process, over stdio, MCP 2026-07-28) while the window has the vault open
+    // and the Audit page follows the log: nothing is lost, nothing errs, every call shows, under
+    // the agent's name.
+    void followModeShowsEveryCallOfAnAgent() {
+        constexpr int kStores = 1000, kSearches = 1000;
+        {
+            QSignalSpy loaded(page_->model(), &AuditModel::rangeLoaded);
+            page_->filterEdit()->clear();
+            QVERIFY(loaded.count() > 0 || loaded.wait(20000));
+        }
+        page_->setFollowing(true);
+        QVERIFY(page_->isFollowing());
+
+        QProcess serve;
+        serve.start(QString::fromStdString(test::cli_path()),
+                    {QStringLiteral("serve"), QStringLiteral("--vault"),
+                     QString::fromStdString(dir_.string())});
+        QVERIFY(serve.waitForStarted());
+        const QByteArray meta = QByteArrayLiteral(
+            R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
+            R"("io.modelcontextprotocol/clientCapabilities":{},)"
+            R"("io.modelcontextprotocol/clientInfo":{"name":"tst-auditpage","version":"1.0"}})");
+        QByteArray in;
+        for (int i = 0; i < kStores; ++i) {
+            in += QStringLiteral(R"({"jsonrpc":"2.0","id":%1,"method":"tools/call","params":)"
+                                 R"({"name":"memory_store","arguments":{"text":"agent note %1 )"
+                                 R"(about the walrus review","author":"agent","source":)"
+                                 R"("chat:agent","time":"2024-03-01T10:00:00Z"},)")
+                      .arg(i)
+                      .toUtf8() +
+                  meta + "}}\n";
+            in += QStringLiteral(R"({"jsonrpc":"2.0","id":%1,"method":"tools/call","params":)"
+                                 R"({"name":"memory_search","arguments":{"query":"walrus note )"
+                                 R"(%2"},)")
+                      .arg(kStores + i)
+                      .arg(i)
+                      .toUtf8() +
+                  meta + "}}\n";
+        }
+        static_assert(kStores == kSearches, "one search after each store");
+        serve.write(in);
+        serve.closeWriteChannel();
+        // The calls run while the page follows: the GUI thread's event loop keeps running.
+        QSignalSpy done(&serve, &QProcess::finished);
+        QVERIFY(done.wait(600000));
+        QCOMPARE(serve.exitCode(), 0);
+        const QList<QByteArray> lines = serve.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), kStores + kSearches);
+        int ok = 0;
+        for (const QByteArray& line : lines) {
+            const QJsonObject answer = QJsonDocument::fromJson(line).object();
+            if (answer.contains(QStringLiteral("result")) &&
+                !answer[QStringLiteral("result")].toObject()[QStringLiteral("isError")].toBool())
+                ++ok;
+        }
+        QCOMPARE(ok, kStores + kSearches);
+
+        // Every call is on the page, newest first, without a refresh.
+        AuditModel* model = page_->model();
+        AuditFilter agent;
+        agent.client = "tst-auditpage 1.0";
+        QCOMPARE(coreRows(agent).second, qint64{kStores + kSearches});
+        // (The window's own rows, from the tests before, may land in the log meanwhile too.)
+        QTRY_COMPARE_WITH_TIMEOUT(model->total(), coreRows(AuditFilter{}).second, 30000);
+        QCOMPARE(model->rowCount(), static_cast<int>(model->total()));
+        int stores = 0, searches = 0;
+        for (int i = 0; i < model->rowCount(); ++i) {
+            const AuditRow* row = model->rowAt(i);
+            if (row->client != QStringLiteral("tst-auditpage 1.0"))
+                continue;
+            QVERIFY(row->error.isEmpty());
+            QVERIFY(row->session.startsWith(QStringLiteral("stdio pid ")));
+            stores += row->tool == QStringLiteral("memory_store") ? 1 : 0;
+            searches += row->tool == QStringLiteral("memory_search") && row->search ? 1 : 0;
+            if (i > 0)
+                QVERIFY(model->rowAt(i - 1)->id > row->id);
+        }
+        QCOMPARE(stores, kStores);
+        QCOMPARE(searches, kSearches);
+
+        // The agent and its session are in the filter lists; choosing the agent keeps its rows.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page_->agentBox()->findData(QStringLiteral("tst-auditpage 1.0")) >= 0, 10000);
+        QSignalSpy loaded(model, &AuditModel::rangeLoaded);
+        page_->agentBox()->setCurrentIndex(
+            page_->agentBox()->findData(QStringLiteral("tst-auditpage 1.0")));
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(model->total(), qint64{kStores + kSearches});
+        // A store is not a search: replay is off, and the page says what the call was.
+        page_->logView()->setCurrentIndex(model->index(1, 0));
+        const AuditRow* store = model->rowAt(1);
+        QVERIFY(store && !store->search);
+        QVERIFY2(page_->replayLabel()->text().contains(QStringLiteral("memory_store")),
+                 qPrintable(page_->replayLabel()->text()));
+
+        // Opening another vault (here: closing this one) stops following and clears the lists.
+        page_->setFollowing(false);
+        page_->agentBox()->setCurrentIndex(0);
     }
 
     void cleanupTestCase() {

@@ -8,6 +8,7 @@
 #include <memlens/audit.h>
 
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -26,6 +27,12 @@ struct AuditRow {
     double elapsedMs = 0.0;
     qint64 revision = 0;
     QString error;
+    // Who asked: an agent's call through `memlens-cli serve` (docs/agents.md); empty otherwise.
+    QString client;
+    QString session;
+    QString tool;
+    QString arguments;
+    bool search = true; // a hybrid / keyword / semantic search (not a primitive or a store)
 };
 
 struct AuditRange {
@@ -39,5 +46,21 @@ struct AuditRange {
 // Rows [offset, offset + limit) of the filtered log, newest first, and the filtered total.
 // Never call it from the GUI thread.
 AuditRange loadAuditRange(const VaultRef& ref, const AuditFilter& filter, qint64 offset, int limit);
+// Rows newer than `afterId` (newest first, at most `limit`) and the filter's whole total, read
+// in one snapshot: what follow mode puts on top. Never call it from the GUI thread.
+AuditRange loadNewerAuditRows(const VaultRef& ref, const AuditFilter& filter, qint64 afterId,
+                              int limit);
+// The next page of older rows: ids below `beforeId`, newest first, and the filter's total. Rows
+// put on top meanwhile cannot shift it, as an offset would be.
+AuditRange loadOlderAuditRows(const VaultRef& ref, const AuditFilter& filter, qint64 beforeId,
+                              int limit);
+
+// The clients, sessions and tools the log names, most recent first (the Audit page's filter
+// lists). Never call it from the GUI thread.
+struct AuditAgentLists {
+    QStringList clients, sessions, tools;
+    QString error;
+};
+AuditAgentLists loadAuditAgents(const VaultRef& ref);
 
 } // namespace memlens::ui

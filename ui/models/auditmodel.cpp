@@ -4,11 +4,19 @@
 #include "core/jobrunner.h"
 #include "models/roles.h"
 
+#include <QApplication>
+#include <QPalette>
+#include <QStyle>
+
+#include <algorithm>
+#include <limits>
+
 namespace memlens::ui {
 
 AuditModel::AuditModel(QObject* parent)
     : QAbstractTableModel(parent)
-    , jobs_(new JobRunner(this)) {}
+    , jobs_(new JobRunner(this))
+    , newer_(new JobRunner(this)) {}
 
 void AuditModel::reset(const VaultRef& ref, const AuditFilter& filter) {
     beginResetModel();
@@ -19,6 +27,7 @@ void AuditModel::reset(const VaultRef& ref, const AuditFilter& filter) {
     error_.clear();
     endResetModel();
     jobs_->cancel(); // a range of the old filter must not land in the new table
+    newer_->cancel();
     loading_ = false;
     if (ref_.isValid())
         load(0);
@@ -28,22 +37,69 @@ void AuditModel::load(qint64 offset) {
     loading_ = true;
     const VaultRef ref = ref_;
     const AuditFilter filter = filter_;
+    // The first range by offset, the next ones after the oldest row shown (by id): rows that
+    // follow mode puts on top must not shift a page.
+    const qint64 before = offset > 0 && !rows_.empty() ? rows_.back().id : 0;
     jobs_->start(
-        [ref, filter, offset](const std::atomic_bool&) {
-            return loadAuditRange(ref, filter, offset, kRangeSize);
+        [ref, filter, offset, before](const std::atomic_bool&) {
+            return before > 0 ? loadOlderAuditRows(ref, filter, before, kRangeSize)
+                              : loadAuditRange(ref, filter, offset, kRangeSize);
         },
         [this](AuditRange range) {
             loading_ = false;
             error_ = range.error;
-            total_ = range.total;
-            if (!range.rows.empty() && range.offset == static_cast<qint64>(rows_.size())) {
-                beginInsertRows({}, rowCount(),
-                                rowCount() + static_cast<int>(range.rows.size()) - 1);
-                for (AuditRow& r : range.rows)
+            total_ = std::max(total_, range.total); // see loadNewer
+            // Only rows older than the oldest shown (ids go down the table).
+            const qint64 oldest =
+                rows_.empty() ? std::numeric_limits<qint64>::max() : rows_.back().id;
+            std::vector<AuditRow> page;
+            for (AuditRow& r : range.rows)
+                if (r.id < oldest)
+                    page.push_back(std::move(r));
+            if (!page.empty()) {
+                beginInsertRows({}, rowCount(), rowCount() + static_cast<int>(page.size()) - 1);
+                for (AuditRow& r : page)
                     rows_.push_back(std::move(r));
                 endInsertRows();
             }
             Q_EMIT rangeLoaded();
+        });
+}
+
+void AuditModel::loadNewer() {
+    // Before the first range is in, "newer" has no meaning: the range brings the newest rows.
+    if (!ref_.isValid() || loading_ || newer_->isRunning() || !error_.isEmpty())
+        return;
+    const AuditFilter filter = filter_;
+    const qint64 after = rows_.empty() ? 0 : rows_.front().id;
+    const VaultRef ref = ref_;
+    newer_->start(
+        [ref, filter, after](const std::atomic_bool&) {
+            // Newest first, in one read big enough for what a second of agents can log.
+            return loadNewerAuditRows(ref, filter, after, 5000);
+        },
+        [this](AuditRange range) {
+            if (!range.error.isEmpty())
+                return;
+            // The log only grows: the larger of two snapshots' totals is the newer one (a range
+            // read and this read may land in either order).
+            total_ = std::max(total_, range.total);
+            if (range.rows.empty())
+                return;
+            // Only rows newer than the newest shown (a range loaded meanwhile may hold some).
+            const qint64 newest = rows_.empty() ? 0 : rows_.front().id;
+            std::vector<AuditRow> fresh;
+            for (AuditRow& r : range.rows)
+                if (r.id > newest)
+                    fresh.push_back(std::move(r));
+            if (fresh.empty())
+                return;
+            const int n = static_cast<int>(fresh.size());
+            beginInsertRows({}, 0, n - 1);
+            rows_.insert(rows_.begin(), std::make_move_iterator(fresh.begin()),
+                         std::make_move_iterator(fresh.end()));
+            endInsertRows();
+            Q_EMIT newerLoaded(n);
         });
 }
 
@@ -88,12 +144,18 @@ QVariant AuditModel::data(const QModelIndex& index, int role) const {
             return r->error.isEmpty() ? r->query : tr("%1 (error)").arg(r->query);
         case Mode:
             return r->mode;
+        case Agent:
+            return r->client;
+        case Session:
+            return r->session;
         case Keyword:
-            return legText(r->keywordCount);
+            return r->search ? legText(r->keywordCount) : QString();
         case Vector:
-            return legText(r->vectorCount);
+            return r->search ? legText(r->vectorCount) : QString();
         case Returned:
-            return tr("%1 of %2").arg(r->returned).arg(r->fused);
+            // A primitive or a store names its nodes; only a search had candidates to cut.
+            return r->search ? tr("%1 of %2").arg(r->returned).arg(r->fused)
+                             : formatCount(r->returned);
         case Elapsed:
             return QString::number(r->elapsedMs, 'f', 1);
         case Revision:
@@ -122,10 +184,28 @@ QVariant AuditModel::data(const QModelIndex& index, int role) const {
         if (col == Id || col == Keyword || col == Vector || col == Elapsed || col == Revision)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case Qt::ToolTipRole:
+    case Qt::DecorationRole:
+        // The verdict of the call first: failed, or answered with nothing.
+        if (col == Query && !r->error.isEmpty())
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
+        if (col == Query && r->returned == 0)
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        return {};
+    case Qt::ForegroundRole:
         if (!r->error.isEmpty())
-            return r->error;
-        return tr("%1\nhash %2").arg(r->query, r->hash);
+            return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+        return {};
+    case Qt::ToolTipRole: {
+        QString tip = !r->error.isEmpty() ? tr("Failed: %1").arg(r->error)
+                      : r->returned == 0  ? tr("Returned nothing")
+                                          : r->query;
+        if (!r->client.isEmpty())
+            tip += QLatin1Char('\n') +
+                   tr("Called by %1 (%2), tool %3").arg(r->client, r->session, r->tool);
+        if (!r->arguments.isEmpty())
+            tip += QLatin1Char('\n') + tr("Arguments: %1").arg(r->arguments);
+        return QVariant(tip + QLatin1Char('\n') + tr("hash %1").arg(r->hash));
+    }
     default:
         return {};
     }
@@ -142,7 +222,11 @@ QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int ro
     case Query:
         return tr("Query");
     case Mode:
-        return tr("Mode");
+        return tr("Mode / tool");
+    case Agent:
+        return tr("Agent");
+    case Session:
+        return tr("Session");
     case Keyword:
         return tr("Keyword leg");
     case Vector:

@@ -1,5 +1,7 @@
 // The audit log as a table, loaded in row ranges: the first range when the filter is set,
-// the next whenever the view scrolls to the end (canFetchMore / fetchMore). Loads run on a
+// the next whenever the view scrolls to the end (canFetchMore / fetchMore); in follow mode the
+// rows logged since are put on top (loadNewer). An agent's call shows its client and session;
+// a call that failed or returned nothing is marked. Loads run on a
 // worker through the core's audit reader (audit/auditrows.h); a filter change drops a range
 // still in flight.
 #pragma once
@@ -22,6 +24,8 @@ public:
         Time,
         Query,
         Mode,
+        Agent,
+        Session,
         Keyword,
         Vector,
         Returned,
@@ -36,6 +40,10 @@ public:
     // Clears and loads the first range for this vault and filter.
     void reset(const VaultRef& ref, const AuditFilter& filter);
     void refresh() { reset(ref_, filter_); }
+    // Reads the rows logged since the newest one shown (same filter) and puts them on top; a
+    // call while the last read is still out does nothing. Follow mode calls it on a timer.
+    void loadNewer();
+    const AuditFilter& filter() const { return filter_; }
     const AuditRow* rowAt(int row) const;
     qint64 total() const { return total_; }
     bool isLoading() const { return loading_; }
@@ -50,6 +58,8 @@ public:
 
 Q_SIGNALS:
     void rangeLoaded();
+    // Rows logged since were put on top (count of them).
+    void newerLoaded(int count);
 
 private:
     void load(qint64 offset);
@@ -61,6 +71,7 @@ private:
     bool loading_ = false;
     QString error_;
     JobRunner* jobs_;
+    JobRunner* newer_; // follow mode's reads, apart from the ranges so neither cancels the other
 };
 
 } // namespace memlens::ui

@@ -1,5 +1,6 @@
 #include "pages/auditpage.h"
 
+#include "audit/auditrows.h"
 #include "audit/replayjob.h"
 #include "core/format.h"
 #include "core/jobrunner.h"
@@ -14,6 +15,7 @@
 #include "query/settingspanel.h"
 #include "vault/vaultcontroller.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -21,6 +23,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTimer>
@@ -33,6 +36,8 @@ namespace {
 
 // The audit writer stores the row after the answer is delivered; look a moment later.
 constexpr int kRefreshDelayMs = 400;
+// Follow mode reads the rows logged since twice a second: a row shows within a second.
+constexpr int kFollowIntervalMs = 500;
 
 QTreeView* makeTable(QWidget* parent) {
     auto* view = new QTreeView(parent);
@@ -56,6 +61,11 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , refreshLater_(new QTimer(this))
     , filter_(new QLineEdit(this))
     , mode_(new QComboBox(this))
+    , agent_(new QComboBox(this))
+    , session_(new QComboBox(this))
+    , follow_(new QCheckBox(tr("&Follow"), this))
+    , followTimer_(new QTimer(this))
+    , agentsJob_(new JobRunner(this))
     , countLabel_(new QLabel(this))
     , log_(makeTable(this))
     , replay_(new QPushButton(tr("&Replay"), this))
@@ -68,9 +78,30 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     mode_->addItem(tr("All modes"), QString());
     for (const SearchMode m : kSearchModes)
         mode_->addItem(QString::fromLatin1(to_string(m)), QString::fromLatin1(to_string(m)));
+    agent_->addItem(tr("All callers"), QString());
+    agent_->addItem(tr("Agents only"), QStringLiteral("*"));
+    agent_->setToolTip(tr("Who asked: the GUI and the CLI, or an agent through memlens-cli serve "
+                          "(the name its MCP client gave)"));
+    session_->addItem(tr("All sessions"), QString());
+    session_->setToolTip(tr("The connection an agent's call came on: its stdio process or its "
+                            "HTTP session"));
+    agent_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    session_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    follow_->setToolTip(tr("Show each new row of the log as it is written: an agent's calls "
+                           "appear within a second"));
+    followTimer_->setInterval(kFollowIntervalMs);
+    connect(followTimer_, &QTimer::timeout, this, &AuditPage::followTick);
+    connect(follow_, &QCheckBox::toggled, this, [this](bool on) {
+        if (on && vault_->isOpen())
+            followTimer_->start();
+        else
+            followTimer_->stop();
+    });
     auto* refreshButton = new QPushButton(tr("Refresh"), this);
     connect(filter_, &QLineEdit::textChanged, this, &AuditPage::applyFilter);
     connect(mode_, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
+    connect(agent_, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
+    connect(session_, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
     connect(refreshButton, &QPushButton::clicked, this, &AuditPage::refresh);
     refreshLater_->setSingleShot(true);
     refreshLater_->setInterval(kRefreshDelayMs);
@@ -81,7 +112,22 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     log_->header()->setSectionResizeMode(AuditModel::Query, QHeaderView::Stretch);
     log_->header()->resizeSection(AuditModel::Id, 56);
     log_->header()->resizeSection(AuditModel::Time, 130);
-    log_->header()->resizeSection(AuditModel::Mode, 80);
+    log_->header()->resizeSection(AuditModel::Mode, 110);
+    log_->header()->resizeSection(AuditModel::Agent, 130);
+    log_->header()->resizeSection(AuditModel::Session, 120);
+    // A row put on top while the view is scrolled down must not shift what the user reads.
+    connect(model_, &AuditModel::rowsAboutToBeInserted, this,
+            [this](const QModelIndex&, int first) {
+                wasAtTop_ = first == 0 && log_->verticalScrollBar()->value() == 0;
+            });
+    connect(model_, &AuditModel::newerLoaded, this, [this](int count) {
+        if (wasAtTop_)
+            log_->scrollToTop();
+        countLabel_->setText(
+            tr("%Ln query(s) logged · %1 loaded", nullptr, static_cast<int>(model_->total()))
+                .arg(formatCount(model_->rowCount())));
+        (void)count;
+    });
     connect(log_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AuditPage::updateButtons);
     connect(model_, &AuditModel::rangeLoaded, this, [this] {
@@ -132,7 +178,10 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     auto* top = new QHBoxLayout();
     top->addWidget(filter_, 1);
     top->addWidget(mode_);
+    top->addWidget(agent_);
+    top->addWidget(session_);
     top->addWidget(refreshButton);
+    top->addWidget(follow_);
     top->addWidget(countLabel_);
     auto* buttons = new QHBoxLayout();
     buttons->addWidget(replay_);
@@ -178,13 +227,25 @@ QString AuditPage::replayHint() {
 
 void AuditPage::resetVaultState() {
     replayJob_->cancel();
+    agentsJob_->cancel();
     refreshLater_->stop();
     {
         const QSignalBlocker blockFilter(filter_);
         const QSignalBlocker blockMode(mode_);
+        const QSignalBlocker blockAgent(agent_);
+        const QSignalBlocker blockSession(session_);
+        const QSignalBlocker blockFollow(follow_);
         filter_->clear();
         mode_->setCurrentIndex(0);
+        while (agent_->count() > 2)
+            agent_->removeItem(2);
+        agent_->setCurrentIndex(0);
+        while (session_->count() > 1)
+            session_->removeItem(1);
+        session_->setCurrentIndex(0);
+        follow_->setChecked(false);
     }
+    followTimer_->stop();
     model_->reset({}, {});
     countLabel_->clear();
     diff_->clear();
@@ -202,6 +263,46 @@ void AuditPage::showEvent(QShowEvent* event) {
 void AuditPage::refresh() {
     dirty_ = false;
     applyFilter();
+    refreshAgents();
+}
+
+void AuditPage::refreshAgents() {
+    if (!vault_->isOpen())
+        return;
+    const VaultRef ref = vault_->ref();
+    agentsJob_->start([ref](const std::atomic_bool&) { return loadAuditAgents(ref); },
+                      [this](AuditAgentLists lists) {
+                          if (!lists.error.isEmpty())
+                              return;
+                          // Add what is new, keep the choice: the lists only grow.
+                          const QSignalBlocker blockAgent(agent_);
+                          const QSignalBlocker blockSession(session_);
+                          for (const QString& c : lists.clients)
+                              if (agent_->findData(c) < 0)
+                                  agent_->addItem(c, c);
+                          for (const QString& c : lists.sessions)
+                              if (session_->findData(c) < 0)
+                                  session_->addItem(c, c);
+                      });
+}
+
+void AuditPage::setFollowing(bool on) {
+    follow_->setChecked(on);
+}
+
+bool AuditPage::isFollowing() const {
+    return follow_->isChecked();
+}
+
+void AuditPage::followTick() {
+    if (!vault_->isOpen()) {
+        followTimer_->stop();
+        return;
+    }
+    model_->loadNewer();
+    // A new agent or session shows in the filter lists while following.
+    if (!agentsJob_->isRunning())
+        refreshAgents();
 }
 
 void AuditPage::applyFilter() {
@@ -210,15 +311,48 @@ void AuditPage::applyFilter() {
     AuditFilter filter;
     filter.text = filter_->text().trimmed().toStdString();
     filter.mode = search_mode_from_string(mode_->currentData().toString().toStdString());
+    const QString agent = agent_->currentData().toString();
+    if (agent == QLatin1String("*"))
+        filter.agents_only = true;
+    else
+        filter.client = agent.toStdString();
+    filter.session = session_->currentData().toString().toStdString();
     model_->reset(vault_->ref(), filter);
     updateButtons();
 }
 
 void AuditPage::updateButtons() {
-    const bool row = model_->rowAt(log_->currentIndex().row()) != nullptr;
-    replay_->setEnabled(row);
-    diffButton_->setEnabled(row);
-    rerun_->setEnabled(row);
+    const AuditRow* selected = model_->rowAt(log_->currentIndex().row());
+    // Only a search can run again; an agent's primitive or store says what it was instead.
+    const bool search = selected != nullptr && selected->search;
+    replay_->setEnabled(search);
+    diffButton_->setEnabled(search);
+    rerun_->setEnabled(search);
+    const QString why =
+        selected && !search
+            ? tr("Row #%1 is %2's %3 call, not a search: only searches can be replayed")
+                  .arg(selected->id)
+                  .arg(selected->client.isEmpty() ? tr("a") : selected->client, selected->tool)
+            : QString();
+    for (QPushButton* b : {replay_, diffButton_, rerun_})
+        b->setStatusTip(why);
+    if (selected && !search) {
+        QStringList ids;
+        replayLabel_->setText(
+            tr("<b>#%1</b> %2 called <b>%3</b>%4 and got %Ln node(s)%5.", nullptr,
+               selected->returned)
+                .arg(selected->id)
+                .arg((selected->client.isEmpty() ? tr("a caller") : selected->client)
+                         .toHtmlEscaped(),
+                     selected->tool.toHtmlEscaped(),
+                     selected->arguments.isEmpty()
+                         ? QString()
+                         : tr(" with %1").arg(selected->arguments.toHtmlEscaped()),
+                     selected->error.isEmpty()
+                         ? QString()
+                         : tr("; it failed: %1").arg(selected->error.toHtmlEscaped())) +
+            QLatin1Char(' ') + why.toHtmlEscaped() + QLatin1Char('.'));
+    }
 }
 
 void AuditPage::replaySelected(bool withLoggedSettings) {

@@ -1,4 +1,6 @@
-// The audit log (retrieval_log) through the core's reader, loaded in row ranges and filterable; a
+// The audit log (retrieval_log) through the core's reader, loaded in row ranges and filterable
+// (text, mode, agent, session), following the log live when asked (an agent's calls through
+// `memlens-cli serve` appear as they happen); a
 // row can be replayed with the settings it was logged with, or diffed against the settings on
 // screen (Query Parameters › Retrieval Settings), naming each setting that moved a hit;
 // and the rerun is shown side by side with what was logged, with the cause of any movement.
@@ -6,6 +8,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -39,6 +42,15 @@ public:
     QLabel* replayLabel() const { return replayLabel_; }
     QLineEdit* filterEdit() const { return filter_; }
     QComboBox* modeBox() const { return mode_; }
+    QComboBox* agentBox() const { return agent_; }
+    QComboBox* sessionBox() const { return session_; }
+    QCheckBox* followBox() const { return follow_; }
+    // Follow mode: the rows an agent (or anyone) logs appear on top within a second.
+    void setFollowing(bool on);
+    bool isFollowing() const;
+    // Reads the distinct agents and sessions of the log into the filter lists (off the GUI
+    // thread), keeping the current choice.
+    void refreshAgents();
 
 Q_SIGNALS:
     void replayed();
@@ -48,6 +60,7 @@ protected:
 
 private:
     void applyFilter();
+    void followTick();
     void showReplay(const ReplayOutcome& outcome);
     void updateButtons();
     static QString replayHint();
@@ -59,9 +72,15 @@ private:
     JobRunner* replayJob_;
     QTimer* refreshLater_;
     bool dirty_ = true;
+    bool wasAtTop_ = true;
 
     QLineEdit* filter_;
     QComboBox* mode_;
+    QComboBox* agent_;
+    QComboBox* session_;
+    QCheckBox* follow_;
+    QTimer* followTimer_;
+    JobRunner* agentsJob_;
     QLabel* countLabel_;
     QTreeView* log_;
     QPushButton* replay_;

@@ -180,6 +180,7 @@ struct AuditFilter {
     std::string tool;                     // the MCP tool called, exactly
     bool agents_only = false;             // rows an agent's call wrote (a client is named)
     std::int64_t after_id = 0;            // id > after_id (following the log as it grows)
+    std::int64_t before_id = 0;           // id < before_id when > 0 (the page after a row)
 };
 
 // The distinct clients and sessions the log names, most recent first (the Audit page's filter
@@ -278,6 +279,9 @@ struct ParsedAuditRow {
 // writes (not JSON, the wrong shape, a value of the wrong type). A key that is missing reads
 // as its default, so rows written before a key existed still parse. Pure; thread-safe.
 Result<ParsedAuditRow> parse_audit_row(const AuditRecord& record);
+// The node ids a row's sources list, in order (any row: a search's hits, an agent's primitive
+// or store); empty for a malformed column.
+std::vector<std::string> audit_node_ids(const AuditRecord& record);
 
 struct RankMove {
     std::string node_id;

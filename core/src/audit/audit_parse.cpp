@@ -137,4 +137,15 @@ Result<ParsedAuditRow> parse_audit_row(const AuditRecord& record) {
     return out;
 }
 
+std::vector<std::string> audit_node_ids(const AuditRecord& record) {
+    std::vector<std::string> ids;
+    const json sources = json::parse(record.sources, nullptr, false);
+    if (!sources.is_array())
+        return ids;
+    for (const json& s : sources)
+        if (s.is_object() && s.contains("node_id") && s["node_id"].is_string())
+            ids.push_back(s["node_id"].get<std::string>());
+    return ids;
+}
+
 } // namespace memlens

@@ -57,6 +57,8 @@ std::string filter_where(const AuditFilter& f) {
         where += " AND client IS NOT NULL";
     if (f.after_id > 0)
         where += " AND id > ?";
+    if (f.before_id > 0)
+        where += " AND id < ?";
     return where;
 }
 
@@ -78,6 +80,8 @@ int bind_filter(Statement& st, const AuditFilter& f) {
         st.bind(++i, f.tool);
     if (f.after_id > 0)
         st.bind(++i, f.after_id);
+    if (f.before_id > 0)
+        st.bind(++i, f.before_id);
     return i;
 }
 
