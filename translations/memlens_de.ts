@@ -4,7 +4,7 @@
 <context>
     <name>Audit</name>
     <message>
-        <location filename="../ui/audit/auditrows.cpp" line="+54"/>
+        <location filename="../ui/audit/auditrows.cpp" line="+67"/>
         <source>This vault keeps no audit log (an OpenHuman workspace opens read-only).</source>
         <translation>Dieses Vault führt kein Audit-Log (ein OpenHuman-Workspace wird schreibgeschützt geöffnet).</translation>
     </message>
@@ -194,7 +194,7 @@
 <context>
     <name>Snippet</name>
     <message>
-        <location filename="../ui/query/highlight.cpp" line="+63"/>
+        <location filename="../ui/query/highlight.cpp" line="+75"/>
         <source>%1: in the neighbouring turns</source>
         <translation>%1: in den benachbarten Beiträgen</translation>
     </message>
@@ -248,7 +248,7 @@
 <context>
     <name>memlens::ui::AuditModel</name>
     <message>
-        <location filename="../ui/models/auditmodel.cpp" line="+79"/>
+        <location filename="../ui/models/auditmodel.cpp" line="+135"/>
         <source>off</source>
         <translation>aus</translation>
     </message>
@@ -258,19 +258,12 @@
         <translation>%1 (Fehler)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>%1
-hash %2</source>
-        <translation>%1
-Hash %2</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+62"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -285,9 +278,44 @@ Hash %2</translation>
         <translation>Abfrage</translation>
     </message>
     <message>
+        <location line="-24"/>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned nothing</source>
+        <translation>Nichts zurückgegeben</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Called by %1 (%2), tool %3</source>
+        <translation>Aufgerufen von %1 (%2), Werkzeug %3</translation>
+    </message>
+    <message>
         <location line="+2"/>
-        <source>Mode</source>
-        <translation>Modus</translation>
+        <source>Arguments: %1</source>
+        <translation>Argumente: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hash %1</source>
+        <translation>Hash %1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Mode / tool</source>
+        <translation>Modus / Werkzeug</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session</source>
+        <translation>Sitzung</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -318,7 +346,7 @@ Hash %2</translation>
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+61"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+71"/>
         <source>&amp;Replay</source>
         <translation>&amp;Wiederholen</translation>
     </message>
@@ -344,11 +372,42 @@ Hash %2</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>All callers</source>
+        <translation>Alle Aufrufer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Agents only</source>
+        <translation>Nur Agenten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Who asked: the GUI and the CLI, or an agent through memlens-cli serve (the name its MCP client gave)</source>
+        <translation>Wer gefragt hat: die GUI und die CLI oder ein Agent über memlens-cli serve (der Name, den sein MCP-Client angab)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>All sessions</source>
+        <translation>Alle Sitzungen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The connection an agent&apos;s call came on: its stdio process or its HTTP session</source>
+        <translation>Die Verbindung, über die der Aufruf eines Agenten kam: sein stdio-Prozess oder seine HTTP-Sitzung</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show each new row of the log as it is written: an agent&apos;s calls appear within a second</source>
+        <translation>Jede neue Zeile des Logs zeigen, sobald sie geschrieben ist: die Aufrufe eines Agenten erscheinen innerhalb einer Sekunde</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+27"/>
+        <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>%Ln Abfrage protokolliert · %1 geladen</numerusform>
@@ -366,7 +425,35 @@ Hash %2</translation>
         <translation>Die protokollierte Abfrage mit den Werten unter Abfrageparameter › Retrieval-Einstellungen ausführen, und einmal je geänderter Einstellung allein, um die Einstellungen zu nennen, die ihre Treffer verschieben</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+189"/>
+        <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
+        <translation>Zeile #%1 ist ein %2-Aufruf, keine Suche: nur Suchen lassen sich wiederholen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node(s)%5.</source>
+        <translation>
+            <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 rief &lt;b&gt;%3&lt;/b&gt;%4 auf und erhielt %Ln Knoten%5.</numerusform>
+            <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 rief &lt;b&gt;%3&lt;/b&gt;%4 auf und erhielt %Ln Knoten%5.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a caller</source>
+        <translation>ein Aufrufer</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> with %1</source>
+        <translation> mit %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; it failed: %1</source>
+        <translation>; er schlug fehl: %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>the vault changed from revision %1 to %2</source>
         <translation>der Vault hat sich von Revision %1 zu %2 geändert</translation>
     </message>
@@ -416,17 +503,22 @@ Hash %2</translation>
         <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="-278"/>
         <source>Put the logged query into the workbench</source>
         <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="-80"/>
+        <source>&amp;Follow</source>
+        <translation>&amp;Mitverfolgen</translation>
+    </message>
+    <message>
+        <location line="+159"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+138"/>
         <source>Replaying #%1…</source>
         <translation>#%1 wird wiederholt…</translation>
     </message>
@@ -2973,7 +3065,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::WhyNotDialog</name>
     <message>
-        <location filename="../ui/dialogs/whynotdialog.cpp" line="+49"/>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+50"/>
         <source>&amp;Ask</source>
         <translation>&amp;Fragen</translation>
     </message>
@@ -3018,7 +3110,7 @@ Oberste Ebene: L%3</translation>
         <translation>Wert</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Show this node in Hit Detail</source>
         <translation>Diesen Knoten in den Trefferdetails anzeigen</translation>
     </message>
@@ -3095,7 +3187,7 @@ Oberste Ebene: L%3</translation>
         <translation>Stufe: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Query terms it lacks: %1</source>
         <translation>Fehlende Suchbegriffe: %1</translation>
     </message>

@@ -4,11 +4,20 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+90"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+127"/>
+        <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>%Ln query logged · %1 loaded</numerusform>
             <numerusform>%Ln queries logged · %1 loaded</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+206"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node(s)%5.</source>
+        <translation>
+            <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node%5.</numerusform>
+            <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln nodes%5.</numerusform>
         </translation>
     </message>
 </context>

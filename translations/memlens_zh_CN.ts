@@ -4,7 +4,7 @@
 <context>
     <name>Audit</name>
     <message>
-        <location filename="../ui/audit/auditrows.cpp" line="+54"/>
+        <location filename="../ui/audit/auditrows.cpp" line="+67"/>
         <source>This vault keeps no audit log (an OpenHuman workspace opens read-only).</source>
         <translation>此记忆库没有审计日志（OpenHuman 工作区以只读方式打开）。</translation>
     </message>
@@ -194,7 +194,7 @@
 <context>
     <name>Snippet</name>
     <message>
-        <location filename="../ui/query/highlight.cpp" line="+63"/>
+        <location filename="../ui/query/highlight.cpp" line="+75"/>
         <source>%1: in the neighbouring turns</source>
         <translation>%1：在相邻发言中</translation>
     </message>
@@ -248,7 +248,7 @@
 <context>
     <name>memlens::ui::AuditModel</name>
     <message>
-        <location filename="../ui/models/auditmodel.cpp" line="+79"/>
+        <location filename="../ui/models/auditmodel.cpp" line="+135"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
@@ -258,19 +258,12 @@
         <translation>%1（出错）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>%1
-hash %2</source>
-        <translation>%1
-哈希 %2</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+62"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -285,9 +278,44 @@ hash %2</source>
         <translation>查询</translation>
     </message>
     <message>
+        <location line="-24"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned nothing</source>
+        <translation>未返回任何结果</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Called by %1 (%2), tool %3</source>
+        <translation>由 %1（%2）调用，工具 %3</translation>
+    </message>
+    <message>
         <location line="+2"/>
-        <source>Mode</source>
-        <translation>模式</translation>
+        <source>Arguments: %1</source>
+        <translation>参数：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hash %1</source>
+        <translation>哈希 %1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Mode / tool</source>
+        <translation>模式 / 工具</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session</source>
+        <translation>会话</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -318,7 +346,7 @@ hash %2</source>
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+61"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+71"/>
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
@@ -344,11 +372,42 @@ hash %2</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>All callers</source>
+        <translation>所有调用方</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Agents only</source>
+        <translation>仅智能体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Who asked: the GUI and the CLI, or an agent through memlens-cli serve (the name its MCP client gave)</source>
+        <translation>提问者：GUI 与 CLI，或通过 memlens-cli serve 的智能体（其 MCP 客户端给出的名称）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>All sessions</source>
+        <translation>所有会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The connection an agent&apos;s call came on: its stdio process or its HTTP session</source>
+        <translation>智能体调用所经的连接：其 stdio 进程或 HTTP 会话</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show each new row of the log as it is written: an agent&apos;s calls appear within a second</source>
+        <translation>日志每写入一行即显示：智能体的调用会在一秒内出现</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+27"/>
+        <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>已记录 %Ln 条查询 · 已加载 %1 条</numerusform>
@@ -365,7 +424,34 @@ hash %2</source>
         <translation>用“查询参数 › 检索设置”中的值运行已记录的查询，并对每个改动的设置单独各运行一次，以指出哪些设置移动了它的命中</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+189"/>
+        <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
+        <translation>第 %1 行是一次 %2 调用，不是搜索：只有搜索可以重放</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node(s)%5.</source>
+        <translation>
+            <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 调用了 &lt;b&gt;%3&lt;/b&gt;%4，得到 %Ln 个节点%5。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a caller</source>
+        <translation>某个调用方</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> with %1</source>
+        <translation>，参数 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; it failed: %1</source>
+        <translation>；调用失败：%1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>the vault changed from revision %1 to %2</source>
         <translation>记忆库从修订 %1 变为 %2</translation>
     </message>
@@ -415,17 +501,22 @@ hash %2</source>
         <translation>&lt;br&gt;对此查询无影响：%1。</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="-278"/>
         <source>Put the logged query into the workbench</source>
         <translation>将该查询放入工作台</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="-80"/>
+        <source>&amp;Follow</source>
+        <translation>跟随(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+159"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+138"/>
         <source>Replaying #%1…</source>
         <translation>正在重放 #%1…</translation>
     </message>
@@ -2948,7 +3039,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::WhyNotDialog</name>
     <message>
-        <location filename="../ui/dialogs/whynotdialog.cpp" line="+49"/>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+50"/>
         <source>&amp;Ask</source>
         <translation>询问(&amp;A)</translation>
     </message>
@@ -2993,7 +3084,7 @@ Top level: L%3</source>
         <translation>值</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Show this node in Hit Detail</source>
         <translation>在命中详情中显示此节点</translation>
     </message>
@@ -3070,7 +3161,7 @@ Top level: L%3</source>
         <translation>阶段：%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Query terms it lacks: %1</source>
         <translation>它缺少的查询词：%1</translation>
     </message>

@@ -330,9 +330,9 @@ void AuditPage::updateButtons() {
     rerun_->setEnabled(search);
     const QString why =
         selected && !search
-            ? tr("Row #%1 is %2's %3 call, not a search: only searches can be replayed")
+            ? tr("Row #%1 is a %2 call, not a search: only searches can be replayed")
                   .arg(selected->id)
-                  .arg(selected->client.isEmpty() ? tr("a") : selected->client, selected->tool)
+                  .arg(selected->tool.isEmpty() ? selected->mode : selected->tool)
             : QString();
     for (QPushButton* b : {replay_, diffButton_, rerun_})
         b->setStatusTip(why);
