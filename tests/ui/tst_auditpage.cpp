@@ -422,9 +422,21 @@ private Q_SLOTS:
         QVERIFY2(page_->replayLabel()->text().contains(QStringLiteral("memory_store")),
                  qPrintable(page_->replayLabel()->text()));
 
-        // Opening another vault (here: closing this one) stops following and clears the lists.
-        page_->setFollowing(false);
-        page_->agentBox()->setCurrentIndex(0);
+        // An agent's search replays like any logged query: its hits beside the logged ranks.
+        page_->logView()->setCurrentIndex(model->index(0, 0));
+        const AuditRow* search = model->rowAt(0);
+        QVERIFY(search && search->search && search->tool == QStringLiteral("memory_search"));
+        QSignalSpy replayed(page_, &AuditPage::replayed);
+        page_->replaySelected(true);
+        QVERIFY(replayed.wait(30000));
+        QVERIFY2(page_->replayLabel()->text().contains(QStringLiteral("Replay #")),
+                 qPrintable(page_->replayLabel()->text()));
+        QVERIFY(page_->diffModel()->rowCount() > 0);
+
+        // Closing the vault (as opening another does) stops following and clears the lists.
+        window_->vault()->close();
+        QVERIFY(!page_->isFollowing());
+        QCOMPARE(page_->agentBox()->findData(QStringLiteral("tst-auditpage 1.0")), -1);
     }
 
     void cleanupTestCase() {
