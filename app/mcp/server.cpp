@@ -499,7 +499,10 @@ void Server::work() {
 
         json result;
         if (outcome.error) {
-            result = {{"content", text_content(call->spec->name + ": " + *outcome.error)},
+            // One line naming the tool once, as the CLI's errors name their command.
+            const std::string& e = *outcome.error;
+            const std::string& tool = call->spec->name;
+            result = {{"content", text_content(e.rfind(tool + ": ", 0) == 0 ? e : tool + ": " + e)},
                       {"isError", true}};
         } else {
             result = {{"content", text_content(compact(outcome.structured))},
