@@ -10,6 +10,8 @@ packages=(
   libsqlite3-dev sqlite3 libeigen3-dev nlohmann-json3-dev libcurl4-openssl-dev libhnswlib-dev zlib1g-dev
   # MCP over HTTP (app/mcp/http.cpp), found through pkg-config
   libcpp-httplib-dev pkg-config
+  # the entity graph's layout, components, communities and PageRank (core/src/graph/graph_analysis.cpp)
+  libigraph-dev
   # GUI and tests
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
