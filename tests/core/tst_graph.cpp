@@ -1,5 +1,6 @@
 // The entity graph: co-occurring entities by weight, neighbours, the heaviest edges,
-// and hop distances by breadth-first search; and `memlens-cli graph`.
+// hop distances by breadth-first search, what two linked entities share (counts, times and the
+// nodes themselves, read from the entity index); and `memlens-cli graph`.
 #include "fixture.h"
 #include "testsupport.h"
 
@@ -125,6 +126,56 @@ private slots:
         QCOMPARE(d->at("e:x"), 2);
         QCOMPARE(d->at("e:a"), 0);
         QVERIFY(d->count("e:z") == 0);
+    }
+
+    // Alice and Bob share two chunks (and a summary, which edges do not count), Alice and Carol
+    // one, Bob and Carol none; Dave is mentioned alone.
+    void whatTwoEntitiesShare() {
+        test::VaultFixture f;
+        f.add_mention("person:alice", "c1", 1000);
+        f.add_mention("person:bob", "c1", 1000);
+        f.add_mention("person:alice", "c2", 3000);
+        f.add_mention("person:bob", "c2", 3000);
+        f.add_mention("person:alice", "s1", 2000, "summary");
+        f.add_mention("person:bob", "s1", 2000, "summary");
+        f.add_mention("person:alice", "c3", 5000);
+        f.add_mention("person:carol", "c3", 5000);
+        f.add_mention("person:carol", "c4", 6000);
+        f.add_mention("person:dave", "c5", 7000);
+
+        auto details = entity_pair_details(
+            f.vault(), "person:alice", {"person:carol", "person:dave", "person:bob", "person:bob"});
+        QVERIFY(details.is_ok());
+        QCOMPARE(details->size(), std::size_t{2}); // dave shares nothing; bob is answered once
+        QCOMPARE(QString::fromStdString((*details)[0].object), u"person:carol"_s);
+        QCOMPARE((*details)[0].shared_chunks, std::int64_t{1});
+        QCOMPARE((*details)[0].first_ms, std::int64_t{5000});
+        const EntityPairDetail& bob = (*details)[1];
+        QCOMPARE(bob.shared_chunks, std::int64_t{2}); // the summary is not a chunk
+        QCOMPARE(bob.first_ms, std::int64_t{1000});
+        QCOMPARE(bob.last_ms, std::int64_t{3000});
+
+        auto shared = shared_nodes(f.vault(), "person:bob", "person:alice");
+        QVERIFY(shared.is_ok());
+        QStringList ids;
+        for (const SharedNode& n : *shared)
+            ids << QString::fromStdString(n.node_id);
+        QCOMPARE(ids, (QStringList{u"c1"_s, u"c2"_s})); // oldest first, chunks only
+        QCOMPARE(shared_nodes(f.vault(), "person:bob", "person:alice", 1)->size(), std::size_t{1});
+        QVERIFY(shared_nodes(f.vault(), "person:bob", "person:carol")->empty());
+        QVERIFY(shared_nodes(f.vault(), "person:bob", "person:bob")->empty());
+
+        auto times = pair_times(f.vault(), {"person:bob", "person:carol", "person:alice"});
+        QVERIFY(times.is_ok());
+        QCOMPARE(times->size(), std::size_t{2});
+        // (bob, alice) as indices (0, 2); (carol, alice) as (1, 2); times sorted.
+        QCOMPARE((*times)[0].a, 0U);
+        QCOMPARE((*times)[0].b, 2U);
+        QCOMPARE((*times)[0].times_ms, (std::vector<std::int64_t>{1000, 3000}));
+        QCOMPARE((*times)[1].a, 1U);
+        QCOMPARE((*times)[1].times_ms, (std::vector<std::int64_t>{5000}));
+        std::atomic_bool cancel{true};
+        QVERIFY(pair_times(f.vault(), {"person:bob"}, &cancel)->empty());
     }
 
     void cliShowsEdgesAndDistances() {

@@ -9,6 +9,7 @@
 #include <memlens/status.h>
 #include <memlens/types.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -48,5 +49,45 @@ Result<std::optional<int>> hop_distance(const Vault& vault, std::string_view a, 
 Result<std::map<std::string, int>> hop_distances(const Vault& vault, std::string_view from,
                                                  const std::vector<std::string>& targets,
                                                  int max_hops);
+
+// What two linked entities share. An edge's weight counts the chunks (leaves) that mention both
+// (ingest leaves summaries out: a summary holds the union of its children's entities), and so do
+// these, so their counts equal the edge table's weights.
+//
+// For each of `objects`: how many chunks mention both `subject` and it, and the first and last
+// of their times. Objects that share no chunk with subject are left out; the order follows
+// `objects`.
+struct EntityPairDetail {
+    std::string object;
+    std::int64_t shared_chunks = 0;
+    std::int64_t first_ms = 0;
+    std::int64_t last_ms = 0;
+};
+Result<std::vector<EntityPairDetail>> entity_pair_details(const Vault& vault,
+                                                          std::string_view subject,
+                                                          const std::vector<std::string>& objects);
+
+// The chunks that mention both a and b, oldest first: why the two are linked. At most `limit`
+// (0 → kDefaultGraphLimit).
+struct SharedNode {
+    std::string node_id;
+    std::int64_t timestamp_ms = 0;
+    std::string preview; // the chunk's first 160 bytes, cut back to a whole character
+};
+Result<std::vector<SharedNode>> shared_nodes(const Vault& vault, std::string_view a,
+                                             std::string_view b, std::size_t limit = 0);
+
+// For every pair of `entity_ids` that share a chunk: the time of each shared chunk, oldest
+// first. What a time window over a drawn graph is computed from (an edge's weight inside the
+// window is the number of its times that fall in it). Pairs are (index of a, index of b) into
+// entity_ids with a < b. Stops with Cancelled when `cancel` is raised.
+struct PairTimes {
+    std::uint32_t a = 0;
+    std::uint32_t b = 0;
+    std::vector<std::int64_t> times_ms;
+};
+Result<std::vector<PairTimes>> pair_times(const Vault& vault,
+                                          const std::vector<std::string>& entity_ids,
+                                          const std::atomic_bool* cancel = nullptr);
 
 } // namespace memlens

@@ -15,6 +15,7 @@
 #include <memlens/status.h>
 #include <memlens/types.h>
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -131,6 +132,24 @@ struct EntityGraphOptions {
 
 // The most mentioned entities and the co-occurrence edges among them, for drawing.
 Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOptions& opts = {});
+
+// A neighbourhood of the graph, what the graph view opens on: the seeds (empty: the
+// `seed_count` most mentioned entities), each seed's `per_seed` strongest neighbours at
+// min_weight, and entity_graph over those ids (its total_entities is the vault's; total_edges
+// counts the vault's edges at min_weight). Seeds are listed in `seeds` in the order used.
+struct NeighbourhoodOptions {
+    std::vector<std::string> seeds;
+    std::size_t seed_count = 8;
+    std::size_t per_seed = 12;
+    std::int64_t min_weight = 2;
+};
+struct EntityNeighbourhood {
+    EntityGraphOverview graph;
+    std::vector<std::string> seeds;
+};
+Result<EntityNeighbourhood> entity_neighbourhood(const Vault& vault,
+                                                 const NeighbourhoodOptions& opts,
+                                                 const std::atomic_bool* cancel = nullptr);
 
 // The ancestry of each given node: its parent summary, that summary's parent, and so on up to
 // the top, nearest first (deleted summaries included: the chain is structural). A chunk's parent

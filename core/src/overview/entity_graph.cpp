@@ -1,11 +1,13 @@
 #include "json/dump.h"
 
+#include <memlens/graph.h>
 #include <memlens/overview.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace memlens {
@@ -97,6 +99,55 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
             continue;
         out.edges.push_back({a->second, b->second, edges->column_int64(2)});
     }
+    return out;
+}
+
+Result<EntityNeighbourhood> entity_neighbourhood(const Vault& vault,
+                                                 const NeighbourhoodOptions& opts,
+                                                 const std::atomic_bool* cancel) {
+    check_off_ui_thread("entity_neighbourhood");
+    EntityNeighbourhood out;
+    EntityGraphOptions top;
+    top.max_nodes = opts.seed_count;
+    top.max_edges = 0;
+    auto most = entity_graph(vault, top);
+    if (!most)
+        return most.status();
+    if (opts.seeds.empty()) {
+        for (const auto& n : most->nodes)
+            out.seeds.push_back(n.id);
+    } else {
+        for (const std::string& s : opts.seeds)
+            if (!s.empty() && std::find(out.seeds.begin(), out.seeds.end(), s) == out.seeds.end())
+                out.seeds.push_back(s);
+    }
+    std::vector<std::string> ids = out.seeds;
+    for (const std::string& seed : out.seeds) {
+        if (cancel != nullptr && cancel->load())
+            return Status::cancelled("entity_neighbourhood: cancelled");
+        // Enough rows to find per_seed at the threshold: co_occurring_entities is weight desc.
+        auto edges = co_occurring_entities(vault, seed, opts.per_seed * 4);
+        if (!edges)
+            return edges.status();
+        std::size_t taken = 0;
+        for (const GraphEdge& e : *edges) {
+            if (e.weight < opts.min_weight || taken >= opts.per_seed)
+                break;
+            ++taken;
+            if (std::find(ids.begin(), ids.end(), e.object) == ids.end())
+                ids.push_back(e.object);
+        }
+    }
+    EntityGraphOptions around;
+    around.max_nodes = ids.size();
+    around.max_edges = ids.size() * 40;
+    around.min_weight = opts.min_weight;
+    around.only_ids = std::move(ids);
+    auto graph = entity_graph(vault, around);
+    if (!graph)
+        return graph.status();
+    out.graph = std::move(*graph);
+    out.graph.total_entities = most->total_entities;
     return out;
 }
 
