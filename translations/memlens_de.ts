@@ -47,6 +47,14 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <location filename="../ui/graph/graphdata.cpp" line="+145"/>
+        <source>%1 is not drawn</source>
+        <translation>%1 ist nicht gezeichnet</translation>
+    </message>
+</context>
+<context>
     <name>QueryForm</name>
     <message>
         <location filename="../ui/pages/queryform.cpp" line="+66"/>
@@ -751,7 +759,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+40"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+107"/>
         <source>&amp;Focus</source>
         <translation>Fo&amp;kussieren</translation>
     </message>
@@ -766,41 +774,97 @@
         <translation>Dieses Thema &amp;abfragen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+16"/>
         <source>Find an entity… (Enter)</source>
         <translation>Entität suchen… (Eingabe)</translation>
     </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%Ln node(s)</source>
-        <translation>
-            <numerusform>%Ln Knoten</numerusform>
-            <numerusform>%Ln Knoten</numerusform>
-        </translation>
+    <message>
+        <location line="-42"/>
+        <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
+        <translation>● Person  ■ Organisation  ◆ Thema  ▲ andere Arten · Farbe: Gemeinschaft</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Around the &amp;Hit</source>
+        <translation>Um den &amp;Treffer</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Expand</source>
+        <translation>&amp;Erweitern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+804"/>
+        <source>Hide</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <location line="-798"/>
+        <source>Show in Query</source>
+        <translation>In Abfrage zeigen</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>How many of the most mentioned entities to draw</source>
-        <translation>Wie viele der am häufigsten erwähnten Entitäten gezeichnet werden</translation>
+        <source>Show Its Chunks in Query</source>
+        <translation>Ihre Chunks in Abfrage zeigen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Time window</source>
+        <translation>&amp;Zeitfenster</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%Ln most mentioned</source>
+        <translation>
+            <numerusform>%Ln meistgenannte</numerusform>
+            <numerusform>%Ln meistgenannte</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>What to draw: a readable neighbourhood of the most mentioned entities, or the N most mentioned entities of the vault</source>
+        <translation>Was gezeichnet wird: eine lesbare Nachbarschaft der meistgenannten Entitäten oder die N meistgenannten Entitäten des Tresors</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>weight ≥ </source>
         <translation>Gewicht ≥ </translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Draw only edges shared by at least this many nodes</source>
-        <translation>Nur Kanten zeichnen, die mindestens so oft gemeinsam vorkommen</translation>
+        <location line="+3"/>
+        <source>Size: mentions</source>
+        <translation>Größe: Nennungen</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Size: degree</source>
+        <translation>Größe: Grad</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size: PageRank</source>
+        <translation>Größe: PageRank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What a node&apos;s size shows: how many nodes mention it, how many drawn entities it is linked to, or its PageRank over the weights</source>
+        <translation>Was die Größe eines Knotens zeigt: wie viele Knoten ihn nennen, mit wie vielen gezeichneten Entitäten er verbunden ist, oder sein PageRank über die Gewichte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Draw the neighbourhood of the entities of the hit shown in the detail docks</source>
+        <translation>Die Nachbarschaft der Entitäten des in den Detailleisten gezeigten Treffers zeichnen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Hop depth of the focus</source>
         <translation>Sprungtiefe des Fokus</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+11"/>
+        <location line="+58"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n Sprung</numerusform>
@@ -808,7 +872,7 @@
         </translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-57"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>Die Nachbarschaft der gewählten Entität zeigen und den Rest abblenden</translation>
     </message>
@@ -819,36 +883,272 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Add the selected entity&apos;s neighbours to the graph (double-click)</source>
+        <translation>Die Nachbarn der gewählten Entität zum Graphen hinzufügen (Doppelklick)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the selected entity off the drawing (Fit or a reload brings it back)</source>
+        <translation>Die gewählte Entität aus der Zeichnung nehmen (Neu laden bringt sie zurück)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+770"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
+        <location line="-769"/>
+        <source>Frame the shown nodes (0)</source>
+        <translation>Die gezeigten Knoten einpassen (0)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Neighbour</source>
+        <translation>Nachbar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First</source>
+        <translation>Erste</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last</source>
+        <translation>Letzte</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>List these chunks in the Query page (fetch_leaves, the first 20)</source>
+        <translation>Diese Chunks auf der Abfrageseite auflisten (fetch_leaves, die ersten 20)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Community</source>
+        <translation>Gemeinschaft</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entities</source>
+        <translation>Entitäten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Most mentioned</source>
+        <translation>Meistgenannte</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups of entities linked more among themselves than to the rest (Louvain over the co-occurrence weights); pick one to dim the others</source>
+        <translation>Gruppen von Entitäten, die untereinander stärker verbunden sind als mit dem Rest (Louvain über die Kookkurrenzgewichte); eine wählen, um die anderen abzublenden</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>List in the Query page the chunks where the community&apos;s most mentioned entities occur together (the newest 20)</source>
+        <translation>Auf der Abfrageseite die Chunks auflisten, in denen die meistgenannten Entitäten der Gemeinschaft zusammen vorkommen (die neuesten 20)</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>Click: select · double-click: add neighbours · right-click: actions · drag: pan · wheel: zoom</source>
+        <translation>Klick: wählen · Doppelklick: Nachbarn · Rechtsklick: Aktionen · Ziehen: verschieben · Rad: zoomen</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Selected</source>
+        <translation>Gewählt</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>Fit the whole graph in view (0)</source>
-        <translation>Den ganzen Graphen einpassen (0)</translation>
+        <source>Communities</source>
+        <translation>Gemeinschaften</translation>
     </message>
     <message>
-        <location line="+56"/>
-        <source>Click: select · double-click: add neighbours · drag: pan · wheel: zoom</source>
-        <translation>Klick: auswählen · Doppelklick: Nachbarn · Ziehen: schwenken · Rad: Zoom</translation>
+        <location line="+324"/>
+        <source> The oldest %1 are listed.</source>
+        <translation> Die ältesten %1 sind aufgelistet.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+1"/>
+        <source> Click one to read it.</source>
+        <translation> Einen anklicken, um ihn zu lesen.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+217"/>
+        <source>%Ln chunk(s) mention both</source>
+        <translation>
+            <numerusform>%Ln Chunk nennt beide</numerusform>
+            <numerusform>%Ln Chunks nennen beide</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+66"/>
+        <source> · %Ln edge(s) with co-occurrences in the window</source>
+        <translation>
+            <numerusform> · %Ln Kante mit Kookkurrenzen im Fenster</numerusform>
+            <numerusform> · %Ln Kanten mit Kookkurrenzen im Fenster</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
+        <translation>
+            <numerusform> · %1 von %Ln Kante mit Gewicht ≥ %2</numerusform>
+            <numerusform> · %1 von %Ln Kanten mit Gewicht ≥ %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %Ln lighter edge(s) added by expanding</source>
+        <translation>
+            <numerusform> · %Ln leichtere Kante durch Erweitern hinzugefügt</numerusform>
+            <numerusform> · %Ln leichtere Kanten durch Erweitern hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source> · %Ln communit(y/ies)</source>
+        <translation>
+            <numerusform> · %Ln Gemeinschaft</numerusform>
+            <numerusform> · %Ln Gemeinschaften</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-564"/>
         <source>Loading and laying out the graph…</source>
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-270"/>
+        <source>Around the most mentioned</source>
+        <translation>Um die Meistgenannten</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Draw only edges whose two entities share at least this many chunks</source>
+        <translation>Nur Kanten zeichnen, deren beide Entitäten mindestens so viele Chunks teilen</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Shared chunks</source>
+        <translation>Gemeinsame Chunks</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
+        <translation>Entitäten, die Chunks mit der gewählten teilen (das Gewicht der Kante), die meistgeteilten zuerst; eine wählen, um diese Chunks zu sehen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click a chunk to show it in Hit Detail</source>
+        <translation>Einen Chunk anklicken, um ihn im Trefferdetail zu zeigen</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Show the graph as it stood between two dates: each edge drawn with the chunks it shares inside the window</source>
+        <translation>Den Graphen zeigen, wie er zwischen zwei Daten stand: jede Kante mit den Chunks gezeichnet, die sie im Fenster teilt</translation>
+    </message>
+    <message>
+        <location line="+206"/>
         <source>Cannot load the graph: %1</source>
         <translation>Graph kann nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+28"/>
+        <location line="+461"/>
+        <source>times loading…</source>
+        <translation>Zeiten werden geladen…</translation>
+    </message>
+    <message>
+        <location line="-445"/>
+        <source>no times: %1</source>
+        <translation>keine Zeiten: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no dated co-occurrences</source>
+        <translation>keine datierten Kookkurrenzen</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>all time: %1</source>
+        <translation>gesamte Zeit: %1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Eine Entität anklicken, um ihre Nachbarn und das Geteilte zu sehen.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>community %1</source>
+        <translation>Gemeinschaft %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 · mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>%1 · von %Ln Knoten genannt</numerusform>
+            <numerusform>%1 · von %Ln Knoten genannt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> · linked to %Ln drawn entity(s)</source>
+        <translation>
+            <numerusform> · mit %Ln gezeichneten Entität verbunden</numerusform>
+            <numerusform> · mit %Ln gezeichneten Entitäten verbunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · PageRank #%1 of %2 drawn</source>
+        <translation> · PageRank Nr. %1 von %2 gezeichneten</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Cannot list the neighbours: %1</source>
+        <translation>Die Nachbarn können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 (not drawn)</source>
+        <translation>%1 (nicht gezeichnet)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Why %1 and %2 are linked: loading…</source>
+        <translation>Warum %1 und %2 verbunden sind: wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Cannot list what they share: %1</source>
+        <translation>Das Geteilte kann nicht aufgelistet werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
+        <translation>
+            <numerusform>%1 und %2 sind verbunden, weil %Ln Chunk beide nennt.</numerusform>
+            <numerusform>%1 und %2 sind verbunden, weil %Ln Chunks beide nennen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Cannot list the community&apos;s chunks: %1</source>
+        <translation>Die Chunks der Gemeinschaft können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No chunk names two of this community&apos;s most mentioned entities together</source>
+        <translation>Kein Chunk nennt zwei der meistgenannten Entitäten dieser Gemeinschaft zusammen</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>Expanding %1…</source>
         <translation>%1 wird erweitert…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Cannot expand: %1</source>
         <translation>Erweitern nicht möglich: %1</translation>
     </message>
@@ -858,23 +1158,83 @@
         <translation>Keine gezeichnete Entität passt zu „%1“</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+29"/>
+        <source>mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>von %Ln Knoten genannt</numerusform>
+            <numerusform>von %Ln Knoten genannt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>  %1: %Ln shared</source>
+        <translation>
+            <numerusform>  %1: %Ln geteilt</numerusform>
+            <numerusform>  %1: %Ln geteilt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>  and %n more (select it for the whole list)</source>
+        <translation>
+            <numerusform>  und %n weiterer (wählen für die ganze Liste)</numerusform>
+            <numerusform>  und %n weitere (wählen für die ganze Liste)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%Ln of them in the time window</source>
+        <translation>
+            <numerusform>%Ln davon im Zeitfenster</numerusform>
+            <numerusform>%Ln davon im Zeitfenster</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>first %1, last %2</source>
+        <translation>zuerst %1, zuletzt %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>right-click: why are these two linked?</source>
+        <translation>Rechtsklick: Warum sind diese beiden verbunden?</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Query This Topic: %1</source>
+        <translation>Dieses Thema abfragen: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expand (add neighbours)</source>
+        <translation>Erweitern (Nachbarn hinzufügen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Focus</source>
+        <translation>Fokussieren</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+4"/>
+        <source>Why Are %1 and %2 Linked?</source>
+        <translation>Warum sind %1 und %2 verbunden?</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Show Hidden Entities</source>
+        <translation>Ausgeblendete Entitäten zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 von %Ln Entität</numerusform>
             <numerusform>%1 von %Ln Entitäten</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %Ln edge(s) (weight ≥ %1)</source>
-        <translation>
-            <numerusform> · %Ln Kante (Gewicht ≥ %1)</numerusform>
-            <numerusform> · %Ln Kanten (Gewicht ≥ %1)</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+1"/>
+        <location line="+16"/>
         <source> · layout %1 ms</source>
         <translation> · Layout %1 ms</translation>
     </message>
@@ -884,6 +1244,14 @@
         <translation>
             <numerusform> · %Ln ohne Kanten nicht gezeichnet</numerusform>
             <numerusform> · %Ln ohne Kanten nicht gezeichnet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln hidden</source>
+        <translation>
+            <numerusform> · %Ln ausgeblendet</numerusform>
+            <numerusform> · %Ln ausgeblendet</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -900,20 +1268,6 @@
         <translation>
             <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
             <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>memlens::ui::GraphScene</name>
-    <message numerus="yes">
-        <location filename="../ui/graph/graphscene.cpp" line="+30"/>
-        <source>%1
-%Ln mention(s)</source>
-        <translation>
-            <numerusform>%1
-%Ln Erwähnung</numerusform>
-            <numerusform>%1
-%Ln Erwähnungen</numerusform>
         </translation>
     </message>
 </context>

@@ -35,16 +35,8 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/graphpage.cpp" line="+47"/>
-        <source>%Ln node(s)</source>
-        <translation>
-            <numerusform>%Ln node</numerusform>
-            <numerusform>%Ln nodes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+11"/>
-        <location line="+11"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+151"/>
+        <location line="+58"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n hop</numerusform>
@@ -52,7 +44,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+171"/>
+        <location line="+738"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -60,19 +52,123 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source> · %Ln edge(s) (weight ≥ %1)</source>
+        <location line="-818"/>
+        <source>%Ln most mentioned</source>
         <translation>
-            <numerusform> · %Ln edge (weight ≥ %1)</numerusform>
-            <numerusform> · %Ln edges (weight ≥ %1)</numerusform>
+            <numerusform>%Ln most mentioned</numerusform>
+            <numerusform>%Ln most mentioned</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+408"/>
+        <source>%1 · mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>%1 · mentioned by %Ln node</numerusform>
+            <numerusform>%1 · mentioned by %Ln nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> · linked to %Ln drawn entity(s)</source>
+        <translation>
+            <numerusform> · linked to %Ln drawn entity</numerusform>
+            <numerusform> · linked to %Ln drawn entities</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+124"/>
+        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
+        <translation>
+            <numerusform>%1 and %2 are linked because %Ln chunk mention both.</numerusform>
+            <numerusform>%1 and %2 are linked because %Ln chunks mention both.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+204"/>
+        <source>mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>mentioned by %Ln node</numerusform>
+            <numerusform>mentioned by %Ln nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>  %1: %Ln shared</source>
+        <translation>
+            <numerusform>  %1: %Ln shared</numerusform>
+            <numerusform>  %1: %Ln shared</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
+        <source>  and %n more (select it for the whole list)</source>
+        <translation>
+            <numerusform>  and %n more (select it for the whole list)</numerusform>
+            <numerusform>  and %n more (select it for the whole list)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%Ln chunk(s) mention both</source>
+        <translation>
+            <numerusform>%Ln chunk mention both</numerusform>
+            <numerusform>%Ln chunks mention both</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln of them in the time window</source>
+        <translation>
+            <numerusform>%Ln of them in the time window</numerusform>
+            <numerusform>%Ln of them in the time window</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+64"/>
+        <source> · %Ln edge(s) with co-occurrences in the window</source>
+        <translation>
+            <numerusform> · %Ln edge with co-occurrences in the window</numerusform>
+            <numerusform> · %Ln edges with co-occurrences in the window</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
+        <translation>
+            <numerusform> · %1 of %Ln edge at weight ≥ %2</numerusform>
+            <numerusform> · %1 of %Ln edges at weight ≥ %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %Ln lighter edge(s) added by expanding</source>
+        <translation>
+            <numerusform> · %Ln lighter edge added by expanding</numerusform>
+            <numerusform> · %Ln lighter edges added by expanding</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source> · %Ln communit(y/ies)</source>
+        <translation>
+            <numerusform> · %Ln community</numerusform>
+            <numerusform> · %Ln communities</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
         <source> · %Ln without edges not drawn</source>
         <translation>
             <numerusform> · %Ln without edges not drawn</numerusform>
             <numerusform> · %Ln without edges not drawn</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln hidden</source>
+        <translation>
+            <numerusform> · %Ln hidden</numerusform>
+            <numerusform> · %Ln hidden</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -89,20 +185,6 @@
         <translation>
             <numerusform> · %Ln lit by the selected hit</numerusform>
             <numerusform> · %Ln lit by the selected hit</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>memlens::ui::GraphScene</name>
-    <message numerus="yes">
-        <location filename="../ui/graph/graphscene.cpp" line="+30"/>
-        <source>%1
-%Ln mention(s)</source>
-        <translation>
-            <numerusform>%1
-%Ln mention</numerusform>
-            <numerusform>%1
-%Ln mentions</numerusform>
         </translation>
     </message>
 </context>

@@ -47,6 +47,14 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <location filename="../ui/graph/graphdata.cpp" line="+145"/>
+        <source>%1 is not drawn</source>
+        <translation>%1 未绘制</translation>
+    </message>
+</context>
+<context>
     <name>QueryForm</name>
     <message>
         <location filename="../ui/pages/queryform.cpp" line="+66"/>
@@ -748,7 +756,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+40"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+107"/>
         <source>&amp;Focus</source>
         <translation>聚焦(&amp;F)</translation>
     </message>
@@ -763,47 +771,103 @@
         <translation>查询此主题(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+16"/>
         <source>Find an entity… (Enter)</source>
         <translation>查找实体…（回车）</translation>
     </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%Ln node(s)</source>
-        <translation>
-            <numerusform>%Ln 个节点</numerusform>
-        </translation>
+    <message>
+        <location line="-42"/>
+        <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
+        <translation>● 人物  ■ 组织  ◆ 主题  ▲ 其他类型 · 颜色：社区</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Around the &amp;Hit</source>
+        <translation>围绕命中(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Expand</source>
+        <translation>展开(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+804"/>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <location line="-798"/>
+        <source>Show in Query</source>
+        <translation>在查询中显示</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>How many of the most mentioned entities to draw</source>
-        <translation>绘制提及次数最多的前多少个实体</translation>
+        <source>Show Its Chunks in Query</source>
+        <translation>在查询中显示其分块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Time window</source>
+        <translation>时间窗口(&amp;T)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%Ln most mentioned</source>
+        <translation>
+            <numerusform>提及最多的 %Ln 个</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>What to draw: a readable neighbourhood of the most mentioned entities, or the N most mentioned entities of the vault</source>
+        <translation>绘制内容：提及最多的实体的可读邻域，或库中提及最多的 N 个实体</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>weight ≥ </source>
         <translation>权重 ≥ </translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Draw only edges shared by at least this many nodes</source>
-        <translation>仅绘制至少共现这么多次的边</translation>
+        <location line="+3"/>
+        <source>Size: mentions</source>
+        <translation>大小：提及数</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Size: degree</source>
+        <translation>大小：度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size: PageRank</source>
+        <translation>大小：PageRank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What a node&apos;s size shows: how many nodes mention it, how many drawn entities it is linked to, or its PageRank over the weights</source>
+        <translation>节点大小表示：提及它的节点数、与它相连的已绘制实体数，或按权重计算的 PageRank</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Draw the neighbourhood of the entities of the hit shown in the detail docks</source>
+        <translation>绘制详情面板中所示命中的实体的邻域</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Hop depth of the focus</source>
         <translation>聚焦的跳数深度</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+11"/>
+        <location line="+58"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n 跳</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-57"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>显示所选实体的邻域，其余部分变暗</translation>
     </message>
@@ -814,36 +878,264 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Add the selected entity&apos;s neighbours to the graph (double-click)</source>
+        <translation>将所选实体的邻居加入图中（双击）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the selected entity off the drawing (Fit or a reload brings it back)</source>
+        <translation>从图中移除所选实体（重新加载可恢复）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+770"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
+        <location line="-769"/>
+        <source>Frame the shown nodes (0)</source>
+        <translation>适配显示的节点 (0)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Neighbour</source>
+        <translation>邻居</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First</source>
+        <translation>最早</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last</source>
+        <translation>最晚</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>List these chunks in the Query page (fetch_leaves, the first 20)</source>
+        <translation>在查询页列出这些分块（fetch_leaves，前 20 个）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Community</source>
+        <translation>社区</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entities</source>
+        <translation>实体</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Most mentioned</source>
+        <translation>提及最多</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups of entities linked more among themselves than to the rest (Louvain over the co-occurrence weights); pick one to dim the others</source>
+        <translation>彼此之间联系多于与其余部分联系的实体组（基于共现权重的 Louvain 算法）；选择一个以淡化其他</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>List in the Query page the chunks where the community&apos;s most mentioned entities occur together (the newest 20)</source>
+        <translation>在查询页列出该社区提及最多的实体共同出现的分块（最新 20 个）</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>Click: select · double-click: add neighbours · right-click: actions · drag: pan · wheel: zoom</source>
+        <translation>单击：选择 · 双击：添加邻居 · 右键：操作 · 拖动：平移 · 滚轮：缩放</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Selected</source>
+        <translation>所选</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>Fit the whole graph in view (0)</source>
-        <translation>使整个图谱适应视图 (0)</translation>
+        <source>Communities</source>
+        <translation>社区</translation>
     </message>
     <message>
-        <location line="+56"/>
-        <source>Click: select · double-click: add neighbours · drag: pan · wheel: zoom</source>
-        <translation>单击：选择 · 双击：添加邻居 · 拖动：平移 · 滚轮：缩放</translation>
+        <location line="+324"/>
+        <source> The oldest %1 are listed.</source>
+        <translation> 列出最早的 %1 个。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+1"/>
+        <source> Click one to read it.</source>
+        <translation> 点击一个以阅读。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+217"/>
+        <source>%Ln chunk(s) mention both</source>
+        <translation>
+            <numerusform>%Ln 个分块同时提及二者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+66"/>
+        <source> · %Ln edge(s) with co-occurrences in the window</source>
+        <translation>
+            <numerusform> · 窗口内有共现的边 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
+        <translation>
+            <numerusform> · 权重 ≥ %2 的 %Ln 条边中的 %1 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %Ln lighter edge(s) added by expanding</source>
+        <translation>
+            <numerusform> · 展开添加的较轻边 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source> · %Ln communit(y/ies)</source>
+        <translation>
+            <numerusform> · %Ln 个社区</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-564"/>
         <source>Loading and laying out the graph…</source>
         <translation>正在加载并布局图谱…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-270"/>
+        <source>Around the most mentioned</source>
+        <translation>围绕提及最多的实体</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Draw only edges whose two entities share at least this many chunks</source>
+        <translation>只绘制两端实体至少共享这么多分块的边</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Shared chunks</source>
+        <translation>共享分块</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
+        <translation>与所选实体共享分块的实体（即边的权重），共享最多者在前；选择一个以查看这些分块</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click a chunk to show it in Hit Detail</source>
+        <translation>点击分块以在命中详情中显示</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Show the graph as it stood between two dates: each edge drawn with the chunks it shares inside the window</source>
+        <translation>显示两个日期之间的图：每条边按其在窗口内共享的分块绘制</translation>
+    </message>
+    <message>
+        <location line="+206"/>
         <source>Cannot load the graph: %1</source>
         <translation>无法加载图谱：%1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+28"/>
+        <location line="+461"/>
+        <source>times loading…</source>
+        <translation>正在加载时间…</translation>
+    </message>
+    <message>
+        <location line="-445"/>
+        <source>no times: %1</source>
+        <translation>无时间：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no dated co-occurrences</source>
+        <translation>没有带日期的共现</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>all time: %1</source>
+        <translation>全部时间：%1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;点击一个实体以查看其邻居及共享内容。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>community %1</source>
+        <translation>社区 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 · mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>%1 · 被 %Ln 个节点提及</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> · linked to %Ln drawn entity(s)</source>
+        <translation>
+            <numerusform> · 与 %Ln 个已绘制实体相连</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · PageRank #%1 of %2 drawn</source>
+        <translation> · PageRank 在 %2 个已绘制实体中排第 %1</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Cannot list the neighbours: %1</source>
+        <translation>无法列出邻居：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 (not drawn)</source>
+        <translation>%1（未绘制）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Why %1 and %2 are linked: loading…</source>
+        <translation>%1 与 %2 为何相连：正在加载…</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Cannot list what they share: %1</source>
+        <translation>无法列出共享内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
+        <translation>
+            <numerusform>%1 与 %2 相连，因为有 %Ln 个分块同时提及二者。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Cannot list the community&apos;s chunks: %1</source>
+        <translation>无法列出社区的分块：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No chunk names two of this community&apos;s most mentioned entities together</source>
+        <translation>没有分块同时提及该社区提及最多的两个实体</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>Expanding %1…</source>
         <translation>正在展开 %1…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Cannot expand: %1</source>
         <translation>无法展开：%1</translation>
     </message>
@@ -853,21 +1145,78 @@
         <translation>没有已绘制的实体匹配「%1」</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+29"/>
+        <source>mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>被 %Ln 个节点提及</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>  %1: %Ln shared</source>
+        <translation>
+            <numerusform>  %1：共享 %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>  and %n more (select it for the whole list)</source>
+        <translation>
+            <numerusform>  另有 %n 个（选中以查看完整列表）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%Ln of them in the time window</source>
+        <translation>
+            <numerusform>其中 %Ln 个在时间窗口内</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>first %1, last %2</source>
+        <translation>最早 %1，最晚 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>right-click: why are these two linked?</source>
+        <translation>右键：这两者为何相连？</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Query This Topic: %1</source>
+        <translation>查询此主题：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expand (add neighbours)</source>
+        <translation>展开（添加邻居）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Focus</source>
+        <translation>聚焦</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+4"/>
+        <source>Why Are %1 and %2 Linked?</source>
+        <translation>%1 与 %2 为何相连？</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Show Hidden Entities</source>
+        <translation>显示隐藏的实体</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 / %Ln 个实体</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %Ln edge(s) (weight ≥ %1)</source>
-        <translation>
-            <numerusform> · %Ln 条边（权重 ≥ %1）</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+1"/>
+        <location line="+16"/>
         <source> · layout %1 ms</source>
         <translation> · 布局 %1 ms</translation>
     </message>
@@ -876,6 +1225,13 @@
         <source> · %Ln without edges not drawn</source>
         <translation>
             <numerusform> · %Ln 个无边实体未绘制</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln hidden</source>
+        <translation>
+            <numerusform> · 已隐藏 %Ln 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -890,18 +1246,6 @@
         <source> · %Ln lit by the selected hit</source>
         <translation>
             <numerusform> · %Ln 个被所选命中结果点亮</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>memlens::ui::GraphScene</name>
-    <message numerus="yes">
-        <location filename="../ui/graph/graphscene.cpp" line="+30"/>
-        <source>%1
-%Ln mention(s)</source>
-        <translation>
-            <numerusform>%1
-%Ln 次提及</numerusform>
         </translation>
     </message>
 </context>

@@ -1,12 +1,17 @@
-// Every edge of the graph in one item: the edges are bucketed by weight into a few painter paths
-// built once per layout (never per frame); zoomed far out, the lightest buckets are skipped.
-// A focus or a lit hit draws its edges on top in an accent pen.
+// Every edge of the graph in one item: the edges are bucketed by their shown weight into a few
+// line lists built once per layout or time window (never per frame; lines, not one painter path,
+// because the raster engine strokes a path of thousands of segments as one shape, hundreds of
+// times slower); zoomed far out, the
+// lightest buckets are skipped. A focus, a community or a lit hit draws its edges on top in an
+// accent pen. (The edge under the mouse is GraphScene's own line item, so hovering never
+// invalidates this layer's cache.)
 #pragma once
 
-#include "graph/forcelayout.h"
+#include "graph/graphdata.h"
 
 #include <QGraphicsItem>
-#include <QPainterPath>
+#include <QLineF>
+#include <QVector>
 
 #include <array>
 #include <vector>
@@ -19,11 +24,13 @@ class EdgeLayer : public QGraphicsItem {
 public:
     explicit EdgeLayer(const GraphStyle* style);
 
-    void setEdges(const std::vector<LayoutPoint>& positions, const std::vector<LayoutEdge>& edges);
-    // Edges with both ends in `nodes` are drawn highlighted; the rest dimmed when `dimOthers`.
+    // Draws edge i with shownWeight[i]; edges of weight 0 are not drawn.
+    void setEdges(const std::vector<LayoutPoint>& positions, const std::vector<LayoutEdge>& edges,
+                  const std::vector<double>& shownWeight);
+    // Drawn edges with both ends in `nodes` are highlighted; the rest dimmed when `dimOthers`.
     void setHighlight(const std::vector<LayoutPoint>& positions,
-                      const std::vector<LayoutEdge>& edges, const std::vector<bool>& nodes,
-                      bool dimOthers);
+                      const std::vector<LayoutEdge>& edges, const std::vector<double>& shownWeight,
+                      const std::vector<bool>& nodes, bool dimOthers);
     int edgeCount() const { return edgeCount_; }
 
     QRectF boundingRect() const override;
@@ -31,8 +38,8 @@ public:
 
 private:
     const GraphStyle* style_;
-    std::array<QPainterPath, 4> buckets_;
-    QPainterPath highlight_;
+    std::array<QVector<QLineF>, 4> buckets_;
+    QVector<QLineF> highlight_;
     bool dimOthers_ = false;
     QRectF bounds_;
     int edgeCount_ = 0;

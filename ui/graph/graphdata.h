@@ -1,57 +1,105 @@
-// The entity graph as the graph page draws it: nodes with their mention counts, weighted edges
-// between them, and positions from the force layout. Built on a worker thread (loadGraph,
-// expandNode) and handed to the GUI by value.
+// The entity graph as the graph page draws it: nodes with their mention counts, communities,
+// PageRank and degree, weighted edges between them, and positions from igraph's layout
+// (core/include/memlens/graph_analysis.h). Built on a worker thread (loadGraph, expandGraph)
+// and handed to the GUI by value.
 #pragma once
 
-#include "graph/forcelayout.h"
 #include "vault/vaultref.h"
 
+#include <memlens/graph_analysis.h>
+
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <vector>
 
 namespace memlens::ui {
 
+using LayoutPoint = memlens::GraphPoint;
+using LayoutEdge = memlens::AnalysisEdge; // a, b index nodes; weight = chunks shared
+
 struct GraphNode {
     QString id;
     QString kind;
     QString surface;
     qint64 mentions = 0;
+    int community = -1; // index into GraphData::communities
+    double pagerank = 0.0;
+    int degree = 0; // among the drawn nodes
 };
+
+struct GraphCommunityInfo {
+    int colorSlot = 0; // stays with the community when the graph grows (see expandGraph)
+    std::vector<std::uint32_t> members; // node indices, most mentioned first
+    qint64 mentions = 0;
+};
+
+// What the page shows: the neighbourhood of a few seed entities (by default the most mentioned
+// ones), or the N most mentioned entities of the vault.
+enum class GraphScope { Neighbourhood, MostMentioned };
+
+struct GraphRequest {
+    GraphScope scope = GraphScope::Neighbourhood;
+    std::size_t maxNodes = 2000; // MostMentioned
+    QStringList seeds;           // Neighbourhood; empty = the most mentioned entities
+    std::size_t seedCount = 8;   // when seeds is empty
+    std::size_t perSeed = 12;    // strongest neighbours drawn around each seed
+    std::int64_t minWeight = 2;
+};
+
+// One time per shared chunk of a drawn edge (same order as GraphData::edges), for the time
+// window and the edge tooltip.
+using EdgeTimes = std::vector<std::vector<std::int64_t>>;
 
 struct GraphData {
     std::vector<GraphNode> nodes;
-    std::vector<LayoutEdge> edges; // a, b index nodes; weight = shared nodes
+    std::vector<LayoutEdge> edges;
     std::vector<LayoutPoint> positions;
-    qint64 totalEntities = 0;
-    qint64 totalEdges = 0;
-    qint64 isolated = 0; // listed entities left out because no edge reaches them
+    std::vector<GraphCommunityInfo> communities; // most mentioned first
+    double modularity = 0.0;
+    GraphScope scope = GraphScope::Neighbourhood;
+    QStringList seeds;        // the seeds actually used
+    qint64 totalEntities = 0; // in the vault
+    qint64 totalEdges = 0;    // in the vault, at the weight threshold
+    qint64 isolated = 0;      // listed entities left out because no drawn edge reaches them
     double layoutMs = 0.0;
     QString error;
 };
 
-struct GraphRequest {
-    std::size_t maxNodes = 2000;
-    std::int64_t minWeight = 2;
-};
-
-// Reads the most mentioned entities and their edges (entity_graph) and lays them out.
 GraphData loadGraph(const VaultRef& ref, const GraphRequest& request,
                     const std::atomic_bool& cancel);
 
-// The neighbours of one entity (co_occurring_entities), to add around it.
+// `current` grown by the neighbours of one entity (co_occurring_entities, weight >= 1: an
+// expansion shows every co-occurring entity), with edges between every pair of drawn nodes
+// that the vault links, never one twice. Communities and PageRank are recomputed over the grown
+// graph, positions of nodes already drawn are kept and new nodes ring the centre; each new
+// community takes the colour of the old one it shares most members with. `added` counts the
+// new nodes.
 struct GraphExpansion {
-    QString centre;
-    std::vector<GraphNode> nodes;                    // neighbours, whether or not already drawn
-    std::vector<std::pair<QString, double>> weights; // edge weight to each neighbour, same order
+    GraphData data;
+    int added = 0;
     QString error;
 };
-GraphExpansion expandNode(const VaultRef& ref, const QString& entityId, std::size_t limit);
+GraphExpansion expandGraph(const VaultRef& ref, GraphData current, const QString& entityId,
+                           std::size_t limit, std::int64_t minWeight,
+                           const std::atomic_bool& cancel);
+
+// The time of each shared chunk behind each edge of `data` (pair_times), or an error.
+struct EdgeTimesResult {
+    EdgeTimes times;
+    QString error;
+};
+EdgeTimesResult loadEdgeTimes(const VaultRef& ref, const GraphData& data,
+                              const std::atomic_bool& cancel);
 
 // Node indices within `hops` edges of `centre` (centre included), over `edges`.
 std::vector<std::uint32_t> neighbourhood(std::size_t nodeCount,
                                          const std::vector<LayoutEdge>& edges, std::uint32_t centre,
                                          int hops);
+
+// Runs the analysis over data's nodes and edges (layout too when `layout`) and writes the
+// communities, PageRank, degrees and (when laid out) positions back. Empty on success.
+QString analyse(GraphData& data, bool layout, const std::atomic_bool& cancel);
 
 } // namespace memlens::ui

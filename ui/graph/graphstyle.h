@@ -1,11 +1,11 @@
 // Pens, brushes and fonts of the graph, made once per scene so that painting a frame never
-// allocates them.
+// allocates them. Fill colours belong to communities (a fixed palette by colour slot, so the
+// same community keeps its colour); a node's kind is its shape (NodeItem::shapeFor).
 #pragma once
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
-#include <QHash>
 #include <QPen>
 #include <QString>
 
@@ -16,24 +16,28 @@ namespace memlens::ui {
 struct GraphStyle {
     GraphStyle();
 
-    // A kind's fill ("person", "topic", ...); unknown kinds share one colour.
-    const QBrush& brushFor(const QString& kind) const;
-    static QColor colorFor(const QString& kind);
-    static QStringList legendKinds();
+    static constexpr int kPaletteSize = 12;
+    // A community's fill by colour slot; slots past the palette share one grey.
+    const QBrush& brushForSlot(int slot) const;
+    static QColor colorForSlot(int slot);
 
-    QHash<QString, QBrush> kindBrushes;
+    std::array<QBrush, kPaletteSize> communityBrushes;
     QBrush otherBrush;
     QBrush dimmedBrush;
     QPen outline;
     QPen selectedOutline;
     QPen litOutline;
     QPen matchOutline;
-    QPen labelPen;
-    QPen dimmedLabelPen;
-    QFont labelFont;
-    std::array<QPen, 4> edgePens; // by weight bucket, light to heavy
+    QColor labelColor;
+    QColor dimmedLabelColor;
+    QColor labelHalo;
+    QFont labelFont;                  // pixel-sized: the same on screen at every zoom
+    QFont strongLabelFont;            // selected, lit and matching nodes
+    std::array<QPen, 4> edgePens;     // by weight bucket, light to heavy
+    std::array<QPen, 4> thinEdgePens; // the same colours at most one pixel wide (zoomed far out)
     std::array<QPen, 4> dimmedEdgePens;
     QPen highlightEdgePen;
+    QPen hoverEdgePen;
 };
 
 } // namespace memlens::ui

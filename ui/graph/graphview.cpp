@@ -3,8 +3,12 @@
 #include "graph/graphscene.h"
 #include "graph/nodeitem.h"
 
+#include <QContextMenuEvent>
+#include <QFontMetrics>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
+#include <QTimer>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -14,7 +18,12 @@ namespace memlens::ui {
 namespace {
 constexpr qreal kMinZoom = 0.02;
 constexpr qreal kMaxZoom = 8.0;
-constexpr int kClickSlop = 4; // pixels a press may move and still count as a click
+constexpr qreal kMaxFitZoom = 2.0;
+constexpr int kClickSlop = 4;            // pixels a press may move and still count as a click
+constexpr int kEdgeSlop = 4;             // pixels from an edge that still hover it
+constexpr int kMaxLabels = 400;          // names placed per frame at most
+constexpr std::size_t kAlwaysNamed = 12; // names placed before the other marks are claimed
+constexpr int kLabelPad = 2;             // pixels of background around a name
 } // namespace
 
 GraphView::GraphView(GraphScene* scene, QWidget* parent)
@@ -24,11 +33,21 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent)
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    // A pan blits what stays on screen and paints the uncovered strip; names there are placed
+    // for the new position, so the whole view is repainted once the pan pauses (relabel_).
     setViewportUpdateMode(QGraphicsView::MinimalViewportUpdate);
+    relabel_ = new QTimer(this);
+    relabel_->setSingleShot(true);
+    relabel_->setInterval(120);
+    connect(relabel_, &QTimer::timeout, viewport(), qOverload<>(&QWidget::update));
     setOptimizationFlags(QGraphicsView::DontSavePainterState |
                          QGraphicsView::DontAdjustForAntialiasing);
-    setCacheMode(QGraphicsView::CacheBackground);
     setBackgroundBrush(palette().base());
+    setMouseTracking(true);
+}
+
+GraphScene* GraphView::graph() const {
+    return static_cast<GraphScene*>(scene());
 }
 
 void GraphView::zoomBy(qreal factor) {
@@ -39,23 +58,159 @@ void GraphView::zoomBy(qreal factor) {
 }
 
 void GraphView::fitAll() {
-    if (scene())
-        fitRect(scene()->itemsBoundingRect());
+    if (graph() != nullptr)
+        fitRect(graph()->shownBounds());
 }
 
 void GraphView::fitRect(const QRectF& rect) {
-    if (rect.isEmpty())
+    if (rect.isEmpty() && rect.isNull())
         return;
     fitInView(rect.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
+    if (zoom() > kMaxFitZoom) {
+        const qreal f = kMaxFitZoom / zoom();
+        scale(f, f);
+        centerOn(rect.center());
+    }
 }
 
 int GraphView::nodeAt(const QPoint& viewportPos) const {
     const QList<QGraphicsItem*> hits = items(viewportPos);
     for (QGraphicsItem* item : hits) {
-        if (item->type() == NodeItem::Type)
+        if (item->type() == NodeItem::Type && item->isVisible())
             return static_cast<NodeItem*>(item)->index();
     }
     return -1;
+}
+
+int GraphView::edgeAt(const QPoint& viewportPos) const {
+    if (graph() == nullptr || nodeAt(viewportPos) >= 0)
+        return -1;
+    return graph()->edgeAt(mapToScene(viewportPos), kEdgeSlop / std::max(zoom(), 1e-6));
+}
+
+int GraphView::labelPixelSize() const {
+    return graph() != nullptr ? graph()->style().labelFont.pixelSize() : 0;
+}
+
+std::vector<GraphView::LabelPlacement> GraphView::labelPlacements() const {
+    std::vector<LabelPlacement> out;
+    const GraphScene* g = graph();
+    if (g == nullptr)
+        return out;
+    const QRect area = viewport()->rect();
+    const int height = QFontMetrics(g->style().strongLabelFont).height();
+    // Placed names, bucketed on a coarse grid so each test looks at a few neighbours only.
+    constexpr int kCell = 96;
+    QHash<quint64, std::vector<QRect>> grid;
+    auto cellsOf = [](const QRect& r, auto&& fn) {
+        for (int cx = r.left() / kCell - 1; cx <= r.right() / kCell + 1; ++cx)
+            for (int cy = r.top() / kCell - 1; cy <= r.bottom() / kCell + 1; ++cy)
+                fn((static_cast<quint64>(static_cast<quint32>(cx)) << 32U) |
+                   static_cast<quint32>(cy));
+    };
+    auto collides = [&](const QRect& r) {
+        bool hit = false;
+        cellsOf(r, [&](quint64 key) {
+            if (hit)
+                return;
+            auto it = grid.constFind(key);
+            if (it == grid.constEnd())
+                return;
+            for (const QRect& other : *it)
+                if (other.intersects(r)) {
+                    hit = true;
+                    return;
+                }
+        });
+        return hit;
+    };
+    auto claim = [&](const QRect& r) { cellsOf(r, [&](quint64 key) { grid[key].push_back(r); }); };
+    const qreal z = zoom();
+    // The most important names (kAlwaysNamed) come first and may cover the marks of lesser
+    // nodes, so a dense core still shows who is at its centre; every later name keeps clear of
+    // every mark on screen. Names never cover each other.
+    struct Candidate {
+        int node;
+        QPoint at;
+        int radius;
+    };
+    std::vector<Candidate> onScreen;
+    for (int i : g->labelOrder()) {
+        const NodeItem* item = g->nodeItem(i);
+        const QPoint p = mapFromScene(item->pos());
+        const int r = static_cast<int>(std::ceil(item->radius() * z));
+        if (!area.adjusted(-r - 200, -r - 20, r + 20, r + 20).contains(p))
+            continue;
+        onScreen.push_back({i, p, r});
+    }
+    auto claimMark = [&](const Candidate& c) {
+        claim(QRect(c.at.x() - c.radius, c.at.y() - c.radius, 2 * c.radius + 1, 2 * c.radius + 1));
+    };
+    const std::size_t first = std::min<std::size_t>(onScreen.size(), kAlwaysNamed);
+    std::size_t done = 0;
+    for (const Candidate& c : onScreen) {
+        if (static_cast<int>(out.size()) >= kMaxLabels)
+            break;
+        // The first names keep clear of their own mark and those of more important nodes.
+        if (done < first)
+            claimMark(c);
+        else if (done == first)
+            for (std::size_t k = first; k < onScreen.size(); ++k)
+                claimMark(onScreen[k]);
+        ++done;
+        const NodeItem* item = g->nodeItem(c.node);
+        const bool emphasised =
+            (item->states() & (NodeItem::Selected | NodeItem::Lit | NodeItem::Match)) != 0;
+        const GraphScene::Label& label = g->drawnLabel(c.node);
+        const QSize size((emphasised ? label.strongWidth : label.plainWidth) + 2 * kLabelPad,
+                         height);
+        const QPoint p = c.at;
+        const int r = c.radius;
+        // Right of the mark, else left, above, below.
+        const QRect candidates[] = {
+            QRect(QPoint(p.x() + r + 3, p.y() - size.height() / 2), size),
+            QRect(QPoint(p.x() - r - 3 - size.width(), p.y() - size.height() / 2), size),
+            QRect(QPoint(p.x() - size.width() / 2, p.y() - r - 2 - size.height()), size),
+            QRect(QPoint(p.x() - size.width() / 2, p.y() + r + 2), size)};
+        for (const QRect& rect : candidates) {
+            if (!area.contains(rect) || collides(rect))
+                continue;
+            claim(rect);
+            out.push_back({c.node, rect});
+            break;
+        }
+    }
+    return out;
+}
+
+void GraphView::drawForeground(QPainter* painter, const QRectF&) {
+    const GraphScene* g = graph();
+    if (g == nullptr)
+        return;
+    const std::vector<LabelPlacement> labels = labelPlacements();
+    painter->save();
+    painter->resetTransform();
+    painter->setRenderHint(QPainter::TextAntialiasing, true);
+    for (const LabelPlacement& l : labels) {
+        const NodeItem* item = g->nodeItem(l.node);
+        const bool emphasised =
+            (item->states() & (NodeItem::Selected | NodeItem::Lit | NodeItem::Match)) != 0;
+        const bool dimmed = (item->states() & NodeItem::Dimmed) != 0 && !emphasised;
+        painter->setFont(emphasised ? g->style().strongLabelFont : g->style().labelFont);
+        const QString& text = g->drawnLabel(l.node).text;
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(g->style().labelHalo);
+        painter->drawRoundedRect(l.rect, 3, 3);
+        painter->setPen(dimmed ? g->style().dimmedLabelColor : g->style().labelColor);
+        painter->drawText(l.rect.adjusted(kLabelPad, 0, -kLabelPad, 0),
+                          Qt::AlignVCenter | Qt::AlignLeft, text);
+    }
+    painter->restore();
+}
+
+void GraphView::scrollContentsBy(int dx, int dy) {
+    QGraphicsView::scrollContentsBy(dx, dy);
+    relabel_->start();
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {
@@ -67,6 +222,21 @@ void GraphView::wheelEvent(QWheelEvent* event) {
 void GraphView::mousePressEvent(QMouseEvent* event) {
     pressPos_ = event->position().toPoint();
     QGraphicsView::mousePressEvent(event);
+}
+
+void GraphView::mouseMoveEvent(QMouseEvent* event) {
+    QGraphicsView::mouseMoveEvent(event);
+    if (event->buttons() != Qt::NoButton || graph() == nullptr)
+        return;
+    const QPoint pos = event->position().toPoint();
+    const int node = nodeAt(pos);
+    const int edge = node >= 0 ? -1 : edgeAt(pos);
+    graph()->setHoveredEdge(edge);
+    if (node != hoverNode_ || edge != hoverEdge_) {
+        hoverNode_ = node;
+        hoverEdge_ = edge;
+        Q_EMIT hovered(node, edge, event->globalPosition().toPoint());
+    }
 }
 
 void GraphView::mouseReleaseEvent(QMouseEvent* event) {
@@ -91,6 +261,13 @@ void GraphView::mouseDoubleClickEvent(QMouseEvent* event) {
         return;
     }
     QGraphicsView::mouseDoubleClickEvent(event);
+}
+
+void GraphView::contextMenuEvent(QContextMenuEvent* event) {
+    const int node = nodeAt(event->pos());
+    const int edge = node >= 0 ? -1 : edgeAt(event->pos());
+    Q_EMIT contextMenuRequested(node, edge, event->globalPos());
+    event->accept();
 }
 
 void GraphView::keyPressEvent(QKeyEvent* event) {

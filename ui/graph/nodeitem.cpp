@@ -2,33 +2,32 @@
 
 #include "graph/graphstyle.h"
 
-#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <cmath>
+
 namespace memlens::ui {
 
-namespace {
-constexpr qreal kLabelGap = 3.0;
-constexpr qreal kLabelMinPixels = 5.0; // a node this many pixels wide or more shows its name
-} // namespace
-
-NodeItem::NodeItem(int index, const QString& kind, const QString& label, qreal radius,
+NodeItem::NodeItem(int index, const QString& kind, const QBrush* fill, qreal radius,
                    const GraphStyle* style)
     : index_(index)
     , radius_(radius)
-    , brush_(&style->brushFor(kind))
-    , style_(style)
-    , label_(label) {
-    label_.setPerformanceHint(QStaticText::AggressiveCaching);
-    label_.prepare(QTransform(), style->labelFont);
-    const QSizeF text = label_.size();
-    bounds_ = QRectF(-radius_ - 3, -std::max(radius_, text.height() / 2) - 3,
-                     2 * radius_ + kLabelGap + text.width() + 6,
-                     2 * std::max(radius_, text.height() / 2) + 6);
+    , shape_(shapeFor(kind))
+    , fill_(fill)
+    , style_(style) {
     setCacheMode(DeviceCoordinateCache);
     setAcceptedMouseButtons(Qt::NoButton); // the view resolves clicks: items stay lean
-    setToolTip(label);
+}
+
+NodeItem::Shape NodeItem::shapeFor(const QString& kind) {
+    if (kind == QLatin1String("person"))
+        return Shape::Disc;
+    if (kind == QLatin1String("organization"))
+        return Shape::Square;
+    if (kind == QLatin1String("topic") || kind == QLatin1String("hashtag"))
+        return Shape::Diamond;
+    return Shape::Triangle;
 }
 
 void NodeItem::setStates(quint8 states) {
@@ -39,8 +38,54 @@ void NodeItem::setStates(quint8 states) {
     update();
 }
 
+void NodeItem::setRadius(qreal radius) {
+    if (radius == radius_)
+        return;
+    prepareGeometryChange();
+    radius_ = radius;
+    update();
+}
+
+void NodeItem::setFill(const QBrush* fill) {
+    fill_ = fill;
+    update();
+}
+
 QRectF NodeItem::boundingRect() const {
-    return bounds_;
+    const qreal r = radius_ + 4; // room for the widest outline
+    return {-r, -r, 2 * r, 2 * r};
+}
+
+QPainterPath NodeItem::markPath(qreal r) const {
+    QPainterPath path;
+    switch (shape_) {
+    case Shape::Disc:
+        path.addEllipse(QPointF(0, 0), r, r);
+        break;
+    case Shape::Square: {
+        const qreal s = r * 0.89; // the same area as the disc
+        path.addRect(-s, -s, 2 * s, 2 * s);
+        break;
+    }
+    case Shape::Diamond: {
+        const qreal s = r * 1.25;
+        path.moveTo(0, -s);
+        path.lineTo(s, 0);
+        path.lineTo(0, s);
+        path.lineTo(-s, 0);
+        path.closeSubpath();
+        break;
+    }
+    case Shape::Triangle: {
+        const qreal s = r * 1.35;
+        path.moveTo(0, -s);
+        path.lineTo(s * 0.866, s * 0.5);
+        path.lineTo(-s * 0.866, s * 0.5);
+        path.closeSubpath();
+        break;
+    }
+    }
+    return path;
 }
 
 QPainterPath NodeItem::shape() const {
@@ -49,8 +94,7 @@ QPainterPath NodeItem::shape() const {
     return path;
 }
 
-void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
-    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
     const bool dimmed = (states_ & Dimmed) != 0;
     const QPen* outline = &style_->outline;
     if (states_ & Selected)
@@ -60,17 +104,8 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     else if (states_ & Match)
         outline = &style_->matchOutline;
     painter->setPen(*outline);
-    painter->setBrush(dimmed ? style_->dimmedBrush : *brush_);
-    painter->drawEllipse(QPointF(0, 0), radius_, radius_);
-
-    const bool emphasised = (states_ & (Selected | Lit | Match)) != 0;
-    if (!emphasised && lod * radius_ * 2 < kLabelMinPixels * 2)
-        return;
-    if (dimmed && !emphasised && lod < 1.5)
-        return;
-    painter->setFont(style_->labelFont);
-    painter->setPen(dimmed ? style_->dimmedLabelPen : style_->labelPen);
-    painter->drawStaticText(QPointF(radius_ + kLabelGap, -label_.size().height() / 2), label_);
+    painter->setBrush(dimmed ? style_->dimmedBrush : *fill_);
+    painter->drawPath(markPath(radius_));
 }
 
 } // namespace memlens::ui

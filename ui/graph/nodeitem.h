@@ -1,10 +1,10 @@
-// One entity of the graph: a disc sized by mentions, coloured by kind, with its name drawn only
-// when zoomed in far enough to read it (level of detail). Cached in device coordinates, so
-// panning blits and only a zoom re-renders the visible nodes.
+// One entity of the graph: a mark filled with its community's colour, shaped by its kind
+// (person: disc, organisation: square, topic and hashtag: diamond, anything else: triangle) and
+// sized by the page's size measure. Names are drawn by the view (GraphView::labelPlacements),
+// which places them without overlap. Cached in device coordinates, so panning blits.
 #pragma once
 
 #include <QGraphicsItem>
-#include <QStaticText>
 
 namespace memlens::ui {
 
@@ -13,14 +13,20 @@ struct GraphStyle;
 class NodeItem : public QGraphicsItem {
 public:
     enum StateFlag : quint8 { Dimmed = 1, Lit = 2, Selected = 4, Match = 8 };
+    enum class Shape : quint8 { Disc, Square, Diamond, Triangle };
 
-    NodeItem(int index, const QString& kind, const QString& label, qreal radius,
+    NodeItem(int index, const QString& kind, const QBrush* fill, qreal radius,
              const GraphStyle* style);
 
     int index() const { return index_; }
     qreal radius() const { return radius_; }
+    Shape markShape() const { return shape_; }
     quint8 states() const { return states_; }
     void setStates(quint8 states);
+    void setRadius(qreal radius);
+    void setFill(const QBrush* fill);
+
+    static Shape shapeFor(const QString& kind);
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -30,12 +36,13 @@ public:
     int type() const override { return Type; }
 
 private:
+    QPainterPath markPath(qreal r) const;
+
     int index_;
     qreal radius_;
-    const QBrush* brush_;
+    Shape shape_;
+    const QBrush* fill_;
     const GraphStyle* style_;
-    QStaticText label_;
-    QRectF bounds_;
     quint8 states_ = 0;
 };
 
