@@ -3,8 +3,10 @@
 // and the pictures land in that folder for the README; otherwise a smaller vault is used and
 // the pictures go to a temp folder. Either way each picture must show real content: not blank,
 // and the views must hold the data they claim.
+#include "core/language.h"
 #include "dialogs/whynotdialog.h"
 #include "graph/graphscene.h"
+#include "graph/graphview.h"
 #include "mainwindow.h"
 #include "models/auditmodel.h"
 #include "models/mmrmodel.h"
@@ -31,6 +33,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QImage>
+#include <QListWidget>
 #include <QPainter>
 #include <QSet>
 #include <QSettings>
@@ -38,6 +41,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace memlens;
@@ -79,6 +83,8 @@ private Q_SLOTS:
     void initTestCase() {
         test::setUpUiTest();
         QSettings().clear(); // the default layout, not one a previous suite saved
+        installTranslators(QStringLiteral("en")); // English plurals, as the application counts
+
         const QByteArray requested = qgetenv("MEMLENS_SCREENSHOT_DIR");
         outDir_ = requested.isEmpty() ? QString::fromStdString((tmp_.path() / "shots").string())
                                       : QString::fromLocal8Bit(requested);
@@ -242,13 +248,38 @@ private Q_SLOTS:
         window_->pages()->setCurrentWidget(graph);
         QVERIFY(loaded.wait(60000));
         QVERIFY(graph->scene()->nodeCount() > 5);
+        // The graph wants height: the detail docks give it theirs while it is shown.
+        auto* breakdown = window_->findChild<QDockWidget*>(QStringLiteral("breakdownDock"));
+        QVERIFY(breakdown);
+        const int height = breakdown->height();
+        window_->resizeDocks({breakdown}, {110}, Qt::Vertical);
+        QApplication::processEvents();
+        graph->view()->fitAll();
+        QVERIFY(graph->view()->labelPlacements().size() >= 8);
         save(QStringLiteral("graph"));
-        // Focus on a person of the selected hit, one hop.
-        QVERIFY(graph->find(QStringLiteral("person:sam rivera")) ||
-                graph->find(QStringLiteral("person:")));
+        // A person's neighbourhood: focus one hop, the panel's neighbours, and the chunks the
+        // person shares with the first of them.
+        int person = -1;
+        for (int i = 0; i < static_cast<int>(graph->scene()->data().nodes.size()); ++i) {
+            const GraphNode& n = graph->scene()->data().nodes[static_cast<std::size_t>(i)];
+            if (n.kind == QLatin1String("person") &&
+                (person < 0 ||
+                 n.mentions >
+                     graph->scene()->data().nodes[static_cast<std::size_t>(person)].mentions))
+                person = i;
+        }
+        QVERIFY(person >= 0);
+        QSignalSpy listed(graph, &GraphPage::neighboursLoaded);
+        graph->selectNode(person);
+        QVERIFY(listed.count() > 0 || listed.wait(30000));
         graph->focusSelected();
         QVERIFY(graph->scene()->focusSize() > 1);
+        QSignalSpy shared(graph, &GraphPage::sharedLoaded);
+        graph->neighbourList()->setCurrentItem(graph->neighbourList()->topLevelItem(0));
+        QVERIFY(shared.wait(30000));
+        QVERIFY(graph->sharedList()->count() > 0);
         save(QStringLiteral("graph-focus"));
+        window_->resizeDocks({breakdown}, {height}, Qt::Vertical);
     }
 
     void auditReplay() {

@@ -659,9 +659,14 @@ void GraphPage::explainIds(const QString& idA, const QString& idB) {
                 item->setData(kIdRole, qs(n.node_id));
                 item->setToolTip(QStringLiteral("%1\n%2").arg(qs(n.node_id), preview));
             }
+            // Names as drawn where the entity is drawn, else its id.
+            auto name = [this](const QString& id) {
+                const int i = scene_->indexOf(id);
+                return i >= 0 ? nodeLabel(i) : id;
+            };
             QString title = tr("%1 and %2 are linked because %Ln chunk(s) mention both.", nullptr,
                                static_cast<int>(rows.total))
-                                .arg(rows.a, rows.b);
+                                .arg(name(rows.a), name(rows.b));
             if (static_cast<qint64>(rows.nodes.size()) < rows.total)
                 title += tr(" The oldest %1 are listed.").arg(rows.nodes.size());
             sharedTitle_->setText(title + tr(" Click one to read it."));
