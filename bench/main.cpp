@@ -1,5 +1,6 @@
-// memlens-bench ingest|long-text|mcp|query|scale: the speed benchmarks, as ratios against baselines
-// measured in the same run (docs/performance.md). Built beside memlens-cli and never installed.
+// memlens-bench graph|ingest|long-text|mcp|query|scale: the speed benchmarks, as ratios against
+// baselines measured in the same run (docs/performance.md). Built beside memlens-cli and never
+// installed.
 #include "bench.h"
 
 #include <memlens/db.h>
@@ -31,6 +32,18 @@ const std::vector<cli::Spec>& commands() {
          {"chunks", "seed", "keep"},
          {},
          bench_ingest},
+        {"graph",
+         "what the graph view reads and lays out, against one read of the edge table",
+         "Usage: memlens-bench graph [--chunks N] [--runs R] [--seed S] [--json]\n\n"
+         "On the cached generated vault of N chunks (default 10000; built as 'query' builds\n"
+         "it), times R runs (default 5) after a warm-up of each step the graph view runs off\n"
+         "the GUI thread: the default view (neighbourhood of the 8 most mentioned, laid out\n"
+         "with communities and PageRank), a search and the neighbourhood of its best match, a\n"
+         "focus two hops out, a community's chunks, the edge times of the time window, and the\n"
+         "2,000 most mentioned laid out; each against one read of the whole edge table.",
+         {"chunks", "runs", "seed"},
+         {},
+         bench_graph},
         {"long-text",
          "one long text ingested at growing sizes: time must grow linearly with size",
          "Usage: memlens-bench long-text [--mib 1,2,4,8] [--json]\n\n"
