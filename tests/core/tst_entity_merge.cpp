@@ -68,13 +68,13 @@ void build(test::VaultFixture& f) {
           {"person:caroline", "Caroline"},
           {"topic:painting", "painting"},
           {"person:caro", "Caro"}}},
-        {"c3", {{"person:mel", "Mel"}, {"person:caroline", "Caroline"}}},
+        {"c3", {{"person:mel", "Mel"}, {"person:caroline", "Caroline"}, {"person:mell", "Mell"}}},
         {"c4",
          {{"person:melanie", "Melanie"},
           {"topic:painting", "painting"},
           {"topic:caroline", "Caroline"}}},
         {"c5", {{"person:john", "John"}}},
-        {"c6", {{"person:jon", "Jon"}, {"person:gina", "Gina"}}},
+        {"c6", {{"person:jon", "Jon"}, {"person:gina", "Gina"}, {"person:jo", "Jo"}}},
     };
     std::map<std::pair<std::string, std::string>, std::int64_t> edges;
     std::int64_t i = 0;
@@ -323,6 +323,12 @@ private slots:
         const auto* caro = find("person:caro", "person:caroline");
         QVERIFY(caro != nullptr);
         QCOMPARE(caro->reason, std::string("prefix"));
+        const auto* mell = find("person:mell", "person:melanie");
+        QVERIFY(mell != nullptr);
+        QCOMPARE(mell->reason, std::string("prefix_spelling"));
+        const auto* jo = find("person:jo", "person:john"); // two letters: John speaks there
+        QVERIFY(jo != nullptr);
+        QVERIFY(find("person:jo", "person:jon") == nullptr); // Jon speaks nowhere
         const auto* twin = find("topic:caroline", "person:caroline");
         QVERIFY(twin != nullptr);
         QCOMPARE(twin->reason, std::string("same_name"));
@@ -418,9 +424,10 @@ private slots:
         a.platform = "locomo";
         a.format = "jsonl";
         a.persons = {"John", "Gina"};
-        a.items = {chat_item("Gina", kT0, "Thanks Jon, the dance studio looks amazing!"),
-                   chat_item("John", kT0 + kMin, "I lost my job at the bank last week."),
-                   chat_item("Gina", kT0 + 2 * kMin, "I think Muhammad said the studio opens in May.")};
+        a.items = {
+            chat_item("Gina", kT0, "Thanks Jon, the dance studio looks amazing!"),
+            chat_item("John", kT0 + kMin, "I lost my job at the bank last week."),
+            chat_item("Gina", kT0 + 2 * kMin, "I think Muhammad said the studio opens in May.")};
         Ingestor ing(*vault, *emb);
         must(ing.ingest({a}), "ingest");
         QVERIFY(scalar(vault->db(), "SELECT count(*) FROM mem_tree_entity_index WHERE "

@@ -23,8 +23,8 @@ struct EntityMergeProposal {
     std::string into; // "person:melanie"
     std::string from_surface;
     std::string into_surface;
-    // "same_name" (topic:x beside person:x), "prefix" (mel → melanie) or "spelling"
-    // (mell → mel..., jon → john: a small edit distance).
+    // "same_name" (topic:x beside person:x), "prefix" (mel → melanie), "spelling" (jon → john,
+    // mohammed → muhammad: a small edit distance) or "prefix_spelling" (mell → mela-nie).
     std::string reason;
     int edit_distance = 0; // Damerau-Levenshtein distance between the two names' first words
     std::int64_t from_mentions = 0;
@@ -37,11 +37,8 @@ struct EntityMergeProposal {
     double score = 0.0;            // for ordering only: higher is stronger evidence
 };
 
-// Proposals over the vault's entity list (ml_entities) and chunk authors, strongest first. A
-// proposal needs a name relation (same name, prefix of at least 3 letters, or a spelling within
-// edit distance 1, 2 for names of 6+ letters, same first letter) and context evidence: shared
-// chunks or `into` speaking in a source that mentions `from`. A speaker is never proposed as
-// the variant of another person. Read-only.
+// Proposals over the vault's entity list (ml_entities) and chunk authors, strongest first; the
+// rules are docs/entities.md's "Alias proposals". Read-only.
 Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vault);
 
 struct EntityMergeOptions {

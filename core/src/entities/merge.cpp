@@ -229,11 +229,13 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     if (into_record != nullptr)
         into_kind = into_record->kind;
 
-    // from's surfaces become aliases: as written in the text, then its record's names.
+    // from's surfaces become aliases: as written in the chunks, most used first (a summary's
+    // mention is the lowercased id, so it comes last), then its record's names.
     std::vector<std::string> from_surfaces;
     {
-        auto st = db.prepare("SELECT surface FROM mem_tree_entity_index WHERE entity_id = ?1 "
-                             "GROUP BY surface ORDER BY count(*) DESC, surface");
+        auto st = db.prepare(
+            "SELECT surface FROM mem_tree_entity_index WHERE entity_id = ?1 "
+            "GROUP BY surface ORDER BY sum(node_kind = 'leaf') DESC, count(*) DESC, surface");
         if (!st)
             return st.status();
         st->bind(1, from);

@@ -126,6 +126,7 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
 
     // Candidate pairs by name alone; the evidence queries run for these only.
     std::vector<EntityMergeProposal> out;
+    std::vector<bool> speaker_only; // per proposal: only with into speaking where from is named
     for (const auto& f : ents) {
         if (f.speaker)
             continue; // a speaker is a person of their own
@@ -135,21 +136,32 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
             if (t.kind != "person" || t.id == f.id)
                 continue;
             EntityMergeProposal p;
+            bool needs_speaker = false;
             if (f.name == t.name) {
                 if (f.kind != "topic")
                     continue;
                 p.reason = "same_name";
-            } else if (f.first.size() >= 3 && t.first.size() > f.first.size() &&
+            } else if (f.first.size() >= 2 && t.first.size() > f.first.size() &&
                        t.first.compare(0, f.first.size(), f.first) == 0) {
                 p.reason = "prefix";
                 p.edit_distance = static_cast<int>(t.first.size() - f.first.size());
+                needs_speaker = f.first.size() < 3; // "jo": only beside Joanna speaking
             } else if (f.first.size() >= 3 && f.first[0] == t.first[0]) {
                 const int limit = std::min(f.first.size(), t.first.size()) >= 6 ? 2 : 1;
                 const int d = osa_distance(f.first, t.first);
-                if (d == 0 || d > limit)
+                if (d >= 1 && d <= limit) {
+                    p.reason = "spelling";
+                    p.edit_distance = d;
+                } else if (f.first.size() >= 4 && t.first.size() > f.first.size() + 1 &&
+                           f.first[1] == t.first[1] &&
+                           osa_distance(f.first, t.first.substr(0, f.first.size())) == 1) {
+                    // A misspelt short form: "mell" against "mela(nie)".
+                    p.reason = "prefix_spelling";
+                    p.edit_distance = 1;
+                    needs_speaker = true;
+                } else {
                     continue;
-                p.reason = "spelling";
-                p.edit_distance = d;
+                }
             } else {
                 continue;
             }
@@ -163,6 +175,7 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
             p.from_mentions = f.mentions;
             p.into_mentions = t.mentions;
             out.push_back(std::move(p));
+            speaker_only.push_back(needs_speaker);
         }
     }
 
@@ -179,7 +192,8 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
     if (!spoken)
         return spoken.status();
     std::vector<EntityMergeProposal> kept;
-    for (auto& p : out) {
+    for (std::size_t k = 0; k < out.size(); ++k) {
+        auto& p = out[k];
         shared->reset();
         shared->bind(1, std::min(p.from, p.into)).bind(2, std::max(p.from, p.into));
         auto row = shared->step();
@@ -195,12 +209,13 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
             p.from_sources = spoken->column_int64(0);
             p.into_speaks_there = spoken->column_int64(1) > 0;
         }
-        if (p.shared_chunks == 0 && !p.into_speaks_there)
+        if ((p.shared_chunks == 0 && !p.into_speaks_there) ||
+            (speaker_only[k] && !p.into_speaks_there))
             continue;
         const double name_weight = p.reason == "same_name" ? 3.0 : p.reason == "prefix" ? 2.0 : 1.5;
         p.score = name_weight + (p.into_speaks_there ? 2.0 : 0.0) +
                   std::min<double>(static_cast<double>(p.shared_chunks), 10.0) / 5.0 -
-                  0.25 * p.edit_distance;
+                  (p.reason == "prefix" ? 0.0 : 0.25 * p.edit_distance);
         kept.push_back(std::move(p));
     }
     std::stable_sort(kept.begin(), kept.end(),
