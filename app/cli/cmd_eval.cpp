@@ -115,6 +115,7 @@ int run_eval(const Args& a) {
             return fail("eval", "--setting: expected KEY=VALUE, not '" + kv + "'");
         o.settings[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
+    o.accept_entity_proposals = a.flag("accept-entity-proposals");
     if (stderr_is_tty())
         o.progress = draw_eval_progress;
     o.cancel = &g_eval_cancel;
@@ -136,7 +137,8 @@ MEMLENS_CLI_COMMAND(Spec{
     "eval",
     "retrieval quality on LoCoMo: evidence recall@k, session recall, MRR",
     "Usage: memlens-cli eval locomo --data FILE [--conversations ID,...] [--k 1,5,10,25,50]\n"
-    "                               [--setting KEY=VALUE ...] [--work-dir DIR] [--json]\n\n"
+    "                               [--setting KEY=VALUE ...] [--work-dir DIR]\n"
+    "                               [--accept-entity-proposals] [--json]\n\n"
     "Ingests each conversation of a LoCoMo JSON file into its own temporary vault (the normal\n"
     "ingest path, the vault's default embedder), asks every question through the default\n"
     "query path (query analysis, then the hybrid search with the vault's settings), and reports\n"
@@ -145,9 +147,11 @@ MEMLENS_CLI_COMMAND(Spec{
     "Questions whose evidence names no existing turn are skipped and counted.\n"
     "Temporary vaults go to --work-dir (default: the system temp folder) and are removed.\n"
     "--setting KEY=VALUE (repeatable) writes a retrieval setting (search.mmr_lambda=1, ...;\n"
-    "docs/ranking.md lists them) into each vault first: an ablation of the default path.",
+    "docs/ranking.md lists them) into each vault first: an ablation of the default path.\n"
+    "--accept-entity-proposals merges every entity proposal after the ingest (as 'entities\n"
+    "merge' would), to measure what accepting them changes.",
     {"data", "conversations", "k", "work-dir", "setting"},
-    {},
+    {"accept-entity-proposals"},
     run_eval});
 
 } // namespace

@@ -86,6 +86,8 @@ public:
     // records claim the same surface, the first loaded (kind folder, then file name) wins.
     std::optional<std::string> lookup_alias(std::string_view surface) const;
     const EntityRecord* find(const std::string& canonical_id) const;
+    // The file a loaded or upserted record lives in; empty when the id is not registered.
+    std::filesystem::path path_of(const std::string& canonical_id) const;
     const std::vector<EntityRecord>& records() const { return records_; }
     // The kinds an entity can have with this registry: the extraction's kinds (the wire strings
     // listed above ExtractedEntity, in that order), then the records' own kinds, sorted.

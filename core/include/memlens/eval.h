@@ -158,6 +158,9 @@ struct LocomoEvalOptions {
     // questions run, so an ablation is the same default query path with one setting changed.
     // A key or value retrieval_settings_from_map rejects fails the run before any ingest.
     std::map<std::string, std::string> settings;
+    // Merge every entity proposal (propose_entity_merges) into its person after the ingest, as
+    // a user accepting them all would, to measure what the merges change.
+    bool accept_entity_proposals = false;
     std::function<void(const EvalProgress&)> progress;
     const std::atomic_bool* cancel = nullptr;
 };

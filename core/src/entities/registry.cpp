@@ -1,4 +1,5 @@
 // EntityRegistry: entities/<kind>/<stem>.md files with YAML frontmatter.
+#include "entities/atomic_file.h"
 #include "entities/frontmatter.h"
 #include "entities/name_index.h"
 
@@ -45,9 +46,33 @@ Result<std::string> read_file(const fs::path& path) {
     return content;
 }
 
+Result<std::vector<fs::path>> sorted_entries(const fs::path& dir, bool want_dirs) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code type_ec;
+        const auto& p = it->path();
+        if (want_dirs) {
+            if (it->is_directory(type_ec))
+                out.push_back(p);
+        } else if (it->is_regular_file(type_ec) && p.extension() == ".md" &&
+                   p.filename().string().front() != '.') {
+            out.push_back(p);
+        }
+    }
+    if (ec)
+        return Status::io(dir.string() + ": cannot list folder: " + ec.message());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+namespace entities {
+
 // Temp file in the target's folder (rename is only atomic within one file system), fsynced
 // before the rename and the folder fsynced after, so a crash leaves the old file or the new one.
-Status write_atomically(const fs::path& target, const std::string& content) {
+Status write_file_atomically(const fs::path& target, const std::string& content) {
     static std::atomic<unsigned> counter{0};
     const fs::path tmp = target.parent_path() /
                          ("." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) +
@@ -86,27 +111,7 @@ Status write_atomically(const fs::path& target, const std::string& content) {
     return Status::ok();
 }
 
-Result<std::vector<fs::path>> sorted_entries(const fs::path& dir, bool want_dirs) {
-    std::vector<fs::path> out;
-    std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        std::error_code type_ec;
-        const auto& p = it->path();
-        if (want_dirs) {
-            if (it->is_directory(type_ec))
-                out.push_back(p);
-        } else if (it->is_regular_file(type_ec) && p.extension() == ".md" &&
-                   p.filename().string().front() != '.') {
-            out.push_back(p);
-        }
-    }
-    if (ec)
-        return Status::io(dir.string() + ": cannot list folder: " + ec.message());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-} // namespace
+} // namespace entities
 
 Result<EntityRegistry> EntityRegistry::load(const fs::path& dir) {
     check_off_ui_thread("EntityRegistry::load");
@@ -205,6 +210,11 @@ std::optional<std::string> EntityRegistry::lookup_alias(std::string_view surface
     return records_[it->second].id;
 }
 
+fs::path EntityRegistry::path_of(const std::string& canonical_id) const {
+    auto it = by_id_.find(canonical_id);
+    return it == by_id_.end() ? fs::path{} : paths_[it->second];
+}
+
 const EntityRecord* EntityRegistry::find(const std::string& canonical_id) const {
     auto it = by_id_.find(canonical_id);
     return it == by_id_.end() ? nullptr : &records_[it->second];
@@ -245,7 +255,7 @@ Status EntityRegistry::upsert(const EntityRecord& record) {
     fs::create_directories(target.parent_path(), ec);
     if (ec)
         return Status::io(target.parent_path().string() + ": " + ec.message());
-    MEMLENS_TRY(write_atomically(target, entities::format_entity_file(clean)));
+    MEMLENS_TRY(entities::write_file_atomically(target, entities::format_entity_file(clean)));
 
     fs::path old_file;
     if (known && paths_[index] != target)

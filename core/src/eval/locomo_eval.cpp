@@ -3,6 +3,7 @@
 #include "eval/scratch_dir.h"
 
 #include <memlens/embedder.h>
+#include <memlens/entity_merge.h>
 #include <memlens/eval.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 
 namespace memlens {
 namespace {
@@ -168,6 +170,18 @@ Status Run::conversation(std::size_t index, const IngestSource& source,
     fig.ingest_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - ingest_start).count();
     progress(conv.sample_id, "ingest", source.items.size(), source.items.size());
+    if (o_.accept_entity_proposals) {
+        auto proposals = propose_entity_merges(**vault);
+        if (!proposals)
+            return proposals.status().with_context(conv.sample_id);
+        std::set<std::string> merged;
+        for (const auto& p : *proposals) {
+            if (!merged.insert(p.from).second || merged.count(p.into))
+                continue;
+            MEMLENS_TRY(
+                merge_entities(**vault, p.from, p.into).status().with_context(conv.sample_id));
+        }
+    }
 
     SearchEngineOptions eo;
     eo.audit = false; // a throw-away vault: nobody will replay these queries

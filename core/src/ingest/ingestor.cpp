@@ -1,4 +1,5 @@
 // The Ingestor: one import, one transaction. See ingest.h for the contract.
+#include "entities/repoint.h"
 #include "ingest/chunker.h"
 #include "ingest/ids.h"
 #include "ingest/node_writer.h"
@@ -170,6 +171,8 @@ public:
         MEMLENS_TRY(writer->flush_chunks());
         MEMLENS_TRY(writer->flush_fts());
         MEMLENS_TRY(writer->flush_edges());
+        // A name is a person or a topic, never both (docs/entities.md, "Persons and topics").
+        MEMLENS_TRY(entities::fold_person_topics(db_));
         report_.summaries = sealer.summaries_sealed();
         report_.edges = writer->edges_touched();
         report_.entities = entity_ids_.size();

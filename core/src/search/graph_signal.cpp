@@ -4,6 +4,7 @@
 #include <memlens/text.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace memlens::search {
@@ -33,10 +34,22 @@ Status read_pairs(StatementCache& stmts, const SqlQuery& q,
 
 Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
                                                         std::string_view query,
-                                                        const EntityRegistry* registry) {
+                                                        const EntityRegistry* registry,
+                                                        std::vector<std::string>* notes) {
     std::vector<std::string> candidates;
-    for (const auto& e : extract_entities(query, {}, registry))
+    std::map<std::string, std::string> how; // candidate → why it is one, when worth saying
+    auto alias_note = [&](const std::string& id, std::string_view text) {
+        const EntityRecord* r = registry != nullptr ? registry->find(id) : nullptr;
+        if (r == nullptr || utf8_lower(text) == utf8_lower(r->display_name) ||
+            utf8_lower(text) == id)
+            return;
+        how.emplace(id, "\"" + std::string(text) + "\" is a registry alias of " + id +
+                            (r->display_name.empty() ? "" : " (" + r->display_name + ")"));
+    };
+    for (const auto& e : extract_entities(query, {}, registry)) {
         candidates.push_back(e.canonical_id);
+        alias_note(e.canonical_id, e.surface);
+    }
     auto words = split_words(query);
     std::vector<std::string> phrases;
     for (std::size_t i = 0; i < words.size(); ++i) {
@@ -47,8 +60,10 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
     }
     for (const auto& p : phrases) {
         if (registry)
-            if (auto id = registry->lookup_alias(p))
+            if (auto id = registry->lookup_alias(p)) {
                 candidates.push_back(*id);
+                alias_note(*id, p);
+            }
         for (const char* kind : kNameKinds)
             candidates.push_back(canonical_entity_id(kind, p));
     }
@@ -72,11 +87,36 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
             break;
         known.insert((*st)->column_text(0));
     }
+    // A name is a person or a topic, never both (docs/entities.md, "Persons and topics"): when
+    // the vault knows person:x (a speaker, an author, a registry person), the query's x is that
+    // person, and topic:x is dropped.
+    auto is_person_name = [&](const std::string& topic_id) {
+        if (topic_id.rfind("topic:", 0) != 0)
+            return false;
+        const std::string value = topic_id.substr(6);
+        if (known.count("person:" + value))
+            return true;
+        if (registry != nullptr)
+            if (auto id = registry->lookup_alias(value))
+                if (const EntityRecord* r = registry->find(*id); r && r->kind == "person")
+                    return true;
+        return false;
+    };
     // First mention wins, as walk dedupes query entities.
     std::vector<std::string> out;
-    for (const auto& c : candidates)
-        if (known.count(c) && std::find(out.begin(), out.end(), c) == out.end())
-            out.push_back(c);
+    for (const auto& c : candidates) {
+        if (!known.count(c) || std::find(out.begin(), out.end(), c) != out.end())
+            continue;
+        if (is_person_name(c)) {
+            if (notes != nullptr)
+                notes->push_back("\"" + c.substr(6) + "\" names a person, not " + c);
+            continue;
+        }
+        out.push_back(c);
+        if (notes != nullptr)
+            if (auto it = how.find(c); it != how.end() && !it->second.empty())
+                notes->push_back(it->second);
+    }
     return out;
 }
 

@@ -17,9 +17,13 @@ namespace memlens::search {
 
 // Entities the query names that the vault knows: the extractor's ids, registry aliases, and
 // "<kind>:<word or two-word phrase>" for the name kinds, kept when the entity index has them.
+// topic:x is dropped when x is a person's name (docs/entities.md, "Persons and topics").
+// `notes`, when given, gains one sentence per resolution worth explaining: a registry alias
+// resolved to its entity, a topic dropped for the person of the same name.
 Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
                                                         std::string_view query,
-                                                        const EntityRegistry* registry);
+                                                        const EntityRegistry* registry,
+                                                        std::vector<std::string>* notes = nullptr);
 
 // node id → its entity ids, from the entity index, for many nodes in one read.
 Result<std::map<std::string, std::vector<std::string>>>

@@ -318,7 +318,8 @@ Status read_rows(const SearchContext& ctx, PipelineState& st) {
 
 Status read_candidates(const SearchContext& ctx, PipelineState& st) {
     MEMLENS_TRY(read_rows(ctx, st));
-    auto qents = resolve_query_entities(ctx.stmts, st.query, ctx.registry);
+    auto qents =
+        resolve_query_entities(ctx.stmts, st.query, ctx.registry, &st.resp.query_entity_notes);
     if (!qents)
         return qents.status().with_context("query entities");
     st.resp.query_entities = std::move(qents).value();

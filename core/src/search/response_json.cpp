@@ -55,6 +55,7 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     j["mmr_lambda"] = r.mmr_lambda;
     j["legs"] = {{"keyword", kw}, {"vector", vec}};
     j["query_entities"] = r.query_entities;
+    j["query_entity_notes"] = r.query_entity_notes;
     j["query_hash"] = r.query_hash;
     j["now"] = r.now_ms;
     j["vault_revision"] = r.vault_revision;
