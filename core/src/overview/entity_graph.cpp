@@ -56,9 +56,9 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
         out.total_entities = *row ? total->column_int64(0) : 0;
     }
 
-    auto nodes = db.prepare("SELECT entity_id, MIN(entity_kind), MIN(surface), " + count +
-                            " AS n FROM " + source + filter +
-                            " GROUP BY entity_id ORDER BY n DESC, entity_id LIMIT ?3");
+    auto nodes =
+        db.prepare("SELECT entity_id, MIN(entity_kind), MIN(surface), " + count + " AS n FROM " +
+                   source + filter + " GROUP BY entity_id ORDER BY n DESC, entity_id LIMIT ?3");
     if (!nodes)
         return nodes.status();
     bind_filter(*nodes);
