@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <thread>
 
@@ -190,6 +191,35 @@ private slots:
         QCOMPARE(a.status().code(), StatusCode::Cancelled);
         // The next call, without the flag, runs to the end.
         QVERIFY(analyse_graph(2000, edges, std::vector<double>(2000, 1.0)).is_ok());
+    }
+
+    // A flag raised while igraph lays out stops it through igraph's interruption check; what
+    // the interrupted function had allocated is freed (the sanitizer build's leak check fails
+    // this otherwise), and the next call is unaffected.
+    void aFlagRaisedDuringTheLayoutStopsIt() {
+        std::vector<AnalysisEdge> edges;
+        std::uint64_t seed = 5;
+        auto next = [&seed] {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            return static_cast<std::uint32_t>(seed >> 33);
+        };
+        for (int i = 0; i < 30000; ++i) {
+            const std::uint32_t a = next() % 6000, b = next() % 6000;
+            if (a != b)
+                edges.push_back({a, b, 1.0});
+        }
+        const std::vector<double> weights(6000, 1.0);
+        std::atomic_bool cancel{false};
+        std::thread raise([&cancel] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            cancel = true;
+        });
+        auto a = analyse_graph(6000, edges, weights, {}, &cancel);
+        raise.join();
+        QCOMPARE(a.status().code(), StatusCode::Cancelled);
+        auto again = analyse_graph(12, TwoCliques().edges, TwoCliques().weights);
+        QVERIFY(again.is_ok());
+        QCOMPARE(again->communities.size(), std::size_t{3});
     }
 };
 

@@ -27,9 +27,13 @@ std::mutex& igraph_lock() {
 const std::atomic_bool* g_igraph_cancel = nullptr;
 
 igraph_error_t igraph_cancel_check(void*) {
-    return g_igraph_cancel != nullptr && g_igraph_cancel->load(std::memory_order_relaxed)
-               ? IGRAPH_INTERRUPTED
-               : IGRAPH_SUCCESS;
+    if (g_igraph_cancel == nullptr || !g_igraph_cancel->load(std::memory_order_relaxed))
+        return IGRAPH_SUCCESS;
+    // An interrupted igraph function returns at once, without unwinding its stack of temporary
+    // objects and without calling the error handler: they are freed here, while the frames
+    // that own them are still alive (after the return their pointers would dangle).
+    IGRAPH_FINALLY_FREE();
+    return IGRAPH_INTERRUPTED;
 }
 
 void install_igraph_handlers() {
