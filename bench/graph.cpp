@@ -30,11 +30,8 @@ namespace {
 Status analyse_overview(const EntityGraphOverview& g) {
     std::vector<AnalysisEdge> edges;
     std::vector<double> weights;
-    std::vector<bool> linked(g.nodes.size(), false);
-    for (const auto& e : g.edges) {
+    for (const auto& e : g.edges)
         edges.push_back({e.a, e.b, static_cast<double>(e.weight)});
-        linked[e.a] = linked[e.b] = true;
-    }
     for (const auto& n : g.nodes)
         weights.push_back(static_cast<double>(std::max<std::int64_t>(n.mention_count, 1)));
     auto a = analyse_graph(g.nodes.size(), edges, weights);

@@ -850,7 +850,7 @@ bool GraphPage::find(const QString& text) {
 
 void GraphPage::showHover(int node, int edge, const QPoint& globalPos) {
     const GraphData& d = scene_->data();
-    hoverText_.clear();
+    QString text;
     if (node >= 0) {
         const GraphNode& n = d.nodes[static_cast<std::size_t>(node)];
         // The drawn neighbours, heaviest edge first.
@@ -875,7 +875,7 @@ void GraphPage::showHover(int node, int edge, const QPoint& globalPos) {
         if (around.size() > 6)
             lines << tr("  and %n more (select it for the whole list)", nullptr,
                         static_cast<int>(around.size() - 6));
-        hoverText_ = lines.join(QLatin1Char('\n'));
+        text = lines.join(QLatin1Char('\n'));
     } else if (edge >= 0) {
         const LayoutEdge& e = d.edges[static_cast<std::size_t>(edge)];
         const int shown = static_cast<int>(scene_->shownWeight(edge));
@@ -897,13 +897,13 @@ void GraphPage::showHover(int node, int edge, const QPoint& globalPos) {
             lines << tr("times loading…");
         }
         lines << tr("right-click: why are these two linked?");
-        hoverText_ = lines.join(QLatin1Char('\n'));
+        text = lines.join(QLatin1Char('\n'));
     }
-    if (hoverText_.isEmpty())
+    if (text.isEmpty())
         QToolTip::hideText();
     else {
-        QToolTip::showText(globalPos, hoverText_, view_);
-        Q_EMIT hoverShown(hoverText_);
+        QToolTip::showText(globalPos, text, view_);
+        Q_EMIT hoverShown(text);
     }
 }
 

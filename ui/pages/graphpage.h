@@ -70,7 +70,6 @@ public:
     QCheckBox* timeBox() const { return timeBox_; }
     QSlider* timeFrom() const { return timeFrom_; }
     QSlider* timeUntil() const { return timeUntil_; }
-    QString hoverText() const { return hoverText_; }
     QString sharedTitleText() const;
 
 Q_SIGNALS:
@@ -114,7 +113,6 @@ private:
     QStringList litIds_; // entities of the hit in the detail docks
     QString neighbourSubject_;
     QString sharedPeer_;
-    QString hoverText_;
 
     QLineEdit* search_;
     QComboBox* scopeBox_;
