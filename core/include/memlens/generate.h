@@ -50,3 +50,32 @@ Result<std::vector<IngestSource>> generate_sources(const GenerateOptions& opts,
                                                    const std::atomic_bool* cancel = nullptr);
 
 } // namespace memlens
+
+namespace memlens {
+
+// A long chat between two friends in the LoCoMo JSON shape (import_locomo reads it; docs/
+// formats.md): sessions days apart, storylines told step by step across them, short and now
+// and then misspelt address forms ("Nat", "Natt" for Natalia), recurring relatives, partners,
+// pets and places, and a "qa" list whose evidence names the turn that answers each question.
+// Same options → same bytes (core/src/generate/conversation.cpp says what it contains and why).
+struct ConversationOptions {
+    int conversations = 1; // 1..3 pairs of friends, one LoCoMo sample each
+    int sessions = 24;     // 3..60 per conversation
+    std::uint64_t seed = 1;
+    std::int64_t start_ms = 1'672'531'200'000; // 2023-01-01T00:00:00Z; sessions start after it
+};
+
+struct ConversationSummary {
+    std::size_t conversations = 0;
+    std::size_t sessions = 0;
+    std::size_t turns = 0;
+    std::size_t questions = 0;
+    std::uint64_t bytes = 0;
+};
+
+// Writes the conversations to `file` (created or truncated). InvalidArgument for options out of
+// range; IoError naming the file when it cannot be written.
+Result<ConversationSummary> generate_conversation_file(const std::filesystem::path& file,
+                                                       const ConversationOptions& opts);
+
+} // namespace memlens
