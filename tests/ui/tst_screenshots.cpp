@@ -28,7 +28,12 @@
 #include "vault/ingestjobs.h"
 #include "vault/vaultcontroller.h"
 
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/import.h>
+#include <memlens/ingest.h>
 #include <memlens/thread_guard.h>
+#include <memlens/vault.h>
 
 #include <QDir>
 #include <QDockWidget>
@@ -318,6 +323,56 @@ private Q_SLOTS:
         QVERIFY(replayed.wait(30000));
         QVERIFY(audit->diffModel()->rowCount() > 0);
         save(QStringLiteral("audit"));
+    }
+
+    // A long personal chat: a conversation memlens generates in LoCoMo's shape
+    // (generate_conversation_file). The two friends' communities, and the short and misspelt
+    // names each uses for the other ("Nat", "Natt") beside the speakers they stand for.
+    void conversationGraph() {
+        const std::string dir = (tmp_.path() / "chat-vault").string();
+        const std::string error = test::offUiThread([this, dir]() -> std::string {
+            ConversationOptions opts;
+            opts.sessions = 24;
+            const auto file = tmp_.path() / "chat.json";
+            if (auto r = generate_conversation_file(file, opts); !r)
+                return r.status().to_string();
+            auto sources = import_locomo(file);
+            if (!sources)
+                return sources.status().to_string();
+            auto vault = Vault::create(dir);
+            if (!vault)
+                return vault.status().to_string();
+            auto emb = make_embedder_for(**vault);
+            if (!emb)
+                return emb.status().to_string();
+            Ingestor ing(**vault, **emb);
+            auto report = ing.ingest(*sources);
+            return report ? std::string() : report.status().to_string();
+        });
+        QVERIFY2(error.empty(), error.c_str());
+        GraphPage* graph = window_->graphPage();
+        window_->pages()->setCurrentWidget(graph);
+        QSignalSpy loaded(graph, &GraphPage::graphLoaded);
+        QSignalSpy opened(window_->vault(), &VaultController::opened);
+        window_->openVault(QString::fromStdString(dir));
+        QVERIFY(opened.wait(30000));
+        QVERIFY(loaded.count() > 0 || loaded.wait(60000));
+        auto* breakdown = window_->findChild<QDockWidget*>(QStringLiteral("breakdownDock"));
+        QVERIFY(breakdown);
+        window_->resizeDocks({breakdown}, {110}, Qt::Vertical);
+        QApplication::processEvents();
+        graph->view()->fitAll();
+        int natalia = -1;
+        for (int i = 0; i < static_cast<int>(graph->scene()->data().nodes.size()); ++i)
+            if (graph->scene()->data().nodes[static_cast<std::size_t>(i)].id ==
+                QLatin1String("person:natalia"))
+                natalia = i;
+        QVERIFY(natalia >= 0);
+        QSignalSpy listed(graph, &GraphPage::neighboursLoaded);
+        graph->selectNode(natalia);
+        QVERIFY(listed.count() > 0 || listed.wait(30000));
+        QVERIFY(graph->neighbourList()->topLevelItemCount() > 3);
+        save(QStringLiteral("graph-conversation"));
     }
 
     void cleanupTestCase() {

@@ -175,7 +175,7 @@ constexpr std::array<const char*, 12> kUpdates = {
     "Next week {relative} is moving flats, I promised to help carry boxes.",
     "Walked {pet} by the river with {partner}, lovely evening.",
     "Marcus lent me a book about the history of {city}.",
-    "Just got a photo from {relative} of {pet} asleep on the sofa.",
+    "Look, {relative} just sent me a photo, {pet} asleep on the sofa.",
 };
 
 constexpr std::array<const char*, 8> kUpdateReplies = {
