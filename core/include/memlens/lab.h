@@ -1,0 +1,264 @@
+// The ranking lab: "what if" on one logged query, two rankings side by side, the blast radius
+// of a settings change over the whole log, and the ablation matrix (docs/lab.md).
+//
+// Everything here re-ranks the candidate pools an audit row keeps (CandidatePools, search.h)
+// through fusion, scores, graph context, MMR and budgets (SearchEngine::rerun): no leg runs,
+// nothing is embedded, nothing is logged. A setting that acts inside a leg (its limit, the beam,
+// BM25F) cannot be shown that way: it is reported as needing a new retrieval, never silently
+// ignored.
+//
+// Threads: like SearchEngine, one thread at a time, never the UI thread. Errors: Status; a row
+// without stored pools is NotFound with a message that offers a replay instead.
+#pragma once
+
+#include <memlens/audit.h>
+#include <memlens/search.h>
+#include <memlens/settings.h>
+#include <memlens/status.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlens {
+
+class Database;
+
+// What changing a setting needs before its effect can be seen.
+enum class SettingReach {
+    Rerank,    // acts after retrieval: re-ranking the stored pools shows it
+    Retrieval, // acts inside a leg (limits, beam, BM25F, scope): only a new retrieval shows it
+};
+const char* to_string(SettingReach r);
+
+struct LabSettingKey {
+    std::string key;
+    std::string help;
+    SettingReach reach = SettingReach::Rerank;
+};
+// Every key of retrieval_setting_keys(), in the same order, with its reach.
+const std::vector<LabSettingKey>& lab_setting_keys();
+// nullopt for a key retrieval_setting_keys() does not list.
+std::optional<SettingReach> setting_reach(std::string_view key);
+
+// `base` with "KEY=VALUE" assignments (or a map of them) applied. InvalidArgument naming an
+// unknown key (and the nearest known one) or a value the key does not accept.
+Result<RetrievalSettings> apply_setting_overrides(const RetrievalSettings& base,
+                                                  const std::map<std::string, std::string>& values);
+Result<std::map<std::string, std::string>>
+parse_setting_assignments(const std::vector<std::string>& assignments);
+
+// One logged search, ready to re-rank.
+struct LabRow {
+    AuditRecord record;
+    SearchRequest request;
+    RetrievalSettings settings; // what it ran with
+    CandidatePools pools;
+    std::vector<std::string> logged_ids; // its hits, in order
+};
+
+// InvalidArgument for a row that is not a search (an agent's primitive, a failed call);
+// NotFound for a row logged before rows kept their candidate pools, saying so and offering
+// `memlens-cli audit replay ID` (a new retrieval) instead.
+Result<LabRow> lab_row_from_record(const AuditRecord& record);
+Result<LabRow> load_lab_row(const Database& db, std::int64_t id);
+
+// The pools as `settings` would have had them from the same retrieval: the legs' RRF weights
+// recomputed (mode, search.weight.*), the keyword factors applied after the leg (author_boost,
+// day_boost, question_factor) recomputed and the keyword pool put in their order again. The
+// keys it cannot show are added to `unreachable`: a leg that did not run and now would, a
+// factor that was off when the row was logged (which candidates it touches is unknown), and
+// every key of reach Retrieval that changed.
+CandidatePools pools_for_settings(const LabRow& row, const RetrievalSettings& settings,
+                                  std::vector<std::string>* unreachable = nullptr);
+
+// Overlap of two rankings. Jaccard@k: |A ∩ B| / |A ∪ B| of their first k (1 when both are
+// empty). Rank-biased overlap (extrapolated, persistence p): 1 for identical lists, 0 for
+// disjoint ones, weighing the top more.
+double jaccard_at_k(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                    std::size_t k);
+double rank_biased_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                           double p = 0.9);
+
+// One hit of either ranking and how it moved from the left (before) to the right (after).
+struct LabMove {
+    std::string node_id;
+    std::optional<int> before_rank; // 1-based
+    std::optional<int> after_rank;
+    std::string movement; // "same" | "up" | "down" | "new" | "gone"
+    int places = 0;       // before − after: positive moved up; 0 for same, new and gone
+    double before_score = 0.0;
+    double after_score = 0.0;
+    // Which of the hit's own numbers changed, the one that moved it first: "fusion" (its legs'
+    // RRF sum, so its fused rank), "recency", "entity boost", "supersession", "profile" (the
+    // profile fold's score), "mmr" (same fused score, another MMR step), "budget", or "none":
+    // its own numbers did not change, hits around it moved.
+    std::string signal;
+    // The changed settings that move it this way on their own (the row re-ranked with only that
+    // one changed). Empty when only several together do, or when signal is "none".
+    std::vector<std::string> moved_by;
+    // In words, with the numbers under it: "up 3 (#7 → #4): fused rank 9 → 5 (RRF 0.0161 →
+    // 0.0323); moved by search.rrf_k".
+    std::string line;
+    std::optional<Explanation> before; // the hit's explanation on each side, when it is a hit
+    std::optional<Explanation> after;
+};
+
+struct LabComparison {
+    SearchResponse before;
+    SearchResponse after;
+    std::vector<LabMove> moves; // the after ranking's order, then the hits that are gone
+    std::size_t k = 10;         // the list length the overlap is measured at
+    double jaccard = 1.0;       // jaccard_at_k(before, after, k)
+    double rbo = 1.0;
+    bool changed = false;                     // the hit lists differ (ids or order)
+    bool lost_first = false;                  // the before's first hit is not the after's first
+    std::vector<std::string> changed_keys;    // settings that differ between the two sides
+    std::vector<std::string> needs_retrieval; // of those, the ones re-ranking cannot show
+};
+
+// Moves between two rankings of one row, each hit's signal read from its two explanations
+// (moved_by stays empty: what_if fills it).
+LabComparison compare_responses(SearchResponse before, SearchResponse after);
+
+// The row re-ranked with its logged settings (before: the logged ranking, on an unchanged
+// vault) and with `settings` (after), each move attributed to the changed settings that cause
+// it alone (one more re-rank per changed key, at most 8 keys).
+Result<LabComparison> what_if(SearchEngine& engine, const LabRow& row,
+                              const RetrievalSettings& settings,
+                              const std::atomic_bool* cancel = nullptr);
+// Two configurations of one row, side by side; moves attributed as what_if does.
+Result<LabComparison> compare_configs(SearchEngine& engine, const LabRow& row,
+                                      const RetrievalSettings& left, const RetrievalSettings& right,
+                                      const std::atomic_bool* cancel = nullptr);
+
+// ---- Blast radius ---------------------------------------------------------------------------
+
+struct BlastOptions {
+    AuditFilter filter;       // which logged rows (an agent, a time range, a text)
+    std::size_t max_rows = 0; // newest first; 0 = every row the filter keeps
+    // Progress (rows done, rows in all) on the calling thread, at most every 1% of rows.
+    std::function<void(std::size_t, std::size_t)> progress;
+    const std::atomic_bool* cancel = nullptr;
+};
+
+struct BlastQuery {
+    std::int64_t id = 0;
+    std::int64_t ts_ms = 0;
+    std::string query;
+    std::string client; // an agent's client, or empty
+    std::size_t k = 0;  // the logged hit count the overlap is measured at
+    double jaccard = 1.0;
+    double rbo = 1.0;
+    bool changed = false;
+    bool lost_first = false;
+    std::string logged_first;            // the logged first hit (empty: the row had none)
+    std::string new_first;               // the first hit under the candidate settings
+    std::optional<int> logged_first_now; // where the logged first hit is now (nullopt: gone)
+};
+
+struct BlastBin {
+    double from = 0.0; // Jaccard@k in [from, to); the last bin is exactly 1
+    double to = 0.0;
+    std::size_t count = 0;
+};
+
+struct BlastReport {
+    std::size_t rows = 0;             // log rows the filter kept
+    std::size_t queries = 0;          // of those, searches re-ranked
+    std::size_t skipped_no_pools = 0; // searches logged without their pools (replay them)
+    std::size_t skipped_other = 0;    // not searches: primitives, stores, failed calls
+    std::size_t changed = 0;
+    std::size_t lost_first = 0;
+    std::vector<BlastBin> overlap_histogram; // 11 bins: [0, 0.1) … [0.9, 1), 1
+    double ms = 0.0;
+    std::vector<std::string> changed_keys; // candidate vs. the vault's settings
+    // Changed keys re-ranking cannot show, and how many rows each could not be shown for.
+    std::map<std::string, std::size_t> needs_retrieval;
+    std::vector<BlastQuery> results; // newest first
+};
+
+// Every logged search the filter keeps, re-ranked from its pools with the vault's settings
+// overlaid with `overrides` (the row's own per-query choices — mode, λ, recency, profile,
+// limit — still win, as they did when it ran), against the ranking it logged. No override:
+// the vault's own settings, which change nothing for rows logged under them. Cancelled when
+// `cancel` is set.
+Result<BlastReport> blast_radius(SearchEngine& engine,
+                                 const std::map<std::string, std::string>& overrides,
+                                 const BlastOptions& options = {});
+// The settings blast_radius re-ranks one row with.
+RetrievalSettings blast_settings_for(const LabRow& row, const RetrievalSettings& candidate);
+
+// ---- Ablation -------------------------------------------------------------------------------
+
+// One column of the matrix: a configuration built up from the legs, one signal at a time.
+struct AblationColumn {
+    std::string name; // "keyword only", "vector only", "RRF", "+ recency", "+ graph context",
+                      // "+ MMR", "+ entity boost"
+    std::string adds; // in words: what this column turns on
+    RetrievalSettings settings;
+    std::vector<std::string> ids; // its hits, in order
+    bool available = true;        // false: a leg this column needs did not run for the row
+    std::string unavailable_reason;
+};
+
+struct AblationRow {
+    std::string node_id;
+    std::optional<int> logged_rank;
+    std::vector<std::optional<int>> ranks; // per column, 1-based; nullopt: not in its hits
+};
+
+struct AblationMatrix {
+    std::int64_t id = 0;
+    std::string query;
+    std::vector<AblationColumn> columns;
+    // The logged hits first, in their order, then every other hit of any column.
+    std::vector<AblationRow> rows;
+    // Which column first gives the logged ranking exactly (nullopt: none does).
+    std::optional<std::size_t> first_logged_column;
+};
+
+// The columns, cumulative left to right: keyword only and vector only (each leg alone, every
+// later signal off), RRF (both legs at the row's weights; recency, supersession demotion, MMR
+// and entity boost off), then each signal turned on at the row's value. The last column is the
+// row's own settings, so it gives the logged ranking on an unchanged vault; "RRF" gives it too
+// when the row ran with every later signal off.
+Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,
+                              const std::atomic_bool* cancel = nullptr);
+
+} // namespace memlens
+
+namespace memlens {
+
+// ---- A generated query log -------------------------------------------------------------------
+
+struct QueryLogOptions {
+    std::size_t count = 300; // queries asked (and logged)
+    std::uint64_t seed = 1;
+    // Progress (asked, in all) on the calling thread.
+    std::function<void(std::size_t, std::size_t)> progress;
+    const std::atomic_bool* cancel = nullptr;
+};
+
+struct QueryLogSummary {
+    std::size_t asked = 0;
+    std::size_t logged = 0; // rows the audit writer wrote (flushed before this returns)
+    std::int64_t first_id = 0;
+    std::int64_t last_id = 0;
+};
+
+// Asks `count` seeded questions in the vault's own vocabulary (its most mentioned people,
+// topics and projects) through engine.query, so that each is logged as an agent or a person
+// would log it: most from two generated agents' sessions (caller set), some from the GUI,
+// some with their own mode or λ. The demo vault builds its log this way, so the lab has a
+// history to work on. FailedPrecondition-like Unsupported when the engine does not log (a
+// read-only vault, audit off), naming why.
+Result<QueryLogSummary> generate_query_log(SearchEngine& engine, const QueryLogOptions& options);
+
+} // namespace memlens

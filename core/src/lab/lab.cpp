@@ -1,0 +1,782 @@
+// The ranking lab (lab.h): settings overrides, pools as other settings would have them, what-if
+// with attribution, overlap measures, blast radius and the ablation matrix.
+#include <memlens/compare.h>
+#include <memlens/db.h>
+#include <memlens/entity_merge.h>
+#include <memlens/lab.h>
+#include <memlens/vault.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace memlens {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view prefix) {
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+// Keys that act inside a leg: what each leg returns depends on them, so the stored pools
+// cannot show a change (settings.h says what each does).
+bool acts_inside_a_leg(std::string_view key) {
+    static const std::set<std::string, std::less<>> keys = {"search.leg_limit",
+                                                            "search.max_query_terms",
+                                                            "search.fts.context_weight",
+                                                            "search.fts.near_weight",
+                                                            "search.fts.far_weight",
+                                                            "search.bm25.k1",
+                                                            "search.bm25.b",
+                                                            "search.bm25.b_neighbours",
+                                                            "search.coverage_power",
+                                                            "search.include_summaries",
+                                                            "search.beam.width",
+                                                            "search.beam.max_depth",
+                                                            "search.beam.max_leaf_items",
+                                                            "search.exact_scan_threshold"};
+    return keys.count(key) != 0;
+}
+
+bool known_key(std::string_view key) {
+    if (starts_with(key, "profile."))
+        return true; // the active profile's weights (retrieval_settings_from_map checks them)
+    for (const auto& k : retrieval_setting_keys())
+        if (k.key == key)
+            return true;
+    return false;
+}
+
+std::string nearest_key(std::string_view key) {
+    std::string best;
+    int best_d = 1 << 30;
+    for (const auto& k : retrieval_setting_keys()) {
+        int d = name_edit_distance(key, k.key);
+        if (d < best_d) {
+            best_d = d;
+            best = k.key;
+        }
+    }
+    return best_d <= 6 ? best : std::string();
+}
+
+bool is_lexical_index(const CandidatePools& pools) {
+    return starts_with(pools.vector_index, "memlens-hash-");
+}
+
+struct LegWeights {
+    double keyword = 0.0;
+    double vector = 0.0;
+};
+
+// What prepare() in search/pipeline.cpp gives the legs for these settings.
+LegWeights leg_weights(const RetrievalSettings& s, bool lexical) {
+    if (s.mode == SearchMode::Keyword)
+        return {1.0, 0.0};
+    if (s.mode == SearchMode::Semantic)
+        return {0.0, 1.0};
+    return {s.keyword_weight, lexical ? s.lexical_vector_weight : s.vector_weight};
+}
+
+// Whether a leg runs under these settings (search/pipeline.cpp skips a leg its mode excludes
+// and, under RRF, one of weight 0).
+bool leg_runs(const RetrievalSettings& s, double weight, bool keyword) {
+    if (keyword ? s.mode == SearchMode::Semantic : s.mode == SearchMode::Keyword)
+        return false;
+    return !(s.fusion == FusionKind::Rrf && !(weight > 0.0));
+}
+
+std::vector<std::string> hit_ids(const SearchResponse& r) {
+    std::vector<std::string> ids;
+    ids.reserve(r.result.hits.size());
+    for (const auto& h : r.result.hits)
+        ids.push_back(h.node_id);
+    return ids;
+}
+
+const Explanation* find_explanation(const SearchResponse& r, const std::string& id) {
+    for (const auto& h : r.result.hits)
+        if (h.node_id == id)
+            return h.explanation ? &*h.explanation : nullptr;
+    for (const auto& h : r.pushed_out)
+        if (h.node_id == id)
+            return h.explanation ? &*h.explanation : nullptr;
+    return nullptr;
+}
+
+bool differs(double a, double b) {
+    return std::abs(a - b) > 1e-12 * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+std::string num(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+std::string pair_nums(double a, double b) {
+    const int d = distinguishing_digits(a, b);
+    char buf[80];
+    std::snprintf(buf, sizeof buf, "%.*g → %.*g", d, a, d, b);
+    return buf;
+}
+
+double recency_multiplier(const Explanation& e) {
+    return 1.0 + e.recency.boost * e.recency.factor;
+}
+
+// Which of the hit's own numbers changed between its two explanations, and that in words.
+std::pair<std::string, std::string> own_signal(const Explanation* b, const Explanation* a) {
+    if (b == nullptr || a == nullptr)
+        return {"none", ""};
+    struct Change {
+        const char* signal;
+        double size; // |log ratio|: how much it moved the score
+        std::string words;
+    };
+    std::vector<Change> changes;
+    auto add = [&](const char* signal, double x, double y, std::string words) {
+        if (!differs(x, y))
+            return;
+        const double size = (x > 0.0 && y > 0.0) ? std::abs(std::log(y / x)) : 1e9;
+        changes.push_back({signal, size, std::move(words)});
+    };
+    if (a->fusion == "profile" || b->fusion == "profile") {
+        add("profile", b->final_score, a->final_score,
+            "profile score " + pair_nums(b->final_score, a->final_score));
+    } else {
+        add("fusion", b->rrf_score, a->rrf_score,
+            "RRF " + pair_nums(b->rrf_score, a->rrf_score) + ", fused rank " +
+                std::to_string(b->fused_rank) + " → " + std::to_string(a->fused_rank));
+        add("recency", recency_multiplier(*b), recency_multiplier(*a),
+            "recency factor " + pair_nums(recency_multiplier(*b), recency_multiplier(*a)));
+        add("entity boost", b->entity_factor, a->entity_factor,
+            "entity factor " + pair_nums(b->entity_factor, a->entity_factor));
+    }
+    add("supersession", b->superseded_penalty, a->superseded_penalty,
+        "superseded penalty " + pair_nums(b->superseded_penalty, a->superseded_penalty));
+    if (!changes.empty()) {
+        auto it =
+            std::max_element(changes.begin(), changes.end(),
+                             [](const Change& x, const Change& y) { return x.size < y.size; });
+        return {it->signal, it->words};
+    }
+    if (b->budget_cut != a->budget_cut)
+        return {"budget", a->budget_cut ? "cut by a budget" : "no longer cut by a budget"};
+    if (differs(b->mmr.mmr_score, a->mmr.mmr_score) && b->fused_rank == a->fused_rank)
+        return {"mmr", "MMR score " + pair_nums(b->mmr.mmr_score, a->mmr.mmr_score) +
+                           " (fused rank " + std::to_string(a->fused_rank) + " either way)"};
+    return {"none", ""};
+}
+
+std::string rank_text(const std::optional<int>& r) {
+    return r ? "#" + std::to_string(*r) : std::string("—");
+}
+
+std::string move_line(const LabMove& m, const std::string& words) {
+    std::string head;
+    if (m.movement == "same")
+        head = "same place (" + rank_text(m.after_rank) + ")";
+    else if (m.movement == "new")
+        head = "new at " + rank_text(m.after_rank);
+    else if (m.movement == "gone")
+        head = "gone from " + rank_text(m.before_rank);
+    else
+        head = m.movement + " " + std::to_string(std::abs(m.places)) + " (" +
+               rank_text(m.before_rank) + " → " + rank_text(m.after_rank) + ")";
+    if (m.movement == "same")
+        return head;
+    if (m.signal == "none")
+        return head + ": its own scores did not change; hits around it moved";
+    return head + ": " + words;
+}
+
+Result<SearchResponse> rerun_with(SearchEngine& engine, const LabRow& row,
+                                  const RetrievalSettings& s, std::vector<std::string>* unreachable,
+                                  const std::atomic_bool* cancel) {
+    CandidatePools pools = pools_for_settings(row, s, unreachable);
+    return engine.rerun(row.request, s, pools, cancel);
+}
+
+// `base` with exactly the value of `key` taken from `target`.
+Result<RetrievalSettings> with_one_key(const RetrievalSettings& base,
+                                       const RetrievalSettings& target, const std::string& key) {
+    const auto t = to_settings_map(target);
+    auto it = t.find(key);
+    if (it == t.end())
+        return base;
+    return apply_setting_overrides(base, {{key, it->second}});
+}
+
+Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
+                                 const RetrievalSettings& left, const RetrievalSettings& right,
+                                 const std::atomic_bool* cancel) {
+    std::vector<std::string> unreachable;
+    auto before = rerun_with(engine, row, left, &unreachable, cancel);
+    if (!before)
+        return before.status();
+    std::vector<std::string> after_unreachable;
+    auto after = rerun_with(engine, row, right, &after_unreachable, cancel);
+    if (!after)
+        return after.status();
+    LabComparison cmp = compare_responses(std::move(before).value(), std::move(after).value());
+    cmp.changed_keys = changed_setting_keys(to_settings_map(left), to_settings_map(right));
+    std::set<std::string> nr(unreachable.begin(), unreachable.end());
+    nr.insert(after_unreachable.begin(), after_unreachable.end());
+    cmp.needs_retrieval.assign(nr.begin(), nr.end());
+
+    std::vector<std::string> reachable;
+    for (const auto& k : cmp.changed_keys)
+        if (!nr.count(k))
+            reachable.push_back(k);
+    if (reachable.size() == 1) {
+        for (auto& m : cmp.moves)
+            if (m.movement != "same")
+                m.moved_by = reachable;
+    } else if (reachable.size() > 1 && reachable.size() <= 8) {
+        for (const auto& key : reachable) {
+            auto solo = with_one_key(left, right, key);
+            if (!solo)
+                continue; // a key whose value only parses together with another (profile)
+            auto r = rerun_with(engine, row, *solo, nullptr, cancel);
+            if (!r)
+                return r.status();
+            const auto ids = hit_ids(*r);
+            for (auto& m : cmp.moves) {
+                if (m.movement == "same")
+                    continue;
+                auto pos = std::find(ids.begin(), ids.end(), m.node_id);
+                std::optional<int> solo_rank;
+                if (pos != ids.end())
+                    solo_rank = static_cast<int>(pos - ids.begin()) + 1;
+                bool same_way = false;
+                if (m.movement == "gone" || m.movement == "new")
+                    same_way = m.movement == "gone" ? !solo_rank : solo_rank.has_value();
+                else if (solo_rank && m.before_rank)
+                    same_way = m.movement == "up" ? *solo_rank < *m.before_rank
+                                                  : *solo_rank > *m.before_rank;
+                else if (m.movement == "down")
+                    same_way = !solo_rank;
+                if (same_way)
+                    m.moved_by.push_back(key);
+            }
+        }
+    }
+    for (auto& m : cmp.moves) {
+        if (m.movement == "same" || m.signal == "none")
+            continue;
+        if (!m.moved_by.empty()) {
+            std::string keys;
+            for (const auto& k : m.moved_by)
+                keys += (keys.empty() ? "" : ", ") + k;
+            m.line += "; moved by " + keys;
+        } else if (reachable.size() > 1) {
+            m.line += "; no one changed setting moves it alone: they do together";
+        }
+    }
+    return cmp;
+}
+
+} // namespace
+
+const char* to_string(SettingReach r) {
+    return r == SettingReach::Rerank ? "rerank" : "retrieval";
+}
+
+const std::vector<LabSettingKey>& lab_setting_keys() {
+    static const std::vector<LabSettingKey> keys = [] {
+        std::vector<LabSettingKey> out;
+        for (const auto& k : retrieval_setting_keys())
+            out.push_back(
+                {k.key, k.help,
+                 acts_inside_a_leg(k.key) ? SettingReach::Retrieval : SettingReach::Rerank});
+        return out;
+    }();
+    return keys;
+}
+
+std::optional<SettingReach> setting_reach(std::string_view key) {
+    if (!known_key(key))
+        return std::nullopt;
+    return acts_inside_a_leg(key) ? SettingReach::Retrieval : SettingReach::Rerank;
+}
+
+Result<std::map<std::string, std::string>>
+parse_setting_assignments(const std::vector<std::string>& assignments) {
+    std::map<std::string, std::string> out;
+    for (const auto& a : assignments) {
+        auto eq = a.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return Status::invalid("setting '" + a + "': expected KEY=VALUE");
+        out[a.substr(0, eq)] = a.substr(eq + 1);
+    }
+    return out;
+}
+
+Result<RetrievalSettings>
+apply_setting_overrides(const RetrievalSettings& base,
+                        const std::map<std::string, std::string>& values) {
+    auto map = to_settings_map(base);
+    for (const auto& [key, value] : values) {
+        if (!known_key(key)) {
+            std::string near = nearest_key(key);
+            return Status::invalid("unknown setting '" + key + "'" +
+                                   (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                                   "; memlens-cli whatif --help lists them");
+        }
+        map[key] = value;
+    }
+    if (values.count("search.profile")) {
+        // A new profile starts from its own weights unless they are set explicitly.
+        for (auto it = map.begin(); it != map.end();)
+            it = starts_with(it->first, "profile.") && !values.count(it->first) ? map.erase(it)
+                                                                                : std::next(it);
+    }
+    auto s = retrieval_settings_from_map(map);
+    if (!s)
+        return s.status();
+    // retrieval_settings_from_map ignores keys of a profile that is not the active one.
+    for (const auto& [key, value] : values)
+        if (starts_with(key, "profile.") && !starts_with(key, "profile." + s->profile.name + "."))
+            return Status::invalid("setting '" + key + "': the active profile is '" +
+                                   s->profile.name + "'");
+    return s;
+}
+
+Result<LabRow> lab_row_from_record(const AuditRecord& record) {
+    const std::string where = "audit row " + std::to_string(record.id);
+    if (record.error)
+        return Status::invalid(where + " is a failed call (" + *record.error +
+                               "): it has no ranking to re-rank");
+    if (!search_mode_from_string(record.mode) || !record.caller.tool.empty()) {
+        if (!search_mode_from_string(record.mode))
+            return Status::invalid(where + " is a '" + record.mode +
+                                   "' call, not a search: only searches can be re-ranked");
+    }
+    auto parsed = parse_audit_row(record);
+    if (!parsed)
+        return parsed.status();
+    auto pools = candidates_from_audit(record);
+    if (!pools) {
+        if (pools.status().code() == StatusCode::NotFound)
+            return Status::not_found(
+                where +
+                " keeps no candidate pools (it was logged by an older memlens): re-ranking needs "
+                "them; replay it instead, which retrieves again (memlens-cli audit --vault V "
+                "replay " +
+                std::to_string(record.id) + ")");
+        return pools.status();
+    }
+    LabRow row;
+    row.record = record;
+    row.request = parsed->request;
+    row.settings = parsed->settings;
+    row.pools = std::move(pools).value();
+    for (const auto& s : parsed->sources)
+        row.logged_ids.push_back(s.node_id);
+    return row;
+}
+
+Result<LabRow> load_lab_row(const Database& db, std::int64_t id) {
+    auto r = get_audit(db, id);
+    if (!r)
+        return r.status();
+    return lab_row_from_record(*r);
+}
+
+CandidatePools pools_for_settings(const LabRow& row, const RetrievalSettings& s,
+                                  std::vector<std::string>* unreachable) {
+    CandidatePools p = row.pools;
+    const RetrievalSettings& logged = row.settings;
+    const auto changed = changed_setting_keys(to_settings_map(logged), to_settings_map(s));
+    auto cannot = [&](const std::string& key) {
+        if (unreachable != nullptr &&
+            std::find(unreachable->begin(), unreachable->end(), key) == unreachable->end())
+            unreachable->push_back(key);
+    };
+    for (const auto& k : changed)
+        if (acts_inside_a_leg(k))
+            cannot(k);
+
+    const LegWeights w = leg_weights(s, is_lexical_index(p));
+    p.keyword_weight = w.keyword;
+    p.vector_weight = w.vector;
+    // A leg that did not run for the row and would now: its candidates are unknown.
+    const bool keyword_ran = leg_runs(logged, row.pools.keyword_weight, true);
+    const bool vector_ran = leg_runs(logged, row.pools.vector_weight, false);
+    if ((!keyword_ran && leg_runs(s, w.keyword, true)) ||
+        (!vector_ran && leg_runs(s, w.vector, false))) {
+        for (const auto& k : changed)
+            if (k == "search.mode" || k == "search.fusion" || starts_with(k, "search.weight."))
+                cannot(k);
+    }
+
+    // The keyword factors, applied after the leg: which candidates a factor touches is known
+    // from the factor the row logged, so only when it was on.
+    bool refactored = false;
+    const bool author = logged.author_boost != s.author_boost;
+    const bool day = logged.day_boost != s.day_boost;
+    const bool question = logged.question_factor != s.question_factor;
+    if (author && !(logged.author_boost > 0.0))
+        cannot("search.author_boost");
+    if (day && !(logged.day_boost > 0.0))
+        cannot("search.day_boost");
+    if (question && logged.question_factor == 1.0)
+        cannot("search.question_factor");
+    for (auto& c : p.keyword) {
+        double af = c.author_factor, tf = c.time_factor, qf = c.question_factor;
+        if (author && logged.author_boost > 0.0 && c.author_factor != 1.0)
+            af = s.author_boost > 0.0 ? 1.0 + s.author_boost : 1.0;
+        if (day && logged.day_boost > 0.0 && c.time_factor != 1.0)
+            tf = s.day_boost > 0.0 ? 1.0 + s.day_boost : 1.0;
+        if (question && logged.question_factor != 1.0 && c.question_factor != 1.0)
+            qf = s.question_factor;
+        if (af != c.author_factor || tf != c.time_factor || qf != c.question_factor) {
+            c.author_factor = af;
+            c.time_factor = tf;
+            c.question_factor = qf;
+            c.raw = c.fts_score * af * tf * qf;
+            refactored = true;
+        }
+    }
+    if (refactored) {
+        // bm25 is negative: more negative ranks first (search/keyword_factors.cpp).
+        std::stable_sort(
+            p.keyword.begin(), p.keyword.end(),
+            [](const LegCandidate& a, const LegCandidate& b) { return a.raw < b.raw; });
+        int rank = 0;
+        for (auto& c : p.keyword)
+            c.rank = ++rank;
+    }
+    return p;
+}
+
+double jaccard_at_k(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                    std::size_t k) {
+    std::unordered_set<std::string> sa(a.begin(), a.begin() + std::min(k, a.size()));
+    std::unordered_set<std::string> sb(b.begin(), b.begin() + std::min(k, b.size()));
+    if (sa.empty() && sb.empty())
+        return 1.0;
+    std::size_t inter = 0;
+    for (const auto& x : sa)
+        inter += sb.count(x);
+    return static_cast<double>(inter) / static_cast<double>(sa.size() + sb.size() - inter);
+}
+
+double rank_biased_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                           double p) {
+    const std::size_t k = std::max(a.size(), b.size());
+    if (k == 0)
+        return 1.0;
+    std::unordered_set<std::string> seen_a, seen_b;
+    std::size_t overlap = 0;
+    double sum = 0.0;
+    double weight = 1.0; // p^d
+    double last_agreement = 0.0;
+    for (std::size_t d = 1; d <= k; ++d) {
+        const std::string* x = d <= a.size() ? &a[d - 1] : nullptr;
+        const std::string* y = d <= b.size() ? &b[d - 1] : nullptr;
+        if (x != nullptr && y != nullptr && *x == *y) {
+            ++overlap;
+        } else {
+            if (x != nullptr && seen_b.count(*x))
+                ++overlap;
+            if (y != nullptr && seen_a.count(*y))
+                ++overlap;
+        }
+        if (x != nullptr)
+            seen_a.insert(*x);
+        if (y != nullptr)
+            seen_b.insert(*y);
+        weight *= p;
+        last_agreement = static_cast<double>(overlap) / static_cast<double>(d);
+        sum += last_agreement * weight;
+    }
+    // Extrapolated RBO: the agreement at depth k is assumed to hold beyond it.
+    return std::clamp(last_agreement * weight + (1.0 - p) / p * sum, 0.0, 1.0);
+}
+
+LabComparison compare_responses(SearchResponse before, SearchResponse after) {
+    LabComparison cmp;
+    const auto left = hit_ids(before);
+    const auto right = hit_ids(after);
+    cmp.k = std::max<std::size_t>({left.size(), right.size(), 1});
+    cmp.jaccard = jaccard_at_k(left, right, cmp.k);
+    cmp.rbo = rank_biased_overlap(left, right);
+    cmp.changed = left != right;
+    cmp.lost_first = !left.empty() && (right.empty() || right.front() != left.front());
+    std::unordered_map<std::string, int> before_rank;
+    for (std::size_t i = 0; i < left.size(); ++i)
+        before_rank.emplace(left[i], static_cast<int>(i) + 1);
+    auto make = [&](const std::string& id, std::optional<int> br, std::optional<int> ar) {
+        LabMove m;
+        m.node_id = id;
+        m.before_rank = br;
+        m.after_rank = ar;
+        if (br && ar) {
+            m.places = *br - *ar;
+            m.movement = m.places == 0 ? "same" : m.places > 0 ? "up" : "down";
+        } else {
+            m.movement = ar ? "new" : "gone";
+        }
+        const Explanation* eb = find_explanation(before, id);
+        const Explanation* ea = find_explanation(after, id);
+        if (br)
+            m.before_score = before.result.hits[static_cast<std::size_t>(*br - 1)].score;
+        if (ar)
+            m.after_score = after.result.hits[static_cast<std::size_t>(*ar - 1)].score;
+        if (eb)
+            m.before = *eb;
+        if (ea)
+            m.after = *ea;
+        auto [signal, words] = own_signal(eb, ea);
+        m.signal = m.movement == "same" ? "none" : signal;
+        m.line = move_line(m, words);
+        return m;
+    };
+    std::unordered_set<std::string> in_right;
+    for (std::size_t i = 0; i < right.size(); ++i) {
+        in_right.insert(right[i]);
+        auto it = before_rank.find(right[i]);
+        cmp.moves.push_back(
+            make(right[i], it == before_rank.end() ? std::nullopt : std::optional<int>(it->second),
+                 static_cast<int>(i) + 1));
+    }
+    for (std::size_t i = 0; i < left.size(); ++i)
+        if (!in_right.count(left[i]))
+            cmp.moves.push_back(make(left[i], static_cast<int>(i) + 1, std::nullopt));
+    cmp.before = std::move(before);
+    cmp.after = std::move(after);
+    return cmp;
+}
+
+Result<LabComparison> what_if(SearchEngine& engine, const LabRow& row,
+                              const RetrievalSettings& settings, const std::atomic_bool* cancel) {
+    return attributed(engine, row, row.settings, settings, cancel);
+}
+
+Result<LabComparison> compare_configs(SearchEngine& engine, const LabRow& row,
+                                      const RetrievalSettings& left, const RetrievalSettings& right,
+                                      const std::atomic_bool* cancel) {
+    return attributed(engine, row, left, right, cancel);
+}
+
+RetrievalSettings blast_settings_for(const LabRow& row, const RetrievalSettings& candidate) {
+    RetrievalSettings s = candidate;
+    const SearchRequest& q = row.request;
+    if (q.mode)
+        s.mode = *q.mode;
+    if (q.fusion)
+        s.fusion = *q.fusion;
+    if (q.profile)
+        s.profile = row.settings.profile;
+    if (q.mmr_lambda)
+        s.mmr_lambda = *q.mmr_lambda;
+    if (q.recency_boost)
+        s.recency_boost = *q.recency_boost;
+    if (q.include_summaries)
+        s.include_summaries = *q.include_summaries;
+    return s;
+}
+
+Result<BlastReport> blast_radius(SearchEngine& engine,
+                                 const std::map<std::string, std::string>& overrides,
+                                 const BlastOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    auto vault_settings = load_retrieval_settings(engine.vault());
+    if (!vault_settings)
+        return vault_settings.status();
+    auto candidate = apply_setting_overrides(*vault_settings, overrides);
+    if (!candidate)
+        return candidate.status();
+    BlastReport report;
+    report.changed_keys =
+        changed_setting_keys(to_settings_map(*vault_settings), to_settings_map(*candidate));
+    for (int i = 0; i < 10; ++i)
+        report.overlap_histogram.push_back({i / 10.0, (i + 1) / 10.0, 0});
+    report.overlap_histogram.push_back({1.0, 1.0, 0});
+
+    const Database& db = engine.vault().db();
+    auto total = count_audit(db, options.filter);
+    if (!total)
+        return total.status();
+    std::size_t rows = static_cast<std::size_t>(*total);
+    if (options.max_rows > 0)
+        rows = std::min(rows, options.max_rows);
+    report.rows = rows;
+    const std::size_t step = std::max<std::size_t>(1, rows / 100);
+    constexpr int kPage = 500;
+    std::int64_t offset = 0;
+    std::size_t done = 0;
+    while (done < rows) {
+        const int want = static_cast<int>(std::min<std::size_t>(kPage, rows - done));
+        auto page = list_audit(db, options.filter, want, offset);
+        if (!page)
+            return page.status();
+        if (page->empty())
+            break;
+        offset += static_cast<std::int64_t>(page->size());
+        for (const auto& rec : *page) {
+            if (options.cancel != nullptr && options.cancel->load())
+                return Status::cancelled("blast radius cancelled after " + std::to_string(done) +
+                                         " of " + std::to_string(rows) + " rows");
+            ++done;
+            if (options.progress && (done % step == 0 || done == rows))
+                options.progress(done, rows);
+            auto row = lab_row_from_record(rec);
+            if (!row) {
+                if (row.status().code() == StatusCode::NotFound)
+                    ++report.skipped_no_pools;
+                else
+                    ++report.skipped_other;
+                continue;
+            }
+            const RetrievalSettings s = blast_settings_for(*row, *candidate);
+            std::vector<std::string> unreachable;
+            CandidatePools pools = pools_for_settings(*row, s, &unreachable);
+            for (const auto& k : unreachable)
+                ++report.needs_retrieval[k];
+            auto resp = engine.rerun(row->request, s, pools, options.cancel);
+            if (!resp)
+                return resp.status().with_context("audit row " + std::to_string(rec.id));
+            const auto now = hit_ids(*resp);
+            BlastQuery q;
+            q.id = rec.id;
+            q.ts_ms = rec.ts_ms;
+            q.query = rec.query;
+            q.client = rec.caller.client;
+            q.k = std::max<std::size_t>(row->logged_ids.size(), 1);
+            q.jaccard = jaccard_at_k(row->logged_ids, now, q.k);
+            q.rbo = rank_biased_overlap(row->logged_ids, now);
+            q.changed = row->logged_ids != now;
+            if (!row->logged_ids.empty()) {
+                q.logged_first = row->logged_ids.front();
+                q.lost_first = now.empty() || now.front() != q.logged_first;
+                auto pos = std::find(now.begin(), now.end(), q.logged_first);
+                if (pos != now.end())
+                    q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
+            }
+            if (!now.empty())
+                q.new_first = now.front();
+            ++report.queries;
+            report.changed += q.changed ? 1 : 0;
+            report.lost_first += q.lost_first ? 1 : 0;
+            const std::size_t bin =
+                q.jaccard >= 1.0 ? 10 : static_cast<std::size_t>(std::floor(q.jaccard * 10.0));
+            ++report.overlap_histogram[bin].count;
+            report.results.push_back(std::move(q));
+        }
+    }
+    report.ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
+    return report;
+}
+
+Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,
+                              const std::atomic_bool* cancel) {
+    AblationMatrix m;
+    m.id = row.record.id;
+    m.query = row.record.query;
+    const RetrievalSettings& base = row.settings;
+    const bool profile = base.fusion == FusionKind::Profile;
+
+    RetrievalSettings off = base;
+    off.recency_boost = 0.0;
+    off.superseded = SupersededHandling::Mark;
+    off.mmr_lambda = 1.0;
+    off.entity_boost = 0.0;
+
+    auto add = [&](std::string name, std::string adds, RetrievalSettings s) {
+        AblationColumn c;
+        c.name = std::move(name);
+        c.adds = std::move(adds);
+        c.settings = std::move(s);
+        m.columns.push_back(std::move(c));
+    };
+    auto with_mode = [&](SearchMode mode) {
+        RetrievalSettings s = off;
+        s.mode = mode;
+        return s;
+    };
+    add("keyword only", "the keyword leg alone", with_mode(SearchMode::Keyword));
+    add("vector only", "the vector leg alone", with_mode(SearchMode::Semantic));
+    add(profile ? "profile fold" : "RRF",
+        profile ? "both legs folded by profile " + base.profile.name
+                : "both legs fused at weights " + num(row.pools.keyword_weight) + " (keyword), " +
+                      num(row.pools.vector_weight) + " (vector), k " + std::to_string(base.rrf_k),
+        off);
+    RetrievalSettings s = off;
+    s.recency_boost = base.recency_boost;
+    add("+ recency",
+        base.recency_boost > 0.0 ? "recency boost " + num(base.recency_boost)
+                                 : "recency boost 0 for this row: nothing added",
+        s);
+    s.superseded = base.superseded;
+    add("+ graph context",
+        base.superseded == SupersededHandling::Mark
+            ? "superseded hits only marked for this row: nothing added"
+            : std::string("superseded hits ") + to_string(base.superseded) +
+                  (base.superseded == SupersededHandling::Demote
+                       ? " (× " + num(base.superseded_demote_factor) + ")"
+                       : ""),
+        s);
+    s.mmr_lambda = base.mmr_lambda;
+    add("+ MMR",
+        base.mmr_lambda < 1.0 ? "MMR λ " + num(base.mmr_lambda) + ", redundancy floor " +
+                                    num(base.mmr_redundancy_floor)
+                              : "MMR λ 1 for this row: nothing added",
+        s);
+    s.entity_boost = base.entity_boost;
+    add("+ entity boost",
+        base.entity_boost > 0.0 ? "entity boost " + num(base.entity_boost)
+                                : "entity boost 0 for this row: nothing added",
+        s);
+
+    const bool keyword_ran = leg_runs(base, row.pools.keyword_weight, true);
+    const bool vector_ran = leg_runs(base, row.pools.vector_weight, false);
+    for (auto& c : m.columns) {
+        if ((c.settings.mode == SearchMode::Keyword && !keyword_ran) ||
+            (c.settings.mode == SearchMode::Semantic && !vector_ran)) {
+            c.available = false;
+            c.unavailable_reason = std::string("the ") +
+                                   (c.settings.mode == SearchMode::Keyword ? "keyword" : "vector") +
+                                   " leg did not run for this row";
+            continue;
+        }
+        auto r = rerun_with(engine, row, c.settings, nullptr, cancel);
+        if (!r)
+            return r.status();
+        c.ids = hit_ids(*r);
+    }
+    std::vector<std::string> order = row.logged_ids;
+    std::unordered_set<std::string> seen(order.begin(), order.end());
+    for (const auto& c : m.columns)
+        for (const auto& id : c.ids)
+            if (seen.insert(id).second)
+                order.push_back(id);
+    for (const auto& id : order) {
+        AblationRow r;
+        r.node_id = id;
+        auto lp = std::find(row.logged_ids.begin(), row.logged_ids.end(), id);
+        if (lp != row.logged_ids.end())
+            r.logged_rank = static_cast<int>(lp - row.logged_ids.begin()) + 1;
+        for (const auto& c : m.columns) {
+            auto p = std::find(c.ids.begin(), c.ids.end(), id);
+            r.ranks.push_back(p == c.ids.end() ? std::nullopt
+                                               : std::optional<int>(p - c.ids.begin() + 1));
+        }
+        m.rows.push_back(std::move(r));
+    }
+    for (std::size_t i = 0; i < m.columns.size(); ++i)
+        if (m.columns[i].available && m.columns[i].ids == row.logged_ids) {
+            m.first_logged_column = i;
+            break;
+        }
+    return m;
+}
+
+} // namespace memlens

@@ -1,0 +1,135 @@
+// generate_query_log (lab.h): a seeded history of questions for the lab and the demo vault.
+#include <memlens/db.h>
+#include <memlens/lab.h>
+#include <memlens/vault.h>
+
+#include <random>
+
+namespace memlens {
+namespace {
+
+Result<std::vector<std::string>> top_surfaces(const Vault& vault, const char* kind, int limit) {
+    auto st = vault.db().prepare("SELECT min(surface) FROM mem_tree_entity_index "
+                                 "WHERE entity_kind = ? GROUP BY entity_id "
+                                 "ORDER BY count(*) DESC, entity_id LIMIT ?");
+    if (!st)
+        return st.status();
+    st->bind(1, std::string(kind)).bind(2, limit);
+    std::vector<std::string> out;
+    while (true) {
+        auto r = st->step();
+        if (!r)
+            return r.status();
+        if (!*r)
+            break;
+        out.push_back(st->column_text(0));
+    }
+    return out;
+}
+
+} // namespace
+
+Result<QueryLogSummary> generate_query_log(SearchEngine& engine, const QueryLogOptions& options) {
+    AuditWriter* writer = engine.audit_writer();
+    if (writer == nullptr || !writer->enabled())
+        return Status::unsupported("cannot log queries: " +
+                                   (writer == nullptr
+                                        ? std::string("the engine was opened without its audit log")
+                                        : writer->disabled_reason()));
+    const Vault& vault = engine.vault();
+    auto persons = top_surfaces(vault, "person", 20);
+    if (!persons)
+        return persons.status();
+    auto topics = top_surfaces(vault, "topic", 20);
+    if (!topics)
+        return topics.status();
+    auto projects = top_surfaces(vault, "project", 8);
+    if (!projects)
+        return projects.status();
+    if (projects->empty())
+        *projects = *topics;
+    if (persons->empty() || topics->empty())
+        return Status::invalid("the vault names no people or topics to ask about");
+    static const std::vector<std::string> words = {
+        "deploy",  "rollout", "review",  "bug",     "outage",   "migration", "deadline",
+        "budget",  "vendor",  "design",  "meeting", "release",  "latency",   "incident",
+        "roadmap", "hiring",  "pricing", "launch",  "decision", "plan"};
+    std::mt19937_64 rng(options.seed);
+    auto pick = [&](const std::vector<std::string>& v) -> const std::string& {
+        return v[rng() % v.size()];
+    };
+    const std::vector<AuditCaller> agents = {
+        {"claude-code 2.1.0", "stdio pid 4242", "memory_search", ""},
+        {"support-bot 0.9", "http session 3f2a9c01", "memory_search", ""},
+    };
+    QueryLogSummary sum;
+    std::int64_t before = 0;
+    {
+        auto last = vault.db().prepare("SELECT coalesce(max(id), 0) FROM retrieval_log");
+        if (!last)
+            return last.status();
+        auto r = last->step();
+        if (!r)
+            return r.status();
+        before = last->column_int64(0);
+    }
+    for (std::size_t i = 0; i < options.count; ++i) {
+        if (options.cancel != nullptr && options.cancel->load())
+            return Status::cancelled("query log cancelled after " + std::to_string(i) + " queries");
+        std::string q;
+        switch (rng() % 6) {
+        case 0:
+            q = pick(*persons) + " " + pick(*topics);
+            break;
+        case 1:
+            q = "what did " + pick(*persons) + " decide about " + pick(*projects);
+            break;
+        case 2:
+            q = pick(*projects) + " " + pick(words) + " " + pick(words);
+            break;
+        case 3:
+            q = pick(*topics) + " " + pick(words);
+            break;
+        case 4:
+            q = "when is the " + pick(*projects) + " " + pick(words);
+            break;
+        default:
+            q = "who is working on " + pick(*projects) + " " + pick(words);
+            break;
+        }
+        QueryOptions o;
+        const auto who = rng() % 10;
+        if (who < 7) {
+            o.caller = agents[who % 2];
+            o.caller.arguments = "{\"query\":\"" + q + "\"}";
+        }
+        const auto variant = rng() % 10;
+        if (variant == 0)
+            o.mode = SearchMode::Keyword;
+        else if (variant == 1)
+            o.mmr_lambda = 0.5;
+        auto r = engine.query(q, o, options.cancel);
+        if (!r && r.status().code() == StatusCode::Cancelled)
+            return r.status();
+        // A question the analysis refuses is skipped: the log holds what was answered.
+        ++sum.asked;
+        if (options.progress)
+            options.progress(i + 1, options.count);
+    }
+    Status flushed = writer->flush();
+    if (!flushed.is_ok())
+        return flushed.with_context("audit log");
+    auto first =
+        vault.db().prepare("SELECT min(id), max(id), count(*) FROM retrieval_log WHERE id > ?");
+    if (!first)
+        return first.status();
+    first->bind(1, before);
+    if (auto r = first->step(); r && *r) {
+        sum.first_id = first->column_int64(0);
+        sum.last_id = first->column_int64(1);
+        sum.logged = static_cast<std::size_t>(first->column_int64(2));
+    }
+    return sum;
+}
+
+} // namespace memlens

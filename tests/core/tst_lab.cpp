@@ -1,0 +1,460 @@
+// The ranking lab (lab.h): re-ranking a generated log's stored candidates with unchanged
+// settings gives every logged ranking back; the blast radius of the vault's own settings is
+// zero; λ = 1 changes exactly the rows MMR had reordered and no row that set its own λ; moves
+// are attributed to the setting that causes them; the ablation's columns; the CLI's whatif,
+// blast and ablate with their errors.
+#include "testsupport.h"
+
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
+#include <memlens/audit.h>
+#include <memlens/db.h>
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/ingest.h>
+#include <memlens/lab.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+using namespace memlens;
+using nlohmann::json;
+
+namespace {
+
+template <typename T> T must(Result<T> r, const char* what) {
+    if (!r.is_ok())
+        qFatal("%s: %s", what, r.status().to_string().c_str());
+    return std::move(r).value();
+}
+
+std::vector<std::string> ids_of(const SearchResponse& r) {
+    std::vector<std::string> out;
+    for (const auto& h : r.result.hits)
+        out.push_back(h.node_id);
+    return out;
+}
+
+std::vector<std::int64_t> all_ids(const Database& db) {
+    std::vector<std::int64_t> out;
+    auto st = must(db.prepare("SELECT id FROM retrieval_log ORDER BY id"), "ids");
+    while (must(st.step(), "step"))
+        out.push_back(st.column_int64(0));
+    return out;
+}
+
+} // namespace
+
+class TestLab : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    std::string vaultDir_;
+    std::unique_ptr<Vault> vault_;
+    std::unique_ptr<SearchEngine> engine_;
+    std::vector<std::int64_t> rows_;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        GenerateOptions g;
+        g.chunks = 1500;
+        g.seed = 11;
+        auto sources = must(generate_sources(g), "generate");
+        vaultDir_ = dir_.filePath(QStringLiteral("v")).toStdString();
+        vault_ = must(Vault::create(vaultDir_), "create");
+        {
+            auto emb = must(make_embedder_for(*vault_), "embedder");
+            Ingestor ing(*vault_, *emb);
+            must(ing.ingest(sources), "ingest");
+        }
+        // MMR compares plain cosines (no redundancy floor), so that it reorders some rows and
+        // λ = 1 has rows to change.
+        auto s = must(load_retrieval_settings(*vault_), "settings");
+        s.mmr_redundancy_floor = 0.0;
+        must(save_retrieval_settings(*vault_, s), "save");
+        engine_ = must(SearchEngine::open(*vault_), "engine");
+        QueryLogOptions o;
+        o.count = 120;
+        o.seed = 3;
+        auto sum = must(generate_query_log(*engine_, o), "log");
+        QCOMPARE(sum.asked, std::size_t{120});
+        QVERIFY(sum.logged >= 100); // a question without searchable terms is not logged
+        rows_ = all_ids(vault_->db());
+        QCOMPARE(rows_.size(), sum.logged);
+    }
+
+    // The generated log is what an agent's log looks like: agents and the GUI, modes, λs.
+    void generatedLogHasAgentsAndOwnChoices() {
+        std::set<std::string> clients;
+        std::size_t keywordMode = 0, ownLambda = 0;
+        for (auto id : rows_) {
+            auto row = must(load_lab_row(vault_->db(), id), "row");
+            clients.insert(row.record.caller.client);
+            keywordMode += row.request.mode == SearchMode::Keyword;
+            ownLambda += row.request.mmr_lambda.has_value();
+        }
+        QCOMPARE(clients.size(), std::size_t{3}); // two agents and the GUI (no client)
+        QVERIFY(keywordMode > 0);
+        QVERIFY(ownLambda > 0);
+    }
+
+    // Acceptance: unchanged settings reproduce every logged ranking exactly.
+    void unchangedSettingsReproduceEveryRow() {
+        for (auto id : rows_) {
+            auto row = must(load_lab_row(vault_->db(), id), "row");
+            auto cmp = must(what_if(*engine_, row, row.settings), "what-if");
+            QVERIFY2(ids_of(cmp.before) == row.logged_ids, qPrintable(QString::number(id)));
+            QVERIFY2(ids_of(cmp.after) == row.logged_ids, qPrintable(QString::number(id)));
+            QVERIFY(!cmp.changed);
+            QVERIFY(cmp.changed_keys.empty());
+            QCOMPARE(cmp.jaccard, 1.0);
+            QCOMPARE(cmp.rbo, 1.0);
+            for (const auto& m : cmp.moves)
+                QCOMPARE(QString::fromStdString(m.movement), QStringLiteral("same"));
+        }
+    }
+
+    // Acceptance: the blast radius of the vault's own settings is zero.
+    void blastOfTheVaultsOwnSettingsChangesNothing() {
+        std::size_t progressCalls = 0;
+        BlastOptions o;
+        o.progress = [&](std::size_t done, std::size_t total) {
+            QVERIFY(done <= total);
+            ++progressCalls;
+        };
+        auto r = must(blast_radius(*engine_, {}, o), "blast");
+        QCOMPARE(r.queries, rows_.size());
+        QCOMPARE(r.changed, std::size_t{0});
+        QCOMPARE(r.lost_first, std::size_t{0});
+        QVERIFY(r.changed_keys.empty());
+        QCOMPARE(r.overlap_histogram.size(), std::size_t{11});
+        QCOMPARE(r.overlap_histogram.back().count, r.queries);
+        QVERIFY(progressCalls > 0);
+    }
+
+    // Acceptance: λ = 1 (MMR off) changes exactly the rows whose logged order is not their
+    // fused order, and none that set their own λ (a query's own choice wins, as when it ran).
+    void lambdaOneChangesTheRowsMmrReorderedAndNothingElse() {
+        std::set<std::int64_t> expected, ownLambda;
+        for (auto id : rows_) {
+            auto row = must(load_lab_row(vault_->db(), id), "row");
+            if (row.request.mmr_lambda) {
+                ownLambda.insert(id);
+                continue;
+            }
+            // The fused order of the whole candidate list, from the logged ranking's own
+            // explanations: MMR reordered the row when the hits are not fused ranks 1..n.
+            auto r = must(engine_->rerun(row.request, row.settings, row.pools), "rerun");
+            for (std::size_t i = 0; i < r.result.hits.size(); ++i)
+                if (r.result.hits[i].explanation->fused_rank != static_cast<int>(i) + 1) {
+                    expected.insert(id);
+                    break;
+                }
+        }
+        QVERIFY2(!expected.empty(), "MMR reordered no row: the test would prove nothing");
+        QVERIFY(!ownLambda.empty());
+        BlastOptions o;
+        auto r = must(blast_radius(*engine_, {{"search.mmr_lambda", "1"}}, o), "blast");
+        QCOMPARE(r.changed_keys, std::vector<std::string>{"search.mmr_lambda"});
+        std::set<std::int64_t> changed;
+        for (const auto& q : r.results)
+            if (q.changed)
+                changed.insert(q.id);
+        QCOMPARE(changed, expected);
+        QCOMPARE(r.changed, expected.size());
+        for (auto id : ownLambda)
+            QVERIFY(!changed.count(id));
+        std::size_t histogramTotal = 0;
+        for (const auto& b : r.overlap_histogram)
+            histogramTotal += b.count;
+        QCOMPARE(histogramTotal, r.queries);
+        std::size_t identical = 0;
+        for (const auto& q : r.results)
+            identical += q.jaccard == 1.0;
+        QCOMPARE(r.overlap_histogram.back().count, identical);
+    }
+
+    // RRF k = 1 weighs the top ranks of each leg far more: it changes rows that fused two legs,
+    // never a row that ran one leg only with MMR off. The attribution names the setting.
+    void oneChangedSettingIsTheCauseOfEveryMove() {
+        std::size_t moved = 0;
+        for (auto id : rows_) {
+            auto row = must(load_lab_row(vault_->db(), id), "row");
+            auto s = must(apply_setting_overrides(row.settings, {{"search.rrf_k", "1"}}), "k=1");
+            auto cmp = must(what_if(*engine_, row, s), "what-if");
+            QCOMPARE(cmp.changed_keys, std::vector<std::string>{"search.rrf_k"});
+            QVERIFY(cmp.needs_retrieval.empty());
+            for (const auto& m : cmp.moves) {
+                if (m.movement == "same")
+                    continue;
+                ++moved;
+                QCOMPARE(m.moved_by, std::vector<std::string>{"search.rrf_k"});
+                // A hit whose own RRF sum changed says so; one that only made room says that.
+                QVERIFY2(m.signal == "fusion" || m.signal == "none" || m.signal == "mmr",
+                         m.signal.c_str());
+                QVERIFY(!m.line.empty());
+            }
+        }
+        QVERIFY2(moved > 0, "rrf_k = 1 moved nothing");
+    }
+
+    // Two changed settings: each move is attributed to the ones that cause it on their own.
+    void twoSettingsAreAttributedOneByOne() {
+        std::size_t attributed = 0, checked = 0;
+        for (auto id : rows_) {
+            auto row = must(load_lab_row(vault_->db(), id), "row");
+            if (row.request.mmr_lambda)
+                continue;
+            auto s = must(apply_setting_overrides(row.settings, {{"search.mmr_lambda", "1"},
+                                                                 {"search.recency_boost", "0"}}),
+                          "two");
+            // recency is already 0: only λ can move anything, and every move must say λ.
+            auto cmp = must(what_if(*engine_, row, s), "what-if");
+            QCOMPARE(cmp.changed_keys, std::vector<std::string>{"search.mmr_lambda"});
+            auto s2 = must(apply_setting_overrides(
+                               row.settings, {{"search.mmr_lambda", "1"}, {"search.rrf_k", "1"}}),
+                           "two");
+            auto cmp2 = must(what_if(*engine_, row, s2), "what-if 2");
+            QCOMPARE(cmp2.changed_keys.size(), std::size_t{2});
+            for (const auto& m : cmp2.moves) {
+                if (m.movement == "same")
+                    continue;
+                ++checked;
+                for (const auto& k : m.moved_by)
+                    QVERIFY(k == "search.mmr_lambda" || k == "search.rrf_k");
+                attributed += !m.moved_by.empty();
+            }
+        }
+        QVERIFY(checked > 0);
+        QVERIFY(attributed > 0);
+    }
+
+    // Settings that act inside a leg are reported, not applied.
+    void retrievalSettingsAreReportedNotApplied() {
+        auto row = must(load_lab_row(vault_->db(), rows_.front()), "row");
+        auto s = must(apply_setting_overrides(row.settings, {{"search.leg_limit", "20"}}), "s");
+        auto cmp = must(what_if(*engine_, row, s), "what-if");
+        QCOMPARE(cmp.needs_retrieval, std::vector<std::string>{"search.leg_limit"});
+        QVERIFY(!cmp.changed);
+        QCOMPARE(setting_reach("search.leg_limit"), std::optional(SettingReach::Retrieval));
+        QCOMPARE(setting_reach("search.rrf_k"), std::optional(SettingReach::Rerank));
+        QVERIFY(!setting_reach("search.nope"));
+    }
+
+    // The keyword factors applied after the leg re-rank the pool; one that was off when the
+    // row was logged cannot say which candidates it would touch, and says so.
+    void keywordFactorsReRankThePool() {
+        for (auto id : rows_) {
+            auto row = must(load_lab_row(vault_->db(), id), "row");
+            const bool hasAsk =
+                std::any_of(row.pools.keyword.begin(), row.pools.keyword.end(),
+                            [](const LegCandidate& c) { return c.question_factor != 1.0; });
+            if (!hasAsk)
+                continue;
+            auto s = row.settings;
+            s.question_factor = 1.0;
+            std::vector<std::string> unreachable;
+            auto p = pools_for_settings(row, s, &unreachable);
+            QVERIFY(unreachable.empty());
+            for (std::size_t i = 0; i < p.keyword.size(); ++i) {
+                QCOMPARE(p.keyword[i].question_factor, 1.0);
+                QCOMPARE(p.keyword[i].rank, static_cast<int>(i) + 1);
+                if (i > 0)
+                    QVERIFY(p.keyword[i - 1].raw <= p.keyword[i].raw);
+            }
+            // Logged with the factor off: unknown which candidates ask.
+            LabRow off = row;
+            off.settings.question_factor = 1.0;
+            for (auto& c : off.pools.keyword)
+                c.question_factor = 1.0;
+            auto s2 = off.settings;
+            s2.question_factor = 0.5;
+            unreachable.clear();
+            pools_for_settings(off, s2, &unreachable);
+            QCOMPARE(unreachable, std::vector<std::string>{"search.question_factor"});
+            return;
+        }
+        QFAIL("no logged row had a question among its keyword candidates");
+    }
+
+    // The last ablation column is the row's own settings: the logged ranking.
+    void ablationEndsAtTheLoggedRanking() {
+        std::size_t reached = 0;
+        for (std::size_t i = 0; i < rows_.size(); i += 7) {
+            auto row = must(load_lab_row(vault_->db(), rows_[i]), "row");
+            auto m = must(ablate(*engine_, row), "ablate");
+            QCOMPARE(m.columns.size(), std::size_t{7});
+            QCOMPARE(QString::fromStdString(m.columns[2].name), QStringLiteral("RRF"));
+            QCOMPARE(m.columns.back().ids, row.logged_ids);
+            QVERIFY(m.first_logged_column.has_value());
+            ++reached;
+            // The logged hits come first, with their logged ranks.
+            for (std::size_t r = 0; r < row.logged_ids.size(); ++r) {
+                QCOMPARE(m.rows[r].node_id, row.logged_ids[r]);
+                QCOMPARE(m.rows[r].logged_rank, std::optional<int>(static_cast<int>(r) + 1));
+                QCOMPARE(m.rows[r].ranks.back(), std::optional<int>(static_cast<int>(r) + 1));
+            }
+            if (row.request.mode == SearchMode::Keyword)
+                QVERIFY(!m.columns[1].available); // no vector leg ran
+        }
+        QVERIFY(reached > 0);
+    }
+
+    // Acceptance: with recency, supersession demotion, MMR and entity boost off in the vault,
+    // the "RRF" column is the logged ranking.
+    void rrfColumnIsTheLoggedRankingWhenLaterSignalsAreOff() {
+        QTemporaryDir d;
+        auto v = must(Vault::create(d.filePath(QStringLiteral("w")).toStdString()), "create");
+        GenerateOptions g;
+        g.chunks = 600;
+        g.seed = 5;
+        {
+            auto emb = must(make_embedder_for(*v), "embedder");
+            Ingestor ing(*v, *emb);
+            must(ing.ingest(must(generate_sources(g), "gen")), "ingest");
+        }
+        auto s = must(load_retrieval_settings(*v), "settings");
+        s.mmr_lambda = 1.0;
+        s.recency_boost = 0.0;
+        s.entity_boost = 0.0;
+        s.superseded = SupersededHandling::Mark;
+        must(save_retrieval_settings(*v, s), "save");
+        auto engine = must(SearchEngine::open(*v), "engine");
+        QueryLogOptions o;
+        o.count = 30;
+        must(generate_query_log(*engine, o), "log");
+        std::size_t checked = 0;
+        for (auto id : all_ids(v->db())) {
+            auto row = must(load_lab_row(v->db(), id), "row");
+            if (row.request.mmr_lambda)
+                continue; // the row set its own λ
+            auto m = must(ablate(*engine, row), "ablate");
+            QCOMPARE(m.columns[2].ids, row.logged_ids);
+            // An earlier column may give it too: with the built-in embedder the vector leg's
+            // weight is small and the keyword leg alone often ranks the same.
+            QVERIFY(m.first_logged_column.has_value() && *m.first_logged_column <= 2);
+            ++checked;
+        }
+        QVERIFY(checked > 10);
+    }
+
+    void overlapMeasures() {
+        const std::vector<std::string> a = {"a", "b", "c"}, b = {"b", "a", "c"}, c = {"x", "y"};
+        QCOMPARE(jaccard_at_k(a, a, 3), 1.0);
+        QCOMPARE(jaccard_at_k(a, c, 3), 0.0);
+        QCOMPARE(jaccard_at_k({"a", "b"}, {"b", "c"}, 2), 1.0 / 3.0);
+        QCOMPARE(jaccard_at_k({}, {}, 10), 1.0);
+        QCOMPARE(rank_biased_overlap(a, a), 1.0);
+        QCOMPARE(rank_biased_overlap(a, c), 0.0);
+        // {a, b} against {b, a}, p = 0.9: agreement 0 at depth 1, 1 at depth 2:
+        // 1 × 0.81 + (0.1 / 0.9) × 0.81 = 0.9.
+        QVERIFY(std::abs(rank_biased_overlap({"a", "b"}, {"b", "a"}) - 0.9) < 1e-12);
+        // A swap at the top costs more than one at the bottom.
+        QVERIFY(rank_biased_overlap(a, b) < rank_biased_overlap(a, {"a", "c", "b"}));
+    }
+
+    void errorsNameWhatIsWrong() {
+        auto row = must(load_lab_row(vault_->db(), rows_.front()), "row");
+        auto bad = apply_setting_overrides(row.settings, {{"search.rrf_kk", "3"}});
+        QVERIFY(!bad.is_ok());
+        QCOMPARE(bad.status().code(), StatusCode::InvalidArgument);
+        QVERIFY2(bad.status().message().find("did you mean 'search.rrf_k'") != std::string::npos,
+                 bad.status().message().c_str());
+        auto badValue = apply_setting_overrides(row.settings, {{"search.rrf_k", "many"}});
+        QVERIFY(!badValue.is_ok());
+        QVERIFY(badValue.status().message().find("search.rrf_k") != std::string::npos);
+        QVERIFY(!parse_setting_assignments({"search.rrf_k"}).is_ok());
+
+        // A row from before rows kept their pools: said, with the replay offered instead.
+        AuditRecord old = row.record;
+        auto profile = json::parse(old.query_profile);
+        profile.erase("candidates");
+        old.query_profile = profile.dump();
+        auto noPools = lab_row_from_record(old);
+        QCOMPARE(noPools.status().code(), StatusCode::NotFound);
+        QVERIFY2(noPools.status().message().find("replay") != std::string::npos,
+                 noPools.status().message().c_str());
+
+        // An agent's primitive is not a search.
+        auto tool =
+            make_tool_audit_record({"c 1", "s", "drill_down", "{}"}, "drill_down x", {}, 1.0, 1);
+        auto notSearch = lab_row_from_record(tool);
+        QCOMPARE(notSearch.status().code(), StatusCode::InvalidArgument);
+    }
+
+    void cliWhatIfBlastAndAblate() {
+        using test::run_cli;
+        const QString v = QString::fromStdString(vaultDir_);
+        const QString id = QString::number(rows_.front());
+        for (const char* cmd : {"whatif", "blast", "ablate", "generate-log"}) {
+            auto h = run_cli({QString::fromLatin1(cmd), QStringLiteral("--help")});
+            QCOMPARE(h.exit_code, 0);
+            QVERIFY(h.out.find("Usage: memlens-cli") != std::string::npos);
+        }
+        auto blast = run_cli(
+            {QStringLiteral("blast"), QStringLiteral("--vault"), v, QStringLiteral("--json")});
+        QCOMPARE(blast.exit_code, 0);
+        auto j = json::parse(blast.out);
+        for (const char* key : {"queries", "changed", "lost_first", "overlap_histogram", "ms"})
+            QVERIFY2(j.contains(key), key);
+        QCOMPARE(j["queries"].get<std::size_t>(), rows_.size());
+        QCOMPARE(j["changed"].get<int>(), 0);
+
+        auto lam = run_cli({QStringLiteral("blast"), QStringLiteral("--vault"), v,
+                            QStringLiteral("--setting"), QStringLiteral("search.mmr_lambda=1"),
+                            QStringLiteral("--json")});
+        QCOMPARE(lam.exit_code, 0);
+        QVERIFY(json::parse(lam.out)["changed"].get<int>() > 0);
+
+        auto unknown = run_cli({QStringLiteral("whatif"), QStringLiteral("--vault"), v,
+                                QStringLiteral("--audit-id"), id, QStringLiteral("--setting"),
+                                QStringLiteral("search.lambda=1")});
+        QVERIFY(unknown.exit_code != 0);
+        QVERIFY2(unknown.err.find("unknown setting 'search.lambda'") != std::string::npos,
+                 unknown.err.c_str());
+
+        auto w = run_cli({QStringLiteral("whatif"), QStringLiteral("--vault"), v,
+                          QStringLiteral("--audit-id"), id, QStringLiteral("--setting"),
+                          QStringLiteral("search.rrf_k=1"), QStringLiteral("--json")});
+        QCOMPARE(w.exit_code, 0);
+        auto wj = json::parse(w.out);
+        QCOMPARE(wj["changed_settings"], json::array({"search.rrf_k"}));
+        QVERIFY(wj["moves"].is_array() && !wj["moves"].empty());
+
+        // Read-only: the what-if runs and is printed; saving refuses, and nothing is written.
+        const auto before = must(load_retrieval_settings(*vault_), "settings");
+        auto ro = run_cli({QStringLiteral("whatif"), QStringLiteral("--vault"), v,
+                           QStringLiteral("--audit-id"), id, QStringLiteral("--setting"),
+                           QStringLiteral("search.rrf_k=7"), QStringLiteral("--save"),
+                           QStringLiteral("--read-only"), QStringLiteral("--json")});
+        QVERIFY(ro.exit_code != 0);
+        QVERIFY2(ro.err.find("read-only") != std::string::npos, ro.err.c_str());
+        QVERIFY(json::parse(ro.out)["moves"].is_array());
+        QCOMPARE(must(load_retrieval_settings(*vault_), "settings").rrf_k, before.rrf_k);
+
+        auto ab = run_cli({QStringLiteral("ablate"), QStringLiteral("--vault"), v,
+                           QStringLiteral("--audit-id"), id, QStringLiteral("--json")});
+        QCOMPARE(ab.exit_code, 0);
+        auto aj = json::parse(ab.out);
+        QCOMPARE(aj["columns"].size(), std::size_t{7});
+        QCOMPARE(aj["columns"][6]["hits"],
+                 json(must(load_lab_row(vault_->db(), rows_.front()), "row").logged_ids));
+
+        auto missing = run_cli({QStringLiteral("ablate"), QStringLiteral("--vault"), v,
+                                QStringLiteral("--audit-id"), QStringLiteral("999999")});
+        QVERIFY(missing.exit_code != 0);
+        QVERIFY(!missing.err.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLab)
+#include "tst_lab.moc"
