@@ -243,6 +243,8 @@ int run_blast(const Args& a) {
                   {"lost_first", r->lost_first},
                   {"overlap_histogram", hist},
                   {"ms", r->ms},
+                  {"load_ms", r->load_ms},
+                  {"rerank_ms", r->rerank_ms},
                   {"rows", r->rows},
                   {"skipped_no_pools", r->skipped_no_pools},
                   {"skipped_other", r->skipped_other},
@@ -262,8 +264,9 @@ int run_blast(const Args& a) {
                 r->queries, r->rows, r->skipped_no_pools, r->skipped_other);
     for (const auto& [k, n] : r->needs_retrieval)
         std::printf("  %s needs a new retrieval for %zu of them: not shown\n", k.c_str(), n);
-    std::printf("%zu changed their hits or order, %zu lost their first hit (%.0f ms)\n", r->changed,
-                r->lost_first, r->ms);
+    std::printf("%zu changed their hits or order, %zu lost their first hit (%.0f ms: %.0f reading "
+                "the log, %.0f re-ranking)\n",
+                r->changed, r->lost_first, r->ms, r->load_ms, r->rerank_ms);
     std::printf("Jaccard@k of the logged and new hits:\n");
     for (const auto& b : r->overlap_histogram) {
         if (b.from == b.to)

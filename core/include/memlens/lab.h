@@ -170,6 +170,8 @@ struct BlastBin {
 };
 
 struct BlastReport {
+    double load_ms = 0.0;             // reading and parsing the rows (0 for a preloaded LabLog)
+    double rerank_ms = 0.0;           // re-ranking them
     std::size_t rows = 0;             // log rows the filter kept
     std::size_t queries = 0;          // of those, searches re-ranked
     std::size_t skipped_no_pools = 0; // searches logged without their pools (replay them)
@@ -177,12 +179,25 @@ struct BlastReport {
     std::size_t changed = 0;
     std::size_t lost_first = 0;
     std::vector<BlastBin> overlap_histogram; // 11 bins: [0, 0.1) … [0.9, 1), 1
-    double ms = 0.0;
-    std::vector<std::string> changed_keys; // candidate vs. the vault's settings
+    double ms = 0.0;                         // load_ms + rerank_ms
+    std::vector<std::string> changed_keys;   // candidate vs. the vault's settings
     // Changed keys re-ranking cannot show, and how many rows each could not be shown for.
     std::map<std::string, std::size_t> needs_retrieval;
     std::vector<BlastQuery> results; // newest first
 };
+
+// The log's rows read and parsed once, for any number of blast radii over them (the lab keeps
+// one per vault: parsing a row's pools costs more than re-ranking them).
+struct LabLog {
+    std::vector<LabRow> rows;         // the searches with pools, newest first
+    std::size_t rows_seen = 0;        // log rows the filter kept
+    std::size_t skipped_no_pools = 0; // searches logged without their pools
+    std::size_t skipped_other = 0;    // not searches
+    double load_ms = 0.0;
+};
+Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::size_t max_rows = 0,
+                            const std::function<void(std::size_t, std::size_t)>& progress = {},
+                            const std::atomic_bool* cancel = nullptr);
 
 // Every logged search the filter keeps, re-ranked from its pools with the vault's settings
 // overlaid with `overrides` (the row's own per-query choices — mode, λ, recency, profile,
@@ -190,6 +205,11 @@ struct BlastReport {
 // the vault's own settings, which change nothing for rows logged under them. Cancelled when
 // `cancel` is set.
 Result<BlastReport> blast_radius(SearchEngine& engine,
+                                 const std::map<std::string, std::string>& overrides,
+                                 const BlastOptions& options = {});
+// The same over a preloaded log (options.filter and max_rows are not read: the log was loaded
+// with them). Re-ranks for the ranking only, with a cache of the candidates' rows.
+Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
                                  const std::map<std::string, std::string>& overrides,
                                  const BlastOptions& options = {});
 // The settings blast_radius re-ranks one row with.

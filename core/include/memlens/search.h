@@ -273,6 +273,31 @@ struct WhyNotAnswer {
 
 // ---- The engine --------------------------------------------------------------------------
 
+// The candidates' rows and entities as a run of reruns read them, kept between reruns of one
+// vault revision (the ranking lab re-ranks thousands of logged queries whose candidates
+// overlap). Owned by the caller; one thread at a time. Cleared when the vault's revision moves
+// and when it holds more than `max_nodes`.
+class RerunCache {
+public:
+    explicit RerunCache(std::size_t max_nodes = 200'000);
+    ~RerunCache();
+    RerunCache(const RerunCache&) = delete;
+    RerunCache& operator=(const RerunCache&) = delete;
+    std::size_t size() const;
+    void clear();
+
+    struct Impl;
+    std::unique_ptr<Impl> impl;
+};
+
+struct RerunOptions {
+    // false: the ranking and its scores only, as a blast radius needs them: the term tables,
+    // the graph-context lists (conflicts, supported by) and the verdicts are left empty. They
+    // change no position or score.
+    bool explain = true;
+    RerunCache* cache = nullptr;
+};
+
 struct SearchEngineOptions {
     bool audit = true;           // start the background audit writer (when the vault is writable)
     TopicTreeOptions topic_tree; // how the index is built when the vault has none stored
@@ -319,6 +344,9 @@ public:
     // of an audit row and an unchanged vault it gives the logged ranking bit for bit.
     Result<SearchResponse> rerun(const SearchRequest& request, const RetrievalSettings& settings,
                                  const CandidatePools& pools,
+                                 const std::atomic_bool* cancel = nullptr);
+    Result<SearchResponse> rerun(const SearchRequest& request, const RetrievalSettings& settings,
+                                 const CandidatePools& pools, const RerunOptions& options,
                                  const std::atomic_bool* cancel = nullptr);
 
     // Why the query `text` (with the same options query() takes) did not return `node_id`:

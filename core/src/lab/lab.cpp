@@ -582,7 +582,54 @@ RetrievalSettings blast_settings_for(const LabRow& row, const RetrievalSettings&
     return s;
 }
 
-Result<BlastReport> blast_radius(SearchEngine& engine,
+Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::size_t max_rows,
+                            const std::function<void(std::size_t, std::size_t)>& progress,
+                            const std::atomic_bool* cancel) {
+    const auto started = std::chrono::steady_clock::now();
+    LabLog log;
+    auto total = count_audit(db, filter);
+    if (!total)
+        return total.status();
+    std::size_t rows = static_cast<std::size_t>(*total);
+    if (max_rows > 0)
+        rows = std::min(rows, max_rows);
+    const std::size_t step = std::max<std::size_t>(1, rows / 100);
+    constexpr int kPage = 500;
+    std::int64_t offset = 0;
+    while (log.rows_seen < rows) {
+        const int want = static_cast<int>(std::min<std::size_t>(kPage, rows - log.rows_seen));
+        auto page = list_audit(db, filter, want, offset);
+        if (!page)
+            return page.status();
+        if (page->empty())
+            break;
+        offset += static_cast<std::int64_t>(page->size());
+        for (const auto& rec : *page) {
+            if (cancel != nullptr && cancel->load())
+                return Status::cancelled("reading the log cancelled after " +
+                                         std::to_string(log.rows_seen) + " of " +
+                                         std::to_string(rows) + " rows");
+            ++log.rows_seen;
+            if (progress && (log.rows_seen % step == 0 || log.rows_seen == rows))
+                progress(log.rows_seen, rows);
+            auto row = lab_row_from_record(rec);
+            if (!row) {
+                if (row.status().code() == StatusCode::NotFound)
+                    ++log.skipped_no_pools;
+                else
+                    ++log.skipped_other;
+                continue;
+            }
+            log.rows.push_back(std::move(row).value());
+        }
+    }
+    log.load_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
+    return log;
+}
+
+Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
                                  const std::map<std::string, std::string>& overrides,
                                  const BlastOptions& options) {
     const auto started = std::chrono::steady_clock::now();
@@ -598,82 +645,81 @@ Result<BlastReport> blast_radius(SearchEngine& engine,
     for (int i = 0; i < 10; ++i)
         report.overlap_histogram.push_back({i / 10.0, (i + 1) / 10.0, 0});
     report.overlap_histogram.push_back({1.0, 1.0, 0});
+    report.rows = log.rows_seen;
+    report.skipped_no_pools = log.skipped_no_pools;
+    report.skipped_other = log.skipped_other;
+    report.load_ms = log.load_ms;
 
-    const Database& db = engine.vault().db();
-    auto total = count_audit(db, options.filter);
-    if (!total)
-        return total.status();
-    std::size_t rows = static_cast<std::size_t>(*total);
-    if (options.max_rows > 0)
-        rows = std::min(rows, options.max_rows);
-    report.rows = rows;
+    RerunCache cache;
+    RerunOptions ro;
+    ro.explain = false; // the ranking only
+    ro.cache = &cache;
+    const std::size_t rows = log.rows.size();
     const std::size_t step = std::max<std::size_t>(1, rows / 100);
-    constexpr int kPage = 500;
-    std::int64_t offset = 0;
     std::size_t done = 0;
-    while (done < rows) {
-        const int want = static_cast<int>(std::min<std::size_t>(kPage, rows - done));
-        auto page = list_audit(db, options.filter, want, offset);
-        if (!page)
-            return page.status();
-        if (page->empty())
-            break;
-        offset += static_cast<std::int64_t>(page->size());
-        for (const auto& rec : *page) {
-            if (options.cancel != nullptr && options.cancel->load())
-                return Status::cancelled("blast radius cancelled after " + std::to_string(done) +
-                                         " of " + std::to_string(rows) + " rows");
-            ++done;
-            if (options.progress && (done % step == 0 || done == rows))
-                options.progress(done, rows);
-            auto row = lab_row_from_record(rec);
-            if (!row) {
-                if (row.status().code() == StatusCode::NotFound)
-                    ++report.skipped_no_pools;
-                else
-                    ++report.skipped_other;
-                continue;
-            }
-            const RetrievalSettings s = blast_settings_for(*row, *candidate);
-            std::vector<std::string> unreachable;
-            CandidatePools pools = pools_for_settings(*row, s, &unreachable);
-            for (const auto& k : unreachable)
-                ++report.needs_retrieval[k];
-            auto resp = engine.rerun(row->request, s, pools, options.cancel);
-            if (!resp)
-                return resp.status().with_context("audit row " + std::to_string(rec.id));
-            const auto now = hit_ids(*resp);
-            BlastQuery q;
-            q.id = rec.id;
-            q.ts_ms = rec.ts_ms;
-            q.query = rec.query;
-            q.client = rec.caller.client;
-            q.k = std::max<std::size_t>(row->logged_ids.size(), 1);
-            q.jaccard = jaccard_at_k(row->logged_ids, now, q.k);
-            q.rbo = rank_biased_overlap(row->logged_ids, now);
-            q.changed = row->logged_ids != now;
-            if (!row->logged_ids.empty()) {
-                q.logged_first = row->logged_ids.front();
-                q.lost_first = now.empty() || now.front() != q.logged_first;
-                auto pos = std::find(now.begin(), now.end(), q.logged_first);
-                if (pos != now.end())
-                    q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
-            }
-            if (!now.empty())
-                q.new_first = now.front();
-            ++report.queries;
-            report.changed += q.changed ? 1 : 0;
-            report.lost_first += q.lost_first ? 1 : 0;
-            const std::size_t bin =
-                q.jaccard >= 1.0 ? 10 : static_cast<std::size_t>(std::floor(q.jaccard * 10.0));
-            ++report.overlap_histogram[bin].count;
-            report.results.push_back(std::move(q));
+    for (const LabRow& row : log.rows) {
+        if (options.cancel != nullptr && options.cancel->load())
+            return Status::cancelled("blast radius cancelled after " + std::to_string(done) +
+                                     " of " + std::to_string(rows) + " searches");
+        ++done;
+        if (options.progress && (done % step == 0 || done == rows))
+            options.progress(done, rows);
+        const RetrievalSettings s = blast_settings_for(row, *candidate);
+        std::vector<std::string> unreachable;
+        CandidatePools pools = pools_for_settings(row, s, &unreachable);
+        for (const auto& k : unreachable)
+            ++report.needs_retrieval[k];
+        auto resp = engine.rerun(row.request, s, pools, ro, options.cancel);
+        if (!resp)
+            return resp.status().with_context("audit row " + std::to_string(row.record.id));
+        const auto now = hit_ids(*resp);
+        BlastQuery q;
+        q.id = row.record.id;
+        q.ts_ms = row.record.ts_ms;
+        q.query = row.record.query;
+        q.client = row.record.caller.client;
+        q.k = std::max<std::size_t>(row.logged_ids.size(), 1);
+        q.jaccard = jaccard_at_k(row.logged_ids, now, q.k);
+        q.rbo = rank_biased_overlap(row.logged_ids, now);
+        q.changed = row.logged_ids != now;
+        if (!row.logged_ids.empty()) {
+            q.logged_first = row.logged_ids.front();
+            q.lost_first = now.empty() || now.front() != q.logged_first;
+            auto pos = std::find(now.begin(), now.end(), q.logged_first);
+            if (pos != now.end())
+                q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
         }
+        if (!now.empty())
+            q.new_first = now.front();
+        ++report.queries;
+        report.changed += q.changed ? 1 : 0;
+        report.lost_first += q.lost_first ? 1 : 0;
+        const std::size_t bin =
+            q.jaccard >= 1.0 ? 10 : static_cast<std::size_t>(std::floor(q.jaccard * 10.0));
+        ++report.overlap_histogram[std::min<std::size_t>(bin, 10)].count;
+        report.results.push_back(std::move(q));
     }
-    report.ms =
+    report.rerank_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
+    report.ms = report.load_ms + report.rerank_ms;
     return report;
+}
+
+Result<BlastReport> blast_radius(SearchEngine& engine,
+                                 const std::map<std::string, std::string>& overrides,
+                                 const BlastOptions& options) {
+    // Unknown settings are refused before the log is read.
+    auto vault_settings = load_retrieval_settings(engine.vault());
+    if (!vault_settings)
+        return vault_settings.status();
+    if (auto c = apply_setting_overrides(*vault_settings, overrides); !c)
+        return c.status();
+    auto log = load_lab_log(engine.vault().db(), options.filter, options.max_rows, options.progress,
+                            options.cancel);
+    if (!log)
+        return log.status();
+    return blast_radius(engine, *log, overrides, options);
 }
 
 Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,

@@ -23,6 +23,47 @@ double mmr_redundancy(std::span<const float> a, std::span<const float> b, double
     return std::max(0.0, (c - floor) / (1.0 - floor));
 }
 
+namespace {
+
+// cosine() of vector_codec.cpp with the two squared norms computed once per candidate instead
+// of once per pair: the same sums in the same order, so the same bits (a logged ranking must
+// re-rank to itself exactly).
+double squared_norm(std::span<const float> a) {
+    double n = 0.0;
+    for (float x : a)
+        n += double(x) * x;
+    return n;
+}
+
+double cosine_with_norms(std::span<const float> a, std::span<const float> b, double na, double nb) {
+    if (a.size() != b.size() || a.empty())
+        return 0.0;
+    double dot = 0.0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        dot += double(a[i]) * b[i];
+    if (na == 0.0 || nb == 0.0)
+        return 0.0;
+    return dot / (std::sqrt(na) * std::sqrt(nb));
+}
+
+// mmr_redundancy() from precomputed norms.
+double redundancy_with_norms(std::span<const float> a, std::span<const float> b, double na,
+                             double nb, double redundancy_floor) {
+    if (a.empty() || b.empty())
+        return 0.0;
+    const double sim = cosine_with_norms(a, b, na, nb);
+    if (!std::isfinite(sim))
+        return 0.0;
+    const double c = std::clamp(sim, 0.0, 1.0);
+    const double floor =
+        std::isfinite(redundancy_floor) ? std::clamp(redundancy_floor, 0.0, 0.99) : 0.0;
+    if (floor == 0.0)
+        return c;
+    return std::max(0.0, (c - floor) / (1.0 - floor));
+}
+
+} // namespace
+
 std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
                                   const std::vector<MmrCandidate>& candidates, std::size_t limit,
                                   double lambda, double redundancy_floor,
@@ -39,6 +80,9 @@ std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
     std::vector<bool> taken(n, false);
     std::vector<double> max_sim(n, 0.0);
     std::vector<std::optional<std::size_t>> max_by(n); // position of the most similar pick
+    std::vector<double> norm(n);
+    for (std::size_t i = 0; i < n; ++i)
+        norm[i] = squared_norm(candidates[i].embedding);
     picked.reserve(std::min(limit, n));
 
     while (picked.size() < std::min(limit, n)) {
@@ -86,8 +130,9 @@ std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
         for (std::size_t i = 0; i < n; ++i) {
             if (taken[i])
                 continue;
-            const double sim = mmr_redundancy(candidates[i].embedding, candidates[best].embedding,
-                                              redundancy_floor);
+            const double sim =
+                redundancy_with_norms(candidates[i].embedding, candidates[best].embedding, norm[i],
+                                      norm[best], redundancy_floor);
             if (sim > max_sim[i]) {
                 max_sim[i] = sim;
                 max_by[i] = best;
