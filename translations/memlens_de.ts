@@ -369,6 +369,11 @@
         <translation>In der Workbench &amp;öffnen</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Open in &amp;Lab</source>
+        <translation>Im &amp;Labor öffnen</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Filter by query text…</source>
         <translation>Nach Abfragetext filtern…</translation>
@@ -433,7 +438,12 @@
         <translation>Die protokollierte Abfrage mit den Werten unter Abfrageparameter › Retrieval-Einstellungen ausführen, und einmal je geänderter Einstellung allein, um die Einstellungen zu nennen, die ihre Treffer verschieben</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+5"/>
+        <source>Re-rank the logged query&apos;s stored candidates with other settings, see its ablation, and the blast radius of a change over the whole log</source>
+        <translation>Die gespeicherten Kandidaten der protokollierten Abfrage mit anderen Einstellungen neu ordnen, ihre Ablation sehen und die Reichweite einer Änderung über das ganze Protokoll</translation>
+    </message>
+    <message>
+        <location line="+192"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>Zeile #%1 ist ein %2-Aufruf, keine Suche: nur Suchen lassen sich wiederholen</translation>
     </message>
@@ -511,22 +521,22 @@
         <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
     </message>
     <message>
-        <location line="-278"/>
+        <location line="-286"/>
         <source>Put the logged query into the workbench</source>
         <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-81"/>
         <source>&amp;Follow</source>
         <translation>&amp;Mitverfolgen</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+167"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+139"/>
         <source>Replaying #%1…</source>
         <translation>#%1 wird wiederholt…</translation>
     </message>
@@ -795,12 +805,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+804"/>
+        <location line="+809"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
     <message>
-        <location line="-798"/>
+        <location line="-803"/>
         <source>Show in Query</source>
         <translation>In Abfrage zeigen</translation>
     </message>
@@ -825,7 +835,7 @@
     <message>
         <location line="+3"/>
         <source>What to draw: a readable neighbourhood of the most mentioned entities, or the N most mentioned entities of the vault</source>
-        <translation>Was gezeichnet wird: eine lesbare Nachbarschaft der meistgenannten Entitäten oder die N meistgenannten Entitäten des Tresors</translation>
+        <translation>Was gezeichnet wird: eine lesbare Nachbarschaft der meistgenannten Entitäten oder die N meistgenannten Entitäten des Vaults</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -893,12 +903,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+770"/>
+        <location line="+775"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-769"/>
+        <location line="-774"/>
         <source>Frame the shown nodes (0)</source>
         <translation>Die gezeigten Knoten einpassen (0)</translation>
     </message>
@@ -963,7 +973,7 @@
         <translation>Gemeinschaften</translation>
     </message>
     <message>
-        <location line="+324"/>
+        <location line="+329"/>
         <source> The oldest %1 are listed.</source>
         <translation> Die ältesten %1 sind aufgelistet.</translation>
     </message>
@@ -1013,7 +1023,7 @@
         </translation>
     </message>
     <message>
-        <location line="-564"/>
+        <location line="-569"/>
         <source>Loading and laying out the graph…</source>
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
@@ -1054,12 +1064,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+461"/>
+        <location line="+466"/>
         <source>times loading…</source>
         <translation>Zeiten werden geladen…</translation>
     </message>
     <message>
-        <location line="-445"/>
+        <location line="-450"/>
         <source>no times: %1</source>
         <translation>keine Zeiten: %1</translation>
     </message>
@@ -1125,7 +1135,7 @@
         <translation>Das Geteilte kann nicht aufgelistet werden: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+10"/>
+        <location line="+15"/>
         <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
         <translation>
             <numerusform>%1 und %2 sind verbunden, weil %Ln Chunk beide nennt.</numerusform>
@@ -1439,6 +1449,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Asking the demo&apos;s logged questions</source>
+        <translation>Die protokollierten Fragen der Demo werden gestellt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Starting</source>
         <translation>Start</translation>
     </message>
@@ -1469,6 +1484,707 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::LabPage</name>
+    <message>
+        <location filename="../ui/pages/labpage.cpp" line="+112"/>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+874"/>
+        <source>gone</source>
+        <translation>weg</translation>
+    </message>
+    <message>
+        <location line="-868"/>
+        <source>fusion (its RRF sum)</source>
+        <translation>Fusion (seine RRF-Summe)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recency</source>
+        <translation>Aktualität</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>entity boost</source>
+        <translation>Entitäts-Boost</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>supersession</source>
+        <translation>Ablösung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>profile score</source>
+        <translation>Profilwert</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MMR</source>
+        <translation>MMR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none: others moved</source>
+        <translation>keines: andere bewegten sich</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Keyword</source>
+        <translation>Stichwort</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vector</source>
+        <translation>Vektor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Recency</source>
+        <translation>+Aktualität</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Context</source>
+        <translation>+Kontext</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+MMR</source>
+        <translation>+MMR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Entity</source>
+        <translation>+Entität</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>&amp;Open Row</source>
+        <translation>Zeile ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Newest Row</source>
+        <translation>&amp;Neueste Zeile</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Reset to the Vault&apos;s</source>
+        <translation>Auf den &amp;Vault zurücksetzen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save to Vault</source>
+        <translation>Im Vault &amp;speichern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo Save</source>
+        <translation>Speichern &amp;rückgängig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retrieve &amp;Again</source>
+        <translation>&amp;Erneut abrufen</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Run over the &amp;Log</source>
+        <translation>Auf das &amp;Protokoll anwenden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 of %2 logged rows</source>
+        <translation>%1 von %2 protokollierten Zeilen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+53"/>
+        <source>row #</source>
+        <translation>Zeile #</translation>
+    </message>
+    <message>
+        <location line="-52"/>
+        <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
+        <translation>Eine Audit-Zeile: eine protokollierte Suche, deren Kandidatenpools das Labor neu ordnet</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Logged query:</source>
+        <translation>Protokollierte Abfrage:</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>&lt;b&gt;Settings&lt;/b&gt; (the vault&apos;s, as the lab would change them)</source>
+        <translation>&lt;b&gt;Einstellungen&lt;/b&gt; (die des Vaults, wie das Labor sie ändern würde)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Every setting back to the value the vault holds</source>
+        <translation>Jede Einstellung zurück auf den Wert im Vault</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the query&apos;s retrieval again with these settings: the settings that act inside a leg (marked ⟳) need it</source>
+        <translation>Den Abruf der Abfrage mit diesen Einstellungen neu ausführen: Einstellungen, die innerhalb eines Zweigs wirken (markiert ⟳), brauchen das</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write back the settings the vault held before the last save</source>
+        <translation>Die Einstellungen zurückschreiben, die der Vault vor dem letzten Speichern hatte</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>as logged (what the agent got)</source>
+        <translation>wie protokolliert (was der Agent bekam)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the vault&apos;s settings now</source>
+        <translation>den jetzigen Einstellungen des Vaults</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another audit row</source>
+        <translation>einer anderen Audit-Zeile</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Compare with:</source>
+        <translation>Vergleichen mit:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Move</source>
+        <translation>Bewegung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Signal</source>
+        <translation>Signal</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Moved by</source>
+        <translation>Bewegt durch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <location line="+846"/>
+        <source>every caller</source>
+        <translation>alle Aufrufer</translation>
+    </message>
+    <message>
+        <location line="-844"/>
+        <source>all rows</source>
+        <translation>alle Zeilen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>newest </source>
+        <translation>neueste </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-rank only the newest N logged rows (all rows: 0)</source>
+        <translation>Nur die neuesten N protokollierten Zeilen neu ordnen (alle Zeilen: 0)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. No setting changed: the vault&apos;s own, which changes nothing for rows logged under them.</source>
+        <translation>Jede protokollierte Suche mit den Einstellungen links neu ordnen, aus den Kandidaten, die jede Zeile aufbewahrt, und sehen, welche sich ändern würde. Keine Einstellung geändert: die des Vaults, die an Zeilen, die unter ihnen protokolliert wurden, nichts ändern.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rows of:</source>
+        <translation>Zeilen von:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
+        <translation>Überlappung der protokollierten und neuen Top-Treffer (Jaccard@k): Abfragen pro Klasse</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Query</source>
+        <translation>Abfrage</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Caller</source>
+        <translation>Aufrufer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Jaccard@k</source>
+        <translation>Jaccard@k</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RBO</source>
+        <translation>RBO</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First hit</source>
+        <translation>Erster Treffer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Logged first now</source>
+        <translation>Protokollierter erster jetzt</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Double-click a query to see it side by side</source>
+        <translation>Doppelklick auf eine Abfrage zeigt sie nebeneinander</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>What-if</source>
+        <translation>Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blast Radius</source>
+        <translation>Reichweite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ablation</source>
+        <translation>Ablation</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Re-ranking failed</source>
+        <translation>Neuordnung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+431"/>
+        <source>The blast radius failed</source>
+        <translation>Die Reichweite ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="-416"/>
+        <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
+        <translation>&lt;b&gt;Sofort neu geordnet&lt;/b&gt; aus den gespeicherten Kandidaten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Need a new retrieval&lt;/b&gt; ⟳ (Retrieve Again)</source>
+        <translation>&lt;b&gt;Brauchen einen neuen Abruf&lt;/b&gt; ⟳ (Erneut abrufen)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>⟳ acts inside a leg: only a new retrieval (Retrieve Again) shows it</source>
+        <translation>⟳ wirkt innerhalb eines Zweigs: nur ein neuer Abruf (Erneut abrufen) zeigt es</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>The vault holds %1</source>
+        <translation>Der Vault hat %1</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Loading row #%1…</source>
+        <translation>Zeile #%1 wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Loading the newest row…</source>
+        <translation>Die neueste Zeile wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The audit log holds no search that kept its candidates: run a query (Query tab) and open it here.</source>
+        <translation>Das Audit-Protokoll enthält keine Suche, die ihre Kandidaten aufbewahrt hat: eine Abfrage ausführen (Reiter Abfrage) und hier öffnen.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This row cannot be re-ranked: %1</source>
+        <translation>Diese Zeile kann nicht neu geordnet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+55"/>
+        <source>Cannot open the row</source>
+        <translation>Die Zeile kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt; “%2” · %3 · %4</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt; „%2“ · %3 · %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+301"/>
+        <source>asked here</source>
+        <translation>hier gefragt</translation>
+    </message>
+    <message>
+        <location line="-296"/>
+        <source>mode %1</source>
+        <translation>Modus %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fusion %1</source>
+        <translation>Fusion %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>profile %1</source>
+        <translation>Profil %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>λ %1</source>
+        <translation>λ %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recency boost %1</source>
+        <translation>Aktualitäts-Boost %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This query chose its own %1: that wins over the settings above, as it did when it ran.</source>
+        <translation>Diese Abfrage wählte selbst %1: das geht den Einstellungen oben vor, wie bei ihrer Ausführung.</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>As logged (#%1)</source>
+        <translation>Wie protokolliert (#%1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The vault&apos;s settings now</source>
+        <translation>Die jetzigen Einstellungen des Vaults</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>Row #%1 as logged</source>
+        <translation>Zeile #%1 wie protokolliert</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Retrieved again with the settings on the left</source>
+        <translation>Neu abgerufen mit den Einstellungen links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With the settings on the left</source>
+        <translation>Mit den Einstellungen links</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: derselbe %n Treffer in derselben Reihenfolge.</numerusform>
+            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: dieselben %n Treffer in derselben Reihenfolge.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: diese Einstellungen lassen denselben %n Treffer in derselben Reihenfolge.</numerusform>
+            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: diese Einstellungen lassen dieselben %n Treffer in derselben Reihenfolge.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n hit(s) moved</source>
+        <translation>
+            <numerusform>%n Treffer bewegt</numerusform>
+            <numerusform>%n Treffer bewegt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new</source>
+        <translation>
+            <numerusform>%n neu</numerusform>
+            <numerusform>%n neu</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n gone</source>
+        <translation>
+            <numerusform>%n weg</numerusform>
+            <numerusform>%n weg</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the first hit changes</source>
+        <translation>der erste Treffer ändert sich</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the first hit stays</source>
+        <translation>der erste Treffer bleibt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Jaccard@%1 %2 · rank-biased overlap %3</source>
+        <translation>Jaccard@%1 %2 · rangbasierte Überlappung %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>changed: %1</source>
+        <translation>geändert: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>settings that differ: %1</source>
+        <translation>abweichende Einstellungen: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not shown: %1 acts inside a leg, which re-ranking the stored candidates cannot show. Retrieve Again runs the query anew.</source>
+        <translation>Nicht gezeigt: %1 wirkt innerhalb eines Zweigs, was die Neuordnung der gespeicherten Kandidaten nicht zeigen kann. Erneut abrufen führt die Abfrage neu aus.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The right side is a new retrieval: it also shows any change of the vault since the row was logged.</source>
+        <translation>Die rechte Seite ist ein neuer Abruf: sie zeigt auch jede Änderung des Vaults seit der Protokollierung der Zeile.</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Re-ranking the logged searches…</source>
+        <translation>Die protokollierten Suchen werden neu geordnet…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cancelled: %1</source>
+        <translation>Abgebrochen: %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the vault&apos;s own settings</source>
+        <translation>die eigenen Einstellungen des Vaults</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;Keine protokollierte Suche zum Neuordnen&lt;/b&gt; unter %n Zeile.</numerusform>
+            <numerusform>&lt;b&gt;Keine protokollierte Suche zum Neuordnen&lt;/b&gt; unter %n Zeilen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
+        <translation>
+            <numerusform>&lt;b&gt;Keine protokollierte Suche würde sich ändern&lt;/b&gt; (%n neu geordnet).</numerusform>
+            <numerusform>&lt;b&gt;Keine protokollierte Suche würde sich ändern&lt;/b&gt; (%n neu geordnet).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;%1 of %2 logged searches would change&lt;/b&gt; their hits or order; &lt;b&gt;%3&lt;/b&gt; would lose their first hit.</source>
+        <translation>&lt;b&gt;%1 von %2 protokollierten Suchen würden&lt;/b&gt; ihre Treffer oder Reihenfolge &lt;b&gt;ändern&lt;/b&gt;; &lt;b&gt;%3&lt;/b&gt; würden ihren ersten Treffer verlieren.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings: %1 · %2 ms</source>
+        <translation>Einstellungen: %1 · %2 ms</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
+        <translation>
+            <numerusform>%n Zeile ohne ihre Kandidaten protokolliert (im Reiter Audit erneut abspielen)</numerusform>
+            <numerusform>%n Zeilen ohne ihre Kandidaten protokolliert (im Reiter Audit erneut abspielen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n row(s) not searches</source>
+        <translation>
+            <numerusform>%n Zeile ist keine Suche</numerusform>
+            <numerusform>%n Zeilen sind keine Suchen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 acts inside a leg: not shown for %n row(s)</source>
+        <translation>
+            <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeile nicht gezeigt</numerusform>
+            <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeilen nicht gezeigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Queries</source>
+        <translation>Abfragen</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Jaccard@k of the logged and new hits (1: the same hits)</source>
+        <translation>Jaccard@k der protokollierten und neuen Treffer (1: dieselben Treffer)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>queries</source>
+        <translation>Abfragen</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kept</source>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Ranking row #%1 by each leg alone, then one signal at a time…</source>
+        <translation>Zeile #%1 wird mit jedem Zweig allein geordnet, dann ein Signal nach dem anderen…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&lt;b&gt;%1 alone gives the logged ranking&lt;/b&gt;: recency, graph context, MMR and the entity boost changed nothing for this query.</source>
+        <translation>&lt;b&gt;%1 allein ergibt die protokollierte Reihenfolge&lt;/b&gt;: Aktualität, Graphkontext, MMR und Entitäts-Boost änderten für diese Abfrage nichts.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;%1 gives the logged ranking&lt;/b&gt;: the other leg changed nothing for this query.</source>
+        <translation>&lt;b&gt;%1 ergibt die protokollierte Reihenfolge&lt;/b&gt;: der andere Zweig änderte für diese Abfrage nichts.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;The logged ranking first appears at “%1”&lt;/b&gt;: %2 settled the order (the columns to its left rank differently).</source>
+        <translation>&lt;b&gt;Die protokollierte Reihenfolge erscheint zuerst bei „%1“&lt;/b&gt;: %2 entschied die Reihenfolge (die Spalten links davon ordnen anders).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each cell is the hit&apos;s rank in that column (— : not among its hits); green where it is the logged rank.</source>
+        <translation>Jede Zelle ist der Rang des Treffers in dieser Spalte (— : nicht unter ihren Treffern); grün, wo es der protokollierte Rang ist.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;No column gives the logged ranking&lt;/b&gt;: the vault changed since the row was logged.</source>
+        <translation>&lt;b&gt;Keine Spalte ergibt die protokollierte Reihenfolge&lt;/b&gt;: der Vault hat sich seit der Protokollierung geändert.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Logged</source>
+        <translation>Protokolliert</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Hit</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>n/a</source>
+        <translation>n. v.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <location line="+13"/>
+        <source>Cannot save settings</source>
+        <translation>Einstellungen können nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>%1 is open read-only, so its settings cannot be saved; the what-if still works. Open it again without read-only to save.</source>
+        <translation>%1 ist schreibgeschützt geöffnet, seine Einstellungen können nicht gespeichert werden; das Was-wäre-wenn funktioniert trotzdem. Zum Speichern ohne Schreibschutz erneut öffnen.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Nothing to save: the vault holds these values already.</source>
+        <translation>Nichts zu speichern: der Vault hat diese Werte schon.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved to the vault: %1. Undo Save writes back what it held.</source>
+        <translation>Im Vault gespeichert: %1. Speichern rückgängig schreibt zurück, was er hatte.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cannot undo the save</source>
+        <translation>Das Speichern kann nicht rückgängig gemacht werden</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The vault&apos;s previous settings are back.</source>
+        <translation>Die vorherigen Einstellungen des Vaults sind zurück.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The vault is open read-only: its settings cannot be saved</source>
+        <translation>Der Vault ist schreibgeschützt geöffnet: seine Einstellungen können nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write these settings into the vault (Undo Save takes them back)</source>
+        <translation>Diese Einstellungen in den Vault schreiben (Speichern rückgängig nimmt sie zurück)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Open a logged query (its audit row), or the newest one.</source>
+        <translation>Eine protokollierte Abfrage (ihre Audit-Zeile) öffnen, oder die neueste.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
+        <translation>Eine Einstellung links bewegen: die gespeicherten Kandidaten der Abfrage werden sofort neu geordnet, und die Bewegung jedes Treffers wird hier erklärt.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Open a row to see it ranked by each leg alone, then one signal at a time.</source>
+        <translation>Eine Zeile öffnen, um sie mit jedem Zweig allein geordnet zu sehen, dann ein Signal nach dem anderen.</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::LanguageMenu</name>
     <message>
         <location filename="../ui/widgets/languagemenu.cpp" line="+11"/>
@@ -1489,13 +2205,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+68"/>
-        <location line="+94"/>
+        <location filename="../ui/mainwindow.cpp" line="+70"/>
+        <location line="+102"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-96"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -1520,12 +2236,17 @@
         <translation>Audit</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Lab</source>
+        <translation>Labor</translation>
+    </message>
+    <message>
         <location line="+15"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+29"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
@@ -3089,6 +3810,24 @@ Endwert = %1</translation>
         <location line="+31"/>
         <source>The settings of %1 were not saved: %2</source>
         <translation>Die Einstellungen von %1 wurden nicht gespeichert: %2</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::SideBySideView</name>
+    <message>
+        <location filename="../ui/lab/sidebyside.cpp" line="+164"/>
+        <source>gone</source>
+        <translation>weg</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No hits on either side</source>
+        <translation>Keine Treffer auf beiden Seiten</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+127"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+128"/>
         <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
@@ -13,7 +13,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+206"/>
+        <location line="+214"/>
         <source>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node(s)%5.</source>
         <translation>
             <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node%5.</numerusform>
@@ -44,7 +44,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+738"/>
+        <location line="+743"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -52,7 +52,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-818"/>
+        <location line="-823"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>
@@ -76,7 +76,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location line="+129"/>
         <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
         <translation>
             <numerusform>%1 and %2 are linked because %Ln chunk mention both.</numerusform>
@@ -189,9 +189,92 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::LabPage</name>
+    <message numerus="yes">
+        <location filename="../ui/pages/labpage.cpp" line="+780"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>
+            <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hits in the same order.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit in the same order.</numerusform>
+            <numerusform>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hits in the same order.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n hit(s) moved</source>
+        <translation>
+            <numerusform>%n hit moved</numerusform>
+            <numerusform>%n hits moved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new</source>
+        <translation>
+            <numerusform>%n new</numerusform>
+            <numerusform>%n new</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n gone</source>
+        <translation>
+            <numerusform>%n gone</numerusform>
+            <numerusform>%n gone</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+112"/>
+        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row.</numerusform>
+            <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n rows.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
+        <translation>
+            <numerusform>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</numerusform>
+            <numerusform>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
+        <translation>
+            <numerusform>%n row logged without their candidates (replay them in the Audit tab)</numerusform>
+            <numerusform>%n rows logged without their candidates (replay them in the Audit tab)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n row(s) not searches</source>
+        <translation>
+            <numerusform>%n row not searches</numerusform>
+            <numerusform>%n rows not searches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 acts inside a leg: not shown for %n row(s)</source>
+        <translation>
+            <numerusform>%1 acts inside a leg: not shown for %n row</numerusform>
+            <numerusform>%1 acts inside a leg: not shown for %n rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+381"/>
+        <location filename="../ui/mainwindow.cpp" line="+391"/>
         <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>

@@ -369,6 +369,11 @@
         <translation>在工作台中打开(&amp;W)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Open in &amp;Lab</source>
+        <translation>在实验室中打开(&amp;L)</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Filter by query text…</source>
         <translation>按查询文本筛选…</translation>
@@ -432,7 +437,12 @@
         <translation>用“查询参数 › 检索设置”中的值运行已记录的查询，并对每个改动的设置单独各运行一次，以指出哪些设置移动了它的命中</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+5"/>
+        <source>Re-rank the logged query&apos;s stored candidates with other settings, see its ablation, and the blast radius of a change over the whole log</source>
+        <translation>用其他设置对已记录查询的候选重新排序，查看其消融矩阵，以及某项改动在整个日志上的影响范围</translation>
+    </message>
+    <message>
+        <location line="+192"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>第 %1 行是一次 %2 调用，不是搜索：只有搜索可以重放</translation>
     </message>
@@ -509,22 +519,22 @@
         <translation>&lt;br&gt;对此查询无影响：%1。</translation>
     </message>
     <message>
-        <location line="-278"/>
+        <location line="-286"/>
         <source>Put the logged query into the workbench</source>
         <translation>将该查询放入工作台</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-81"/>
         <source>&amp;Follow</source>
         <translation>跟随(&amp;F)</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+167"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+139"/>
         <source>Replaying #%1…</source>
         <translation>正在重放 #%1…</translation>
     </message>
@@ -792,12 +802,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+804"/>
+        <location line="+809"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="-798"/>
+        <location line="-803"/>
         <source>Show in Query</source>
         <translation>在查询中显示</translation>
     </message>
@@ -888,12 +898,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+770"/>
+        <location line="+775"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-769"/>
+        <location line="-774"/>
         <source>Frame the shown nodes (0)</source>
         <translation>适配显示的节点 (0)</translation>
     </message>
@@ -958,7 +968,7 @@
         <translation>社区</translation>
     </message>
     <message>
-        <location line="+324"/>
+        <location line="+329"/>
         <source> The oldest %1 are listed.</source>
         <translation> 列出最早的 %1 个。</translation>
     </message>
@@ -1003,7 +1013,7 @@
         </translation>
     </message>
     <message>
-        <location line="-564"/>
+        <location line="-569"/>
         <source>Loading and laying out the graph…</source>
         <translation>正在加载并布局图谱…</translation>
     </message>
@@ -1044,12 +1054,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+461"/>
+        <location line="+466"/>
         <source>times loading…</source>
         <translation>正在加载时间…</translation>
     </message>
     <message>
-        <location line="-445"/>
+        <location line="-450"/>
         <source>no times: %1</source>
         <translation>无时间：%1</translation>
     </message>
@@ -1113,7 +1123,7 @@
         <translation>无法列出共享内容：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+10"/>
+        <location line="+15"/>
         <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
         <translation>
             <numerusform>%1 与 %2 相连，因为有 %Ln 个分块同时提及二者。</numerusform>
@@ -1417,6 +1427,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Asking the demo&apos;s logged questions</source>
+        <translation>正在提出演示的日志问题</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Starting</source>
         <translation>启动</translation>
     </message>
@@ -1447,6 +1462,697 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::LabPage</name>
+    <message>
+        <location filename="../ui/pages/labpage.cpp" line="+112"/>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+874"/>
+        <source>gone</source>
+        <translation>消失</translation>
+    </message>
+    <message>
+        <location line="-868"/>
+        <source>fusion (its RRF sum)</source>
+        <translation>融合（其 RRF 和）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recency</source>
+        <translation>时效</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>entity boost</source>
+        <translation>实体加权</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>supersession</source>
+        <translation>取代</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>profile score</source>
+        <translation>配置分数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MMR</source>
+        <translation>MMR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none: others moved</source>
+        <translation>无：其他命中移动了</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Keyword</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Recency</source>
+        <translation>+时效</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Context</source>
+        <translation>+上下文</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+MMR</source>
+        <translation>+MMR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Entity</source>
+        <translation>+实体</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>&amp;Open Row</source>
+        <translation>打开行(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Newest Row</source>
+        <translation>最新行(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Reset to the Vault&apos;s</source>
+        <translation>重置为记忆库的设置(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save to Vault</source>
+        <translation>保存到记忆库(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo Save</source>
+        <translation>撤销保存(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retrieve &amp;Again</source>
+        <translation>重新检索(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Run over the &amp;Log</source>
+        <translation>在日志上运行(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 of %2 logged rows</source>
+        <translation>已处理 %1 / %2 条日志行</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+53"/>
+        <source>row #</source>
+        <translation>行 #</translation>
+    </message>
+    <message>
+        <location line="-52"/>
+        <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
+        <translation>审计行：一次已记录的搜索，实验室对其候选池重新排序</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Logged query:</source>
+        <translation>已记录的查询：</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>&lt;b&gt;Settings&lt;/b&gt; (the vault&apos;s, as the lab would change them)</source>
+        <translation>&lt;b&gt;设置&lt;/b&gt;（记忆库的设置，按实验室的修改）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Every setting back to the value the vault holds</source>
+        <translation>所有设置恢复为记忆库中的值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the query&apos;s retrieval again with these settings: the settings that act inside a leg (marked ⟳) need it</source>
+        <translation>用这些设置重新执行该查询的检索：作用于检索分支内部的设置（标记 ⟳）需要这样做</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write back the settings the vault held before the last save</source>
+        <translation>写回上次保存前记忆库中的设置</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>as logged (what the agent got)</source>
+        <translation>按记录（智能体得到的结果）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the vault&apos;s settings now</source>
+        <translation>记忆库当前的设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another audit row</source>
+        <translation>另一条审计行</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Compare with:</source>
+        <translation>比较对象：</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Signal</source>
+        <translation>信号</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Moved by</source>
+        <translation>移动原因</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>为什么</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <location line="+846"/>
+        <source>every caller</source>
+        <translation>所有调用方</translation>
+    </message>
+    <message>
+        <location line="-844"/>
+        <source>all rows</source>
+        <translation>所有行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>newest </source>
+        <translation>最新 </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-rank only the newest N logged rows (all rows: 0)</source>
+        <translation>只对最新的 N 条日志行重新排序（所有行：0）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. No setting changed: the vault&apos;s own, which changes nothing for rows logged under them.</source>
+        <translation>用左侧的设置，基于每行保存的候选，对每次已记录的搜索重新排序，看哪些会改变。未修改设置时即为记忆库自身的设置，对在其下记录的行不会有任何改变。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rows of:</source>
+        <translation>行来源：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
+        <translation>已记录与新的前列命中的重合度（Jaccard@k）：每个区间的查询数</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Caller</source>
+        <translation>调用方</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Jaccard@k</source>
+        <translation>Jaccard@k</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RBO</source>
+        <translation>RBO</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First hit</source>
+        <translation>首个命中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Logged first now</source>
+        <translation>原首个命中现在</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Double-click a query to see it side by side</source>
+        <translation>双击查询以并排查看</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>What-if</source>
+        <translation>假设分析</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blast Radius</source>
+        <translation>影响范围</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ablation</source>
+        <translation>消融</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Re-ranking failed</source>
+        <translation>重新排序失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+431"/>
+        <source>The blast radius failed</source>
+        <translation>影响范围计算失败</translation>
+    </message>
+    <message>
+        <location line="-416"/>
+        <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
+        <translation>&lt;b&gt;立即重新排序&lt;/b&gt;，基于已存储的候选</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Need a new retrieval&lt;/b&gt; ⟳ (Retrieve Again)</source>
+        <translation>&lt;b&gt;需要重新检索&lt;/b&gt; ⟳（重新检索）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>⟳ acts inside a leg: only a new retrieval (Retrieve Again) shows it</source>
+        <translation>⟳ 作用于检索分支内部：只有重新检索（重新检索）才能显示其效果</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>The vault holds %1</source>
+        <translation>记忆库中的值为 %1</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Loading row #%1…</source>
+        <translation>正在加载行 #%1…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Loading the newest row…</source>
+        <translation>正在加载最新行…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The audit log holds no search that kept its candidates: run a query (Query tab) and open it here.</source>
+        <translation>审计日志中没有保存了候选的搜索：请先运行查询（查询标签页），再在此打开。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This row cannot be re-ranked: %1</source>
+        <translation>该行无法重新排序：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+55"/>
+        <source>Cannot open the row</source>
+        <translation>无法打开该行</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt; “%2” · %3 · %4</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt;「%2」· %3 · %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+301"/>
+        <source>asked here</source>
+        <translation>在此提问</translation>
+    </message>
+    <message>
+        <location line="-296"/>
+        <source>mode %1</source>
+        <translation>模式 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fusion %1</source>
+        <translation>融合 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>profile %1</source>
+        <translation>配置 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>λ %1</source>
+        <translation>λ %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recency boost %1</source>
+        <translation>时效加权 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This query chose its own %1: that wins over the settings above, as it did when it ran.</source>
+        <translation>该查询自行指定了 %1：它优先于上面的设置，与运行时相同。</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>As logged (#%1)</source>
+        <translation>按记录（#%1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The vault&apos;s settings now</source>
+        <translation>记忆库当前的设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>Row #%1 as logged</source>
+        <translation>行 #%1（按记录）</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Retrieved again with the settings on the left</source>
+        <translation>用左侧设置重新检索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With the settings on the left</source>
+        <translation>使用左侧的设置</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;没有变化&lt;/b&gt;：同样的 %n 个命中，顺序相同。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;没有变化&lt;/b&gt;：这些设置保持同样的 %n 个命中和顺序。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n hit(s) moved</source>
+        <translation>
+            <numerusform>%n 个命中移动</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new</source>
+        <translation>
+            <numerusform>%n 个新增</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n gone</source>
+        <translation>
+            <numerusform>%n 个消失</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the first hit changes</source>
+        <translation>首个命中改变</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the first hit stays</source>
+        <translation>首个命中不变</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Jaccard@%1 %2 · rank-biased overlap %3</source>
+        <translation>Jaccard@%1 %2 · 排名偏重重合度 %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>changed: %1</source>
+        <translation>已修改：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>settings that differ: %1</source>
+        <translation>不同的设置：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not shown: %1 acts inside a leg, which re-ranking the stored candidates cannot show. Retrieve Again runs the query anew.</source>
+        <translation>未显示：%1 作用于检索分支内部，对已存储候选重新排序无法显示。“重新检索”会重新运行该查询。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The right side is a new retrieval: it also shows any change of the vault since the row was logged.</source>
+        <translation>右侧是一次新的检索：它也会显示该行记录以来记忆库的任何变化。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Re-ranking the logged searches…</source>
+        <translation>正在对已记录的搜索重新排序…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cancelled: %1</source>
+        <translation>已取消：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the vault&apos;s own settings</source>
+        <translation>记忆库自身的设置</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 行中没有可重新排序的已记录搜索&lt;/b&gt;。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
+        <translation>
+            <numerusform>&lt;b&gt;没有已记录的搜索会改变&lt;/b&gt;（已重新排序 %n 个）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;%1 of %2 logged searches would change&lt;/b&gt; their hits or order; &lt;b&gt;%3&lt;/b&gt; would lose their first hit.</source>
+        <translation>&lt;b&gt;%2 个已记录搜索中有 %1 个会改变&lt;/b&gt;命中或顺序；&lt;b&gt;%3&lt;/b&gt; 个会失去首个命中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings: %1 · %2 ms</source>
+        <translation>设置：%1 · %2 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
+        <translation>
+            <numerusform>%n 行记录时未保存候选（在审计标签页中重放）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n row(s) not searches</source>
+        <translation>
+            <numerusform>%n 行不是搜索</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 acts inside a leg: not shown for %n row(s)</source>
+        <translation>
+            <numerusform>%1 作用于检索分支内部：%n 行未显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Jaccard@k of the logged and new hits (1: the same hits)</source>
+        <translation>已记录与新命中的 Jaccard@k（1：命中相同）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>queries</source>
+        <translation>查询数</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>lost</source>
+        <translation>失去</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Ranking row #%1 by each leg alone, then one signal at a time…</source>
+        <translation>正在分别仅用每个检索分支对行 #%1 排序，然后逐个加入信号…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&lt;b&gt;%1 alone gives the logged ranking&lt;/b&gt;: recency, graph context, MMR and the entity boost changed nothing for this query.</source>
+        <translation>&lt;b&gt;仅 %1 就得到记录的排序&lt;/b&gt;：时效、图上下文、MMR 和实体加权对该查询没有任何改变。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;%1 gives the logged ranking&lt;/b&gt;: the other leg changed nothing for this query.</source>
+        <translation>&lt;b&gt;%1 得到记录的排序&lt;/b&gt;：另一个检索分支对该查询没有任何改变。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;The logged ranking first appears at “%1”&lt;/b&gt;: %2 settled the order (the columns to its left rank differently).</source>
+        <translation>&lt;b&gt;记录的排序首次出现在「%1」&lt;/b&gt;：%2 决定了顺序（其左侧的列排序不同）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each cell is the hit&apos;s rank in that column (— : not among its hits); green where it is the logged rank.</source>
+        <translation>每个单元格是该命中在该列中的排名（—：不在其命中中）；与记录排名相同处为绿色。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;No column gives the logged ranking&lt;/b&gt;: the vault changed since the row was logged.</source>
+        <translation>&lt;b&gt;没有任何列得到记录的排序&lt;/b&gt;：该行记录以来记忆库已改变。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Logged</source>
+        <translation>已记录</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Hit</source>
+        <translation>命中</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <location line="+13"/>
+        <source>Cannot save settings</source>
+        <translation>无法保存设置</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>%1 is open read-only, so its settings cannot be saved; the what-if still works. Open it again without read-only to save.</source>
+        <translation>%1 以只读方式打开，无法保存其设置；假设分析仍然可用。请以非只读方式重新打开以保存。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Nothing to save: the vault holds these values already.</source>
+        <translation>无需保存：记忆库中已是这些值。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved to the vault: %1. Undo Save writes back what it held.</source>
+        <translation>已保存到记忆库：%1。“撤销保存”会写回原来的值。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cannot undo the save</source>
+        <translation>无法撤销保存</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The vault&apos;s previous settings are back.</source>
+        <translation>已恢复记忆库之前的设置。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The vault is open read-only: its settings cannot be saved</source>
+        <translation>记忆库以只读方式打开：无法保存其设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write these settings into the vault (Undo Save takes them back)</source>
+        <translation>将这些设置写入记忆库（“撤销保存”可恢复）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Open a logged query (its audit row), or the newest one.</source>
+        <translation>打开一个已记录的查询（其审计行），或最新的一个。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
+        <translation>调整左侧的设置：该查询已存储的候选会立即重新排序，每个命中的移动在此说明。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Open a row to see it ranked by each leg alone, then one signal at a time.</source>
+        <translation>打开一行，查看仅用每个检索分支的排序，然后逐个加入信号。</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::LanguageMenu</name>
     <message>
         <location filename="../ui/widgets/languagemenu.cpp" line="+11"/>
@@ -1467,13 +2173,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+68"/>
-        <location line="+94"/>
+        <location filename="../ui/mainwindow.cpp" line="+70"/>
+        <location line="+102"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-96"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -1498,12 +2204,17 @@
         <translation>审计</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Lab</source>
+        <translation>实验室</translation>
+    </message>
+    <message>
         <location line="+15"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+29"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
@@ -1928,7 +2639,7 @@
     <message>
         <location line="+2"/>
         <source>Hit</source>
-        <translation>命中结果</translation>
+        <translation>命中</translation>
     </message>
 </context>
 <context>
@@ -2671,7 +3382,7 @@
     <message>
         <location line="+2"/>
         <source>Hit</source>
-        <translation>命中结果</translation>
+        <translation>命中</translation>
     </message>
 </context>
 <context>
@@ -3057,6 +3768,24 @@ final = %1</source>
         <location line="+31"/>
         <source>The settings of %1 were not saved: %2</source>
         <translation>%1 的设置未保存：%2</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::SideBySideView</name>
+    <message>
+        <location filename="../ui/lab/sidebyside.cpp" line="+164"/>
+        <source>gone</source>
+        <translation>消失</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No hits on either side</source>
+        <translation>两侧都没有命中</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "pages/auditpage.h"
 #include "pages/graphpage.h"
 #include "pages/hitdetailpanel.h"
+#include "pages/labpage.h"
 #include "pages/mmrpanel.h"
 #include "pages/overviewpage.h"
 #include "pages/queryform.h"
@@ -61,6 +62,7 @@ MainWindow::MainWindow(QWidget* parent)
     , trees_(new TreesPage(vault_, workbench_, this))
     , graph_(new GraphPage(vault_, workbench_, this))
     , audit_(new AuditPage(vault_, workbench_, this))
+    , lab_(new LabPage(vault_, workbench_, this))
     , counts_(new QLabel(this))
     , readOnlyBadge_(new QLabel(this))
     , auditStatus_(new AuditStatus(this))
@@ -76,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->addTab(trees_, tr("Trees"));
     pages_->addTab(graph_, tr("Graph"));
     pages_->addTab(audit_, tr("Audit"));
+    pages_->addTab(lab_, tr("Lab"));
     stack_->addWidget(welcome_);
     stack_->addWidget(pages_);
     setCentralWidget(stack_);
@@ -100,6 +103,13 @@ MainWindow::MainWindow(QWidget* parent)
         auditStatus_->reset();
     });
     connect(vault_, &VaultController::opened, this, &MainWindow::onVaultOpened);
+    // The lab wrote the vault's settings: every view reads them again (same vault: nothing
+    // resets).
+    connect(lab_, &LabPage::settingsSaved, vault_, &VaultController::reload);
+    connect(audit_, &AuditPage::openInLabRequested, this, [this](qint64 id) {
+        pages_->setCurrentWidget(lab_);
+        lab_->openRow(id);
+    });
     connect(vault_, &VaultController::openFailed, this, &MainWindow::onOpenFailed);
     connect(vault_, &VaultController::busyChanged, busy_, &QWidget::setVisible);
     connect(ingest_, &IngestFlow::finished, this, &MainWindow::onIngestFinished);

@@ -20,6 +20,7 @@ class QueryWorkbench;
 class TreesPage;
 class GraphPage;
 class AuditPage;
+class LabPage;
 class AuditStatus;
 class VaultController;
 class VaultPanel;
@@ -40,6 +41,7 @@ public:
     TreesPage* treesPage() const { return trees_; }
     GraphPage* graphPage() const { return graph_; }
     AuditPage* auditPage() const { return audit_; }
+    LabPage* labPage() const { return lab_; }
     VaultPanel* vaultPanel() const { return vaultPanel_; }
     IngestFlow* ingestFlow() const { return ingest_; }
     QTabWidget* pages() const { return pages_; }
@@ -87,6 +89,7 @@ private:
     TreesPage* trees_;
     GraphPage* graph_;
     AuditPage* audit_;
+    LabPage* lab_;
     VaultPanel* vaultPanel_ = nullptr;
     QList<QDockWidget*> docks_;
     QByteArray defaultState_;

@@ -17,6 +17,7 @@
 #include "pages/auditpage.h"
 #include "pages/graphpage.h"
 #include "pages/hitdetailpanel.h"
+#include "pages/labpage.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
@@ -285,6 +286,51 @@ private Q_SLOTS:
         QVERIFY(graph->sharedList()->count() > 0);
         save(QStringLiteral("graph-focus"));
         window_->resizeDocks({breakdown}, {height}, Qt::Vertical);
+    }
+
+    // The ranking lab on the demo's logged questions: what if the vector leg weighed as much as
+    // the keyword leg? One query side by side, then the blast radius over the whole log, then
+    // the ablation of that query.
+    void labWhatIf() {
+        LabPage* lab = window_->labPage();
+        // The lab compares two columns of hits: a larger window, as one would give it.
+        window_->resize(1600, 1000);
+        QSignalSpy shown(lab, &LabPage::whatIfShown);
+        window_->pages()->setCurrentWidget(lab);
+        QVERIFY(shown.wait(30000));
+        QVERIFY(lab->setSetting("search.weight.vector_lexical", QStringLiteral("0.5")));
+        QVERIFY(shown.wait(30000));
+        // The newest row the change moves at the top: a comparison worth reading.
+        for (qint64 id = lab->rowId();
+             id > 1 && !(lab->comparison() && lab->comparison()->lost_first); --id) {
+            lab->openRow(id - 1);
+            QVERIFY(shown.wait(30000));
+            QTRY_VERIFY_WITH_TIMEOUT(!lab->isReranking(), 30000);
+        }
+        QVERIFY(lab->comparison() && lab->comparison()->changed);
+        lab->movesTable()->selectRow(0);
+        save(QStringLiteral("lab-whatif"));
+    }
+
+    void labBlast() {
+        LabPage* lab = window_->labPage();
+        lab->tabs()->setCurrentIndex(1);
+        QSignalSpy blasted(lab, &LabPage::blastShown);
+        lab->runBlast();
+        QVERIFY(blasted.wait(120000));
+        QVERIFY(lab->blastReport() && lab->blastReport()->changed > 0);
+        save(QStringLiteral("lab-blast"));
+    }
+
+    void labAblation() {
+        LabPage* lab = window_->labPage();
+        QSignalSpy shown(lab, &LabPage::ablationShown);
+        lab->tabs()->setCurrentIndex(2);
+        QVERIFY(shown.wait(30000));
+        save(QStringLiteral("lab-ablation"));
+        lab->tabs()->setCurrentIndex(0);
+        lab->resetSettings();
+        window_->resize(1280, 800);
     }
 
     void auditReplay() {

@@ -71,6 +71,7 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , replay_(new QPushButton(tr("&Replay"), this))
     , diffButton_(new QPushButton(tr("&Diff with Settings on Screen"), this))
     , rerun_(new QPushButton(tr("Open in &Workbench"), this))
+    , lab_(new QPushButton(tr("Open in &Lab"), this))
     , replayLabel_(new QLabel(this))
     , diffView_(makeTable(this)) {
     filter_->setPlaceholderText(tr("Filter by query text…"));
@@ -146,6 +147,12 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     rerun_->setToolTip(tr("Put the logged query into the workbench"));
     connect(replay_, &QPushButton::clicked, this, [this] { replaySelected(true); });
     connect(diffButton_, &QPushButton::clicked, this, [this] { replaySelected(false); });
+    lab_->setToolTip(tr("Re-rank the logged query's stored candidates with other settings, see "
+                        "its ablation, and the blast radius of a change over the whole log"));
+    connect(lab_, &QPushButton::clicked, this, [this] {
+        if (const AuditRow* row = model_->rowAt(log_->currentIndex().row()))
+            Q_EMIT openInLabRequested(row->id);
+    });
     connect(rerun_, &QPushButton::clicked, this, [this] {
         const AuditRow* row = model_->rowAt(log_->currentIndex().row());
         if (!row)
@@ -187,6 +194,7 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     buttons->addWidget(replay_);
     buttons->addWidget(diffButton_);
     buttons->addWidget(rerun_);
+    buttons->addWidget(lab_);
     buttons->addStretch();
     auto* upper = new QWidget(this);
     auto* upperLayout = new QVBoxLayout(upper);
@@ -328,13 +336,14 @@ void AuditPage::updateButtons() {
     replay_->setEnabled(search);
     diffButton_->setEnabled(search);
     rerun_->setEnabled(search);
+    lab_->setEnabled(search);
     const QString why =
         selected && !search
             ? tr("Row #%1 is a %2 call, not a search: only searches can be replayed")
                   .arg(selected->id)
                   .arg(selected->tool.isEmpty() ? selected->mode : selected->tool)
             : QString();
-    for (QPushButton* b : {replay_, diffButton_, rerun_})
+    for (QPushButton* b : {replay_, diffButton_, rerun_, lab_})
         b->setStatusTip(why);
     if (selected && !search) {
         QStringList ids;

@@ -41,6 +41,7 @@ public:
     QTreeView* logView() const { return log_; }
     QLabel* replayLabel() const { return replayLabel_; }
     QLineEdit* filterEdit() const { return filter_; }
+    QPushButton* labButton() const { return lab_; }
     QComboBox* modeBox() const { return mode_; }
     QComboBox* agentBox() const { return agent_; }
     QComboBox* sessionBox() const { return session_; }
@@ -54,6 +55,8 @@ public:
 
 Q_SIGNALS:
     void replayed();
+    // "Open in Lab": the selected row, to re-rank with other settings (the Lab tab).
+    void openInLabRequested(qint64 id);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -86,6 +89,7 @@ private:
     QPushButton* replay_;
     QPushButton* diffButton_;
     QPushButton* rerun_;
+    QPushButton* lab_;
     QLabel* replayLabel_;
     QTreeView* diffView_;
 };

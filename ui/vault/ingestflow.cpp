@@ -51,6 +51,8 @@ QString IngestFlow::describe(const IngestProgress& p) {
         name = tr("Sealing summary trees");
     else if (phase == QLatin1String("topics"))
         name = tr("Building the topic tree");
+    else if (phase == QLatin1String("query log"))
+        name = tr("Asking the demo's logged questions");
     else
         name = phase.isEmpty() ? tr("Starting") : phase;
     if (p.total > 1)

@@ -4,6 +4,8 @@
 
 #include <memlens/embedder.h>
 #include <memlens/generate.h>
+#include <memlens/lab.h>
+#include <memlens/search.h>
 #include <memlens/vault.h>
 
 #include <QDir>
@@ -53,6 +55,21 @@ Result<IngestReport> ingestInto(Vault& vault, const std::vector<IngestSource>& s
     Ingestor ingestor(vault, **embedder);
     return ingestor.ingest(
         sources, [&progress](const IngestProgress& p) { progress.set(p); }, &cancel);
+}
+
+Status logDemoQueries(const Vault& vault, ProgressState& progress, const std::atomic_bool& cancel) {
+    auto engine = SearchEngine::open(vault);
+    if (!engine)
+        return engine.status();
+    QueryLogOptions o;
+    o.count = kDemoQueries;
+    o.seed = kDemoSeed;
+    o.cancel = &cancel;
+    o.progress = [&progress](std::size_t done, std::size_t total) {
+        progress.set({"query log", done, total});
+    };
+    auto r = generate_query_log(**engine, o);
+    return r ? Status::ok() : r.status();
 }
 
 } // namespace
@@ -106,6 +123,12 @@ IngestJobResult buildDemoVault(const QString& dir, std::size_t chunks, ProgressS
             return failure(result, report.status());
         }
         result.report = *report;
+        // A history of questions, so the Audit and Lab tabs have a log to work on.
+        if (Status s = logDemoQueries(**vault, progress, cancel); !s.is_ok()) {
+            vault->reset();
+            fs::remove_all(partial, ec);
+            return failure(result, s);
+        }
     } // the vault closes here, before its folder moves
     if (Status s = writeReadyMarker(partial / kReadyMarker, chunks); !s.is_ok())
         return failure(result, s);

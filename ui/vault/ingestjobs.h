@@ -43,6 +43,8 @@ QString demoVaultDir();
 bool demoVaultReady(const QString& dir);
 
 inline constexpr std::size_t kDemoChunks = 5'000;
+// Questions the demo vault asks and logs when it is built (generate_query_log in lab.h).
+inline constexpr std::size_t kDemoQueries = 300;
 
 // Generates `chunks` messages (generate.h, fixed seed) and ingests them into a new vault built
 // beside `dir` and moved into place only when complete.

@@ -1,0 +1,301 @@
+// The Lab tab on a real vault with a generated query log: opening a row re-ranks it with the
+// vault's settings (no change), moving λ re-ranks it off the GUI thread and explains each move
+// side by side, a setting that acts inside a leg is marked and not applied, the blast radius of
+// the vault's own settings is zero and λ = 1 changes rows, the ablation ends at the logged
+// ranking, saving writes the vault with an undo (refused read-only), Open in Lab from the Audit
+// tab opens the selected row, and another vault resets it all.
+#include "lab/sidebyside.h"
+#include "mainwindow.h"
+#include "models/auditmodel.h"
+#include "pages/auditpage.h"
+#include "pages/labpage.h"
+#include "testsupport.h"
+#include "uivault.h"
+#include "vault/vaultcontroller.h"
+
+#include <memlens/lab.h>
+#include <memlens/search.h>
+#include <memlens/settings.h>
+
+#include <QAbstractItemModel>
+#include <QComboBox>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace memlens;
+using namespace memlens::ui;
+
+class TestLabPage : public QObject {
+    Q_OBJECT
+private:
+    test::TempDir tmp_;
+    std::filesystem::path dir_;
+    std::unique_ptr<MainWindow> window_;
+    LabPage* lab_ = nullptr;
+    std::size_t logged_ = 0;
+
+    bool open(const std::filesystem::path& dir, bool readOnly = false) {
+        QSignalSpy opened(window_->vault(), &VaultController::opened);
+        window_->vault()->open(QString::fromStdString(dir.string()), readOnly);
+        return opened.wait(30000);
+    }
+
+    bool waitWhatIf() {
+        QSignalSpy shown(lab_, &LabPage::whatIfShown);
+        return shown.wait(20000);
+    }
+
+    RetrievalSettings storedSettings() {
+        return test::offUiThread([this] {
+            auto v = Vault::open(dir_, true);
+            return load_retrieval_settings(**v).value();
+        });
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        test::setUpUiTest();
+        dir_ = tmp_.path() / "vault";
+        QVERIFY(test::buildGeneratedVault(dir_, 800).empty());
+        const std::string error = test::offUiThread([this]() -> std::string {
+            auto v = Vault::open(dir_, false);
+            if (!v)
+                return v.status().to_string();
+            // MMR on plain cosines, so that λ has hits to move.
+            auto s = load_retrieval_settings(**v).value();
+            s.mmr_redundancy_floor = 0.0;
+            if (auto saved = save_retrieval_settings(**v, s); !saved)
+                return saved.status().to_string();
+            auto engine = SearchEngine::open(**v);
+            if (!engine)
+                return engine.status().to_string();
+            QueryLogOptions o;
+            o.count = 60;
+            auto r = generate_query_log(**engine, o);
+            if (!r)
+                return r.status().to_string();
+            logged_ = r->logged;
+            return {};
+        });
+        QVERIFY2(error.empty(), error.c_str());
+        window_ = std::make_unique<MainWindow>();
+        window_->resize(1400, 900);
+        window_->show();
+        QVERIFY(open(dir_));
+        lab_ = window_->labPage();
+        QVERIFY(lab_ != nullptr);
+    }
+
+    // The first visit opens the newest row; with the vault's settings nothing moves.
+    void theNewestRowOpensUnchanged() {
+        QSignalSpy shown(lab_, &LabPage::whatIfShown);
+        window_->pages()->setCurrentWidget(lab_);
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(lab_->rowId(), static_cast<qint64>(logged_));
+        QVERIFY(lab_->comparison().has_value());
+        // The newest row set no λ of its own? Either way the vault's own settings change nothing.
+        QVERIFY(!lab_->comparison()->changed);
+        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("No change")));
+        QCOMPARE(lab_->sideBySide()->leftCount(), lab_->sideBySide()->rightCount());
+        for (const auto& link : lab_->sideBySide()->links())
+            QCOMPARE(link.movement, QStringLiteral("same"));
+        QVERIFY(!lab_->saveButton()->isEnabled()); // nothing to save
+    }
+
+    // λ = 1 on a row MMR reordered: the hits move, each line says what moved it, and the lines
+    // of the side-by-side view join the same hits.
+    void movingLambdaReRanksAndExplains() {
+        // A row whose logged order is not its fused order, found through the core.
+        const qint64 id = test::offUiThread([this]() -> qint64 {
+            auto v = Vault::open(dir_, true);
+            SearchEngineOptions eo;
+            eo.audit = false;
+            auto engine = SearchEngine::open(**v, eo).value();
+            for (qint64 i = static_cast<qint64>(logged_); i >= 1; --i) {
+                auto row = load_lab_row((*v)->db(), i);
+                if (!row || row->request.mmr_lambda)
+                    continue;
+                auto r = engine->rerun(row->request, row->settings, row->pools);
+                for (std::size_t k = 0; r && k < r->result.hits.size(); ++k)
+                    if (r->result.hits[k].explanation->fused_rank != static_cast<int>(k) + 1)
+                        return i;
+            }
+            return 0;
+        });
+        QVERIFY2(id > 0, "no logged row was reordered by MMR");
+        lab_->openRow(id);
+        QVERIFY(waitWhatIf());
+        QCOMPARE(lab_->rowId(), id);
+        QVERIFY(!lab_->comparison()->changed);
+        QSignalSpy shown(lab_, &LabPage::whatIfShown);
+        QVERIFY(lab_->setSetting("search.mmr_lambda", QStringLiteral("1")));
+        QVERIFY(shown.wait(20000));
+        const LabComparison& c = *lab_->comparison();
+        QVERIFY(c.changed);
+        QCOMPARE(c.changed_keys, std::vector<std::string>{"search.mmr_lambda"});
+        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("search.mmr_lambda 0.7 → 1")));
+        int moved = 0;
+        for (int r = 0; r < lab_->movesTable()->rowCount(); ++r) {
+            const QString move = lab_->movesTable()->item(r, 0)->text();
+            if (move == QStringLiteral("="))
+                continue;
+            ++moved;
+            QCOMPARE(lab_->movesTable()->item(r, 4)->text(), QStringLiteral("search.mmr_lambda"));
+            QVERIFY(!lab_->movesTable()->item(r, 5)->text().isEmpty());
+        }
+        QVERIFY(moved > 0);
+        bool crossing = false;
+        for (const auto& link : lab_->sideBySide()->links())
+            crossing = crossing || link.movement != QStringLiteral("same");
+        QVERIFY(crossing);
+        QVERIFY(lab_->saveButton()->isEnabled());
+    }
+
+    // A setting that acts inside a leg is reported, not applied, and Retrieve Again runs it.
+    void aRetrievalSettingIsMarkedAndRetrievedOnDemand() {
+        lab_->resetSettings();
+        QVERIFY(waitWhatIf());
+        QVERIFY(lab_->setSetting("search.leg_limit", QStringLiteral("5")));
+        QVERIFY(waitWhatIf());
+        QCOMPARE(lab_->comparison()->needs_retrieval, std::vector<std::string>{"search.leg_limit"});
+        QVERIFY(!lab_->comparison()->changed);
+        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("search.leg_limit")));
+        QVERIFY(lab_->retrieveButton()->isEnabled());
+        QSignalSpy shown(lab_, &LabPage::whatIfShown);
+        lab_->retrieveButton()->click();
+        QVERIFY(shown.wait(20000));
+        // Five candidates a leg: the new retrieval's hits differ from the logged ten.
+        QVERIFY(lab_->comparison()->changed);
+        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("new retrieval")));
+        lab_->resetSettings();
+        QVERIFY(waitWhatIf());
+    }
+
+    void anUnknownValueIsRefusedAndNamed() {
+        QVERIFY(!lab_->setSetting("search.rrf_k", QStringLiteral("many")));
+        QCOMPARE(lab_->settingsOnScreen().rrf_k, storedSettings().rrf_k);
+    }
+
+    void blastRadiusOfOwnSettingsIsZeroAndLambdaChangesRows() {
+        window_->pages()->setCurrentWidget(lab_);
+        lab_->tabs()->setCurrentIndex(1);
+        lab_->resetSettings();
+        QSignalSpy blasted(lab_, &LabPage::blastShown);
+        lab_->runBlast();
+        QVERIFY(blasted.wait(60000));
+        QVERIFY(lab_->blastReport().has_value());
+        QCOMPARE(lab_->blastReport()->queries, logged_);
+        QCOMPARE(lab_->blastReport()->changed, std::size_t{0});
+        QVERIFY(lab_->blastVerdictLabel()->text().contains(
+            QStringLiteral("No logged search would change")));
+        QCOMPARE(lab_->blastTable()->model()->rowCount(), 0);
+
+        QVERIFY(lab_->setSetting("search.mmr_lambda", QStringLiteral("1")));
+        lab_->runBlast();
+        QVERIFY(blasted.wait(60000));
+        const BlastReport& r = *lab_->blastReport();
+        QVERIFY(r.changed > 0);
+        QCOMPARE(lab_->blastTable()->model()->rowCount(), static_cast<int>(r.changed));
+        QVERIFY(lab_->blastVerdictLabel()->text().contains(QStringLiteral("would change")));
+        // A changed query, one double-click from its side-by-side view.
+        const QModelIndex first = lab_->blastTable()->model()->index(0, 0);
+        const qint64 id = first.data().toLongLong();
+        QSignalSpy shown(lab_, &LabPage::whatIfShown);
+        Q_EMIT lab_->blastTable()->doubleClicked(first);
+        QVERIFY(shown.wait(20000));
+        QTRY_COMPARE_WITH_TIMEOUT(lab_->rowId(), id, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(lab_->comparison() && lab_->comparison()->changed, 20000);
+        QCOMPARE(lab_->tabs()->currentIndex(), 0);
+        lab_->resetSettings();
+        QVERIFY(waitWhatIf());
+    }
+
+    void ablationEndsAtTheLoggedRanking() {
+        QSignalSpy shown(lab_, &LabPage::ablationShown);
+        lab_->tabs()->setCurrentIndex(2);
+        QVERIFY(shown.wait(30000));
+        QVERIFY(lab_->ablation().has_value());
+        const AblationMatrix& m = *lab_->ablation();
+        QCOMPARE(m.columns.size(), std::size_t{7});
+        QVERIFY(m.first_logged_column.has_value());
+        QCOMPARE(lab_->ablationTable()->columnCount(), 9); // logged, seven columns, the hit
+        QVERIFY(lab_->ablationTable()
+                    ->horizontalHeaderItem(static_cast<int>(*m.first_logged_column) + 1)
+                    ->text()
+                    .endsWith(QStringLiteral("✓")));
+        lab_->tabs()->setCurrentIndex(0);
+    }
+
+    // Save writes the vault (the other views re-read it); Undo Save writes back what it held.
+    void saveAndUndo() {
+        const int before = storedSettings().rrf_k;
+        QVERIFY(lab_->setSetting("search.rrf_k", QString::number(before + 17)));
+        QVERIFY(waitWhatIf());
+        QSignalSpy saved(lab_, &LabPage::settingsSaved);
+        lab_->saveSettings();
+        QVERIFY(saved.wait(20000));
+        QCOMPARE(storedSettings().rrf_k, before + 17);
+        QTRY_VERIFY(lab_->undoButton()->isEnabled());
+        lab_->undoSave();
+        QVERIFY(saved.wait(20000));
+        QCOMPARE(storedSettings().rrf_k, before);
+        QTRY_VERIFY(!lab_->undoButton()->isEnabled());
+    }
+
+    void openInLabFromTheAuditTab() {
+        AuditPage* audit = window_->auditPage();
+        window_->pages()->setCurrentWidget(audit);
+        QSignalSpy loaded(audit->model(), &AuditModel::rangeLoaded);
+        audit->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(audit->model()->rowCount() > 3, 20000);
+        audit->logView()->setCurrentIndex(audit->model()->index(2, 0));
+        QVERIFY(audit->labButton()->isEnabled());
+        const qint64 id = audit->model()->rowAt(2)->id;
+        QSignalSpy shown(lab_, &LabPage::whatIfShown);
+        audit->labButton()->click();
+        QCOMPARE(window_->pages()->currentWidget(), static_cast<QWidget*>(lab_));
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(lab_->rowId(), id);
+    }
+
+    // Read-only: the what-if works, Save is off and says why.
+    void readOnlyRefusesToSave() {
+        QVERIFY(open(dir_, true));
+        window_->pages()->setCurrentWidget(lab_);
+        lab_->openRow(0);
+        QVERIFY(waitWhatIf());
+        QVERIFY(lab_->setSetting("search.mmr_lambda", QStringLiteral("0.2")));
+        QVERIFY(waitWhatIf());
+        QVERIFY(!lab_->saveButton()->isEnabled());
+        QVERIFY(lab_->saveButton()->toolTip().contains(QStringLiteral("read-only")));
+        lab_->saveSettings(); // a message box, nothing written
+        QTRY_VERIFY(window_->findChild<QMessageBox*>(QStringLiteral("labMessage")) != nullptr);
+        for (auto* box : window_->findChildren<QMessageBox*>(QStringLiteral("labMessage")))
+            box->close();
+        QCOMPARE(storedSettings().mmr_lambda, 0.7);
+    }
+
+    void anotherVaultResetsTheLab() {
+        const auto other = tmp_.path() / "other";
+        QVERIFY(test::buildGeneratedVault(other, 200, 9).empty());
+        QVERIFY(lab_->rowId() > 0);
+        QVERIFY(open(other));
+        QCOMPARE(lab_->rowId(), 0);
+        QVERIFY(!lab_->comparison().has_value());
+        QVERIFY(!lab_->blastReport().has_value());
+        QCOMPARE(lab_->movesTable()->rowCount(), 0);
+        QCOMPARE(lab_->sideBySide()->leftCount(), 0);
+    }
+
+    void cleanupTestCase() { window_.reset(); }
+};
+
+QTEST_MAIN(TestLabPage)
+#include "tst_labpage.moc"

@@ -1,0 +1,210 @@
+#include "lab/labjobs.h"
+
+#include "core/format.h"
+#include "vault/workervault.h"
+
+#include <memlens/search.h>
+#include <memlens/vault.h>
+
+#include <chrono>
+
+namespace memlens::ui {
+
+namespace {
+
+// A new retrieval of the logged query with `settings` as they are (the audit page's diff does
+// the same): no audit row, the query's own choices already inside `settings`.
+Result<SearchResponse> retrieveWith(SearchEngine& engine, SearchRequest request,
+                                    const RetrievalSettings& settings,
+                                    const std::atomic_bool& cancel) {
+    request.audit = false;
+    request.fusion.reset();
+    request.profile.reset();
+    request.mmr_lambda.reset();
+    request.recency_boost.reset();
+    request.include_summaries.reset();
+    request.mode = settings.mode;
+    request.settings = settings;
+    return engine.search(request, &cancel);
+}
+
+} // namespace
+
+LabRowOutcome loadLabRowJob(const VaultRef& ref, qint64 id) {
+    LabRowOutcome out;
+    auto vault = workerVault(ref);
+    if (!vault) {
+        out.error = formatStatus(vault.status());
+        return out;
+    }
+    auto settings = load_retrieval_settings(**vault);
+    if (!settings) {
+        out.error = formatStatus(settings.status());
+        return out;
+    }
+    out.vaultSettings = *settings;
+    auto row = load_lab_row((*vault)->db(), id);
+    if (!row) {
+        out.noPools = row.status().code() == StatusCode::NotFound &&
+                      row.status().message().find("replay") != std::string::npos;
+        out.error = formatStatus(row.status());
+        return out;
+    }
+    out.row = std::move(row).value();
+    return out;
+}
+
+WhatIfOutcome whatIfJob(const VaultRef& ref, const LabRow& row, LabLeft left,
+                        const std::optional<LabRow>& other, const RetrievalSettings& leftSettings,
+                        const RetrievalSettings& right, bool retrieve,
+                        const std::atomic_bool& cancel) {
+    WhatIfOutcome out;
+    const auto t0 = std::chrono::steady_clock::now();
+    auto engine = workerEngine(ref);
+    if (!engine) {
+        out.error = formatStatus(engine.status());
+        return out;
+    }
+    Result<LabComparison> cmp = Status::internal("no comparison");
+    if (left == LabLeft::OtherRow && other) {
+        // Two logged rows: each ranked from its own pools with its own settings.
+        auto a = (*engine)->rerun(other->request, other->settings, other->pools, &cancel);
+        auto b = (*engine)->rerun(row.request, row.settings, row.pools, &cancel);
+        if (!a || !b) {
+            out.error = formatStatus(!a ? a.status() : b.status());
+            return out;
+        }
+        cmp = compare_responses(std::move(a).value(), std::move(b).value());
+        if (cmp)
+            cmp->changed_keys = changed_setting_keys(to_settings_map(other->settings),
+                                                     to_settings_map(row.settings));
+    } else {
+        const RetrievalSettings& base = left == LabLeft::VaultNow ? leftSettings : row.settings;
+        cmp = compare_configs(**engine, row, base, right, &cancel);
+    }
+    if (!cmp) {
+        out.error = formatStatus(cmp.status());
+        return out;
+    }
+    if (retrieve && left != LabLeft::OtherRow) {
+        auto fresh = retrieveWith(**engine, row.request, right, cancel);
+        if (!fresh) {
+            out.error = formatStatus(fresh.status());
+            return out;
+        }
+        LabComparison r = compare_responses(cmp->before, std::move(fresh).value());
+        r.changed_keys = cmp->changed_keys;
+        cmp = std::move(r);
+        out.retrieved = true;
+    }
+    out.comparison = std::move(cmp).value();
+    out.ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+}
+
+void BlastProgress::set(std::size_t done, std::size_t total) {
+    std::lock_guard lock(mu_);
+    done_ = done;
+    total_ = total;
+}
+
+std::pair<std::size_t, std::size_t> BlastProgress::get() const {
+    std::lock_guard lock(mu_);
+    return {done_, total_};
+}
+
+BlastOutcome blastJob(const VaultRef& ref, const std::map<std::string, std::string>& overrides,
+                      const AuditFilter& filter, std::size_t maxRows,
+                      const std::shared_ptr<BlastProgress>& progress,
+                      const std::atomic_bool& cancel) {
+    BlastOutcome out;
+    auto engine = workerEngine(ref);
+    if (!engine) {
+        out.error = formatStatus(engine.status());
+        return out;
+    }
+    BlastOptions o;
+    o.filter = filter;
+    o.max_rows = maxRows;
+    o.cancel = &cancel;
+    o.progress = [progress](std::size_t done, std::size_t total) { progress->set(done, total); };
+    auto r = blast_radius(**engine, overrides, o);
+    if (!r) {
+        out.cancelled = r.status().code() == StatusCode::Cancelled;
+        out.error = formatStatus(r.status());
+        return out;
+    }
+    out.report = std::move(r).value();
+    return out;
+}
+
+AblationOutcome ablationJob(const VaultRef& ref, const LabRow& row,
+                            const std::atomic_bool& cancel) {
+    AblationOutcome out;
+    auto engine = workerEngine(ref);
+    if (!engine) {
+        out.error = formatStatus(engine.status());
+        return out;
+    }
+    auto m = ablate(**engine, row, &cancel);
+    if (!m) {
+        out.error = formatStatus(m.status());
+        return out;
+    }
+    // Each column's hits carry their text; the rerun with the row's settings has most of them.
+    for (const auto& c : m->columns) {
+        if (!c.available)
+            continue;
+        std::vector<std::string> missing;
+        for (const auto& id : c.ids)
+            if (!out.snippets.count(id))
+                missing.push_back(id);
+        if (missing.empty())
+            continue;
+        auto r =
+            (*engine)->rerun(row.request, c.settings, pools_for_settings(row, c.settings), &cancel);
+        if (!r)
+            continue;
+        for (const auto& h : r->result.hits)
+            out.snippets.emplace(h.node_id, QString::fromStdString(h.content).left(160));
+    }
+    out.matrix = std::move(m).value();
+    return out;
+}
+
+LabSaveOutcome saveSettingsJob(const VaultRef& ref, const RetrievalSettings& settings) {
+    LabSaveOutcome out;
+    auto vault = workerVault(ref);
+    if (!vault) {
+        out.error = formatStatus(vault.status());
+        return out;
+    }
+    auto previous = load_retrieval_settings(**vault);
+    if (!previous) {
+        out.error = formatStatus(previous.status());
+        return out;
+    }
+    auto keys = save_retrieval_settings(**vault, settings);
+    if (!keys) {
+        out.error = formatStatus(keys.status());
+        return out;
+    }
+    out.previous = *previous;
+    for (const auto& k : *keys)
+        out.keys << QString::fromStdString(k);
+    return out;
+}
+
+std::map<std::string, std::string> settingOverrides(const RetrievalSettings& base,
+                                                    const RetrievalSettings& target) {
+    const auto a = to_settings_map(base);
+    const auto b = to_settings_map(target);
+    std::map<std::string, std::string> out;
+    for (const auto& k : changed_setting_keys(a, b))
+        if (auto it = b.find(k); it != b.end())
+            out[k] = it->second;
+    return out;
+}
+
+} // namespace memlens::ui
