@@ -32,6 +32,9 @@ int bench_mcp(const Args& a);
 // What the graph view reads and computes (neighbourhood, search, focus, community chunks, edge
 // times, the 2,000 most mentioned) against one read of the edge table (graph.cpp).
 int bench_graph(const Args& a);
+// What the ranking lab costs: a slider's re-rank, a what-if, a blast radius over a generated
+// log, against a search of the same queries (lab.cpp).
+int bench_lab(const Args& a);
 
 // "memlens-bench <command>: <message>" on stderr (main() sets the program name); the exit code.
 using cli::fail;

@@ -1,4 +1,4 @@
-// memlens-bench graph|ingest|long-text|mcp|query|scale: the speed benchmarks, as ratios against
+// memlens-bench graph|ingest|lab|long-text|mcp|query|scale: the speed benchmarks, as ratios against
 // baselines measured in the same run (docs/performance.md). Built beside memlens-cli and never
 // installed.
 #include "bench.h"
@@ -44,6 +44,18 @@ const std::vector<cli::Spec>& commands() {
          {"chunks", "runs", "seed"},
          {},
          bench_graph},
+        {"lab",
+         "the ranking lab's re-rank, what-if and blast radius, against a search",
+         "Usage: memlens-bench lab [--chunks N] [--queries Q] [--seed S] [--json]\n\n"
+         "On a copy of the cached generated vault of N chunks (default 10000; built as 'query'\n"
+         "builds it), asks and logs Q seeded questions (default 2000), then times on 50 of the\n"
+         "logged rows: a search of the query (the baseline), one re-rank of the row's stored\n"
+         "candidates with explanations (a slider move), and a what-if with RRF k = 20; and a\n"
+         "blast radius with RRF k = 20 over the whole log (reading and parsing it, re-ranking\n"
+         "every row), with the estimate for 10,000 rows.",
+         {"chunks", "queries", "seed"},
+         {},
+         bench_lab},
         {"long-text",
          "one long text ingested at growing sizes: time must grow linearly with size",
          "Usage: memlens-bench long-text [--mib 1,2,4,8] [--json]\n\n"

@@ -456,8 +456,9 @@ MEMLENS_CLI_COMMAND(Spec{
     "                                [--seed S] [--json]\n\n"
     "Asks N questions built from the vault's most mentioned people, topics and projects,\n"
     "most of them as two generated agents (claude-code 2.1.0, support-bot 0.9), some with\n"
-    "their own mode or lambda, and logs each in the audit log as a real query is logged. The\n"
-    "demo vault is built with a log made this way. Refuses a read-only vault.",
+    "their own mode, lambda, limit or character budget, and logs each in the audit log as a\n"
+    "real query is logged. The demo vault is built with a log made this way. Refuses a\n"
+    "read-only vault.",
     {"vault", "queries", "seed"},
     {},
     run_generate_log});

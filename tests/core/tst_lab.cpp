@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace memlens;
@@ -181,6 +182,49 @@ private slots:
         for (const auto& q : r.results)
             identical += q.jaccard == 1.0;
         QCOMPARE(r.overlap_histogram.back().count, identical);
+    }
+
+    // The blast radius ranks from the pools and the nodes' briefs without building
+    // explanations: for every row and many settings it must give the ids the full rerun gives.
+    void blastRanksAsTheRerunDoes() {
+        const std::vector<std::map<std::string, std::string>> configs = {
+            {},
+            {{"search.mmr_lambda", "1"}},
+            {{"search.mmr_lambda", "0.2"}, {"search.mmr_redundancy_floor", "0.5"}},
+            {{"search.rrf_k", "1"}},
+            {{"search.weight.vector_lexical", "0.7"}, {"search.weight.keyword", "0.5"}},
+            {{"search.recency_boost", "50"}},
+            {{"search.entity_boost", "2"}},
+            {{"search.fusion", "profile"}},
+            {{"search.fusion", "profile"}, {"search.profile", "graph_first"}},
+            {{"search.superseded", "hide"}},
+            {{"search.superseded.demote_factor", "0.1"}},
+            {{"search.limit", "4"}},
+            {{"search.author_boost", "2"}, {"search.question_factor", "0.3"}},
+            {{"search.mode", "keyword"}},
+        };
+        auto vaultSettings = must(load_retrieval_settings(*vault_), "settings");
+        std::size_t compared = 0, changed = 0;
+        for (const auto& overrides : configs) {
+            auto r = must(blast_radius(*engine_, overrides), "blast");
+            QCOMPARE(r.results.size(), rows_.size());
+            auto candidate = must(apply_setting_overrides(vaultSettings, overrides), "settings");
+            for (const auto& q : r.results) {
+                auto row = must(load_lab_row(vault_->db(), q.id), "row");
+                const auto s = blast_settings_for(row, candidate);
+                auto full =
+                    must(engine_->rerun(row.request, s, pools_for_settings(row, s)), "rerun");
+                QVERIFY2(ids_of(full) == q.ids,
+                         qPrintable(QStringLiteral("row %1 under %2 settings differs")
+                                        .arg(q.id)
+                                        .arg(overrides.size())));
+                QCOMPARE(q.changed, row.logged_ids != q.ids);
+                ++compared;
+                changed += q.changed;
+            }
+        }
+        QVERIFY(compared == configs.size() * rows_.size());
+        QVERIFY(changed > rows_.size()); // the settings moved many rows: the check has teeth
     }
 
     // RRF k = 1 weighs the top ranks of each leg far more: it changes rows that fused two legs,

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 #include <set>
 
 using namespace memlens;
@@ -146,6 +147,59 @@ private slots:
         QVERIFY(std::abs(mmr_redundancy(c[0].embedding, c[1].embedding, 0.5) - 0.2) < 1e-6);
         QCOMPARE(mmr_redundancy(c[0].embedding, c[1].embedding, 0.7), 0.0);
         QVERIFY(std::abs(mmr_redundancy(c[0].embedding, c[1].embedding) - 0.6) < 1e-6);
+    }
+
+    // Without a left-out list mmr_select compares fewer pairs (the ranking lab's blast radius);
+    // the picks, their scores to the bit and what penalised them must be the same, for relevance
+    // in order, out of order, with ties, repeated vectors, candidates without a vector, and
+    // every λ and floor.
+    void skippingComparisonsPicksTheSame() {
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+        std::size_t compared = 0, penalised = 0;
+        for (int trial = 0; trial < 300; ++trial) {
+            Pool pool;
+            const std::size_t n = 5 + rng() % 120;
+            const std::size_t dim = 4 + rng() % 24;
+            double rel = 1.0;
+            Vector shared(dim);
+            for (auto& x : shared)
+                x = unit(rng);
+            for (std::size_t i = 0; i < n; ++i) {
+                Vector v;
+                if (rng() % 7 == 0) {
+                    v = shared; // a copy of an earlier text
+                } else if (rng() % 11 != 0) {
+                    v.resize(dim);
+                    for (auto& x : v)
+                        x = unit(rng);
+                    // Near the shared direction, so redundancy matters.
+                    for (std::size_t d = 0; d < dim; ++d)
+                        v[d] += shared[d] * static_cast<float>(rng() % 3);
+                } // else: no vector
+                if (rng() % 5 != 0)
+                    rel *= 0.9 + 0.1 * (rng() % 100) / 100.0;                  // ties now and then
+                pool.add(i, v, trial % 10 == 0 ? (rng() % 100) / 100.0 : rel); // some unordered
+            }
+            const auto& c = pool.ready();
+            const double lambda = (rng() % 11) / 10.0;
+            const double floor = (rng() % 4) / 4.0;
+            const std::size_t limit = 1 + rng() % 20;
+            std::vector<MmrResult> out;
+            const auto full = mmr_select({}, c, limit, lambda, floor, &out);
+            const auto lazy = mmr_select({}, c, limit, lambda, floor, nullptr);
+            QCOMPARE(lazy.size(), full.size());
+            for (std::size_t i = 0; i < full.size(); ++i) {
+                QCOMPARE(lazy[i].index, full[i].index);
+                QVERIFY(lazy[i].score == full[i].score);
+                QVERIFY(lazy[i].max_similarity == full[i].max_similarity);
+                QCOMPARE(lazy[i].penalized_by, full[i].penalized_by);
+                penalised += full[i].penalized_by.has_value();
+                ++compared;
+            }
+        }
+        QVERIFY(compared > 1000);
+        QVERIFY(penalised > 100); // redundancy took part
     }
 
     void limitCapsThePicks() {

@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "vault/workervault.h"
 
+#include <memlens/audit.h>
 #include <memlens/search.h>
 #include <memlens/vault.h>
 
@@ -116,6 +117,7 @@ std::pair<std::size_t, std::size_t> BlastProgress::get() const {
 
 BlastOutcome blastJob(const VaultRef& ref, const std::map<std::string, std::string>& overrides,
                       const AuditFilter& filter, std::size_t maxRows,
+                      const std::shared_ptr<const LabLog>& cached,
                       const std::shared_ptr<BlastProgress>& progress,
                       const std::atomic_bool& cancel) {
     BlastOutcome out;
@@ -124,17 +126,33 @@ BlastOutcome blastJob(const VaultRef& ref, const std::map<std::string, std::stri
         out.error = formatStatus(engine.status());
         return out;
     }
+    auto fail = [&](const Status& st) {
+        out.cancelled = st.code() == StatusCode::Cancelled;
+        out.error = formatStatus(st);
+        return out;
+    };
+    auto count = count_audit((*engine)->vault().db(), filter);
+    if (!count)
+        return fail(count.status());
+    std::size_t rows = static_cast<std::size_t>(*count);
+    if (maxRows > 0)
+        rows = std::min(rows, maxRows);
+    out.log = cached;
+    if (!out.log || out.log->rows_seen != rows) {
+        auto log = load_lab_log(
+            (*engine)->vault().db(), filter, maxRows,
+            [progress](std::size_t done, std::size_t total) { progress->set(done, total); },
+            &cancel);
+        if (!log)
+            return fail(log.status());
+        out.log = std::make_shared<const LabLog>(std::move(log).value());
+    }
     BlastOptions o;
-    o.filter = filter;
-    o.max_rows = maxRows;
     o.cancel = &cancel;
     o.progress = [progress](std::size_t done, std::size_t total) { progress->set(done, total); };
-    auto r = blast_radius(**engine, overrides, o);
-    if (!r) {
-        out.cancelled = r.status().code() == StatusCode::Cancelled;
-        out.error = formatStatus(r.status());
-        return out;
-    }
+    auto r = blast_radius(**engine, *out.log, overrides, o);
+    if (!r)
+        return fail(r.status());
     out.report = std::move(r).value();
     return out;
 }

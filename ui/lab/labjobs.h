@@ -61,11 +61,16 @@ private:
 
 struct BlastOutcome {
     std::optional<BlastReport> report;
+    // The log as read and parsed, for the next blast radius over the same rows.
+    std::shared_ptr<const LabLog> log;
     QString error;
     bool cancelled = false;
 };
+// `cached`: the log a previous blast read with the same filter; used again while the filter
+// keeps as many rows (the log only grows), read anew otherwise.
 BlastOutcome blastJob(const VaultRef& ref, const std::map<std::string, std::string>& overrides,
                       const AuditFilter& filter, std::size_t maxRows,
+                      const std::shared_ptr<const LabLog>& cached,
                       const std::shared_ptr<BlastProgress>& progress,
                       const std::atomic_bool& cancel);
 

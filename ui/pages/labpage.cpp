@@ -868,6 +868,12 @@ void LabPage::runBlast() {
     AuditFilter filter;
     filter.client = clientBox_->currentData().toString().toStdString();
     const std::size_t limit = static_cast<std::size_t>(blastLimit_->value());
+    const QString key =
+        QString::fromStdString(filter.client) + QLatin1Char('|') + QString::number(limit);
+    if (key != logKey_)
+        log_.reset();
+    logKey_ = key;
+    const std::shared_ptr<const LabLog> cached = log_;
     blastProgress_ = std::make_shared<BlastProgress>();
     auto progress = blastProgress_;
     blastBar_->setVisible(true);
@@ -878,7 +884,7 @@ void LabPage::runBlast() {
     blastVerdict_->setText(tr("Re-ranking the logged searches…"));
     blastJob_->start(
         [=](const std::atomic_bool& cancel) {
-            return blastJob(ref, overrides, filter, limit, progress, cancel);
+            return blastJob(ref, overrides, filter, limit, cached, progress, cancel);
         },
         [this](BlastOutcome out) { showBlast(out); });
 }
@@ -889,6 +895,8 @@ void LabPage::cancelBlast() {
 
 void LabPage::showBlast(const BlastOutcome& out) {
     blastTimer_->stop();
+    if (out.log)
+        log_ = out.log;
     blastBar_->setVisible(false);
     runBlast_->setEnabled(true);
     cancelBlast_->setEnabled(false);
@@ -1188,6 +1196,8 @@ void LabPage::resetVaultState() {
     undoTo_.reset();
     comparison_.reset();
     blast_.reset();
+    log_.reset();
+    logKey_.clear();
     ablation_.reset();
     ablationStale_ = true;
     query_->setText(tr("Open a logged query (its audit row), or the newest one."));

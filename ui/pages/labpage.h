@@ -136,6 +136,9 @@ private:
     std::optional<RetrievalSettings> undoTo_;
     std::optional<LabComparison> comparison_;
     std::optional<BlastReport> blast_;
+    // The log the last blast radius read, kept for the next one over the same rows.
+    std::shared_ptr<const LabLog> log_;
+    QString logKey_; // its filter and row limit
     std::optional<AblationMatrix> ablation_;
     bool ablationStale_ = true;
     std::map<std::string, Editor> editors_;

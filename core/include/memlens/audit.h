@@ -207,6 +207,18 @@ Status write_audit_row(const Database& db, AuditRecord& record); // sets record.
 Result<SearchRequest> request_from_audit(const AuditRecord& record);
 Result<RetrievalSettings> settings_from_audit(const AuditRecord& record);
 
+// What a rerun of a search row needs, each column parsed once (the ranking lab reads thousands
+// of rows): its request, settings, candidate pools and the node ids it returned. The errors of
+// request_from_audit, settings_from_audit and candidates_from_audit (NotFound for a row
+// without pools), and Corruption naming the row for malformed sources.
+struct RerunInputs {
+    SearchRequest request;
+    RetrievalSettings settings;
+    CandidatePools pools;
+    std::vector<std::string> logged_ids;
+};
+Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record);
+
 // The candidate pools a row keeps in query_profile.candidates (LegCandidate in search.h): per
 // leg the candidates it returned with rank, raw score, the keyword leg's factors, the query
 // similarity, the graph signal and the id of the vector MMR compares. NotFound for a row

@@ -161,6 +161,7 @@ struct BlastQuery {
     std::string logged_first;            // the logged first hit (empty: the row had none)
     std::string new_first;               // the first hit under the candidate settings
     std::optional<int> logged_first_now; // where the logged first hit is now (nullopt: gone)
+    std::vector<std::string> ids;        // the new ranking
 };
 
 struct BlastBin {
@@ -208,7 +209,9 @@ Result<BlastReport> blast_radius(SearchEngine& engine,
                                  const std::map<std::string, std::string>& overrides,
                                  const BlastOptions& options = {});
 // The same over a preloaded log (options.filter and max_rows are not read: the log was loaded
-// with them). Re-ranks for the ranking only, with a cache of the candidates' rows.
+// with them). Reads every candidate's brief once (SearchEngine::node_briefs), then ranks each
+// row from its pools and the briefs in the rerun's arithmetic without explanations, on two
+// threads; progress is reported from the calling thread.
 Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
                                  const std::map<std::string, std::string>& overrides,
                                  const BlastOptions& options = {});
@@ -276,9 +279,9 @@ struct QueryLogSummary {
 // Asks `count` seeded questions in the vault's own vocabulary (its most mentioned people,
 // topics and projects) through engine.query, so that each is logged as an agent or a person
 // would log it: most from two generated agents' sessions (caller set), some from the GUI,
-// some with their own mode or λ. The demo vault builds its log this way, so the lab has a
-// history to work on. FailedPrecondition-like Unsupported when the engine does not log (a
-// read-only vault, audit off), naming why.
+// some with their own mode, λ, limit or character budget. The demo vault builds its log this
+// way, so the lab has a history to work on. Unsupported, naming why, when the engine does not
+// log (a read-only vault, audit off).
 Result<QueryLogSummary> generate_query_log(SearchEngine& engine, const QueryLogOptions& options);
 
 } // namespace memlens

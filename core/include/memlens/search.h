@@ -290,6 +290,16 @@ public:
     std::unique_ptr<Impl> impl;
 };
 
+// What ranking a node needs besides what the candidate pools keep: the ranking lab's blast
+// radius reads it once for every candidate of the log (SearchEngine::node_briefs, lab.h).
+struct NodeBrief {
+    bool is_summary = false;
+    std::int64_t time_range_end_ms = 0;
+    bool superseded_flag = false;
+    std::size_t content_chars = 0; // code points, what SearchBudget::max_chars counts
+    Vector embedding;              // from the loaded topic index; empty without one
+};
+
 struct RerunOptions {
     // false: the ranking and its scores only, as a blast radius needs them: the term tables,
     // the graph-context lists (conflicts, supported by) and the verdicts are left empty. They
@@ -348,6 +358,9 @@ public:
     Result<SearchResponse> rerun(const SearchRequest& request, const RetrievalSettings& settings,
                                  const CandidatePools& pools, const RerunOptions& options,
                                  const std::atomic_bool* cancel = nullptr);
+
+    // The briefs of the ids the vault holds (ids it lacks are left out), as a rerun reads them.
+    Result<std::map<std::string, NodeBrief>> node_briefs(const std::vector<std::string>& ids);
 
     // Why the query `text` (with the same options query() takes) did not return `node_id`:
     // runs the query's stages once more, logs no audit row, and finds the first stage that

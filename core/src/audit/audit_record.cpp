@@ -208,6 +208,42 @@ Result<CandidatePools> candidates_from_audit(const AuditRecord& record) {
     return pools;
 }
 
+Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record) {
+    MEMLENS_TRY(not_a_search(record));
+    const std::string where = "audit row " + std::to_string(record.id);
+    auto p = json::parse(record.query_profile, nullptr, false);
+    if (p.is_discarded() || !p.is_object())
+        return Status::corruption(where + ": query_profile is not a JSON object");
+    if (!p.contains("candidates"))
+        return Status::not_found(where + " keeps no candidate pools (it was logged before memlens "
+                                         "kept them); replay it instead");
+    RerunInputs in;
+    auto pools = decode_candidate_pools(p["candidates"]);
+    if (!pools)
+        return Status::corruption(where + ": " + pools.status().message());
+    in.pools = std::move(pools).value();
+    if (!p.contains("request") || !p["request"].is_object())
+        return Status::corruption(where + ": query_profile has no request");
+    try {
+        in.request = request_from_json(record, p["request"]);
+    } catch (const json::exception& e) {
+        return Status::corruption(where + ": query_profile's request: " + e.what());
+    }
+    auto settings = settings_from_audit(record);
+    if (!settings)
+        return settings.status();
+    in.settings = std::move(settings).value();
+    const auto sources = json::parse(record.sources, nullptr, false);
+    if (!sources.is_array())
+        return Status::corruption(where + ": sources is not a JSON array");
+    for (const auto& src : sources) {
+        if (!src.is_object() || !src.contains("node_id") || !src["node_id"].is_string())
+            return Status::corruption(where + ": a source without a node_id");
+        in.logged_ids.push_back(src["node_id"].get<std::string>());
+    }
+    return in;
+}
+
 Result<SearchRequest> request_from_audit(const AuditRecord& record) {
     MEMLENS_TRY(not_a_search(record));
     auto p = json::parse(record.query_profile, nullptr, false);

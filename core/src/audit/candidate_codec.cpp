@@ -180,10 +180,13 @@ std::string encode_candidate_pools(const CandidatePools& pools) {
 }
 
 Result<CandidatePools> decode_candidate_pools(const std::string& stored_text) {
+    return decode_candidate_pools(json::parse(stored_text, nullptr, false));
+}
+
+Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored) {
     auto bad = [](const std::string& what) {
         return Status::corruption("candidate pools: " + what);
     };
-    auto stored = json::parse(stored_text, nullptr, false);
     if (stored.is_discarded() || !stored.is_object())
         return bad("not a JSON object");
     if (stored.value("format", 0) != kFormat || stored.value("encoding", "") != kEncoding)

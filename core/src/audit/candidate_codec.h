@@ -5,6 +5,8 @@
 #include <memlens/search.h>
 #include <memlens/status.h>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 
 namespace memlens {
@@ -13,5 +15,7 @@ namespace memlens {
 std::string encode_candidate_pools(const CandidatePools& pools);
 // Corruption naming what is wrong for anything encode_candidate_pools did not write.
 Result<CandidatePools> decode_candidate_pools(const std::string& stored);
+// The same from the parsed object (a row's query_profile["candidates"]).
+Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored);
 
 } // namespace memlens

@@ -1,5 +1,7 @@
 // The ranking lab (lab.h): settings overrides, pools as other settings would have them, what-if
 // with attribution, overlap measures, blast radius and the ablation matrix.
+#include "lab/fast_rank.h"
+
 #include <memlens/compare.h>
 #include <memlens/db.h>
 #include <memlens/entity_merge.h>
@@ -7,10 +9,13 @@
 #include <memlens/vault.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -351,32 +356,28 @@ Result<LabRow> lab_row_from_record(const AuditRecord& record) {
     if (record.error)
         return Status::invalid(where + " is a failed call (" + *record.error +
                                "): it has no ranking to re-rank");
-    if (!search_mode_from_string(record.mode) || !record.caller.tool.empty()) {
-        if (!search_mode_from_string(record.mode))
-            return Status::invalid(where + " is a '" + record.mode +
-                                   "' call, not a search: only searches can be re-ranked");
-    }
-    auto parsed = parse_audit_row(record);
-    if (!parsed)
-        return parsed.status();
-    auto pools = candidates_from_audit(record);
-    if (!pools) {
-        if (pools.status().code() == StatusCode::NotFound)
+    if (!search_mode_from_string(record.mode))
+        return Status::invalid(where + " is a '" + record.mode +
+                               "' call, not a search: only searches can be re-ranked");
+    // One parse of each column (parse_audit_row reads the profile, the largest, several
+    // times over): a blast radius reads thousands of rows.
+    auto in = rerun_inputs_from_audit(record);
+    if (!in) {
+        if (in.status().code() == StatusCode::NotFound)
             return Status::not_found(
                 where +
                 " keeps no candidate pools (it was logged by an older memlens): re-ranking needs "
                 "them; replay it instead, which retrieves again (memlens-cli audit --vault V "
                 "replay " +
                 std::to_string(record.id) + ")");
-        return pools.status();
+        return in.status();
     }
     LabRow row;
     row.record = record;
-    row.request = parsed->request;
-    row.settings = parsed->settings;
-    row.pools = std::move(pools).value();
-    for (const auto& s : parsed->sources)
-        row.logged_ids.push_back(s.node_id);
+    row.request = std::move(in->request);
+    row.settings = std::move(in->settings);
+    row.pools = std::move(in->pools);
+    row.logged_ids = std::move(in->logged_ids);
     return row;
 }
 
@@ -604,23 +605,32 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
         if (page->empty())
             break;
         offset += static_cast<std::int64_t>(page->size());
-        for (const auto& rec : *page) {
-            if (cancel != nullptr && cancel->load())
-                return Status::cancelled("reading the log cancelled after " +
-                                         std::to_string(log.rows_seen) + " of " +
-                                         std::to_string(rows) + " rows");
+        if (cancel != nullptr && cancel->load())
+            return Status::cancelled("reading the log cancelled after " +
+                                     std::to_string(log.rows_seen) + " of " + std::to_string(rows) +
+                                     " rows");
+        // Parsing a row's pools costs more than reading it: the page is parsed on two threads.
+        const std::size_t count = page->size();
+        std::vector<std::optional<Result<LabRow>>> parsed(count);
+        auto parse = [&](std::size_t from, std::size_t to) {
+            for (std::size_t i = from; i < to; ++i)
+                parsed[i].emplace(lab_row_from_record((*page)[i]));
+        };
+        std::thread second(parse, count / 2, count);
+        parse(0, count / 2);
+        second.join();
+        for (auto& row : parsed) {
             ++log.rows_seen;
             if (progress && (log.rows_seen % step == 0 || log.rows_seen == rows))
                 progress(log.rows_seen, rows);
-            auto row = lab_row_from_record(rec);
-            if (!row) {
-                if (row.status().code() == StatusCode::NotFound)
+            if (!*row) {
+                if (row->status().code() == StatusCode::NotFound)
                     ++log.skipped_no_pools;
                 else
                     ++log.skipped_other;
                 continue;
             }
-            log.rows.push_back(std::move(row).value());
+            log.rows.push_back(std::move(*row).value());
         }
     }
     log.load_ms =
@@ -650,55 +660,88 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     report.skipped_other = log.skipped_other;
     report.load_ms = log.load_ms;
 
-    RerunCache cache;
-    RerunOptions ro;
-    ro.explain = false; // the ranking only
-    ro.cache = &cache;
-    const std::size_t rows = log.rows.size();
-    const std::size_t step = std::max<std::size_t>(1, rows / 100);
-    std::size_t done = 0;
-    for (const LabRow& row : log.rows) {
-        if (options.cancel != nullptr && options.cancel->load())
-            return Status::cancelled("blast radius cancelled after " + std::to_string(done) +
-                                     " of " + std::to_string(rows) + " searches");
-        ++done;
-        if (options.progress && (done % step == 0 || done == rows))
-            options.progress(done, rows);
-        const RetrievalSettings s = blast_settings_for(row, *candidate);
-        std::vector<std::string> unreachable;
-        CandidatePools pools = pools_for_settings(row, s, &unreachable);
-        for (const auto& k : unreachable)
-            ++report.needs_retrieval[k];
-        auto resp = engine.rerun(row.request, s, pools, ro, options.cancel);
-        if (!resp)
-            return resp.status().with_context("audit row " + std::to_string(row.record.id));
-        const auto now = hit_ids(*resp);
-        BlastQuery q;
-        q.id = row.record.id;
-        q.ts_ms = row.record.ts_ms;
-        q.query = row.record.query;
-        q.client = row.record.caller.client;
-        q.k = std::max<std::size_t>(row.logged_ids.size(), 1);
-        q.jaccard = jaccard_at_k(row.logged_ids, now, q.k);
-        q.rbo = rank_biased_overlap(row.logged_ids, now);
-        q.changed = row.logged_ids != now;
-        if (!row.logged_ids.empty()) {
-            q.logged_first = row.logged_ids.front();
-            q.lost_first = now.empty() || now.front() != q.logged_first;
-            auto pos = std::find(now.begin(), now.end(), q.logged_first);
-            if (pos != now.end())
-                q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
+    // Every candidate of the log read once; then each row ranked from its pools and those
+    // briefs alone (fast_rank.h: the rerun's arithmetic without its explanations), on two
+    // threads.
+    std::vector<std::string> ids;
+    {
+        std::set<std::string> all;
+        for (const LabRow& row : log.rows) {
+            for (const auto& c : row.pools.keyword)
+                all.insert(c.node_id);
+            for (const auto& c : row.pools.vector)
+                all.insert(c.node_id);
         }
-        if (!now.empty())
-            q.new_first = now.front();
+        ids.assign(all.begin(), all.end());
+    }
+    auto briefs = engine.node_briefs(ids);
+    if (!briefs)
+        return briefs.status();
+
+    const std::size_t rows = log.rows.size();
+    std::vector<BlastQuery> results(rows);
+    std::vector<std::vector<std::string>> unreachable(rows);
+    std::atomic<std::size_t> done{0};
+    std::atomic_bool stop{false};
+    auto run = [&](std::size_t from, std::size_t to, bool report_progress) {
+        const std::size_t step = std::max<std::size_t>(1, rows / 100);
+        for (std::size_t i = from; i < to; ++i) {
+            if (stop.load() || (options.cancel != nullptr && options.cancel->load())) {
+                stop = true;
+                return;
+            }
+            const LabRow& row = log.rows[i];
+            const RetrievalSettings s = blast_settings_for(row, *candidate);
+            CandidatePools pools = pools_for_settings(row, s, &unreachable[i]);
+            const auto now = lab::fast_rank(row.request, s, pools, *briefs);
+            BlastQuery& q = results[i];
+            q.id = row.record.id;
+            q.ts_ms = row.record.ts_ms;
+            q.query = row.record.query;
+            q.client = row.record.caller.client;
+            q.k = std::max<std::size_t>(row.logged_ids.size(), 1);
+            q.jaccard = jaccard_at_k(row.logged_ids, now, q.k);
+            q.rbo = rank_biased_overlap(row.logged_ids, now);
+            q.changed = row.logged_ids != now;
+            if (!row.logged_ids.empty()) {
+                q.logged_first = row.logged_ids.front();
+                q.lost_first = now.empty() || now.front() != q.logged_first;
+                auto pos = std::find(now.begin(), now.end(), q.logged_first);
+                if (pos != now.end())
+                    q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
+            }
+            if (!now.empty())
+                q.new_first = now.front();
+            q.ids = now;
+            const std::size_t d = ++done;
+            if (report_progress && options.progress && (d % step == 0 || d == rows))
+                options.progress(d, rows);
+        }
+    };
+    const std::size_t mid = rows >= 256 ? rows / 2 : rows;
+    std::thread second;
+    if (mid < rows)
+        second = std::thread(run, mid, rows, false);
+    run(0, mid, true);
+    if (second.joinable())
+        second.join();
+    if (options.progress && done.load() == rows)
+        options.progress(rows, rows);
+    if (stop.load())
+        return Status::cancelled("blast radius cancelled after " + std::to_string(done.load()) +
+                                 " of " + std::to_string(rows) + " searches");
+    for (std::size_t i = 0; i < rows; ++i) {
+        for (const auto& k : unreachable[i])
+            ++report.needs_retrieval[k];
+        const BlastQuery& q = results[i];
         ++report.queries;
         report.changed += q.changed ? 1 : 0;
         report.lost_first += q.lost_first ? 1 : 0;
         const std::size_t bin =
             q.jaccard >= 1.0 ? 10 : static_cast<std::size_t>(std::floor(q.jaccard * 10.0));
         ++report.overlap_histogram[std::min<std::size_t>(bin, 10)].count;
-        report.results.push_back(std::move(q));
     }
+    report.results = std::move(results);
     report.rerank_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();

@@ -108,6 +108,10 @@ Result<QueryLogSummary> generate_query_log(SearchEngine& engine, const QueryLogO
             o.mode = SearchMode::Keyword;
         else if (variant == 1)
             o.mmr_lambda = 0.5;
+        else if (variant == 2)
+            o.budget.max_chars = 600; // an agent with a small context window
+        else if (variant == 3)
+            o.limit = 5;
         auto r = engine.query(q, o, options.cancel);
         if (!r && r.status().code() == StatusCode::Cancelled)
             return r.status();

@@ -62,6 +62,75 @@ double redundancy_with_norms(std::span<const float> a, std::span<const float> b,
     return std::max(0.0, (c - floor) / (1.0 - floor));
 }
 
+// The same picks as the loop in mmr_select, computing fewer similarities (when no caller wants
+// the left-out candidates' last state). Candidates are in relevance order (the pipeline's pool
+// is sorted by score, relevance = score / best), and a candidate's MMR score is at most
+// λ·relevance − (1 − λ)·(its largest similarity to the picks compared so far): a candidate
+// whose bound does not beat the best score found at this step cannot be picked (an earlier
+// candidate keeps the slot on a tie), and once λ·relevance does not beat it, no later one can.
+// Each candidate catches up with the picks it has not been compared with, in pick order, only
+// when it might win; the winner's similarity is then complete and exact.
+std::vector<MmrResult> lazy_select(const std::vector<MmrCandidate>& candidates, std::size_t limit,
+                                   double lambda, double redundancy_floor,
+                                   const std::vector<double>& norm) {
+    const std::size_t n = candidates.size();
+    bool ordered = true; // finite and never rising: the break below is safe
+    for (std::size_t i = 0; i < n && ordered; ++i)
+        ordered = std::isfinite(candidates[i].relevance) &&
+                  (i == 0 || !(candidates[i].relevance > candidates[i - 1].relevance));
+    std::vector<MmrResult> picked;
+    picked.reserve(std::min(limit, n));
+    std::vector<bool> taken(n, false);
+    std::vector<double> max_sim(n, 0.0);
+    std::vector<std::optional<std::size_t>> max_by(n);
+    std::vector<std::size_t> seen(n, 0); // picks compared with so far
+    std::vector<std::size_t> picks;      // positions, in pick order
+    auto catch_up = [&](std::size_t i) {
+        for (; seen[i] < picks.size(); ++seen[i]) {
+            const std::size_t p = picks[seen[i]];
+            const double sim =
+                redundancy_with_norms(candidates[i].embedding, candidates[p].embedding, norm[i],
+                                      norm[p], redundancy_floor);
+            if (sim > max_sim[i]) {
+                max_sim[i] = sim;
+                max_by[i] = p;
+            }
+        }
+    };
+    while (picked.size() < std::min(limit, n)) {
+        std::size_t best = n;
+        double best_score = -std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < n; ++i) {
+            if (taken[i])
+                continue;
+            if (best != n) {
+                const double ceiling = lambda * candidates[i].relevance;
+                if (ordered && !(ceiling > best_score))
+                    break;
+                if (!(ceiling - (1.0 - lambda) * max_sim[i] > best_score))
+                    continue;
+            }
+            catch_up(i);
+            const double score = lambda * candidates[i].relevance - (1.0 - lambda) * max_sim[i];
+            if (best == n || score > best_score) {
+                best = i;
+                best_score = score;
+            }
+        }
+        taken[best] = true;
+        MmrResult r;
+        r.index = candidates[best].index;
+        r.score = best_score;
+        r.relevance = candidates[best].relevance;
+        r.max_similarity = max_sim[best];
+        if (max_by[best])
+            r.penalized_by = candidates[*max_by[best]].index;
+        picked.push_back(r);
+        picks.push_back(best);
+    }
+    return picked;
+}
+
 } // namespace
 
 std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
@@ -84,6 +153,9 @@ std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
     for (std::size_t i = 0; i < n; ++i)
         norm[i] = squared_norm(candidates[i].embedding);
     picked.reserve(std::min(limit, n));
+
+    if (left_out == nullptr)
+        return lazy_select(candidates, limit, lambda, redundancy_floor, norm);
 
     while (picked.size() < std::min(limit, n)) {
         std::size_t best = n;

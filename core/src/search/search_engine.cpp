@@ -298,6 +298,36 @@ Result<SearchResponse> SearchEngine::rerun(const SearchRequest& request,
     return resp;
 }
 
+Result<std::map<std::string, NodeBrief>>
+SearchEngine::node_briefs(const std::vector<std::string>& ids) {
+    check_off_ui_thread("SearchEngine::node_briefs");
+    if (stale())
+        MEMLENS_TRY(impl_->load());
+    const auto cols =
+        search::ChunkColumns::for_vault(impl_->vault->format() == VaultFormat::Native);
+    std::map<std::string, NodeBrief> out;
+    constexpr std::size_t kBatch = 2000;
+    for (std::size_t from = 0; from < ids.size(); from += kBatch) {
+        const std::vector<std::string> part(
+            ids.begin() + static_cast<std::ptrdiff_t>(from),
+            ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), from + kBatch)));
+        auto rows = search::hydrate_nodes(*impl_->stmts, part, cols);
+        if (!rows)
+            return rows.status().with_context("reading candidates");
+        for (auto& [id, row] : *rows) {
+            NodeBrief b;
+            b.is_summary = row.is_summary;
+            b.time_range_end_ms = row.hit.time_range_end_ms;
+            b.superseded_flag = row.superseded_flag;
+            b.content_chars = utf8_length(row.hit.content);
+            if (const auto pos = impl_->index.position(id))
+                b.embedding = impl_->index.vector_at(*pos);
+            out.emplace(id, std::move(b));
+        }
+    }
+    return out;
+}
+
 const Vault& SearchEngine::vault() const {
     return *impl_->vault;
 }
