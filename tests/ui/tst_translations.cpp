@@ -110,8 +110,8 @@ private Q_SLOTS:
                             << QStringList{QStringLiteral("&Datei"), QStringLiteral("&Ansicht"),
                                            QStringLiteral("Ab&frage"), QStringLiteral("&Hilfe")}
                             << QStringList{QStringLiteral("Übersicht"), QStringLiteral("Abfrage"),
-                                           QStringLiteral("Bäume"), QStringLiteral("Graph"),
-                                           QStringLiteral("Audit"), QStringLiteral("Labor")}
+                                           QStringLiteral("Bäume"),     QStringLiteral("Graph"),
+                                           QStringLiteral("Audit"),     QStringLiteral("Labor")}
                             << QStringLiteral("Trefferdetails") << QStringLiteral("Vault öffnen…")
                             << QStringLiteral("&Quellen") << QStringLiteral("1 Chunk")
                             << QStringLiteral("1.200 Chunks");
@@ -121,7 +121,7 @@ private Q_SLOTS:
                                               QStringLiteral("查询(&Q)"),
                                               QStringLiteral("帮助(&H)")}
                                << QStringList{QStringLiteral("概览"), QStringLiteral("查询"),
-                                              QStringLiteral("树"), QStringLiteral("图谱"),
+                                              QStringLiteral("树"),   QStringLiteral("图谱"),
                                               QStringLiteral("审计"), QStringLiteral("实验室")}
                                << QStringLiteral("命中详情") << QStringLiteral("打开记忆库…")
                                << QStringLiteral("来源(&S)") << QStringLiteral("1 个分块")
@@ -130,8 +130,8 @@ private Q_SLOTS:
                             << QStringList{QStringLiteral("&File"), QStringLiteral("&View"),
                                            QStringLiteral("&Query"), QStringLiteral("&Help")}
                             << QStringList{QStringLiteral("Overview"), QStringLiteral("Query"),
-                                           QStringLiteral("Trees"), QStringLiteral("Graph"),
-                                           QStringLiteral("Audit"), QStringLiteral("Lab")}
+                                           QStringLiteral("Trees"),    QStringLiteral("Graph"),
+                                           QStringLiteral("Audit"),    QStringLiteral("Lab")}
                             << QStringLiteral("Hit Detail") << QStringLiteral("Open Vault…")
                             << QStringLiteral("&Sources") << QStringLiteral("1 chunk")
                             << QStringLiteral("1,200 chunks");
