@@ -1492,12 +1492,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+874"/>
+        <location line="+893"/>
         <source>gone</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location line="-868"/>
+        <location line="-887"/>
         <source>fusion (its RRF sum)</source>
         <translation>Fusion (seine RRF-Summe)</translation>
     </message>
@@ -1699,12 +1699,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+846"/>
+        <location line="+867"/>
         <source>every caller</source>
         <translation>alle Aufrufer</translation>
     </message>
     <message>
-        <location line="-844"/>
+        <location line="-865"/>
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -1724,12 +1724,12 @@
         <translation>Jede protokollierte Suche mit den Einstellungen links neu ordnen, aus den Kandidaten, die jede Zeile aufbewahrt, und sehen, welche sich ändern würde. Keine Einstellung geändert: die des Vaults, die an Zeilen, die unter ihnen protokolliert wurden, nichts ändern.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Rows of:</source>
         <translation>Zeilen von:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
         <translation>Überlappung der protokollierten und neuen Top-Treffer (Jaccard@k): Abfragen pro Klasse</translation>
     </message>
@@ -1800,12 +1800,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+431"/>
+        <location line="+439"/>
         <source>The blast radius failed</source>
         <translation>Die Reichweite ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="-416"/>
+        <location line="-424"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;Sofort neu geordnet&lt;/b&gt; aus den gespeicherten Kandidaten</translation>
     </message>
@@ -1857,12 +1857,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+301"/>
+        <location line="+314"/>
         <source>asked here</source>
         <translation>hier gefragt</translation>
     </message>
     <message>
-        <location line="-296"/>
+        <location line="-309"/>
         <source>mode %1</source>
         <translation>Modus %1</translation>
     </message>
@@ -1993,12 +1993,12 @@
         <translation>Die rechte Seite ist ein neuer Abruf: sie zeigt auch jede Änderung des Vaults seit der Protokollierung der Zeile.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+59"/>
         <source>Re-ranking the logged searches…</source>
         <translation>Die protokollierten Suchen werden neu geordnet…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cancelled: %1</source>
         <translation>Abgebrochen: %1</translation>
     </message>
@@ -2051,6 +2051,14 @@
     </message>
     <message numerus="yes">
         <location line="+3"/>
+        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
+        <translation>
+            <numerusform>%n Zeile, deren gespeicherte Spalten sich nicht lesen lassen (memlens-cli audit show ID nennt den Fehler)</numerusform>
+            <numerusform>%n Zeilen, deren gespeicherte Spalten sich nicht lesen lassen (memlens-cli audit show ID nennt den Fehler)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
         <source>%1 acts inside a leg: not shown for %n row(s)</source>
         <translation>
             <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeile nicht gezeigt</numerusform>
@@ -2169,7 +2177,7 @@
         <translation>Diese Einstellungen in den Vault schreiben (Speichern rückgängig nimmt sie zurück)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Open a logged query (its audit row), or the newest one.</source>
         <translation>Eine protokollierte Abfrage (ihre Audit-Zeile) öffnen, oder die neueste.</translation>
     </message>

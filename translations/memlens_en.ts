@@ -191,7 +191,7 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/labpage.cpp" line="+780"/>
+        <location filename="../ui/pages/labpage.cpp" line="+786"/>
         <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
         <translation>
             <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>
@@ -231,7 +231,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+112"/>
+        <location line="+120"/>
         <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
         <translation>
             <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row.</numerusform>
@@ -264,6 +264,14 @@
     </message>
     <message numerus="yes">
         <location line="+3"/>
+        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
+        <translation>
+            <numerusform>%n row whose stored columns do not parse (memlens-cli audit show ID names the fault)</numerusform>
+            <numerusform>%n rows whose stored columns do not parse (memlens-cli audit show ID names the fault)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
         <source>%1 acts inside a leg: not shown for %n row(s)</source>
         <translation>
             <numerusform>%1 acts inside a leg: not shown for %n row</numerusform>

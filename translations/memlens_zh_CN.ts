@@ -1470,12 +1470,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+874"/>
+        <location line="+893"/>
         <source>gone</source>
         <translation>消失</translation>
     </message>
     <message>
-        <location line="-868"/>
+        <location line="-887"/>
         <source>fusion (its RRF sum)</source>
         <translation>融合（其 RRF 和）</translation>
     </message>
@@ -1677,12 +1677,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+846"/>
+        <location line="+867"/>
         <source>every caller</source>
         <translation>所有调用方</translation>
     </message>
     <message>
-        <location line="-844"/>
+        <location line="-865"/>
         <source>all rows</source>
         <translation>所有行</translation>
     </message>
@@ -1702,12 +1702,12 @@
         <translation>用左侧的设置，基于每行保存的候选，对每次已记录的搜索重新排序，看哪些会改变。未修改设置时即为记忆库自身的设置，对在其下记录的行不会有任何改变。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Rows of:</source>
         <translation>行来源：</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
         <translation>已记录与新的前列命中的重合度（Jaccard@k）：每个区间的查询数</translation>
     </message>
@@ -1778,12 +1778,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+431"/>
+        <location line="+439"/>
         <source>The blast radius failed</source>
         <translation>影响范围计算失败</translation>
     </message>
     <message>
-        <location line="-416"/>
+        <location line="-424"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;立即重新排序&lt;/b&gt;，基于已存储的候选</translation>
     </message>
@@ -1835,12 +1835,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+301"/>
+        <location line="+314"/>
         <source>asked here</source>
         <translation>在此提问</translation>
     </message>
     <message>
-        <location line="-296"/>
+        <location line="-309"/>
         <source>mode %1</source>
         <translation>模式 %1</translation>
     </message>
@@ -1966,12 +1966,12 @@
         <translation>右侧是一次新的检索：它也会显示该行记录以来记忆库的任何变化。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+59"/>
         <source>Re-ranking the logged searches…</source>
         <translation>正在对已记录的搜索重新排序…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cancelled: %1</source>
         <translation>已取消：%1</translation>
     </message>
@@ -2020,6 +2020,13 @@
     </message>
     <message numerus="yes">
         <location line="+3"/>
+        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
+        <translation>
+            <numerusform>%n 行的存储列无法解析（memlens-cli audit show ID 会指出错误）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
         <source>%1 acts inside a leg: not shown for %n row(s)</source>
         <translation>
             <numerusform>%1 作用于检索分支内部：%n 行未显示</numerusform>
@@ -2137,7 +2144,7 @@
         <translation>将这些设置写入记忆库（“撤销保存”可恢复）</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Open a logged query (its audit row), or the newest one.</source>
         <translation>打开一个已记录的查询（其审计行），或最新的一个。</translation>
     </message>

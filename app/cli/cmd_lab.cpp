@@ -248,6 +248,7 @@ int run_blast(const Args& a) {
                   {"rows", r->rows},
                   {"skipped_no_pools", r->skipped_no_pools},
                   {"skipped_other", r->skipped_other},
+                  {"skipped_damaged", r->skipped_damaged},
                   {"changed_settings", r->changed_keys},
                   {"needs_retrieval", r->needs_retrieval},
                   {"changed_queries", changed}};
@@ -260,8 +261,8 @@ int run_blast(const Args& a) {
     for (const auto& k : r->changed_keys)
         std::printf(" %s=%s", k.c_str(), overrides->count(k) ? overrides->at(k).c_str() : "");
     std::printf(" over %zu logged searches (%zu log rows; %zu without stored candidates, %zu not "
-                "searches)\n",
-                r->queries, r->rows, r->skipped_no_pools, r->skipped_other);
+                "searches, %zu unreadable)\n",
+                r->queries, r->rows, r->skipped_no_pools, r->skipped_other, r->skipped_damaged);
     for (const auto& [k, n] : r->needs_retrieval)
         std::printf("  %s needs a new retrieval for %zu of them: not shown\n", k.c_str(), n);
     std::printf("%zu changed their hits or order, %zu lost their first hit (%.0f ms: %.0f reading "

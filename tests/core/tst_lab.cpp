@@ -498,6 +498,20 @@ private slots:
         QVERIFY(missing.exit_code != 0);
         QVERIFY(!missing.err.empty());
     }
+
+    // A search row whose stored columns do not parse is counted as unreadable, not as "not a
+    // search", and changes nothing else. (Last: it adds a row to the log.)
+    void aDamagedRowIsCountedAsUnreadable() {
+        auto rec = must(get_audit(vault_->db(), rows_.front()), "row");
+        rec.sources = "{not json";
+        QVERIFY(write_audit_row(vault_->db(), rec).is_ok());
+        auto r = must(blast_radius(*engine_, {}), "blast");
+        QCOMPARE(r.skipped_damaged, std::size_t{1});
+        QCOMPARE(r.skipped_other, std::size_t{0});
+        QCOMPARE(r.queries, rows_.size());
+        QCOMPARE(r.changed, std::size_t{0});
+        QCOMPARE(lab_row_from_record(rec).status().code(), StatusCode::Corruption);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLab)

@@ -934,6 +934,11 @@ void LabPage::showBlast(const BlastOutcome& out) {
     if (r.skipped_other > 0)
         under += QStringLiteral(" · ") +
                  tr("%n row(s) not searches", nullptr, static_cast<int>(r.skipped_other));
+    if (r.skipped_damaged > 0)
+        under += QStringLiteral(" · ") +
+                 tr("%n row(s) whose stored columns do not parse (memlens-cli audit show ID names "
+                    "the fault)",
+                    nullptr, static_cast<int>(r.skipped_damaged));
     for (const auto& [k, n] : r.needs_retrieval)
         under += QStringLiteral("<br><span style='color:#b26a00'>%1</span>")
                      .arg(tr("%1 acts inside a leg: not shown for %n row(s)", nullptr,

@@ -177,6 +177,7 @@ struct BlastReport {
     std::size_t queries = 0;          // of those, searches re-ranked
     std::size_t skipped_no_pools = 0; // searches logged without their pools (replay them)
     std::size_t skipped_other = 0;    // not searches: primitives, stores, failed calls
+    std::size_t skipped_damaged = 0;  // searches whose stored columns do not parse
     std::size_t changed = 0;
     std::size_t lost_first = 0;
     std::vector<BlastBin> overlap_histogram; // 11 bins: [0, 0.1) … [0.9, 1), 1
@@ -194,6 +195,7 @@ struct LabLog {
     std::size_t rows_seen = 0;        // log rows the filter kept
     std::size_t skipped_no_pools = 0; // searches logged without their pools
     std::size_t skipped_other = 0;    // not searches
+    std::size_t skipped_damaged = 0;  // searches whose stored columns do not parse
     double load_ms = 0.0;
 };
 Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::size_t max_rows = 0,

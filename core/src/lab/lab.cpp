@@ -626,8 +626,10 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
             if (!*row) {
                 if (row->status().code() == StatusCode::NotFound)
                     ++log.skipped_no_pools;
-                else
+                else if (row->status().code() == StatusCode::InvalidArgument)
                     ++log.skipped_other;
+                else
+                    ++log.skipped_damaged;
                 continue;
             }
             log.rows.push_back(std::move(*row).value());
@@ -658,6 +660,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     report.rows = log.rows_seen;
     report.skipped_no_pools = log.skipped_no_pools;
     report.skipped_other = log.skipped_other;
+    report.skipped_damaged = log.skipped_damaged;
     report.load_ms = log.load_ms;
 
     // Every candidate of the log read once; then each row ranked from its pools and those
