@@ -1486,18 +1486,18 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message>
-        <location filename="../ui/pages/labpage.cpp" line="+112"/>
+        <location filename="../ui/pages/labpage.cpp" line="+114"/>
         <source>new</source>
         <translation>neu</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+893"/>
+        <location line="+919"/>
         <source>gone</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location line="-887"/>
+        <location line="-913"/>
         <source>fusion (its RRF sum)</source>
         <translation>Fusion (seine RRF-Summe)</translation>
     </message>
@@ -1598,6 +1598,11 @@
     </message>
     <message>
         <location line="+10"/>
+        <source>Logged from</source>
+        <translation>Protokolliert von</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Run over the &amp;Log</source>
         <translation>Auf das &amp;Protokoll anwenden</translation>
     </message>
@@ -1699,12 +1704,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+867"/>
+        <location line="+890"/>
         <source>every caller</source>
         <translation>alle Aufrufer</translation>
     </message>
     <message>
-        <location line="-865"/>
+        <location line="-888"/>
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -1729,7 +1734,17 @@
         <translation>Zeilen von:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Only the rows logged between these two days (UTC, both included)</source>
+        <translation>Nur die Zeilen, die zwischen diesen beiden Tagen protokolliert wurden (UTC, beide eingeschlossen)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
         <translation>Überlappung der protokollierten und neuen Top-Treffer (Jaccard@k): Abfragen pro Klasse</translation>
     </message>
@@ -1800,12 +1815,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+439"/>
+        <location line="+445"/>
         <source>The blast radius failed</source>
         <translation>Die Reichweite ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="-424"/>
+        <location line="-430"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;Sofort neu geordnet&lt;/b&gt; aus den gespeicherten Kandidaten</translation>
     </message>
@@ -1857,12 +1872,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+314"/>
+        <location line="+320"/>
         <source>asked here</source>
         <translation>hier gefragt</translation>
     </message>
     <message>
-        <location line="-309"/>
+        <location line="-315"/>
         <source>mode %1</source>
         <translation>Modus %1</translation>
     </message>
@@ -1993,7 +2008,7 @@
         <translation>Die rechte Seite ist ein neuer Abruf: sie zeigt auch jede Änderung des Vaults seit der Protokollierung der Zeile.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+65"/>
         <source>Re-ranking the logged searches…</source>
         <translation>Die protokollierten Suchen werden neu geordnet…</translation>
     </message>

@@ -1464,18 +1464,18 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message>
-        <location filename="../ui/pages/labpage.cpp" line="+112"/>
+        <location filename="../ui/pages/labpage.cpp" line="+114"/>
         <source>new</source>
         <translation>新增</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+893"/>
+        <location line="+919"/>
         <source>gone</source>
         <translation>消失</translation>
     </message>
     <message>
-        <location line="-887"/>
+        <location line="-913"/>
         <source>fusion (its RRF sum)</source>
         <translation>融合（其 RRF 和）</translation>
     </message>
@@ -1576,6 +1576,11 @@
     </message>
     <message>
         <location line="+10"/>
+        <source>Logged from</source>
+        <translation>记录时间从</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Run over the &amp;Log</source>
         <translation>在日志上运行(&amp;L)</translation>
     </message>
@@ -1677,12 +1682,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+867"/>
+        <location line="+890"/>
         <source>every caller</source>
         <translation>所有调用方</translation>
     </message>
     <message>
-        <location line="-865"/>
+        <location line="-888"/>
         <source>all rows</source>
         <translation>所有行</translation>
     </message>
@@ -1707,7 +1712,17 @@
         <translation>行来源：</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Only the rows logged between these two days (UTC, both included)</source>
+        <translation>仅限在这两天之间记录的行（UTC，含首尾两天）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
         <translation>已记录与新的前列命中的重合度（Jaccard@k）：每个区间的查询数</translation>
     </message>
@@ -1778,12 +1793,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+439"/>
+        <location line="+445"/>
         <source>The blast radius failed</source>
         <translation>影响范围计算失败</translation>
     </message>
     <message>
-        <location line="-424"/>
+        <location line="-430"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;立即重新排序&lt;/b&gt;，基于已存储的候选</translation>
     </message>
@@ -1835,12 +1850,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+314"/>
+        <location line="+320"/>
         <source>asked here</source>
         <translation>在此提问</translation>
     </message>
     <message>
-        <location line="-309"/>
+        <location line="-315"/>
         <source>mode %1</source>
         <translation>模式 %1</translation>
     </message>
@@ -1966,7 +1981,7 @@
         <translation>右侧是一次新的检索：它也会显示该行记录以来记忆库的任何变化。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+65"/>
         <source>Re-ranking the logged searches…</source>
         <translation>正在对已记录的搜索重新排序…</translation>
     </message>

@@ -18,7 +18,9 @@
 #include <memlens/settings.h>
 
 #include <QAbstractItemModel>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDateEdit>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -213,6 +215,23 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(lab_->rowId(), id, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(lab_->comparison() && lab_->comparison()->changed, 20000);
         QCOMPARE(lab_->tabs()->currentIndex(), 0);
+
+        // One time range of the log: a day before any row was logged keeps none.
+        lab_->windowBox()->setChecked(true);
+        lab_->sinceEdit()->setDate(QDate(2001, 1, 1));
+        lab_->untilEdit()->setDate(QDate(2001, 1, 2));
+        lab_->runBlast();
+        QVERIFY(blasted.wait(60000));
+        QCOMPARE(lab_->blastReport()->rows, std::size_t{0});
+        QVERIFY(lab_->blastVerdictLabel()->text().contains(
+            QStringLiteral("No logged search to re-rank")));
+        // Today (UTC) holds them all.
+        lab_->sinceEdit()->setDate(QDateTime::currentDateTimeUtc().date());
+        lab_->untilEdit()->setDate(QDateTime::currentDateTimeUtc().date());
+        lab_->runBlast();
+        QVERIFY(blasted.wait(60000));
+        QCOMPARE(lab_->blastReport()->queries, logged_);
+        lab_->windowBox()->setChecked(false);
         lab_->resetSettings();
         QVERIFY(waitWhatIf());
     }

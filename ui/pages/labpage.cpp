@@ -19,6 +19,8 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateEdit>
+#include <QDateTime>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -213,6 +215,9 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     , moves_(new QTableWidget(this))
     , clientBox_(new QComboBox(this))
     , blastLimit_(new QSpinBox(this))
+    , windowBox_(new QCheckBox(tr("Logged from"), this))
+    , sinceEdit_(new QDateEdit(this))
+    , untilEdit_(new QDateEdit(this))
     , runBlast_(new QPushButton(tr("Run over the &Log"), this))
     , cancelBlast_(new QPushButton(tr("&Cancel"), this))
     , blastBar_(new QProgressBar(this))
@@ -379,11 +384,28 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     which->addWidget(new QLabel(tr("Rows of:"), this));
     which->addWidget(clientBox_, 1);
     which->addWidget(blastLimit_);
+    // One time range of the log (days, UTC, both included).
+    auto* window = new QHBoxLayout;
+    window->addWidget(windowBox_);
+    window->addWidget(sinceEdit_);
+    window->addWidget(new QLabel(tr("to"), this));
+    window->addWidget(untilEdit_);
+    window->addStretch(1);
+    for (QDateEdit* e : {sinceEdit_, untilEdit_}) {
+        e->setCalendarPopup(true);
+        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+        e->setTimeSpec(Qt::UTC);
+        e->setDate(QDate::currentDate());
+        e->setEnabled(false);
+        connect(windowBox_, &QCheckBox::toggled, e, &QWidget::setEnabled);
+    }
+    windowBox_->setToolTip(tr("Only the rows logged between these two days (UTC, both included)"));
     auto* run = new QHBoxLayout;
     run->addWidget(runBlast_);
     run->addWidget(cancelBlast_);
     run->addWidget(blastBar_, 1);
     blastBar->addLayout(which);
+    blastBar->addLayout(window);
     blastBar->addLayout(run);
     auto* chart = new QChart();
     chart->setTitle(tr("Overlap of the logged and new top hits (Jaccard@k): queries per bin"));
@@ -867,6 +889,12 @@ void LabPage::runBlast() {
     const auto overrides = settingOverrides(vaultSettings_, panel_);
     AuditFilter filter;
     filter.client = clientBox_->currentData().toString().toStdString();
+    if (windowBox_->isChecked()) {
+        const QDate from = std::min(sinceEdit_->date(), untilEdit_->date());
+        const QDate to = std::max(sinceEdit_->date(), untilEdit_->date());
+        filter.since_ms = QDateTime(from, QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+        filter.until_ms = QDateTime(to.addDays(1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch() - 1;
+    }
     const std::size_t limit = static_cast<std::size_t>(blastLimit_->value());
     const QString key =
         QString::fromStdString(filter.client) + QLatin1Char('|') + QString::number(limit);
@@ -1225,6 +1253,7 @@ void LabPage::resetVaultState() {
                                  "at a time."));
     clientBox_->clear();
     clientBox_->addItem(tr("every caller"), QString());
+    windowBox_->setChecked(false);
     showSettings();
     updateButtons();
 }

@@ -19,6 +19,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDateEdit;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
@@ -87,6 +88,9 @@ public:
     QPushButton* undoButton() const { return undo_; }
     QPushButton* retrieveButton() const { return retrieve_; }
     QComboBox* leftBox() const { return leftBox_; }
+    QCheckBox* windowBox() const { return windowBox_; }
+    QDateEdit* sinceEdit() const { return sinceEdit_; }
+    QDateEdit* untilEdit() const { return untilEdit_; }
     QSpinBox* otherRowBox() const { return otherRow_; }
     QTabWidget* tabs() const { return tabs_; }
     QChartView* blastChart() const { return chart_; }
@@ -172,6 +176,9 @@ private:
     QTableWidget* moves_;
     QComboBox* clientBox_;
     QSpinBox* blastLimit_;
+    QCheckBox* windowBox_; // only the rows logged between two days
+    QDateEdit* sinceEdit_;
+    QDateEdit* untilEdit_;
     QPushButton* runBlast_;
     QPushButton* cancelBlast_;
     QProgressBar* blastBar_;
