@@ -1492,12 +1492,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+919"/>
+        <location line="+940"/>
         <source>gone</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location line="-913"/>
+        <location line="-934"/>
         <source>fusion (its RRF sum)</source>
         <translation>Fusion (seine RRF-Summe)</translation>
     </message>
@@ -1612,7 +1612,12 @@
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+9"/>
+        <source>Over the &amp;Whole Log</source>
+        <translation>Über das &amp;ganze Protokoll</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>%1 of %2 logged rows</source>
         <translation>%1 von %2 protokollierten Zeilen</translation>
     </message>
@@ -1704,12 +1709,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+890"/>
+        <location line="+956"/>
         <source>every caller</source>
         <translation>alle Aufrufer</translation>
     </message>
     <message>
-        <location line="-888"/>
+        <location line="-954"/>
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -1794,7 +1799,42 @@
         <translation>Doppelklick auf eine Abfrage zeigt sie nebeneinander</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
+        <source>Rank every logged search by each column: which signal settles the whole log</source>
+        <translation>Jede protokollierte Suche nach jeder Spalte ordnen: welches Signal das ganze Protokoll entscheidet</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>As logged</source>
+        <translation>Wie protokolliert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First hit kept</source>
+        <translation>Erster Treffer behalten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mean Jaccard@k</source>
+        <translation>Mittleres Jaccard@k</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First to give the logged ranking</source>
+        <translation>Zuerst mit der protokollierten Reihenfolge</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
@@ -2151,7 +2191,25 @@
         <translation>n. v.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
+        <source>Ranking every logged search by each column…</source>
+        <translation>Jede protokollierte Suche wird nach jeder Spalte geordnet…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No logged search to rank.</source>
+        <translation>Keine protokollierte Suche zum Ordnen.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
+        <translation>
+            <numerusform>Über %n protokollierte Suche erhalten die meisten ihre protokollierte Reihenfolge zuerst bei &lt;b&gt;%1&lt;/b&gt; (%2 davon).</numerusform>
+            <numerusform>Über %n protokollierte Suchen erhalten die meisten ihre protokollierte Reihenfolge zuerst bei &lt;b&gt;%1&lt;/b&gt; (%2 davon).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <location line="+13"/>
         <source>Cannot save settings</source>
         <translation>Einstellungen können nicht gespeichert werden</translation>

@@ -191,7 +191,7 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/labpage.cpp" line="+808"/>
+        <location filename="../ui/pages/labpage.cpp" line="+829"/>
         <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
         <translation>
             <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>
@@ -276,6 +276,14 @@
         <translation>
             <numerusform>%1 acts inside a leg: not shown for %n row</numerusform>
             <numerusform>%1 acts inside a leg: not shown for %n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+191"/>
+        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
+        <translation>
+            <numerusform>Over %n logged search, most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</numerusform>
+            <numerusform>Over %n logged searches, most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</numerusform>
         </translation>
     </message>
 </context>

@@ -1470,12 +1470,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+919"/>
+        <location line="+940"/>
         <source>gone</source>
         <translation>消失</translation>
     </message>
     <message>
-        <location line="-913"/>
+        <location line="-934"/>
         <source>fusion (its RRF sum)</source>
         <translation>融合（其 RRF 和）</translation>
     </message>
@@ -1590,7 +1590,12 @@
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+9"/>
+        <source>Over the &amp;Whole Log</source>
+        <translation>整个日志(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>%1 of %2 logged rows</source>
         <translation>已处理 %1 / %2 条日志行</translation>
     </message>
@@ -1682,12 +1687,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+890"/>
+        <location line="+956"/>
         <source>every caller</source>
         <translation>所有调用方</translation>
     </message>
     <message>
-        <location line="-888"/>
+        <location line="-954"/>
         <source>all rows</source>
         <translation>所有行</translation>
     </message>
@@ -1772,7 +1777,42 @@
         <translation>双击查询以并排查看</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
+        <source>Rank every logged search by each column: which signal settles the whole log</source>
+        <translation>按每一列对每次已记录的搜索排序：看哪个信号决定了整个日志</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>As logged</source>
+        <translation>与记录相同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First hit kept</source>
+        <translation>保留首个命中</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mean Jaccard@k</source>
+        <translation>平均 Jaccard@k</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First to give the logged ranking</source>
+        <translation>最先得到记录排序</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
@@ -2118,7 +2158,24 @@
         <translation>不适用</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
+        <source>Ranking every logged search by each column…</source>
+        <translation>正在按每一列对每次已记录的搜索排序…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No logged search to rank.</source>
+        <translation>没有可排序的已记录搜索。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
+        <translation>
+            <numerusform>在 %n 次已记录的搜索中，大多数最先在&lt;b&gt;%1&lt;/b&gt;得到记录的排序（%2 次）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <location line="+13"/>
         <source>Cannot save settings</source>
         <translation>无法保存设置</translation>

@@ -285,10 +285,63 @@ int run_blast(const Args& a) {
     return 0;
 }
 
+// The ablation over the log (or the part the filter keeps): per column, the rows it ranks as
+// logged, those whose first hit it keeps first, the mean overlap.
+int run_ablate_log(const Args& a, const Vault& v) {
+    AuditFilter filter;
+    filter.client = a.get_or("client", "");
+    auto since = a.get_time("since");
+    auto until = a.get_time("until");
+    if (!since || !until)
+        return fail("ablate", !since ? since.status() : until.status());
+    filter.since_ms = *since;
+    filter.until_ms = *until;
+    auto limit = a.get_int("limit", 1, 10'000'000);
+    if (!limit)
+        return fail("ablate", limit.status());
+    auto engine = open_engine(v);
+    if (!engine)
+        return fail("ablate", engine.status());
+    auto log = load_lab_log(v.db(), filter, static_cast<std::size_t>(limit->value_or(0)));
+    if (!log)
+        return fail("ablate", log.status());
+    auto m = ablate_log(**engine, *log);
+    if (!m)
+        return fail("ablate", m.status());
+    if (a.json()) {
+        json cols = json::array();
+        for (const auto& c : m->columns)
+            cols.push_back({{"name", c.name},
+                            {"rows", c.rows},
+                            {"same_ranking", c.same_ranking},
+                            {"same_first", c.same_first},
+                            {"mean_jaccard", c.mean_jaccard},
+                            {"first_logged", c.first_logged}});
+        std::cout << dump_json(json{{"queries", m->queries},
+                                    {"none_logged", m->none_logged},
+                                    {"columns", cols},
+                                    {"ms", m->ms}})
+                  << '\n';
+        return 0;
+    }
+    std::printf("ablation over %zu logged searches (%.0f ms)\n", m->queries, m->ms);
+    std::printf("  %-26s %8s %10s %10s %8s %12s\n", "column", "rows", "as logged", "same 1st",
+                "Jaccard", "first as log");
+    for (const auto& c : m->columns)
+        std::printf("  %-26s %8zu %10zu %10zu %8.2f %12zu\n", c.name.c_str(), c.rows,
+                    c.same_ranking, c.same_first, c.mean_jaccard, c.first_logged);
+    if (m->none_logged > 0)
+        std::printf("%zu rows no column ranks as logged (the vault changed since)\n",
+                    m->none_logged);
+    return 0;
+}
+
 int run_ablate(const Args& a) {
     auto v = open_vault(a, "ablate");
     if (!v)
         return fail("ablate", v.status());
+    if (a.flag("log"))
+        return run_ablate_log(a, **v);
     auto id = audit_id(a);
     if (!id)
         return fail("ablate", id.status());
@@ -438,16 +491,22 @@ MEMLENS_CLI_COMMAND(Spec{
     "ablate",
     "one logged query ranked by each leg alone, fused, then one signal at a time",
     std::string(
-        "Usage: memlens-cli ablate --vault DIR --audit-id N [--json]\n\n"
+        "Usage: memlens-cli ablate --vault DIR --audit-id N [--json]\n"
+        "       memlens-cli ablate --vault DIR --log [--client NAME] [--since TIME]\n"
+        "                          [--until TIME] [--limit N] [--json]\n\n"
         "Columns, cumulative left to right: keyword only, vector only (each leg alone, every\n"
         "later signal off), RRF (both legs at the row's weights), + recency, + graph context\n"
         "(superseded hits demoted or hidden), + MMR, + entity boost. A signal the row ran\n"
         "without adds nothing and says so. Each cell is the hit's rank in that column (- : not\n"
         "among its hits), so one sees which signal saved or sank it. The last column is the\n"
-        "row's own settings: on an unchanged vault it is the logged ranking.\n\n") +
+        "row's own settings: on an unchanged vault it is the logged ranking.\n\n"
+        "--log ranks every logged search (or those the filter keeps; --limit: the newest N) by\n"
+        "each column and prints, per column, the rows it ranks exactly as logged, those whose\n"
+        "logged first hit it keeps first, the mean Jaccard@k against the logged hits, and the\n"
+        "rows for which it is the first column to give the logged ranking.\n\n") +
         kReachNote,
-    {"vault", "audit-id"},
-    {},
+    {"vault", "audit-id", "client", "since", "until", "limit"},
+    {"log"},
     run_ablate});
 
 MEMLENS_CLI_COMMAND(Spec{

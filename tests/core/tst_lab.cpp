@@ -391,6 +391,40 @@ private slots:
         QVERIFY(checked > 10);
     }
 
+    // Over the whole log: the last column ranks every row as logged, each row's first logged
+    // column is counted once, and the counts agree with the per-row ablation (full reruns).
+    void ablationOverTheLog() {
+        auto log = must(load_lab_log(vault_->db(), {}), "log");
+        auto m = must(ablate_log(*engine_, log), "ablate log");
+        QCOMPARE(m.queries, rows_.size());
+        QCOMPARE(m.columns.size(), std::size_t{7});
+        QCOMPARE(m.columns.back().same_ranking, rows_.size());
+        QCOMPARE(m.none_logged, std::size_t{0});
+        std::size_t firsts = 0;
+        for (const auto& c : m.columns)
+            firsts += c.first_logged;
+        QCOMPARE(firsts, rows_.size());
+        std::vector<std::size_t> same(7, 0), first(7, 0);
+        for (const auto& row : log.rows) {
+            auto one = must(ablate(*engine_, row), "ablate");
+            for (std::size_t i = 0; i < 7; ++i)
+                same[i] += one.columns[i].available && one.columns[i].ids == row.logged_ids;
+            if (one.first_logged_column)
+                ++first[*one.first_logged_column];
+        }
+        for (std::size_t i = 0; i < 7; ++i) {
+            QCOMPARE(m.columns[i].same_ranking, same[i]);
+            QCOMPARE(m.columns[i].first_logged, first[i]);
+        }
+        auto cli = test::run_cli({QStringLiteral("ablate"), QStringLiteral("--vault"),
+                                  QString::fromStdString(vaultDir_), QStringLiteral("--log"),
+                                  QStringLiteral("--json")});
+        QCOMPARE(cli.exit_code, 0);
+        auto j = json::parse(cli.out);
+        QCOMPARE(j["queries"].get<std::size_t>(), rows_.size());
+        QCOMPARE(j["columns"][6]["same_ranking"].get<std::size_t>(), rows_.size());
+    }
+
     void overlapMeasures() {
         const std::vector<std::string> a = {"a", "b", "c"}, b = {"b", "a", "c"}, c = {"x", "y"};
         QCOMPARE(jaccard_at_k(a, a, 3), 1.0);

@@ -327,6 +327,9 @@ private Q_SLOTS:
         QSignalSpy shown(lab, &LabPage::ablationShown);
         lab->tabs()->setCurrentIndex(2);
         QVERIFY(shown.wait(30000));
+        QSignalSpy logShown(lab, &LabPage::ablationLogShown);
+        lab->runAblationOverLog();
+        QVERIFY(logShown.wait(60000));
         save(QStringLiteral("lab-ablation"));
         lab->tabs()->setCurrentIndex(0);
         lab->resetSettings();

@@ -191,6 +191,27 @@ AblationOutcome ablationJob(const VaultRef& ref, const LabRow& row,
     return out;
 }
 
+AblationLogOutcome ablationLogJob(const VaultRef& ref, const std::atomic_bool& cancel) {
+    AblationLogOutcome out;
+    auto engine = workerEngine(ref);
+    if (!engine) {
+        out.error = formatStatus(engine.status());
+        return out;
+    }
+    auto log = load_lab_log((*engine)->vault().db(), {}, 0, {}, &cancel);
+    if (!log) {
+        out.error = formatStatus(log.status());
+        return out;
+    }
+    auto m = ablate_log(**engine, *log, &cancel);
+    if (!m) {
+        out.error = formatStatus(m.status());
+        return out;
+    }
+    out.matrix = std::move(m).value();
+    return out;
+}
+
 LabSaveOutcome saveSettingsJob(const VaultRef& ref, const RetrievalSettings& settings) {
     LabSaveOutcome out;
     auto vault = workerVault(ref);

@@ -81,6 +81,13 @@ struct AblationOutcome {
 };
 AblationOutcome ablationJob(const VaultRef& ref, const LabRow& row, const std::atomic_bool& cancel);
 
+struct AblationLogOutcome {
+    std::optional<AblationLog> matrix;
+    QString error;
+};
+// The ablation over every logged search.
+AblationLogOutcome ablationLogJob(const VaultRef& ref, const std::atomic_bool& cancel);
+
 struct LabSaveOutcome {
     std::optional<RetrievalSettings> previous; // what the vault held before (for the undo)
     QStringList keys;                          // keys written

@@ -227,7 +227,11 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     , blastProxy_(new QSortFilterProxyModel(this))
     , blastTable_(new QTableView(this))
     , ablationVerdict_(new QLabel(this))
-    , ablationTable_(new QTableWidget(this)) {
+    , ablationTable_(new QTableWidget(this))
+    , ablationLogButton_(new QPushButton(tr("Over the &Whole Log"), this))
+    , ablationLogLabel_(new QLabel(this))
+    , ablationLogTable_(new QTableWidget(this))
+    , ablationLogJob_(new JobRunner(this)) {
     rerankTimer_->setSingleShot(true);
     rerankTimer_->setInterval(0);
     connect(rerankTimer_, &QTimer::timeout, this, [this] { rerank(false); });
@@ -451,7 +455,24 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     auto* ablation = new QWidget(this);
     auto* av = new QVBoxLayout(ablation);
     av->addWidget(ablationVerdict_);
-    av->addWidget(ablationTable_, 1);
+    av->addWidget(ablationTable_, 3);
+    auto* logBar = new QHBoxLayout;
+    logBar->addWidget(ablationLogButton_);
+    logBar->addWidget(ablationLogLabel_, 1);
+    av->addLayout(logBar);
+    av->addWidget(ablationLogTable_, 2);
+    ablationLogLabel_->setWordWrap(true);
+    ablationLogLabel_->setTextFormat(Qt::RichText);
+    ablationLogButton_->setToolTip(
+        tr("Rank every logged search by each column: which signal settles the whole log"));
+    ablationLogTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    ablationLogTable_->verticalHeader()->setVisible(false);
+    ablationLogTable_->setColumnCount(6);
+    ablationLogTable_->setHorizontalHeaderLabels({tr("Column"), tr("Rows"), tr("As logged"),
+                                                  tr("First hit kept"), tr("Mean Jaccard@k"),
+                                                  tr("First to give the logged ranking")});
+    ablationLogTable_->horizontalHeader()->setStretchLastSection(true);
+    connect(ablationLogButton_, &QPushButton::clicked, this, &LabPage::runAblationOverLog);
 
     tabs_->addTab(whatIf, tr("What-if"));
     tabs_->addTab(blast, tr("Blast Radius"));
@@ -1136,6 +1157,51 @@ void LabPage::showAblation(const AblationOutcome& out) {
     Q_EMIT ablationShown();
 }
 
+void LabPage::runAblationOverLog() {
+    if (!ref_.isValid())
+        return;
+    const VaultRef ref = ref_;
+    ablationLogButton_->setEnabled(false);
+    ablationLogLabel_->setText(tr("Ranking every logged search by each column…"));
+    ablationLogJob_->start(
+        [ref](const std::atomic_bool& cancel) { return ablationLogJob(ref, cancel); },
+        [this](AblationLogOutcome out) {
+            ablationLogButton_->setEnabled(true);
+            if (!out.matrix) {
+                ablationLogLabel_->setText(out.error.toHtmlEscaped());
+                Q_EMIT ablationLogShown();
+                return;
+            }
+            const AblationLog& m = *out.matrix;
+            // The verdict: the column where most rows first get their logged ranking.
+            std::size_t best = 0;
+            for (std::size_t i = 1; i < m.columns.size(); ++i)
+                if (m.columns[i].first_logged > m.columns[best].first_logged)
+                    best = i;
+            ablationLogLabel_->setText(
+                m.queries == 0
+                    ? tr("No logged search to rank.")
+                    : tr("Over %n logged search(es), most first get their logged ranking at "
+                         "<b>%1</b> (%2 of them).",
+                         nullptr, static_cast<int>(m.queries))
+                          .arg(qs(m.columns[best].name).toHtmlEscaped())
+                          .arg(m.columns[best].first_logged));
+            ablationLogTable_->setRowCount(static_cast<int>(m.columns.size()));
+            for (std::size_t i = 0; i < m.columns.size(); ++i) {
+                const AblationLogColumn& c = m.columns[i];
+                const int r = static_cast<int>(i);
+                ablationLogTable_->setItem(r, 0, item(qs(c.name)));
+                ablationLogTable_->setItem(r, 1, item(QString::number(c.rows)));
+                ablationLogTable_->setItem(r, 2, item(QString::number(c.same_ranking)));
+                ablationLogTable_->setItem(r, 3, item(QString::number(c.same_first)));
+                ablationLogTable_->setItem(r, 4, item(QString::number(c.mean_jaccard, 'f', 2)));
+                ablationLogTable_->setItem(r, 5, item(QString::number(c.first_logged)));
+            }
+            ablationLogTable_->resizeColumnsToContents();
+            Q_EMIT ablationLogShown();
+        });
+}
+
 void LabPage::saveSettings() {
     if (!ref_.isValid())
         return;
@@ -1251,6 +1317,10 @@ void LabPage::resetVaultState() {
     ablationTable_->setColumnCount(0);
     ablationVerdict_->setText(tr("Open a row to see it ranked by each leg alone, then one signal "
                                  "at a time."));
+    ablationLogJob_->cancel();
+    ablationLogTable_->setRowCount(0);
+    ablationLogLabel_->clear();
+    ablationLogButton_->setEnabled(true);
     clientBox_->clear();
     clientBox_->addItem(tr("every caller"), QString());
     windowBox_->setChecked(false);

@@ -67,6 +67,8 @@ public:
     void runBlast();
     void cancelBlast();
     void runAblation();
+    // The ablation over every logged search (the table under the query's).
+    void runAblationOverLog();
     void resetVaultState();
 
     // What the page shows, for tests and screenshots.
@@ -82,6 +84,8 @@ public:
     QLabel* ablationVerdictLabel() const { return ablationVerdict_; }
     QTableWidget* movesTable() const { return moves_; }
     QTableWidget* ablationTable() const { return ablationTable_; }
+    QTableWidget* ablationLogTable() const { return ablationLogTable_; }
+    QLabel* ablationLogLabel() const { return ablationLogLabel_; }
     QTableView* blastTable() const { return blastTable_; }
     SideBySideView* sideBySide() const { return sideBySide_; }
     QPushButton* saveButton() const { return save_; }
@@ -102,6 +106,7 @@ Q_SIGNALS:
     void whatIfShown();
     void blastShown();
     void ablationShown();
+    void ablationLogShown();
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -190,6 +195,10 @@ private:
     QTableView* blastTable_;
     QLabel* ablationVerdict_;
     QTableWidget* ablationTable_;
+    QPushButton* ablationLogButton_;
+    QLabel* ablationLogLabel_;
+    QTableWidget* ablationLogTable_;
+    JobRunner* ablationLogJob_;
 };
 
 } // namespace memlens::ui

@@ -257,6 +257,28 @@ struct AblationMatrix {
 Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,
                               const std::atomic_bool* cancel = nullptr);
 
+// The same columns over many logged searches: which signal settles the rankings of a whole log.
+struct AblationLogColumn {
+    std::string name;
+    std::size_t rows = 0;         // rows it could rank (its legs ran)
+    std::size_t same_ranking = 0; // ranked exactly as logged
+    std::size_t same_first = 0;   // the logged first hit first
+    double mean_jaccard = 0.0;    // Jaccard@k against the logged hits, averaged over `rows`
+    std::size_t first_logged = 0; // rows whose logged ranking this column is the first to give
+};
+
+struct AblationLog {
+    std::vector<AblationLogColumn> columns; // the seven of ablate(), in order
+    std::size_t queries = 0;
+    std::size_t none_logged = 0; // rows no column ranks as logged (the vault changed since)
+    double ms = 0.0;
+};
+
+// Ranks every row of the log by each column, from its pools and the nodes' briefs (as the
+// blast radius does).
+Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
+                               const std::atomic_bool* cancel = nullptr);
+
 } // namespace memlens
 
 namespace memlens {

@@ -768,11 +768,12 @@ Result<BlastReport> blast_radius(SearchEngine& engine,
     return blast_radius(engine, *log, overrides, options);
 }
 
-Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,
-                              const std::atomic_bool* cancel) {
-    AblationMatrix m;
-    m.id = row.record.id;
-    m.query = row.record.query;
+namespace {
+
+// The ablation's columns for one row (lab.h, ablate), with their settings and whether the legs
+// they need ran for it.
+std::vector<AblationColumn> ablation_columns(const LabRow& row) {
+    std::vector<AblationColumn> columns;
     const RetrievalSettings& base = row.settings;
     const bool profile = base.fusion == FusionKind::Profile;
 
@@ -787,7 +788,7 @@ Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,
         c.name = std::move(name);
         c.adds = std::move(adds);
         c.settings = std::move(s);
-        m.columns.push_back(std::move(c));
+        columns.push_back(std::move(c));
     };
     auto with_mode = [&](SearchMode mode) {
         RetrievalSettings s = off;
@@ -830,15 +831,29 @@ Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,
 
     const bool keyword_ran = leg_runs(base, row.pools.keyword_weight, true);
     const bool vector_ran = leg_runs(base, row.pools.vector_weight, false);
-    for (auto& c : m.columns) {
+    for (auto& c : columns) {
         if ((c.settings.mode == SearchMode::Keyword && !keyword_ran) ||
             (c.settings.mode == SearchMode::Semantic && !vector_ran)) {
             c.available = false;
             c.unavailable_reason = std::string("the ") +
                                    (c.settings.mode == SearchMode::Keyword ? "keyword" : "vector") +
                                    " leg did not run for this row";
-            continue;
         }
+    }
+    return columns;
+}
+
+} // namespace
+
+Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,
+                              const std::atomic_bool* cancel) {
+    AblationMatrix m;
+    m.id = row.record.id;
+    m.query = row.record.query;
+    m.columns = ablation_columns(row);
+    for (auto& c : m.columns) {
+        if (!c.available)
+            continue;
         auto r = rerun_with(engine, row, c.settings, nullptr, cancel);
         if (!r)
             return r.status();
@@ -869,6 +884,61 @@ Result<AblationMatrix> ablate(SearchEngine& engine, const LabRow& row,
             break;
         }
     return m;
+}
+
+Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
+                               const std::atomic_bool* cancel) {
+    const auto started = std::chrono::steady_clock::now();
+    AblationLog out;
+    for (const char* name : {"keyword only", "vector only", "RRF (or the profile fold)",
+                             "+ recency", "+ graph context", "+ MMR", "+ entity boost"})
+        out.columns.push_back({name});
+    std::set<std::string> all;
+    for (const LabRow& row : log.rows) {
+        for (const auto& c : row.pools.keyword)
+            all.insert(c.node_id);
+        for (const auto& c : row.pools.vector)
+            all.insert(c.node_id);
+    }
+    auto briefs = engine.node_briefs(std::vector<std::string>(all.begin(), all.end()));
+    if (!briefs)
+        return briefs.status();
+    std::vector<double> jaccard_sum(out.columns.size(), 0.0);
+    for (const LabRow& row : log.rows) {
+        if (cancel != nullptr && cancel->load())
+            return Status::cancelled("ablation over the log cancelled");
+        ++out.queries;
+        const auto columns = ablation_columns(row);
+        bool found = false;
+        for (std::size_t i = 0; i < columns.size() && i < out.columns.size(); ++i) {
+            if (!columns[i].available)
+                continue;
+            const RetrievalSettings& s = columns[i].settings;
+            const auto ids = lab::fast_rank(row.request, s, pools_for_settings(row, s), *briefs);
+            AblationLogColumn& c = out.columns[i];
+            ++c.rows;
+            const bool same = ids == row.logged_ids;
+            c.same_ranking += same ? 1 : 0;
+            c.same_first +=
+                !row.logged_ids.empty() && !ids.empty() && ids.front() == row.logged_ids.front()
+                    ? 1
+                    : 0;
+            jaccard_sum[i] +=
+                jaccard_at_k(row.logged_ids, ids, std::max<std::size_t>(row.logged_ids.size(), 1));
+            if (same && !found) {
+                ++c.first_logged;
+                found = true;
+            }
+        }
+        out.none_logged += found ? 0 : 1;
+    }
+    for (std::size_t i = 0; i < out.columns.size(); ++i)
+        out.columns[i].mean_jaccard =
+            out.columns[i].rows > 0 ? jaccard_sum[i] / static_cast<double>(out.columns[i].rows)
+                                    : 0.0;
+    out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+                 .count();
+    return out;
 }
 
 } // namespace memlens
