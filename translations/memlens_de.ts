@@ -1492,12 +1492,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+940"/>
+        <location line="+1000"/>
         <source>gone</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location line="-934"/>
+        <location line="-994"/>
         <source>fusion (its RRF sum)</source>
         <translation>Fusion (seine RRF-Summe)</translation>
     </message>
@@ -1577,7 +1577,7 @@
         <translation>&amp;Neueste Zeile</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Reset to the Vault&apos;s</source>
         <translation>Auf den &amp;Vault zurücksetzen</translation>
     </message>
@@ -1623,12 +1623,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+53"/>
+        <location line="+74"/>
         <source>row #</source>
         <translation>Zeile #</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-73"/>
         <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
         <translation>Eine Audit-Zeile: eine protokollierte Suche, deren Kandidatenpools das Labor neu ordnet</translation>
     </message>
@@ -1643,7 +1643,37 @@
         <translation>&lt;b&gt;Einstellungen&lt;/b&gt; (die des Vaults, wie das Labor sie ändern würde)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
+        <source>Budget:</source>
+        <translation>Budget:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>any number of hits</source>
+        <translation>beliebig viele Treffer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> hits</source>
+        <translation> Treffer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>any length</source>
+        <translation>beliebige Länge</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> characters</source>
+        <translation> Zeichen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This query&apos;s budget (max_units, max_chars), as the right side uses it: a choice of the query, not a setting, so Save to Vault leaves it</source>
+        <translation>Das Budget dieser Abfrage (max_units, max_chars), wie die rechte Seite es nutzt: eine Wahl der Abfrage, keine Einstellung, daher lässt Im Vault speichern es unberührt</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Every setting back to the value the vault holds</source>
         <translation>Jede Einstellung zurück auf den Wert im Vault</translation>
     </message>
@@ -1709,12 +1739,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+956"/>
+        <location line="+993"/>
         <source>every caller</source>
         <translation>alle Aufrufer</translation>
     </message>
     <message>
-        <location line="-954"/>
+        <location line="-991"/>
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -1855,12 +1885,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+445"/>
+        <location line="+482"/>
         <source>The blast radius failed</source>
         <translation>Die Reichweite ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="-430"/>
+        <location line="-467"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;Sofort neu geordnet&lt;/b&gt; aus den gespeicherten Kandidaten</translation>
     </message>
@@ -1880,7 +1910,7 @@
         <translation>Der Vault hat %1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+57"/>
         <source>Loading row #%1…</source>
         <translation>Zeile #%1 wird geladen…</translation>
     </message>
@@ -1901,7 +1931,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+55"/>
+        <location line="+60"/>
         <source>Cannot open the row</source>
         <translation>Die Zeile kann nicht geöffnet werden</translation>
     </message>
@@ -1912,12 +1942,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+320"/>
+        <location line="+339"/>
         <source>asked here</source>
         <translation>hier gefragt</translation>
     </message>
     <message>
-        <location line="-315"/>
+        <location line="-334"/>
         <source>mode %1</source>
         <translation>Modus %1</translation>
     </message>
@@ -1947,7 +1977,7 @@
         <translation>Diese Abfrage wählte selbst %1: das geht den Einstellungen oben vor, wie bei ihrer Ausführung.</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>As logged (#%1)</source>
         <translation>Wie protokolliert (#%1)</translation>
     </message>
@@ -2028,12 +2058,12 @@
         <translation>Jaccard@%1 %2 · rangbasierte Überlappung %3</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+27"/>
         <source>changed: %1</source>
         <translation>geändert: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>settings that differ: %1</source>
         <translation>abweichende Einstellungen: %1</translation>
     </message>

@@ -191,7 +191,7 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/labpage.cpp" line="+829"/>
+        <location filename="../ui/pages/labpage.cpp" line="+871"/>
         <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
         <translation>
             <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>
@@ -231,7 +231,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+126"/>
+        <location line="+144"/>
         <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
         <translation>
             <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row.</numerusform>

@@ -1470,12 +1470,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+940"/>
+        <location line="+1000"/>
         <source>gone</source>
         <translation>消失</translation>
     </message>
     <message>
-        <location line="-934"/>
+        <location line="-994"/>
         <source>fusion (its RRF sum)</source>
         <translation>融合（其 RRF 和）</translation>
     </message>
@@ -1555,7 +1555,7 @@
         <translation>最新行(&amp;N)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Reset to the Vault&apos;s</source>
         <translation>重置为记忆库的设置(&amp;R)</translation>
     </message>
@@ -1601,12 +1601,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+53"/>
+        <location line="+74"/>
         <source>row #</source>
         <translation>行 #</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-73"/>
         <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
         <translation>审计行：一次已记录的搜索，实验室对其候选池重新排序</translation>
     </message>
@@ -1621,7 +1621,37 @@
         <translation>&lt;b&gt;设置&lt;/b&gt;（记忆库的设置，按实验室的修改）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
+        <source>Budget:</source>
+        <translation>预算：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>any number of hits</source>
+        <translation>不限命中数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> hits</source>
+        <translation> 个命中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>any length</source>
+        <translation>不限长度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> characters</source>
+        <translation> 个字符</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This query&apos;s budget (max_units, max_chars), as the right side uses it: a choice of the query, not a setting, so Save to Vault leaves it</source>
+        <translation>该查询的预算（max_units、max_chars），供右侧使用：这是查询自身的选择而不是设置，因此“保存到记忆库”不会写入它</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Every setting back to the value the vault holds</source>
         <translation>所有设置恢复为记忆库中的值</translation>
     </message>
@@ -1687,12 +1717,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+956"/>
+        <location line="+993"/>
         <source>every caller</source>
         <translation>所有调用方</translation>
     </message>
     <message>
-        <location line="-954"/>
+        <location line="-991"/>
         <source>all rows</source>
         <translation>所有行</translation>
     </message>
@@ -1833,12 +1863,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+445"/>
+        <location line="+482"/>
         <source>The blast radius failed</source>
         <translation>影响范围计算失败</translation>
     </message>
     <message>
-        <location line="-430"/>
+        <location line="-467"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;立即重新排序&lt;/b&gt;，基于已存储的候选</translation>
     </message>
@@ -1858,7 +1888,7 @@
         <translation>记忆库中的值为 %1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+57"/>
         <source>Loading row #%1…</source>
         <translation>正在加载行 #%1…</translation>
     </message>
@@ -1879,7 +1909,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+55"/>
+        <location line="+60"/>
         <source>Cannot open the row</source>
         <translation>无法打开该行</translation>
     </message>
@@ -1890,12 +1920,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+320"/>
+        <location line="+339"/>
         <source>asked here</source>
         <translation>在此提问</translation>
     </message>
     <message>
-        <location line="-315"/>
+        <location line="-334"/>
         <source>mode %1</source>
         <translation>模式 %1</translation>
     </message>
@@ -1925,7 +1955,7 @@
         <translation>该查询自行指定了 %1：它优先于上面的设置，与运行时相同。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>As logged (#%1)</source>
         <translation>按记录（#%1）</translation>
     </message>
@@ -2001,12 +2031,12 @@
         <translation>Jaccard@%1 %2 · 排名偏重重合度 %3</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+27"/>
         <source>changed: %1</source>
         <translation>已修改：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>settings that differ: %1</source>
         <translation>不同的设置：%1</translation>
     </message>

@@ -282,6 +282,38 @@ private slots:
         QVERIFY(attributed > 0);
     }
 
+    // The query's budget is a request's choice, changed beside the settings: max_units = 3 keeps
+    // the first three hits and names the budget as the cause of every one that goes.
+    void aBudgetIsAWhatIfToo() {
+        std::size_t checked = 0;
+        for (auto id : rows_) {
+            auto row = must(load_lab_row(vault_->db(), id), "row");
+            if (row.logged_ids.size() < 5 || row.request.budget.max_units != 0 ||
+                row.request.budget.max_chars != 0)
+                continue;
+            SearchBudget b;
+            b.max_units = 3;
+            auto cmp = must(what_if(*engine_, row, row.settings, b), "what-if");
+            QCOMPARE(cmp.changed_keys, std::vector<std::string>{"budget.max_units"});
+            const std::vector<std::string> first3(row.logged_ids.begin(),
+                                                  row.logged_ids.begin() + 3);
+            QCOMPARE(ids_of(cmp.after), first3);
+            std::size_t gone = 0;
+            for (const auto& m : cmp.moves) {
+                if (m.movement == "same")
+                    continue;
+                QCOMPARE(QString::fromStdString(m.movement), QStringLiteral("gone"));
+                QCOMPARE(QString::fromStdString(m.signal), QStringLiteral("budget"));
+                QCOMPARE(m.moved_by, std::vector<std::string>{"budget.max_units"});
+                ++gone;
+            }
+            QCOMPARE(gone, row.logged_ids.size() - 3);
+            if (++checked == 10)
+                break;
+        }
+        QVERIFY(checked > 0);
+    }
+
     // Settings that act inside a leg are reported, not applied.
     void retrievalSettingsAreReportedNotApplied() {
         auto row = must(load_lab_row(vault_->db(), rows_.front()), "row");

@@ -25,6 +25,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -178,6 +179,26 @@ private Q_SLOTS:
         QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("new retrieval")));
         lab_->resetSettings();
         QVERIFY(waitWhatIf());
+    }
+
+    // The query's budget beside the settings: three hits at most, the rest gone by the budget;
+    // Reset gives the query its own budget back.
+    void theQuerysBudgetIsAWhatIf() {
+        QVERIFY(lab_->comparison().has_value());
+        const std::size_t shown = lab_->comparison()->after.result.hits.size();
+        QVERIFY(shown > 3);
+        QSignalSpy shownSpy(lab_, &LabPage::whatIfShown);
+        lab_->maxUnitsBox()->setValue(3);
+        QVERIFY(shownSpy.wait(20000));
+        const LabComparison& c = *lab_->comparison();
+        QCOMPARE(c.after.result.hits.size(), std::size_t{3});
+        QCOMPARE(c.changed_keys, std::vector<std::string>{"budget.max_units"});
+        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("budget.max_units 0 → 3")));
+        QVERIFY(!lab_->saveButton()->isEnabled()); // a budget is the query's, never saved
+        lab_->resetSettings();
+        QVERIFY(waitWhatIf());
+        QCOMPARE(lab_->maxUnitsBox()->value(), 0);
+        QVERIFY(!lab_->comparison()->changed);
     }
 
     void anUnknownValueIsRefusedAndNamed() {

@@ -57,7 +57,7 @@ LabRowOutcome loadLabRowJob(const VaultRef& ref, qint64 id) {
 
 WhatIfOutcome whatIfJob(const VaultRef& ref, const LabRow& row, LabLeft left,
                         const std::optional<LabRow>& other, const RetrievalSettings& leftSettings,
-                        const RetrievalSettings& right, bool retrieve,
+                        const RetrievalSettings& right, const SearchBudget& budget, bool retrieve,
                         const std::atomic_bool& cancel) {
     WhatIfOutcome out;
     const auto t0 = std::chrono::steady_clock::now();
@@ -81,14 +81,16 @@ WhatIfOutcome whatIfJob(const VaultRef& ref, const LabRow& row, LabLeft left,
                                                      to_settings_map(row.settings));
     } else {
         const RetrievalSettings& base = left == LabLeft::VaultNow ? leftSettings : row.settings;
-        cmp = compare_configs(**engine, row, base, right, &cancel);
+        cmp = compare_configs(**engine, row, base, right, budget, &cancel);
     }
     if (!cmp) {
         out.error = formatStatus(cmp.status());
         return out;
     }
     if (retrieve && left != LabLeft::OtherRow) {
-        auto fresh = retrieveWith(**engine, row.request, right, cancel);
+        SearchRequest request = row.request;
+        request.budget = budget;
+        auto fresh = retrieveWith(**engine, request, right, cancel);
         if (!fresh) {
             out.error = formatStatus(fresh.status());
             return out;

@@ -45,9 +45,10 @@ struct WhatIfOutcome {
 // leftSettings: the left side's settings for LabLeft::VaultNow; right: the settings on screen,
 // both with the query's own choices (blast_settings_for). retrieve: the right side from a new
 // retrieval instead of the stored pools.
+// budget: the query's budget on the right side (the row's own unless changed).
 WhatIfOutcome whatIfJob(const VaultRef& ref, const LabRow& row, LabLeft left,
                         const std::optional<LabRow>& other, const RetrievalSettings& leftSettings,
-                        const RetrievalSettings& right, bool retrieve,
+                        const RetrievalSettings& right, const SearchBudget& budget, bool retrieve,
                         const std::atomic_bool& cancel);
 
 struct BlastProgress {

@@ -202,6 +202,8 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     , newestRow_(new QPushButton(tr("&Newest Row"), this))
     , query_(new QLabel(this))
     , ownChoices_(new QLabel(this))
+    , maxUnits_(new QSpinBox(this))
+    , maxChars_(new QSpinBox(this))
     , reset_(new QPushButton(tr("&Reset to the Vault's"), this))
     , save_(new QPushButton(tr("&Save to Vault"), this))
     , undo_(new QPushButton(tr("&Undo Save"), this))
@@ -280,6 +282,27 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     sv->addWidget(settingsTitle);
     sv->addWidget(scroll, 1);
     sv->addWidget(ownChoices_);
+    // The query's budget: a choice of the request, not a setting, so Save never writes it.
+    auto* budget = new QHBoxLayout;
+    budget->addWidget(new QLabel(tr("Budget:"), this));
+    maxUnits_->setRange(0, kMaxSearchLimit);
+    maxUnits_->setSpecialValueText(tr("any number of hits"));
+    maxUnits_->setSuffix(tr(" hits"));
+    maxChars_->setRange(0, 1'000'000'000);
+    maxChars_->setSingleStep(100);
+    maxChars_->setSpecialValueText(tr("any length"));
+    maxChars_->setSuffix(tr(" characters"));
+    for (QSpinBox* b : {maxUnits_, maxChars_}) {
+        b->setKeyboardTracking(false);
+        b->setToolTip(tr("This query's budget (max_units, max_chars), as the right side uses it: "
+                         "a choice of the query, not a setting, so Save to Vault leaves it"));
+        budget->addWidget(b, 1);
+        connect(b, &QSpinBox::valueChanged, this, [this] {
+            if (!updatingEditors_)
+                scheduleRerank();
+        });
+    }
+    sv->addLayout(budget);
     sv->addWidget(settingsNote_);
     auto* settingsButtons = new QGridLayout;
     settingsButtons->addWidget(reset_, 0, 0);
@@ -657,6 +680,12 @@ bool LabPage::setSetting(const std::string& key, const QString& text) {
 
 void LabPage::resetSettings() {
     panel_ = vaultSettings_;
+    updatingEditors_ = true;
+    maxUnits_->setValue(row_ ? row_->request.budget.max_units : 0);
+    maxChars_->setValue(row_ ? static_cast<int>(std::min<std::int64_t>(
+                                   row_->request.budget.max_chars, maxChars_->maximum()))
+                             : 0);
+    updatingEditors_ = false;
     settingsNote_->clear();
     showSettings();
     scheduleRerank();
@@ -665,6 +694,13 @@ void LabPage::resetSettings() {
 
 RetrievalSettings LabPage::rightSettings() const {
     return row_ ? blast_settings_for(*row_, panel_) : panel_;
+}
+
+SearchBudget LabPage::rightBudget() const {
+    SearchBudget b = row_ ? row_->request.budget : SearchBudget{};
+    b.max_units = maxUnits_->value();
+    b.max_chars = maxChars_->value();
+    return b;
 }
 
 void LabPage::openRow(qint64 id) {
@@ -721,6 +757,11 @@ void LabPage::openRow(qint64 id) {
                 panelSet_ = true;
             }
             rowBox_->setValue(static_cast<int>(row_->record.id));
+            updatingEditors_ = true;
+            maxUnits_->setValue(row_->request.budget.max_units);
+            maxChars_->setValue(static_cast<int>(
+                std::min<std::int64_t>(row_->request.budget.max_chars, maxChars_->maximum())));
+            updatingEditors_ = false;
             const AuditCaller& c = row_->record.caller;
             query_->setText(
                 tr("<b>#%1</b> “%2” · %3 · %4")
@@ -789,10 +830,11 @@ void LabPage::rerank(bool retrieve) {
     const std::optional<LabRow> other = left == LabLeft::OtherRow ? other_ : std::nullopt;
     const RetrievalSettings leftSettings = blast_settings_for(row, vaultSettings_);
     const RetrievalSettings right = rightSettings();
+    const SearchBudget budget = rightBudget();
     // The newest request wins: a slider moving fast cancels the re-ranks it overtakes.
     whatIfJob_->start(
         [=](const std::atomic_bool& cancel) {
-            return whatIfJob(ref, row, left, other, leftSettings, right, retrieve, cancel);
+            return whatIfJob(ref, row, left, other, leftSettings, right, budget, retrieve, cancel);
         },
         [this](WhatIfOutcome out) { showWhatIf(out); });
 }
@@ -850,9 +892,27 @@ void LabPage::showWhatIf(const WhatIfOutcome& out) {
     if (!c.changed_keys.empty() && left != LabLeft::OtherRow) {
         const RetrievalSettings from =
             left == LabLeft::VaultNow ? blast_settings_for(*row_, vaultSettings_) : row_->settings;
-        numbers += QStringLiteral(" · ") +
-                   tr("changed: %1")
-                       .arg(changeList(from, rightSettings(), c.changed_keys).toHtmlEscaped());
+        // Settings by their values; the query's budget fields beside them.
+        std::vector<std::string> settingKeys;
+        QStringList budgetChanges;
+        const SearchBudget was = row_->request.budget, now = rightBudget();
+        for (const auto& k : c.changed_keys) {
+            if (k == "budget.max_units")
+                budgetChanges << QStringLiteral("budget.max_units %1 → %2")
+                                     .arg(was.max_units)
+                                     .arg(now.max_units);
+            else if (k == "budget.max_chars")
+                budgetChanges << QStringLiteral("budget.max_chars %1 → %2")
+                                     .arg(was.max_chars)
+                                     .arg(now.max_chars);
+            else
+                settingKeys.push_back(k);
+        }
+        QString list = changeList(from, rightSettings(), settingKeys);
+        if (!budgetChanges.isEmpty())
+            list += (list.isEmpty() ? QString() : QStringLiteral(", ")) +
+                    budgetChanges.join(QStringLiteral(", "));
+        numbers += QStringLiteral(" · ") + tr("changed: %1").arg(list.toHtmlEscaped());
     } else if (!c.changed_keys.empty()) {
         numbers +=
             QStringLiteral(" · ") + tr("settings that differ: %1").arg(keyList(c.changed_keys));

@@ -96,6 +96,8 @@ public:
     QDateEdit* sinceEdit() const { return sinceEdit_; }
     QDateEdit* untilEdit() const { return untilEdit_; }
     QSpinBox* otherRowBox() const { return otherRow_; }
+    QSpinBox* maxUnitsBox() const { return maxUnits_; }
+    QSpinBox* maxCharsBox() const { return maxChars_; }
     QTabWidget* tabs() const { return tabs_; }
     QChartView* blastChart() const { return chart_; }
 
@@ -132,6 +134,7 @@ private:
     void loadOtherRow();
     void showError(const QString& title, const QString& text);
     RetrievalSettings rightSettings() const;
+    SearchBudget rightBudget() const;
 
     VaultController* vault_;
     QueryWorkbench* workbench_;
@@ -168,6 +171,8 @@ private:
     QPushButton* newestRow_;
     QLabel* query_;
     QLabel* ownChoices_;
+    QSpinBox* maxUnits_; // the query's budget on the right side (a request's, never saved)
+    QSpinBox* maxChars_;
     QPushButton* reset_;
     QPushButton* save_;
     QPushButton* undo_;

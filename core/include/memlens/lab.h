@@ -97,7 +97,8 @@ struct LabMove {
     double after_score = 0.0;
     // Which of the hit's own numbers changed, the one that moved it first: "fusion" (its legs'
     // RRF sum, so its fused rank), "recency", "entity boost", "supersession", "profile" (the
-    // profile fold's score), "mmr" (same fused score, another MMR step), "budget", or "none":
+    // profile fold's score), "mmr" (same fused score, another MMR step), "budget" (a budget
+    // cut it or left it out, or no longer does), or "none":
     // its own numbers did not change, hits around it moved.
     std::string signal;
     // The changed settings that move it this way on their own (the row re-ranked with only that
@@ -133,9 +134,20 @@ LabComparison compare_responses(SearchResponse before, SearchResponse after);
 Result<LabComparison> what_if(SearchEngine& engine, const LabRow& row,
                               const RetrievalSettings& settings,
                               const std::atomic_bool* cancel = nullptr);
+// The same with the query's budget changed too (a request's choice, not a setting): its changed
+// fields are named "budget.max_units" / "budget.max_chars" among the changed keys and the moves'
+// causes.
+Result<LabComparison> what_if(SearchEngine& engine, const LabRow& row,
+                              const RetrievalSettings& settings, const SearchBudget& budget,
+                              const std::atomic_bool* cancel = nullptr);
 // Two configurations of one row, side by side; moves attributed as what_if does.
 Result<LabComparison> compare_configs(SearchEngine& engine, const LabRow& row,
                                       const RetrievalSettings& left, const RetrievalSettings& right,
+                                      const std::atomic_bool* cancel = nullptr);
+// The right side with the query's budget changed too.
+Result<LabComparison> compare_configs(SearchEngine& engine, const LabRow& row,
+                                      const RetrievalSettings& left, const RetrievalSettings& right,
+                                      const SearchBudget& right_budget,
                                       const std::atomic_bool* cancel = nullptr);
 
 // ---- Blast radius ---------------------------------------------------------------------------

@@ -183,8 +183,9 @@ struct CandidatePools {
 
 struct SearchResponse {
     QueryResponse result; // hits in MMR step order; total = fused candidates before the limit
-    // Fused candidates within the top 2 × limit that MMR (or a budget) left out, in fused
-    // order, with their explanations (mmr.step = -1): what diversification pushed out.
+    // Fused candidates within the top 2 × limit that MMR (or a budget) left out, and every MMR
+    // pick a budget left out, in fused order, with their explanations (mmr.step = -1 for MMR's
+    // leftovers): what diversification and budgets pushed out.
     std::vector<RetrievalHit> pushed_out;
     LegReport keyword;
     LegReport vector;

@@ -171,6 +171,11 @@ std::pair<std::string, std::string> own_signal(const Explanation* b, const Expla
     }
     if (b->budget_cut != a->budget_cut)
         return {"budget", a->budget_cut ? "cut by a budget" : "no longer cut by a budget"};
+    const bool budget_before = b->excluded_by == "max_units" || b->excluded_by == "max_chars";
+    const bool budget_after = a->excluded_by == "max_units" || a->excluded_by == "max_chars";
+    if (budget_before != budget_after)
+        return {"budget", budget_after ? "left out by the " + a->excluded_by + " budget"
+                                       : "no longer left out by the " + b->excluded_by + " budget"};
     if (differs(b->mmr.mmr_score, a->mmr.mmr_score) && b->fused_rank == a->fused_rank)
         return {"mmr", "MMR score " + pair_nums(b->mmr.mmr_score, a->mmr.mmr_score) +
                            " (fused rank " + std::to_string(a->fused_rank) + " either way)"};
@@ -216,19 +221,33 @@ Result<RetrievalSettings> with_one_key(const RetrievalSettings& base,
     return apply_setting_overrides(base, {{key, it->second}});
 }
 
+// The budget fields that differ, named as the lab names them ("budget.max_units").
+std::vector<std::string> changed_budget_keys(const SearchBudget& a, const SearchBudget& b) {
+    std::vector<std::string> out;
+    if (a.max_units != b.max_units)
+        out.push_back("budget.max_units");
+    if (a.max_chars != b.max_chars)
+        out.push_back("budget.max_chars");
+    return out;
+}
+
 Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
                                  const RetrievalSettings& left, const RetrievalSettings& right,
-                                 const std::atomic_bool* cancel) {
+                                 const SearchBudget& right_budget, const std::atomic_bool* cancel) {
+    LabRow after_row = row;
+    after_row.request.budget = right_budget;
     std::vector<std::string> unreachable;
     auto before = rerun_with(engine, row, left, &unreachable, cancel);
     if (!before)
         return before.status();
     std::vector<std::string> after_unreachable;
-    auto after = rerun_with(engine, row, right, &after_unreachable, cancel);
+    auto after = rerun_with(engine, after_row, right, &after_unreachable, cancel);
     if (!after)
         return after.status();
     LabComparison cmp = compare_responses(std::move(before).value(), std::move(after).value());
     cmp.changed_keys = changed_setting_keys(to_settings_map(left), to_settings_map(right));
+    for (auto& k : changed_budget_keys(row.request.budget, right_budget))
+        cmp.changed_keys.push_back(std::move(k));
     std::set<std::string> nr(unreachable.begin(), unreachable.end());
     nr.insert(after_unreachable.begin(), after_unreachable.end());
     cmp.needs_retrieval.assign(nr.begin(), nr.end());
@@ -243,10 +262,20 @@ Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
                 m.moved_by = reachable;
     } else if (reachable.size() > 1 && reachable.size() <= 8) {
         for (const auto& key : reachable) {
-            auto solo = with_one_key(left, right, key);
-            if (!solo)
-                continue; // a key whose value only parses together with another (profile)
-            auto r = rerun_with(engine, row, *solo, nullptr, cancel);
+            Result<SearchResponse> r = Status::internal("no rerun");
+            if (starts_with(key, "budget.")) {
+                LabRow solo_row = row;
+                if (key == "budget.max_units")
+                    solo_row.request.budget.max_units = right_budget.max_units;
+                else
+                    solo_row.request.budget.max_chars = right_budget.max_chars;
+                r = rerun_with(engine, solo_row, left, nullptr, cancel);
+            } else {
+                auto solo = with_one_key(left, right, key);
+                if (!solo)
+                    continue; // a key whose value only parses together with another (profile)
+                r = rerun_with(engine, row, *solo, nullptr, cancel);
+            }
             if (!r)
                 return r.status();
             const auto ids = hit_ids(*r);
@@ -556,13 +585,26 @@ LabComparison compare_responses(SearchResponse before, SearchResponse after) {
 
 Result<LabComparison> what_if(SearchEngine& engine, const LabRow& row,
                               const RetrievalSettings& settings, const std::atomic_bool* cancel) {
-    return attributed(engine, row, row.settings, settings, cancel);
+    return attributed(engine, row, row.settings, settings, row.request.budget, cancel);
+}
+
+Result<LabComparison> what_if(SearchEngine& engine, const LabRow& row,
+                              const RetrievalSettings& settings, const SearchBudget& budget,
+                              const std::atomic_bool* cancel) {
+    return attributed(engine, row, row.settings, settings, budget, cancel);
 }
 
 Result<LabComparison> compare_configs(SearchEngine& engine, const LabRow& row,
                                       const RetrievalSettings& left, const RetrievalSettings& right,
                                       const std::atomic_bool* cancel) {
-    return attributed(engine, row, left, right, cancel);
+    return attributed(engine, row, left, right, row.request.budget, cancel);
+}
+
+Result<LabComparison> compare_configs(SearchEngine& engine, const LabRow& row,
+                                      const RetrievalSettings& left, const RetrievalSettings& right,
+                                      const SearchBudget& right_budget,
+                                      const std::atomic_bool* cancel) {
+    return attributed(engine, row, left, right, right_budget, cancel);
 }
 
 RetrievalSettings blast_settings_for(const LabRow& row, const RetrievalSettings& candidate) {

@@ -336,6 +336,15 @@ VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int positio
     return in;
 }
 
+namespace {
+
+// A pick MMR made that a budget (max_units, max_chars) then left out.
+bool budget_left_out(const Candidate& c) {
+    return c.e.excluded_by == "max_units" || c.e.excluded_by == "max_chars";
+}
+
+} // namespace
+
 SearchResponse assemble(PipelineState& st) {
     // Each shown candidate's verdict, against its neighbours in the fused order (the pool's).
     auto write_verdict = [&](std::size_t idx, int position) {
@@ -348,8 +357,8 @@ SearchResponse assemble(PipelineState& st) {
             shown[st.order[i]] = 1;
         }
         const auto pushed = static_cast<std::size_t>(2 * st.resp.limit);
-        for (std::size_t i = 0; i < st.pool.size() && i < pushed; ++i)
-            if (!shown[i])
+        for (std::size_t i = 0; i < st.pool.size(); ++i)
+            if (!shown[i] && (i < pushed || budget_left_out(st.pool[i])))
                 write_verdict(i, 0);
     }
     SearchResponse resp = std::move(st.resp);
@@ -364,10 +373,11 @@ SearchResponse assemble(PipelineState& st) {
         h.explanation = std::move(c.e);
         hits.push_back(std::move(h));
     }
-    // Fused candidates within the top 2 × limit that MMR or a budget left out.
+    // Fused candidates within the top 2 × limit that MMR or a budget left out, and every pick a
+    // budget left out wherever it was in the fused order (MMR may pick from further down).
     const auto shown = static_cast<std::size_t>(2 * resp.limit);
-    for (std::size_t i = 0; i < st.pool.size() && i < shown; ++i) {
-        if (returned[i])
+    for (std::size_t i = 0; i < st.pool.size(); ++i) {
+        if (returned[i] || !(i < shown || budget_left_out(st.pool[i])))
             continue;
         auto& c = st.pool[i];
         RetrievalHit h = c.row->hit;
