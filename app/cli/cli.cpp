@@ -36,6 +36,13 @@ std::string join(const std::vector<std::string>& parts, const char* sep) {
     return out;
 }
 
+std::string one_line(std::string s, std::size_t max) {
+    for (auto& c : s)
+        if (c == '\n' || c == '\r' || c == '\t')
+            c = ' ';
+    return s.size() > max ? s.substr(0, max) + "..." : s;
+}
+
 namespace {
 
 std::string in_quotes(const std::string& v) {

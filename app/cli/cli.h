@@ -86,6 +86,9 @@ int fail(const std::string& command, const std::string& message);
 // Splits "a,b,c" into its non-empty parts, trimmed.
 std::vector<std::string> split_list(const std::string& text);
 
+// Text on one line for a listing: line breaks and tabs as spaces, cut at `max` bytes with "...".
+std::string one_line(std::string s, std::size_t max);
+
 // parts joined with sep between them ("a|b|c").
 std::string join(const std::vector<std::string>& parts, const char* sep);
 

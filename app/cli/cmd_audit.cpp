@@ -62,13 +62,6 @@ json record_json(const AuditRecord& r, bool full) {
     return j;
 }
 
-std::string one_line(std::string s, std::size_t max) {
-    for (auto& c : s)
-        if (c == '\n' || c == '\r' || c == '\t')
-            c = ' ';
-    return s.size() > max ? s.substr(0, max) + "..." : s;
-}
-
 Result<std::int64_t> id_arg(const Args& a) {
     if (a.positional.size() < 2)
         return Status::invalid("audit " + a.positional[0] + " needs a row ID");

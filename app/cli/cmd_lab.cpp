@@ -22,13 +22,6 @@ json opt_int(const std::optional<int>& v) {
     return v ? json(*v) : json(nullptr);
 }
 
-std::string one_line(std::string s, std::size_t max) {
-    for (auto& c : s)
-        if (c == '\n' || c == '\r' || c == '\t')
-            c = ' ';
-    return s.size() > max ? s.substr(0, max) + "..." : s;
-}
-
 Result<std::unique_ptr<Vault>> open_vault(const Args& a, const std::string& cmd) {
     auto dir = a.get("vault");
     if (!dir)
@@ -117,6 +110,26 @@ void print_comparison(const LabComparison& c) {
                     m.line.c_str());
 }
 
+// The rows of the log a command works on: --client, --since, --until, --text, and --limit (the
+// newest N; 0 = all).
+Status log_filter(const Args& a, AuditFilter& filter, std::size_t& max_rows) {
+    filter.client = a.get_or("client", "");
+    filter.text = a.get_or("text", "");
+    auto since = a.get_time("since");
+    if (!since)
+        return since.status();
+    auto until = a.get_time("until");
+    if (!until)
+        return until.status();
+    filter.since_ms = *since;
+    filter.until_ms = *until;
+    auto limit = a.get_int("limit", 1, 10'000'000);
+    if (!limit)
+        return limit.status();
+    max_rows = static_cast<std::size_t>(limit->value_or(0));
+    return Status::ok();
+}
+
 int run_whatif(const Args& a) {
     if (a.flag("list-settings")) {
         std::cout << settings_help();
@@ -199,18 +212,8 @@ int run_blast(const Args& a) {
     if (!overrides)
         return fail("blast", overrides.status());
     BlastOptions opts;
-    opts.filter.client = a.get_or("client", "");
-    opts.filter.text = a.get_or("text", "");
-    auto since = a.get_time("since");
-    auto until = a.get_time("until");
-    if (!since || !until)
-        return fail("blast", !since ? since.status() : until.status());
-    opts.filter.since_ms = *since;
-    opts.filter.until_ms = *until;
-    auto limit = a.get_int("limit", 1, 10'000'000);
-    if (!limit)
-        return fail("blast", limit.status());
-    opts.max_rows = static_cast<std::size_t>(limit->value_or(0));
+    if (Status st = log_filter(a, opts.filter, opts.max_rows); !st.is_ok())
+        return fail("blast", st);
     auto engine = open_engine(**v);
     if (!engine)
         return fail("blast", engine.status());
@@ -289,20 +292,13 @@ int run_blast(const Args& a) {
 // logged, those whose first hit it keeps first, the mean overlap.
 int run_ablate_log(const Args& a, const Vault& v) {
     AuditFilter filter;
-    filter.client = a.get_or("client", "");
-    auto since = a.get_time("since");
-    auto until = a.get_time("until");
-    if (!since || !until)
-        return fail("ablate", !since ? since.status() : until.status());
-    filter.since_ms = *since;
-    filter.until_ms = *until;
-    auto limit = a.get_int("limit", 1, 10'000'000);
-    if (!limit)
-        return fail("ablate", limit.status());
+    std::size_t max_rows = 0;
+    if (Status st = log_filter(a, filter, max_rows); !st.is_ok())
+        return fail("ablate", st);
     auto engine = open_engine(v);
     if (!engine)
         return fail("ablate", engine.status());
-    auto log = load_lab_log(v.db(), filter, static_cast<std::size_t>(limit->value_or(0)));
+    auto log = load_lab_log(v.db(), filter, max_rows);
     if (!log)
         return fail("ablate", log.status());
     auto m = ablate_log(**engine, *log);
@@ -493,7 +489,7 @@ MEMLENS_CLI_COMMAND(Spec{
     std::string(
         "Usage: memlens-cli ablate --vault DIR --audit-id N [--json]\n"
         "       memlens-cli ablate --vault DIR --log [--client NAME] [--since TIME]\n"
-        "                          [--until TIME] [--limit N] [--json]\n\n"
+        "                          [--until TIME] [--text TEXT] [--limit N] [--json]\n\n"
         "Columns, cumulative left to right: keyword only, vector only (each leg alone, every\n"
         "later signal off), RRF (both legs at the row's weights), + recency, + graph context\n"
         "(superseded hits demoted or hidden), + MMR, + entity boost. A signal the row ran\n"
@@ -505,7 +501,7 @@ MEMLENS_CLI_COMMAND(Spec{
         "logged first hit it keeps first, the mean Jaccard@k against the logged hits, and the\n"
         "rows for which it is the first column to give the logged ranking.\n\n") +
         kReachNote,
-    {"vault", "audit-id", "client", "since", "until", "limit"},
+    {"vault", "audit-id", "client", "since", "until", "text", "limit"},
     {"log"},
     run_ablate});
 

@@ -7,6 +7,8 @@
 #include <memlens/search.h>
 #include <memlens/vault.h>
 
+#include <QCoreApplication>
+
 #include <chrono>
 
 namespace memlens::ui {
@@ -44,6 +46,27 @@ LabRowOutcome loadLabRowJob(const VaultRef& ref, qint64 id) {
         return out;
     }
     out.vaultSettings = *settings;
+    if (id <= 0) {
+        // The newest search that kept its candidates, each row read and parsed once.
+        for (int offset = 0; offset < 2000; offset += 50) {
+            auto rows = list_audit((*vault)->db(), 50, offset);
+            if (!rows) {
+                out.error = formatStatus(rows.status());
+                return out;
+            }
+            if (rows->empty())
+                break;
+            for (const auto& r : *rows)
+                if (auto row = lab_row_from_record(r)) {
+                    out.row = std::move(row).value();
+                    return out;
+                }
+        }
+        out.error = QCoreApplication::translate(
+            "memlens::ui::LabPage", "The audit log holds no search that kept its candidates: run a "
+                                    "query (Query tab) and open it here.");
+        return out;
+    }
     auto row = load_lab_row((*vault)->db(), id);
     if (!row) {
         out.noPools = row.status().code() == StatusCode::NotFound &&

@@ -25,6 +25,7 @@ struct LabRowOutcome {
     QString error;
     bool noPools = false; // the row keeps no candidate pools (an older row): offer a replay
 };
+// id <= 0: the newest search that kept its candidates.
 LabRowOutcome loadLabRowJob(const VaultRef& ref, qint64 id);
 
 // What the left side of the comparison is.

@@ -709,32 +709,7 @@ void LabPage::openRow(qint64 id) {
     const VaultRef ref = ref_;
     query_->setText(id > 0 ? tr("Loading row #%1…").arg(id) : tr("Loading the newest row…"));
     rowJob_->start(
-        [ref, id](const std::atomic_bool&) {
-            if (id > 0)
-                return loadLabRowJob(ref, id);
-            // The newest search that kept its candidates.
-            LabRowOutcome out;
-            auto vault = workerVault(ref);
-            if (!vault) {
-                out.error = formatStatus(vault.status());
-                return out;
-            }
-            for (int offset = 0; offset < 2000; offset += 50) {
-                auto rows = list_audit((*vault)->db(), 50, offset);
-                if (!rows) {
-                    out.error = formatStatus(rows.status());
-                    return out;
-                }
-                if (rows->empty())
-                    break;
-                for (const auto& r : *rows)
-                    if (lab_row_from_record(r))
-                        return loadLabRowJob(ref, r.id);
-            }
-            out.error = LabPage::tr("The audit log holds no search that kept its candidates: run a "
-                                    "query (Query tab) and open it here.");
-            return out;
-        },
+        [ref, id](const std::atomic_bool&) { return loadLabRowJob(ref, id); },
         [this](LabRowOutcome out) {
             if (!out.row) {
                 query_->setText(out.error.toHtmlEscaped());

@@ -274,23 +274,6 @@ struct WhyNotAnswer {
 
 // ---- The engine --------------------------------------------------------------------------
 
-// The candidates' rows and entities as a run of reruns read them, kept between reruns of one
-// vault revision (the ranking lab re-ranks thousands of logged queries whose candidates
-// overlap). Owned by the caller; one thread at a time. Cleared when the vault's revision moves
-// and when it holds more than `max_nodes`.
-class RerunCache {
-public:
-    explicit RerunCache(std::size_t max_nodes = 200'000);
-    ~RerunCache();
-    RerunCache(const RerunCache&) = delete;
-    RerunCache& operator=(const RerunCache&) = delete;
-    std::size_t size() const;
-    void clear();
-
-    struct Impl;
-    std::unique_ptr<Impl> impl;
-};
-
 // What ranking a node needs besides what the candidate pools keep: the ranking lab's blast
 // radius reads it once for every candidate of the log (SearchEngine::node_briefs, lab.h).
 struct NodeBrief {
@@ -299,14 +282,6 @@ struct NodeBrief {
     bool superseded_flag = false;
     std::size_t content_chars = 0; // code points, what SearchBudget::max_chars counts
     Vector embedding;              // from the loaded topic index; empty without one
-};
-
-struct RerunOptions {
-    // false: the ranking and its scores only, as a blast radius needs them: the term tables,
-    // the graph-context lists (conflicts, supported by) and the verdicts are left empty. They
-    // change no position or score.
-    bool explain = true;
-    RerunCache* cache = nullptr;
 };
 
 struct SearchEngineOptions {
@@ -355,9 +330,6 @@ public:
     // of an audit row and an unchanged vault it gives the logged ranking bit for bit.
     Result<SearchResponse> rerun(const SearchRequest& request, const RetrievalSettings& settings,
                                  const CandidatePools& pools,
-                                 const std::atomic_bool* cancel = nullptr);
-    Result<SearchResponse> rerun(const SearchRequest& request, const RetrievalSettings& settings,
-                                 const CandidatePools& pools, const RerunOptions& options,
                                  const std::atomic_bool* cancel = nullptr);
 
     // The briefs of the ids the vault holds (ids it lacks are left out), as a rerun reads them.

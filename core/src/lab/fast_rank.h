@@ -1,4 +1,4 @@
-// The ranking a rerun gives (SearchEngine::rerun with RerunOptions::explain = false), computed
+// The hit ids SearchEngine::rerun gives, computed
 // from the candidate pools and the nodes' briefs alone: fusion, scores, MMR and budgets in the
 // arithmetic of core/src/search/stages.cpp, calling the same functions (fuse_candidates,
 // recency_factor, freshness, hybrid_score, mmr_select), without building explanations. The

@@ -314,6 +314,18 @@ Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
     return cmp;
 }
 
+// The brief of every candidate of the log's rows, read once (what fast_rank.h ranks from).
+Result<std::map<std::string, NodeBrief>> log_briefs(SearchEngine& engine, const LabLog& log) {
+    std::set<std::string> all;
+    for (const LabRow& row : log.rows) {
+        for (const auto& c : row.pools.keyword)
+            all.insert(c.node_id);
+        for (const auto& c : row.pools.vector)
+            all.insert(c.node_id);
+    }
+    return engine.node_briefs(std::vector<std::string>(all.begin(), all.end()));
+}
+
 } // namespace
 
 const char* to_string(SettingReach r) {
@@ -708,18 +720,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     // Every candidate of the log read once; then each row ranked from its pools and those
     // briefs alone (fast_rank.h: the rerun's arithmetic without its explanations), on two
     // threads.
-    std::vector<std::string> ids;
-    {
-        std::set<std::string> all;
-        for (const LabRow& row : log.rows) {
-            for (const auto& c : row.pools.keyword)
-                all.insert(c.node_id);
-            for (const auto& c : row.pools.vector)
-                all.insert(c.node_id);
-        }
-        ids.assign(all.begin(), all.end());
-    }
-    auto briefs = engine.node_briefs(ids);
+    auto briefs = log_briefs(engine, log);
     if (!briefs)
         return briefs.status();
 
@@ -935,14 +936,7 @@ Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
     for (const char* name : {"keyword only", "vector only", "RRF (or the profile fold)",
                              "+ recency", "+ graph context", "+ MMR", "+ entity boost"})
         out.columns.push_back({name});
-    std::set<std::string> all;
-    for (const LabRow& row : log.rows) {
-        for (const auto& c : row.pools.keyword)
-            all.insert(c.node_id);
-        for (const auto& c : row.pools.vector)
-            all.insert(c.node_id);
-    }
-    auto briefs = engine.node_briefs(std::vector<std::string>(all.begin(), all.end()));
+    auto briefs = log_briefs(engine, log);
     if (!briefs)
         return briefs.status();
     std::vector<double> jaccard_sum(out.columns.size(), 0.0);

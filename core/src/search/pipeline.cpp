@@ -295,48 +295,15 @@ std::vector<std::string> fused_ids(const PipelineState& st) {
 // both a search and a rerun read by id.
 Status read_rows(const SearchContext& ctx, PipelineState& st) {
     const auto ids = fused_ids(st);
-    RerunCache::Impl* cache = ctx.cache != nullptr ? ctx.cache->impl.get() : nullptr;
-    std::vector<std::string> missing;
-    if (cache != nullptr) {
-        const std::int64_t revision = ctx.vault.revision();
-        if (cache->revision != revision || cache->rows.size() > cache->max_nodes) {
-            cache->rows.clear();
-            cache->entities.clear();
-            cache->absent.clear();
-            cache->revision = revision;
-        }
-        for (const auto& id : ids) {
-            if (auto it = cache->rows.find(id); it != cache->rows.end()) {
-                st.rows.emplace(id, it->second);
-                if (auto e = cache->entities.find(id); e != cache->entities.end())
-                    st.facts[id].entities = e->second;
-            } else if (!cache->absent.count(id)) {
-                missing.push_back(id);
-            }
-        }
-    }
-    const auto& to_read = cache != nullptr ? missing : ids;
-    if (!to_read.empty()) {
-        auto rows = hydrate_nodes(ctx.stmts, to_read, st.cols);
-        if (!rows)
-            return rows.status().with_context("reading candidates");
-        auto entities = node_entities(ctx.stmts, to_read);
-        if (!entities)
-            return entities.status().with_context("entity index");
-        if (cache != nullptr) {
-            for (const auto& id : to_read)
-                if (!rows->count(id))
-                    cache->absent.insert(id);
-            for (const auto& [id, row] : *rows)
-                cache->rows.emplace(id, row);
-            for (const auto& [id, ents] : *entities)
-                cache->entities.emplace(id, ents);
-        }
-        for (auto& [id, row] : *rows)
-            st.rows.emplace(id, std::move(row));
-        for (auto& [id, ents] : *entities)
-            st.facts[id].entities = std::move(ents);
-    }
+    auto rows = hydrate_nodes(ctx.stmts, ids, st.cols);
+    if (!rows)
+        return rows.status().with_context("reading candidates");
+    st.rows = std::move(rows).value();
+    auto entities = node_entities(ctx.stmts, ids);
+    if (!entities)
+        return entities.status().with_context("entity index");
+    for (auto& [id, ents] : *entities)
+        st.facts[id].entities = std::move(ents);
     for (const auto& id : ids) {
         const auto pos = ctx.index.position(id);
         if (!pos)
@@ -543,10 +510,9 @@ Status read_stored_candidates(const SearchContext& ctx, const CandidatePools& po
 
 Result<SearchResponse> rerun_stages(SearchContext& ctx, const SearchRequest& req,
                                     const RetrievalSettings& settings, const CandidatePools& pools,
-                                    const std::atomic_bool* cancel, bool explain) {
+                                    const std::atomic_bool* cancel) {
     check_off_ui_thread("rerun");
     PipelineState st;
-    st.explain = explain;
     st.started = Clock::now();
     Driver d(st, cancel);
     MEMLENS_TRY(d.stage("prepare", [&] {
@@ -566,12 +532,10 @@ Result<SearchResponse> rerun_stages(SearchContext& ctx, const SearchRequest& req
     MEMLENS_TRY(d.stage("fusion", [&] { fuse(st); }));
     MEMLENS_TRY(d.stage("reads", [&] { return read_stored_candidates(ctx, pools, st); }));
     MEMLENS_TRY(d.stage("scores", [&] { score(st); }));
-    if (explain)
-        MEMLENS_TRY(d.stage("context", [&] { graph_context(st); }));
+    MEMLENS_TRY(d.stage("context", [&] { graph_context(st); }));
     MEMLENS_TRY(d.stage("mmr", [&] { mmr(st); }));
     MEMLENS_TRY(d.stage("budgets", [&] { budgets(st); }));
-    if (explain)
-        MEMLENS_TRY(d.stage("terms", [&] { return explain_terms(ctx, st); }));
+    MEMLENS_TRY(d.stage("terms", [&] { return explain_terms(ctx, st); }));
     st.resp.candidates = pools;
     SearchResponse resp = assemble(st);
     resp.elapsed_ms = ms_since(st.started);
@@ -579,25 +543,3 @@ Result<SearchResponse> rerun_stages(SearchContext& ctx, const SearchRequest& req
 }
 
 } // namespace memlens::search
-
-namespace memlens {
-
-RerunCache::RerunCache(std::size_t max_nodes)
-    : impl(std::make_unique<Impl>()) {
-    impl->max_nodes = max_nodes;
-}
-
-RerunCache::~RerunCache() = default;
-
-std::size_t RerunCache::size() const {
-    return impl->rows.size();
-}
-
-void RerunCache::clear() {
-    impl->rows.clear();
-    impl->entities.clear();
-    impl->absent.clear();
-    impl->revision = -1;
-}
-
-} // namespace memlens

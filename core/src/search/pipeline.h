@@ -24,8 +24,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace memlens {
@@ -46,8 +44,6 @@ struct SearchContext {
     // halves meet (KeywordLegInput); null / 0 ranks in one statement.
     StatementCache* keyword_helper = nullptr;
     std::int64_t keyword_split_rowid = 0;
-    // A rerun's rows and entities kept between reruns (RerunOptions::cache); null reads each time.
-    RerunCache* cache = nullptr;
 };
 
 // One fused candidate on its way through scores, graph context and MMR.
@@ -61,20 +57,6 @@ struct Candidate {
     bool superseded = false;
 };
 
-} // namespace memlens::search
-
-namespace memlens {
-struct RerunCache::Impl {
-    std::int64_t revision = -1;
-    std::size_t max_nodes = 0;
-    std::unordered_map<std::string, search::NodeRow> rows;
-    std::unordered_map<std::string, std::vector<std::string>> entities;
-    std::unordered_set<std::string> absent; // ids neither table holds
-};
-} // namespace memlens
-
-namespace memlens::search {
-
 // What a node brings to scoring besides its row: read from the vault by the candidate reads
 // stage, or taken from stored pools by a rerun.
 struct NodeFacts {
@@ -86,10 +68,6 @@ struct NodeFacts {
 
 struct PipelineState {
     using Clock = std::chrono::steady_clock;
-
-    // false (a rerun for the ranking only, RerunOptions): no term tables, graph-context lists or
-    // verdicts.
-    bool explain = true;
 
     const SearchRequest* request = nullptr;
     Clock::time_point started;
@@ -187,6 +165,6 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& reque
 // budgets, with the candidates' rows and vectors read by id.
 Result<SearchResponse> rerun_stages(SearchContext& ctx, const SearchRequest& request,
                                     const RetrievalSettings& settings, const CandidatePools& pools,
-                                    const std::atomic_bool* cancel, bool explain = true);
+                                    const std::atomic_bool* cancel);
 
 } // namespace memlens::search

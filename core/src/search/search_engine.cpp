@@ -277,19 +277,11 @@ Result<SearchResponse> SearchEngine::rerun(const SearchRequest& request,
                                            const RetrievalSettings& settings,
                                            const CandidatePools& pools,
                                            const std::atomic_bool* cancel) {
-    return rerun(request, settings, pools, RerunOptions{}, cancel);
-}
-
-Result<SearchResponse> SearchEngine::rerun(const SearchRequest& request,
-                                           const RetrievalSettings& settings,
-                                           const CandidatePools& pools, const RerunOptions& options,
-                                           const std::atomic_bool* cancel) {
     check_off_ui_thread("SearchEngine::rerun");
     if (stale())
         MEMLENS_TRY(impl_->load());
     auto resp = impl_->with_sound_index([&](search::SearchContext ctx) {
-        ctx.cache = options.cache;
-        return search::rerun_stages(ctx, request, settings, pools, cancel, options.explain);
+        return search::rerun_stages(ctx, request, settings, pools, cancel);
     });
     if (resp) {
         resp->audit.enabled = false;

@@ -350,7 +350,7 @@ SearchResponse assemble(PipelineState& st) {
     auto write_verdict = [&](std::size_t idx, int position) {
         st.pool[idx].e.verdict = verdict_line(verdict_input(st, idx, position));
     };
-    if (st.explain) {
+    {
         std::vector<std::uint8_t> shown(st.pool.size(), 0);
         for (std::size_t i = 0; i < st.order.size(); ++i) {
             write_verdict(st.order[i], static_cast<int>(i) + 1);
