@@ -8,6 +8,8 @@ packages=(
   build-essential cmake ninja-build clang clang-format clang-tidy libclang-rt-14-dev
   # core
   libsqlite3-dev sqlite3 libeigen3-dev nlohmann-json3-dev libcurl4-openssl-dev libhnswlib-dev zlib1g-dev
+  # the audit log's candidate pools (core/src/audit/candidate_codec.cpp)
+  libzstd-dev
   # MCP over HTTP (app/mcp/http.cpp), found through pkg-config
   libcpp-httplib-dev pkg-config
   # the entity graph's layout, components, communities and PageRank (core/src/graph/graph_analysis.cpp)

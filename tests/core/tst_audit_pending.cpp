@@ -175,6 +175,11 @@ private slots:
         QCOMPARE(QString::fromStdString(rows[1].query), QStringLiteral("phoenix budget"));
         QCOMPARE(QString::fromStdString(rows[0].query), QStringLiteral("lunch"));
         QVERIFY(!rows[1].sources.empty());
+        // The kept row lost nothing on the way: its candidate pools (a column of their own)
+        // came through the file and rerun to the ranking it logged.
+        QVERIFY(!rows[1].candidates.empty());
+        auto rerun = must(rerun_audit(*engine, rows[1].id), "rerun the merged row");
+        QVERIFY(rerun.identical);
     }
 
     void aCrashBetweenCommitAndEmptyingTheFileLogsEachRowOnce() {

@@ -485,7 +485,7 @@ private slots:
         QVERIFY(!parse_setting_assignments({"search.rrf_k"}).is_ok());
 
         // A row from before rows kept their pools: said, with the replay offered instead.
-        AuditRecord old = row.record;
+        AuditRecord old = must(get_audit(vault_->db(), rows_.front()), "audit row");
         auto profile = json::parse(old.query_profile);
         profile.erase("candidates");
         old.query_profile = profile.dump();

@@ -2,6 +2,7 @@
 // rerun_audit ranks those candidates again (fusion, scores, graph context, MMR, budgets)
 // without retrieval, giving the logged ranking bit for bit. A damaged pool or a row from before
 // pools were kept is said, never passed off as identical.
+#include "../../core/src/audit/candidate_codec.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -223,17 +224,31 @@ private slots:
     }
 
     // Damaged stored pools are an error naming the row, not a ranking.
+    void damagedPoolsAreACorruptionError_data() {
+        QTest::addColumn<QString>("damage");
+        QTest::newRow("bytes of the column changed")
+            << QStringLiteral("UPDATE retrieval_log SET candidates = "
+                              "zeroblob(4) || substr(candidates, 5) WHERE id = ?1");
+        QTest::newRow("column cut short")
+            << QStringLiteral("UPDATE retrieval_log SET candidates = "
+                              "substr(candidates, 1, length(candidates) / 2) WHERE id = ?1");
+        QTest::newRow("column emptied")
+            << QStringLiteral("UPDATE retrieval_log SET candidates = NULL WHERE id = ?1");
+        QTest::newRow("size in the envelope changed")
+            << QStringLiteral("UPDATE retrieval_log SET query_profile = json_set(query_profile, "
+                              "'$.candidates.size', 12) WHERE id = ?1");
+        QTest::newRow("unknown encoding")
+            << QStringLiteral("UPDATE retrieval_log SET query_profile = json_set(query_profile, "
+                              "'$.candidates.encoding', 'lz77') WHERE id = ?1");
+    }
     void damagedPoolsAreACorruptionError() {
+        QFETCH(QString, damage);
         QueryOptions o;
         o.now_ms = kNow;
         must(engine_->query(queries_[4], o), "query");
         QVERIFY(engine_->audit_writer()->flush().is_ok());
         const auto id = engine_->audit_writer()->last_written_id();
-        auto st = must(vault_->db().prepare(
-                           "UPDATE retrieval_log SET query_profile = json_set(query_profile, "
-                           "'$.candidates.data', 'AAAA' || substr(json_extract(query_profile, "
-                           "'$.candidates.data'), 5)) WHERE id = ?1"),
-                       "prepare");
+        auto st = must(vault_->db().prepare(damage.toStdString()), "prepare");
         st.bind(1, id);
         QVERIFY(st.exec().is_ok());
         auto r = rerun_audit(*engine_, id);
@@ -241,6 +256,40 @@ private slots:
         QCOMPARE(r.status().code(), StatusCode::Corruption);
         QVERIFY2(r.status().message().find("audit row " + std::to_string(id)) != std::string::npos,
                  r.status().message().c_str());
+        QVERIFY2(r.status().message().find("candidate pools") != std::string::npos,
+                 r.status().message().c_str());
+    }
+
+    // A row logged before schema 5 keeps its pools as format 1 inside query_profile and no
+    // candidates column: it reruns to its logged ranking as before.
+    void aRowInTheOlderFormatStillReruns() {
+        QueryOptions o;
+        o.now_ms = kNow;
+        auto a = must(engine_->query(queries_[1], o), "query");
+        QVERIFY(engine_->audit_writer()->flush().is_ok());
+        const auto id = engine_->audit_writer()->last_written_id();
+        auto rec = must(get_audit(vault_->db(), id), "row");
+        QVERIFY(!rec.candidates.empty());
+        const auto pools = must(candidates_from_audit(rec), "pools");
+        auto st = must(
+            vault_->db().prepare("UPDATE retrieval_log SET candidates = NULL, query_profile = "
+                                 "json_set(query_profile, '$.candidates', json(?2)) WHERE id = ?1"),
+            "prepare");
+        st.bind(1, id).bind(2, encode_candidate_pools_format1(pools));
+        QVERIFY(st.exec().is_ok());
+        auto old = must(get_audit(vault_->db(), id), "older row");
+        QVERIFY(old.candidates.empty());
+        QVERIFY(old.query_profile.find("zlib+base64") != std::string::npos);
+        const auto back = must(candidates_from_audit(old), "older pools");
+        QCOMPARE(back.keyword.size(), pools.keyword.size());
+        QCOMPARE(back.vector.size(), pools.vector.size());
+        for (std::size_t i = 0; i < pools.keyword.size(); ++i) {
+            QCOMPARE(back.keyword[i].node_id, pools.keyword[i].node_id);
+            QCOMPARE(back.keyword[i].raw, pools.keyword[i].raw);
+        }
+        auto r = must(rerun_audit(*engine_, id), "rerun");
+        QVERIFY(r.identical);
+        QCOMPARE(r.rerun.result.hits.size(), a.response.result.hits.size());
     }
 
     // A row logged before pools were kept cannot be rerun; the message says so and what to do.

@@ -148,8 +148,10 @@ private slots:
         f.add_mention("person:caroline", "n2", kT0 + 1, "leaf", "Caro");
         f.add_mention("topic:pride", "n2", kT0 + 1);
         auto& db = f.vault().db();
-        // Back to schema 1: what migrations 2 to 4 add goes.
-        QVERIFY(db.exec("DROP INDEX retrieval_log_client; ALTER TABLE retrieval_log DROP COLUMN "
+        // Back to schema 1: what migrations 2 to 5 add goes.
+        QVERIFY(db.exec("DROP INDEX retrieval_log_candidates; ALTER TABLE retrieval_log DROP "
+                        "COLUMN candidates; DROP INDEX retrieval_log_client; ALTER TABLE "
+                        "retrieval_log DROP COLUMN "
                         "client; ALTER TABLE retrieval_log DROP COLUMN session; ALTER TABLE "
                         "retrieval_log DROP COLUMN tool; ALTER TABLE retrieval_log DROP COLUMN "
                         "arguments")
@@ -165,7 +167,7 @@ private slots:
         const auto dir = f.dir();
         auto reopened = Vault::open(dir, false);
         QVERIFY2(reopened.is_ok(), reopened.status().to_string().c_str());
-        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{4});
+        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{5});
         SearchEntitiesOptions o;
         o.query = "caro";
         auto m = search_entities(**reopened, o);

@@ -65,11 +65,15 @@ void age_tree(const fs::path& dir) {
     QVERIFY(::utimensat(AT_FDCWD, dir.c_str(), old, 0) == 0);
 }
 
-// Removes the objects that migrations 2 to 4 created and records version `version` (1 to 3):
+// Removes the objects that migrations 2 to 5 created and records version `version` (1 to 4):
 // the vault an older memlens left.
 void downgrade(const fs::path& dir, int version) {
     auto db = Database::open((dir / "vault.db").string(), OpenMode::ReadWrite);
     QVERIFY(db.is_ok());
+    if (version < 5)
+        QVERIFY(db->exec("DROP INDEX retrieval_log_candidates;"
+                         "ALTER TABLE retrieval_log DROP COLUMN candidates;")
+                    .is_ok());
     if (version < 4)
         QVERIFY(db->exec("DROP INDEX retrieval_log_client;"
                          "ALTER TABLE retrieval_log DROP COLUMN client;"
@@ -181,6 +185,7 @@ private slots:
         QTest::newRow("1") << 1;
         QTest::newRow("2") << 2;
         QTest::newRow("3") << 3;
+        QTest::newRow("4") << 4;
     }
     void versionThatDisagreesWithTablesIsRefusedEverywhere() {
         QFETCH(int, version);
@@ -194,7 +199,7 @@ private slots:
             QCOMPARE(v.status().code(), StatusCode::Corruption);
             const std::string m = v.status().message();
             QVERIFY2(m.find("changed outside memlens") != std::string::npos, m.c_str());
-            QVERIFY2(m.find("PRAGMA user_version = 4") != std::string::npos, m.c_str());
+            QVERIFY2(m.find("PRAGMA user_version = 5") != std::string::npos, m.c_str());
             QVERIFY2(m.find("read-write") == std::string::npos, m.c_str());
         }
         auto created = Vault::open_or_create(dir);
@@ -218,7 +223,7 @@ private slots:
             const QByteArray what = describe(args, r.err);
             QVERIFY2(r.exit_code == 1, what.constData()); // -1 would be a crash
             QVERIFY2(r.err.find("schema version -1 is recorded, but its tables are those of "
-                                "schema version 4") != std::string::npos,
+                                "schema version 5") != std::string::npos,
                      what.constData());
         }
         QVERIFY(read_all(dir / "vault.db") == before);
@@ -238,13 +243,14 @@ private slots:
         QVERIFY2(migrate.exit_code == 0, migrate.err.c_str());
         auto v = Vault::open(dir, true);
         QVERIFY2(v.is_ok(), v.status().to_string().c_str());
-        QCOMPARE((*v)->schema_version(), 4);
+        QCOMPARE((*v)->schema_version(), 5);
     }
 
     void olderSchemaMigratesOnReadWriteOpen_data() {
         QTest::addColumn<int>("version");
         QTest::newRow("1") << 1;
         QTest::newRow("2") << 2;
+        QTest::newRow("4") << 4;
     }
     void olderSchemaMigratesOnReadWriteOpen() {
         QFETCH(int, version);
@@ -255,7 +261,7 @@ private slots:
         QCOMPARE(ro.status().code(), StatusCode::Unsupported);
         auto rw = Vault::open(dir, false);
         QVERIFY2(rw.is_ok(), rw.status().to_string().c_str());
-        QCOMPARE((*rw)->schema_version(), 4);
+        QCOMPARE((*rw)->schema_version(), 5);
         auto entities = (*rw)->db().query_int("SELECT count(*) FROM ml_entities");
         QVERIFY(entities.is_ok());
         QVERIFY(*entities > 0);
@@ -305,7 +311,7 @@ private slots:
         // A folder that holds nothing yet still becomes a vault.
         auto made = Vault::open_or_create(tmp.path() / "new");
         QVERIFY2(made.is_ok(), made.status().to_string().c_str());
-        QCOMPARE((*made)->schema_version(), 4);
+        QCOMPARE((*made)->schema_version(), 5);
     }
 
     // Item 4: read-only commands created vault.db-wal and -shm and changed mtimes.

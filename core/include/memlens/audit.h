@@ -53,6 +53,9 @@ struct AuditRecord {
     std::string query_profile; // JSON: request, legs (counts, top scores), weights, filters
     std::string sources;       // JSON: [{node_id, rank, score, fused_rank, keyword_rank, ...}]
     std::string settings;      // JSON object: every setting the query ran with
+    // The search's candidate pools, compressed (core/src/audit/candidate_codec.h; the envelope
+    // is query_profile["candidates"]); empty on other rows and rows logged before schema 5.
+    std::string candidates;
     double elapsed_ms = 0.0;
     std::int64_t vault_revision = 0;
     std::optional<std::string> error;

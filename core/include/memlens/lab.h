@@ -56,6 +56,8 @@ parse_setting_assignments(const std::vector<std::string>& assignments);
 
 // One logged search, ready to re-rank.
 struct LabRow {
+    // The row's columns but the four parsed into the fields below (query_profile, sources,
+    // settings, candidates: left empty, a log of ten thousand rows would keep them twice).
     AuditRecord record;
     SearchRequest request;
     RetrievalSettings settings; // what it ran with

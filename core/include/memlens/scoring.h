@@ -41,6 +41,8 @@ struct WeightProfile {
     // The named profile with any weights overridden by vault settings
     // ("profile.<name>.graph", ... ). Weights are read here, never hard-coded in the scorer.
     static WeightProfile from_vault(const Vault& vault, std::string_view name);
+
+    bool operator==(const WeightProfile&) const = default;
 };
 
 RetrievalScoreBreakdown hybrid_score(const WeightProfile& profile, double graph_relevance,

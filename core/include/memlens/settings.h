@@ -130,6 +130,8 @@ struct RetrievalSettings {
     // share at least this many entities and their cosine is at least graph_min_similarity.
     int graph_min_shared_entities = 2;
     double graph_min_similarity = 0.5;
+
+    bool operator==(const RetrievalSettings&) const = default;
 };
 
 struct SettingKey {

@@ -3,6 +3,7 @@
 // retrieval_log. One JSON object a line, appended under an exclusive flock and synced before
 // the writer reports the row as kept; emptied (never unlinked, so that an appender holding the
 // file open never writes into a removed inode) under the same lock once the rows are committed.
+#include "audit/candidate_codec.h"
 #include "json/dump.h"
 
 #include <memlens/audit.h>
@@ -123,6 +124,9 @@ std::string to_line(const AuditRecord& r) {
               {"elapsed_ms", r.elapsed_ms},
               {"vault_revision", r.vault_revision}};
     j["error"] = r.error ? json(*r.error) : json(nullptr);
+    // The candidates column (schema 5), as base64; absent when empty, as on older lines.
+    if (!r.candidates.empty())
+        j["candidates"] = base64(r.candidates);
     // Who asked (an agent's call); absent on the rows of the GUI and the CLI, as on lines that
     // were written before the log named callers.
     if (!r.caller.empty())
@@ -150,6 +154,12 @@ Result<AuditRecord> from_line(std::string_view line) {
         r.vault_revision = j.at("vault_revision").get<std::int64_t>();
         if (j.contains("error") && j["error"].is_string())
             r.error = j["error"].get<std::string>();
+        if (j.contains("candidates")) {
+            auto bytes = unbase64(j["candidates"].get<std::string>());
+            if (!bytes)
+                return Status::corruption("candidates is not base64");
+            r.candidates = std::move(*bytes);
+        }
         if (j.contains("caller") && j["caller"].is_object()) {
             const json& c = j["caller"];
             r.caller.client = c.value("client", std::string());

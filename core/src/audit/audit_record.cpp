@@ -153,8 +153,13 @@ AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& re
                     {"truncated", resp.result.truncated},
                     {"budget_reasons", resp.budget_reasons},
                     {"query_entities", resp.query_entities}};
-    // What each leg returned, compact and deflated (candidate_codec.cpp): a rerun ranks it again.
-    profile["candidates"] = json::parse(encode_candidate_pools(resp.candidates));
+    // What each leg returned, compact and compressed in the row's candidates column; the profile
+    // keeps its envelope (candidate_codec.cpp). A rerun ranks it again.
+    auto pools = encode_candidate_pools(resp.candidates);
+    if (!pools.column.empty()) {
+        profile["candidates"] = json::parse(pools.envelope);
+        r.candidates = std::move(pools.column);
+    }
     r.query_profile = profile.dump(-1, ' ', false, kReplace);
 
     json sources = json::array();
@@ -201,7 +206,7 @@ Result<CandidatePools> candidates_from_audit(const AuditRecord& record) {
         return Status::not_found("audit row " + std::to_string(record.id) +
                                  " keeps no candidate pools (it was logged before memlens "
                                  "kept them); replay it instead");
-    auto pools = decode_candidate_pools(p["candidates"].dump(-1, ' ', false, kReplace));
+    auto pools = decode_candidate_pools(p["candidates"], record.candidates);
     if (!pools)
         return Status::corruption("audit row " + std::to_string(record.id) + ": " +
                                   pools.status().message());
@@ -218,7 +223,7 @@ Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record) {
         return Status::not_found(where + " keeps no candidate pools (it was logged before memlens "
                                          "kept them); replay it instead");
     RerunInputs in;
-    auto pools = decode_candidate_pools(p["candidates"]);
+    auto pools = decode_candidate_pools(p["candidates"], record.candidates);
     if (!pools)
         return Status::corruption(where + ": " + pools.status().message());
     in.pools = std::move(pools).value();
@@ -312,6 +317,12 @@ SearchRequest request_from_json(const AuditRecord& record, const json& j) {
 
 Result<RetrievalSettings> settings_from_audit(const AuditRecord& record) {
     MEMLENS_TRY(not_a_search(record));
+    // A log's rows mostly carry the same settings text (a blast radius reads thousands): the
+    // last text this thread parsed is kept with its settings.
+    thread_local std::string last_text;
+    thread_local RetrievalSettings last;
+    if (!last_text.empty() && record.settings == last_text)
+        return last;
     auto j = json::parse(record.settings, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         return Status::corruption("audit row " + std::to_string(record.id) +
@@ -320,7 +331,12 @@ Result<RetrievalSettings> settings_from_audit(const AuditRecord& record) {
     for (auto it = j.begin(); it != j.end(); ++it)
         if (it.value().is_string())
             m.emplace(it.key(), it.value().get<std::string>());
-    return retrieval_settings_from_map(m);
+    auto settings = retrieval_settings_from_map(m);
+    if (settings) {
+        last_text = record.settings;
+        last = *settings;
+    }
+    return settings;
 }
 
 AuditRecord make_tool_audit_record(const AuditCaller& caller, std::string query,

@@ -9,7 +9,7 @@ namespace {
 
 constexpr const char* kColumns = "id, ts_ms, query, query_hash, mode, query_profile, sources, "
                                  "settings, elapsed_ms, vault_revision, error, client, session, "
-                                 "tool, arguments";
+                                 "tool, arguments, candidates";
 
 std::optional<std::string> or_null(const std::string& s) {
     return s.empty() ? std::nullopt : std::optional<std::string>(s);
@@ -32,6 +32,8 @@ AuditRecord read_row(const Statement& st) {
     r.caller.session = st.column_optional_text(12).value_or("");
     r.caller.tool = st.column_optional_text(13).value_or("");
     r.caller.arguments = st.column_optional_text(14).value_or("");
+    const auto blob = st.column_blob(15);
+    r.candidates.assign(reinterpret_cast<const char*>(blob.data()), blob.size());
     return r;
 }
 
@@ -101,9 +103,11 @@ Result<std::vector<AuditRecord>> read_rows(Statement& st) {
 
 Status write_audit_row(const Database& db, AuditRecord& record) {
     check_off_ui_thread("write_audit_row");
-    auto st = db.prepare("INSERT INTO retrieval_log(ts_ms, query, query_hash, mode, query_profile, "
-                         "sources, settings, elapsed_ms, vault_revision, error, client, session, "
-                         "tool, arguments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    auto st =
+        db.prepare("INSERT INTO retrieval_log(ts_ms, query, query_hash, mode, query_profile, "
+                   "sources, settings, elapsed_ms, vault_revision, error, client, session, "
+                   "tool, arguments, candidates) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                   "?)");
     if (!st)
         return st.status().with_context("audit");
     st->bind(1, record.ts_ms)
@@ -120,6 +124,10 @@ Status write_audit_row(const Database& db, AuditRecord& record) {
         .bind(12, or_null(record.caller.session))
         .bind(13, or_null(record.caller.tool))
         .bind(14, or_null(record.caller.arguments));
+    if (record.candidates.empty())
+        st->bind_null(15);
+    else
+        st->bind_blob(15, std::as_bytes(std::span(record.candidates)));
     MEMLENS_TRY(st->exec().with_context("audit"));
     record.id = db.last_insert_rowid();
     return Status::ok();

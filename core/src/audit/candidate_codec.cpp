@@ -1,15 +1,24 @@
-// How an audit row stores a query's candidate pools (docs/formats.md, "Candidate pools"): a
-// compact JSON text (every node id once, per-leg tuples with defaults left out), deflated with
-// zlib and kept as base64 in query_profile.candidates.data. At the default leg limits (100 +
-// 100) the readable form is ~40 KB, this one ~10 KB. Doubles are written with the shortest
-// digits that read back to the same bits, so a rerun starts from exactly the query's numbers.
+// How an audit row stores a query's candidate pools (docs/formats.md, "Candidate pools"). Format
+// 2: a compact binary record (every node id once, per-leg entries with defaults left out,
+// doubles as their 8 bytes), compressed with zstd, in the row's own `candidates` BLOB column;
+// query_profile.candidates keeps only its envelope (format, encoding, sizes). At the default leg
+// limits (100 + 100) that is ~7 KB. Doubles keep their bits, so a rerun starts from exactly the
+// query's numbers. zstd, not zlib: it decompresses several times faster at the same size, and a
+// blast radius reads ten thousand rows (docs/performance.md). Format 1, a compact JSON text
+// deflated with zlib and kept as base64 in the envelope's "data", is what memlens wrote before
+// schema 5; its rows still decode.
 #include "audit/candidate_codec.h"
 
 #include <nlohmann/json.hpp>
 #include <zlib.h>
+#include <zstd.h>
 
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <map>
+#include <memory>
 
 namespace memlens {
 
@@ -18,8 +27,13 @@ namespace {
 using nlohmann::json;
 
 constexpr auto kReplaceBad = json::error_handler_t::replace;
-constexpr int kFormat = 1;
-constexpr const char* kEncoding = "zlib+base64";
+constexpr int kFormat = 2; // what encode_candidate_pools writes; 1 still decodes
+constexpr const char* kEncoding1 = "zlib+base64";
+constexpr const char* kEncoding = "zstd";
+constexpr const char* kColumn = "candidates";
+// zstd's level 3 (its default): within a few percent of zlib's best on these records, and
+// quick enough to write on every query.
+constexpr int kZstdLevel = 3;
 // A pool far larger than any leg limit allows (search.leg_limit ≤ 10,000 per leg) is refused
 // before it is inflated.
 constexpr std::size_t kMaxInflated = 64u << 20;
@@ -29,6 +43,8 @@ constexpr std::array<char, 64> kB64 = {
     'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f',
     'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v',
     'w', 'x', 'y', 'z', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '/'};
+
+} // namespace
 
 std::string base64(const std::string& in) {
     std::string out;
@@ -90,6 +106,8 @@ std::optional<std::string> unbase64(const std::string& in) {
     return out;
 }
 
+namespace {
+
 std::string deflate_text(const std::string& in) {
     uLongf size = compressBound(static_cast<uLong>(in.size()));
     std::string out(size, '\0');
@@ -127,80 +145,13 @@ json keyword_tuple(std::size_t index, const LegCandidate& c) {
     return t;
 }
 
-} // namespace
-
-std::string encode_candidate_pools(const CandidatePools& pools) {
-    std::vector<const LegCandidate*> nodes; // each node once, with its per-node facts
-    std::map<std::string, std::size_t> index;
-    auto index_of = [&](const LegCandidate& c) {
-        auto [it, added] = index.emplace(c.node_id, nodes.size());
-        if (added)
-            nodes.push_back(&c);
-        return it->second;
-    };
-    json keyword = json::array();
-    for (const auto& c : pools.keyword)
-        keyword.push_back(keyword_tuple(index_of(c), c));
-    json vector = json::array();
-    for (const auto& c : pools.vector)
-        vector.push_back(json::array({index_of(c), c.raw}));
-    json ids = json::array(), similarity = json::array(), graph = json::array();
-    json no_vector = json::array(), summary = json::array(), superseded = json::object();
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        const LegCandidate& c = *nodes[i];
-        ids.push_back(c.node_id);
-        similarity.push_back(c.query_similarity);
-        graph.push_back(c.graph);
-        if (!c.has_vector)
-            no_vector.push_back(i);
-        if (c.is_summary)
-            summary.push_back(i);
-        if (!c.superseded_by.empty())
-            superseded[std::to_string(i)] = c.superseded_by;
-    }
-    const json packed = {{"ids", ids},
-                         {"keyword", keyword},
-                         {"vector", vector},
-                         {"similarity", similarity},
-                         {"graph", graph},
-                         {"no_vector", no_vector},
-                         {"summary", summary},
-                         {"superseded_by", superseded},
-                         {"weights", {pools.keyword_weight, pools.vector_weight}},
-                         {"vector_index", pools.vector_index},
-                         {"query_entities", pools.query_entities}};
-    const std::string text = packed.dump(-1, ' ', false, kReplaceBad);
-    const json stored = {{"format", kFormat},
-                         {"encoding", kEncoding},
-                         {"size", text.size()},
-                         {"keyword", pools.keyword.size()},
-                         {"vector", pools.vector.size()},
-                         {"data", base64(deflate_text(text))}};
-    return stored.dump(-1, ' ', false, kReplaceBad);
+Status bad(const std::string& what) {
+    return Status::corruption("candidate pools: " + what);
 }
 
-Result<CandidatePools> decode_candidate_pools(const std::string& stored_text) {
-    return decode_candidate_pools(json::parse(stored_text, nullptr, false));
-}
-
-Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored) {
-    auto bad = [](const std::string& what) {
-        return Status::corruption("candidate pools: " + what);
-    };
-    if (stored.is_discarded() || !stored.is_object())
-        return bad("not a JSON object");
-    if (stored.value("format", 0) != kFormat || stored.value("encoding", "") != kEncoding)
-        return bad("unknown format or encoding");
-    if (!stored.contains("data") || !stored["data"].is_string() || !stored.contains("size") ||
-        !stored["size"].is_number_unsigned())
-        return bad("no data or size");
-    auto raw = unbase64(stored["data"].get<std::string>());
-    if (!raw)
-        return bad("data is not base64");
-    auto text = inflate_text(*raw, stored["size"].get<std::size_t>());
-    if (!text)
-        return text.status();
-    auto p = json::parse(*text, nullptr, false);
+// Format 1: the compact JSON text memlens wrote before format 2.
+Result<CandidatePools> decode_format1(const std::string& text) {
+    auto p = json::parse(text, nullptr, false);
     if (p.is_discarded() || !p.is_object())
         return bad("inflated data is not a JSON object");
     try {
@@ -261,6 +212,349 @@ Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored) {
     } catch (const std::exception& e) {
         return bad(std::string("malformed: ") + e.what());
     }
+}
+
+// Format 2, little-endian throughout (docs/formats.md lists the fields in order).
+class Writer {
+public:
+    void u8(std::uint8_t v) { out_.push_back(static_cast<char>(v)); }
+    void u32(std::uint32_t v) {
+        for (int i = 0; i < 4; ++i)
+            u8(static_cast<std::uint8_t>(v >> (8 * i)));
+    }
+    void f64(double v) {
+        const auto bits = std::bit_cast<std::uint64_t>(v);
+        for (int i = 0; i < 8; ++i)
+            u8(static_cast<std::uint8_t>(bits >> (8 * i)));
+    }
+    void str(const std::string& v) {
+        u32(static_cast<std::uint32_t>(v.size()));
+        out_ += v;
+    }
+    void strings(const std::vector<std::string>& v) {
+        u32(static_cast<std::uint32_t>(v.size()));
+        for (const auto& s : v)
+            str(s);
+    }
+    std::string take() { return std::move(out_); }
+
+private:
+    std::string out_;
+};
+
+// Every read is checked against the end: a short or overlong record is a corruption error.
+class Reader {
+public:
+    explicit Reader(const std::string& in)
+        : p_(in.data())
+        , end_(in.data() + in.size()) {}
+    bool ok() const { return ok_; }
+    bool at_end() const { return p_ == end_; }
+    std::uint8_t u8() {
+        if (!need(1))
+            return 0;
+        return static_cast<std::uint8_t>(*p_++);
+    }
+    std::uint32_t u32() {
+        if (!need(4))
+            return 0;
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i)
+            v |= static_cast<std::uint32_t>(static_cast<unsigned char>(p_[i])) << (8 * i);
+        p_ += 4;
+        return v;
+    }
+    double f64() {
+        if (!need(8))
+            return 0.0;
+        std::uint64_t v = 0;
+        for (int i = 0; i < 8; ++i)
+            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(p_[i])) << (8 * i);
+        p_ += 8;
+        return std::bit_cast<double>(v);
+    }
+    std::string str() {
+        const std::uint32_t n = u32();
+        if (!need(n))
+            return {};
+        std::string v(p_, n);
+        p_ += n;
+        return v;
+    }
+    // A count of items of at least `min_bytes` each: one the remaining bytes cannot hold is
+    // refused before anything is reserved for it.
+    std::uint32_t count(std::size_t min_bytes) {
+        const std::uint32_t n = u32();
+        if (ok_ && static_cast<std::size_t>(end_ - p_) / min_bytes < n)
+            ok_ = false;
+        return ok_ ? n : 0;
+    }
+    std::vector<std::string> strings() {
+        std::vector<std::string> v(count(4));
+        for (auto& s : v)
+            s = str();
+        return v;
+    }
+
+private:
+    bool need(std::size_t n) {
+        if (!ok_ || static_cast<std::size_t>(end_ - p_) < n)
+            ok_ = false;
+        return ok_;
+    }
+    const char* p_;
+    const char* end_;
+    bool ok_ = true;
+};
+
+// Node flags.
+constexpr std::uint8_t kNoVector = 1;
+constexpr std::uint8_t kSummary = 2;
+// Keyword entry mask: which values follow raw (bm25f when it differs from raw, the factors
+// and coverage when they differ from 1).
+constexpr std::uint8_t kBm25f = 1, kCoverage = 2, kAuthor = 4, kTime = 8, kQuestion = 16;
+
+std::string encode_format2(const CandidatePools& pools) {
+    std::vector<const LegCandidate*> nodes;
+    std::map<std::string_view, std::uint32_t> index;
+    auto index_of = [&](const LegCandidate& c) {
+        auto [it, added] = index.emplace(c.node_id, static_cast<std::uint32_t>(nodes.size()));
+        if (added)
+            nodes.push_back(&c);
+        return it->second;
+    };
+    for (const auto& c : pools.keyword)
+        index_of(c);
+    for (const auto& c : pools.vector)
+        index_of(c);
+    Writer w;
+    w.u32(static_cast<std::uint32_t>(nodes.size()));
+    for (const LegCandidate* c : nodes) {
+        w.str(c->node_id);
+        w.u8(static_cast<std::uint8_t>((c->has_vector ? 0 : kNoVector) |
+                                       (c->is_summary ? kSummary : 0)));
+        w.f64(c->query_similarity);
+        w.f64(c->graph);
+        w.strings(c->superseded_by);
+    }
+    w.u32(static_cast<std::uint32_t>(pools.keyword.size()));
+    for (const auto& c : pools.keyword) {
+        w.u32(index.at(c.node_id));
+        const std::uint8_t mask = static_cast<std::uint8_t>(
+            (c.fts_score != c.raw ? kBm25f : 0) | (c.coverage != 1.0 ? kCoverage : 0) |
+            (c.author_factor != 1.0 ? kAuthor : 0) | (c.time_factor != 1.0 ? kTime : 0) |
+            (c.question_factor != 1.0 ? kQuestion : 0));
+        w.u8(mask);
+        w.f64(c.raw);
+        if (mask & kBm25f)
+            w.f64(c.fts_score);
+        if (mask & kCoverage)
+            w.f64(c.coverage);
+        if (mask & kAuthor)
+            w.f64(c.author_factor);
+        if (mask & kTime)
+            w.f64(c.time_factor);
+        if (mask & kQuestion)
+            w.f64(c.question_factor);
+    }
+    w.u32(static_cast<std::uint32_t>(pools.vector.size()));
+    for (const auto& c : pools.vector) {
+        w.u32(index.at(c.node_id));
+        w.f64(c.raw);
+    }
+    w.f64(pools.keyword_weight);
+    w.f64(pools.vector_weight);
+    w.str(pools.vector_index);
+    w.strings(pools.query_entities);
+    return w.take();
+}
+
+Result<CandidatePools> decode_format2(const std::string& bytes) {
+    Reader r(bytes);
+    std::vector<LegCandidate> node(r.count(4 + 1 + 8 + 8 + 4));
+    for (auto& n : node) {
+        n.node_id = r.str();
+        const std::uint8_t flags = r.u8();
+        if (flags & ~(kNoVector | kSummary))
+            return bad("a node has unknown flags");
+        n.has_vector = (flags & kNoVector) == 0;
+        n.is_summary = (flags & kSummary) != 0;
+        n.query_similarity = r.f64();
+        n.graph = r.f64();
+        n.superseded_by = r.strings();
+    }
+    if (!r.ok())
+        return bad("the node list is cut short");
+    auto at = [&](std::uint32_t i) -> const LegCandidate* {
+        return i < node.size() ? &node[i] : nullptr;
+    };
+    CandidatePools pools;
+    pools.keyword.resize(r.count(4 + 1 + 8));
+    int rank = 0;
+    for (auto& c : pools.keyword) {
+        const LegCandidate* n = at(r.u32());
+        if (n == nullptr && r.ok())
+            return bad("a keyword entry names no node");
+        const std::uint8_t mask = r.u8();
+        if (mask & ~(kBm25f | kCoverage | kAuthor | kTime | kQuestion))
+            return bad("a keyword entry has unknown fields");
+        if (!r.ok())
+            break;
+        c = *n;
+        c.rank = ++rank;
+        c.raw = r.f64();
+        c.fts_score = (mask & kBm25f) ? r.f64() : c.raw;
+        c.coverage = (mask & kCoverage) ? r.f64() : 1.0;
+        c.author_factor = (mask & kAuthor) ? r.f64() : 1.0;
+        c.time_factor = (mask & kTime) ? r.f64() : 1.0;
+        c.question_factor = (mask & kQuestion) ? r.f64() : 1.0;
+    }
+    pools.vector.resize(r.count(4 + 8));
+    rank = 0;
+    for (auto& c : pools.vector) {
+        const LegCandidate* n = at(r.u32());
+        if (n == nullptr && r.ok())
+            return bad("a vector entry names no node");
+        if (!r.ok())
+            break;
+        c = *n;
+        c.rank = ++rank;
+        c.raw = r.f64();
+    }
+    pools.keyword_weight = r.f64();
+    pools.vector_weight = r.f64();
+    pools.vector_index = r.str();
+    pools.query_entities = r.strings();
+    if (!r.ok())
+        return bad("the record is cut short");
+    if (!r.at_end())
+        return bad("bytes follow the record");
+    return pools;
+}
+
+} // namespace
+
+std::string encode_candidate_pools_format1(const CandidatePools& pools) {
+    std::vector<const LegCandidate*> nodes; // each node once, with its per-node facts
+    std::map<std::string, std::size_t> index;
+    auto index_of = [&](const LegCandidate& c) {
+        auto [it, added] = index.emplace(c.node_id, nodes.size());
+        if (added)
+            nodes.push_back(&c);
+        return it->second;
+    };
+    json keyword = json::array();
+    for (const auto& c : pools.keyword)
+        keyword.push_back(keyword_tuple(index_of(c), c));
+    json vector = json::array();
+    for (const auto& c : pools.vector)
+        vector.push_back(json::array({index_of(c), c.raw}));
+    json ids = json::array(), similarity = json::array(), graph = json::array();
+    json no_vector = json::array(), summary = json::array(), superseded = json::object();
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const LegCandidate& c = *nodes[i];
+        ids.push_back(c.node_id);
+        similarity.push_back(c.query_similarity);
+        graph.push_back(c.graph);
+        if (!c.has_vector)
+            no_vector.push_back(i);
+        if (c.is_summary)
+            summary.push_back(i);
+        if (!c.superseded_by.empty())
+            superseded[std::to_string(i)] = c.superseded_by;
+    }
+    const json packed = {{"ids", ids},
+                         {"keyword", keyword},
+                         {"vector", vector},
+                         {"similarity", similarity},
+                         {"graph", graph},
+                         {"no_vector", no_vector},
+                         {"summary", summary},
+                         {"superseded_by", superseded},
+                         {"weights", {pools.keyword_weight, pools.vector_weight}},
+                         {"vector_index", pools.vector_index},
+                         {"query_entities", pools.query_entities}};
+    const std::string text = packed.dump(-1, ' ', false, kReplaceBad);
+    const json stored = {{"format", 1},
+                         {"encoding", kEncoding1},
+                         {"size", text.size()},
+                         {"keyword", pools.keyword.size()},
+                         {"vector", pools.vector.size()},
+                         {"data", base64(deflate_text(text))}};
+    return stored.dump(-1, ' ', false, kReplaceBad);
+}
+
+StoredPools encode_candidate_pools(const CandidatePools& pools) {
+    const std::string bytes = encode_format2(pools);
+    StoredPools out;
+    // One context per thread, kept: a fresh one per call costs more than the compression.
+    thread_local const std::unique_ptr<ZSTD_CCtx, std::size_t (*)(ZSTD_CCtx*)> cctx(
+        ZSTD_createCCtx(), ZSTD_freeCCtx);
+    out.column.resize(ZSTD_compressBound(bytes.size()));
+    const std::size_t n = cctx ? ZSTD_compressCCtx(cctx.get(), out.column.data(), out.column.size(),
+                                                   bytes.data(), bytes.size(), kZstdLevel)
+                               : ZSTD_compress(out.column.data(), out.column.size(), bytes.data(),
+                                               bytes.size(), kZstdLevel);
+    // Compressing into a buffer of compressBound bytes cannot fail; if it ever did, the row
+    // would keep no pools rather than unreadable ones.
+    if (ZSTD_isError(n))
+        return {};
+    out.column.resize(n);
+    const json envelope = {{"format", kFormat},
+                           {"encoding", kEncoding},
+                           {"size", bytes.size()},
+                           {"keyword", pools.keyword.size()},
+                           {"vector", pools.vector.size()},
+                           {"column", kColumn}};
+    out.envelope = envelope.dump(-1, ' ', false, kReplaceBad);
+    return out;
+}
+
+Result<CandidatePools> decode_candidate_pools(const std::string& envelope_text,
+                                              const std::string& column) {
+    return decode_candidate_pools(json::parse(envelope_text, nullptr, false), column);
+}
+
+Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored,
+                                              const std::string& column) {
+    if (stored.is_discarded() || !stored.is_object())
+        return bad("not a JSON object");
+    const auto f = stored.find("format");
+    const auto e = stored.find("encoding");
+    const auto z = stored.find("size");
+    const int format = f != stored.end() && f->is_number_integer() ? f->get<int>() : 0;
+    const std::string encoding = e != stored.end() && e->is_string() ? e->get<std::string>() : "";
+    if (!((format == 1 && encoding == kEncoding1) || (format == kFormat && encoding == kEncoding)))
+        return bad("unknown format or encoding");
+    if (z == stored.end() || !z->is_number_unsigned())
+        return bad("no size");
+    const std::size_t size = z->get<std::size_t>();
+    if (size > kMaxInflated)
+        return bad("they claim " + std::to_string(size) + " bytes, more than any leg limit allows");
+    if (format == 1) {
+        const auto d = stored.find("data");
+        if (d == stored.end() || !d->is_string())
+            return bad("no data");
+        auto raw = unbase64(d->get<std::string>());
+        if (!raw)
+            return bad("data is not base64");
+        auto text = inflate_text(*raw, size);
+        if (!text)
+            return text.status();
+        return decode_format1(*text);
+    }
+    if (column.empty())
+        return bad("the row's candidates column is empty");
+    thread_local const std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(
+        ZSTD_createDCtx(), ZSTD_freeDCtx);
+    std::string bytes(size, '\0');
+    const std::size_t n =
+        dctx ? ZSTD_decompressDCtx(dctx.get(), bytes.data(), bytes.size(), column.data(),
+                                   column.size())
+             : ZSTD_decompress(bytes.data(), bytes.size(), column.data(), column.size());
+    if (ZSTD_isError(n) || n != size)
+        return bad("the candidates column does not decompress to its recorded size");
+    return decode_format2(bytes);
 }
 
 } // namespace memlens

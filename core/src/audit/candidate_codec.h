@@ -7,15 +7,31 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <optional>
 #include <string>
 
 namespace memlens {
 
-// A JSON object text: {"format", "encoding", "size", "keyword", "vector", "data"}.
-std::string encode_candidate_pools(const CandidatePools& pools);
-// Corruption naming what is wrong for anything encode_candidate_pools did not write.
-Result<CandidatePools> decode_candidate_pools(const std::string& stored);
-// The same from the parsed object (a row's query_profile["candidates"]).
-Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored);
+// A row's pools as stored: the envelope goes in query_profile["candidates"], the bytes in the
+// row's `candidates` column.
+struct StoredPools {
+    std::string envelope; // JSON: {"format": 2, "encoding", "size", "keyword", "vector", "column"}
+    std::string column;   // the compressed record; empty if encoding failed
+};
+StoredPools encode_candidate_pools(const CandidatePools& pools);
+// Format 1, as memlens wrote it before schema 5 (the envelope holds the data, the column is
+// empty): tests make older rows with it.
+std::string encode_candidate_pools_format1(const CandidatePools& pools);
+// Either format, from the envelope (text or parsed) and the row's candidates column (unused by
+// format 1); corruption naming what is wrong for anything else.
+Result<CandidatePools> decode_candidate_pools(const std::string& envelope,
+                                              const std::string& column);
+Result<CandidatePools> decode_candidate_pools(const nlohmann::json& envelope,
+                                              const std::string& column);
+
+// The base64 of format 1's data, also how the pending-audit file (audit_pending.cpp) carries a
+// row's candidates column.
+std::string base64(const std::string& bytes);
+std::optional<std::string> unbase64(const std::string& text); // nullopt: not base64
 
 } // namespace memlens

@@ -14,7 +14,7 @@ namespace memlens::lab {
 namespace {
 
 struct Scored {
-    const std::string* id = nullptr;
+    std::string_view id;
     const NodeBrief* brief = nullptr;
     const Vector* embedding = nullptr;
     double final_score = 0.0;
@@ -22,9 +22,16 @@ struct Scored {
 
 } // namespace
 
+BriefIndex index_briefs(const std::map<std::string, NodeBrief>& briefs) {
+    BriefIndex index;
+    index.reserve(briefs.size());
+    for (const auto& [id, b] : briefs)
+        index.emplace(id, &b);
+    return index;
+}
+
 std::vector<std::string> fast_rank(const SearchRequest& req, const RetrievalSettings& s,
-                                   const CandidatePools& pools,
-                                   const std::map<std::string, NodeBrief>& briefs) {
+                                   const RankPools& pools, const BriefIndex& briefs) {
     // prepare_common (search/pipeline.cpp)
     const std::int64_t now = req.now_ms != 0 ? req.now_ms : now_ms();
     const int limit = std::clamp(req.limit > 0 ? req.limit : s.limit, 1, kMaxSearchLimit);
@@ -33,7 +40,7 @@ std::vector<std::string> fast_rank(const SearchRequest& req, const RetrievalSett
     const bool hide_superseded = s.superseded == SupersededHandling::Hide;
 
     // fuse (search/stages.cpp)
-    std::vector<std::string> vec_ids, kw_ids;
+    std::vector<std::string_view> vec_ids, kw_ids;
     vec_ids.reserve(pools.vector.size());
     kw_ids.reserve(pools.keyword.size());
     for (const auto& c : pools.vector)
@@ -53,8 +60,8 @@ std::vector<std::string> fast_rank(const SearchRequest& req, const RetrievalSett
     };
     std::unordered_map<std::string_view, Facts> facts;
     facts.reserve(pools.keyword.size() + pools.vector.size());
-    for (const auto* pool : {&pools.keyword, &pools.vector})
-        for (const auto& c : *pool) {
+    for (const auto pool : {pools.keyword, pools.vector})
+        for (const auto& c : pool) {
             Facts& f = facts[c.node_id];
             f.graph = c.graph;
             f.query_similarity = c.query_similarity;
@@ -74,7 +81,7 @@ std::vector<std::string> fast_rank(const SearchRequest& req, const RetrievalSett
         auto bit = briefs.find(f.id);
         if (bit == briefs.end())
             continue;
-        const NodeBrief& b = bit->second;
+        const NodeBrief& b = *bit->second;
         if (b.is_summary && !s.include_summaries)
             continue;
         const Facts& fc = facts[f.id];
@@ -99,7 +106,7 @@ std::vector<std::string> fast_rank(const SearchRequest& req, const RetrievalSett
         if (hide_superseded && superseded)
             continue;
         Scored c;
-        c.id = &bit->first;
+        c.id = bit->first;
         c.brief = &b;
         c.embedding = fc.has_vector ? &b.embedding : nullptr;
         c.final_score = base * penalty;
@@ -147,7 +154,7 @@ std::vector<std::string> fast_rank(const SearchRequest& req, const RetrievalSett
     }
     out.reserve(order.size());
     for (std::size_t idx : order)
-        out.push_back(*pool[idx].id);
+        out.emplace_back(pool[idx].id);
     return out;
 }
 

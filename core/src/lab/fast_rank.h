@@ -9,13 +9,28 @@
 #include <memlens/search.h>
 
 #include <map>
+#include <span>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace memlens::lab {
 
+// The briefs by id, looked up by the pools' ids without building a string.
+using BriefIndex = std::unordered_map<std::string_view, const NodeBrief*>;
+BriefIndex index_briefs(const std::map<std::string, NodeBrief>& briefs);
+
+// What the rerun takes from a row's pools as pools_for_settings (lab.h) gives them: each leg's
+// candidates in order and the legs' weights under the settings.
+struct RankPools {
+    std::span<const LegCandidate> keyword;
+    std::span<const LegCandidate> vector;
+    double keyword_weight = 0.0;
+    double vector_weight = 0.0;
+};
+
 std::vector<std::string> fast_rank(const SearchRequest& request, const RetrievalSettings& settings,
-                                   const CandidatePools& pools,
-                                   const std::map<std::string, NodeBrief>& briefs);
+                                   const RankPools& pools, const BriefIndex& briefs);
 
 } // namespace memlens::lab

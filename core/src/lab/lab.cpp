@@ -315,15 +315,123 @@ Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
 }
 
 // The brief of every candidate of the log's rows, read once (what fast_rank.h ranks from).
+// What pools_for_settings changes in a row's pools: the legs' weights, and the keyword pool
+// only when a keyword factor re-orders it (copied then, and only then: a blast radius ranks
+// every row of the log).
+struct PoolsView {
+    double keyword_weight = 0.0;
+    double vector_weight = 0.0;
+    std::optional<std::vector<LegCandidate>> keyword;
+    lab::RankPools rank_pools(const LabRow& row) const {
+        return {keyword ? std::span<const LegCandidate>(*keyword)
+                        : std::span<const LegCandidate>(row.pools.keyword),
+                row.pools.vector, keyword_weight, vector_weight};
+    }
+};
+
+// changed_setting_keys of two settings, remembered for the last pair: the rows of a log share
+// their settings, and naming every key of both costs more than re-ranking a row.
+class ChangedKeysMemo {
+public:
+    const std::vector<std::string>& changed(const RetrievalSettings& a,
+                                            const RetrievalSettings& b) {
+        if (!valid_ || !(a == a_) || !(b == b_)) {
+            a_ = a;
+            b_ = b;
+            keys_ = changed_setting_keys(to_settings_map(a), to_settings_map(b));
+            valid_ = true;
+        }
+        return keys_;
+    }
+
+private:
+    bool valid_ = false;
+    RetrievalSettings a_, b_;
+    std::vector<std::string> keys_;
+};
+
+PoolsView pools_view(const LabRow& row, const RetrievalSettings& s,
+                     std::vector<std::string>* unreachable, ChangedKeysMemo* memo) {
+    PoolsView p;
+    const RetrievalSettings& logged = row.settings;
+    const std::vector<std::string> changed =
+        memo != nullptr ? memo->changed(logged, s)
+                        : changed_setting_keys(to_settings_map(logged), to_settings_map(s));
+    auto cannot = [&](const std::string& key) {
+        if (unreachable != nullptr &&
+            std::find(unreachable->begin(), unreachable->end(), key) == unreachable->end())
+            unreachable->push_back(key);
+    };
+    for (const auto& k : changed)
+        if (acts_inside_a_leg(k))
+            cannot(k);
+
+    const LegWeights w = leg_weights(s, is_lexical_index(row.pools));
+    p.keyword_weight = w.keyword;
+    p.vector_weight = w.vector;
+    // A leg that did not run for the row and would now: its candidates are unknown.
+    const bool keyword_ran = leg_runs(logged, row.pools.keyword_weight, true);
+    const bool vector_ran = leg_runs(logged, row.pools.vector_weight, false);
+    if ((!keyword_ran && leg_runs(s, w.keyword, true)) ||
+        (!vector_ran && leg_runs(s, w.vector, false))) {
+        for (const auto& k : changed)
+            if (k == "search.mode" || k == "search.fusion" || starts_with(k, "search.weight."))
+                cannot(k);
+    }
+
+    // The keyword factors, applied after the leg: which candidates a factor touches is known
+    // from the factor the row logged, so only when it was on.
+    const bool author = logged.author_boost != s.author_boost;
+    const bool day = logged.day_boost != s.day_boost;
+    const bool question = logged.question_factor != s.question_factor;
+    if (author && !(logged.author_boost > 0.0))
+        cannot("search.author_boost");
+    if (day && !(logged.day_boost > 0.0))
+        cannot("search.day_boost");
+    if (question && logged.question_factor == 1.0)
+        cannot("search.question_factor");
+    for (std::size_t i = 0; i < row.pools.keyword.size(); ++i) {
+        const LegCandidate& c = row.pools.keyword[i];
+        double af = c.author_factor, tf = c.time_factor, qf = c.question_factor;
+        if (author && logged.author_boost > 0.0 && c.author_factor != 1.0)
+            af = s.author_boost > 0.0 ? 1.0 + s.author_boost : 1.0;
+        if (day && logged.day_boost > 0.0 && c.time_factor != 1.0)
+            tf = s.day_boost > 0.0 ? 1.0 + s.day_boost : 1.0;
+        if (question && logged.question_factor != 1.0 && c.question_factor != 1.0)
+            qf = s.question_factor;
+        if (af != c.author_factor || tf != c.time_factor || qf != c.question_factor) {
+            if (!p.keyword)
+                p.keyword = row.pools.keyword; // copied only when a factor changes it
+            LegCandidate& k = (*p.keyword)[i];
+            k.author_factor = af;
+            k.time_factor = tf;
+            k.question_factor = qf;
+            k.raw = c.fts_score * af * tf * qf;
+        }
+    }
+    if (p.keyword) {
+        // bm25 is negative: more negative ranks first (search/keyword_factors.cpp).
+        std::stable_sort(
+            p.keyword->begin(), p.keyword->end(),
+            [](const LegCandidate& a, const LegCandidate& b) { return a.raw < b.raw; });
+        int rank = 0;
+        for (auto& c : *p.keyword)
+            c.rank = ++rank;
+    }
+    return p;
+}
+
 Result<std::map<std::string, NodeBrief>> log_briefs(SearchEngine& engine, const LabLog& log) {
-    std::set<std::string> all;
+    std::unordered_set<std::string_view> all;
     for (const LabRow& row : log.rows) {
         for (const auto& c : row.pools.keyword)
             all.insert(c.node_id);
         for (const auto& c : row.pools.vector)
             all.insert(c.node_id);
     }
-    return engine.node_briefs(std::vector<std::string>(all.begin(), all.end()));
+    std::vector<std::string> ids(all.begin(), all.end());
+    std::sort(ids.begin(), ids.end()); // each batch then reads neighbouring pages of the id index
+    return engine.node_briefs(ids);
 }
 
 } // namespace
@@ -414,7 +522,15 @@ Result<LabRow> lab_row_from_record(const AuditRecord& record) {
         return in.status();
     }
     LabRow row;
-    row.record = record;
+    row.record.id = record.id;
+    row.record.ts_ms = record.ts_ms;
+    row.record.query = record.query;
+    row.record.query_hash = record.query_hash;
+    row.record.mode = record.mode;
+    row.record.elapsed_ms = record.elapsed_ms;
+    row.record.vault_revision = record.vault_revision;
+    row.record.error = record.error;
+    row.record.caller = record.caller;
     row.request = std::move(in->request);
     row.settings = std::move(in->settings);
     row.pools = std::move(in->pools);
@@ -431,68 +547,12 @@ Result<LabRow> load_lab_row(const Database& db, std::int64_t id) {
 
 CandidatePools pools_for_settings(const LabRow& row, const RetrievalSettings& s,
                                   std::vector<std::string>* unreachable) {
+    const PoolsView v = pools_view(row, s, unreachable, nullptr);
     CandidatePools p = row.pools;
-    const RetrievalSettings& logged = row.settings;
-    const auto changed = changed_setting_keys(to_settings_map(logged), to_settings_map(s));
-    auto cannot = [&](const std::string& key) {
-        if (unreachable != nullptr &&
-            std::find(unreachable->begin(), unreachable->end(), key) == unreachable->end())
-            unreachable->push_back(key);
-    };
-    for (const auto& k : changed)
-        if (acts_inside_a_leg(k))
-            cannot(k);
-
-    const LegWeights w = leg_weights(s, is_lexical_index(p));
-    p.keyword_weight = w.keyword;
-    p.vector_weight = w.vector;
-    // A leg that did not run for the row and would now: its candidates are unknown.
-    const bool keyword_ran = leg_runs(logged, row.pools.keyword_weight, true);
-    const bool vector_ran = leg_runs(logged, row.pools.vector_weight, false);
-    if ((!keyword_ran && leg_runs(s, w.keyword, true)) ||
-        (!vector_ran && leg_runs(s, w.vector, false))) {
-        for (const auto& k : changed)
-            if (k == "search.mode" || k == "search.fusion" || starts_with(k, "search.weight."))
-                cannot(k);
-    }
-
-    // The keyword factors, applied after the leg: which candidates a factor touches is known
-    // from the factor the row logged, so only when it was on.
-    bool refactored = false;
-    const bool author = logged.author_boost != s.author_boost;
-    const bool day = logged.day_boost != s.day_boost;
-    const bool question = logged.question_factor != s.question_factor;
-    if (author && !(logged.author_boost > 0.0))
-        cannot("search.author_boost");
-    if (day && !(logged.day_boost > 0.0))
-        cannot("search.day_boost");
-    if (question && logged.question_factor == 1.0)
-        cannot("search.question_factor");
-    for (auto& c : p.keyword) {
-        double af = c.author_factor, tf = c.time_factor, qf = c.question_factor;
-        if (author && logged.author_boost > 0.0 && c.author_factor != 1.0)
-            af = s.author_boost > 0.0 ? 1.0 + s.author_boost : 1.0;
-        if (day && logged.day_boost > 0.0 && c.time_factor != 1.0)
-            tf = s.day_boost > 0.0 ? 1.0 + s.day_boost : 1.0;
-        if (question && logged.question_factor != 1.0 && c.question_factor != 1.0)
-            qf = s.question_factor;
-        if (af != c.author_factor || tf != c.time_factor || qf != c.question_factor) {
-            c.author_factor = af;
-            c.time_factor = tf;
-            c.question_factor = qf;
-            c.raw = c.fts_score * af * tf * qf;
-            refactored = true;
-        }
-    }
-    if (refactored) {
-        // bm25 is negative: more negative ranks first (search/keyword_factors.cpp).
-        std::stable_sort(
-            p.keyword.begin(), p.keyword.end(),
-            [](const LegCandidate& a, const LegCandidate& b) { return a.raw < b.raw; });
-        int rank = 0;
-        for (auto& c : p.keyword)
-            c.rank = ++rank;
-    }
+    p.keyword_weight = v.keyword_weight;
+    p.vector_weight = v.vector_weight;
+    if (v.keyword)
+        p.keyword = *v.keyword;
     return p;
 }
 
@@ -723,6 +783,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     auto briefs = log_briefs(engine, log);
     if (!briefs)
         return briefs.status();
+    const lab::BriefIndex brief_index = lab::index_briefs(*briefs);
 
     const std::size_t rows = log.rows.size();
     std::vector<BlastQuery> results(rows);
@@ -731,6 +792,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     std::atomic_bool stop{false};
     auto run = [&](std::size_t from, std::size_t to, bool report_progress) {
         const std::size_t step = std::max<std::size_t>(1, rows / 100);
+        ChangedKeysMemo memo;
         for (std::size_t i = from; i < to; ++i) {
             if (stop.load() || (options.cancel != nullptr && options.cancel->load())) {
                 stop = true;
@@ -738,8 +800,8 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
             }
             const LabRow& row = log.rows[i];
             const RetrievalSettings s = blast_settings_for(row, *candidate);
-            CandidatePools pools = pools_for_settings(row, s, &unreachable[i]);
-            const auto now = lab::fast_rank(row.request, s, pools, *briefs);
+            const PoolsView pools = pools_view(row, s, &unreachable[i], &memo);
+            const auto now = lab::fast_rank(row.request, s, pools.rank_pools(row), brief_index);
             BlastQuery& q = results[i];
             q.id = row.record.id;
             q.ts_ms = row.record.ts_ms;
@@ -939,6 +1001,8 @@ Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
     auto briefs = log_briefs(engine, log);
     if (!briefs)
         return briefs.status();
+    const lab::BriefIndex brief_index = lab::index_briefs(*briefs);
+    std::vector<ChangedKeysMemo> memo(out.columns.size());
     std::vector<double> jaccard_sum(out.columns.size(), 0.0);
     for (const LabRow& row : log.rows) {
         if (cancel != nullptr && cancel->load())
@@ -950,7 +1014,8 @@ Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
             if (!columns[i].available)
                 continue;
             const RetrievalSettings& s = columns[i].settings;
-            const auto ids = lab::fast_rank(row.request, s, pools_for_settings(row, s), *briefs);
+            const PoolsView pools = pools_view(row, s, nullptr, &memo[i]);
+            const auto ids = lab::fast_rank(row.request, s, pools.rank_pools(row), brief_index);
             AblationLogColumn& c = out.columns[i];
             ++c.rows;
             const bool same = ids == row.logged_ids;

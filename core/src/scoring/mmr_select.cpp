@@ -70,10 +70,19 @@ double redundancy_with_norms(std::span<const float> a, std::span<const float> b,
 // candidate keeps the slot on a tie), and once λ·relevance does not beat it, no later one can.
 // Each candidate catches up with the picks it has not been compared with, in pick order, only
 // when it might win; the winner's similarity is then complete and exact.
+// A candidate's squared norm is computed when it is first compared: most never are.
 std::vector<MmrResult> lazy_select(const std::vector<MmrCandidate>& candidates, std::size_t limit,
-                                   double lambda, double redundancy_floor,
-                                   const std::vector<double>& norm) {
+                                   double lambda, double redundancy_floor) {
     const std::size_t n = candidates.size();
+    std::vector<double> norm(n, 0.0);
+    std::vector<bool> has_norm(n, false);
+    auto norm_of = [&](std::size_t i) {
+        if (!has_norm[i]) {
+            norm[i] = squared_norm(candidates[i].embedding);
+            has_norm[i] = true;
+        }
+        return norm[i];
+    };
     bool ordered = true; // finite and never rising: the break below is safe
     for (std::size_t i = 0; i < n && ordered; ++i)
         ordered = std::isfinite(candidates[i].relevance) &&
@@ -89,8 +98,8 @@ std::vector<MmrResult> lazy_select(const std::vector<MmrCandidate>& candidates, 
         for (; seen[i] < picks.size(); ++seen[i]) {
             const std::size_t p = picks[seen[i]];
             const double sim =
-                redundancy_with_norms(candidates[i].embedding, candidates[p].embedding, norm[i],
-                                      norm[p], redundancy_floor);
+                redundancy_with_norms(candidates[i].embedding, candidates[p].embedding, norm_of(i),
+                                      norm_of(p), redundancy_floor);
             if (sim > max_sim[i]) {
                 max_sim[i] = sim;
                 max_by[i] = p;
@@ -149,13 +158,12 @@ std::vector<MmrResult> mmr_select(std::span<const float> /*query_vec*/,
     std::vector<bool> taken(n, false);
     std::vector<double> max_sim(n, 0.0);
     std::vector<std::optional<std::size_t>> max_by(n); // position of the most similar pick
+    if (left_out == nullptr)
+        return lazy_select(candidates, limit, lambda, redundancy_floor);
     std::vector<double> norm(n);
     for (std::size_t i = 0; i < n; ++i)
         norm[i] = squared_norm(candidates[i].embedding);
     picked.reserve(std::min(limit, n));
-
-    if (left_out == nullptr)
-        return lazy_select(candidates, limit, lambda, redundancy_floor, norm);
 
     while (picked.size() < std::min(limit, n)) {
         std::size_t best = n;

@@ -5,17 +5,19 @@
 
 namespace memlens::search {
 
-std::vector<FusedEntry> fuse_candidates(const std::vector<std::string>& vector_ids,
-                                        const std::vector<std::string>& keyword_ids,
-                                        double vector_weight, double keyword_weight, int k,
-                                        bool admit_all) {
+namespace {
+
+template <typename Id>
+std::vector<FusedEntry> fuse(const std::vector<Id>& vector_ids, const std::vector<Id>& keyword_ids,
+                             double vector_weight, double keyword_weight, int k, bool admit_all) {
     std::vector<FusedEntry> all;
-    std::unordered_map<std::string, std::size_t> at;
-    auto entry = [&](const std::string& id) -> FusedEntry& {
+    std::unordered_map<std::string_view, std::size_t> at; // views of the callers' ids
+    at.reserve(vector_ids.size() + keyword_ids.size());
+    auto entry = [&](std::string_view id) -> FusedEntry& {
         auto [it, fresh] = at.emplace(id, all.size());
         if (fresh) {
             all.emplace_back();
-            all.back().id = id;
+            all.back().id = std::string(id);
         }
         return all[it->second];
     };
@@ -44,6 +46,22 @@ std::vector<FusedEntry> fuse_candidates(const std::vector<std::string>& vector_i
             out.push_back(std::move(e));
     }
     return out;
+}
+
+} // namespace
+
+std::vector<FusedEntry> fuse_candidates(const std::vector<std::string>& vector_ids,
+                                        const std::vector<std::string>& keyword_ids,
+                                        double vector_weight, double keyword_weight, int k,
+                                        bool admit_all) {
+    return fuse(vector_ids, keyword_ids, vector_weight, keyword_weight, k, admit_all);
+}
+
+std::vector<FusedEntry> fuse_candidates(const std::vector<std::string_view>& vector_ids,
+                                        const std::vector<std::string_view>& keyword_ids,
+                                        double vector_weight, double keyword_weight, int k,
+                                        bool admit_all) {
+    return fuse(vector_ids, keyword_ids, vector_weight, keyword_weight, k, admit_all);
 }
 
 } // namespace memlens::search

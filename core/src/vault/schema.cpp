@@ -316,11 +316,21 @@ ALTER TABLE retrieval_log ADD COLUMN arguments TEXT;
 CREATE INDEX retrieval_log_client ON retrieval_log(client, session) WHERE client IS NOT NULL;
 )SQL";
 
+// Schema 5. A search's candidate pools leave query_profile (where format 1 kept them as base64
+// inside the JSON) for a column of their own, compressed binary (core/src/audit/
+// candidate_codec.cpp): a blast radius reads ten thousand rows, and parsing base64 out of JSON
+// was most of that. Older rows keep format 1 in query_profile and still decode. The index
+// finds the newest row with pools (the Lab's starting row) without a scan.
+constexpr const char* kMigration5 = R"SQL(
+ALTER TABLE retrieval_log ADD COLUMN candidates BLOB;
+CREATE INDEX retrieval_log_candidates ON retrieval_log(id) WHERE candidates IS NOT NULL;
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> kAll = {kMigration1, migration2().c_str(), kMigration3,
-                                                  kMigration4};
+                                                  kMigration4, kMigration5};
     return kAll;
 }
 
@@ -330,7 +340,8 @@ int latest_version() {
 
 const std::vector<const char*>& markers() {
     static const std::vector<const char*> kAll = {
-        "mem_tree_chunks", "ml_entities", "ml_topic_file_on_chunk_insert", "retrieval_log_client"};
+        "mem_tree_chunks", "ml_entities", "ml_topic_file_on_chunk_insert", "retrieval_log_client",
+        "retrieval_log_candidates"};
     return kAll;
 }
 

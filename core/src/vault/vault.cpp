@@ -298,7 +298,7 @@ CREATE TABLE ml.retrieval_log (id INTEGER PRIMARY KEY AUTOINCREMENT, ts_ms INTEG
     query TEXT NOT NULL, query_hash TEXT NOT NULL, mode TEXT NOT NULL, query_profile TEXT NOT NULL,
     sources TEXT NOT NULL, settings TEXT NOT NULL, elapsed_ms REAL NOT NULL,
     vault_revision INTEGER NOT NULL, error TEXT, client TEXT, session TEXT, tool TEXT,
-    arguments TEXT);
+    arguments TEXT, candidates BLOB);
 CREATE TABLE ml.ml_sources (source_id TEXT PRIMARY KEY, source_kind TEXT NOT NULL,
     platform TEXT NOT NULL, title TEXT, format TEXT NOT NULL, origin_path TEXT, doc_id TEXT,
     version_ms INTEGER, chunk_count INTEGER NOT NULL DEFAULT 0, imported_at_ms INTEGER NOT NULL);
