@@ -1,5 +1,6 @@
 // The inspector's listings (overview.h) on a real generated vault: counts agree with the
 // vault's own, orders and filters hold, bad arguments are errors and unknown ids are empty.
+#include "fixture.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -11,6 +12,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -186,6 +188,27 @@ private Q_SLOTS:
         QVERIFY(!people->nodes.empty());
         for (const auto& n : people->nodes)
             QCOMPARE(QString::fromStdString(n.kind), QStringLiteral("person"));
+    }
+
+    // A node is named by its capitalised form when any mention had one, though the newest
+    // mention wrote the word in lower case (the entity list keeps the newest surface).
+    void entityGraphNamesANodeByItsCapitalisedForm() {
+        test::VaultFixture f;
+        f.add_mention("topic:phoenix", "n1", test::kT0, "leaf", "Phoenix");
+        f.add_mention("topic:phoenix", "n2", test::kT0 + 1, "leaf", "phoenix");
+        f.add_mention("person:ada", "n2", test::kT0 + 2, "leaf", "ada");
+        auto g = entity_graph(f.vault(), EntityGraphOptions{});
+        QVERIFY2(g.is_ok(), g.status().to_string().c_str());
+        std::map<std::string, std::string> names;
+        for (const auto& n : g->nodes)
+            names[n.id] = n.surface;
+        QCOMPARE(QString::fromStdString(names["topic:phoenix"]), QStringLiteral("Phoenix"));
+        QCOMPARE(QString::fromStdString(names["person:ada"]), QStringLiteral("ada"));
+        EntityGraphOptions only;
+        only.only_ids = std::vector<std::string>{"topic:phoenix"};
+        auto listed = entity_graph(f.vault(), only);
+        QVERIFY(listed.is_ok() && listed->nodes.size() == 1);
+        QCOMPARE(QString::fromStdString(listed->nodes[0].surface), QStringLiteral("Phoenix"));
     }
 
     void findNodeResolvesSummariesAndChunks() {

@@ -125,4 +125,9 @@ private:
 // 64-bit FNV-1a hash of the id. Never contains a separator or NUL. Used by file_for.
 std::string safe_file_stem(std::string_view id);
 
+// The name to show for an entity from ml_entities' `surfaces` (every distinct surface, one per
+// line): the byte-smallest, so a capitalised form ("Natalia", "Phoenix") wins over the same word
+// in lower case, as MIN(surface) over the index gives it; `fallback` when there is none.
+std::string display_surface(std::string_view surfaces, std::string_view fallback);
+
 } // namespace memlens

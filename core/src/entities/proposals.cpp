@@ -3,6 +3,7 @@
 #include "text/unicode.h"
 
 #include <memlens/db.h>
+#include <memlens/entities.h>
 #include <memlens/entity_merge.h>
 #include <memlens/text.h>
 #include <memlens/thread_guard.h>
@@ -98,8 +99,9 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
 
     std::vector<ProposalEntity> ents;
     {
-        auto st = db.prepare("SELECT entity_id, entity_kind, surface, mentions FROM ml_entities "
-                             "WHERE entity_kind IN ('person', 'topic') ORDER BY entity_id");
+        auto st = db.prepare(
+            "SELECT entity_id, entity_kind, surface, mentions, surfaces FROM ml_entities "
+            "WHERE entity_kind IN ('person', 'topic') ORDER BY entity_id");
         if (!st)
             return st.status();
         for (;;) {
@@ -116,7 +118,7 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
                 continue;
             e.name = e.id.substr(colon + 1);
             e.first = proposal_first_word(e.name);
-            e.surface = st->column_text(2);
+            e.surface = display_surface(st->column_text(4), st->column_text(2));
             e.mentions = st->column_int64(3);
             e.speaker = e.kind == "person" && speakers.count(e.name) != 0;
             if (is_letters(e.first))

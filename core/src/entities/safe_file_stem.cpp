@@ -77,4 +77,21 @@ std::string safe_file_stem(std::string_view id) {
     return out;
 }
 
+std::string display_surface(std::string_view surfaces, std::string_view fallback) {
+    std::string_view best;
+    bool found = false;
+    while (!surfaces.empty()) {
+        const auto nl = surfaces.find('\n');
+        const std::string_view line = surfaces.substr(0, nl);
+        if (!line.empty() && (!found || line < best)) {
+            best = line;
+            found = true;
+        }
+        if (nl == std::string_view::npos)
+            break;
+        surfaces.remove_prefix(nl + 1);
+    }
+    return std::string(found ? best : fallback);
+}
+
 } // namespace memlens

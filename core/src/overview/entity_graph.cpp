@@ -1,5 +1,6 @@
 #include "json/dump.h"
 
+#include <memlens/entities.h>
 #include <memlens/graph.h>
 #include <memlens/overview.h>
 #include <memlens/thread_guard.h>
@@ -44,6 +45,9 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
     };
     const std::string source = listed ? "mem_tree_entity_index" : "ml_entities";
     const std::string count = listed ? "COUNT(*)" : "SUM(mentions)";
+    // The name shown: the byte-smallest surface (a capitalised form first; display_surface).
+    // The index's rows give it by MIN; ml_entities keeps one surface, the newest, beside them all.
+    const std::string surfaces = listed ? "''" : "group_concat(surfaces, char(10))";
 
     {
         auto total = db.prepare("SELECT COUNT(DISTINCT entity_id) FROM " + source + filter);
@@ -56,9 +60,9 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
         out.total_entities = *row ? total->column_int64(0) : 0;
     }
 
-    auto nodes =
-        db.prepare("SELECT entity_id, MIN(entity_kind), MIN(surface), " + count + " AS n FROM " +
-                   source + filter + " GROUP BY entity_id ORDER BY n DESC, entity_id LIMIT ?3");
+    auto nodes = db.prepare("SELECT entity_id, MIN(entity_kind), MIN(surface), " + count +
+                            " AS n, " + surfaces + " FROM " + source + filter +
+                            " GROUP BY entity_id ORDER BY n DESC, entity_id LIMIT ?3");
     if (!nodes)
         return nodes.status();
     bind_filter(*nodes);
@@ -74,7 +78,7 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
         EntityNodeOverview n;
         n.id = nodes->column_text(0);
         n.kind = nodes->column_text(1);
-        n.surface = nodes->column_text(2);
+        n.surface = display_surface(nodes->column_text(4), nodes->column_text(2));
         n.mention_count = nodes->column_int64(3);
         index.emplace(n.id, static_cast<std::uint32_t>(out.nodes.size()));
         ids.push_back(n.id);
