@@ -25,7 +25,7 @@
 <context>
     <name>ComparePanel</name>
     <message>
-        <location filename="../ui/pages/comparepanel.cpp" line="+25"/>
+        <location filename="../ui/pages/comparepanel.cpp" line="+26"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -251,6 +251,189 @@
         <location line="+2"/>
         <source>Open the vault read-only.</source>
         <translation>Vault schreibgeschützt öffnen.</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::AliasPanel</name>
+    <message>
+        <location filename="../ui/pages/aliaspanel.cpp" line="+43"/>
+        <source>the same name as the person %1</source>
+        <translation>derselbe Name wie die Person %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” is how “%2” starts</source>
+        <translation>„%2“ beginnt mit „%1“</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>“%1” is spelt %n letter(s) away from “%2”</source>
+        <translation>
+            <numerusform>„%1“ weicht um %n Buchstaben von „%2“ ab</numerusform>
+            <numerusform>„%1“ weicht um %n Buchstaben von „%2“ ab</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>“%1” is %n letter(s) away from how “%2” starts</source>
+        <translation>
+            <numerusform>„%1“ weicht um %n Buchstaben vom Anfang von „%2“ ab</numerusform>
+            <numerusform>„%1“ weicht um %n Buchstaben vom Anfang von „%2“ ab</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 speaks where “%2” is mentioned</source>
+        <translation>%1 spricht dort, wo „%2“ erwähnt wird</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n chunk(s) name both</source>
+        <translation>
+            <numerusform>%n Chunk nennt beide</numerusform>
+            <numerusform>%n Chunks nennen beide</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&amp;Merge Into the Person…</source>
+        <translation>Mit der Person &amp;zusammenführen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look Again</source>
+        <translation>Erneut suchen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Names that look like another way of naming a known person. Merging one makes it an alias of that person: its mentions move to the person and the vault&apos;s registry records the alias. Nothing changes until you merge.</source>
+        <translation>Namen, die wie eine andere Schreibweise einer bekannten Person aussehen. Zusammenführen macht den Namen zu einem Alias dieser Person: seine Erwähnungen gehen auf die Person über, und das Register des Vaults vermerkt den Alias. Bis zum Zusammenführen ändert sich nichts.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Same as</source>
+        <translation>Dieselbe Person wie</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mentions</source>
+        <translation>Erwähnungen</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Looking for names that could be aliases…</source>
+        <translation>Suche nach Namen, die Aliasse sein könnten…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Could not read the proposals: %1</source>
+        <translation>Die Vorschläge konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No name looks like another form of a known person&apos;s name.</source>
+        <translation>Kein Name sieht wie eine andere Form des Namens einer bekannten Person aus.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n name(s) could be aliases. Select one to merge it.</source>
+        <translation>
+            <numerusform>%n Name könnte ein Alias sein. Wählen Sie ihn aus, um ihn zusammenzuführen.</numerusform>
+            <numerusform>%n Namen könnten Aliasse sein. Wählen Sie einen aus, um ihn zusammenzuführen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chunks that mention %1 / %2</source>
+        <translation>Chunks, die %1 / %2 erwähnen</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&lt;b&gt;%1 could be %2.&lt;/b&gt; %3. %4 is mentioned in %5, %6 in %7.</source>
+        <translation>&lt;b&gt;%1 könnte %2 sein.&lt;/b&gt; %3. %4 wird in %5 erwähnt, %6 in %7.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <location line="+1"/>
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n Chunk</numerusform>
+            <numerusform>%n Chunks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The vault is open read-only: nothing can be merged</source>
+        <translation>Der Vault ist schreibgeschützt geöffnet: nichts kann zusammengeführt werden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Make the selected name an alias of the person</source>
+        <translation>Den ausgewählten Namen zu einem Alias der Person machen</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+54"/>
+        <source>Cannot merge</source>
+        <translation>Zusammenführen nicht möglich</translation>
+    </message>
+    <message>
+        <location line="-53"/>
+        <source>%1 is open read-only, so no entity can be merged. Open it again without read-only to merge.</source>
+        <translation>%1 ist schreibgeschützt geöffnet, daher kann keine Entität zusammengeführt werden. Öffnen Sie ihn ohne Schreibschutz, um zusammenzuführen.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Merge Into the Person</source>
+        <translation>Mit der Person zusammenführen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Make “%1” (%2) an alias of %3 (%4)?</source>
+        <translation>„%1“ (%2) zu einem Alias von %3 (%4) machen?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every mention of %1 becomes a mention of %2, and %2&apos;s record in the registry gains the alias. The graph and the counts are read again afterwards.</source>
+        <translation>Jede Erwähnung von %1 wird zu einer Erwähnung von %2, und der Registereintrag von %2 erhält den Alias. Danach werden Graph und Zählungen neu gelesen.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Merging %1 into %2…</source>
+        <translation>Führe %1 mit %2 zusammen…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Nothing was merged: %1</source>
+        <translation>Nichts wurde zusammengeführt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Merged %1 into %2: %n mention(s) moved</source>
+        <translation>
+            <numerusform>%1 mit %2 zusammengeführt: %n Erwähnung verschoben</numerusform>
+            <numerusform>%1 mit %2 zusammengeführt: %n Erwähnungen verschoben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>; %1 recorded as alias in %2</source>
+        <translation>; %1 als Alias in %2 vermerkt</translation>
     </message>
 </context>
 <context>
@@ -769,7 +952,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+107"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+108"/>
         <source>&amp;Focus</source>
         <translation>Fo&amp;kussieren</translation>
     </message>
@@ -784,12 +967,12 @@
         <translation>Dieses Thema &amp;abfragen</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Find an entity… (Enter)</source>
         <translation>Entität suchen… (Eingabe)</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-43"/>
         <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
         <translation>● Person  ■ Organisation  ◆ Thema  ▲ andere Arten · Farbe: Gemeinschaft</translation>
     </message>
@@ -805,12 +988,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+809"/>
+        <location line="+811"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
     <message>
-        <location line="-803"/>
+        <location line="-805"/>
         <source>Show in Query</source>
         <translation>In Abfrage zeigen</translation>
     </message>
@@ -825,7 +1008,7 @@
         <translation>&amp;Zeitfenster</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln meistgenannte</numerusform>
@@ -903,12 +1086,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+775"/>
+        <location line="+776"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-774"/>
+        <location line="-775"/>
         <source>Frame the shown nodes (0)</source>
         <translation>Die gezeigten Knoten einpassen (0)</translation>
     </message>
@@ -973,7 +1156,7 @@
         <translation>Gemeinschaften</translation>
     </message>
     <message>
-        <location line="+329"/>
+        <location line="+330"/>
         <source> The oldest %1 are listed.</source>
         <translation> Die ältesten %1 sind aufgelistet.</translation>
     </message>
@@ -1028,7 +1211,7 @@
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
     <message>
-        <location line="-270"/>
+        <location line="-271"/>
         <source>Around the most mentioned</source>
         <translation>Um die Meistgenannten</translation>
     </message>
@@ -1058,7 +1241,12 @@
         <translation>Den Graphen zeigen, wie er zwischen zwei Daten stand: jede Kante mit den Chunks gezeichnet, die sie im Fenster teilt</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+146"/>
+        <source>Aliases</source>
+        <translation>Aliasse</translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source>Cannot load the graph: %1</source>
         <translation>Graph kann nicht geladen werden: %1</translation>
     </message>
@@ -1492,12 +1680,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1000"/>
+        <location line="+975"/>
         <source>gone</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location line="-994"/>
+        <location line="-969"/>
         <source>fusion (its RRF sum)</source>
         <translation>Fusion (seine RRF-Summe)</translation>
     </message>
@@ -1739,12 +1927,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+993"/>
+        <location line="+968"/>
         <source>every caller</source>
         <translation>alle Aufrufer</translation>
     </message>
     <message>
-        <location line="-991"/>
+        <location line="-966"/>
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -1885,12 +2073,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+482"/>
+        <location line="+457"/>
         <source>The blast radius failed</source>
         <translation>Die Reichweite ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="-467"/>
+        <location line="-442"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;Sofort neu geordnet&lt;/b&gt; aus den gespeicherten Kandidaten</translation>
     </message>
@@ -1920,12 +2108,12 @@
         <translation>Die neueste Zeile wird geladen…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../ui/lab/labjobs.cpp" line="+65"/>
         <source>The audit log holds no search that kept its candidates: run a query (Query tab) and open it here.</source>
         <translation>Das Audit-Protokoll enthält keine Suche, die ihre Kandidaten aufbewahrt hat: eine Abfrage ausführen (Reiter Abfrage) und hier öffnen.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../ui/pages/labpage.cpp" line="+12"/>
         <source>This row cannot be re-ranked: %1</source>
         <translation>Diese Zeile kann nicht neu geordnet werden: %1</translation>
     </message>

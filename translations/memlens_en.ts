@@ -2,6 +2,58 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>memlens::ui::AliasPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/pages/aliaspanel.cpp" line="+47"/>
+        <source>“%1” is spelt %n letter(s) away from “%2”</source>
+        <translation>
+            <numerusform>“%1” is spelt %n letter away from “%2”</numerusform>
+            <numerusform>“%1” is spelt %n letters away from “%2”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>“%1” is %n letter(s) away from how “%2” starts</source>
+        <translation>
+            <numerusform>“%1” is %n letter away from how “%2” starts</numerusform>
+            <numerusform>“%1” is %n letters away from how “%2” starts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n chunk(s) name both</source>
+        <translation>
+            <numerusform>%n chunk names both</numerusform>
+            <numerusform>%n chunks name both</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+111"/>
+        <source>%n name(s) could be aliases. Select one to merge it.</source>
+        <translation>
+            <numerusform>%n name could be an alias. Select it to merge it.</numerusform>
+            <numerusform>%n names could be aliases. Select one to merge it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+42"/>
+        <location line="+1"/>
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n chunk</numerusform>
+            <numerusform>%n chunks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+84"/>
+        <source>Merged %1 into %2: %n mention(s) moved</source>
+        <translation>
+            <numerusform>Merged %1 into %2: %n mention moved</numerusform>
+            <numerusform>Merged %1 into %2: %n mentions moved</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
         <location filename="../ui/pages/auditpage.cpp" line="+128"/>
@@ -35,7 +87,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/graphpage.cpp" line="+151"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+153"/>
         <location line="+58"/>
         <source>%n hop(s)</source>
         <translation>
@@ -44,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+743"/>
+        <location line="+744"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -52,7 +104,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-823"/>
+        <location line="-824"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>
@@ -60,7 +112,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+408"/>
+        <location line="+409"/>
         <source>%1 · mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>%1 · mentioned by %Ln node</numerusform>
@@ -191,7 +243,7 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/labpage.cpp" line="+871"/>
+        <location filename="../ui/pages/labpage.cpp" line="+846"/>
         <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
         <translation>
             <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>

@@ -25,7 +25,7 @@
 <context>
     <name>ComparePanel</name>
     <message>
-        <location filename="../ui/pages/comparepanel.cpp" line="+25"/>
+        <location filename="../ui/pages/comparepanel.cpp" line="+26"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -251,6 +251,183 @@
         <location line="+2"/>
         <source>Open the vault read-only.</source>
         <translation>以只读方式打开记忆库。</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::AliasPanel</name>
+    <message>
+        <location filename="../ui/pages/aliaspanel.cpp" line="+43"/>
+        <source>the same name as the person %1</source>
+        <translation>与人物 %1 同名</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” is how “%2” starts</source>
+        <translation>“%2”以“%1”开头</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>“%1” is spelt %n letter(s) away from “%2”</source>
+        <translation>
+            <numerusform>“%1”与“%2”的拼写相差 %n 个字母</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>“%1” is %n letter(s) away from how “%2” starts</source>
+        <translation>
+            <numerusform>“%1”与“%2”的开头相差 %n 个字母</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 speaks where “%2” is mentioned</source>
+        <translation>%1 在提到“%2”的地方发言</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n chunk(s) name both</source>
+        <translation>
+            <numerusform>%n 个片段同时提到两者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&amp;Merge Into the Person…</source>
+        <translation>合并到该人物(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look Again</source>
+        <translation>重新查找</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Names that look like another way of naming a known person. Merging one makes it an alias of that person: its mentions move to the person and the vault&apos;s registry records the alias. Nothing changes until you merge.</source>
+        <translation>看起来像某个已知人物另一种称呼的名字。合并后,该名字成为此人物的别名:其提及归入该人物,记忆库的登记册记录此别名。合并之前不会有任何改变。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Same as</source>
+        <translation>等同于</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mentions</source>
+        <translation>提及</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Looking for names that could be aliases…</source>
+        <translation>正在查找可能是别名的名字…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Could not read the proposals: %1</source>
+        <translation>无法读取建议:%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No name looks like another form of a known person&apos;s name.</source>
+        <translation>没有名字看起来像已知人物名字的另一种形式。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n name(s) could be aliases. Select one to merge it.</source>
+        <translation>
+            <numerusform>%n 个名字可能是别名。选择一个即可合并。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chunks that mention %1 / %2</source>
+        <translation>提到 %1 / %2 的片段</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&lt;b&gt;%1 could be %2.&lt;/b&gt; %3. %4 is mentioned in %5, %6 in %7.</source>
+        <translation>&lt;b&gt;%1 可能就是 %2。&lt;/b&gt;%3。%4 出现在 %5 中,%6 出现在 %7 中。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <location line="+1"/>
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n 个片段</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The vault is open read-only: nothing can be merged</source>
+        <translation>记忆库以只读方式打开:无法合并</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Make the selected name an alias of the person</source>
+        <translation>将所选名字设为该人物的别名</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+54"/>
+        <source>Cannot merge</source>
+        <translation>无法合并</translation>
+    </message>
+    <message>
+        <location line="-53"/>
+        <source>%1 is open read-only, so no entity can be merged. Open it again without read-only to merge.</source>
+        <translation>%1 以只读方式打开,因此无法合并任何实体。请以非只读方式重新打开后再合并。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Merge Into the Person</source>
+        <translation>合并到该人物</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Make “%1” (%2) an alias of %3 (%4)?</source>
+        <translation>将“%1”(%2)设为 %3(%4)的别名?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every mention of %1 becomes a mention of %2, and %2&apos;s record in the registry gains the alias. The graph and the counts are read again afterwards.</source>
+        <translation>%1 的每次提及都将成为 %2 的提及,登记册中 %2 的记录将增加此别名。之后会重新读取图谱和计数。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Merging %1 into %2…</source>
+        <translation>正在将 %1 合并到 %2…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Nothing was merged: %1</source>
+        <translation>未合并任何内容:%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Merged %1 into %2: %n mention(s) moved</source>
+        <translation>
+            <numerusform>已将 %1 合并到 %2:移动了 %n 处提及</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>; %1 recorded as alias in %2</source>
+        <translation>;%1 已作为别名记录在 %2 中</translation>
     </message>
 </context>
 <context>
@@ -766,7 +943,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+107"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+108"/>
         <source>&amp;Focus</source>
         <translation>聚焦(&amp;F)</translation>
     </message>
@@ -781,12 +958,12 @@
         <translation>查询此主题(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Find an entity… (Enter)</source>
         <translation>查找实体…（回车）</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-43"/>
         <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
         <translation>● 人物  ■ 组织  ◆ 主题  ▲ 其他类型 · 颜色：社区</translation>
     </message>
@@ -802,12 +979,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+809"/>
+        <location line="+811"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="-803"/>
+        <location line="-805"/>
         <source>Show in Query</source>
         <translation>在查询中显示</translation>
     </message>
@@ -822,7 +999,7 @@
         <translation>时间窗口(&amp;T)</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>提及最多的 %Ln 个</numerusform>
@@ -898,12 +1075,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+775"/>
+        <location line="+776"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-774"/>
+        <location line="-775"/>
         <source>Frame the shown nodes (0)</source>
         <translation>适配显示的节点 (0)</translation>
     </message>
@@ -968,7 +1145,7 @@
         <translation>社区</translation>
     </message>
     <message>
-        <location line="+329"/>
+        <location line="+330"/>
         <source> The oldest %1 are listed.</source>
         <translation> 列出最早的 %1 个。</translation>
     </message>
@@ -1018,7 +1195,7 @@
         <translation>正在加载并布局图谱…</translation>
     </message>
     <message>
-        <location line="-270"/>
+        <location line="-271"/>
         <source>Around the most mentioned</source>
         <translation>围绕提及最多的实体</translation>
     </message>
@@ -1048,7 +1225,12 @@
         <translation>显示两个日期之间的图：每条边按其在窗口内共享的分块绘制</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+146"/>
+        <source>Aliases</source>
+        <translation>别名</translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source>Cannot load the graph: %1</source>
         <translation>无法加载图谱：%1</translation>
     </message>
@@ -1470,12 +1652,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1000"/>
+        <location line="+975"/>
         <source>gone</source>
         <translation>消失</translation>
     </message>
     <message>
-        <location line="-994"/>
+        <location line="-969"/>
         <source>fusion (its RRF sum)</source>
         <translation>融合（其 RRF 和）</translation>
     </message>
@@ -1717,12 +1899,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+993"/>
+        <location line="+968"/>
         <source>every caller</source>
         <translation>所有调用方</translation>
     </message>
     <message>
-        <location line="-991"/>
+        <location line="-966"/>
         <source>all rows</source>
         <translation>所有行</translation>
     </message>
@@ -1863,12 +2045,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+482"/>
+        <location line="+457"/>
         <source>The blast radius failed</source>
         <translation>影响范围计算失败</translation>
     </message>
     <message>
-        <location line="-467"/>
+        <location line="-442"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;立即重新排序&lt;/b&gt;，基于已存储的候选</translation>
     </message>
@@ -1898,12 +2080,12 @@
         <translation>正在加载最新行…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../ui/lab/labjobs.cpp" line="+65"/>
         <source>The audit log holds no search that kept its candidates: run a query (Query tab) and open it here.</source>
         <translation>审计日志中没有保存了候选的搜索：请先运行查询（查询标签页），再在此打开。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../ui/pages/labpage.cpp" line="+12"/>
         <source>This row cannot be re-ranked: %1</source>
         <translation>该行无法重新排序：%1</translation>
     </message>

@@ -14,6 +14,7 @@
 #include "models/resultsmodel.h"
 #include "models/resultsproxy.h"
 #include "models/summarytreemodel.h"
+#include "pages/aliaspanel.h"
 #include "pages/auditpage.h"
 #include "pages/graphpage.h"
 #include "pages/hitdetailpanel.h"
@@ -422,6 +423,19 @@ private Q_SLOTS:
         QVERIFY(listed.count() > 0 || listed.wait(30000));
         QVERIFY(graph->neighbourList()->topLevelItemCount() > 3);
         save(QStringLiteral("graph-conversation"));
+
+        // The same chat's alias proposals, with their evidence, one selected.
+        AliasPanel* aliases = graph->aliasPanel();
+        auto* tabs = qobject_cast<QTabWidget*>(aliases->parentWidget()->parentWidget());
+        QVERIFY(tabs);
+        QSignalSpy proposals(aliases, &AliasPanel::proposalsLoaded);
+        tabs->setCurrentWidget(aliases);
+        QVERIFY(proposals.count() > 0 || proposals.wait(30000));
+        QVERIFY(aliases->list()->topLevelItemCount() > 0);
+        aliases->list()->setCurrentItem(aliases->list()->topLevelItem(0));
+        QApplication::processEvents();
+        save(QStringLiteral("graph-aliases"));
+        tabs->setCurrentIndex(0);
     }
 
     void cleanupTestCase() {

@@ -5,6 +5,7 @@
 
 #include <memlens/compare.h>
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>

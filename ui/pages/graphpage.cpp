@@ -7,6 +7,7 @@
 #include "graph/graphstyle.h"
 #include "graph/graphview.h"
 #include "graph/nodeitem.h"
+#include "pages/aliaspanel.h"
 #include "pages/queryworkbench.h"
 #include "vault/vaultcontroller.h"
 #include "vault/workervault.h"
@@ -121,7 +122,8 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , timeFrom_(new QSlider(Qt::Horizontal, this))
     , timeUntil_(new QSlider(Qt::Horizontal, this))
     , timeLabel_(new QLabel(this))
-    , status_(new QLabel(this)) {
+    , status_(new QLabel(this))
+    , aliases_(new AliasPanel(vault, this)) {
     search_->setPlaceholderText(tr("Find an entity… (Enter)"));
     search_->setClearButtonEnabled(true);
     scopeBox_->addItem(tr("Around the most mentioned"), 0);
@@ -340,6 +342,7 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     auto* tabs = new QTabWidget(this);
     tabs->addTab(selectedPane, tr("Selected"));
     tabs->addTab(communityPane, tr("Communities"));
+    tabs->addTab(aliases_, tr("Aliases"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(view_);
     splitter->addWidget(tabs);

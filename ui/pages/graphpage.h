@@ -6,7 +6,8 @@
 // and the nodes two entities share one click away), double-click adds the neighbours, and
 // query_topic, focus, hide and "why are these two linked?" are explicit actions in the panel
 // and the context menu. A time window shows the graph as it stood between two dates. Counts in
-// the status line are the vault's.
+// the status line are the vault's. The Aliases tab (aliaspanel.h) lists names that look like
+// another form of a person's name and merges the one accepted.
 #pragma once
 
 #include "graph/graphdata.h"
@@ -25,6 +26,7 @@ class QTreeWidget;
 
 namespace memlens::ui {
 
+class AliasPanel;
 class GraphScene;
 class GraphView;
 class JobRunner;
@@ -71,6 +73,7 @@ public:
     QSlider* timeFrom() const { return timeFrom_; }
     QSlider* timeUntil() const { return timeUntil_; }
     QString sharedTitleText() const;
+    AliasPanel* aliasPanel() const { return aliases_; }
 
 Q_SIGNALS:
     void graphLoaded();
@@ -139,6 +142,7 @@ private:
     QSlider* timeUntil_;
     QLabel* timeLabel_;
     QLabel* status_;
+    AliasPanel* aliases_;
 };
 
 } // namespace memlens::ui
