@@ -28,9 +28,11 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
     const Database& db = vault.db();
     EntityGraphOverview out;
 
-    // Ranking the whole vault reads ml_entities (one row per entity and kind, kept by a trigger
-    // on the index) rather than grouping every mention: at 100,000 chunks the GROUP BY over the
-    // index took most of a second. A list of ids reads the index itself, by its primary key.
+    // Entities are read from ml_entities (one row per entity and kind, kept by a trigger on the
+    // index, recounted by a merge): its mention counts are COUNT(*) over the index's rows, without
+    // stepping through every mention. At 1,000,000 chunks counting a listed neighbourhood's
+    // mentions in the index itself took seconds (docs/performance.md, "The graph view"); a list
+    // of ids is found by ml_entities' key (entity_id, entity_kind).
     const bool listed = opts.only_ids.has_value();
     std::string filter = " WHERE 1";
     if (!opts.kinds.empty())
@@ -43,11 +45,11 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
         if (listed)
             st.bind(2, ids_param_json(*opts.only_ids));
     };
-    const std::string source = listed ? "mem_tree_entity_index" : "ml_entities";
-    const std::string count = listed ? "COUNT(*)" : "SUM(mentions)";
-    // The name shown: the byte-smallest surface (a capitalised form first; display_surface).
-    // The index's rows give it by MIN; ml_entities keeps one surface, the newest, beside them all.
-    const std::string surfaces = listed ? "''" : "group_concat(surfaces, char(10))";
+    const std::string source = "ml_entities";
+    const std::string count = "SUM(mentions)";
+    // The name shown: the byte-smallest surface (a capitalised form first; display_surface) of
+    // every surface ml_entities keeps beside the newest one.
+    const std::string surfaces = "group_concat(surfaces, char(10))";
 
     {
         auto total = db.prepare("SELECT COUNT(DISTINCT entity_id) FROM " + source + filter);
