@@ -3608,7 +3608,12 @@
         <translation>gesucht als „%1“</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+14"/>
+        <source>names: %1</source>
+        <translation>Namen: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>fusion %1, MMR λ %2</source>
         <translation>Fusion %1, MMR λ %2</translation>
     </message>

@@ -3560,7 +3560,12 @@
         <translation>按「%1」搜索</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+14"/>
+        <source>names: %1</source>
+        <translation>名称：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>fusion %1, MMR λ %2</source>
         <translation>融合 %1，MMR λ %2</translation>
     </message>

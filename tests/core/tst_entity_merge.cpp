@@ -461,6 +461,89 @@ private slots:
                           "person:muhammad") != ans.response.query_entities.end());
     }
 
+    // Before anyone merges: a query naming a person by a short form the other speaker uses, or
+    // by a spelling the vault never saw, still finds that person, and the answer says why; a
+    // speaker's own name and a name two persons could own are left as they are written.
+    void unmergedVariantsResolveAtQueryTime() {
+        test::TempDir dir;
+        auto vault = must(Vault::create(dir.path() / "v"), "create");
+        auto emb = must(make_embedder_for(*vault), "embedder");
+        IngestSource a;
+        a.source_id = "locomo:conv-1";
+        a.source_kind = "chat";
+        a.platform = "locomo";
+        a.format = "jsonl";
+        a.persons = {"Caroline", "Melanie"};
+        a.items = {
+            chat_item("Caroline", kT0, "Hey Mel, how was the pottery class yesterday?"),
+            chat_item("Melanie", kT0 + kMin, "It was great, I asked Muhammad how to throw a bowl."),
+            chat_item("Caroline", kT0 + 2 * kMin, "Send me a photo of the bowl, Mel!"),
+            chat_item("Melanie", kT0 + 3 * kMin, "Last week I met Jonas and Jonah, my cousins.")};
+        Ingestor ing(*vault, *emb);
+        must(ing.ingest({a}), "ingest");
+        const Database& db = vault->db();
+        QVERIFY(scalar(db, "SELECT count(*) FROM ml_entities WHERE entity_id = 'person:muhammad'") >
+                0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM ml_entities WHERE entity_id = 'person:mohammed'"),
+                 0);
+
+        SearchEngineOptions o;
+        o.audit = false;
+        auto engine = must(SearchEngine::open(*vault, o), "engine");
+        QueryOptions qo;
+        qo.now_ms = kT0 + 10 * kMin;
+        auto has = [](const std::vector<std::string>& v, const std::string& x) {
+            return std::find(v.begin(), v.end(), x) != v.end();
+        };
+        auto joined = [](const std::vector<std::string>& v) {
+            std::string out;
+            for (const auto& x : v)
+                out += x + " | ";
+            return out;
+        };
+
+        // A spelling the vault never saw: two letters from Muhammad.
+        auto ans = must(engine->query("What did Mohammed say about the bowl?", qo), "q1");
+        QVERIFY2(has(ans.response.query_entities, "person:muhammad"),
+                 joined(ans.response.query_entities).c_str());
+        QVERIFY2(has(ans.response.query_entity_notes,
+                     "\"Mohammed\" is read as Muhammad (person:muhammad): a spelling 2 letters "
+                     "from the name"),
+                 joined(ans.response.query_entity_notes).c_str());
+
+        // The short form Caroline uses for Melanie, a speaker.
+        ans = must(engine->query("What did Mel make at the pottery class?", qo), "q2");
+        QVERIFY2(has(ans.response.query_entities, "person:melanie"),
+                 joined(ans.response.query_entities).c_str());
+        const auto& notes = ans.response.query_entity_notes;
+        QVERIFY2(
+            std::any_of(notes.begin(), notes.end(),
+                        [](const std::string& n) {
+                            return n.rfind("\"Mel\" is read as Melanie (person:melanie)", 0) == 0 &&
+                                   n.find("a short form of a speaker's name") != std::string::npos;
+                        }),
+            joined(notes).c_str());
+
+        // A speaker's own name resolves to that speaker only, with nothing to say.
+        ans = must(engine->query("What did Caroline ask about the bowl?", qo), "q3");
+        QVERIFY(has(ans.response.query_entities, "person:caroline"));
+        QVERIFY(!has(ans.response.query_entities, "person:melanie"));
+        QVERIFY2(ans.response.query_entity_notes.empty(),
+                 joined(ans.response.query_entity_notes).c_str());
+
+        // "Jona" is one letter from Jonas and from Jonah: neither is chosen, and the note says so.
+        ans = must(engine->query("When did Jona visit?", qo), "q4");
+        QVERIFY(!has(ans.response.query_entities, "person:jonas"));
+        QVERIFY(!has(ans.response.query_entities, "person:jonah"));
+        QVERIFY2(std::any_of(ans.response.query_entity_notes.begin(),
+                             ans.response.query_entity_notes.end(),
+                             [](const std::string& n) {
+                                 return n.rfind("\"Jona\" could be Jona", 0) == 0 &&
+                                        n.find("left as it is written") != std::string::npos;
+                             }),
+                 joined(ans.response.query_entity_notes).c_str());
+    }
+
     void cliProposalsAndMerge() {
         test::VaultFixture f;
         build(f);

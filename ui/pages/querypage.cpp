@@ -371,6 +371,17 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
     if (outcome.search) {
         const SearchResponse& s = *outcome.search;
         parts << legText("keyword", s.keyword) << legText("vector", s.vector);
+        // How the query's names were read, where a signal reads them: the graph context of
+        // profile fusion, or the entity boost under RRF (docs/entities.md, "Names in a query").
+        const bool entitiesAct = s.settings.fusion == FusionKind::Profile
+                                     ? s.settings.profile.graph > 0.0
+                                     : s.settings.entity_boost > 0.0;
+        if (entitiesAct && !s.query_entity_notes.empty()) {
+            QStringList notes;
+            for (const auto& n : s.query_entity_notes)
+                notes << qs(n);
+            parts << tr("names: %1").arg(notes.join(QStringLiteral("; ")));
+        }
         parts << tr("fusion %1, MMR λ %2")
                      .arg(QString::fromLatin1(to_string(s.settings.fusion)))
                      .arg(s.mmr_lambda, 0, 'f', 2);

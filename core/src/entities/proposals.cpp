@@ -1,5 +1,6 @@
 // propose_entity_merges: short forms, misspellings and topic twins of known persons, with the
 // evidence a person needs to accept or refuse each one (docs/entities.md, "Alias proposals").
+#include "entities/name_variant.h"
 #include "text/unicode.h"
 
 #include <memlens/db.h>
@@ -28,50 +29,14 @@ struct ProposalEntity {
     bool speaker = false;
 };
 
-std::u32string proposal_first_word(std::string_view name) {
-    unicode::CodePoints cps;
-    cps.assign(name);
-    std::u32string out;
-    for (char32_t c : cps.cps) {
-        if (c == U' ')
-            break;
-        out.push_back(c);
-    }
-    return out;
-}
-
-int osa_distance(const std::u32string& a, const std::u32string& b) {
-    const std::size_t n = a.size(), m = b.size();
-    std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1));
-    for (std::size_t i = 0; i <= n; ++i)
-        d[i][0] = static_cast<int>(i);
-    for (std::size_t j = 0; j <= m; ++j)
-        d[0][j] = static_cast<int>(j);
-    for (std::size_t i = 1; i <= n; ++i) {
-        for (std::size_t j = 1; j <= m; ++j) {
-            const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-    }
-    return d[n][m];
-}
-
-bool is_letters(const std::u32string& w) {
-    return !w.empty() && std::all_of(w.begin(), w.end(), [](char32_t c) {
-        return unicode::is_word(c) && !unicode::is_ascii_digit(c);
-    });
-}
-
 } // namespace
 
 int name_edit_distance(std::string_view a, std::string_view b) {
     unicode::CodePoints ca, cb;
     ca.assign(a);
     cb.assign(b);
-    return osa_distance(std::u32string(ca.cps.begin(), ca.cps.end()),
-                        std::u32string(cb.cps.begin(), cb.cps.end()));
+    return entities::osa_distance(std::u32string(ca.cps.begin(), ca.cps.end()),
+                                  std::u32string(cb.cps.begin(), cb.cps.end()));
 }
 
 Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vault) {
@@ -117,11 +82,11 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
             if (colon == std::string::npos)
                 continue;
             e.name = e.id.substr(colon + 1);
-            e.first = proposal_first_word(e.name);
+            e.first = entities::first_word(e.name);
             e.surface = display_surface(st->column_text(4), st->column_text(2));
             e.mentions = st->column_int64(3);
             e.speaker = e.kind == "person" && speakers.count(e.name) != 0;
-            if (is_letters(e.first))
+            if (entities::is_letters(e.first))
                 ents.push_back(std::move(e));
         }
     }
@@ -143,29 +108,13 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
                 if (f.kind != "topic")
                     continue;
                 p.reason = "same_name";
-            } else if (f.first.size() >= 2 && t.first.size() > f.first.size() &&
-                       t.first.compare(0, f.first.size(), f.first) == 0) {
-                p.reason = "prefix";
-                p.edit_distance = static_cast<int>(t.first.size() - f.first.size());
-                needs_speaker = f.first.size() < 3; // "jo": only beside Joanna speaking
-            } else if (f.first.size() >= 3 && f.first[0] == t.first[0]) {
-                const int limit = std::min(f.first.size(), t.first.size()) >= 6 ? 2 : 1;
-                const int d = osa_distance(f.first, t.first);
-                if (d >= 1 && d <= limit) {
-                    p.reason = "spelling";
-                    p.edit_distance = d;
-                } else if (f.first.size() >= 4 && t.first.size() > f.first.size() + 1 &&
-                           f.first[1] == t.first[1] &&
-                           osa_distance(f.first, t.first.substr(0, f.first.size())) == 1) {
-                    // A misspelt short form: "mell" against "mela(nie)".
-                    p.reason = "prefix_spelling";
-                    p.edit_distance = 1;
-                    needs_speaker = true;
-                } else {
-                    continue;
-                }
             } else {
-                continue;
+                const entities::NameVariant v = entities::name_variant(f.first, t.first);
+                if (v.reason.empty())
+                    continue;
+                p.reason = std::string(v.reason);
+                p.edit_distance = v.edit_distance;
+                needs_speaker = v.needs_speaker;
             }
             // The variant is the rarer form, unless the target is a speaker.
             if (!t.speaker && f.mentions > t.mentions)

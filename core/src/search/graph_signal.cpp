@@ -1,11 +1,14 @@
 #include "search/graph_signal.h"
 
+#include "entities/name_variant.h"
+
 #include <memlens/entities.h>
 #include <memlens/text.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace memlens::search {
 
@@ -30,6 +33,195 @@ Status read_pairs(StatementCache& stmts, const SqlQuery& q,
     }
 }
 
+// A person a query word may stand for, by the alias proposals' name rules.
+struct VariantTarget {
+    std::string id;
+    std::string shown; // its display name
+    std::int64_t mentions = 0;
+    entities::NameVariant rule;
+    bool speaker = false;
+};
+
+int rule_rank(std::string_view reason) {
+    return reason == "prefix" ? 0 : reason == "spelling" ? 1 : 2;
+}
+
+// True when `person_id` is the author of one of the first leaves that mention it: a speaker. A
+// speaker's own chunks carry their name (ingest adds the author as a person), so the first few
+// rows settle it; 2,000 bounds the read for a person mentioned often who never speaks.
+Result<bool> is_speaker(StatementCache& stmts, const std::string& person_id) {
+    SqlQuery q;
+    q.add("SELECT DISTINCT c.author FROM (SELECT node_id FROM mem_tree_entity_index WHERE "
+          "entity_id = ?1 AND node_kind = 'leaf' LIMIT 2000) i JOIN mem_tree_chunks c ON c.id = "
+          "i.node_id WHERE c.author IS NOT NULL AND c.author <> ''",
+          person_id);
+    auto st = stmts.bind(q);
+    if (!st)
+        return st.status();
+    for (;;) {
+        auto row = (*st)->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            return false;
+        if (canonical_entity_id("person", (*st)->column_text(0)) == person_id) {
+            (*st)->reset(); // a statement left mid-way would hold the read snapshot open
+            return true;
+        }
+    }
+}
+
+// The persons of the vault whose first name `word` (one lowercased word) is a short form or a
+// misspelling of (core/src/entities/name_variant.h), read from ml_entities by the first letter
+// every rule shares.
+Result<std::vector<VariantTarget>> variant_targets(StatementCache& stmts, const std::string& word) {
+    std::vector<VariantTarget> out;
+    const std::u32string first = entities::first_word(word);
+    if (first.size() < 2 || !entities::is_letters(first))
+        return out;
+    std::string lead = "person:";
+    // Every rule keeps the first letter: its UTF-8 bytes bound a range of ml_entities' key.
+    const auto b = static_cast<unsigned char>(word[0]);
+    const std::size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+    lead += word.substr(0, std::min(len, word.size()));
+    SqlQuery q;
+    q.add("SELECT entity_id, surface, surfaces, mentions FROM ml_entities WHERE entity_kind = "
+          "'person' AND entity_id >= ?1",
+          lead);
+    q.add(" AND entity_id < ?2", lead + "\xFF");
+    auto st = stmts.bind(q);
+    if (!st)
+        return st.status();
+    const std::string self = "person:" + word;
+    for (;;) {
+        auto row = (*st)->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        std::string id = (*st)->column_text(0);
+        if (id == self)
+            continue;
+        const entities::NameVariant rule =
+            entities::name_variant(first, entities::first_word(std::string_view(id).substr(7)));
+        if (rule.reason.empty())
+            continue;
+        VariantTarget t;
+        t.id = std::move(id);
+        t.shown = display_surface((*st)->column_text(2), (*st)->column_text(1));
+        t.mentions = (*st)->column_int64(3);
+        t.rule = rule;
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+Result<std::int64_t> single_int(StatementCache& stmts, const SqlQuery& q) {
+    auto st = stmts.bind(q);
+    if (!st)
+        return st.status();
+    auto row = (*st)->step();
+    if (!row)
+        return row.status();
+    const std::int64_t v = *row ? (*st)->column_int64(0) : 0;
+    (*st)->reset(); // a statement left mid-way would hold the read snapshot open
+    return v;
+}
+
+std::string variant_words(const VariantTarget& t) {
+    const int d = t.rule.edit_distance;
+    if (t.rule.reason == "prefix")
+        return std::string("a short form of ") + (t.speaker ? "a speaker's name" : "the name");
+    return std::string("a spelling ") + std::to_string(d) + (d == 1 ? " letter" : " letters") +
+           " from " + (t.speaker ? "a speaker's name" : "the name") +
+           (t.rule.reason == "prefix_spelling" ? "'s start" : "");
+}
+
+// A query word that names no speaker may be a short form or a misspelling of a person the
+// vault knows (docs/entities.md, "Names in a query"): the alias proposals' rules, read at query
+// time, so an unmerged "Mel" or an unknown "Jon" still finds Melanie or John.
+// `words`: (lowercased name, as typed).
+Status resolve_name_variants(StatementCache& stmts,
+                             const std::vector<std::pair<std::string, std::string>>& words,
+                             const std::set<std::string>& known, std::vector<std::string>& resolved,
+                             std::vector<std::string>* notes) {
+    for (const auto& [word, typed] : words) {
+        const std::string person = "person:" + word;
+        const bool known_word = known.count(person) != 0 || known.count("topic:" + word) != 0;
+        if (known.count(person) != 0) {
+            auto speaks = is_speaker(stmts, person);
+            if (!speaks)
+                return speaks.status();
+            if (*speaks)
+                continue; // a speaker is a person of their own
+        }
+        auto targets = variant_targets(stmts, word);
+        if (!targets)
+            return targets.status();
+        std::int64_t word_mentions = 0;
+        if (known_word && !targets->empty()) {
+            SqlQuery q;
+            q.add("SELECT COALESCE(SUM(mentions), 0) FROM ml_entities WHERE entity_id IN (?1",
+                  person);
+            q.add(", ?2)", "topic:" + word);
+            auto n = single_int(stmts, q);
+            if (!n)
+                return n.status();
+            word_mentions = *n;
+        }
+        std::vector<VariantTarget> kept;
+        for (VariantTarget& t : *targets) {
+            auto speaks = is_speaker(stmts, t.id);
+            if (!speaks)
+                return speaks.status();
+            t.speaker = *speaks;
+            if (t.rule.needs_speaker && !t.speaker)
+                continue;
+            if (known_word) {
+                // An entity of its own is believed a variant as a proposal is: the rarer form,
+                // named beside the person or where the person speaks.
+                if (!t.speaker && word_mentions > t.mentions)
+                    continue;
+                SqlQuery q;
+                q.add("SELECT COALESCE(MAX(weight), 0) FROM mem_tree_entity_edges WHERE "
+                      "(entity_a = ?1",
+                      known.count(person) ? person : "topic:" + word);
+                q.add(" AND entity_b = ?2) OR (entity_b = ?1 AND entity_a = ?2)", t.id);
+                auto shared = single_int(stmts, q);
+                if (!shared)
+                    return shared.status();
+                if (*shared == 0 && !t.speaker)
+                    continue;
+            }
+            kept.push_back(std::move(t));
+        }
+        if (kept.empty())
+            continue;
+        auto key = [](const VariantTarget& t) {
+            return std::make_tuple(!t.speaker, rule_rank(t.rule.reason), t.rule.edit_distance);
+        };
+        std::stable_sort(
+            kept.begin(), kept.end(), [&](const VariantTarget& a, const VariantTarget& b) {
+                return key(a) < key(b) || (key(a) == key(b) && a.mentions > b.mentions);
+            });
+        if (kept.size() > 1 && key(kept[0]) == key(kept[1])) {
+            if (notes != nullptr)
+                notes->push_back("\"" + typed + "\" could be " + kept[0].shown + " (" + kept[0].id +
+                                 ") or " + kept[1].shown + " (" + kept[1].id +
+                                 "): left as it is written");
+            continue;
+        }
+        const VariantTarget& t = kept.front();
+        if (std::find(resolved.begin(), resolved.end(), t.id) != resolved.end())
+            continue;
+        resolved.push_back(t.id);
+        if (notes != nullptr)
+            notes->push_back("\"" + typed + "\" is read as " + t.shown + " (" + t.id + ")" +
+                             (known_word ? " as well" : "") + ": " + variant_words(t));
+    }
+    return Status::ok();
+}
+
 } // namespace
 
 Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
@@ -46,9 +238,23 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
         how.emplace(id, "\"" + std::string(text) + "\" is a registry alias of " + id +
                             (r->display_name.empty() ? "" : " (" + r->display_name + ")"));
     };
+    // One-word names a variant of a person may hide behind: (lowercased, as typed).
+    std::vector<std::pair<std::string, std::string>> name_words;
+    auto add_name_word = [&](const std::string& id, std::string_view typed) {
+        for (std::string_view kind : {"person:", "topic:"})
+            if (id.rfind(kind, 0) == 0) {
+                std::string word = id.substr(kind.size());
+                if (!word.empty() && word.find(' ') == std::string::npos &&
+                    std::none_of(name_words.begin(), name_words.end(),
+                                 [&](const auto& w) { return w.first == word; }) &&
+                    (registry == nullptr || !registry->lookup_alias(word)))
+                    name_words.emplace_back(word, typed.empty() ? word : std::string(typed));
+            }
+    };
     for (const auto& e : extract_entities(query, {}, registry)) {
         candidates.push_back(e.canonical_id);
         alias_note(e.canonical_id, e.surface);
+        add_name_word(e.canonical_id, e.surface); // a capitalised name, known or not
     }
     auto words = split_words(query);
     std::vector<std::string> phrases;
@@ -117,6 +323,9 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
             if (auto it = how.find(c); it != how.end() && !it->second.empty())
                 notes->push_back(it->second);
     }
+    for (const std::string& id : std::vector<std::string>(out))
+        add_name_word(id, {}); // a known one-word name, typed in any case
+    MEMLENS_TRY(resolve_name_variants(stmts, name_words, known, out, notes));
     return out;
 }
 
