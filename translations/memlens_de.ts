@@ -952,7 +952,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+108"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+111"/>
         <source>&amp;Focus</source>
         <translation>Fo&amp;kussieren</translation>
     </message>
@@ -988,12 +988,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+811"/>
+        <location line="+802"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
     <message>
-        <location line="-805"/>
+        <location line="-796"/>
         <source>Show in Query</source>
         <translation>In Abfrage zeigen</translation>
     </message>
@@ -1086,12 +1086,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+776"/>
+        <location line="+767"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-775"/>
+        <location line="-766"/>
         <source>Frame the shown nodes (0)</source>
         <translation>Die gezeigten Knoten einpassen (0)</translation>
     </message>
@@ -1166,7 +1166,7 @@
         <translation> Einen anklicken, um ihn zu lesen.</translation>
     </message>
     <message numerus="yes">
-        <location line="+217"/>
+        <location line="+208"/>
         <source>%Ln chunk(s) mention both</source>
         <translation>
             <numerusform>%Ln Chunk nennt beide</numerusform>
@@ -1206,7 +1206,7 @@
         </translation>
     </message>
     <message>
-        <location line="-569"/>
+        <location line="-560"/>
         <source>Loading and laying out the graph…</source>
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
@@ -1252,12 +1252,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+466"/>
+        <location line="+457"/>
         <source>times loading…</source>
         <translation>Zeiten werden geladen…</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-441"/>
         <source>no times: %1</source>
         <translation>keine Zeiten: %1</translation>
     </message>
@@ -1331,7 +1331,7 @@
         </translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+77"/>
         <source>Cannot list the community&apos;s chunks: %1</source>
         <translation>Die Chunks der Gemeinschaft können nicht aufgelistet werden: %1</translation>
     </message>

@@ -87,7 +87,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/graphpage.cpp" line="+153"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+156"/>
         <location line="+58"/>
         <source>%n hop(s)</source>
         <translation>
@@ -96,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+744"/>
+        <location line="+735"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -104,7 +104,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-824"/>
+        <location line="-815"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>
@@ -136,7 +136,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+204"/>
+        <location line="+195"/>
         <source>mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>mentioned by %Ln node</numerusform>

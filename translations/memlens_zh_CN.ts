@@ -943,7 +943,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+108"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+111"/>
         <source>&amp;Focus</source>
         <translation>聚焦(&amp;F)</translation>
     </message>
@@ -979,12 +979,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+811"/>
+        <location line="+802"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="-805"/>
+        <location line="-796"/>
         <source>Show in Query</source>
         <translation>在查询中显示</translation>
     </message>
@@ -1075,12 +1075,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+776"/>
+        <location line="+767"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-775"/>
+        <location line="-766"/>
         <source>Frame the shown nodes (0)</source>
         <translation>适配显示的节点 (0)</translation>
     </message>
@@ -1155,7 +1155,7 @@
         <translation> 点击一个以阅读。</translation>
     </message>
     <message numerus="yes">
-        <location line="+217"/>
+        <location line="+208"/>
         <source>%Ln chunk(s) mention both</source>
         <translation>
             <numerusform>%Ln 个分块同时提及二者</numerusform>
@@ -1190,7 +1190,7 @@
         </translation>
     </message>
     <message>
-        <location line="-569"/>
+        <location line="-560"/>
         <source>Loading and laying out the graph…</source>
         <translation>正在加载并布局图谱…</translation>
     </message>
@@ -1236,12 +1236,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+466"/>
+        <location line="+457"/>
         <source>times loading…</source>
         <translation>正在加载时间…</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-441"/>
         <source>no times: %1</source>
         <translation>无时间：%1</translation>
     </message>
@@ -1312,7 +1312,7 @@
         </translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+77"/>
         <source>Cannot list the community&apos;s chunks: %1</source>
         <translation>无法列出社区的分块：%1</translation>
     </message>

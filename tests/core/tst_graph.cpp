@@ -1,15 +1,25 @@
 // The entity graph: co-occurring entities by weight, neighbours, the heaviest edges,
 // hop distances by breadth-first search, what two linked entities share (counts, times and the
-// nodes themselves, read from the entity index); and `memlens-cli graph`.
+// nodes themselves, read from the entity index), the chunks a group of entities shares and the
+// times behind a drawn graph's edges, against the index read by plain SQL on an ingested vault;
+// and `memlens-cli graph`.
 #include "fixture.h"
 #include "testsupport.h"
 
+#include <memlens/db.h>
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
 #include <memlens/graph.h>
+#include <memlens/ingest.h>
+#include <memlens/vault.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+
+#include <map>
+#include <tuple>
 
 using namespace memlens;
 using namespace Qt::StringLiterals;
@@ -176,6 +186,97 @@ private slots:
         QCOMPARE((*times)[1].times_ms, (std::vector<std::int64_t>{5000}));
         std::atomic_bool cancel{true};
         QVERIFY(pair_times(f.vault(), {"person:bob"}, &cancel)->empty());
+    }
+
+    // The chunks a group shares and the pairs' times, on a real ingest, equal what plain SQL over
+    // the entity index gives, whichever way group_chunks reads (the newest chunks or every
+    // mention), for frequent and rare groups alike.
+    void groupChunksAndPairTimesAgreeWithTheIndex() {
+        test::TempDir tmp;
+        GenerateOptions g;
+        g.chunks = 1200;
+        g.seed = 11;
+        auto sources = generate_sources(g);
+        QVERIFY(sources.is_ok());
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        auto emb = make_embedder_for(**vault);
+        QVERIFY(emb.is_ok());
+        Ingestor ing(**vault, **emb);
+        QVERIFY(ing.ingest(*sources).is_ok());
+        const Database& db = (*vault)->db();
+
+        auto ids_by = [&](const std::string& sql) {
+            std::vector<std::string> out;
+            auto st = db.prepare(sql);
+            while (st && *st->step())
+                out.push_back(st->column_text(0));
+            return out;
+        };
+        // The most mentioned entities (often together) and some rarely mentioned ones.
+        const auto top = ids_by("SELECT entity_id FROM ml_entities GROUP BY entity_id ORDER BY "
+                                "SUM(mentions) DESC, entity_id LIMIT 8");
+        const auto rare =
+            ids_by("SELECT entity_id FROM ml_entities WHERE mentions BETWEEN 3 AND 30 "
+                   "GROUP BY entity_id ORDER BY entity_id LIMIT 40");
+        QCOMPARE(top.size(), std::size_t{8});
+        QVERIFY(rare.size() >= 10);
+
+        for (const auto& group : {top, rare}) {
+            // The oracle: every leaf naming two of the group, newest first.
+            std::vector<std::pair<std::string, std::int64_t>> want;
+            {
+                auto st = db.prepare(
+                    "SELECT c.id, c.time_range_start_ms FROM mem_tree_chunks c WHERE (SELECT "
+                    "count(*) FROM mem_tree_entity_index i WHERE i.node_id = c.id AND "
+                    "i.entity_id IN (SELECT value FROM json_each(?1))) >= 2 ORDER BY "
+                    "c.time_range_start_ms DESC, c.id DESC");
+                QVERIFY(st.is_ok());
+                QJsonArray arr;
+                for (const auto& id : group)
+                    arr.append(QString::fromStdString(id));
+                st->bind(1, QJsonDocument(arr).toJson(QJsonDocument::Compact).toStdString());
+                while (*st->step())
+                    want.emplace_back(st->column_text(0), st->column_int64(1));
+            }
+            QVERIFY2(want.size() >= 3, "the group shares chunks");
+            for (GroupChunkRead read :
+                 {GroupChunkRead::Auto, GroupChunkRead::NewestChunks, GroupChunkRead::Mentions})
+                for (std::size_t limit : {std::size_t{1}, std::size_t{20}, std::size_t{100000}}) {
+                    auto got = group_chunks(**vault, group, limit, nullptr, read);
+                    QVERIFY2(got.is_ok(), got.status().to_string().c_str());
+                    QCOMPARE(got->size(), std::min(limit, want.size()));
+                    for (std::size_t i = 0; i < got->size(); ++i) {
+                        QCOMPARE((*got)[i].node_id, want[i].first);
+                        QCOMPARE((*got)[i].timestamp_ms, want[i].second);
+                        QVERIFY((*got)[i].members.size() >= 2);
+                        QVERIFY(std::is_sorted((*got)[i].members.begin(), (*got)[i].members.end()));
+                    }
+                }
+
+            // pair_times against the index joined with itself.
+            std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::int64_t>> pairs;
+            for (std::uint32_t a = 0; a < group.size(); ++a)
+                for (std::uint32_t b = a + 1; b < group.size(); ++b) {
+                    auto st = db.prepare(
+                        "SELECT x.timestamp_ms FROM mem_tree_entity_index x JOIN "
+                        "mem_tree_entity_index y ON y.node_id = x.node_id WHERE x.entity_id = ?1 "
+                        "AND y.entity_id = ?2 AND x.node_kind = 'leaf' ORDER BY 1");
+                    QVERIFY(st.is_ok());
+                    st->bind(1, group[a]).bind(2, group[b]);
+                    while (*st->step())
+                        pairs[{a, b}].push_back(st->column_int64(0));
+                }
+            auto times = pair_times(**vault, group);
+            QVERIFY(times.is_ok());
+            QCOMPARE(times->size(), pairs.size());
+            for (const PairTimes& p : *times)
+                QCOMPARE(p.times_ms, (pairs[{p.a, p.b}]));
+        }
+        QVERIFY(group_chunks(**vault, {top[0]}, 20)->empty()); // one entity is no group
+        std::atomic_bool cancel{true};
+        auto cancelled = group_chunks(**vault, top, 20, &cancel, GroupChunkRead::NewestChunks);
+        QCOMPARE(cancelled.status().code(), StatusCode::Cancelled);
     }
 
     void cliShowsEdgesAndDistances() {

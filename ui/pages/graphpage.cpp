@@ -44,6 +44,9 @@ namespace {
 constexpr std::size_t kExpandLimit = 30;
 constexpr std::size_t kNeighbourLimit = 50;
 constexpr std::size_t kSharedLimit = 200;
+// "Show Its Chunks in Query": the newest chunks naming two of a community's most mentioned.
+constexpr std::size_t kCommunityChunkMembers = 12;
+constexpr std::size_t kCommunityChunkLimit = 20;
 constexpr int kTimeSteps = 1000;
 constexpr int kIdRole = Qt::UserRole;
 constexpr int kIndexRole = Qt::UserRole + 1;
@@ -717,10 +720,12 @@ void GraphPage::showCommunityChunks() {
     const int community = scene_->communityFilter();
     if (community < 0 || community >= static_cast<int>(scene_->data().communities.size()))
         return;
-    QStringList ids;
+    // Its most mentioned members (members come heaviest first); group_chunks finds the newest
+    // chunks naming two of them or more.
+    std::vector<std::string> ids;
     const auto& members = scene_->data().communities[static_cast<std::size_t>(community)].members;
-    for (std::size_t i = 0; i < members.size() && i < 6; ++i)
-        ids << scene_->data().nodes[members[i]].id;
+    for (std::size_t i = 0; i < members.size() && i < kCommunityChunkMembers; ++i)
+        ids.push_back(scene_->data().nodes[members[i]].id.toStdString());
     const VaultRef ref = vault_->ref();
     communityJob_->start(
         [ref, ids](const std::atomic_bool& cancel) {
@@ -730,25 +735,14 @@ void GraphPage::showCommunityChunks() {
                 out.error = formatStatus(vault.status());
                 return out;
             }
-            // The chunks where two of its most mentioned entities occur together, newest first.
-            std::map<qint64, std::set<QString>, std::greater<>> byTime;
-            for (int i = 0; i < ids.size(); ++i)
-                for (int j = i + 1; j < ids.size(); ++j) {
-                    if (cancel.load())
-                        return out;
-                    auto nodes = shared_nodes(**vault, ids[i].toStdString(), ids[j].toStdString(),
-                                              kSharedLimit);
-                    if (!nodes) {
-                        out.error = formatStatus(nodes.status());
-                        return out;
-                    }
-                    for (const SharedNode& n : *nodes)
-                        byTime[n.timestamp_ms].insert(qs(n.node_id));
-                }
-            for (const auto& [t, set] : byTime)
-                for (const QString& id : set)
-                    if (out.chunkIds.size() < 20 && !out.chunkIds.contains(id))
-                        out.chunkIds << id;
+            auto chunks = group_chunks(**vault, ids, kCommunityChunkLimit, &cancel);
+            if (!chunks) {
+                if (chunks.status().code() != StatusCode::Cancelled)
+                    out.error = formatStatus(chunks.status());
+                return out;
+            }
+            for (const GroupChunk& c : *chunks)
+                out.chunkIds << qs(c.node_id);
             return out;
         },
         [this](CommunityChunks chunks) {

@@ -77,6 +77,24 @@ struct SharedNode {
 Result<std::vector<SharedNode>> shared_nodes(const Vault& vault, std::string_view a,
                                              std::string_view b, std::size_t limit = 0);
 
+// The chunks (leaves) that mention at least two of `entity_ids`, newest first (by the chunk's
+// time_range_start_ms, then id): what a group of entities, a community of the graph, is about.
+// `members` lists which of entity_ids each one mentions (indices, ascending). At most `limit`
+// (0 → kDefaultGraphLimit). Reads whichever is cheaper, by the counts the vault keeps (each
+// entity's mentions, the pairs' edge weights): the newest chunks, probed for the entities, when
+// the entities often occur together; else every mention of the entities. Stops with Cancelled
+// when `cancel` is raised.
+struct GroupChunk {
+    std::string node_id;
+    std::int64_t timestamp_ms = 0;
+    std::vector<std::uint32_t> members;
+};
+// How group_chunks reads: Auto picks by cost; the other two force one way (tests compare them).
+enum class GroupChunkRead { Auto, NewestChunks, Mentions };
+Result<std::vector<GroupChunk>>
+group_chunks(const Vault& vault, const std::vector<std::string>& entity_ids, std::size_t limit = 0,
+             const std::atomic_bool* cancel = nullptr, GroupChunkRead read = GroupChunkRead::Auto);
+
 // For every pair of `entity_ids` that share a chunk: the time of each shared chunk, oldest
 // first. What a time window over a drawn graph is computed from (an edge's weight inside the
 // window is the number of its times that fall in it). Pairs are (index of a, index of b) into

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace memlens {
 
@@ -106,6 +107,165 @@ Result<std::vector<SharedNode>> shared_nodes(const Vault& vault, std::string_vie
     return out;
 }
 
+namespace {
+
+// The first column of the first row of `sql`, its one parameter (if any) bound to `ids`.
+Result<std::int64_t> one_int(const Database& db, const std::string& sql,
+                             const std::string* ids = nullptr) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status();
+    if (ids != nullptr)
+        st->bind(1, *ids);
+    auto row = st->step();
+    if (!row)
+        return row.status();
+    return *row ? st->column_int64(0) : 0;
+}
+
+bool raised(const std::atomic_bool* cancel) {
+    return cancel != nullptr && cancel->load();
+}
+
+} // namespace
+
+Result<std::vector<GroupChunk>> group_chunks(const Vault& vault,
+                                             const std::vector<std::string>& entity_ids,
+                                             std::size_t limit, const std::atomic_bool* cancel,
+                                             GroupChunkRead read) {
+    check_off_ui_thread("group_chunks");
+    std::vector<GroupChunk> out;
+    std::vector<std::string> ids;
+    for (const std::string& id : entity_ids)
+        if (!id.empty() && std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
+    if (ids.size() < 2)
+        return out;
+    const std::size_t want = limit == 0 ? kDefaultGraphLimit : limit;
+    const Database& db = vault.db();
+    auto snapshot = ReadSnapshot::begin(db);
+    if (!snapshot)
+        return snapshot.status().with_context("group_chunks");
+    std::unordered_map<std::string, std::uint32_t> index_of;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        index_of.emplace(ids[i], static_cast<std::uint32_t>(i));
+    const std::string list = dump_json(nlohmann::json(ids));
+
+    // What each way costs, from counts the vault keeps: every mention of the entities (one
+    // index row each), against the newest chunks probed one by one until `want` are found. A
+    // pair's edge weight counts the chunks naming both, so the strongest pair bounds how far
+    // back the newest `want` lie, were the pair's chunks spread evenly over time. A chunk probed
+    // costs about four row reads (its entities through the node index), a mention one.
+    auto mentions = one_int(db,
+                            "SELECT COALESCE(SUM(mentions), 0) FROM ml_entities WHERE entity_id IN "
+                            "(SELECT value FROM json_each(?1))",
+                            &list);
+    auto strongest = one_int(db,
+                             "SELECT COALESCE(MAX(weight), 0) FROM mem_tree_entity_edges WHERE "
+                             "entity_a IN (SELECT value FROM json_each(?1)) AND entity_b IN "
+                             "(SELECT value FROM json_each(?1)) AND entity_a <> entity_b",
+                             &list);
+    // rid numbers the chunks as they are written: about their count, read through its index.
+    auto chunks = one_int(db, "SELECT COALESCE(MAX(rid), 0) FROM mem_tree_chunks");
+    if (!mentions || !strongest || !chunks)
+        return (!mentions    ? mentions.status()
+                : !strongest ? strongest.status()
+                             : chunks.status())
+            .with_context("group_chunks");
+    if (*strongest <= 0)
+        return out; // no two of them share a chunk
+    const double newest_first_cost = static_cast<double>(want) *
+                                     static_cast<double>(std::max<std::int64_t>(*chunks, 1)) /
+                                     static_cast<double>(*strongest);
+
+    std::vector<std::uint32_t> members;
+    const bool newest_first = read == GroupChunkRead::Auto
+                                  ? 4.0 * newest_first_cost < static_cast<double>(*mentions)
+                                  : read == GroupChunkRead::NewestChunks;
+    if (newest_first) {
+        auto scan = db.prepare("SELECT id, time_range_start_ms FROM mem_tree_chunks ORDER BY "
+                               "time_range_start_ms DESC, id DESC");
+        auto probe = db.prepare("SELECT entity_id FROM mem_tree_entity_index WHERE node_id = ?1");
+        if (!scan || !probe)
+            return (!scan ? scan.status() : probe.status()).with_context("group_chunks");
+        while (out.size() < want) {
+            if (raised(cancel))
+                return Status::cancelled("group_chunks: cancelled");
+            auto row = scan->step();
+            if (!row)
+                return row.status().with_context("group_chunks");
+            if (!*row)
+                break;
+            probe->reset();
+            probe->bind(1, scan->column_text_view(0));
+            members.clear();
+            for (;;) {
+                auto hit = probe->step();
+                if (!hit)
+                    return hit.status().with_context("group_chunks");
+                if (!*hit)
+                    break;
+                auto it = index_of.find(std::string(probe->column_text_view(0)));
+                if (it != index_of.end())
+                    members.push_back(it->second);
+            }
+            if (members.size() >= 2) {
+                std::sort(members.begin(), members.end());
+                out.push_back({scan->column_text(0), scan->column_int64(1), members});
+            }
+        }
+        return out;
+    }
+
+    // Every mention of each entity, through the index's key; then the chunks among them.
+    std::unordered_map<std::string, std::vector<std::uint32_t>> named;
+    auto mention = db.prepare("SELECT node_id FROM mem_tree_entity_index WHERE entity_id = ?1");
+    auto when = db.prepare("SELECT time_range_start_ms FROM mem_tree_chunks WHERE id = ?1");
+    if (!mention || !when)
+        return (!mention ? mention.status() : when.status()).with_context("group_chunks");
+    std::size_t rows = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        mention->reset();
+        mention->bind(1, ids[i]);
+        for (;;) {
+            if ((++rows & 4095U) == 0 && raised(cancel))
+                return Status::cancelled("group_chunks: cancelled");
+            auto row = mention->step();
+            if (!row)
+                return row.status().with_context("group_chunks");
+            if (!*row)
+                break;
+            named[mention->column_text(0)].push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+    for (auto& [node, who] : named) {
+        if (who.size() < 2)
+            continue;
+        if ((++rows & 4095U) == 0 && raised(cancel))
+            return Status::cancelled("group_chunks: cancelled");
+        when->reset();
+        when->bind(1, node);
+        auto row = when->step();
+        if (!row)
+            return row.status().with_context("group_chunks");
+        if (!*row)
+            continue; // a summary: it holds its children's entities
+        out.push_back({node, when->column_int64(0), std::move(who)});
+    }
+    std::sort(out.begin(), out.end(), [](const GroupChunk& x, const GroupChunk& y) {
+        return x.timestamp_ms != y.timestamp_ms ? x.timestamp_ms > y.timestamp_ms
+                                                : x.node_id > y.node_id;
+    });
+    if (out.size() > want)
+        out.resize(want);
+    return out;
+}
+
+// Per drawn entity, its leaves and their times, read once through the index's key; the pairs
+// are the entities a leaf names together. Reading every mention once costs what the entities'
+// mentions add up to, where a join of the index with itself costs that times the entities
+// each leaf names, probed one row at a time (9 s against under 2 s for a default view at
+// 1,000,000 chunks; docs/performance.md, "The graph view").
 Result<std::vector<PairTimes>> pair_times(const Vault& vault,
                                           const std::vector<std::string>& entity_ids,
                                           const std::atomic_bool* cancel) {
@@ -113,35 +273,53 @@ Result<std::vector<PairTimes>> pair_times(const Vault& vault,
     std::vector<PairTimes> out;
     if (entity_ids.size() < 2)
         return out;
-    auto st = vault.db().prepare("WITH ids(i, id) AS (SELECT key, value FROM json_each(?1))"
-                                 " SELECT ia.i, ib.i, a.timestamp_ms"
-                                 " FROM ids ia"
-                                 " JOIN mem_tree_entity_index a ON a.entity_id = ia.id"
-                                 "   AND a.node_kind = 'leaf'"
-                                 " JOIN mem_tree_entity_index b ON b.node_id = a.node_id"
-                                 "   AND b.entity_id <> a.entity_id"
-                                 " JOIN ids ib ON ib.id = b.entity_id"
-                                 " WHERE ia.i < ib.i");
+    const Database& db = vault.db();
+    auto snapshot = ReadSnapshot::begin(db);
+    if (!snapshot)
+        return snapshot.status().with_context("pair_times");
+    auto st = db.prepare("SELECT node_id, timestamp_ms FROM mem_tree_entity_index WHERE "
+                         "entity_id = ?1 AND node_kind = 'leaf'");
     if (!st)
         return st.status().with_context("pair_times");
-    st->bind(1, dump_json(nlohmann::json(entity_ids)));
-    std::unordered_map<std::uint64_t, std::size_t> slot;
+    struct Leaf {
+        std::int64_t time_ms = 0;
+        std::vector<std::uint32_t> who;
+    };
+    std::unordered_map<std::string, Leaf> leaves;
+    std::unordered_set<std::string> seen_ids;
     std::size_t rows = 0;
-    while (true) {
-        if (cancel != nullptr && (++rows & 4095U) == 0 && cancel->load())
-            return Status::cancelled("pair_times: cancelled");
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("pair_times");
-        if (!*row)
-            break;
-        const auto a = static_cast<std::uint32_t>(st->column_int64(0));
-        const auto b = static_cast<std::uint32_t>(st->column_int64(1));
-        const std::uint64_t key = (static_cast<std::uint64_t>(a) << 32U) | b;
-        auto [it, fresh] = slot.emplace(key, out.size());
-        if (fresh)
-            out.push_back({a, b, {}});
-        out[it->second].times_ms.push_back(st->column_int64(2));
+    for (std::size_t i = 0; i < entity_ids.size(); ++i) {
+        if (!seen_ids.insert(entity_ids[i]).second)
+            continue; // an id listed twice is read once, at its first index
+        st->reset();
+        st->bind(1, entity_ids[i]);
+        for (;;) {
+            if ((++rows & 4095U) == 0 && raised(cancel))
+                return Status::cancelled("pair_times: cancelled");
+            auto row = st->step();
+            if (!row)
+                return row.status().with_context("pair_times");
+            if (!*row)
+                break;
+            Leaf& leaf = leaves[st->column_text(0)];
+            leaf.time_ms = st->column_int64(1);
+            leaf.who.push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+    std::unordered_map<std::uint64_t, std::size_t> slot;
+    for (auto& [node, leaf] : leaves) {
+        if (leaf.who.size() < 2)
+            continue;
+        std::sort(leaf.who.begin(), leaf.who.end());
+        for (std::size_t x = 0; x < leaf.who.size(); ++x)
+            for (std::size_t y = x + 1; y < leaf.who.size(); ++y) {
+                const std::uint32_t a = leaf.who[x], b = leaf.who[y];
+                const std::uint64_t key = (static_cast<std::uint64_t>(a) << 32U) | b;
+                auto [it, fresh] = slot.emplace(key, out.size());
+                if (fresh)
+                    out.push_back({a, b, {}});
+                out[it->second].times_ms.push_back(leaf.time_ms);
+            }
     }
     for (PairTimes& p : out)
         std::sort(p.times_ms.begin(), p.times_ms.end());
