@@ -261,11 +261,11 @@ Result<std::vector<GroupChunk>> group_chunks(const Vault& vault,
     return out;
 }
 
-// Per drawn entity, its leaves and their times, read once through the index's key; the pairs
-// are the entities a leaf names together. Reading every mention once costs what the entities'
-// mentions add up to, where a join of the index with itself costs that times the entities
-// each leaf names, probed one row at a time (9 s against under 2 s for a default view at
-// 1,000,000 chunks; docs/performance.md, "The graph view").
+// Per drawn entity, the nodes it names, read once through the index's key (entity_id,
+// node_id) alone; then the kind and time of only the nodes two of them share. A join of the
+// index with itself costs the entities' mentions times the entities each leaf names, each probed
+// through the table (8.9 s at 1,000,000 chunks for a default view, docs/performance.md, "The
+// graph view").
 Result<std::vector<PairTimes>> pair_times(const Vault& vault,
                                           const std::vector<std::string>& entity_ids,
                                           const std::atomic_bool* cancel) {
@@ -277,10 +277,11 @@ Result<std::vector<PairTimes>> pair_times(const Vault& vault,
     auto snapshot = ReadSnapshot::begin(db);
     if (!snapshot)
         return snapshot.status().with_context("pair_times");
-    auto st = db.prepare("SELECT node_id, timestamp_ms FROM mem_tree_entity_index WHERE "
-                         "entity_id = ?1 AND node_kind = 'leaf'");
-    if (!st)
-        return st.status().with_context("pair_times");
+    auto named = db.prepare("SELECT node_id FROM mem_tree_entity_index WHERE entity_id = ?1");
+    auto leaf = db.prepare("SELECT timestamp_ms FROM mem_tree_entity_index WHERE entity_id = ?1 "
+                           "AND node_id = ?2 AND node_kind = 'leaf'");
+    if (!named || !leaf)
+        return (!named ? named.status() : leaf.status()).with_context("pair_times");
     struct Leaf {
         std::int64_t time_ms = 0;
         std::vector<std::uint32_t> who;
@@ -291,34 +292,49 @@ Result<std::vector<PairTimes>> pair_times(const Vault& vault,
     for (std::size_t i = 0; i < entity_ids.size(); ++i) {
         if (!seen_ids.insert(entity_ids[i]).second)
             continue; // an id listed twice is read once, at its first index
-        st->reset();
-        st->bind(1, entity_ids[i]);
+        named->reset();
+        named->bind(1, entity_ids[i]);
         for (;;) {
             if ((++rows & 4095U) == 0 && raised(cancel))
                 return Status::cancelled("pair_times: cancelled");
-            auto row = st->step();
+            auto row = named->step();
             if (!row)
                 return row.status().with_context("pair_times");
             if (!*row)
                 break;
-            Leaf& leaf = leaves[st->column_text(0)];
-            leaf.time_ms = st->column_int64(1);
-            leaf.who.push_back(static_cast<std::uint32_t>(i));
+            leaves[named->column_text(0)].who.push_back(static_cast<std::uint32_t>(i));
         }
     }
-    std::unordered_map<std::uint64_t, std::size_t> slot;
-    for (auto& [node, leaf] : leaves) {
-        if (leaf.who.size() < 2)
+    for (auto it = leaves.begin(); it != leaves.end();) {
+        if (it->second.who.size() < 2) {
+            it = leaves.erase(it);
             continue;
-        std::sort(leaf.who.begin(), leaf.who.end());
-        for (std::size_t x = 0; x < leaf.who.size(); ++x)
-            for (std::size_t y = x + 1; y < leaf.who.size(); ++y) {
-                const std::uint32_t a = leaf.who[x], b = leaf.who[y];
+        }
+        if ((++rows & 4095U) == 0 && raised(cancel))
+            return Status::cancelled("pair_times: cancelled");
+        leaf->reset();
+        leaf->bind(1, entity_ids[it->second.who.front()]).bind(2, it->first);
+        auto row = leaf->step();
+        if (!row)
+            return row.status().with_context("pair_times");
+        if (!*row) { // a summary: it holds its children's entities
+            it = leaves.erase(it);
+            continue;
+        }
+        it->second.time_ms = leaf->column_int64(0);
+        ++it;
+    }
+    std::unordered_map<std::uint64_t, std::size_t> slot;
+    for (auto& [node, shared] : leaves) {
+        std::sort(shared.who.begin(), shared.who.end());
+        for (std::size_t x = 0; x < shared.who.size(); ++x)
+            for (std::size_t y = x + 1; y < shared.who.size(); ++y) {
+                const std::uint32_t a = shared.who[x], b = shared.who[y];
                 const std::uint64_t key = (static_cast<std::uint64_t>(a) << 32U) | b;
                 auto [it, fresh] = slot.emplace(key, out.size());
                 if (fresh)
                     out.push_back({a, b, {}});
-                out[it->second].times_ms.push_back(leaf.time_ms);
+                out[it->second].times_ms.push_back(shared.time_ms);
             }
     }
     for (PairTimes& p : out)
