@@ -43,7 +43,7 @@ struct IngestReport {
     std::size_t chunks = 0;     // chunks written
     std::size_t summaries = 0;  // summaries sealed
     std::size_t entities = 0;   // distinct entity ids indexed by this import
-    std::size_t edges = 0;      // co-occurrence edges touched
+    std::size_t edges = 0;      // distinct co-occurrence edges (entity pairs) this import added to
     std::size_t duplicates = 0; // items skipped because already present
     std::size_t replaced = 0;   // document sources whose older version was superseded
     double seconds = 0.0;

@@ -244,7 +244,7 @@ NodeWriter::index_entities(const std::string& node_id, bool is_leaf, const std::
                 auto& e = pending_edges_[{ids[i], ids[j]}];
                 ++e.weight;
                 e.updated_ms = std::max(e.updated_ms, ts_ms);
-                ++edges_touched_;
+                edges_touched_.insert(ids[i] + '\x1f' + ids[j]);
             }
         }
     }

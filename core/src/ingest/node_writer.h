@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace memlens {
@@ -86,7 +87,8 @@ public:
     Status update_tree_root(const std::string& tree_id, const std::string& root_id, int level,
                             std::int64_t sealed_at_ms);
 
-    std::size_t edges_touched() const { return edges_touched_; }
+    // Distinct entity pairs (edges) whose weight this writer raised.
+    std::size_t edges_touched() const { return edges_touched_.size(); }
 
     // Writes the buffered FTS5 rows. Call before the transaction commits. FTS5 keeps inserted
     // terms in memory until a flush, and SQLite flushes every FTS5 table at the start of each
@@ -118,7 +120,7 @@ private:
     std::string signature_;
     std::int64_t next_chunk_rid_ = 1;
     std::int64_t next_summary_rid_ = 1;
-    std::size_t edges_touched_ = 0;
+    std::unordered_set<std::string> edges_touched_; // "a\x1fb", a < b
     struct PendingEdge {
         std::int64_t weight = 0;
         std::int64_t updated_ms = 0;
