@@ -988,12 +988,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+802"/>
+        <location line="+841"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
     <message>
-        <location line="-796"/>
+        <location line="-835"/>
         <source>Show in Query</source>
         <translation>In Abfrage zeigen</translation>
     </message>
@@ -1086,12 +1086,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+767"/>
+        <location line="+806"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-766"/>
+        <location line="-805"/>
         <source>Frame the shown nodes (0)</source>
         <translation>Die gezeigten Knoten einpassen (0)</translation>
     </message>
@@ -1156,7 +1156,7 @@
         <translation>Gemeinschaften</translation>
     </message>
     <message>
-        <location line="+330"/>
+        <location line="+368"/>
         <source> The oldest %1 are listed.</source>
         <translation> Die ältesten %1 sind aufgelistet.</translation>
     </message>
@@ -1166,7 +1166,7 @@
         <translation> Einen anklicken, um ihn zu lesen.</translation>
     </message>
     <message numerus="yes">
-        <location line="+208"/>
+        <location line="+209"/>
         <source>%Ln chunk(s) mention both</source>
         <translation>
             <numerusform>%Ln Chunk nennt beide</numerusform>
@@ -1206,7 +1206,7 @@
         </translation>
     </message>
     <message>
-        <location line="-560"/>
+        <location line="-599"/>
         <source>Loading and laying out the graph…</source>
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
@@ -1252,12 +1252,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+457"/>
+        <location line="+496"/>
         <source>times loading…</source>
         <translation>Zeiten werden geladen…</translation>
     </message>
     <message>
-        <location line="-441"/>
+        <location line="-480"/>
         <source>no times: %1</source>
         <translation>keine Zeiten: %1</translation>
     </message>
@@ -1267,7 +1267,12 @@
         <translation>keine datierten Kookkurrenzen</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+49"/>
+        <source>%1 (from the Trees timeline)</source>
+        <translation>%1 (aus der Zeitleiste der Bäume)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>all time: %1</source>
         <translation>gesamte Zeit: %1</translation>
     </message>
@@ -1341,7 +1346,7 @@
         <translation>Kein Chunk nennt zwei der meistgenannten Entitäten dieser Gemeinschaft zusammen</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>Expanding %1…</source>
         <translation>%1 wird erweitert…</translation>
     </message>
@@ -2504,13 +2509,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+70"/>
-        <location line="+102"/>
+        <location filename="../ui/mainwindow.cpp" line="+71"/>
+        <location line="+105"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-99"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -2545,7 +2550,7 @@
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>

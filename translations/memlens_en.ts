@@ -96,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+735"/>
+        <location line="+774"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -104,7 +104,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-815"/>
+        <location line="-854"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>
@@ -112,7 +112,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+409"/>
+        <location line="+447"/>
         <source>%1 · mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>%1 · mentioned by %Ln node</numerusform>
@@ -136,7 +136,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+195"/>
+        <location line="+196"/>
         <source>mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>mentioned by %Ln node</numerusform>
@@ -342,7 +342,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+391"/>
+        <location filename="../ui/mainwindow.cpp" line="+395"/>
         <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>

@@ -979,12 +979,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+802"/>
+        <location line="+841"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="-796"/>
+        <location line="-835"/>
         <source>Show in Query</source>
         <translation>在查询中显示</translation>
     </message>
@@ -1075,12 +1075,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+767"/>
+        <location line="+806"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-766"/>
+        <location line="-805"/>
         <source>Frame the shown nodes (0)</source>
         <translation>适配显示的节点 (0)</translation>
     </message>
@@ -1145,7 +1145,7 @@
         <translation>社区</translation>
     </message>
     <message>
-        <location line="+330"/>
+        <location line="+368"/>
         <source> The oldest %1 are listed.</source>
         <translation> 列出最早的 %1 个。</translation>
     </message>
@@ -1155,7 +1155,7 @@
         <translation> 点击一个以阅读。</translation>
     </message>
     <message numerus="yes">
-        <location line="+208"/>
+        <location line="+209"/>
         <source>%Ln chunk(s) mention both</source>
         <translation>
             <numerusform>%Ln 个分块同时提及二者</numerusform>
@@ -1190,7 +1190,7 @@
         </translation>
     </message>
     <message>
-        <location line="-560"/>
+        <location line="-599"/>
         <source>Loading and laying out the graph…</source>
         <translation>正在加载并布局图谱…</translation>
     </message>
@@ -1236,12 +1236,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+457"/>
+        <location line="+496"/>
         <source>times loading…</source>
         <translation>正在加载时间…</translation>
     </message>
     <message>
-        <location line="-441"/>
+        <location line="-480"/>
         <source>no times: %1</source>
         <translation>无时间：%1</translation>
     </message>
@@ -1251,7 +1251,12 @@
         <translation>没有带日期的共现</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+49"/>
+        <source>%1 (from the Trees timeline)</source>
+        <translation>%1（来自“树”页的时间轴）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>all time: %1</source>
         <translation>全部时间：%1</translation>
     </message>
@@ -1322,7 +1327,7 @@
         <translation>没有分块同时提及该社区提及最多的两个实体</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>Expanding %1…</source>
         <translation>正在展开 %1…</translation>
     </message>
@@ -2464,13 +2469,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+70"/>
-        <location line="+102"/>
+        <location filename="../ui/mainwindow.cpp" line="+71"/>
+        <location line="+105"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-99"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -2505,7 +2510,7 @@
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>

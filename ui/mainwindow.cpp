@@ -21,6 +21,7 @@
 #include "vault/vaultcontroller.h"
 #include "widgets/auditstatus.h"
 #include "widgets/languagemenu.h"
+#include "widgets/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -110,6 +111,9 @@ MainWindow::MainWindow(QWidget* parent)
         pages_->setCurrentWidget(lab_);
         lab_->openRow(id);
     });
+    // One time window for the vault: a window dragged on the Trees timeline also shows the
+    // graph as it stood then.
+    connect(trees_->timeline(), &TimelineView::windowSelected, graph_, &GraphPage::showTimeWindow);
     connect(vault_, &VaultController::openFailed, this, &MainWindow::onOpenFailed);
     connect(vault_, &VaultController::busyChanged, busy_, &QWidget::setVisible);
     connect(ingest_, &IngestFlow::finished, this, &MainWindow::onIngestFinished);

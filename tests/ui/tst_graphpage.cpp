@@ -17,10 +17,12 @@
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
+#include "pages/treespage.h"
 #include "query/querysession.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
+#include "widgets/timelineview.h"
 
 #include <memlens/db.h>
 #include <memlens/graph.h>
@@ -33,6 +35,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QListWidget>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -493,6 +496,52 @@ private Q_SLOTS:
                            scene->shownWeight(k) > 0;
             }
             QCOMPARE(scene->isShown(i), reached);
+        }
+        page_->timeBox()->setChecked(false);
+        QVERIFY(!scene->timeWindow().has_value());
+        QCOMPARE(scene->edgeCount(), all);
+    }
+
+    // One window for the vault: dragging across the Trees page's timeline shows the graph as it
+    // stood then, exactly that window, with the sliders set where it lies.
+    void aWindowDraggedOnTheTreesTimelineFiltersTheGraph() {
+        GraphScene* scene = page_->scene();
+        if (!scene->hasEdgeTimes())
+            QVERIFY(QSignalSpy(page_, &GraphPage::edgeTimesLoaded).wait(30000));
+        const int all = scene->edgeCount();
+        TreesPage* trees = window_->treesPage();
+        window_->pages()->setCurrentWidget(trees);
+        TimelineView* timeline = trees->timeline();
+        QTRY_VERIFY(timeline->isVisible());
+        QApplication::processEvents();
+        const QRect viewport = timeline->viewport()->rect();
+        const int y = viewport.center().y();
+        const int x0 = viewport.left() + viewport.width() / 5;
+        const int x1 = viewport.left() + viewport.width() * 2 / 5;
+        QSignalSpy selected(timeline, &TimelineView::windowSelected);
+        QTest::mousePress(timeline->viewport(), Qt::LeftButton, {}, QPoint(x0, y));
+        QMouseEvent move(QEvent::MouseMove, QPointF(x1, y),
+                         timeline->viewport()->mapToGlobal(QPointF(x1, y)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(timeline->viewport(), &move);
+        QTest::mouseRelease(timeline->viewport(), Qt::LeftButton, {}, QPoint(x1, y));
+        QCOMPARE(selected.count(), 1);
+        const qint64 since = selected.first().at(0).toLongLong();
+        const qint64 until = selected.first().at(1).toLongLong();
+
+        window_->pages()->setCurrentWidget(page_);
+        QVERIFY(page_->timeBox()->isChecked());
+        const auto window = scene->timeWindow();
+        QVERIFY(window.has_value());
+        QCOMPARE(window->first, since);
+        QCOMPARE(window->second, until);
+        QVERIFY(page_->timeFrom()->value() < page_->timeUntil()->value());
+        QVERIFY(scene->edgeCount() < all);
+        for (int i = 0; i < static_cast<int>(scene->data().edges.size()); ++i) {
+            const auto& t = scene->edgeTimes()[static_cast<std::size_t>(i)];
+            const auto inside = std::count_if(
+                t.begin(), t.end(), [&](qint64 ms) { return ms >= since && ms <= until; });
+            QCOMPARE(scene->shownWeight(i), static_cast<double>(inside));
         }
         page_->timeBox()->setChecked(false);
         QVERIFY(!scene->timeWindow().has_value());

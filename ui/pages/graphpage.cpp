@@ -457,6 +457,8 @@ void GraphPage::loadEdgeTimes() {
             const bool any = scene_->timeSpan().has_value();
             timeBox_->setEnabled(any);
             timeLabel_->setText(any ? QString() : tr("no dated co-occurrences"));
+            if (any && sharedWindow_)
+                applySharedWindow();
             Q_EMIT edgeTimesLoaded();
         });
 }
@@ -470,6 +472,42 @@ void GraphPage::setTimeWindowEnabled(bool on) {
         timeBox_->blockSignals(false);
     }
     applyTimeWindow();
+}
+
+void GraphPage::showTimeWindow(qint64 sinceMs, qint64 untilMs) {
+    sharedWindow_ = std::make_pair(std::min(sinceMs, untilMs), std::max(sinceMs, untilMs));
+    if (scene_->hasEdgeTimes() && scene_->timeSpan())
+        applySharedWindow();
+}
+
+void GraphPage::applySharedWindow() {
+    const auto span = scene_->timeSpan();
+    if (!sharedWindow_ || !span)
+        return;
+    const auto [from, until] = *sharedWindow_;
+    sharedWindow_.reset();
+    // The sliders show where the window lies in the graph's span; the window itself is the
+    // exact one from the timeline until a slider moves.
+    const double width = std::max<double>(1.0, static_cast<double>(span->second - span->first));
+    auto step = [&](qint64 t) {
+        const double v = static_cast<double>(t - span->first) / width * kTimeSteps;
+        return static_cast<int>(std::clamp(std::lround(v), 0L, static_cast<long>(kTimeSteps)));
+    };
+    for (QSlider* s : {timeFrom_, timeUntil_})
+        s->blockSignals(true);
+    timeFrom_->setValue(step(from));
+    timeUntil_->setValue(step(until));
+    for (QSlider* s : {timeFrom_, timeUntil_})
+        s->blockSignals(false);
+    timeBox_->blockSignals(true);
+    timeBox_->setChecked(true);
+    timeBox_->blockSignals(false);
+    timeFrom_->setEnabled(true);
+    timeUntil_->setEnabled(true);
+    scene_->setTimeWindow(std::make_pair(from, until));
+    timeLabel_->setText(tr("%1 (from the Trees timeline)").arg(formatRange(from, until)));
+    view_->viewport()->update();
+    updateStatus();
 }
 
 void GraphPage::applyTimeWindow() {
@@ -773,6 +811,7 @@ void GraphPage::resetVaultState() {
     sharedJob_->cancel();
     timesJob_->cancel();
     communityJob_->cancel();
+    sharedWindow_.reset();
     litIds_.clear();
     aroundHit_->setEnabled(false);
     neighbourSubject_.clear();

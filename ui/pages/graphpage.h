@@ -56,6 +56,9 @@ public:
     // Selects and centres the best match of `text`; false when nothing matches.
     bool find(const QString& text);
     void setTimeWindowEnabled(bool on);
+    // Shows the graph as it stood in [sinceMs, untilMs], the window dragged on the Trees page's
+    // timeline: applied as soon as the edges' times are read (now, or when they arrive).
+    void showTimeWindow(qint64 sinceMs, qint64 untilMs);
 
     GraphScene* scene() const { return scene_; }
     GraphView* view() const { return view_; }
@@ -96,6 +99,7 @@ private:
     void loadNeighbours();
     void loadEdgeTimes();
     void applyTimeWindow();
+    void applySharedWindow();
     void showHover(int node, int edge, const QPoint& globalPos);
     void showContextMenu(int node, int edge, const QPoint& globalPos);
     void showCommunityChunks();
@@ -138,6 +142,8 @@ private:
     QTreeWidget* communities_;
     QPushButton* communityChunks_;
     QCheckBox* timeBox_;
+    // A window from the Trees timeline, kept until the edges' times are read.
+    std::optional<std::pair<qint64, qint64>> sharedWindow_;
     QSlider* timeFrom_;
     QSlider* timeUntil_;
     QLabel* timeLabel_;
