@@ -988,12 +988,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+841"/>
+        <location line="+848"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
     <message>
-        <location line="-835"/>
+        <location line="-842"/>
         <source>Show in Query</source>
         <translation>In Abfrage zeigen</translation>
     </message>
@@ -1057,7 +1057,7 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+58"/>
+        <location line="+63"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n Sprung</numerusform>
@@ -1065,7 +1065,7 @@
         </translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="-62"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>Die Nachbarschaft der gewählten Entität zeigen und den Rest abblenden</translation>
     </message>
@@ -1086,17 +1086,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+806"/>
+        <location line="+813"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-805"/>
+        <location line="-812"/>
         <source>Frame the shown nodes (0)</source>
         <translation>Die gezeigten Knoten einpassen (0)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Neighbour</source>
         <translation>Nachbar</translation>
     </message>
@@ -1109,6 +1109,26 @@
         <location line="+0"/>
         <source>Last</source>
         <translation>Letzte</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Shared</source>
+        <translation>Gemeinsam</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chunks that mention both</source>
+        <translation>Chunks, die beide nennen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The first chunk that mentions both</source>
+        <translation>Der erste Chunk, der beide nennt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last chunk that mentions both</source>
+        <translation>Der letzte Chunk, der beide nennt</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -1156,7 +1176,7 @@
         <translation>Gemeinschaften</translation>
     </message>
     <message>
-        <location line="+368"/>
+        <location line="+370"/>
         <source> The oldest %1 are listed.</source>
         <translation> Die ältesten %1 sind aufgelistet.</translation>
     </message>
@@ -1206,12 +1226,12 @@
         </translation>
     </message>
     <message>
-        <location line="-599"/>
+        <location line="-601"/>
         <source>Loading and laying out the graph…</source>
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
     <message>
-        <location line="-271"/>
+        <location line="-276"/>
         <source>Around the most mentioned</source>
         <translation>Um die Meistgenannten</translation>
     </message>
@@ -1221,12 +1241,7 @@
         <translation>Nur Kanten zeichnen, deren beide Entitäten mindestens so viele Chunks teilen</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <source>Shared chunks</source>
-        <translation>Gemeinsame Chunks</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+40"/>
         <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
         <translation>Entitäten, die Chunks mit der gewählten teilen (das Gewicht der Kante), die meistgeteilten zuerst; eine wählen, um diese Chunks zu sehen</translation>
     </message>
@@ -1252,12 +1267,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+496"/>
+        <location line="+498"/>
         <source>times loading…</source>
         <translation>Zeiten werden geladen…</translation>
     </message>
     <message>
-        <location line="-480"/>
+        <location line="-482"/>
         <source>no times: %1</source>
         <translation>keine Zeiten: %1</translation>
     </message>
@@ -1318,7 +1333,7 @@
         <translation>%1 (nicht gezeichnet)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Why %1 and %2 are linked: loading…</source>
         <translation>Warum %1 und %2 verbunden sind: wird geladen…</translation>
     </message>

@@ -88,7 +88,7 @@
     <name>memlens::ui::GraphPage</name>
     <message numerus="yes">
         <location filename="../ui/pages/graphpage.cpp" line="+156"/>
-        <location line="+58"/>
+        <location line="+63"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n hop</numerusform>
@@ -96,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+774"/>
+        <location line="+776"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -104,7 +104,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-854"/>
+        <location line="-861"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>
@@ -112,7 +112,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+447"/>
+        <location line="+452"/>
         <source>%1 · mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>%1 · mentioned by %Ln node</numerusform>
@@ -128,7 +128,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+129"/>
+        <location line="+131"/>
         <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
         <translation>
             <numerusform>%1 and %2 are linked because %Ln chunk mention both.</numerusform>

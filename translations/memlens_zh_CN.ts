@@ -979,12 +979,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+841"/>
+        <location line="+848"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="-835"/>
+        <location line="-842"/>
         <source>Show in Query</source>
         <translation>在查询中显示</translation>
     </message>
@@ -1047,14 +1047,14 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+58"/>
+        <location line="+63"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n 跳</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="-62"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>显示所选实体的邻域，其余部分变暗</translation>
     </message>
@@ -1075,17 +1075,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+806"/>
+        <location line="+813"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-805"/>
+        <location line="-812"/>
         <source>Frame the shown nodes (0)</source>
         <translation>适配显示的节点 (0)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Neighbour</source>
         <translation>邻居</translation>
     </message>
@@ -1098,6 +1098,26 @@
         <location line="+0"/>
         <source>Last</source>
         <translation>最晚</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Shared</source>
+        <translation>共同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chunks that mention both</source>
+        <translation>同时提及两者的块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The first chunk that mentions both</source>
+        <translation>最早同时提及两者的块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last chunk that mentions both</source>
+        <translation>最近同时提及两者的块</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -1145,7 +1165,7 @@
         <translation>社区</translation>
     </message>
     <message>
-        <location line="+368"/>
+        <location line="+370"/>
         <source> The oldest %1 are listed.</source>
         <translation> 列出最早的 %1 个。</translation>
     </message>
@@ -1190,12 +1210,12 @@
         </translation>
     </message>
     <message>
-        <location line="-599"/>
+        <location line="-601"/>
         <source>Loading and laying out the graph…</source>
         <translation>正在加载并布局图谱…</translation>
     </message>
     <message>
-        <location line="-271"/>
+        <location line="-276"/>
         <source>Around the most mentioned</source>
         <translation>围绕提及最多的实体</translation>
     </message>
@@ -1205,12 +1225,7 @@
         <translation>只绘制两端实体至少共享这么多分块的边</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <source>Shared chunks</source>
-        <translation>共享分块</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+40"/>
         <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
         <translation>与所选实体共享分块的实体（即边的权重），共享最多者在前；选择一个以查看这些分块</translation>
     </message>
@@ -1236,12 +1251,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+496"/>
+        <location line="+498"/>
         <source>times loading…</source>
         <translation>正在加载时间…</translation>
     </message>
     <message>
-        <location line="-480"/>
+        <location line="-482"/>
         <source>no times: %1</source>
         <translation>无时间：%1</translation>
     </message>
@@ -1300,7 +1315,7 @@
         <translation>%1（未绘制）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Why %1 and %2 are linked: loading…</source>
         <translation>%1 与 %2 为何相连：正在加载…</translation>
     </message>

@@ -388,6 +388,7 @@ private Q_SLOTS:
         GraphView* view = page_->view();
         QueryWorkbench* wb = window_->workbench();
         const int index = 0;
+        page_->selectNode(-1); // the search before may have selected it already
         view->fitRect(scene->boundsOf({index}));
         QApplication::processEvents();
         QSignalSpy started(wb->session(), &QuerySession::started);

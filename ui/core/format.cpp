@@ -20,6 +20,12 @@ QString formatTime(qint64 epochMs) {
     return utc(epochMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 
+QString formatDate(qint64 epochMs) {
+    if (epochMs == 0)
+        return {};
+    return utc(epochMs).toString(QStringLiteral("yyyy-MM-dd"));
+}
+
 QString formatRange(qint64 startMs, qint64 endMs) {
     if (startMs == 0 && endMs == 0)
         return {};

@@ -15,6 +15,8 @@ inline QString qs(const std::string& s) {
 
 // "2023-05-08 13:56" (UTC); empty for 0.
 QString formatTime(qint64 epochMs);
+// "2023-05-08" (UTC); empty for 0.
+QString formatDate(qint64 epochMs);
 // "2023-05-08 13:56 – 14:20" within a day, "2023-05-08 – 2023-06-01" across days.
 QString formatRange(qint64 startMs, qint64 endMs);
 // Locale digit grouping: "12,345".

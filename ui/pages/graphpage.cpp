@@ -168,7 +168,12 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     selectedFacts_->setWordWrap(true);
     selectedFacts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     neighbours_->setColumnCount(4);
-    neighbours_->setHeaderLabels({tr("Neighbour"), tr("Shared chunks"), tr("First"), tr("Last")});
+    // Dates only in the columns (the time is in each cell's tooltip), so all four fit beside
+    // the graph at 1280 pixels.
+    neighbours_->setHeaderLabels({tr("Neighbour"), tr("Shared"), tr("First"), tr("Last")});
+    neighbours_->headerItem()->setToolTip(1, tr("Chunks that mention both"));
+    neighbours_->headerItem()->setToolTip(2, tr("The first chunk that mentions both"));
+    neighbours_->headerItem()->setToolTip(3, tr("The last chunk that mentions both"));
     neighbours_->setRootIsDecorated(false);
     neighbours_->setUniformRowHeights(true);
     neighbours_->header()->setStretchLastSection(false);
@@ -534,6 +539,8 @@ void GraphPage::applyTimeWindow() {
 }
 
 void GraphPage::selectNode(int index) {
+    if (index < 0)
+        neighbourSubject_.clear(); // selecting the same entity again lists its neighbours again
     scene_->setSelectedNode(index);
     view_->viewport()->update();
     updatePanel();
@@ -643,8 +650,10 @@ void GraphPage::loadNeighbours() {
                 if (drawn < 0)
                     item->setForeground(0, palette().brush(QPalette::PlaceholderText));
                 item->setText(1, formatCount(r.shared_chunks));
-                item->setText(2, formatTime(r.first_ms));
-                item->setText(3, formatTime(r.last_ms));
+                item->setText(2, formatDate(r.first_ms));
+                item->setText(3, formatDate(r.last_ms));
+                item->setToolTip(2, formatTime(r.first_ms));
+                item->setToolTip(3, formatTime(r.last_ms));
                 item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
             }
             Q_EMIT neighboursLoaded();
