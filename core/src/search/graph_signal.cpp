@@ -46,13 +46,14 @@ int rule_rank(std::string_view reason) {
     return reason == "prefix" ? 0 : reason == "spelling" ? 1 : 2;
 }
 
-// True when `person_id` is the author of one of the first leaves that mention it: a speaker. A
-// speaker's own chunks carry their name (ingest adds the author as a person), so the first few
-// rows settle it; 2,000 bounds the read for a person mentioned often who never speaks.
+// True when `person_id` is the author of one of 200 leaves that mention it: a speaker. Ingest
+// adds a chunk's author to its entities, so a speaker's own chunks are most of their mentions,
+// and 200 of them in the index's order (by node id: a spread over the whole vault) settle it
+// while keeping the read short for a person mentioned often who never speaks.
 Result<bool> is_speaker(StatementCache& stmts, const std::string& person_id) {
     SqlQuery q;
     q.add("SELECT DISTINCT c.author FROM (SELECT node_id FROM mem_tree_entity_index WHERE "
-          "entity_id = ?1 AND node_kind = 'leaf' LIMIT 2000) i JOIN mem_tree_chunks c ON c.id = "
+          "entity_id = ?1 AND node_kind = 'leaf' LIMIT 200) i JOIN mem_tree_chunks c ON c.id = "
           "i.node_id WHERE c.author IS NOT NULL AND c.author <> ''",
           person_id);
     auto st = stmts.bind(q);
