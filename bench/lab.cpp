@@ -112,7 +112,10 @@ int bench_lab(const Args& a) {
         return 1;
     if (!step("rerank_ms", [&](std::size_t i) -> Status {
             const LabRow& row = *sample[i];
-            auto r = (*engine)->rerun(row.request, row.settings, row.pools);
+            auto pools = lab_row_pools(row); // a log's rows keep their pools packed
+            if (!pools)
+                return pools.status();
+            auto r = (*engine)->rerun(row.request, row.settings, *pools);
             return r ? Status::ok() : r.status();
         }))
         return 1;

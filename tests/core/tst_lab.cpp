@@ -457,6 +457,39 @@ private slots:
         QCOMPARE(j["columns"][6]["same_ranking"].get<std::size_t>(), rows_.size());
     }
 
+    // A log keeps each row's pools packed (a few KB a row) and gives them back whole: the same
+    // candidates, in the same order, with the same numbers, as the row read alone.
+    void aLogKeepsPoolsPackedAndGivesThemBackWhole() {
+        auto log = must(load_lab_log(vault_->db(), {}), "log");
+        QCOMPARE(log.rows.size(), rows_.size());
+        std::set<std::string> ids;
+        for (const auto& row : log.rows) {
+            QVERIFY(!row.packed_column.empty());
+            QVERIFY(row.pools.keyword.empty() && row.pools.vector.empty());
+            const auto whole = must(lab_row_pools(row), "pools");
+            const auto alone = must(load_lab_row(vault_->db(), row.record.id), "row");
+            QVERIFY(alone.packed_column.empty());
+            QCOMPARE(whole.keyword.size(), alone.pools.keyword.size());
+            QCOMPARE(whole.vector.size(), alone.pools.vector.size());
+            for (std::size_t i = 0; i < whole.keyword.size(); ++i) {
+                QCOMPARE(whole.keyword[i].node_id, alone.pools.keyword[i].node_id);
+                QCOMPARE(whole.keyword[i].raw, alone.pools.keyword[i].raw);
+                QCOMPARE(whole.keyword[i].fts_score, alone.pools.keyword[i].fts_score);
+                QCOMPARE(whole.keyword[i].graph, alone.pools.keyword[i].graph);
+                ids.insert(whole.keyword[i].node_id);
+            }
+            for (std::size_t i = 0; i < whole.vector.size(); ++i) {
+                QCOMPARE(whole.vector[i].node_id, alone.pools.vector[i].node_id);
+                QCOMPARE(whole.vector[i].raw, alone.pools.vector[i].raw);
+                ids.insert(whole.vector[i].node_id);
+            }
+            QCOMPARE(whole.keyword_weight, alone.pools.keyword_weight);
+            QCOMPARE(whole.vector_weight, alone.pools.vector_weight);
+        }
+        // The log lists every candidate of its rows once, for the briefs a blast radius reads.
+        QCOMPARE(log.candidate_ids, std::vector<std::string>(ids.begin(), ids.end()));
+    }
+
     void overlapMeasures() {
         const std::vector<std::string> a = {"a", "b", "c"}, b = {"b", "a", "c"}, c = {"x", "y"};
         QCOMPARE(jaccard_at_k(a, a, 3), 1.0);

@@ -219,8 +219,14 @@ struct RerunInputs {
     RetrievalSettings settings;
     CandidatePools pools;
     std::vector<std::string> logged_ids;
+    // With keep_packed and a format-2 row: the row's candidates column and the size its
+    // envelope records (lab_row_pools in lab.h turns them into the pools again).
+    std::string packed_column;
+    std::size_t packed_size = 0;
 };
-Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record);
+// keep_packed: the pools are decoded (a damaged record is an error here) and a format-2 row's
+// stored form is returned beside them, for a caller that keeps a few KB instead of ~45 KB.
+Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record, bool keep_packed = false);
 
 // The candidate pools a row keeps in query_profile.candidates (LegCandidate in search.h): per
 // leg the candidates it returned with rank, raw score, the keyword leg's factors, the query

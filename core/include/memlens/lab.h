@@ -61,14 +61,23 @@ struct LabRow {
     AuditRecord record;
     SearchRequest request;
     RetrievalSettings settings; // what it ran with
+    // The rows of a LabLog keep their pools packed (the stored column and its inflated size, a
+    // few KB where the decoded lists take ~45 KB) and `pools` holds all but the two lists;
+    // lab_row_pools gives them whole. A row from load_lab_row has them decoded.
     CandidatePools pools;
+    std::string packed_column;
+    std::size_t packed_size = 0;
     std::vector<std::string> logged_ids; // its hits, in order
 };
+
+// A row's pools, whole: `row.pools`, or decoded from its packed form.
+Result<CandidatePools> lab_row_pools(const LabRow& row);
 
 // InvalidArgument for a row that is not a search (an agent's primitive, a failed call);
 // NotFound for a row logged before rows kept their candidate pools, saying so and offering
 // `memlens-cli audit replay ID` (a new retrieval) instead.
-Result<LabRow> lab_row_from_record(const AuditRecord& record);
+// keep_packed: a format-2 row keeps its pools packed (what load_lab_log does).
+Result<LabRow> lab_row_from_record(const AuditRecord& record, bool keep_packed = false);
 Result<LabRow> load_lab_row(const Database& db, std::int64_t id);
 
 // The pools as `settings` would have had them from the same retrieval: the legs' RRF weights
@@ -211,6 +220,7 @@ struct LabLog {
     std::size_t skipped_other = 0;    // not searches
     std::size_t skipped_damaged = 0;  // searches whose stored columns do not parse
     double load_ms = 0.0;
+    std::vector<std::string> candidate_ids; // every candidate of the rows, distinct, sorted
 };
 Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::size_t max_rows = 0,
                             const std::function<void(std::size_t, std::size_t)>& progress = {},

@@ -213,7 +213,7 @@ Result<CandidatePools> candidates_from_audit(const AuditRecord& record) {
     return pools;
 }
 
-Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record) {
+Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record, bool keep_packed) {
     MEMLENS_TRY(not_a_search(record));
     const std::string where = "audit row " + std::to_string(record.id);
     auto p = json::parse(record.query_profile, nullptr, false);
@@ -227,6 +227,10 @@ Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record) {
     if (!pools)
         return Status::corruption(where + ": " + pools.status().message());
     in.pools = std::move(pools).value();
+    if (keep_packed && !record.candidates.empty() && p["candidates"].value("format", 0) == 2) {
+        in.packed_column = record.candidates;
+        in.packed_size = p["candidates"].value("size", std::size_t{0});
+    }
     if (!p.contains("request") || !p["request"].is_object())
         return Status::corruption(where + ": query_profile has no request");
     try {

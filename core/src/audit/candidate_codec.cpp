@@ -245,7 +245,7 @@ private:
 // Every read is checked against the end: a short or overlong record is a corruption error.
 class Reader {
 public:
-    explicit Reader(const std::string& in)
+    explicit Reader(std::string_view in)
         : p_(in.data())
         , end_(in.data() + in.size()) {}
     bool ok() const { return ok_; }
@@ -280,6 +280,16 @@ public:
         std::string v(p_, n);
         p_ += n;
         return v;
+    }
+    // str() into `out`, reusing its buffer.
+    void str_into(std::string& out) {
+        const std::uint32_t n = u32();
+        if (!need(n)) {
+            out.clear();
+            return;
+        }
+        out.assign(p_, n);
+        p_ += n;
     }
     // A count of items of at least `min_bytes` each: one the remaining bytes cannot hold is
     // refused before anything is reserved for it.
@@ -369,11 +379,14 @@ std::string encode_format2(const CandidatePools& pools) {
     return w.take();
 }
 
-Result<CandidatePools> decode_format2(const std::string& bytes) {
+// Decodes into `pools`, reusing its lists' buffers (and a per-thread node list): a blast radius
+// decodes every row of a log, one at a time, into one buffer per thread.
+Status decode_format2_into(std::string_view bytes, CandidatePools& pools) {
     Reader r(bytes);
-    std::vector<LegCandidate> node(r.count(4 + 1 + 8 + 8 + 4));
+    thread_local std::vector<LegCandidate> node;
+    node.resize(r.count(4 + 1 + 8 + 8 + 4));
     for (auto& n : node) {
-        n.node_id = r.str();
+        r.str_into(n.node_id);
         const std::uint8_t flags = r.u8();
         if (flags & ~(kNoVector | kSummary))
             return bad("a node has unknown flags");
@@ -388,7 +401,6 @@ Result<CandidatePools> decode_format2(const std::string& bytes) {
     auto at = [&](std::uint32_t i) -> const LegCandidate* {
         return i < node.size() ? &node[i] : nullptr;
     };
-    CandidatePools pools;
     pools.keyword.resize(r.count(4 + 1 + 8));
     int rank = 0;
     for (auto& c : pools.keyword) {
@@ -429,7 +441,32 @@ Result<CandidatePools> decode_format2(const std::string& bytes) {
         return bad("the record is cut short");
     if (!r.at_end())
         return bad("bytes follow the record");
+    return Status::ok();
+}
+
+Result<CandidatePools> decode_format2(std::string_view bytes) {
+    CandidatePools pools;
+    MEMLENS_TRY(decode_format2_into(bytes, pools));
     return pools;
+}
+
+// The record of a format-2 column, decompressed into a per-thread buffer.
+Result<std::string_view> inflate_column(const std::string& column, std::size_t size) {
+    if (column.empty())
+        return bad("the row's candidates column is empty");
+    if (size > kMaxInflated)
+        return bad("they claim " + std::to_string(size) + " bytes, more than any leg limit allows");
+    thread_local const std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(
+        ZSTD_createDCtx(), ZSTD_freeDCtx);
+    thread_local std::string bytes;
+    bytes.resize(size);
+    const std::size_t n =
+        dctx ? ZSTD_decompressDCtx(dctx.get(), bytes.data(), bytes.size(), column.data(),
+                                   column.size())
+             : ZSTD_decompress(bytes.data(), bytes.size(), column.data(), column.size());
+    if (ZSTD_isError(n) || n != size)
+        return bad("the candidates column does not decompress to its recorded size");
+    return std::string_view(bytes);
 }
 
 } // namespace
@@ -543,18 +580,17 @@ Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored,
             return text.status();
         return decode_format1(*text);
     }
-    if (column.empty())
-        return bad("the row's candidates column is empty");
-    thread_local const std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(
-        ZSTD_createDCtx(), ZSTD_freeDCtx);
-    std::string bytes(size, '\0');
-    const std::size_t n =
-        dctx ? ZSTD_decompressDCtx(dctx.get(), bytes.data(), bytes.size(), column.data(),
-                                   column.size())
-             : ZSTD_decompress(bytes.data(), bytes.size(), column.data(), column.size());
-    if (ZSTD_isError(n) || n != size)
-        return bad("the candidates column does not decompress to its recorded size");
-    return decode_format2(bytes);
+    auto bytes = inflate_column(column, size);
+    if (!bytes)
+        return bytes.status();
+    return decode_format2(*bytes);
+}
+
+Status decode_format2_pools_into(const std::string& column, std::size_t size, CandidatePools& out) {
+    auto bytes = inflate_column(column, size);
+    if (!bytes)
+        return bytes.status();
+    return decode_format2_into(*bytes, out);
 }
 
 } // namespace memlens

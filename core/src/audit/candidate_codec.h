@@ -28,6 +28,9 @@ Result<CandidatePools> decode_candidate_pools(const std::string& envelope,
                                               const std::string& column);
 Result<CandidatePools> decode_candidate_pools(const nlohmann::json& envelope,
                                               const std::string& column);
+// Format 2 from the column and the size its envelope records, into `out`, reusing out's
+// buffers (a blast radius decodes every row of a log into one buffer per thread).
+Status decode_format2_pools_into(const std::string& column, std::size_t size, CandidatePools& out);
 
 // The base64 of format 1's data, also how the pending-audit file (audit_pending.cpp) carries a
 // row's candidates column.

@@ -1,7 +1,9 @@
 // The ranking lab (lab.h): settings overrides, pools as other settings would have them, what-if
 // with attribution, overlap measures, blast radius and the ablation matrix.
+#include "audit/candidate_codec.h"
 #include "lab/fast_rank.h"
 
+#include <memlens/audit.h>
 #include <memlens/compare.h>
 #include <memlens/db.h>
 #include <memlens/entity_merge.h>
@@ -13,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <thread>
@@ -322,10 +325,11 @@ struct PoolsView {
     double keyword_weight = 0.0;
     double vector_weight = 0.0;
     std::optional<std::vector<LegCandidate>> keyword;
-    lab::RankPools rank_pools(const LabRow& row) const {
+    // `whole`: the row's pools with their lists (whole_pools).
+    lab::RankPools rank_pools(const CandidatePools& whole) const {
         return {keyword ? std::span<const LegCandidate>(*keyword)
-                        : std::span<const LegCandidate>(row.pools.keyword),
-                row.pools.vector, keyword_weight, vector_weight};
+                        : std::span<const LegCandidate>(whole.keyword),
+                whole.vector, keyword_weight, vector_weight};
     }
 };
 
@@ -350,7 +354,18 @@ private:
     std::vector<std::string> keys_;
 };
 
-PoolsView pools_view(const LabRow& row, const RetrievalSettings& s,
+// The pools to rank a row from: its own, or its packed ones decoded into `scratch` (the rows of
+// a LabLog; a thread reuses one scratch for all of its rows).
+Result<const CandidatePools*> whole_pools(const LabRow& row, CandidatePools& scratch) {
+    if (row.packed_column.empty())
+        return &row.pools;
+    if (Status st = decode_format2_pools_into(row.packed_column, row.packed_size, scratch); !st)
+        return Status::corruption("audit row " + std::to_string(row.record.id) + ": " +
+                                  st.message());
+    return &scratch;
+}
+
+PoolsView pools_view(const LabRow& row, const CandidatePools& whole, const RetrievalSettings& s,
                      std::vector<std::string>* unreachable, ChangedKeysMemo* memo) {
     PoolsView p;
     const RetrievalSettings& logged = row.settings;
@@ -390,8 +405,8 @@ PoolsView pools_view(const LabRow& row, const RetrievalSettings& s,
         cannot("search.day_boost");
     if (question && logged.question_factor == 1.0)
         cannot("search.question_factor");
-    for (std::size_t i = 0; i < row.pools.keyword.size(); ++i) {
-        const LegCandidate& c = row.pools.keyword[i];
+    for (std::size_t i = 0; i < whole.keyword.size(); ++i) {
+        const LegCandidate& c = whole.keyword[i];
         double af = c.author_factor, tf = c.time_factor, qf = c.question_factor;
         if (author && logged.author_boost > 0.0 && c.author_factor != 1.0)
             af = s.author_boost > 0.0 ? 1.0 + s.author_boost : 1.0;
@@ -401,7 +416,7 @@ PoolsView pools_view(const LabRow& row, const RetrievalSettings& s,
             qf = s.question_factor;
         if (af != c.author_factor || tf != c.time_factor || qf != c.question_factor) {
             if (!p.keyword)
-                p.keyword = row.pools.keyword; // copied only when a factor changes it
+                p.keyword = whole.keyword; // copied only when a factor changes it
             LegCandidate& k = (*p.keyword)[i];
             k.author_factor = af;
             k.time_factor = tf;
@@ -422,15 +437,16 @@ PoolsView pools_view(const LabRow& row, const RetrievalSettings& s,
 }
 
 Result<std::map<std::string, NodeBrief>> log_briefs(SearchEngine& engine, const LabLog& log) {
-    std::unordered_set<std::string_view> all;
-    for (const LabRow& row : log.rows) {
+    // load_lab_log lists them, sorted: each batch then reads neighbouring pages of the id index.
+    std::unordered_set<std::string_view> all(log.candidate_ids.begin(), log.candidate_ids.end());
+    for (const LabRow& row : log.rows) { // rows added to the log by hand, with their lists
         for (const auto& c : row.pools.keyword)
             all.insert(c.node_id);
         for (const auto& c : row.pools.vector)
             all.insert(c.node_id);
     }
     std::vector<std::string> ids(all.begin(), all.end());
-    std::sort(ids.begin(), ids.end()); // each batch then reads neighbouring pages of the id index
+    std::sort(ids.begin(), ids.end());
     return engine.node_briefs(ids);
 }
 
@@ -500,7 +516,11 @@ apply_setting_overrides(const RetrievalSettings& base,
     return s;
 }
 
-Result<LabRow> lab_row_from_record(const AuditRecord& record) {
+namespace {
+
+// lab_row_from_record; `ids`, when given, gains the ids of the row's candidates.
+Result<LabRow> row_from_record(const AuditRecord& record, bool keep_packed,
+                               std::vector<std::string>* ids) {
     const std::string where = "audit row " + std::to_string(record.id);
     if (record.error)
         return Status::invalid(where + " is a failed call (" + *record.error +
@@ -510,7 +530,7 @@ Result<LabRow> lab_row_from_record(const AuditRecord& record) {
                                "' call, not a search: only searches can be re-ranked");
     // One parse of each column (parse_audit_row reads the profile, the largest, several
     // times over): a blast radius reads thousands of rows.
-    auto in = rerun_inputs_from_audit(record);
+    auto in = rerun_inputs_from_audit(record, keep_packed);
     if (!in) {
         if (in.status().code() == StatusCode::NotFound)
             return Status::not_found(
@@ -535,7 +555,33 @@ Result<LabRow> lab_row_from_record(const AuditRecord& record) {
     row.settings = std::move(in->settings);
     row.pools = std::move(in->pools);
     row.logged_ids = std::move(in->logged_ids);
+    if (ids != nullptr) {
+        for (const auto& c : row.pools.keyword)
+            ids->push_back(c.node_id);
+        for (const auto& c : row.pools.vector)
+            ids->push_back(c.node_id);
+    }
+    if (!in->packed_column.empty()) {
+        row.packed_column = std::move(in->packed_column);
+        row.packed_size = in->packed_size;
+        std::vector<LegCandidate>().swap(row.pools.keyword);
+        std::vector<LegCandidate>().swap(row.pools.vector);
+    }
     return row;
+}
+
+} // namespace
+
+Result<LabRow> lab_row_from_record(const AuditRecord& record, bool keep_packed) {
+    return row_from_record(record, keep_packed, nullptr);
+}
+
+Result<CandidatePools> lab_row_pools(const LabRow& row) {
+    CandidatePools scratch;
+    auto whole = whole_pools(row, scratch);
+    if (!whole)
+        return whole.status();
+    return **whole;
 }
 
 Result<LabRow> load_lab_row(const Database& db, std::int64_t id) {
@@ -547,8 +593,12 @@ Result<LabRow> load_lab_row(const Database& db, std::int64_t id) {
 
 CandidatePools pools_for_settings(const LabRow& row, const RetrievalSettings& s,
                                   std::vector<std::string>* unreachable) {
-    const PoolsView v = pools_view(row, s, unreachable, nullptr);
-    CandidatePools p = row.pools;
+    // A packed row's record was decoded when the log was read: it decodes again. Were it to
+    // fail, the row's lists stay empty and the rerun ranks nothing.
+    CandidatePools p;
+    auto whole = lab_row_pools(row);
+    p = whole ? std::move(whole).value() : row.pools;
+    const PoolsView v = pools_view(row, p, s, unreachable, nullptr);
     p.keyword_weight = v.keyword_weight;
     p.vector_weight = v.vector_weight;
     if (v.keyword)
@@ -709,6 +759,7 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
     if (max_rows > 0)
         rows = std::min(rows, max_rows);
     const std::size_t step = std::max<std::size_t>(1, rows / 100);
+    std::unordered_set<std::string> all_ids;
     constexpr int kPage = 500;
     std::int64_t offset = 0;
     while (log.rows_seen < rows) {
@@ -725,14 +776,19 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
                                      " rows");
         // Parsing a row's pools costs more than reading it: the page is parsed on two threads.
         const std::size_t count = page->size();
+        // Rows keep their pools packed; the ids of their candidates are gathered on the way.
         std::vector<std::optional<Result<LabRow>>> parsed(count);
-        auto parse = [&](std::size_t from, std::size_t to) {
+        std::vector<std::string> page_ids[2];
+        auto parse = [&](std::size_t from, std::size_t to, std::vector<std::string>* ids) {
             for (std::size_t i = from; i < to; ++i)
-                parsed[i].emplace(lab_row_from_record((*page)[i]));
+                parsed[i].emplace(row_from_record((*page)[i], true, ids));
         };
-        std::thread second(parse, count / 2, count);
-        parse(0, count / 2);
+        std::thread second(parse, count / 2, count, &page_ids[1]);
+        parse(0, count / 2, &page_ids[0]);
         second.join();
+        for (auto& ids : page_ids)
+            all_ids.insert(std::make_move_iterator(ids.begin()),
+                           std::make_move_iterator(ids.end()));
         for (auto& row : parsed) {
             ++log.rows_seen;
             if (progress && (log.rows_seen % step == 0 || log.rows_seen == rows))
@@ -749,6 +805,8 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
             log.rows.push_back(std::move(*row).value());
         }
     }
+    log.candidate_ids.assign(all_ids.begin(), all_ids.end());
+    std::sort(log.candidate_ids.begin(), log.candidate_ids.end());
     log.load_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
@@ -790,18 +848,28 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     std::vector<std::vector<std::string>> unreachable(rows);
     std::atomic<std::size_t> done{0};
     std::atomic_bool stop{false};
+    std::mutex failure_mutex;
+    std::optional<Status> failure;
     auto run = [&](std::size_t from, std::size_t to, bool report_progress) {
         const std::size_t step = std::max<std::size_t>(1, rows / 100);
         ChangedKeysMemo memo;
+        CandidatePools scratch; // one decoded row at a time: its buffers are reused
         for (std::size_t i = from; i < to; ++i) {
             if (stop.load() || (options.cancel != nullptr && options.cancel->load())) {
                 stop = true;
                 return;
             }
             const LabRow& row = log.rows[i];
+            auto whole = whole_pools(row, scratch);
+            if (!whole) {
+                const std::lock_guard lock(failure_mutex);
+                failure = whole.status();
+                stop = true;
+                return;
+            }
             const RetrievalSettings s = blast_settings_for(row, *candidate);
-            const PoolsView pools = pools_view(row, s, &unreachable[i], &memo);
-            const auto now = lab::fast_rank(row.request, s, pools.rank_pools(row), brief_index);
+            const PoolsView pools = pools_view(row, **whole, s, &unreachable[i], &memo);
+            const auto now = lab::fast_rank(row.request, s, pools.rank_pools(**whole), brief_index);
             BlastQuery& q = results[i];
             q.id = row.record.id;
             q.ts_ms = row.record.ts_ms;
@@ -835,6 +903,8 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
         second.join();
     if (options.progress && done.load() == rows)
         options.progress(rows, rows);
+    if (failure)
+        return *failure;
     if (stop.load())
         return Status::cancelled("blast radius cancelled after " + std::to_string(done.load()) +
                                  " of " + std::to_string(rows) + " searches");
@@ -1004,9 +1074,13 @@ Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
     const lab::BriefIndex brief_index = lab::index_briefs(*briefs);
     std::vector<ChangedKeysMemo> memo(out.columns.size());
     std::vector<double> jaccard_sum(out.columns.size(), 0.0);
+    CandidatePools scratch;
     for (const LabRow& row : log.rows) {
         if (cancel != nullptr && cancel->load())
             return Status::cancelled("ablation over the log cancelled");
+        auto whole = whole_pools(row, scratch);
+        if (!whole)
+            return whole.status();
         ++out.queries;
         const auto columns = ablation_columns(row);
         bool found = false;
@@ -1014,8 +1088,8 @@ Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
             if (!columns[i].available)
                 continue;
             const RetrievalSettings& s = columns[i].settings;
-            const PoolsView pools = pools_view(row, s, nullptr, &memo[i]);
-            const auto ids = lab::fast_rank(row.request, s, pools.rank_pools(row), brief_index);
+            const PoolsView pools = pools_view(row, **whole, s, nullptr, &memo[i]);
+            const auto ids = lab::fast_rank(row.request, s, pools.rank_pools(**whole), brief_index);
             AblationLogColumn& c = out.columns[i];
             ++c.rows;
             const bool same = ids == row.logged_ids;
