@@ -145,6 +145,19 @@ IngestItem chat_item(const std::string& author, std::int64_t ts, const std::stri
     return it;
 }
 
+// A two-speaker chat source as the LoCoMo importer makes it.
+IngestSource chat_source(const std::string& id, std::vector<std::string> persons,
+                         std::vector<IngestItem> items) {
+    IngestSource a;
+    a.source_id = id;
+    a.source_kind = "chat";
+    a.platform = "locomo";
+    a.format = "jsonl";
+    a.persons = std::move(persons);
+    a.items = std::move(items);
+    return a;
+}
+
 } // namespace
 
 class TestEntityMerge : public QObject {
@@ -360,14 +373,10 @@ private slots:
         test::TempDir tmp;
         auto vault = must(Vault::create(tmp.path() / "v"), "create");
         auto emb = must(make_embedder_for(*vault), "embedder");
-        IngestSource a;
-        a.source_id = "locomo:conv-1";
-        a.source_kind = "chat";
-        a.platform = "locomo";
-        a.format = "jsonl";
-        a.persons = {"Caroline", "Melanie"};
-        a.items = {chat_item("Caroline", kT0, "Went to the pride parade with Melanie today."),
-                   chat_item("Melanie", kT0 + kMin, "Great! Painting calms me down after work.")};
+        IngestSource a = chat_source(
+            "locomo:conv-1", {"Caroline", "Melanie"},
+            {chat_item("Caroline", kT0, "Went to the pride parade with Melanie today."),
+             chat_item("Melanie", kT0 + kMin, "Great! Painting calms me down after work.")});
         // Another source where nobody knows Caroline: the heuristic alone would call her a
         // topic (an apposition, no person cue).
         IngestSource b;
@@ -418,16 +427,11 @@ private slots:
         test::TempDir tmp;
         auto vault = must(Vault::create(tmp.path() / "v"), "create");
         auto emb = must(make_embedder_for(*vault), "embedder");
-        IngestSource a;
-        a.source_id = "locomo:conv-2";
-        a.source_kind = "chat";
-        a.platform = "locomo";
-        a.format = "jsonl";
-        a.persons = {"John", "Gina"};
-        a.items = {
-            chat_item("Gina", kT0, "Thanks Jon, the dance studio looks amazing!"),
-            chat_item("John", kT0 + kMin, "I lost my job at the bank last week."),
-            chat_item("Gina", kT0 + 2 * kMin, "I think Muhammad said the studio opens in May.")};
+        IngestSource a = chat_source(
+            "locomo:conv-2", {"John", "Gina"},
+            {chat_item("Gina", kT0, "Thanks Jon, the dance studio looks amazing!"),
+             chat_item("John", kT0 + kMin, "I lost my job at the bank last week."),
+             chat_item("Gina", kT0 + 2 * kMin, "I think Muhammad said the studio opens in May.")});
         Ingestor ing(*vault, *emb);
         must(ing.ingest({a}), "ingest");
         QVERIFY(scalar(vault->db(), "SELECT count(*) FROM mem_tree_entity_index WHERE "
@@ -468,17 +472,13 @@ private slots:
         test::TempDir dir;
         auto vault = must(Vault::create(dir.path() / "v"), "create");
         auto emb = must(make_embedder_for(*vault), "embedder");
-        IngestSource a;
-        a.source_id = "locomo:conv-1";
-        a.source_kind = "chat";
-        a.platform = "locomo";
-        a.format = "jsonl";
-        a.persons = {"Caroline", "Melanie"};
-        a.items = {
-            chat_item("Caroline", kT0, "Hey Mel, how was the pottery class yesterday?"),
-            chat_item("Melanie", kT0 + kMin, "It was great, I asked Muhammad how to throw a bowl."),
-            chat_item("Caroline", kT0 + 2 * kMin, "Send me a photo of the bowl, Mel!"),
-            chat_item("Melanie", kT0 + 3 * kMin, "Last week I met Jonas and Jonah, my cousins.")};
+        IngestSource a = chat_source(
+            "locomo:conv-1", {"Caroline", "Melanie"},
+            {chat_item("Caroline", kT0, "Hey Mel, how was the pottery class yesterday?"),
+             chat_item("Melanie", kT0 + kMin,
+                       "It was great, I asked Muhammad how to throw a bowl."),
+             chat_item("Caroline", kT0 + 2 * kMin, "Send me a photo of the bowl, Mel!"),
+             chat_item("Melanie", kT0 + 3 * kMin, "Last week I met Jonas and Jonah, my cousins.")});
         Ingestor ing(*vault, *emb);
         must(ing.ingest({a}), "ingest");
         const Database& db = vault->db();

@@ -344,12 +344,7 @@ private Q_SLOTS:
         const int x1 = viewport.left() + viewport.width() * 3 / 5;
         QSignalSpy selected(timeline, &TimelineView::windowSelected);
         QSignalSpy shown(page_, &TreesPage::coverShown);
-        QTest::mousePress(timeline->viewport(), Qt::LeftButton, {}, QPoint(x0, y));
-        QMouseEvent move(QEvent::MouseMove, QPointF(x1, y),
-                         timeline->viewport()->mapToGlobal(QPointF(x1, y)), Qt::NoButton,
-                         Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(timeline->viewport(), &move);
-        QTest::mouseRelease(timeline->viewport(), Qt::LeftButton, {}, QPoint(x1, y));
+        test::dragAcross(timeline->viewport(), x0, x1, y);
         QCOMPARE(selected.count(), 1);
         const qint64 since = selected.first().at(0).toLongLong();
         const qint64 until = selected.first().at(1).toLongLong();

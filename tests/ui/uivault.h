@@ -9,10 +9,13 @@
 #include <memlens/ingest.h>
 #include <memlens/vault.h>
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QMouseEvent>
 #include <QStandardPaths>
 #include <QString>
+#include <QTest>
 
 #include <filesystem>
 #include <future>
@@ -62,6 +65,16 @@ inline std::string buildGeneratedVault(const std::filesystem::path& dir, std::si
         auto report = ingestor.ingest(*sources);
         return report ? std::string() : report.status().to_string();
     });
+}
+
+// A left-button drag across `viewport` from x0 to x1 at height y, as a hand makes it: press,
+// one move with the button held, release (what the timeline's window selection reads).
+inline void dragAcross(QWidget* viewport, int x0, int x1, int y) {
+    QTest::mousePress(viewport, Qt::LeftButton, {}, QPoint(x0, y));
+    QMouseEvent move(QEvent::MouseMove, QPointF(x1, y), viewport->mapToGlobal(QPointF(x1, y)),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &move);
+    QTest::mouseRelease(viewport, Qt::LeftButton, {}, QPoint(x1, y));
 }
 
 } // namespace memlens::test

@@ -109,14 +109,12 @@ Result<std::vector<SharedNode>> shared_nodes(const Vault& vault, std::string_vie
 
 namespace {
 
-// The first column of the first row of `sql`, its one parameter (if any) bound to `ids`.
-Result<std::int64_t> one_int(const Database& db, const std::string& sql,
-                             const std::string* ids = nullptr) {
+// The first column of the first row of `sql`, its one parameter bound to `ids`.
+Result<std::int64_t> one_int(const Database& db, const std::string& sql, const std::string& ids) {
     auto st = db.prepare(sql);
     if (!st)
         return st.status();
-    if (ids != nullptr)
-        st->bind(1, *ids);
+    st->bind(1, ids);
     auto row = st->step();
     if (!row)
         return row.status();
@@ -159,14 +157,14 @@ Result<std::vector<GroupChunk>> group_chunks(const Vault& vault,
     auto mentions = one_int(db,
                             "SELECT COALESCE(SUM(mentions), 0) FROM ml_entities WHERE entity_id IN "
                             "(SELECT value FROM json_each(?1))",
-                            &list);
+                            list);
     auto strongest = one_int(db,
                              "SELECT COALESCE(MAX(weight), 0) FROM mem_tree_entity_edges WHERE "
                              "entity_a IN (SELECT value FROM json_each(?1)) AND entity_b IN "
                              "(SELECT value FROM json_each(?1)) AND entity_a <> entity_b",
-                             &list);
+                             list);
     // rid numbers the chunks as they are written: about their count, read through its index.
-    auto chunks = one_int(db, "SELECT COALESCE(MAX(rid), 0) FROM mem_tree_chunks");
+    auto chunks = db.query_int("SELECT COALESCE(MAX(rid), 0) FROM mem_tree_chunks");
     if (!mentions || !strongest || !chunks)
         return (!mentions    ? mentions.status()
                 : !strongest ? strongest.status()

@@ -437,17 +437,9 @@ PoolsView pools_view(const LabRow& row, const CandidatePools& whole, const Retri
 }
 
 Result<std::map<std::string, NodeBrief>> log_briefs(SearchEngine& engine, const LabLog& log) {
-    // load_lab_log lists them, sorted: each batch then reads neighbouring pages of the id index.
-    std::unordered_set<std::string_view> all(log.candidate_ids.begin(), log.candidate_ids.end());
-    for (const LabRow& row : log.rows) { // rows added to the log by hand, with their lists
-        for (const auto& c : row.pools.keyword)
-            all.insert(c.node_id);
-        for (const auto& c : row.pools.vector)
-            all.insert(c.node_id);
-    }
-    std::vector<std::string> ids(all.begin(), all.end());
-    std::sort(ids.begin(), ids.end());
-    return engine.node_briefs(ids);
+    // load_lab_log gathered them, distinct and sorted: each batch then reads neighbouring pages
+    // of the id index.
+    return engine.node_briefs(log.candidate_ids);
 }
 
 } // namespace
