@@ -2,7 +2,8 @@
 // row's candidates column and its envelope come from the vault file, which anything may have
 // written. Every input decodes or is a corruption error; never a crash, a sanitizer report or
 // an allocation the input's size does not justify. A decoded record encodes again and decodes
-// to the same pools.
+// to the same pools, and the ranking lab's two readers of a format-2 record (ids only, and the
+// compact form) agree with the decoder.
 //
 // The first byte picks the path: 0, the rest is a format 2 record, compressed here with zstd so
 // that mutations reach the binary decoder; 1, the rest is the column itself (zstd's frame
@@ -19,6 +20,8 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace {
 
@@ -72,6 +75,48 @@ void check_round_trip(const CandidatePools& p) {
                                "the same vector candidate back");
 }
 
+// The ranking lab's two readers of a format-2 record (the ids alone, and the compact form it
+// ranks from) accept exactly what the decoder accepts, and read the same candidates.
+void check_lab_readers(const memlens::Result<CandidatePools>& pools, const std::string& column,
+                       std::size_t size) {
+    CandidatePools rest;
+    std::vector<std::string> ids;
+    const auto scanned = memlens::scan_format2_pools(
+        column, size, rest, [&](std::string_view id) { ids.emplace_back(id); });
+    memlens::CompactPools compact;
+    const auto unpacked = memlens::decode_format2_compact(column, size, compact);
+    memlens::fuzz::require(scanned.is_ok() == pools.is_ok() && unpacked.is_ok() == pools.is_ok(),
+                           "the lab's readers refuse what the decoder refuses");
+    if (!pools.is_ok())
+        return;
+    auto same = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+    memlens::fuzz::require(rest.keyword.empty() && rest.vector.empty() &&
+                               rest.vector_index == pools->vector_index &&
+                               rest.query_entities == pools->query_entities &&
+                               same(rest.keyword_weight, pools->keyword_weight) &&
+                               same(rest.vector_weight, pools->vector_weight),
+                           "the scan reads all but the lists");
+    memlens::fuzz::require(compact.nodes.size() == ids.size() &&
+                               compact.keyword.size() == pools->keyword.size() &&
+                               compact.vector.size() == pools->vector.size(),
+                           "the compact form has every node and entry");
+    for (std::size_t i = 0; i < compact.keyword.size(); ++i) {
+        const auto& k = compact.keyword[i];
+        const LegCandidate& c = pools->keyword[i];
+        const auto& n = compact.nodes[k.node];
+        memlens::fuzz::require(
+            ids[k.node] == c.node_id && same(k.raw, c.raw) && same(k.fts_score, c.fts_score) &&
+                same(k.author_factor, c.author_factor) && same(k.time_factor, c.time_factor) &&
+                same(k.question_factor, c.question_factor) && n.has_vector == c.has_vector &&
+                n.superseded == !c.superseded_by.empty() &&
+                same(n.query_similarity, c.query_similarity) && same(n.graph, c.graph),
+            "the same keyword candidate in the compact form");
+    }
+    for (std::size_t i = 0; i < compact.vector.size(); ++i)
+        memlens::fuzz::require(ids[compact.vector[i]] == pools->vector[i].node_id,
+                               "the same vector candidate in the compact form");
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -116,5 +161,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     else
         memlens::fuzz::require(pools.status().code() == memlens::StatusCode::Corruption,
                                "a refused record is a corruption error");
+    if (data[0] % 3 != 2)
+        check_lab_readers(pools, column, envelope["size"].get<std::size_t>());
     return 0;
 }

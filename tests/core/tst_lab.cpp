@@ -3,6 +3,7 @@
 // zero; λ = 1 changes exactly the rows MMR had reordered and no row that set its own λ; moves
 // are attributed to the setting that causes them; the ablation's columns; the CLI's whatif,
 // blast and ablate with their errors.
+#include "older_pools.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -23,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <set>
 
@@ -485,9 +487,147 @@ private slots:
             }
             QCOMPARE(whole.keyword_weight, alone.pools.keyword_weight);
             QCOMPARE(whole.vector_weight, alone.pools.vector_weight);
+            // The re-ranking reads positions in the log's ids: the distinct candidates in the
+            // record's order (keyword pool, then vector pool), and the hits.
+            std::vector<std::string> distinct;
+            for (const auto* leg : {&whole.keyword, &whole.vector})
+                for (const auto& c : *leg)
+                    if (std::find(distinct.begin(), distinct.end(), c.node_id) == distinct.end())
+                        distinct.push_back(c.node_id);
+            QCOMPARE(row.nodes.size(), distinct.size());
+            for (std::size_t i = 0; i < distinct.size(); ++i)
+                QCOMPARE(log.candidate_ids[row.nodes[i]], distinct[i]);
+            QCOMPARE(row.logged_nodes.size(), alone.logged_ids.size());
+            for (std::size_t i = 0; i < alone.logged_ids.size(); ++i)
+                QCOMPARE(log.candidate_ids[row.logged_nodes[i]], alone.logged_ids[i]);
         }
-        // The log lists every candidate of its rows once, for the briefs a blast radius reads.
+        // The log lists every candidate of its rows once, for the briefs a blast radius reads
+        // (the hits are among them).
         QCOMPARE(log.candidate_ids, std::vector<std::string>(ids.begin(), ids.end()));
+    }
+
+    // A row logged before schema 5 keeps its pools as format 1, inside query_profile: a log
+    // packs it as it packs the others, and the blast radius ranks it as the rerun does, under the
+    // vault's settings and a changed one.
+    void aRowInTheOlderFormatIsRankedLikeTheOthers() {
+        const auto id = rows_[rows_.size() / 2];
+        const AuditRecord before = must(get_audit(vault_->db(), id), "row");
+        const auto pools = must(candidates_from_audit(before), "pools");
+        QVERIFY(test::store_pools_as_format1(vault_->db(), id, pools).is_ok());
+        QVERIFY(must(get_audit(vault_->db(), id), "older row").candidates.empty());
+
+        auto log = must(load_lab_log(vault_->db(), {}), "log");
+        QCOMPARE(log.rows.size(), rows_.size());
+        QCOMPARE(log.skipped_damaged, std::size_t{0});
+        auto it = std::find_if(log.rows.begin(), log.rows.end(),
+                               [&](const LabRow& r) { return r.record.id == id; });
+        QVERIFY(it != log.rows.end());
+        QVERIFY(!it->packed_column.empty());
+        std::set<std::string> distinct;
+        for (const auto* leg : {&pools.keyword, &pools.vector})
+            for (const auto& c : *leg)
+                distinct.insert(c.node_id);
+        QCOMPARE(it->nodes.size(), distinct.size());
+
+        auto vaultSettings = must(load_retrieval_settings(*vault_), "settings");
+        const auto row = must(load_lab_row(vault_->db(), id), "decoded row");
+        for (const std::map<std::string, std::string>& overrides :
+             {std::map<std::string, std::string>{},
+              std::map<std::string, std::string>{{"search.rrf_k", "1"}}}) {
+            auto r = must(blast_radius(*engine_, log, overrides), "blast");
+            if (overrides.empty())
+                QCOMPARE(r.changed, std::size_t{0});
+            auto q = std::find_if(r.results.begin(), r.results.end(),
+                                  [&](const BlastQuery& b) { return b.id == id; });
+            QVERIFY(q != r.results.end());
+            const auto s = blast_settings_for(
+                row, must(apply_setting_overrides(vaultSettings, overrides), "s"));
+            auto full = must(engine_->rerun(row.request, s, pools_for_settings(row, s)), "rerun");
+            QCOMPARE(q->ids, ids_of(full));
+            QVERIFY(!q->ids.empty());
+        }
+
+        auto restore = must(vault_->db().prepare("UPDATE retrieval_log SET candidates = ?2, "
+                                                 "query_profile = ?3 WHERE id = ?1"),
+                            "prepare");
+        restore.bind(1, id)
+            .bind_blob(2, std::as_bytes(std::span(before.candidates)))
+            .bind(3, before.query_profile);
+        QVERIFY(restore.exec().is_ok());
+    }
+
+    // A log longer than a page (500 rows) is read page after page: every row once, newest
+    // first, as many as asked, only those the filter keeps.
+    void aLogOfManyPagesIsReadOnceEachNewestFirst() {
+        const std::int64_t last = rows_.back();
+        const char* copy =
+            "INSERT INTO retrieval_log (ts_ms, query, query_hash, mode, query_profile, sources, "
+            "settings, elapsed_ms, vault_revision, error, client, session, tool, arguments, "
+            "candidates) SELECT ts_ms, query, query_hash, mode, query_profile, sources, settings, "
+            "elapsed_ms, vault_revision, error, client, session, tool, arguments, candidates "
+            "FROM retrieval_log";
+        for (int i = 0; i < 4; ++i) // 16 times the generated log: four pages and some
+            QVERIFY(vault_->db().exec(copy).is_ok());
+        const auto all = all_ids(vault_->db());
+        QCOMPARE(all.size(), 16 * rows_.size());
+
+        auto log = must(load_lab_log(vault_->db(), {}), "log");
+        QCOMPARE(log.rows_seen, all.size());
+        QCOMPARE(log.rows.size(), all.size());
+        for (std::size_t i = 0; i < log.rows.size(); ++i) // newest first, each once
+            QCOMPARE(log.rows[i].record.id, all[all.size() - 1 - i]);
+
+        auto newest = must(load_lab_log(vault_->db(), {}, 700), "newest 700");
+        QCOMPARE(newest.rows_seen, std::size_t{700});
+        QCOMPARE(newest.rows.back().record.id, all[all.size() - 700]);
+
+        AuditFilter one;
+        one.client = log.rows.front().record.caller.client;
+        QVERIFY(!one.client.empty());
+        auto agent = must(load_lab_log(vault_->db(), one), "one agent");
+        QCOMPARE(agent.rows_seen,
+                 static_cast<std::size_t>(must(count_audit(vault_->db(), one), "count")));
+        QVERIFY(agent.rows_seen > 500 && agent.rows_seen < all.size());
+        for (const auto& row : agent.rows)
+            QCOMPARE(row.record.caller.client, one.client);
+
+        auto drop = must(vault_->db().prepare("DELETE FROM retrieval_log WHERE id > ?1"), "drop");
+        drop.bind(1, last);
+        QVERIFY(drop.exec().is_ok());
+        QCOMPARE(all_ids(vault_->db()), rows_);
+    }
+
+    // A blast radius can be stopped: reading the log, or half-way through re-ranking it, when
+    // it says how far it got and gives no report. Progress comes in order, to the last row.
+    void aBlastRadiusCanBeCancelled() {
+        std::atomic_bool cancel{true};
+        auto early = load_lab_log(vault_->db(), {}, 0, {}, &cancel);
+        QCOMPARE(early.status().code(), StatusCode::Cancelled);
+        cancel = false;
+        auto log = must(load_lab_log(vault_->db(), {}), "log");
+        const std::size_t rows = log.rows.size();
+        std::vector<std::size_t> seen;
+        BlastOptions o;
+        o.cancel = &cancel;
+        o.progress = [&](std::size_t done, std::size_t total) {
+            seen.push_back(done);
+            if (total == rows && done * 4 >= total)
+                cancel = true; // a quarter of the way
+        };
+        auto stopped = blast_radius(*engine_, log, {{"search.rrf_k", "1"}}, o);
+        QCOMPARE(stopped.status().code(), StatusCode::Cancelled);
+        QVERIFY2(stopped.status().message().find("cancelled after") != std::string::npos,
+                 stopped.status().message().c_str());
+        QVERIFY(!seen.empty());
+        QVERIFY(seen.back() < rows);
+
+        cancel = false;
+        seen.clear();
+        o.progress = [&](std::size_t done, std::size_t) { seen.push_back(done); };
+        auto whole = must(blast_radius(*engine_, log, {{"search.rrf_k", "1"}}, o), "blast");
+        QCOMPARE(whole.queries, rows);
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QCOMPARE(seen.back(), rows);
     }
 
     void overlapMeasures() {

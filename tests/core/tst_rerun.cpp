@@ -2,7 +2,7 @@
 // rerun_audit ranks those candidates again (fusion, scores, graph context, MMR, budgets)
 // without retrieval, giving the logged ranking bit for bit. A damaged pool or a row from before
 // pools were kept is said, never passed off as identical.
-#include "../../core/src/audit/candidate_codec.h"
+#include "older_pools.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -260,6 +260,100 @@ private slots:
                  r.status().message().c_str());
     }
 
+    // What a rerun (and the ranking lab, which keeps a row's pools packed) reads of a row:
+    // damaged columns are an error naming the row and what is wrong; columns that only carry
+    // more than memlens writes read as before.
+    void rerunInputsReadOnlyWhatIsWhole_data() {
+        QTest::addColumn<QString>("column");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("error"); // empty: reads, with the same logged ids
+        QTest::newRow("sources not JSON")
+            << QStringLiteral("sources") << QStringLiteral("[{\"node_id\": ")
+            << QStringLiteral("sources is not JSON");
+        QTest::newRow("sources an object")
+            << QStringLiteral("sources") << QStringLiteral("{\"node_id\": \"a\"}")
+            << QStringLiteral("sources is not a JSON array");
+        QTest::newRow("sources a string") << QStringLiteral("sources") << QStringLiteral("\"a\"")
+                                          << QStringLiteral("sources is not a JSON array");
+        QTest::newRow("a source a string") << QStringLiteral("sources") << QStringLiteral("[\"a\"]")
+                                           << QStringLiteral("a source that is not an object");
+        QTest::newRow("a source a list") << QStringLiteral("sources") << QStringLiteral("[[\"a\"]]")
+                                         << QStringLiteral("a source that is not an object");
+        QTest::newRow("a source without its id")
+            << QStringLiteral("sources") << QStringLiteral("[{\"rank\": 1}]")
+            << QStringLiteral("a source without a node_id");
+        QTest::newRow("a source's id a number")
+            << QStringLiteral("sources") << QStringLiteral("[{\"node_id\": 7}]")
+            << QStringLiteral("a source without a node_id");
+        QTest::newRow("text after the sources")
+            << QStringLiteral("sources") << QStringLiteral("[] []")
+            << QStringLiteral("sources is not JSON");
+        QTest::newRow("profile not JSON")
+            << QStringLiteral("query_profile") << QStringLiteral("{\"request\": ")
+            << QStringLiteral("query_profile is not a JSON object");
+        QTest::newRow("profile without its request")
+            << QStringLiteral("query_profile") << QStringLiteral("drop request")
+            << QStringLiteral("query_profile has no request");
+        QTest::newRow("pools' size changed")
+            << QStringLiteral("query_profile") << QStringLiteral("size 12")
+            << QStringLiteral("candidate pools");
+        QTest::newRow("more than memlens writes")
+            << QStringLiteral("both") << QStringLiteral("") << QStringLiteral("");
+    }
+    void rerunInputsReadOnlyWhatIsWhole() {
+        QFETCH(QString, column);
+        QFETCH(QString, text);
+        QFETCH(QString, error);
+        QueryOptions o;
+        o.now_ms = kNow;
+        must(engine_->query(queries_[2], o), "query");
+        QVERIFY(engine_->audit_writer()->flush().is_ok());
+        const auto id = engine_->audit_writer()->last_written_id();
+        AuditRecord rec = must(get_audit(vault_->db(), id), "row");
+        const auto whole = must(rerun_inputs_from_audit(rec), "the row as logged");
+        QVERIFY(!whole.logged_ids.empty());
+        auto profile = QJsonDocument::fromJson(QByteArray::fromStdString(rec.query_profile));
+        QJsonObject p = profile.object();
+        if (column == QStringLiteral("sources")) {
+            rec.sources = text.toStdString();
+        } else if (text == QStringLiteral("drop request")) {
+            p.remove(QStringLiteral("request"));
+            rec.query_profile = QJsonDocument(p).toJson().toStdString();
+        } else if (text == QStringLiteral("size 12")) {
+            QJsonObject c = p[QStringLiteral("candidates")].toObject();
+            c[QStringLiteral("size")] = 12;
+            p[QStringLiteral("candidates")] = c;
+            rec.query_profile = QJsonDocument(p).toJson().toStdString();
+        } else if (column == QStringLiteral("query_profile")) {
+            rec.query_profile = text.toStdString();
+        } else { // keys memlens does not write, in the profile and in each source
+            p[QStringLiteral("added")] = QJsonObject{{QStringLiteral("node_id"), 1}};
+            rec.query_profile = QJsonDocument(p).toJson().toStdString();
+            auto sources = QJsonDocument::fromJson(QByteArray::fromStdString(rec.sources)).array();
+            for (auto&& v : sources) {
+                QJsonObject src = v.toObject();
+                src[QStringLiteral("nested")] =
+                    QJsonArray{QJsonObject{{QStringLiteral("node_id"), QStringLiteral("x")}}};
+                v = src;
+            }
+            rec.sources = QJsonDocument(sources).toJson().toStdString();
+        }
+        for (bool keepPacked : {false, true}) {
+            auto r = rerun_inputs_from_audit(rec, keepPacked);
+            if (error.isEmpty()) {
+                QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+                QCOMPARE(r->logged_ids, whole.logged_ids);
+                QCOMPARE(r->request.query, whole.request.query);
+                continue;
+            }
+            QVERIFY(!r.is_ok());
+            QCOMPARE(r.status().code(), StatusCode::Corruption);
+            const std::string m = r.status().message();
+            QVERIFY2(m.find("audit row " + std::to_string(id)) != std::string::npos, m.c_str());
+            QVERIFY2(m.find(error.toStdString()) != std::string::npos, m.c_str());
+        }
+    }
+
     // A row logged before schema 5 keeps its pools as format 1 inside query_profile and no
     // candidates column: it reruns to its logged ranking as before.
     void aRowInTheOlderFormatStillReruns() {
@@ -271,12 +365,7 @@ private slots:
         auto rec = must(get_audit(vault_->db(), id), "row");
         QVERIFY(!rec.candidates.empty());
         const auto pools = must(candidates_from_audit(rec), "pools");
-        auto st = must(
-            vault_->db().prepare("UPDATE retrieval_log SET candidates = NULL, query_profile = "
-                                 "json_set(query_profile, '$.candidates', json(?2)) WHERE id = ?1"),
-            "prepare");
-        st.bind(1, id).bind(2, encode_candidate_pools_format1(pools));
-        QVERIFY(st.exec().is_ok());
+        QVERIFY(test::store_pools_as_format1(vault_->db(), id, pools).is_ok());
         auto old = must(get_audit(vault_->db(), id), "older row");
         QVERIFY(old.candidates.empty());
         QVERIFY(old.query_profile.find("zlib+base64") != std::string::npos);

@@ -224,9 +224,13 @@ struct RerunInputs {
     std::string packed_column;
     std::size_t packed_size = 0;
 };
-// keep_packed: the pools are decoded (a damaged record is an error here) and a format-2 row's
-// stored form is returned beside them, for a caller that keeps a few KB instead of ~45 KB.
-Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record, bool keep_packed = false);
+// keep_packed: a format-2 row's pools are checked whole (a damaged record is an error here) but
+// not decoded: their lists stay empty and the stored form is returned instead, for a caller
+// that keeps a few KB instead of ~45 KB (lab_row_pools in lab.h decodes it). packed_node_id,
+// when given, is called with each distinct candidate id of such a row, in its record's order.
+Result<RerunInputs>
+rerun_inputs_from_audit(const AuditRecord& record, bool keep_packed = false,
+                        const std::function<void(std::string_view)>& packed_node_id = {});
 
 // The candidate pools a row keeps in query_profile.candidates (LegCandidate in search.h): per
 // leg the candidates it returned with rank, raw score, the keyword leg's factors, the query

@@ -68,6 +68,10 @@ struct LabRow {
     std::string packed_column;
     std::size_t packed_size = 0;
     std::vector<std::string> logged_ids; // its hits, in order
+    // A LabLog's row: its packed record's distinct candidates, in the record's order, and its
+    // hits, as positions in LabLog::candidate_ids (the re-ranking reads no id, only these).
+    std::vector<std::uint32_t> nodes;
+    std::vector<std::uint32_t> logged_nodes;
 };
 
 // A row's pools, whole: `row.pools`, or decoded from its packed form.
@@ -214,13 +218,16 @@ struct BlastReport {
 // The log's rows read and parsed once, for any number of blast radii over them (the lab keeps
 // one per vault: parsing a row's pools costs more than re-ranking them).
 struct LabLog {
-    std::vector<LabRow> rows;         // the searches with pools, newest first
+    // The searches with pools, newest first, each kept packed (a row logged in format 1 is
+    // packed as format 2 on the way in).
+    std::vector<LabRow> rows;
     std::size_t rows_seen = 0;        // log rows the filter kept
     std::size_t skipped_no_pools = 0; // searches logged without their pools
     std::size_t skipped_other = 0;    // not searches
     std::size_t skipped_damaged = 0;  // searches whose stored columns do not parse
     double load_ms = 0.0;
-    std::vector<std::string> candidate_ids; // every candidate of the rows, distinct, sorted
+    // Every candidate and hit of the rows, distinct, sorted.
+    std::vector<std::string> candidate_ids;
 };
 Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::size_t max_rows = 0,
                             const std::function<void(std::size_t, std::size_t)>& progress = {},

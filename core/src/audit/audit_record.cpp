@@ -213,7 +213,96 @@ Result<CandidatePools> candidates_from_audit(const AuditRecord& record) {
     return pools;
 }
 
-Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record, bool keep_packed) {
+namespace {
+
+// The node ids of a row's sources ([{"node_id": …, …}, …]) read as the text is lexed, without
+// building it: a blast radius reads ten thousand rows' sources.
+class SourceIds : public nlohmann::json_sax<json> {
+public:
+    explicit SourceIds(std::vector<std::string>& ids)
+        : ids_(ids) {}
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool string(string_t& s) override {
+        if (depth_ == 2 && key_is_node_id_) {
+            if (found_) // a repeated key: the last one counts, as in a parsed object
+                ids_.back() = std::move(s);
+            else
+                ids_.push_back(std::move(s));
+            found_ = true;
+        }
+        return value();
+    }
+    bool binary(binary_t&) override { return value(); }
+    bool start_object(std::size_t) override {
+        if (depth_ == 0)
+            return fail("sources is not a JSON array");
+        if (depth_ == 1) // a source
+            found_ = false;
+        ++depth_;
+        return true;
+    }
+    bool key(string_t& k) override {
+        key_is_node_id_ = depth_ == 2 && k == "node_id";
+        return true;
+    }
+    bool end_object() override {
+        --depth_;
+        if (depth_ == 1 && !found_)
+            return fail("a source without a node_id");
+        return true;
+    }
+    bool start_array(std::size_t) override {
+        if (depth_ == 1)
+            return fail("a source that is not an object");
+        ++depth_;
+        return true;
+    }
+    bool end_array() override {
+        --depth_;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+        return fail("sources is not JSON");
+    }
+    const std::string& error() const { return error_; }
+
+private:
+    bool value() {
+        if (depth_ == 0)
+            return fail("sources is not a JSON array");
+        if (depth_ == 1)
+            return fail("a source that is not an object");
+        key_is_node_id_ = false;
+        return true;
+    }
+    bool fail(const char* what) {
+        if (error_.empty())
+            error_ = what;
+        return false;
+    }
+    std::vector<std::string>& ids_;
+    int depth_ = 0;
+    bool key_is_node_id_ = false;
+    bool found_ = false;
+    std::string error_;
+};
+
+Status logged_node_ids(const std::string& sources, std::vector<std::string>& ids) {
+    SourceIds reader(ids);
+    if (!json::sax_parse(sources, &reader))
+        return Status::corruption(reader.error().empty() ? "sources is not JSON" : reader.error());
+    return Status::ok();
+}
+
+} // namespace
+
+Result<RerunInputs>
+rerun_inputs_from_audit(const AuditRecord& record, bool keep_packed,
+                        const std::function<void(std::string_view)>& packed_node_id) {
     MEMLENS_TRY(not_a_search(record));
     const std::string where = "audit row " + std::to_string(record.id);
     auto p = json::parse(record.query_profile, nullptr, false);
@@ -223,13 +312,20 @@ Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record, bool keep
         return Status::not_found(where + " keeps no candidate pools (it was logged before memlens "
                                          "kept them); replay it instead");
     RerunInputs in;
-    auto pools = decode_candidate_pools(p["candidates"], record.candidates);
-    if (!pools)
-        return Status::corruption(where + ": " + pools.status().message());
-    in.pools = std::move(pools).value();
-    if (keep_packed && !record.candidates.empty() && p["candidates"].value("format", 0) == 2) {
+    const json& envelope = p["candidates"];
+    const auto packed_size = format2_size(envelope);
+    if (keep_packed && !record.candidates.empty() && packed_size) {
         in.packed_column = record.candidates;
-        in.packed_size = p["candidates"].value("size", std::size_t{0});
+        in.packed_size = *packed_size;
+        if (Status st =
+                scan_format2_pools(in.packed_column, in.packed_size, in.pools, packed_node_id);
+            !st)
+            return Status::corruption(where + ": " + st.message());
+    } else {
+        auto pools = decode_candidate_pools(envelope, record.candidates);
+        if (!pools)
+            return Status::corruption(where + ": " + pools.status().message());
+        in.pools = std::move(pools).value();
     }
     if (!p.contains("request") || !p["request"].is_object())
         return Status::corruption(where + ": query_profile has no request");
@@ -242,14 +338,8 @@ Result<RerunInputs> rerun_inputs_from_audit(const AuditRecord& record, bool keep
     if (!settings)
         return settings.status();
     in.settings = std::move(settings).value();
-    const auto sources = json::parse(record.sources, nullptr, false);
-    if (!sources.is_array())
-        return Status::corruption(where + ": sources is not a JSON array");
-    for (const auto& src : sources) {
-        if (!src.is_object() || !src.contains("node_id") || !src["node_id"].is_string())
-            return Status::corruption(where + ": a source without a node_id");
-        in.logged_ids.push_back(src["node_id"].get<std::string>());
-    }
+    if (Status st = logged_node_ids(record.sources, in.logged_ids); !st)
+        return Status::corruption(where + ": " + st.message());
     return in;
 }
 
@@ -321,12 +411,19 @@ SearchRequest request_from_json(const AuditRecord& record, const json& j) {
 
 Result<RetrievalSettings> settings_from_audit(const AuditRecord& record) {
     MEMLENS_TRY(not_a_search(record));
-    // A log's rows mostly carry the same settings text (a blast radius reads thousands): the
-    // last text this thread parsed is kept with its settings.
-    thread_local std::string last_text;
-    thread_local RetrievalSettings last;
-    if (!last_text.empty() && record.settings == last_text)
-        return last;
+    // A log's rows carry a few settings texts between them (a blast radius reads thousands of
+    // rows; agents and the GUI may each run with their own): the last few texts this thread
+    // parsed are kept with their settings.
+    struct Parsed {
+        std::string text;
+        RetrievalSettings settings;
+    };
+    constexpr std::size_t kKept = 8;
+    thread_local std::vector<Parsed> kept;
+    thread_local std::size_t next = 0; // the entry replaced next, once all are in use
+    for (const Parsed& p : kept)
+        if (p.text == record.settings)
+            return p.settings;
     auto j = json::parse(record.settings, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         return Status::corruption("audit row " + std::to_string(record.id) +
@@ -337,8 +434,12 @@ Result<RetrievalSettings> settings_from_audit(const AuditRecord& record) {
             m.emplace(it.key(), it.value().get<std::string>());
     auto settings = retrieval_settings_from_map(m);
     if (settings) {
-        last_text = record.settings;
-        last = *settings;
+        if (kept.size() < kKept) {
+            kept.push_back({record.settings, *settings});
+        } else {
+            kept[next] = {record.settings, *settings};
+            next = (next + 1) % kKept;
+        }
     }
     return settings;
 }

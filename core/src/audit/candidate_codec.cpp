@@ -17,6 +17,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -273,23 +274,14 @@ public:
         p_ += 8;
         return std::bit_cast<double>(v);
     }
-    std::string str() {
+    // The next string, as a view of the input.
+    std::string_view view() {
         const std::uint32_t n = u32();
         if (!need(n))
             return {};
-        std::string v(p_, n);
+        std::string_view v(p_, n);
         p_ += n;
         return v;
-    }
-    // str() into `out`, reusing its buffer.
-    void str_into(std::string& out) {
-        const std::uint32_t n = u32();
-        if (!need(n)) {
-            out.clear();
-            return;
-        }
-        out.assign(p_, n);
-        p_ += n;
     }
     // A count of items of at least `min_bytes` each: one the remaining bytes cannot hold is
     // refused before anything is reserved for it.
@@ -298,12 +290,6 @@ public:
         if (ok_ && static_cast<std::size_t>(end_ - p_) / min_bytes < n)
             ok_ = false;
         return ok_ ? n : 0;
-    }
-    std::vector<std::string> strings() {
-        std::vector<std::string> v(count(4));
-        for (auto& s : v)
-            s = str();
-        return v;
     }
 
 private:
@@ -379,69 +365,196 @@ std::string encode_format2(const CandidatePools& pools) {
     return w.take();
 }
 
-// Decodes into `pools`, reusing its lists' buffers (and a per-thread node list): a blast radius
-// decodes every row of a log, one at a time, into one buffer per thread.
-Status decode_format2_into(std::string_view bytes, CandidatePools& pools) {
+// One walk over a format-2 record for every reader of it: each field is read and checked in
+// order and handed to `sink`, which keeps what it needs (the whole pools, the node ids only, or
+// the compact form the lab ranks from). A record walked to its end without an error is whole.
+//
+// Sink: nodes(n); node(i, id, flags, similarity, graph, superseded_by views); keywords(n);
+// keyword(j, node, raw, fts_score, coverage, author, time, question); vectors(n); vector(j,
+// node, raw); tail(keyword_weight, vector_weight, vector_index, query_entities views). The
+// views point into `bytes`.
+template <typename Sink> Status walk_format2(std::string_view bytes, Sink& sink) {
     Reader r(bytes);
-    thread_local std::vector<LegCandidate> node;
-    node.resize(r.count(4 + 1 + 8 + 8 + 4));
-    for (auto& n : node) {
-        r.str_into(n.node_id);
+    thread_local std::vector<std::string_view> names;
+    auto read_names = [&] {
+        names.resize(r.count(4));
+        for (auto& v : names)
+            v = r.view();
+    };
+    const std::uint32_t nodes = r.count(4 + 1 + 8 + 8 + 4);
+    sink.nodes(nodes);
+    for (std::uint32_t i = 0; i < nodes; ++i) {
+        const std::string_view id = r.view();
         const std::uint8_t flags = r.u8();
         if (flags & ~(kNoVector | kSummary))
             return bad("a node has unknown flags");
-        n.has_vector = (flags & kNoVector) == 0;
-        n.is_summary = (flags & kSummary) != 0;
-        n.query_similarity = r.f64();
-        n.graph = r.f64();
-        n.superseded_by = r.strings();
+        const double similarity = r.f64();
+        const double graph = r.f64();
+        read_names();
+        if (!r.ok())
+            return bad("the node list is cut short");
+        sink.node(i, id, flags, similarity, graph, names);
     }
-    if (!r.ok())
-        return bad("the node list is cut short");
-    auto at = [&](std::uint32_t i) -> const LegCandidate* {
-        return i < node.size() ? &node[i] : nullptr;
-    };
-    pools.keyword.resize(r.count(4 + 1 + 8));
-    int rank = 0;
-    for (auto& c : pools.keyword) {
-        const LegCandidate* n = at(r.u32());
-        if (n == nullptr && r.ok())
+    const std::uint32_t keyword = r.count(4 + 1 + 8);
+    sink.keywords(keyword);
+    for (std::uint32_t j = 0; j < keyword; ++j) {
+        const std::uint32_t node = r.u32();
+        if (node >= nodes && r.ok())
             return bad("a keyword entry names no node");
         const std::uint8_t mask = r.u8();
         if (mask & ~(kBm25f | kCoverage | kAuthor | kTime | kQuestion))
             return bad("a keyword entry has unknown fields");
+        const double raw = r.f64();
+        const double fts = (mask & kBm25f) ? r.f64() : raw;
+        const double coverage = (mask & kCoverage) ? r.f64() : 1.0;
+        const double author = (mask & kAuthor) ? r.f64() : 1.0;
+        const double time = (mask & kTime) ? r.f64() : 1.0;
+        const double question = (mask & kQuestion) ? r.f64() : 1.0;
         if (!r.ok())
-            break;
-        c = *n;
-        c.rank = ++rank;
-        c.raw = r.f64();
-        c.fts_score = (mask & kBm25f) ? r.f64() : c.raw;
-        c.coverage = (mask & kCoverage) ? r.f64() : 1.0;
-        c.author_factor = (mask & kAuthor) ? r.f64() : 1.0;
-        c.time_factor = (mask & kTime) ? r.f64() : 1.0;
-        c.question_factor = (mask & kQuestion) ? r.f64() : 1.0;
+            return bad("the record is cut short");
+        sink.keyword(j, node, raw, fts, coverage, author, time, question);
     }
-    pools.vector.resize(r.count(4 + 8));
-    rank = 0;
-    for (auto& c : pools.vector) {
-        const LegCandidate* n = at(r.u32());
-        if (n == nullptr && r.ok())
+    const std::uint32_t vector = r.count(4 + 8);
+    sink.vectors(vector);
+    for (std::uint32_t j = 0; j < vector; ++j) {
+        const std::uint32_t node = r.u32();
+        if (node >= nodes && r.ok())
             return bad("a vector entry names no node");
+        const double raw = r.f64();
         if (!r.ok())
-            break;
-        c = *n;
-        c.rank = ++rank;
-        c.raw = r.f64();
+            return bad("the record is cut short");
+        sink.vector(j, node, raw);
     }
-    pools.keyword_weight = r.f64();
-    pools.vector_weight = r.f64();
-    pools.vector_index = r.str();
-    pools.query_entities = r.strings();
+    const double keyword_weight = r.f64();
+    const double vector_weight = r.f64();
+    const std::string_view vector_index = r.view();
+    read_names();
     if (!r.ok())
         return bad("the record is cut short");
     if (!r.at_end())
         return bad("bytes follow the record");
+    sink.tail(keyword_weight, vector_weight, vector_index, names);
     return Status::ok();
+}
+
+// The parts of the pools that follow the two lists in a record.
+void set_rest(CandidatePools& p, double keyword_weight, double vector_weight,
+              std::string_view vector_index, const std::vector<std::string_view>& query_entities) {
+    p.keyword_weight = keyword_weight;
+    p.vector_weight = vector_weight;
+    p.vector_index.assign(vector_index);
+    p.query_entities.assign(query_entities.begin(), query_entities.end());
+}
+
+// The whole pools, into `pools`, reusing its lists' buffers (and a per-thread node list).
+class PoolsSink {
+public:
+    explicit PoolsSink(CandidatePools& pools)
+        : pools_(pools) {}
+    void nodes(std::uint32_t n) { node_.resize(n); }
+    void node(std::uint32_t i, std::string_view id, std::uint8_t flags, double similarity,
+              double graph, const std::vector<std::string_view>& superseded_by) {
+        LegCandidate& n = node_[i];
+        n.node_id.assign(id);
+        n.has_vector = (flags & kNoVector) == 0;
+        n.is_summary = (flags & kSummary) != 0;
+        n.query_similarity = similarity;
+        n.graph = graph;
+        n.superseded_by.assign(superseded_by.begin(), superseded_by.end());
+    }
+    void keywords(std::uint32_t n) { pools_.keyword.resize(n); }
+    void keyword(std::uint32_t j, std::uint32_t node, double raw, double fts, double coverage,
+                 double author, double time, double question) {
+        LegCandidate& c = pools_.keyword[j];
+        c = node_[node];
+        c.rank = static_cast<int>(j) + 1;
+        c.raw = raw;
+        c.fts_score = fts;
+        c.coverage = coverage;
+        c.author_factor = author;
+        c.time_factor = time;
+        c.question_factor = question;
+    }
+    void vectors(std::uint32_t n) { pools_.vector.resize(n); }
+    void vector(std::uint32_t j, std::uint32_t node, double raw) {
+        LegCandidate& c = pools_.vector[j];
+        c = node_[node];
+        c.rank = static_cast<int>(j) + 1;
+        c.raw = raw;
+    }
+    void tail(double keyword_weight, double vector_weight, std::string_view vector_index,
+              const std::vector<std::string_view>& query_entities) {
+        set_rest(pools_, keyword_weight, vector_weight, vector_index, query_entities);
+    }
+
+private:
+    CandidatePools& pools_;
+    static thread_local std::vector<LegCandidate> node_;
+};
+thread_local std::vector<LegCandidate> PoolsSink::node_;
+
+// Every part of the pools but the two lists, and each node's id handed to `id`.
+class ScanSink {
+public:
+    ScanSink(CandidatePools& rest, const std::function<void(std::string_view)>& id)
+        : rest_(rest)
+        , id_(id) {}
+    void nodes(std::uint32_t) {}
+    void node(std::uint32_t, std::string_view id, std::uint8_t, double, double,
+              const std::vector<std::string_view>&) {
+        if (id_)
+            id_(id);
+    }
+    void keywords(std::uint32_t) {}
+    void keyword(std::uint32_t, std::uint32_t, double, double, double, double, double, double) {}
+    void vectors(std::uint32_t) {}
+    void vector(std::uint32_t, std::uint32_t, double) {}
+    void tail(double keyword_weight, double vector_weight, std::string_view vector_index,
+              const std::vector<std::string_view>& query_entities) {
+        rest_.keyword.clear();
+        rest_.vector.clear();
+        set_rest(rest_, keyword_weight, vector_weight, vector_index, query_entities);
+    }
+
+private:
+    CandidatePools& rest_;
+    const std::function<void(std::string_view)>& id_;
+};
+
+// What the lab ranks from (CompactPools).
+class CompactSink {
+public:
+    explicit CompactSink(CompactPools& out)
+        : out_(out) {}
+    void nodes(std::uint32_t n) { out_.nodes.resize(n); }
+    void node(std::uint32_t i, std::string_view, std::uint8_t flags, double similarity,
+              double graph, const std::vector<std::string_view>& superseded_by) {
+        CompactNode& n = out_.nodes[i];
+        n.query_similarity = similarity;
+        n.graph = graph;
+        n.has_vector = (flags & kNoVector) == 0;
+        n.superseded = !superseded_by.empty();
+    }
+    void keywords(std::uint32_t n) { out_.keyword.resize(n); }
+    void keyword(std::uint32_t j, std::uint32_t node, double raw, double fts, double, double author,
+                 double time, double question) {
+        out_.keyword[j] = {node, raw, fts, author, time, question};
+    }
+    void vectors(std::uint32_t n) { out_.vector.resize(n); }
+    void vector(std::uint32_t j, std::uint32_t node, double) { out_.vector[j] = node; }
+    void tail(double keyword_weight, double vector_weight, std::string_view,
+              const std::vector<std::string_view>&) {
+        out_.keyword_weight = keyword_weight;
+        out_.vector_weight = vector_weight;
+    }
+
+private:
+    CompactPools& out_;
+};
+
+Status decode_format2_into(std::string_view bytes, CandidatePools& pools) {
+    PoolsSink sink(pools);
+    return walk_format2(bytes, sink);
 }
 
 Result<CandidatePools> decode_format2(std::string_view bytes) {
@@ -537,6 +650,7 @@ StoredPools encode_candidate_pools(const CandidatePools& pools) {
     if (ZSTD_isError(n))
         return {};
     out.column.resize(n);
+    out.size = bytes.size();
     const json envelope = {{"format", kFormat},
                            {"encoding", kEncoding},
                            {"size", bytes.size()},
@@ -586,11 +700,42 @@ Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored,
     return decode_format2(*bytes);
 }
 
-Status decode_format2_pools_into(const std::string& column, std::size_t size, CandidatePools& out) {
+std::optional<std::size_t> format2_size(const nlohmann::json& envelope) {
+    if (!envelope.is_object())
+        return std::nullopt;
+    const auto f = envelope.find("format");
+    const auto e = envelope.find("encoding");
+    const auto z = envelope.find("size");
+    if (f == envelope.end() || !f->is_number_integer() || f->get<int>() != kFormat ||
+        e == envelope.end() || !e->is_string() || e->get<std::string>() != kEncoding ||
+        z == envelope.end() || !z->is_number_unsigned())
+        return std::nullopt;
+    return z->get<std::size_t>();
+}
+
+namespace {
+
+template <typename Sink>
+Status inflate_and_walk(const std::string& column, std::size_t size, Sink&& sink) {
     auto bytes = inflate_column(column, size);
     if (!bytes)
         return bytes.status();
-    return decode_format2_into(*bytes, out);
+    return walk_format2(*bytes, sink);
+}
+
+} // namespace
+
+Status decode_format2_pools_into(const std::string& column, std::size_t size, CandidatePools& out) {
+    return inflate_and_walk(column, size, PoolsSink(out));
+}
+
+Status scan_format2_pools(const std::string& column, std::size_t size, CandidatePools& rest,
+                          const std::function<void(std::string_view)>& node_id) {
+    return inflate_and_walk(column, size, ScanSink(rest, node_id));
+}
+
+Status decode_format2_compact(const std::string& column, std::size_t size, CompactPools& out) {
+    return inflate_and_walk(column, size, CompactSink(out));
 }
 
 } // namespace memlens

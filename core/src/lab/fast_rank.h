@@ -1,36 +1,36 @@
-// The hit ids SearchEngine::rerun gives, computed
-// from the candidate pools and the nodes' briefs alone: fusion, scores, MMR and budgets in the
-// arithmetic of core/src/search/stages.cpp, calling the same functions (fuse_candidates,
-// recency_factor, freshness, hybrid_score, mmr_select), without building explanations. The
+// The hit ids SearchEngine::rerun gives, computed from a row's packed candidate pools and the
+// nodes' briefs alone: fusion, scores, MMR and budgets in the arithmetic of
+// core/src/search/stages.cpp, calling the same functions (fuse_nodes, recency_factor,
+// freshness, hybrid_score, mmr_select), without building explanations or reading an id. The
 // blast radius runs it for every logged row; tst_lab checks it gives the rerun's ids for every
 // row of a generated log under many settings.
 #pragma once
 
+#include "audit/candidate_codec.h"
+
 #include <memlens/search.h>
 
-#include <map>
+#include <cstdint>
 #include <span>
-#include <string>
-#include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace memlens::lab {
 
-// The briefs by id, looked up by the pools' ids without building a string.
-using BriefIndex = std::unordered_map<std::string_view, const NodeBrief*>;
-BriefIndex index_briefs(const std::map<std::string, NodeBrief>& briefs);
-
-// What the rerun takes from a row's pools as pools_for_settings (lab.h) gives them: each leg's
-// candidates in order and the legs' weights under the settings.
+// What the rerun takes from a row's pools as pools_for_settings (lab.h) gives them: the
+// record's nodes, each leg's entries in order, the legs' weights under the settings, and each
+// node's brief (null: the node is no longer in the vault, and is left out as the rerun leaves
+// it out).
 struct RankPools {
-    std::span<const LegCandidate> keyword;
-    std::span<const LegCandidate> vector;
+    std::span<const CompactNode> nodes;
+    std::span<const CompactKeyword> keyword;
+    std::span<const std::uint32_t> vector;
+    std::span<const NodeBrief* const> briefs; // by node
     double keyword_weight = 0.0;
     double vector_weight = 0.0;
 };
 
-std::vector<std::string> fast_rank(const SearchRequest& request, const RetrievalSettings& settings,
-                                   const RankPools& pools, const BriefIndex& briefs);
+// The ranking, as the nodes' positions in pools.nodes, into `out`.
+void fast_rank(const SearchRequest& request, const RetrievalSettings& settings,
+               const RankPools& pools, std::vector<std::uint32_t>& out);
 
 } // namespace memlens::lab

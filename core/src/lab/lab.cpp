@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -317,22 +318,6 @@ Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
     return cmp;
 }
 
-// The brief of every candidate of the log's rows, read once (what fast_rank.h ranks from).
-// What pools_for_settings changes in a row's pools: the legs' weights, and the keyword pool
-// only when a keyword factor re-orders it (copied then, and only then: a blast radius ranks
-// every row of the log).
-struct PoolsView {
-    double keyword_weight = 0.0;
-    double vector_weight = 0.0;
-    std::optional<std::vector<LegCandidate>> keyword;
-    // `whole`: the row's pools with their lists (whole_pools).
-    lab::RankPools rank_pools(const CandidatePools& whole) const {
-        return {keyword ? std::span<const LegCandidate>(*keyword)
-                        : std::span<const LegCandidate>(whole.keyword),
-                whole.vector, keyword_weight, vector_weight};
-    }
-};
-
 // changed_setting_keys of two settings, remembered for the last pair: the rows of a log share
 // their settings, and naming every key of both costs more than re-ranking a row.
 class ChangedKeysMemo {
@@ -354,24 +339,16 @@ private:
     std::vector<std::string> keys_;
 };
 
-// The pools to rank a row from: its own, or its packed ones decoded into `scratch` (the rows of
-// a LabLog; a thread reuses one scratch for all of its rows).
-Result<const CandidatePools*> whole_pools(const LabRow& row, CandidatePools& scratch) {
-    if (row.packed_column.empty())
-        return &row.pools;
-    if (Status st = decode_format2_pools_into(row.packed_column, row.packed_size, scratch); !st)
-        return Status::corruption("audit row " + std::to_string(row.record.id) + ": " +
-                                  st.message());
-    return &scratch;
-}
-
-PoolsView pools_view(const LabRow& row, const CandidatePools& whole, const RetrievalSettings& s,
-                     std::vector<std::string>* unreachable, ChangedKeysMemo* memo) {
-    PoolsView p;
+// The legs' weights under `s`, and what the row's pools cannot show of the change from the
+// settings it logged (added to `unreachable`): keys that act inside a leg, a leg that did not
+// run and now would, a keyword factor that was off when it was logged.
+LegWeights weights_for(const LabRow& row, const RetrievalSettings& s,
+                       std::vector<std::string>* unreachable, ChangedKeysMemo* memo) {
     const RetrievalSettings& logged = row.settings;
-    const std::vector<std::string> changed =
-        memo != nullptr ? memo->changed(logged, s)
-                        : changed_setting_keys(to_settings_map(logged), to_settings_map(s));
+    std::vector<std::string> unmemoed;
+    if (memo == nullptr)
+        unmemoed = changed_setting_keys(to_settings_map(logged), to_settings_map(s));
+    const std::vector<std::string>& changed = memo != nullptr ? memo->changed(logged, s) : unmemoed;
     auto cannot = [&](const std::string& key) {
         if (unreachable != nullptr &&
             std::find(unreachable->begin(), unreachable->end(), key) == unreachable->end())
@@ -382,8 +359,6 @@ PoolsView pools_view(const LabRow& row, const CandidatePools& whole, const Retri
             cannot(k);
 
     const LegWeights w = leg_weights(s, is_lexical_index(row.pools));
-    p.keyword_weight = w.keyword;
-    p.vector_weight = w.vector;
     // A leg that did not run for the row and would now: its candidates are unknown.
     const bool keyword_ran = leg_runs(logged, row.pools.keyword_weight, true);
     const bool vector_ran = leg_runs(logged, row.pools.vector_weight, false);
@@ -393,53 +368,202 @@ PoolsView pools_view(const LabRow& row, const CandidatePools& whole, const Retri
             if (k == "search.mode" || k == "search.fusion" || starts_with(k, "search.weight."))
                 cannot(k);
     }
-
-    // The keyword factors, applied after the leg: which candidates a factor touches is known
-    // from the factor the row logged, so only when it was on.
-    const bool author = logged.author_boost != s.author_boost;
-    const bool day = logged.day_boost != s.day_boost;
-    const bool question = logged.question_factor != s.question_factor;
-    if (author && !(logged.author_boost > 0.0))
+    // Which candidates a keyword factor touches is known from the factor the row logged, so
+    // only when it was on (reweigh_keyword).
+    if (logged.author_boost != s.author_boost && !(logged.author_boost > 0.0))
         cannot("search.author_boost");
-    if (day && !(logged.day_boost > 0.0))
+    if (logged.day_boost != s.day_boost && !(logged.day_boost > 0.0))
         cannot("search.day_boost");
-    if (question && logged.question_factor == 1.0)
+    if (logged.question_factor != s.question_factor && logged.question_factor == 1.0)
         cannot("search.question_factor");
-    for (std::size_t i = 0; i < whole.keyword.size(); ++i) {
-        const LegCandidate& c = whole.keyword[i];
+    return w;
+}
+
+// The keyword factors, applied after the leg, as `s` would have applied them to the keyword
+// pool the row logged under `logged`: when one changes a candidate, the pool with the new
+// factors, in its new order, goes into `out` (copied only then: a blast radius ranks every row
+// of the log) and the answer is true. C is a LegCandidate or a CompactKeyword.
+template <typename C>
+bool reweigh_keyword(std::span<const C> keyword, const RetrievalSettings& logged,
+                     const RetrievalSettings& s, std::vector<C>& out) {
+    const bool author = logged.author_boost != s.author_boost && logged.author_boost > 0.0;
+    const bool day = logged.day_boost != s.day_boost && logged.day_boost > 0.0;
+    const bool question =
+        logged.question_factor != s.question_factor && logged.question_factor != 1.0;
+    if (!author && !day && !question)
+        return false;
+    bool copied = false;
+    for (std::size_t i = 0; i < keyword.size(); ++i) {
+        const C& c = keyword[i];
         double af = c.author_factor, tf = c.time_factor, qf = c.question_factor;
-        if (author && logged.author_boost > 0.0 && c.author_factor != 1.0)
+        if (author && c.author_factor != 1.0)
             af = s.author_boost > 0.0 ? 1.0 + s.author_boost : 1.0;
-        if (day && logged.day_boost > 0.0 && c.time_factor != 1.0)
+        if (day && c.time_factor != 1.0)
             tf = s.day_boost > 0.0 ? 1.0 + s.day_boost : 1.0;
-        if (question && logged.question_factor != 1.0 && c.question_factor != 1.0)
+        if (question && c.question_factor != 1.0)
             qf = s.question_factor;
         if (af != c.author_factor || tf != c.time_factor || qf != c.question_factor) {
-            if (!p.keyword)
-                p.keyword = whole.keyword; // copied only when a factor changes it
-            LegCandidate& k = (*p.keyword)[i];
+            if (!copied)
+                out.assign(keyword.begin(), keyword.end());
+            copied = true;
+            C& k = out[i];
             k.author_factor = af;
             k.time_factor = tf;
             k.question_factor = qf;
             k.raw = c.fts_score * af * tf * qf;
         }
     }
-    if (p.keyword) {
-        // bm25 is negative: more negative ranks first (search/keyword_factors.cpp).
-        std::stable_sort(
-            p.keyword->begin(), p.keyword->end(),
-            [](const LegCandidate& a, const LegCandidate& b) { return a.raw < b.raw; });
+    if (!copied)
+        return false;
+    // bm25 is negative: more negative ranks first (search/keyword_factors.cpp).
+    std::stable_sort(out.begin(), out.end(), [](const C& a, const C& b) { return a.raw < b.raw; });
+    if constexpr (std::is_same_v<C, LegCandidate>) {
         int rank = 0;
-        for (auto& c : *p.keyword)
+        for (auto& c : out)
             c.rank = ++rank;
     }
-    return p;
+    return true;
 }
+
+// Ranks the rows of a LabLog one after another on one thread, from their packed pools and the
+// briefs of the log's candidates (by position in LabLog::candidate_ids), reusing its buffers.
+class LogRanker {
+public:
+    explicit LogRanker(const std::vector<const NodeBrief*>& briefs)
+        : briefs_(briefs) {}
+
+    // Unpacks `row` for the rankings that follow.
+    Status unpack(const LabRow& row) {
+        if (Status st = decode_format2_compact(row.packed_column, row.packed_size, pools_); !st)
+            return Status::corruption("audit row " + std::to_string(row.record.id) + ": " +
+                                      st.message());
+        if (row.nodes.size() != pools_.nodes.size())
+            return Status::corruption("audit row " + std::to_string(row.record.id) +
+                                      ": its candidate pools changed since the log was read");
+        node_briefs_.resize(row.nodes.size());
+        for (std::size_t i = 0; i < row.nodes.size(); ++i)
+            node_briefs_[i] = briefs_[row.nodes[i]];
+        row_ = &row;
+        return Status::ok();
+    }
+
+    // The unpacked row's ranking under `s`, as positions in LabLog::candidate_ids.
+    const std::vector<std::uint32_t>&
+    rank(const RetrievalSettings& s, std::vector<std::string>* unreachable, ChangedKeysMemo& memo) {
+        const LabRow& row = *row_;
+        const LegWeights w = weights_for(row, s, unreachable, &memo);
+        const bool reweighed =
+            reweigh_keyword<CompactKeyword>(pools_.keyword, row.settings, s, reweighed_);
+        lab::RankPools p;
+        p.nodes = pools_.nodes;
+        p.keyword = reweighed ? std::span<const CompactKeyword>(reweighed_)
+                              : std::span<const CompactKeyword>(pools_.keyword);
+        p.vector = pools_.vector;
+        p.briefs = node_briefs_;
+        p.keyword_weight = w.keyword;
+        p.vector_weight = w.vector;
+        lab::fast_rank(row.request, s, p, ranked_);
+        for (auto& n : ranked_)
+            n = row.nodes[n];
+        return ranked_;
+    }
+
+private:
+    const std::vector<const NodeBrief*>& briefs_;
+    const LabRow* row_ = nullptr;
+    CompactPools pools_;
+    std::vector<const NodeBrief*> node_briefs_;
+    std::vector<CompactKeyword> reweighed_;
+    std::vector<std::uint32_t> ranked_;
+};
+
+// Ids numbered in the order they are first met. Open addressing over (hash, number) pairs: a log of
+// ten thousand rows looks up ~1.75 million ids, and a node-based map spends most of that time
+// following pointers.
+class IdTable {
+public:
+    std::uint32_t intern(std::string_view id) {
+        const std::uint64_t h = std::hash<std::string_view>{}(id);
+        const auto tag = static_cast<std::uint32_t>(h >> 32);
+        if (2 * (ids_.size() + 1) > slots_.size())
+            grow();
+        for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+            const Slot s = slots_[i];
+            if (s.number == 0) {
+                ids_.emplace_back(id);
+                slots_[i] = {tag, static_cast<std::uint32_t>(ids_.size())};
+                return static_cast<std::uint32_t>(ids_.size() - 1);
+            }
+            if (s.tag == tag && ids_[s.number - 1] == id)
+                return s.number - 1;
+        }
+    }
+    const std::string& at(std::uint32_t n) const { return ids_[n]; }
+    std::uint32_t size() const { return static_cast<std::uint32_t>(ids_.size()); }
+
+private:
+    struct Slot {
+        std::uint32_t tag = 0;    // the hash's high half
+        std::uint32_t number = 0; // the id's number + 1; 0: empty
+    };
+    void grow() {
+        std::vector<Slot> slots(std::max<std::size_t>(1024, 2 * slots_.size()));
+        for (const Slot& s : slots_) {
+            if (s.number == 0)
+                continue;
+            const std::uint64_t h = std::hash<std::string_view>{}(ids_[s.number - 1]);
+            std::size_t i = h & (slots.size() - 1);
+            while (slots[i].number != 0)
+                i = (i + 1) & (slots.size() - 1);
+            slots[i] = s;
+        }
+        slots_ = std::move(slots);
+    }
+    std::vector<std::string> ids_;
+    std::vector<Slot> slots_; // a power of two, at most half full
+};
+
+// SQLite reads a file-backed database through a memory map while this lives, through read
+// calls again after (the vault keeps mmap off: vault.cpp, apply_connection_pragmas). Nothing
+// changes for an in-memory database, or if the pragma is refused.
+class ScopedMmap {
+public:
+    explicit ScopedMmap(const Database& db)
+        : db_(db) {
+        on_ = db_.exec("PRAGMA mmap_size = 4294967296").is_ok();
+    }
+    ~ScopedMmap() {
+        if (on_)
+            (void)db_.exec("PRAGMA mmap_size = 0");
+    }
+    ScopedMmap(const ScopedMmap&) = delete;
+    ScopedMmap& operator=(const ScopedMmap&) = delete;
+
+private:
+    const Database& db_;
+    bool on_ = false;
+};
 
 Result<std::map<std::string, NodeBrief>> log_briefs(SearchEngine& engine, const LabLog& log) {
     // load_lab_log gathered them, distinct and sorted: each batch then reads neighbouring pages
-    // of the id index.
+    // of the id index, mapped while they are read.
+    const ScopedMmap mapped(engine.vault().db());
     return engine.node_briefs(log.candidate_ids);
+}
+
+// The briefs by the candidates' positions in candidate_ids (null for a node no longer in the
+// vault).
+std::vector<const NodeBrief*> by_position(const LabLog& log,
+                                          const std::map<std::string, NodeBrief>& briefs) {
+    std::vector<const NodeBrief*> out;
+    out.reserve(log.candidate_ids.size());
+    auto it = briefs.begin();
+    for (const auto& id : log.candidate_ids) { // both in order: one walk
+        while (it != briefs.end() && it->first < id)
+            ++it;
+        out.push_back(it != briefs.end() && it->first == id ? &it->second : nullptr);
+    }
+    return out;
 }
 
 } // namespace
@@ -510,9 +634,10 @@ apply_setting_overrides(const RetrievalSettings& base,
 
 namespace {
 
-// lab_row_from_record; `ids`, when given, gains the ids of the row's candidates.
+// lab_row_from_record; `node_id`, when given, is called with each distinct candidate id of a
+// packed row, in its record's order.
 Result<LabRow> row_from_record(const AuditRecord& record, bool keep_packed,
-                               std::vector<std::string>* ids) {
+                               const std::function<void(std::string_view)>& node_id) {
     const std::string where = "audit row " + std::to_string(record.id);
     if (record.error)
         return Status::invalid(where + " is a failed call (" + *record.error +
@@ -522,7 +647,7 @@ Result<LabRow> row_from_record(const AuditRecord& record, bool keep_packed,
                                "' call, not a search: only searches can be re-ranked");
     // One parse of each column (parse_audit_row reads the profile, the largest, several
     // times over): a blast radius reads thousands of rows.
-    auto in = rerun_inputs_from_audit(record, keep_packed);
+    auto in = rerun_inputs_from_audit(record, keep_packed, node_id);
     if (!in) {
         if (in.status().code() == StatusCode::NotFound)
             return Status::not_found(
@@ -532,6 +657,18 @@ Result<LabRow> row_from_record(const AuditRecord& record, bool keep_packed,
                 "replay " +
                 std::to_string(record.id) + ")");
         return in.status();
+    }
+    if (keep_packed && in->packed_column.empty()) {
+        // A row logged in format 1 is packed as format 2 is: every row of a log is then ranked
+        // the same way (blast_radius).
+        StoredPools stored = encode_candidate_pools(in->pools);
+        if (stored.column.empty())
+            return Status::corruption(where + ": its candidate pools could not be packed");
+        in->packed_column = std::move(stored.column);
+        in->packed_size = stored.size;
+        if (Status st = scan_format2_pools(in->packed_column, in->packed_size, in->pools, node_id);
+            !st)
+            return Status::corruption(where + ": " + st.message());
     }
     LabRow row;
     row.record.id = record.id;
@@ -547,33 +684,25 @@ Result<LabRow> row_from_record(const AuditRecord& record, bool keep_packed,
     row.settings = std::move(in->settings);
     row.pools = std::move(in->pools);
     row.logged_ids = std::move(in->logged_ids);
-    if (ids != nullptr) {
-        for (const auto& c : row.pools.keyword)
-            ids->push_back(c.node_id);
-        for (const auto& c : row.pools.vector)
-            ids->push_back(c.node_id);
-    }
-    if (!in->packed_column.empty()) {
-        row.packed_column = std::move(in->packed_column);
-        row.packed_size = in->packed_size;
-        std::vector<LegCandidate>().swap(row.pools.keyword);
-        std::vector<LegCandidate>().swap(row.pools.vector);
-    }
+    row.packed_column = std::move(in->packed_column);
+    row.packed_size = in->packed_size;
     return row;
 }
 
 } // namespace
 
 Result<LabRow> lab_row_from_record(const AuditRecord& record, bool keep_packed) {
-    return row_from_record(record, keep_packed, nullptr);
+    return row_from_record(record, keep_packed, {});
 }
 
 Result<CandidatePools> lab_row_pools(const LabRow& row) {
-    CandidatePools scratch;
-    auto whole = whole_pools(row, scratch);
-    if (!whole)
-        return whole.status();
-    return **whole;
+    if (row.packed_column.empty())
+        return row.pools;
+    CandidatePools whole;
+    if (Status st = decode_format2_pools_into(row.packed_column, row.packed_size, whole); !st)
+        return Status::corruption("audit row " + std::to_string(row.record.id) + ": " +
+                                  st.message());
+    return whole;
 }
 
 Result<LabRow> load_lab_row(const Database& db, std::int64_t id) {
@@ -585,44 +714,50 @@ Result<LabRow> load_lab_row(const Database& db, std::int64_t id) {
 
 CandidatePools pools_for_settings(const LabRow& row, const RetrievalSettings& s,
                                   std::vector<std::string>* unreachable) {
-    // A packed row's record was decoded when the log was read: it decodes again. Were it to
+    // A packed row's record was checked when the log was read: it decodes again. Were it to
     // fail, the row's lists stay empty and the rerun ranks nothing.
-    CandidatePools p;
     auto whole = lab_row_pools(row);
-    p = whole ? std::move(whole).value() : row.pools;
-    const PoolsView v = pools_view(row, p, s, unreachable, nullptr);
-    p.keyword_weight = v.keyword_weight;
-    p.vector_weight = v.vector_weight;
-    if (v.keyword)
-        p.keyword = *v.keyword;
+    CandidatePools p = whole ? std::move(whole).value() : row.pools;
+    const LegWeights w = weights_for(row, s, unreachable, nullptr);
+    p.keyword_weight = w.keyword;
+    p.vector_weight = w.vector;
+    std::vector<LegCandidate> reweighed;
+    if (reweigh_keyword<LegCandidate>(p.keyword, row.settings, s, reweighed))
+        p.keyword = std::move(reweighed);
     return p;
 }
 
-double jaccard_at_k(const std::vector<std::string>& a, const std::vector<std::string>& b,
-                    std::size_t k) {
-    std::unordered_set<std::string> sa(a.begin(), a.begin() + std::min(k, a.size()));
-    std::unordered_set<std::string> sb(b.begin(), b.begin() + std::min(k, b.size()));
+namespace {
+
+// jaccard_at_k and rank_biased_overlap over ids or over their positions in a LabLog.
+template <typename T>
+double jaccard_of(const std::vector<T>& a, const std::vector<T>& b, std::size_t k) {
+    std::vector<T> sa(a.begin(), a.begin() + std::min(k, a.size()));
+    std::vector<T> sb(b.begin(), b.begin() + std::min(k, b.size()));
+    for (auto* v : {&sa, &sb}) {
+        std::sort(v->begin(), v->end());
+        v->erase(std::unique(v->begin(), v->end()), v->end());
+    }
     if (sa.empty() && sb.empty())
         return 1.0;
-    std::size_t inter = 0;
-    for (const auto& x : sa)
-        inter += sb.count(x);
+    std::vector<T> both;
+    std::set_intersection(sa.begin(), sa.end(), sb.begin(), sb.end(), std::back_inserter(both));
+    const std::size_t inter = both.size();
     return static_cast<double>(inter) / static_cast<double>(sa.size() + sb.size() - inter);
 }
 
-double rank_biased_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b,
-                           double p) {
+template <typename T> double rbo_of(const std::vector<T>& a, const std::vector<T>& b, double p) {
     const std::size_t k = std::max(a.size(), b.size());
     if (k == 0)
         return 1.0;
-    std::unordered_set<std::string> seen_a, seen_b;
+    std::unordered_set<T> seen_a, seen_b;
     std::size_t overlap = 0;
     double sum = 0.0;
     double weight = 1.0; // p^d
     double last_agreement = 0.0;
     for (std::size_t d = 1; d <= k; ++d) {
-        const std::string* x = d <= a.size() ? &a[d - 1] : nullptr;
-        const std::string* y = d <= b.size() ? &b[d - 1] : nullptr;
+        const T* x = d <= a.size() ? &a[d - 1] : nullptr;
+        const T* y = d <= b.size() ? &b[d - 1] : nullptr;
         if (x != nullptr && y != nullptr && *x == *y) {
             ++overlap;
         } else {
@@ -641,6 +776,18 @@ double rank_biased_overlap(const std::vector<std::string>& a, const std::vector<
     }
     // Extrapolated RBO: the agreement at depth k is assumed to hold beyond it.
     return std::clamp(last_agreement * weight + (1.0 - p) / p * sum, 0.0, 1.0);
+}
+
+} // namespace
+
+double jaccard_at_k(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                    std::size_t k) {
+    return jaccard_of(a, b, k);
+}
+
+double rank_biased_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                           double p) {
+    return rbo_of(a, b, p);
 }
 
 LabComparison compare_responses(SearchResponse before, SearchResponse after) {
@@ -751,36 +898,77 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
     if (max_rows > 0)
         rows = std::min(rows, max_rows);
     const std::size_t step = std::max<std::size_t>(1, rows / 100);
-    std::unordered_set<std::string> all_ids;
-    constexpr int kPage = 500;
-    std::int64_t offset = 0;
-    while (log.rows_seen < rows) {
-        const int want = static_cast<int>(std::min<std::size_t>(kPage, rows - log.rows_seen));
-        auto page = list_audit(db, filter, want, offset);
-        if (!page)
-            return page.status();
-        if (page->empty())
-            break;
-        offset += static_cast<std::int64_t>(page->size());
+    // The log's rows lie on thousands of pages: mapped, they are read without a system call
+    // each (a third of the time, docs/performance.md, "The ranking lab"). The mapping goes
+    // again when the log is read.
+    const ScopedMmap mapped(db);
+    // Pages of rows, newest first, each starting below the last id of the one before (an
+    // OFFSET would step over every row before it again).
+    AuditFilter page_filter = filter;
+    auto read_page = [&](std::size_t seen) -> Result<std::vector<AuditRecord>> {
+        if (seen >= rows)
+            return std::vector<AuditRecord>{};
+        constexpr std::size_t kPage = 500;
+        return list_audit(db, page_filter, static_cast<int>(std::min(kPage, rows - seen)), 0);
+    };
+    auto advance = [&](const std::vector<AuditRecord>& page) {
+        if (!page.empty())
+            page_filter.before_id = page.back().id;
+    };
+    // Each page is parsed on two threads, taking rows in turn; the calling thread reads the
+    // next page first. The rows' candidate ids are numbered as they are met, in the log's
+    // table on the calling thread and in a table of the helper's own on the helper,
+    // renumbered into the log's after the page.
+    IdTable ids, helper_ids;
+    std::vector<std::uint32_t> helper_to_log;
+    log.rows.reserve(rows);
+    auto page = read_page(0);
+    if (!page)
+        return page.status();
+    advance(*page);
+    while (!page->empty()) {
         if (cancel != nullptr && cancel->load())
             return Status::cancelled("reading the log cancelled after " +
                                      std::to_string(log.rows_seen) + " of " + std::to_string(rows) +
                                      " rows");
-        // Parsing a row's pools costs more than reading it: the page is parsed on two threads.
         const std::size_t count = page->size();
-        // Rows keep their pools packed; the ids of their candidates are gathered on the way.
         std::vector<std::optional<Result<LabRow>>> parsed(count);
-        std::vector<std::string> page_ids[2];
-        auto parse = [&](std::size_t from, std::size_t to, std::vector<std::string>* ids) {
-            for (std::size_t i = from; i < to; ++i)
-                parsed[i].emplace(row_from_record((*page)[i], true, ids));
+        std::vector<char> by_helper(count, 0);
+        std::atomic<std::size_t> next{0};
+        auto parse = [&](IdTable* table, bool helper) {
+            std::vector<std::uint32_t> nodes;
+            const std::function<void(std::string_view)> node_id = [&](std::string_view id) {
+                nodes.push_back(table->intern(id));
+            };
+            for (std::size_t i = next++; i < count; i = next++) {
+                by_helper[i] = helper ? 1 : 0;
+                nodes.clear();
+                parsed[i].emplace(row_from_record((*page)[i], true, node_id));
+                if (!*parsed[i])
+                    continue;
+                LabRow& row = **parsed[i];
+                row.nodes = nodes;
+                row.logged_nodes.reserve(row.logged_ids.size());
+                for (const auto& id : row.logged_ids)
+                    row.logged_nodes.push_back(table->intern(id));
+            }
         };
-        std::thread second(parse, count / 2, count, &page_ids[1]);
-        parse(0, count / 2, &page_ids[0]);
-        second.join();
-        for (auto& ids : page_ids)
-            all_ids.insert(std::make_move_iterator(ids.begin()),
-                           std::make_move_iterator(ids.end()));
+        std::thread helper(parse, &helper_ids, true);
+        auto following = read_page(log.rows_seen + count);
+        if (following)
+            advance(*following);
+        parse(&ids, false);
+        helper.join();
+        if (!following)
+            return following.status();
+        for (std::uint32_t i = static_cast<std::uint32_t>(helper_to_log.size());
+             i < helper_ids.size(); ++i)
+            helper_to_log.push_back(ids.intern(helper_ids.at(i)));
+        for (std::size_t i = 0; i < count; ++i)
+            if (by_helper[i] && *parsed[i])
+                for (auto* list : {&(*parsed[i])->nodes, &(*parsed[i])->logged_nodes})
+                    for (auto& n : *list)
+                        n = helper_to_log[n];
         for (auto& row : parsed) {
             ++log.rows_seen;
             if (progress && (log.rows_seen % step == 0 || log.rows_seen == rows))
@@ -796,9 +984,25 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
             }
             log.rows.push_back(std::move(*row).value());
         }
+        page = std::move(following);
     }
-    log.candidate_ids.assign(all_ids.begin(), all_ids.end());
-    std::sort(log.candidate_ids.begin(), log.candidate_ids.end());
+    // The ids in order (briefs are then read from neighbouring pages of the id index), and the
+    // rows' positions with them.
+    std::vector<std::uint32_t> order(ids.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return ids.at(a) < ids.at(b); });
+    std::vector<std::uint32_t> position(order.size());
+    log.candidate_ids.reserve(order.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) {
+        position[order[i]] = i;
+        log.candidate_ids.emplace_back(ids.at(order[i]));
+    }
+    for (auto& row : log.rows)
+        for (auto* list : {&row.nodes, &row.logged_nodes})
+            for (auto& n : *list)
+                n = position[n];
     log.load_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
@@ -833,7 +1037,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     auto briefs = log_briefs(engine, log);
     if (!briefs)
         return briefs.status();
-    const lab::BriefIndex brief_index = lab::index_briefs(*briefs);
+    const std::vector<const NodeBrief*> brief_of = by_position(log, *briefs);
 
     const std::size_t rows = log.rows.size();
     std::vector<BlastQuery> results(rows);
@@ -845,42 +1049,44 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     auto run = [&](std::size_t from, std::size_t to, bool report_progress) {
         const std::size_t step = std::max<std::size_t>(1, rows / 100);
         ChangedKeysMemo memo;
-        CandidatePools scratch; // one decoded row at a time: its buffers are reused
+        LogRanker ranker(brief_of); // one row at a time: its buffers are reused
         for (std::size_t i = from; i < to; ++i) {
             if (stop.load() || (options.cancel != nullptr && options.cancel->load())) {
                 stop = true;
                 return;
             }
             const LabRow& row = log.rows[i];
-            auto whole = whole_pools(row, scratch);
-            if (!whole) {
+            if (Status st = ranker.unpack(row); !st) {
                 const std::lock_guard lock(failure_mutex);
-                failure = whole.status();
+                failure = st;
                 stop = true;
                 return;
             }
             const RetrievalSettings s = blast_settings_for(row, *candidate);
-            const PoolsView pools = pools_view(row, **whole, s, &unreachable[i], &memo);
-            const auto now = lab::fast_rank(row.request, s, pools.rank_pools(**whole), brief_index);
+            // Compared by position in the log's ids; the ids are named for the report only.
+            const std::vector<std::uint32_t>& now = ranker.rank(s, &unreachable[i], memo);
+            const std::vector<std::uint32_t>& logged = row.logged_nodes;
             BlastQuery& q = results[i];
             q.id = row.record.id;
             q.ts_ms = row.record.ts_ms;
             q.query = row.record.query;
             q.client = row.record.caller.client;
-            q.k = std::max<std::size_t>(row.logged_ids.size(), 1);
-            q.jaccard = jaccard_at_k(row.logged_ids, now, q.k);
-            q.rbo = rank_biased_overlap(row.logged_ids, now);
-            q.changed = row.logged_ids != now;
-            if (!row.logged_ids.empty()) {
+            q.k = std::max<std::size_t>(logged.size(), 1);
+            q.jaccard = jaccard_of(logged, now, q.k);
+            q.rbo = rbo_of(logged, now, 0.9); // rank_biased_overlap's persistence
+            q.changed = logged != now;
+            if (!logged.empty()) {
                 q.logged_first = row.logged_ids.front();
-                q.lost_first = now.empty() || now.front() != q.logged_first;
-                auto pos = std::find(now.begin(), now.end(), q.logged_first);
+                q.lost_first = now.empty() || now.front() != logged.front();
+                auto pos = std::find(now.begin(), now.end(), logged.front());
                 if (pos != now.end())
                     q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
             }
-            if (!now.empty())
-                q.new_first = now.front();
-            q.ids = now;
+            q.ids.reserve(now.size());
+            for (std::uint32_t n : now)
+                q.ids.push_back(log.candidate_ids[n]);
+            if (!q.ids.empty())
+                q.new_first = q.ids.front();
             const std::size_t d = ++done;
             if (report_progress && options.progress && (d % step == 0 || d == rows))
                 options.progress(d, rows);
@@ -1063,16 +1269,14 @@ Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
     auto briefs = log_briefs(engine, log);
     if (!briefs)
         return briefs.status();
-    const lab::BriefIndex brief_index = lab::index_briefs(*briefs);
+    const std::vector<const NodeBrief*> brief_of = by_position(log, *briefs);
     std::vector<ChangedKeysMemo> memo(out.columns.size());
     std::vector<double> jaccard_sum(out.columns.size(), 0.0);
-    CandidatePools scratch;
+    LogRanker ranker(brief_of);
     for (const LabRow& row : log.rows) {
         if (cancel != nullptr && cancel->load())
             return Status::cancelled("ablation over the log cancelled");
-        auto whole = whole_pools(row, scratch);
-        if (!whole)
-            return whole.status();
+        MEMLENS_TRY(ranker.unpack(row));
         ++out.queries;
         const auto columns = ablation_columns(row);
         bool found = false;
@@ -1080,18 +1284,15 @@ Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
             if (!columns[i].available)
                 continue;
             const RetrievalSettings& s = columns[i].settings;
-            const PoolsView pools = pools_view(row, **whole, s, nullptr, &memo[i]);
-            const auto ids = lab::fast_rank(row.request, s, pools.rank_pools(**whole), brief_index);
+            const std::vector<std::uint32_t>& ids = ranker.rank(s, nullptr, memo[i]);
+            const std::vector<std::uint32_t>& logged = row.logged_nodes;
             AblationLogColumn& c = out.columns[i];
             ++c.rows;
-            const bool same = ids == row.logged_ids;
+            const bool same = ids == logged;
             c.same_ranking += same ? 1 : 0;
             c.same_first +=
-                !row.logged_ids.empty() && !ids.empty() && ids.front() == row.logged_ids.front()
-                    ? 1
-                    : 0;
-            jaccard_sum[i] +=
-                jaccard_at_k(row.logged_ids, ids, std::max<std::size_t>(row.logged_ids.size(), 1));
+                !logged.empty() && !ids.empty() && ids.front() == logged.front() ? 1 : 0;
+            jaccard_sum[i] += jaccard_of(logged, ids, std::max<std::size_t>(logged.size(), 1));
             if (same && !found) {
                 ++c.first_logged;
                 found = true;

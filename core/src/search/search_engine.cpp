@@ -312,11 +312,26 @@ SearchEngine::node_briefs(const std::vector<std::string>& ids) {
             b.time_range_end_ms = row.hit.time_range_end_ms;
             b.superseded_flag = row.superseded_flag;
             b.content_chars = utf8_length(row.hit.content);
-            if (const auto pos = impl_->index.position(id))
-                b.embedding = impl_->index.vector_at(*pos);
             out.emplace(id, std::move(b));
         }
     }
+    // The vectors in the index's order, consecutive rows read together (a blast radius reads
+    // thousands of briefs: one read each would cost more than the rest).
+    std::vector<std::pair<std::size_t, NodeBrief*>> at;
+    at.reserve(out.size());
+    for (auto& [id, b] : out)
+        if (const auto pos = impl_->index.position(id))
+            at.emplace_back(*pos, &b);
+    std::sort(at.begin(), at.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::size_t> positions;
+    positions.reserve(at.size());
+    for (const auto& [pos, b] : at)
+        positions.push_back(pos);
+    std::size_t next = 0;
+    impl_->index.visit_rows(std::move(positions), [&](std::size_t pos, std::span<const float> row) {
+        for (; next < at.size() && at[next].first == pos; ++next)
+            at[next].second->embedding.assign(row.begin(), row.end());
+    });
     return out;
 }
 
