@@ -18,6 +18,9 @@
 #include <memlens/settings.h>
 
 #include <QAbstractItemModel>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
@@ -30,7 +33,11 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTreeView>
+#include <QValueAxis>
 #include <QtTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace memlens;
 using namespace memlens::ui;
@@ -227,6 +234,27 @@ private Q_SLOTS:
         QVERIFY(r.changed > 0);
         QCOMPARE(lab_->blastTable()->model()->rowCount(), static_cast<int>(r.changed));
         QVERIFY(lab_->blastVerdictLabel()->text().contains(QStringLiteral("would change")));
+        // The chart: eleven bins named short enough to read at 1280 pixels, and counts on whole,
+        // round ticks above the tallest bar.
+        QChart* chart = lab_->blastChart()->chart();
+        const auto xs = chart->axes(Qt::Horizontal);
+        const auto ys = chart->axes(Qt::Vertical);
+        QCOMPARE(xs.size(), 1);
+        QCOMPARE(ys.size(), 1);
+        const QStringList bins = qobject_cast<QBarCategoryAxis*>(xs.front())->categories();
+        QCOMPARE(bins.size(), 11);
+        QCOMPARE(bins.front(), QStringLiteral("0–.1"));
+        QCOMPARE(bins.at(4), QStringLiteral(".4–.5"));
+        QCOMPARE(bins.back(), QStringLiteral("1"));
+        const auto* y = qobject_cast<QValueAxis*>(ys.front());
+        std::size_t peak = 0;
+        for (const auto& b : r.overlap_histogram)
+            peak = std::max(peak, b.count);
+        QVERIFY(y->tickInterval() >= 1.0);
+        QCOMPARE(std::fmod(y->tickInterval(), 1.0), 0.0);
+        QVERIFY(y->max() >= static_cast<double>(peak));
+        QVERIFY(y->max() / y->tickInterval() <= 6.0);
+        QCOMPARE(std::fmod(y->max(), y->tickInterval()), 0.0);
         // A changed query, one double-click from its side-by-side view.
         const QModelIndex first = lab_->blastTable()->model()->index(0, 0);
         const qint64 id = first.data().toLongLong();
@@ -236,6 +264,17 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(lab_->rowId(), id, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(lab_->comparison() && lab_->comparison()->changed, 20000);
         QCOMPARE(lab_->tabs()->currentIndex(), 0);
+
+        // A new run clears the last one's results at once: a run then cancelled or failed leaves
+        // nothing of an earlier one under its verdict.
+        const std::size_t changedBefore = r.changed;
+        lab_->runBlast();
+        QVERIFY(!lab_->blastReport().has_value());
+        QCOMPARE(lab_->blastTable()->model()->rowCount(), 0);
+        QVERIFY(lab_->blastChart()->chart()->series().isEmpty());
+        QVERIFY(lab_->blastChart()->chart()->axes().isEmpty());
+        QVERIFY(blasted.wait(60000));
+        QCOMPARE(lab_->blastReport()->changed, changedBefore);
 
         // One time range of the log: a day before any row was logged keeps none.
         lab_->windowBox()->setChecked(true);

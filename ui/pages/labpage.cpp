@@ -400,8 +400,8 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     blastVerdict_->setTextFormat(Qt::RichText);
     blastVerdict_->setText(
         tr("Re-rank every logged search with the settings on the left, from the candidates each "
-           "row keeps, and see which would change. No setting changed: the vault's own, which "
-           "changes nothing for rows logged under them."));
+           "row keeps, and see which would change. Left as the vault's own, the settings change "
+           "no row logged under them."));
     connect(runBlast_, &QPushButton::clicked, this, &LabPage::runBlast);
     connect(cancelBlast_, &QPushButton::clicked, this, &LabPage::cancelBlast);
     // Which rows, then run: two lines, so that the page fits a 1280-pixel window in every
@@ -958,6 +958,8 @@ void LabPage::runBlast() {
         log_.reset();
     logKey_ = key;
     const std::shared_ptr<const LabLog> cached = log_;
+    // The last run's results go: a cancelled or failed run must not leave them under its verdict.
+    clearBlast();
     blastProgress_ = std::make_shared<BlastProgress>();
     auto progress = blastProgress_;
     blastBar_->setVisible(true);
@@ -975,6 +977,18 @@ void LabPage::runBlast() {
 
 void LabPage::cancelBlast() {
     blastJob_->requestStop();
+}
+
+void LabPage::clearBlast() {
+    blast_.reset();
+    blastModel_->removeRows(0, blastModel_->rowCount());
+    if (QChart* chart = chart_->chart()) {
+        chart->removeAllSeries();
+        for (QAbstractAxis* axis : chart->axes()) {
+            chart->removeAxis(axis);
+            delete axis;
+        }
+    }
 }
 
 void LabPage::showBlast(const BlastOutcome& out) {
@@ -1031,21 +1045,20 @@ void LabPage::showBlast(const BlastOutcome& out) {
     blastVerdict_->setText(words + QStringLiteral("<br><small>") + under +
                            QStringLiteral("</small>"));
 
-    // The chart: queries per overlap bin.
+    // The chart: queries per overlap bin (runBlast cleared the last one).
     QChart* chart = chart_->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
     bars_ = new QBarSet(tr("Queries"));
     QStringList categories;
     std::size_t peak = 1;
+    // Bounds written short (".3–.4"): eleven bins must stay legible in a 1280-pixel window.
+    auto bound = [](double v) {
+        const QString t = QString::number(v, 'f', 1);
+        return v <= 0.0 ? QStringLiteral("0") : v >= 1.0 ? QStringLiteral("1") : t.mid(1);
+    };
     for (const auto& b : r.overlap_histogram) {
         *bars_ << static_cast<qreal>(b.count);
-        categories << (b.from == b.to
-                           ? QStringLiteral("1")
-                           : QStringLiteral("%1–%2").arg(b.from, 0, 'f', 1).arg(b.to, 0, 'f', 1));
+        categories << (b.from == b.to ? QStringLiteral("1")
+                                      : QStringLiteral("%1–%2").arg(bound(b.from), bound(b.to)));
         peak = std::max(peak, b.count);
     }
     auto* series = new QBarSeries();
@@ -1059,7 +1072,16 @@ void LabPage::showBlast(const BlastOutcome& out) {
     x->append(categories);
     x->setTitleText(tr("Jaccard@k of the logged and new hits (1: the same hits)"));
     auto* y = new QValueAxis();
-    y->setRange(0, static_cast<qreal>(peak) * 1.2);
+    // Ticks at round whole counts (1, 2 or 5 × 10ⁿ apart), four or five of them, with room above
+    // the tallest bar for its label.
+    const double room = static_cast<double>(peak) * 1.2;
+    double step = 1.0; // 1, 2, 5, 10, 20, 50, …
+    for (int i = 0; room / step > 5.0; ++i)
+        step *= i % 3 == 1 ? 2.5 : 2.0;
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0.0);
+    y->setTickInterval(step);
+    y->setRange(0, std::ceil(room / step) * step);
     y->setLabelFormat(QStringLiteral("%.0f"));
     y->setTitleText(tr("queries"));
     chart->addAxis(x, Qt::AlignBottom);
@@ -1068,7 +1090,6 @@ void LabPage::showBlast(const BlastOutcome& out) {
     series->attachAxis(y);
 
     // The changed queries, worst overlap first.
-    blastModel_->removeRows(0, blastModel_->rowCount());
     blastTable_->setSortingEnabled(false);
     for (const auto& q : r.results) {
         if (!q.changed)
@@ -1329,7 +1350,7 @@ void LabPage::resetVaultState() {
     panelSet_ = vault_->isOpen();
     undoTo_.reset();
     comparison_.reset();
-    blast_.reset();
+    clearBlast();
     log_.reset();
     logKey_.clear();
     ablation_.reset();
@@ -1342,9 +1363,6 @@ void LabPage::resetVaultState() {
                          "again at once, and each hit's move is explained here."));
     sideBySide_->clear();
     moves_->setRowCount(0);
-    blastModel_->removeRows(0, blastModel_->rowCount());
-    if (QChart* chart = chart_->chart())
-        chart->removeAllSeries();
     blastBar_->setVisible(false);
     cancelBlast_->setEnabled(false);
     ablationTable_->clear();

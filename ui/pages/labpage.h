@@ -129,6 +129,7 @@ private:
     void rerank(bool retrieve = false);
     void showWhatIf(const WhatIfOutcome& outcome);
     void showBlast(const BlastOutcome& outcome);
+    void clearBlast(); // no report, no changed rows, no chart
     void showAblation(const AblationOutcome& outcome);
     void updateButtons();
     void loadOtherRow();
