@@ -988,12 +988,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+848"/>
+        <location line="+850"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
     <message>
-        <location line="-842"/>
+        <location line="-844"/>
         <source>Show in Query</source>
         <translation>In Abfrage zeigen</translation>
     </message>
@@ -1086,12 +1086,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+813"/>
+        <location line="+815"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-812"/>
+        <location line="-814"/>
         <source>Frame the shown nodes (0)</source>
         <translation>Die gezeigten Knoten einpassen (0)</translation>
     </message>
@@ -1176,7 +1176,7 @@
         <translation>Gemeinschaften</translation>
     </message>
     <message>
-        <location line="+370"/>
+        <location line="+372"/>
         <source> The oldest %1 are listed.</source>
         <translation> Die ältesten %1 sind aufgelistet.</translation>
     </message>
@@ -1226,7 +1226,7 @@
         </translation>
     </message>
     <message>
-        <location line="-601"/>
+        <location line="-603"/>
         <source>Loading and laying out the graph…</source>
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
@@ -1267,12 +1267,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+498"/>
+        <location line="+500"/>
         <source>times loading…</source>
         <translation>Zeiten werden geladen…</translation>
     </message>
     <message>
-        <location line="-482"/>
+        <location line="-484"/>
         <source>no times: %1</source>
         <translation>keine Zeiten: %1</translation>
     </message>
@@ -1292,7 +1292,7 @@
         <translation>gesamte Zeit: %1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
         <translation>&lt;i&gt;Eine Entität anklicken, um ihre Nachbarn und das Geteilte zu sehen.&lt;/i&gt;</translation>
     </message>
@@ -1700,12 +1700,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+975"/>
+        <location line="+996"/>
         <source>gone</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location line="-969"/>
+        <location line="-990"/>
         <source>fusion (its RRF sum)</source>
         <translation>Fusion (seine RRF-Summe)</translation>
     </message>
@@ -1947,12 +1947,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+968"/>
+        <location line="+986"/>
         <source>every caller</source>
         <translation>alle Aufrufer</translation>
     </message>
     <message>
-        <location line="-966"/>
+        <location line="-984"/>
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -1967,12 +1967,7 @@
         <translation>Nur die neuesten N protokollierten Zeilen neu ordnen (alle Zeilen: 0)</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. No setting changed: the vault&apos;s own, which changes nothing for rows logged under them.</source>
-        <translation>Jede protokollierte Suche mit den Einstellungen links neu ordnen, aus den Kandidaten, die jede Zeile aufbewahrt, und sehen, welche sich ändern würde. Keine Einstellung geändert: die des Vaults, die an Zeilen, die unter ihnen protokolliert wurden, nichts ändern.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>Rows of:</source>
         <translation>Zeilen von:</translation>
     </message>
@@ -2093,12 +2088,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+457"/>
+        <location line="+471"/>
         <source>The blast radius failed</source>
         <translation>Die Reichweite ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="-442"/>
+        <location line="-456"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;Sofort neu geordnet&lt;/b&gt; aus den gespeicherten Kandidaten</translation>
     </message>
@@ -2133,7 +2128,12 @@
         <translation>Das Audit-Protokoll enthält keine Suche, die ihre Kandidaten aufbewahrt hat: eine Abfrage ausführen (Reiter Abfrage) und hier öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/pages/labpage.cpp" line="+12"/>
+        <location filename="../ui/pages/labpage.cpp" line="-308"/>
+        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. Left as the vault&apos;s own, the settings change no row logged under them.</source>
+        <translation>Jede protokollierte Suche mit den Einstellungen links neu ordnen, aus den Kandidaten, die jede Zeile aufbewahrt, und sehen, welche sich ändern würden. Bleiben die Einstellungen die des Vaults, ändern sie keine unter ihnen protokollierte Zeile.</translation>
+    </message>
+    <message>
+        <location line="+320"/>
         <source>This row cannot be re-ranked: %1</source>
         <translation>Diese Zeile kann nicht neu geordnet werden: %1</translation>
     </message>
@@ -2150,12 +2150,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+339"/>
+        <location line="+360"/>
         <source>asked here</source>
         <translation>hier gefragt</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-355"/>
         <source>mode %1</source>
         <translation>Modus %1</translation>
     </message>
@@ -2286,12 +2286,12 @@
         <translation>Die rechte Seite ist ein neuer Abruf: sie zeigt auch jede Änderung des Vaults seit der Protokollierung der Zeile.</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>Re-ranking the logged searches…</source>
         <translation>Die protokollierten Suchen werden neu geordnet…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+32"/>
         <source>Cancelled: %1</source>
         <translation>Abgebrochen: %1</translation>
     </message>
@@ -2359,22 +2359,22 @@
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Queries</source>
         <translation>Abfragen</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
         <source>Jaccard@k of the logged and new hits (1: the same hits)</source>
         <translation>Jaccard@k der protokollierten und neuen Treffer (1: dieselben Treffer)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+13"/>
         <source>queries</source>
         <translation>Abfragen</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>lost</source>
         <translation>verloren</translation>
     </message>
@@ -2498,7 +2498,7 @@
         <translation>Eine Einstellung links bewegen: die gespeicherten Kandidaten der Abfrage werden sofort neu geordnet, und die Bewegung jedes Treffers wird hier erklärt.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
         <source>Open a row to see it ranked by each leg alone, then one signal at a time.</source>
         <translation>Eine Zeile öffnen, um sie mit jedem Zweig allein geordnet zu sehen, dann ein Signal nach dem anderen.</translation>
     </message>
@@ -2686,18 +2686,36 @@
     </message>
     <message>
         <location line="+5"/>
+        <location line="+16"/>
         <source>Hit Detail</source>
         <translation>Trefferdetails</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-13"/>
+        <location line="+15"/>
         <source>Score Breakdown</source>
         <translation>Score-Aufschlüsselung</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-13"/>
+        <location line="+15"/>
         <source>MMR Choices</source>
         <translation>MMR-Auswahl</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Hit Detail · from the Query and Trees pages</source>
+        <translation>Trefferdetails · von den Seiten Abfrage und Bäume</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Score Breakdown · of the Query page&apos;s hit</source>
+        <translation>Score-Aufschlüsselung · des Treffers der Seite Abfrage</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MMR Choices · of the Query page&apos;s query</source>
+        <translation>MMR-Auswahl · der Abfrage der Seite Abfrage</translation>
     </message>
     <message>
         <location line="+15"/>

@@ -96,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+776"/>
+        <location line="+778"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -104,7 +104,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-861"/>
+        <location line="-863"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>
@@ -112,7 +112,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+452"/>
+        <location line="+454"/>
         <source>%1 · mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>%1 · mentioned by %Ln node</numerusform>
@@ -283,7 +283,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+144"/>
+        <location line="+158"/>
         <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
         <translation>
             <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row.</numerusform>
@@ -331,7 +331,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+191"/>
+        <location line="+198"/>
         <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
         <translation>
             <numerusform>Over %n logged search, most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</numerusform>
@@ -342,7 +342,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+395"/>
+        <location filename="../ui/mainwindow.cpp" line="+411"/>
         <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>

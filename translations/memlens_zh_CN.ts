@@ -979,12 +979,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+848"/>
+        <location line="+850"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="-842"/>
+        <location line="-844"/>
         <source>Show in Query</source>
         <translation>在查询中显示</translation>
     </message>
@@ -1075,12 +1075,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+813"/>
+        <location line="+815"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-812"/>
+        <location line="-814"/>
         <source>Frame the shown nodes (0)</source>
         <translation>适配显示的节点 (0)</translation>
     </message>
@@ -1165,7 +1165,7 @@
         <translation>社区</translation>
     </message>
     <message>
-        <location line="+370"/>
+        <location line="+372"/>
         <source> The oldest %1 are listed.</source>
         <translation> 列出最早的 %1 个。</translation>
     </message>
@@ -1210,7 +1210,7 @@
         </translation>
     </message>
     <message>
-        <location line="-601"/>
+        <location line="-603"/>
         <source>Loading and laying out the graph…</source>
         <translation>正在加载并布局图谱…</translation>
     </message>
@@ -1251,12 +1251,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+498"/>
+        <location line="+500"/>
         <source>times loading…</source>
         <translation>正在加载时间…</translation>
     </message>
     <message>
-        <location line="-482"/>
+        <location line="-484"/>
         <source>no times: %1</source>
         <translation>无时间：%1</translation>
     </message>
@@ -1276,7 +1276,7 @@
         <translation>全部时间：%1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
         <translation>&lt;i&gt;点击一个实体以查看其邻居及共享内容。&lt;/i&gt;</translation>
     </message>
@@ -1672,12 +1672,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+975"/>
+        <location line="+996"/>
         <source>gone</source>
         <translation>消失</translation>
     </message>
     <message>
-        <location line="-969"/>
+        <location line="-990"/>
         <source>fusion (its RRF sum)</source>
         <translation>融合（其 RRF 和）</translation>
     </message>
@@ -1919,12 +1919,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+968"/>
+        <location line="+986"/>
         <source>every caller</source>
         <translation>所有调用方</translation>
     </message>
     <message>
-        <location line="-966"/>
+        <location line="-984"/>
         <source>all rows</source>
         <translation>所有行</translation>
     </message>
@@ -1939,12 +1939,7 @@
         <translation>只对最新的 N 条日志行重新排序（所有行：0）</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. No setting changed: the vault&apos;s own, which changes nothing for rows logged under them.</source>
-        <translation>用左侧的设置，基于每行保存的候选，对每次已记录的搜索重新排序，看哪些会改变。未修改设置时即为记忆库自身的设置，对在其下记录的行不会有任何改变。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>Rows of:</source>
         <translation>行来源：</translation>
     </message>
@@ -2065,12 +2060,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+457"/>
+        <location line="+471"/>
         <source>The blast radius failed</source>
         <translation>影响范围计算失败</translation>
     </message>
     <message>
-        <location line="-442"/>
+        <location line="-456"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;立即重新排序&lt;/b&gt;，基于已存储的候选</translation>
     </message>
@@ -2105,7 +2100,12 @@
         <translation>审计日志中没有保存了候选的搜索：请先运行查询（查询标签页），再在此打开。</translation>
     </message>
     <message>
-        <location filename="../ui/pages/labpage.cpp" line="+12"/>
+        <location filename="../ui/pages/labpage.cpp" line="-308"/>
+        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. Left as the vault&apos;s own, the settings change no row logged under them.</source>
+        <translation>用左侧的设置，从每行保存的候选项重新排序每个已记录的搜索，查看哪些会改变。若保持为 vault 自己的设置，则在其下记录的行都不会改变。</translation>
+    </message>
+    <message>
+        <location line="+320"/>
         <source>This row cannot be re-ranked: %1</source>
         <translation>该行无法重新排序：%1</translation>
     </message>
@@ -2122,12 +2122,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+339"/>
+        <location line="+360"/>
         <source>asked here</source>
         <translation>在此提问</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-355"/>
         <source>mode %1</source>
         <translation>模式 %1</translation>
     </message>
@@ -2253,12 +2253,12 @@
         <translation>右侧是一次新的检索：它也会显示该行记录以来记忆库的任何变化。</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>Re-ranking the logged searches…</source>
         <translation>正在对已记录的搜索重新排序…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+32"/>
         <source>Cancelled: %1</source>
         <translation>已取消：%1</translation>
     </message>
@@ -2320,22 +2320,22 @@
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Queries</source>
         <translation>查询</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
         <source>Jaccard@k of the logged and new hits (1: the same hits)</source>
         <translation>已记录与新命中的 Jaccard@k（1：命中相同）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+13"/>
         <source>queries</source>
         <translation>查询数</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>lost</source>
         <translation>失去</translation>
     </message>
@@ -2458,7 +2458,7 @@
         <translation>调整左侧的设置：该查询已存储的候选会立即重新排序，每个命中的移动在此说明。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
         <source>Open a row to see it ranked by each leg alone, then one signal at a time.</source>
         <translation>打开一行，查看仅用每个检索分支的排序，然后逐个加入信号。</translation>
     </message>
@@ -2646,18 +2646,36 @@
     </message>
     <message>
         <location line="+5"/>
+        <location line="+16"/>
         <source>Hit Detail</source>
         <translation>命中详情</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-13"/>
+        <location line="+15"/>
         <source>Score Breakdown</source>
         <translation>得分分解</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-13"/>
+        <location line="+15"/>
         <source>MMR Choices</source>
         <translation>MMR 选择</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Hit Detail · from the Query and Trees pages</source>
+        <translation>命中详情 · 来自查询和树页面</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Score Breakdown · of the Query page&apos;s hit</source>
+        <translation>得分分解 · 查询页面的命中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MMR Choices · of the Query page&apos;s query</source>
+        <translation>MMR 选择 · 查询页面的查询</translation>
     </message>
     <message>
         <location line="+15"/>

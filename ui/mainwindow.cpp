@@ -247,6 +247,22 @@ void MainWindow::createDocks() {
                                Qt::BottomDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_5));
     splitDockWidget(detail, breakdown, Qt::Horizontal);
     splitDockWidget(breakdown, mmr, Qt::Horizontal);
+    // These docks explain the Query page's hits (Hit Detail the Trees page's nodes too). On any
+    // other page their titles say so: beside the Lab's or the Graph's own view, an unlabelled
+    // breakdown reads as the explanation of what that page shows.
+    auto titleDocks = [this, detail, breakdown, mmr] {
+        QWidget* page = pages_->currentWidget();
+        const bool query = page == workbench_->page();
+        const bool trees = page == trees_;
+        detail->setWindowTitle(query || trees ? tr("Hit Detail")
+                                              : tr("Hit Detail · from the Query and Trees pages"));
+        breakdown->setWindowTitle(query ? tr("Score Breakdown")
+                                        : tr("Score Breakdown · of the Query page's hit"));
+        mmr->setWindowTitle(query ? tr("MMR Choices")
+                                  : tr("MMR Choices · of the Query page's query"));
+    };
+    connect(pages_, &QTabWidget::currentChanged, this, titleDocks);
+    titleDocks();
     resizeDocks({vaultDock}, {290}, Qt::Horizontal);
     resizeDocks({detail}, {280}, Qt::Vertical);
     resizeDocks({detail, breakdown, mmr}, {400, 460, 420}, Qt::Horizontal);

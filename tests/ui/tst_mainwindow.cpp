@@ -12,6 +12,7 @@
 #include "pages/auditpage.h"
 #include "pages/graphpage.h"
 #include "pages/hitdetailpanel.h"
+#include "pages/labpage.h"
 #include "pages/overviewpage.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
@@ -111,6 +112,28 @@ private Q_SLOTS:
         sources->filterEdit()->setText(first);
         QVERIFY(sources->proxy()->rowCount() >= 1);
         QVERIFY(sources->proxy()->rowCount() < w.vault()->sourcesModel()->rowCount());
+    }
+
+    // The explanation docks belong to the Query page (Hit Detail to the Trees page too): on any
+    // other page their titles say whose hits they explain.
+    void explanationDocksSayWhoseHitsTheyExplain() {
+        MainWindow w;
+        w.show();
+        auto title = [&](const char* name) {
+            auto* dock = w.findChild<QDockWidget*>(QString::fromLatin1(name));
+            return dock ? dock->windowTitle() : QString();
+        };
+        w.pages()->setCurrentWidget(w.labPage());
+        QVERIFY(title("detailDock").contains(QStringLiteral("from the Query and Trees pages")));
+        QVERIFY(title("breakdownDock").contains(QStringLiteral("of the Query page's hit")));
+        QVERIFY(title("mmrDock").contains(QStringLiteral("of the Query page's query")));
+        w.pages()->setCurrentWidget(w.treesPage());
+        QCOMPARE(title("detailDock"), QStringLiteral("Hit Detail"));
+        QVERIFY(title("mmrDock").contains(QStringLiteral("of the Query page's query")));
+        w.pages()->setCurrentWidget(w.workbench()->page());
+        QCOMPARE(title("detailDock"), QStringLiteral("Hit Detail"));
+        QCOMPARE(title("breakdownDock"), QStringLiteral("Score Breakdown"));
+        QCOMPARE(title("mmrDock"), QStringLiteral("MMR Choices"));
     }
 
     void readOnlyShowsTheBadgeAndDisablesImport() {

@@ -150,8 +150,16 @@ private Q_SLOTS:
         MainWindow w;
         QCOMPARE(menuTitles(w), menus);
         QCOMPARE(pageTitles(w), pages);
+        // On the Query page the docks carry their plain names; on another page (the Overview,
+        // where the window opens) they also say whose hits they explain, translated too.
+        w.pages()->setCurrentIndex(1);
         QVERIFY2(dockTitles(w).contains(detailDock),
                  qPrintable(dockTitles(w).join(QLatin1Char('|'))));
+        w.pages()->setCurrentIndex(0);
+        const QString elsewhere = dockTitles(w).filter(detailDock).value(0);
+        QVERIFY2(elsewhere.startsWith(detailDock + QStringLiteral(" · ")), qPrintable(elsewhere));
+        QVERIFY2(code == QStringLiteral("en") || !elsewhere.contains(QStringLiteral("Query")),
+                 qPrintable(elsewhere));
         QVERIFY2(hasButton(w, openButton), qPrintable(openButton));
         QCOMPARE(w.vaultPanel()->tabText(0), sourcesTab);
         // Numerus forms, with the language's digit grouping.
