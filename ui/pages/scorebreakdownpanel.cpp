@@ -92,6 +92,13 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     chart_->legend()->hide();
     chart_->setMargins(QMargins(2, 0, 14, 0));
     chart_->setBackgroundRoundness(0);
+    // The axes stay for the panel's life and only change their categories and range: axes
+    // removed and added for every hit left grid lines of the last one across the labels.
+    stepsAxis_ = new QBarCategoryAxis(chart_);
+    stepsAxis_->setTruncateLabels(false);
+    scoreAxis_ = new QValueAxis(chart_);
+    chart_->addAxis(stepsAxis_, Qt::AlignLeft);
+    chart_->addAxis(scoreAxis_, Qt::AlignBottom);
     chartView_ = new QChartView(chart_, this);
     chartView_->setRenderHint(QPainter::Antialiasing);
     chartView_->setMinimumHeight(120);
@@ -165,10 +172,6 @@ void ScoreBreakdownPanel::clear() {
     steps_.clear();
     heading_->setText(tr("Select a hit of a hybrid, keyword or semantic query."));
     chart_->removeAllSeries();
-    for (QAbstractAxis* axis : chart_->axes()) {
-        chart_->removeAxis(axis);
-        delete axis; // removeAxis hands the axis back to its caller
-    }
     chart_->setTitle(QString());
     chartView_->setVisible(false); // an empty frame would read as a broken chart
     legs_->clear();
@@ -337,10 +340,6 @@ std::vector<ScoreBreakdownPanel::Step> ScoreBreakdownPanel::steps(const Explanat
 
 void ScoreBreakdownPanel::showChart(const Explanation& x) {
     chart_->removeAllSeries();
-    for (QAbstractAxis* axis : chart_->axes()) {
-        chart_->removeAxis(axis);
-        delete axis; // removeAxis hands the axis back to its caller
-    }
     const bool profile = x.fusion == to_string(FusionKind::Profile);
     // The heading says what the bars mean; a chart title would cost the bars their height.
     chartView_->setToolTip(profile ? tr("Weighted signal contributions: they sum to the score")
@@ -375,19 +374,14 @@ void ScoreBreakdownPanel::showChart(const Explanation& x) {
         series->append(set);
     }
     chart_->addSeries(series);
-    auto* y = new QBarCategoryAxis();
-    y->append(categories);
-    auto* axisX = new QValueAxis();
-    axisX->setRange(0.0, std::max(peak * 1.1, profile ? 0.05 : 0.001));
-    axisX->setLabelFormat(profile ? QStringLiteral("%.2f") : QStringLiteral("%.4f"));
-    axisX->setTickCount(3);
+    stepsAxis_->setCategories(categories);
+    scoreAxis_->setRange(0.0, std::max(peak * 1.1, profile ? 0.05 : 0.001));
+    scoreAxis_->setLabelFormat(profile ? QStringLiteral("%.2f") : QStringLiteral("%.4f"));
+    scoreAxis_->setTickCount(3);
     // Round tick values: a label like 0.23 at the right edge was cut by the plot margin.
-    axisX->applyNiceNumbers();
-    y->setTruncateLabels(false);
-    chart_->addAxis(y, Qt::AlignLeft);
-    chart_->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(y);
-    series->attachAxis(axisX);
+    scoreAxis_->applyNiceNumbers();
+    series->attachAxis(stepsAxis_);
+    series->attachAxis(scoreAxis_);
     chartView_->setMinimumHeight(std::max(120, 22 * n + 40));
 }
 

@@ -12,11 +12,13 @@
 
 #include <vector>
 
+class QBarCategoryAxis;
 class QChart;
 class QChartView;
 class QLabel;
 class QScrollArea;
 class QStackedWidget;
+class QValueAxis;
 
 namespace memlens::ui {
 
@@ -81,6 +83,8 @@ private:
     QLabel* heading_;
     QChart* chart_;
     QChartView* chartView_;
+    QBarCategoryAxis* stepsAxis_ = nullptr; // the bars' names, top to bottom
+    QValueAxis* scoreAxis_ = nullptr;
     QLabel* legs_;
     QLabel* terms_;
     QLabel* equation_;
