@@ -386,11 +386,19 @@ private slots:
         b.format = "jsonl";
         b.items = {chat_item("Gina", kT0 + 2 * kMin, "the best painter here, Caroline.")};
         Ingestor ing(*vault, *emb);
-        must(ing.ingest({a, b}), "ingest");
+        const IngestReport report = must(ing.ingest({a, b}), "ingest");
         const Database& db = vault->db();
         QCOMPARE(scalar(db, "SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = "
                             "'topic:caroline'"),
                  0);
+        // The import's report counts what it left in the vault: Caroline once, and Gina's edge
+        // to the topic is her edge to the person.
+        const VaultStats stats = must(vault_stats(*vault), "stats");
+        QCOMPARE(static_cast<std::int64_t>(report.entities), stats.entities);
+        QCOMPARE(static_cast<std::int64_t>(report.edges), stats.edges);
+        QVERIFY(scalar(db, "SELECT count(*) FROM mem_tree_entity_edges WHERE "
+                           "(entity_a = 'person:caroline' AND entity_b = 'person:gina') OR "
+                           "(entity_a = 'person:gina' AND entity_b = 'person:caroline')") == 1);
         QCOMPARE(scalar(db, "SELECT count(*) FROM ml_entities WHERE entity_id = "
                             "'topic:caroline'"),
                  0);

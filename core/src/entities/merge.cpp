@@ -143,7 +143,7 @@ Status repoint_entity(const Database& db, const std::string& from, const std::st
     return Status::ok();
 }
 
-Status fold_person_topics(const Database& db) {
+Result<std::vector<std::string>> fold_person_topics(const Database& db) {
     std::vector<std::string> names;
     {
         auto st = db.prepare("SELECT substr(t.entity_id, 7) FROM ml_entities t WHERE "
@@ -163,7 +163,7 @@ Status fold_person_topics(const Database& db) {
     }
     for (const auto& n : names)
         MEMLENS_TRY(repoint_entity(db, "topic:" + n, "person:" + n, "person"));
-    return Status::ok();
+    return names;
 }
 
 } // namespace entities

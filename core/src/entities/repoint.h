@@ -5,6 +5,7 @@
 #include <memlens/status.h>
 
 #include <string>
+#include <vector>
 
 namespace memlens::entities {
 
@@ -15,7 +16,8 @@ Status repoint_entity(const Database& db, const std::string& from, const std::st
                       const std::string& into_kind);
 
 // The person/topic rule (docs/entities.md, "Persons and topics"): every topic:x of the index
-// whose name x is also person:x becomes person:x. Inside the caller's transaction.
-Status fold_person_topics(const Database& db);
+// whose name x is also person:x becomes person:x. Inside the caller's transaction. Returns the
+// names x it folded.
+Result<std::vector<std::string>> fold_person_topics(const Database& db);
 
 } // namespace memlens::entities

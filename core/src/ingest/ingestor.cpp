@@ -172,10 +172,11 @@ public:
         MEMLENS_TRY(writer->flush_fts());
         MEMLENS_TRY(writer->flush_edges());
         // A name is a person or a topic, never both (docs/entities.md, "Persons and topics").
-        MEMLENS_TRY(entities::fold_person_topics(db_));
+        auto folded = entities::fold_person_topics(db_);
+        if (!folded)
+            return folded.status();
         report_.summaries = sealer.summaries_sealed();
-        report_.edges = writer->edges_touched();
-        report_.entities = entity_ids_.size();
+        count_entities_and_edges(*writer, *folded);
 
         if (opts_.update_topic_tree && (report_.chunks > 0 || report_.summaries > 0)) {
             report(std::string("topics"), 0, 1);
@@ -195,6 +196,34 @@ public:
     }
 
 private:
+    // The entities and edges the import leaves in the vault: a topic folded into the person of
+    // its name (fold_person_topics) is that person, and an edge between the two is gone.
+    void count_entities_and_edges(const NodeWriter& writer,
+                                  const std::vector<std::string>& folded_names) {
+        const std::set<std::string> folded(folded_names.begin(), folded_names.end());
+        auto as_stored = [&](std::string id) {
+            if (id.rfind("topic:", 0) == 0 && folded.count(id.substr(6)) != 0)
+                id.replace(0, 5, "person");
+            return id;
+        };
+        std::set<std::string> ids;
+        for (const auto& id : entity_ids_)
+            ids.insert(as_stored(id));
+        report_.entities = ids.size();
+        std::set<std::pair<std::string, std::string>> edges;
+        for (const auto& key : writer.edges_touched()) {
+            const auto cut = key.find('\x1f');
+            std::string a = as_stored(key.substr(0, cut));
+            std::string b = as_stored(key.substr(cut + 1));
+            if (a == b)
+                continue;
+            if (b < a)
+                std::swap(a, b);
+            edges.emplace(std::move(a), std::move(b));
+        }
+        report_.edges = edges.size();
+    }
+
     Status check_cancel() const {
         if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed))
             return Status::cancelled("import cancelled; the vault is unchanged");

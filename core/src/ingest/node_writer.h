@@ -88,7 +88,8 @@ public:
                             std::int64_t sealed_at_ms);
 
     // Distinct entity pairs (edges) whose weight this writer raised.
-    std::size_t edges_touched() const { return edges_touched_.size(); }
+    // The entity pairs whose edges this writer added to, as "a\x1fb" with a < b.
+    const std::unordered_set<std::string>& edges_touched() const { return edges_touched_; }
 
     // Writes the buffered FTS5 rows. Call before the transaction commits. FTS5 keeps inserted
     // terms in memory until a flush, and SQLite flushes every FTS5 table at the start of each
