@@ -20,6 +20,7 @@ cmake --build "$build" --target memlens_fuzzers
 dict_for() {
     case "$1" in
         fuzz_jsonl | fuzz_locomo | fuzz_embedding_response) echo fuzz/dict/json.dict ;;
+        fuzz_audit_sources) echo fuzz/dict/sources.dict ;;
         fuzz_mcp_message) echo fuzz/dict/mcp.dict ;;
         fuzz_markdown) echo fuzz/dict/markdown.dict ;;
         fuzz_entity_registry) echo fuzz/dict/entity.dict ;;

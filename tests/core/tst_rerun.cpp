@@ -285,6 +285,9 @@ private slots:
         QTest::newRow("a source's id a number")
             << QStringLiteral("sources") << QStringLiteral("[{\"node_id\": 7}]")
             << QStringLiteral("a source without a node_id");
+        QTest::newRow("a source's last id a number")
+            << QStringLiteral("sources") << QStringLiteral("[{\"node_id\": \"a\", \"node_id\": 7}]")
+            << QStringLiteral("a source without a node_id");
         QTest::newRow("text after the sources")
             << QStringLiteral("sources") << QStringLiteral("[] []")
             << QStringLiteral("sources is not JSON");

@@ -1,5 +1,6 @@
 // What one audit row holds, and the way back from a row to the request that produced it.
 #include "audit/candidate_codec.h"
+#include "audit/logged_ids.h"
 #include "json/string_array.h"
 
 #include <memlens/audit.h>
@@ -233,6 +234,8 @@ public:
             else
                 ids_.push_back(std::move(s));
             found_ = true;
+            key_is_node_id_ = false;
+            return true;
         }
         return value();
     }
@@ -242,6 +245,8 @@ public:
             return fail("sources is not a JSON array");
         if (depth_ == 1) // a source
             found_ = false;
+        else
+            not_an_id();
         ++depth_;
         return true;
     }
@@ -258,6 +263,7 @@ public:
     bool start_array(std::size_t) override {
         if (depth_ == 1)
             return fail("a source that is not an object");
+        not_an_id();
         ++depth_;
         return true;
     }
@@ -276,8 +282,17 @@ private:
             return fail("sources is not a JSON array");
         if (depth_ == 1)
             return fail("a source that is not an object");
-        key_is_node_id_ = false;
+        not_an_id();
         return true;
+    }
+    // A node_id that is not a string, after one that was: the last key counts, so the source
+    // has no id after all.
+    void not_an_id() {
+        if (depth_ == 2 && key_is_node_id_ && found_) {
+            ids_.pop_back();
+            found_ = false;
+        }
+        key_is_node_id_ = false;
     }
     bool fail(const char* what) {
         if (error_.empty())
@@ -291,14 +306,14 @@ private:
     std::string error_;
 };
 
+} // namespace
+
 Status logged_node_ids(const std::string& sources, std::vector<std::string>& ids) {
     SourceIds reader(ids);
     if (!json::sax_parse(sources, &reader))
         return Status::corruption(reader.error().empty() ? "sources is not JSON" : reader.error());
     return Status::ok();
 }
-
-} // namespace
 
 Result<RerunInputs>
 rerun_inputs_from_audit(const AuditRecord& record, bool keep_packed,

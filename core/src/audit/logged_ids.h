@@ -1,0 +1,18 @@
+// The node ids of an audit row's sources column ([{"node_id": …, …}, …]), read as the text is
+// lexed (audit_record.cpp): a blast radius reads ten thousand rows' sources. Used by
+// rerun_inputs_from_audit and fuzzed against a full parse (fuzz/fuzz_audit_sources.cpp).
+#pragma once
+
+#include <memlens/status.h>
+
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+// Appends the ids in order. Text that is not JSON, not an array of objects, or a source without
+// a string node_id (the last node_id key counts, as in a parsed object) is a Corruption naming
+// which; ids may then hold a part.
+Status logged_node_ids(const std::string& sources, std::vector<std::string>& ids);
+
+} // namespace memlens
