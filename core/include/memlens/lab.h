@@ -96,10 +96,11 @@ CandidatePools pools_for_settings(const LabRow& row, const RetrievalSettings& se
 // Overlap of two rankings. Jaccard@k: |A ∩ B| / |A ∪ B| of their first k (1 when both are
 // empty). Rank-biased overlap (extrapolated, persistence p): 1 for identical lists, 0 for
 // disjoint ones, weighing the top more.
+inline constexpr double kRboPersistence = 0.9; // what every view and report uses
 double jaccard_at_k(const std::vector<std::string>& a, const std::vector<std::string>& b,
                     std::size_t k);
 double rank_biased_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b,
-                           double p = 0.9);
+                           double p = kRboPersistence);
 
 // One hit of either ranking and how it moved from the left (before) to the right (after).
 struct LabMove {

@@ -661,6 +661,31 @@ StoredPools encode_candidate_pools(const CandidatePools& pools) {
     return out;
 }
 
+namespace {
+
+// The fields every envelope starts with (an object's; a field missing or of another type reads
+// as 0, empty, nullopt).
+struct Envelope {
+    int format = 0;
+    std::string encoding;
+    std::optional<std::size_t> size;
+};
+Envelope read_envelope(const nlohmann::json& stored) {
+    Envelope env;
+    const auto f = stored.find("format");
+    const auto e = stored.find("encoding");
+    const auto z = stored.find("size");
+    if (f != stored.end() && f->is_number_integer())
+        env.format = f->get<int>();
+    if (e != stored.end() && e->is_string())
+        env.encoding = e->get<std::string>();
+    if (z != stored.end() && z->is_number_unsigned())
+        env.size = z->get<std::size_t>();
+    return env;
+}
+
+} // namespace
+
 Result<CandidatePools> decode_candidate_pools(const std::string& envelope_text,
                                               const std::string& column) {
     return decode_candidate_pools(json::parse(envelope_text, nullptr, false), column);
@@ -670,16 +695,14 @@ Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored,
                                               const std::string& column) {
     if (stored.is_discarded() || !stored.is_object())
         return bad("not a JSON object");
-    const auto f = stored.find("format");
-    const auto e = stored.find("encoding");
-    const auto z = stored.find("size");
-    const int format = f != stored.end() && f->is_number_integer() ? f->get<int>() : 0;
-    const std::string encoding = e != stored.end() && e->is_string() ? e->get<std::string>() : "";
-    if (!((format == 1 && encoding == kEncoding1) || (format == kFormat && encoding == kEncoding)))
+    const Envelope env = read_envelope(stored);
+    const int format = env.format;
+    if (!((format == 1 && env.encoding == kEncoding1) ||
+          (format == kFormat && env.encoding == kEncoding)))
         return bad("unknown format or encoding");
-    if (z == stored.end() || !z->is_number_unsigned())
+    if (!env.size)
         return bad("no size");
-    const std::size_t size = z->get<std::size_t>();
+    const std::size_t size = *env.size;
     if (size > kMaxInflated)
         return bad("they claim " + std::to_string(size) + " bytes, more than any leg limit allows");
     if (format == 1) {
@@ -703,14 +726,10 @@ Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored,
 std::optional<std::size_t> format2_size(const nlohmann::json& envelope) {
     if (!envelope.is_object())
         return std::nullopt;
-    const auto f = envelope.find("format");
-    const auto e = envelope.find("encoding");
-    const auto z = envelope.find("size");
-    if (f == envelope.end() || !f->is_number_integer() || f->get<int>() != kFormat ||
-        e == envelope.end() || !e->is_string() || e->get<std::string>() != kEncoding ||
-        z == envelope.end() || !z->is_number_unsigned())
+    const Envelope env = read_envelope(envelope);
+    if (env.format != kFormat || env.encoding != kEncoding)
         return std::nullopt;
-    return z->get<std::size_t>();
+    return env.size;
 }
 
 namespace {

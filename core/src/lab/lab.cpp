@@ -947,7 +947,7 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
                 if (!*parsed[i])
                     continue;
                 LabRow& row = **parsed[i];
-                row.nodes = nodes;
+                row.nodes = std::move(nodes);
                 row.logged_nodes.reserve(row.logged_ids.size());
                 for (const auto& id : row.logged_ids)
                     row.logged_nodes.push_back(table->intern(id));
@@ -1073,7 +1073,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
             q.client = row.record.caller.client;
             q.k = std::max<std::size_t>(logged.size(), 1);
             q.jaccard = jaccard_of(logged, now, q.k);
-            q.rbo = rbo_of(logged, now, 0.9); // rank_biased_overlap's persistence
+            q.rbo = rbo_of(logged, now, kRboPersistence);
             q.changed = logged != now;
             if (!logged.empty()) {
                 q.logged_first = row.logged_ids.front();

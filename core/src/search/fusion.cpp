@@ -25,19 +25,18 @@ std::vector<FusedEntry> fuse(const std::vector<std::string>& vector_ids,
         }
         return all[it->second];
     };
-    auto term = [k](double w, int rank) { return rrf_term(w, k, rank); };
     for (std::size_t i = 0; i < vector_ids.size(); ++i) {
         FusedEntry& e = entry(vector_ids[i]);
         if (!e.vector_rank) { // a repeated id keeps its first rank
             e.vector_rank = static_cast<int>(i) + 1;
-            e.vector_term = term(vector_weight, *e.vector_rank);
+            e.vector_term = rrf_term(vector_weight, k, *e.vector_rank);
         }
     }
     for (std::size_t i = 0; i < keyword_ids.size(); ++i) {
         FusedEntry& e = entry(keyword_ids[i]);
         if (!e.keyword_rank) {
             e.keyword_rank = static_cast<int>(i) + 1;
-            e.keyword_term = term(keyword_weight, *e.keyword_rank);
+            e.keyword_term = rrf_term(keyword_weight, k, *e.keyword_rank);
         }
     }
     std::vector<FusedEntry> out;
