@@ -6,7 +6,6 @@
 
 #include <array>
 #include <atomic>
-#include <fstream>
 #include <string_view>
 #include <utility>
 
@@ -167,6 +166,11 @@ Result<bool> Statement::step() {
     started_ = rc == SQLITE_ROW;
     if (rc == SQLITE_ROW)
         return true;
+    // ... and is checked again when it ends: a writer that started while it ran (and whose
+    // checkpoint may have changed pages under it) makes the whole run void, its rows and its
+    // error alike, so a torn read is reported as what it is and never as data or damage.
+    if (guard_)
+        MEMLENS_TRY(guard_->check());
     if (rc == SQLITE_DONE)
         return false;
     return error_status(rc);
@@ -286,12 +290,31 @@ std::string file_uri(const std::string& path, const char* query) {
 
 // The file starts with an SQLite header whose read version says WAL (byte 19 is 2): SQLite
 // opens the -wal of such a file, creating it if it can (btree.c, lockBtree).
+//
+// The header is read through SQLite's own file layer, never by opening the file ourselves:
+// POSIX drops every lock a process holds on a file when any descriptor of that file is closed,
+// so an std::ifstream opened and closed beside a live connection silently released that
+// connection's locks and let another process write under it (the corruption of issue 31).
+// SQLite's unix layer knows every descriptor it has on a file and keeps a closed connection's
+// descriptor open while another connection of the process holds a lock. Opening a connection
+// opens the file but reads nothing and creates no -wal or -shm; those come with the first
+// statement, which this probe never runs.
 bool has_wal_header(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
+    sqlite3* probe = nullptr;
+    const int rc =
+        sqlite3_open_v2(file_uri(path, "mode=ro").c_str(), &probe,
+                        SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
     std::array<char, 20> head{};
-    if (!in.read(head.data(), head.size()))
-        return false;
-    return std::string_view(head.data(), 16) == std::string_view("SQLite format 3\0", 16) &&
+    bool read = false;
+    if (rc == SQLITE_OK) {
+        sqlite3_file* file = nullptr;
+        if (sqlite3_file_control(probe, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK &&
+            file != nullptr && file->pMethods != nullptr)
+            read = file->pMethods->xRead(file, head.data(), static_cast<int>(head.size()), 0) ==
+                   SQLITE_OK;
+    }
+    sqlite3_close_v2(probe);
+    return read && std::string_view(head.data(), 16) == std::string_view("SQLite format 3\0", 16) &&
            head[19] == 2;
 }
 

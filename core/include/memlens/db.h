@@ -94,10 +94,13 @@ private:
 //  - a WAL database without a -wal file (no connection has it open; or an empty -wal without
 //    a -shm, left where none could be made) opens as an immutable snapshot (SQLite's
 //    "immutable=1"): no lock, no -wal, no -shm. Coordinating with a writer that starts later
-//    would need those files, so instead every statement first checks that no writer has
-//    committed since (the database file is as it was at open and any -wal is still empty: a
-//    writer that only opened the vault changes nothing the snapshot reads); once one has,
-//    statements fail with Busy "open it again".
+//    would need those files, so instead every statement checks, before it reads and again
+//    when its run ends, that no writer has committed since (the database file is as it was at
+//    open and any -wal is still empty: a writer that only opened the vault changes nothing the
+//    snapshot reads); once one has, the run fails with Busy "open it again", whatever it read,
+//    so a page a writer changed under it is never returned as data nor reported as damage.
+//  No file of the database is ever opened outside SQLite (db.cpp, has_wal_header): closing
+//  such a descriptor would drop the locks this process's connections hold on it.
 //  - a WAL database with a -wal and its -shm (a connection has it open, or one was
 //    interrupted) opens as an ordinary read-only connection sharing that writer's index: it
 //    sees every commit as it lands. SQLite creates a missing -shm beside a non-empty -wal

@@ -284,11 +284,15 @@ struct NodeBrief {
     Vector embedding;              // from the loaded topic index; empty without one
 };
 
+// ml_settings key: the chunk count from which the keyword leg ranks on two connections.
+inline constexpr std::string_view kParallelKeywordSetting = "engine.parallel_keyword_min_chunks";
+
 struct SearchEngineOptions {
     bool audit = true;           // start the background audit writer (when the vault is writable)
     TopicTreeOptions topic_tree; // how the index is built when the vault has none stored
     // A native vault of at least this many chunks ranks its keyword matches in two halves at
     // once, on a second read-only connection and thread; 0 never does. The hits are the same.
+    // The vault's ml_settings key kParallelKeywordSetting, when set, overrides it.
     std::int64_t parallel_keyword_min_chunks = 20'000;
 };
 

@@ -13,6 +13,7 @@
 #include <memlens/vault.h>
 
 #include <algorithm>
+#include <charconv>
 
 namespace memlens {
 
@@ -71,7 +72,17 @@ struct SearchEngine::Impl {
     // connection that will not open) the leg ranks in one statement, with the same hits.
     void plan_keyword_split() {
         split_rowid = 0;
-        const std::int64_t min_chunks = opts.parallel_keyword_min_chunks;
+        std::int64_t min_chunks = opts.parallel_keyword_min_chunks;
+        // A vault may lower (or raise) the threshold for itself: tests/core/tst_shared_vault
+        // sets it to 1 so that a small vault takes the two-connection path every query takes
+        // from 20,000 chunks on. It changes no ranking, so it is no retrieval setting.
+        if (auto v = vault->setting(std::string(kParallelKeywordSetting))) {
+            std::int64_t parsed = 0;
+            const auto* end = v->data() + v->size();
+            if (auto [p, ec] = std::from_chars(v->data(), end, parsed);
+                ec == std::errc() && p == end)
+                min_chunks = parsed;
+        }
         if (min_chunks <= 0 || vault->format() != VaultFormat::Native)
             return;
         auto max_rid = vault->db().query_int("SELECT coalesce(max(rid), 0) FROM mem_tree_chunks");

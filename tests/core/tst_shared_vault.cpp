@@ -1,0 +1,383 @@
+// One vault shared by several processes at once, as it is in use: memlens-cli queries from
+// several shells, an agent storing through `memlens-cli serve`, an import, and in this process
+// the connections a window keeps (a read-write vault and its search engine, queried from
+// threads). Afterwards the vault passes PRAGMA integrity_check, every audit id a query printed
+// holds that query, and every memory the server said it stored is there.
+//
+// The vault sets engine.parallel_keyword_min_chunks to 1, so that every query opens the second,
+// read-only connection a vault of 20,000 chunks or more opens (search.h): the path on which a
+// header read outside SQLite released the process's locks and corrupted shared vaults.
+//
+// In the dev build every process runs under tests/open_guard (LD_PRELOAD, set by ctest): an
+// open of vault.db, -wal, -shm or -journal by code other than SQLite is reported and fails the
+// test. A second case kills the server at random moments while it stores and queries run from
+// other processes: every store it answered survives, and the vault stays sound.
+#include "testsupport.h"
+
+// types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
+#undef signals
+
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/ingest.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
+
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QtTest>
+
+#include <dlfcn.h>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <thread>
+
+using namespace memlens;
+using json = nlohmann::json;
+
+namespace {
+
+constexpr int kShells = 3;          // processes running queries one after another
+constexpr int kQueriesPerShell = 6; // each a fresh memlens-cli query process
+constexpr int kStores = 10;         // memory_store calls through one serve process
+constexpr int kInProcessThreads = 2;
+constexpr int kKills = 20; // the acceptance of issue 31: 20 SIGKILLs of serve during stores
+
+const char* const kQuestions[] = {"budget review", "deploy plan",      "phoenix launch",
+                                  "meeting notes", "design decisions", "weekly sync"};
+
+json call(int id, const std::string& tool, json arguments) {
+    json params = {{"name", tool}, {"arguments", std::move(arguments)}};
+    params["_meta"] = {
+        {"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+        {"io.modelcontextprotocol/clientCapabilities", json::object()},
+        {"io.modelcontextprotocol/clientInfo", {{"name", "tst-shared-vault"}, {"version", "1"}}}};
+    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", params}};
+}
+
+QString qs(const std::filesystem::path& p) {
+    return QString::fromStdString(p.string());
+}
+
+// The open guard's report: empty when no process opened a vault file outside SQLite.
+std::string read_file(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+struct Printed {
+    std::int64_t audit_id = 0;
+    std::string query;
+};
+
+// A `serve` process over stdio, one request at a time.
+class Server {
+public:
+    explicit Server(const std::filesystem::path& vault) {
+        proc_.start(QString::fromStdString(test::cli_path()),
+                    {QStringLiteral("serve"), QStringLiteral("--vault"), qs(vault)});
+    }
+    bool started() { return proc_.waitForStarted(10000); }
+    void send(const json& msg) {
+        const std::string line = msg.dump() + "\n";
+        proc_.write(line.data(), static_cast<qint64>(line.size()));
+    }
+    // The next answer; null when the process ended first or none came within the time.
+    json next(int timeout_ms = 60000) {
+        QDeadlineTimer deadline(timeout_ms);
+        while (!proc_.canReadLine()) {
+            if (proc_.state() == QProcess::NotRunning || deadline.hasExpired())
+                return {};
+            proc_.waitForReadyRead(static_cast<int>(std::max<qint64>(1, deadline.remainingTime())));
+        }
+        return json::parse(proc_.readLine().toStdString(), nullptr, false);
+    }
+    void kill() {
+        proc_.kill();
+        proc_.waitForFinished(10000);
+    }
+    int finish() {
+        proc_.closeWriteChannel();
+        proc_.waitForFinished(60000);
+        return proc_.exitStatus() == QProcess::NormalExit ? proc_.exitCode() : -1;
+    }
+
+private:
+    QProcess proc_;
+};
+
+// The node ids a memory_store answer names (empty when it stored nothing).
+std::vector<std::string> stored_ids(const json& answer) {
+    std::vector<std::string> ids;
+    const json& sc = answer.value("result", json::object()).value("structuredContent", json());
+    if (sc.is_object() && sc.contains("node_ids"))
+        for (const auto& id : sc["node_ids"])
+            ids.push_back(id.get<std::string>());
+    return ids;
+}
+
+} // namespace
+
+class TestSharedVault : public QObject {
+    Q_OBJECT
+private:
+    test::TempDir tmp_;
+    std::filesystem::path vault_;
+    std::filesystem::path report_;
+
+    // PRAGMA integrity_check's first line on a connection of its own ("ok" when sound).
+    static std::string integrity(const std::filesystem::path& dir) {
+        auto v = Vault::open(dir, true);
+        if (!v)
+            return "cannot open: " + v.status().to_string();
+        auto st = (*v)->db().prepare("PRAGMA integrity_check");
+        if (!st)
+            return st.status().to_string();
+        auto row = st->step();
+        if (!row || !*row)
+            return "no answer";
+        return st->column_text(0);
+    }
+    static std::int64_t count(const std::filesystem::path& dir, const std::string& sql,
+                              const std::string& arg) {
+        auto v = Vault::open(dir, true);
+        if (!v)
+            return -1;
+        auto st = (*v)->db().prepare(sql);
+        if (!st)
+            return -1;
+        st->bind(1, arg);
+        auto row = st->step();
+        return row && *row ? st->column_int64(0) : -1;
+    }
+    static std::string logged_query(const std::filesystem::path& dir, std::int64_t id) {
+        auto v = Vault::open(dir, true);
+        if (!v)
+            return "";
+        auto st = (*v)->db().prepare("SELECT query FROM retrieval_log WHERE id = ?");
+        if (!st)
+            return "";
+        st->bind(1, id);
+        auto row = st->step();
+        return row && *row ? st->column_text(0) : "<no row>";
+    }
+    void expect_no_outside_opens() {
+        const std::string report = read_file(report_);
+        QVERIFY2(report.empty(), ("vault files opened outside SQLite:\n" + report).c_str());
+    }
+
+private slots:
+    void initTestCase() {
+        vault_ = tmp_.path() / "vault";
+        report_ = tmp_.path() / "open-guard.txt";
+        qputenv("MEMLENS_OPEN_GUARD_REPORT", QByteArray::fromStdString(report_.string()));
+        auto vault = Vault::create(vault_);
+        QVERIFY(vault.is_ok());
+        auto emb = make_embedder_for(**vault);
+        QVERIFY(emb.is_ok());
+        GenerateOptions g;
+        g.chunks = 1500;
+        g.seed = 11;
+        g.days = 60;
+        auto sources = generate_sources(g);
+        QVERIFY(sources.is_ok());
+        Ingestor ing(**vault, **emb);
+        QVERIFY(ing.ingest(*sources).is_ok());
+        QVERIFY((*vault)->set_setting(std::string(kParallelKeywordSetting), "1").is_ok());
+    }
+
+    // The guard sees what it is there to see: a vault.db opened by an std::ifstream (the
+    // header read that corrupted shared vaults) is reported, naming the file.
+    void theGuardSeesAnOpenOutsideSQLite() {
+#ifdef MEMLENS_EXPECT_OPEN_GUARD
+        QVERIFY2(dlsym(RTLD_DEFAULT, "memlens_open_guard_loaded") != nullptr,
+                 "tests/open_guard is not loaded: run this suite through ctest (LD_PRELOAD)");
+#endif
+        if (dlsym(RTLD_DEFAULT, "memlens_open_guard_loaded") == nullptr)
+            return; // the sanitizer build: its runtime and the guard cannot both come first
+        const auto other = tmp_.path() / "other";
+        std::filesystem::create_directories(other);
+        { std::ofstream(other / "vault.db") << "not a database"; }
+        { std::ifstream in(other / "vault.db", std::ios::binary); }
+        const std::string report = read_file(report_);
+        QVERIFY2(report.find((other / "vault.db").string()) != std::string::npos, report.c_str());
+        std::filesystem::remove(report_);
+    }
+
+    void processesSharingAVaultLoseNothing() {
+        // The import: a generated corpus of its own, written as JSONL by the CLI.
+        const auto corpus = tmp_.path() / "more.jsonl";
+        const auto gen =
+            test::run_cli({QStringLiteral("generate"), QStringLiteral("--out"), qs(corpus),
+                           QStringLiteral("--chunks"), QStringLiteral("600"),
+                           QStringLiteral("--seed"), QStringLiteral("99")});
+        QVERIFY2(gen.exit_code == 0, gen.err.c_str());
+
+        std::mutex mu;
+        std::vector<Printed> printed;
+        std::vector<std::string> failures;
+        std::atomic<bool> stop{false};
+
+        std::vector<std::thread> shells;
+        for (int s = 0; s < kShells; ++s) {
+            shells.emplace_back([&, s] {
+                for (int q = 0; q < kQueriesPerShell; ++q) {
+                    const std::string text =
+                        kQuestions[(s + q) % std::size(kQuestions)] + (" " + std::to_string(s));
+                    const auto r = test::run_cli(
+                        {QStringLiteral("query"), QStringLiteral("--vault"), qs(vault_),
+                         QStringLiteral("--json"), QString::fromStdString(text)});
+                    std::lock_guard lock(mu);
+                    if (r.exit_code != 0) {
+                        failures.push_back("query '" + text + "' exited " +
+                                           std::to_string(r.exit_code) + ": " + r.err);
+                        continue;
+                    }
+                    const json j = json::parse(r.out, nullptr, false);
+                    if (!j.is_object() || !j.contains("audit_id")) {
+                        failures.push_back("query '" + text + "' printed no audit_id: " + r.out);
+                        continue;
+                    }
+                    printed.push_back({j["audit_id"].get<std::int64_t>(), text});
+                }
+            });
+        }
+        // The window's connections in this process: a read-write vault and its engine.
+        std::vector<std::thread> window;
+        for (int t = 0; t < kInProcessThreads; ++t) {
+            window.emplace_back([&, t] {
+                auto v = Vault::open(vault_, false);
+                if (!v) {
+                    std::lock_guard lock(mu);
+                    failures.push_back("in-process open: " + v.status().to_string());
+                    return;
+                }
+                SearchEngineOptions o;
+                o.audit = false; // the shells' rows are the ones counted
+                auto engine = SearchEngine::open(**v, o);
+                if (!engine) {
+                    std::lock_guard lock(mu);
+                    failures.push_back("in-process engine: " + engine.status().to_string());
+                    return;
+                }
+                for (int i = 0; !stop.load() || i < 3; ++i) {
+                    auto r = (*engine)->query(kQuestions[(i + t) % std::size(kQuestions)]);
+                    if (!r && r.status().code() != StatusCode::Busy) {
+                        std::lock_guard lock(mu);
+                        failures.push_back("in-process query: " + r.status().to_string());
+                        return;
+                    }
+                }
+            });
+        }
+        std::thread import([&] {
+            const auto r = test::run_cli(
+                {QStringLiteral("ingest"), QStringLiteral("--vault"), qs(vault_), qs(corpus)});
+            if (r.exit_code != 0) {
+                std::lock_guard lock(mu);
+                failures.push_back("ingest exited " + std::to_string(r.exit_code) + ": " + r.err);
+            }
+        });
+
+        // The agent, storing while all of that runs.
+        std::vector<std::string> stored;
+        Server server(vault_);
+        QVERIFY(server.started());
+        for (int i = 0; i < kStores; ++i) {
+            server.send(call(i + 1, "memory_store",
+                             {{"text", "Shared vault note " + std::to_string(i) +
+                                           ": the deploy moved to Thursday"},
+                              {"author", "agent"}}));
+            const json answer = server.next();
+            QVERIFY2(answer.is_object(), "the server gave no answer to a store");
+            QVERIFY2(!answer["result"].value("isError", true), answer.dump().c_str());
+            const auto ids = stored_ids(answer);
+            QCOMPARE(ids.size(), std::size_t(1));
+            stored.push_back(ids.front());
+        }
+        QCOMPARE(server.finish(), 0);
+
+        for (auto& t : shells)
+            t.join();
+        import.join();
+        stop = true;
+        for (auto& t : window)
+            t.join();
+
+        QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().c_str());
+        QCOMPARE(integrity(vault_), std::string("ok"));
+        QCOMPARE(printed.size(), std::size_t(kShells * kQueriesPerShell));
+        std::set<std::int64_t> ids;
+        for (const auto& p : printed) {
+            QVERIFY2(ids.insert(p.audit_id).second,
+                     ("audit id printed twice: " + std::to_string(p.audit_id)).c_str());
+            QCOMPARE(logged_query(vault_, p.audit_id), p.query);
+        }
+        for (const auto& id : stored)
+            QCOMPARE(count(vault_, "SELECT count(*) FROM mem_tree_chunks WHERE id = ?", id),
+                     std::int64_t(1));
+        expect_no_outside_opens();
+    }
+
+    // SIGKILL of the server at random moments while it stores and a shell queries: each time
+    // the vault is sound and holds every store the server answered.
+    void killedServerKeepsEveryAnsweredStore() {
+        std::vector<std::string> answered;
+        std::atomic<bool> stop{false};
+        std::mutex mu;
+        std::vector<std::string> failures;
+        std::thread shell([&] {
+            for (int i = 0; !stop.load(); ++i) {
+                const auto r = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"),
+                                              qs(vault_), QStringLiteral("--json"),
+                                              QString::fromLatin1(kQuestions[i % 6])});
+                if (r.exit_code != 0) {
+                    std::lock_guard lock(mu);
+                    failures.push_back("query exited " + std::to_string(r.exit_code) + ": " +
+                                       r.err);
+                }
+            }
+        });
+        auto* rng = QRandomGenerator::global();
+        int id = 1;
+        for (int round = 0; round < kKills; ++round) {
+            Server server(vault_);
+            QVERIFY(server.started());
+            // Kill after a random number of answered stores, with one more in flight.
+            const int before_kill = static_cast<int>(rng->bounded(0, 4));
+            for (int i = 0; i <= before_kill; ++i) {
+                server.send(call(id, "memory_store",
+                                 {{"text", "Kill round " + std::to_string(round) + " note " +
+                                               std::to_string(i) + " about the phoenix budget"},
+                                  {"author", "agent"}}));
+                ++id;
+                if (i == before_kill) {
+                    QThread::usleep(rng->bounded(0, 20000));
+                    break; // in flight when the kill comes
+                }
+                const json answer = server.next();
+                QVERIFY2(answer.is_object() && !answer["result"].value("isError", true),
+                         answer.dump().c_str());
+                for (auto& n : stored_ids(answer))
+                    answered.push_back(n);
+            }
+            server.kill();
+            const std::string check = integrity(vault_);
+            QVERIFY2(check == "ok", ("round " + std::to_string(round) + ": " + check).c_str());
+        }
+        stop = true;
+        shell.join();
+        QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().c_str());
+        for (const auto& n : answered)
+            QCOMPARE(count(vault_, "SELECT count(*) FROM mem_tree_chunks WHERE id = ?", n),
+                     std::int64_t(1));
+        expect_no_outside_opens();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSharedVault)
+#include "tst_shared_vault.moc"
