@@ -2525,12 +2525,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+71"/>
-        <location line="+105"/>
+        <location line="+115"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-109"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -2565,7 +2565,26 @@
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+23"/>
+        <source>Damaged vault</source>
+        <translation>Beschädigter Vault</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 failed SQLite&apos;s integrity check, so memlens shows it read-only and writes nothing to it (no import, no audit row).
+
+%2</source>
+        <translation>%1 hat die Integritätsprüfung von SQLite nicht bestanden; memlens zeigt ihn deshalb schreibgeschützt an und schreibt nichts hinein (kein Import, keine Audit-Zeile).
+
+%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Damaged vault: opened read-only</source>
+        <translation>Beschädigter Vault: schreibgeschützt geöffnet</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
@@ -3820,12 +3839,12 @@
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+100"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+107"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>Wählen Sie einen Treffer einer hybriden, Keyword- oder semantischen Abfrage.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+20"/>
         <source>base = Σ weight·signal = %1
      = %2</source>
         <translation>Basis = Σ Gewicht·Signal = %1
@@ -4000,7 +4019,7 @@ Endwert = %1</translation>
         <translation>Endwert</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>Weighted signal contributions: they sum to the score</source>
         <translation>Gewichtete Signalbeiträge: Ihre Summe ist der Score</translation>
     </message>
@@ -4010,7 +4029,7 @@ Endwert = %1</translation>
         <translation>Von den RRF-Termen der Zweige zum Endwert: Jeder Balken reicht vom Score vor einem Schritt bis zum Score danach</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+51"/>
         <source>&lt;b&gt;term&lt;/b&gt;</source>
         <translation>&lt;b&gt;Term&lt;/b&gt;</translation>
     </message>

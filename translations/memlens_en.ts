@@ -342,7 +342,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+411"/>
+        <location filename="../ui/mainwindow.cpp" line="+421"/>
         <location line="+23"/>
         <source>%Ln chunk(s)</source>
         <translation>

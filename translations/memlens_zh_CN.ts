@@ -2485,12 +2485,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+71"/>
-        <location line="+105"/>
+        <location line="+115"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-109"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -2525,7 +2525,26 @@
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+23"/>
+        <source>Damaged vault</source>
+        <translation>记忆库已损坏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 failed SQLite&apos;s integrity check, so memlens shows it read-only and writes nothing to it (no import, no audit row).
+
+%2</source>
+        <translation>%1 未通过 SQLite 的完整性检查，因此 memlens 以只读方式显示它，不向其中写入任何内容（不导入，不写审计记录）。
+
+%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Damaged vault: opened read-only</source>
+        <translation>记忆库已损坏：已以只读方式打开</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
@@ -3770,12 +3789,12 @@
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+100"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+107"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>请选择混合、关键词或语义查询的一个命中结果。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+20"/>
         <source>base = Σ weight·signal = %1
      = %2</source>
         <translation>基础分 = Σ 权重·信号 = %1
@@ -3950,7 +3969,7 @@ final = %1</source>
         <translation>最终得分</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>Weighted signal contributions: they sum to the score</source>
         <translation>加权信号贡献：其总和即为得分</translation>
     </message>
@@ -3960,7 +3979,7 @@ final = %1</source>
         <translation>从各检索腿的 RRF 项到最终得分：每个条形从某一步之前的得分延伸到之后的得分</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+51"/>
         <source>&lt;b&gt;term&lt;/b&gt;</source>
         <translation>&lt;b&gt;词项&lt;/b&gt;</translation>
     </message>

@@ -115,6 +115,16 @@ MainWindow::MainWindow(QWidget* parent)
     // graph as it stood then.
     connect(trees_->timeline(), &TimelineView::windowSelected, graph_, &GraphPage::showTimeWindow);
     connect(vault_, &VaultController::openFailed, this, &MainWindow::onOpenFailed);
+    connect(
+        vault_, &VaultController::damaged, this, [this](const QString& dir, const QString& why) {
+            showError(tr("Damaged vault"),
+                      tr("%1 failed SQLite's integrity check, so memlens shows it read-only and "
+                         "writes nothing to it (no import, no audit row).\n\n%2")
+                          .arg(QDir::toNativeSeparators(dir), why));
+            statusBar()->showMessage(tr("Damaged vault: opened read-only"), 0);
+            if (!vault_->ref().readOnly)
+                vault_->open(dir, true);
+        });
     connect(vault_, &VaultController::busyChanged, busy_, &QWidget::setVisible);
     connect(ingest_, &IngestFlow::finished, this, &MainWindow::onIngestFinished);
     connect(workbench_, &QueryWorkbench::pageRequested, this,

@@ -34,7 +34,10 @@ void draw_ingest_progress(const IngestProgress& p) {
     std::fflush(stderr);
 }
 
-// "1048576", "512K", "64M", "1G" (powers of 1024): a byte count of at least 1.
+// The largest --max-*-bytes: 1 TiB, past any file this machine could hold in memory.
+constexpr std::uint64_t kMaxByteCount = std::uint64_t{1} << 40;
+
+// "1048576", "512K", "64M", "1G" (powers of 1024): a byte count from 1 to 1 TiB.
 std::optional<std::size_t> parse_byte_count(const std::string& text) {
     std::size_t digits = 0;
     while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
@@ -42,26 +45,29 @@ std::optional<std::size_t> parse_byte_count(const std::string& text) {
     if (digits == 0 || digits > 12 || text.size() > digits + 1)
         return std::nullopt;
     std::uint64_t value = std::stoull(text.substr(0, digits));
+    int shift = 0;
     if (digits < text.size()) {
         switch (text[digits]) {
         case 'k':
         case 'K':
-            value <<= 10;
+            shift = 10;
             break;
         case 'm':
         case 'M':
-            value <<= 20;
+            shift = 20;
             break;
         case 'g':
         case 'G':
-            value <<= 30;
+            shift = 30;
             break;
         default:
             return std::nullopt;
         }
     }
-    if (value == 0 || value > std::numeric_limits<std::size_t>::max())
+    // Compared before the shift, which would wrap (17179869185G read as 1 GiB).
+    if (value == 0 || value > (kMaxByteCount >> shift))
         return std::nullopt;
+    value <<= shift;
     return static_cast<std::size_t>(value);
 }
 
@@ -78,8 +84,9 @@ std::optional<std::string> read_limits(const Args& a, ImportOptions& opts) {
             continue;
         auto value = parse_byte_count(*text);
         if (!value)
-            return std::string("--") + name + ": expected a byte count such as 1048576 or 64M, " +
-                   "got '" + *text + "'";
+            return std::string("--") + name +
+                   ": expected a byte count from 1 to 1024G, such as 1048576 or 64M, got '" +
+                   *text + "'";
         *field = *value;
     }
     return std::nullopt;
@@ -117,6 +124,13 @@ int run_ingest(const Args& a) {
     auto vault = Vault::open_or_create(*dir);
     if (!vault)
         return fail("ingest", vault.status());
+    // Writing into a damaged file spreads the damage: the import checks the whole file first.
+    if (Status sound = (*vault)->quick_check(); !sound.is_ok())
+        return fail("ingest", sound.code() == StatusCode::Corruption
+                                  ? Status::corruption(sound.message() +
+                                                       "; memlens writes nothing to a damaged "
+                                                       "vault")
+                                  : sound);
     auto embedder = make_embedder_for(**vault);
     if (!embedder)
         return fail("ingest", embedder.status());

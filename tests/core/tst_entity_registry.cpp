@@ -107,6 +107,46 @@ private slots:
         QCOMPARE(all_files(dir).size(), std::size_t(1));
     }
 
+    // Links are never followed: a kind folder that links out of the vault is not written to
+    // (nor read), a file that is a link is not read, and a huge file is refused by its size.
+    void linksAreNotFollowedAndHugeFilesNotRead() {
+        test::TempDir tmp;
+        const fs::path dir = tmp.path() / "entities";
+        const fs::path outside = tmp.path() / "outside";
+        fs::create_directories(dir);
+        fs::create_directories(outside);
+        fs::create_directory_symlink(outside, dir / "person");
+        {
+            auto reg = EntityRegistry::load(dir);
+            QVERIFY2(reg.is_ok(), reg.status().to_string().c_str());
+            EntityRecord r;
+            r.id = "person:benjamin";
+            r.kind = "person";
+            r.display_name = "Benjamin";
+            const Status st = reg->upsert(r);
+            QVERIFY(!st.is_ok());
+            QVERIFY2(st.message().find("symbolic link") != std::string::npos,
+                     st.to_string().c_str());
+            QVERIFY(fs::is_empty(outside));
+        }
+        fs::remove(dir / "person");
+        fs::create_directories(dir / "topic");
+        tmp.write("secret.md", "---\nid: topic:secret\nname: Secret\n---\n");
+        fs::create_symlink(tmp.path() / "secret.md", dir / "topic" / "linked.md");
+        {
+            auto reg = EntityRegistry::load(dir);
+            QVERIFY2(reg.is_ok(), reg.status().to_string().c_str());
+            QVERIFY(reg->records().empty());
+        }
+        tmp.write("entities/topic/huge.md",
+                  "---\nid: topic:huge\nname: Huge\n---\n" + std::string(2u << 20, 'x'));
+        auto reg = EntityRegistry::load(dir);
+        QVERIFY(!reg.is_ok());
+        QVERIFY2(reg.status().message().find("huge.md") != std::string::npos &&
+                     reg.status().message().find("over the") != std::string::npos,
+                 reg.status().to_string().c_str());
+    }
+
     void upsertReplacesInPlace() {
         test::TempDir tmp;
         auto reg = EntityRegistry::load(tmp.path());

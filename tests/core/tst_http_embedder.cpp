@@ -169,6 +169,15 @@ private slots:
         QTest::newRow("duplicate index")
             << 200 << R"({"data":[{"index":1,"embedding":[1,2]},{"index":1,"embedding":[1,2]}]})"
             << invalid << "two embeddings claim index 1";
+        {
+            // 20,000 dimensions: past any model, and a topic index could not hold them.
+            std::string wide = R"({"data":[{"index":0,"embedding":[)";
+            for (int i = 0; i < 20000; ++i)
+                wide += i ? ",1" : "1";
+            wide += R"(]},{"index":1,"embedding":[1,2]}]})";
+            QTest::newRow("too many dimensions") << 200 << QString::fromStdString(wide) << invalid
+                                                 << "20000 dimensions, over the limit of 16384";
+        }
         QTest::newRow("index out of range")
             << 200 << R"({"data":[{"index":0,"embedding":[1,2]},{"index":7,"embedding":[1,2]}]})"
             << invalid << "index out of range";

@@ -163,6 +163,12 @@ private slots:
         v.refuses({QStringLiteral("--max-line-bytes"), QStringLiteral("0"),
                    q(v.tmp.file("long.jsonl").string())},
                   "--max-line-bytes: expected a byte count");
+        // A count whose unit would carry it past 64 bits is refused, not wrapped (it read as
+        // 1 GiB), and so is one past 1 TiB.
+        for (const char* big : {"17179869185G", "1025G", "1099511627777"})
+            v.refuses({QStringLiteral("--max-item-bytes"), QString::fromLatin1(big),
+                       q(v.tmp.file("long.jsonl").string())},
+                      "--max-item-bytes: expected a byte count from 1 to 1024G");
     }
 
     // Case 3: values each importer must refuse, by the one rule of their kind.

@@ -240,6 +240,60 @@ private slots:
         QTest::newRow("unknown encoding")
             << QStringLiteral("UPDATE retrieval_log SET query_profile = json_set(query_profile, "
                               "'$.candidates.encoding', 'lz77') WHERE id = ?1");
+        QTest::newRow("a keyword count that is not the record's")
+            << QStringLiteral("UPDATE retrieval_log SET query_profile = json_set(query_profile, "
+                              "'$.candidates.keyword', json_extract(query_profile, "
+                              "'$.candidates.keyword') + 1) WHERE id = ?1");
+        QTest::newRow("a vector count that is not the record's")
+            << QStringLiteral("UPDATE retrieval_log SET query_profile = json_set(query_profile, "
+                              "'$.candidates.vector', 0) WHERE id = ?1");
+    }
+
+    // Every single bit flipped anywhere in a row's candidates column is reported as damage or
+    // changes nothing the rerun reads: the column carries zstd's content checksum, so no flip
+    // decodes into other candidates and reruns as a "first difference".
+    void noBitFlipInThePoolsReadsAsARankingChange() {
+        QueryOptions o;
+        o.now_ms = kNow;
+        must(engine_->query(queries_[5], o), "query");
+        QVERIFY(engine_->audit_writer()->flush().is_ok());
+        const auto id = engine_->audit_writer()->last_written_id();
+        auto read = must(vault_->db().prepare("SELECT candidates FROM retrieval_log WHERE id = ?"),
+                         "prepare");
+        read.bind(1, id);
+        QVERIFY(must(read.step(), "step"));
+        const auto blob = read.column_blob(0);
+        const std::string column(reinterpret_cast<const char*>(blob.data()), blob.size());
+        read.reset();
+        QVERIFY(column.size() > 16);
+        int damaged = 0, same = 0;
+        for (std::size_t i = 0; i < column.size(); ++i) {
+            // Bit 2 of byte 4 is the frame's checksum flag (RFC 8878): cleared, the envelope
+            // still says the column had one.
+            for (int bit : {2, 5}) {
+                std::string flipped = column;
+                flipped[i] = static_cast<char>(flipped[i] ^ (1 << bit));
+                auto write = must(
+                    vault_->db().prepare("UPDATE retrieval_log SET candidates = ? WHERE id = ?"),
+                    "prepare");
+                write.bind_blob(1, std::as_bytes(std::span(flipped.data(), flipped.size())))
+                    .bind(2, id);
+                QVERIFY(write.exec().is_ok());
+                auto r = rerun_audit(*engine_, id);
+                if (!r.is_ok()) {
+                    QCOMPARE(r.status().code(), StatusCode::Corruption);
+                    ++damaged;
+                    continue;
+                }
+                QVERIFY2(r->identical,
+                         qPrintable(QStringLiteral("byte %1 bit %2 reran as a different ranking")
+                                        .arg(i)
+                                        .arg(bit)));
+                ++same;
+            }
+        }
+        QVERIFY2(damaged > same,
+                 qPrintable(QStringLiteral("%1 damaged, %2 read the same").arg(damaged).arg(same)));
     }
     void damagedPoolsAreACorruptionError() {
         QFETCH(QString, damage);

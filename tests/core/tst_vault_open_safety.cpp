@@ -384,6 +384,108 @@ private slots:
                  QStringLiteral("after"));
     }
 
+    // A writer that commits while a snapshot's statement is running voids that run: its end
+    // reports Busy ("open it again") instead of returning what it read (a checkpoint may have
+    // changed pages under it).
+    void aSnapshotRunThatAWriterOverlapsFails() {
+        test::TempDir tmp;
+        const fs::path dir = fresh_vault(tmp);
+        {
+            auto w = Vault::open(dir, false);
+            QVERIFY(w.is_ok());
+            for (int i = 0; i < 5; ++i)
+                QVERIFY((*w)->set_setting("probe." + std::to_string(i), "x").is_ok());
+        }
+        auto reader = Vault::open(dir, true);
+        QVERIFY2(reader.is_ok(), reader.status().to_string().c_str());
+        QVERIFY((*reader)->db().is_snapshot());
+        auto st = (*reader)->db().prepare("SELECT key FROM ml_settings ORDER BY key");
+        QVERIFY(st.is_ok());
+        auto first = st->step();
+        QVERIFY(first.is_ok() && *first);
+        auto writer = Vault::open(dir, false);
+        QVERIFY(writer.is_ok());
+        QVERIFY((*writer)->set_setting("probe.late", "y").is_ok());
+        Result<bool> row = true;
+        while (row.is_ok() && *row)
+            row = st->step();
+        QCOMPARE(row.status().code(), StatusCode::Busy);
+        QVERIFY2(row.status().message().find("open it again") != std::string::npos,
+                 row.status().message().c_str());
+    }
+
+    // A damaged vault is never read as if it were sound nor written: stats says what SQLite
+    // found and exits 1; an import refuses; a server says so, serves it for reading and
+    // refuses to store; nothing in the file changes.
+    void aDamagedVaultIsSaidAndNeverWritten() {
+        test::TempDir tmp;
+        const fs::path dir = fresh_vault(tmp);
+        QVERIFY(test::damage_table_page(dir / "vault.db", "mem_tree_chunks_fts_idx") > 0);
+        const auto before = fs::last_write_time(dir / "vault.db");
+        const auto stats = test::run_cli(cmd({"stats", "--vault", dir.string()}));
+        QCOMPARE(stats.exit_code, 1);
+        QVERIFY2(stats.err.find("is damaged (SQLite's quick_check") != std::string::npos,
+                 stats.err.c_str());
+        QVERIFY2(stats.out.empty(), stats.out.c_str());
+        tmp.write("more.jsonl", kCorpus);
+        const auto ingest = test::run_cli(
+            cmd({"ingest", "--vault", dir.string(), tmp.file("more.jsonl").string()}));
+        QCOMPARE(ingest.exit_code, 1);
+        QVERIFY2(ingest.err.find("writes nothing to a damaged vault") != std::string::npos,
+                 ingest.err.c_str());
+
+        QProcess serve;
+        serve.start(QString::fromStdString(test::cli_path()),
+                    {QStringLiteral("serve"), QStringLiteral("--vault"),
+                     QString::fromStdString(dir.string())});
+        QVERIFY(serve.waitForStarted());
+        const std::string meta = R"("_meta":{"io.modelcontextprotocol/protocolVersion":)"
+                                 R"("2026-07-28","io.modelcontextprotocol/clientCapabilities":{}})";
+        const std::string in =
+            R"({"jsonrpc":"2.0","id":1,"method":"server/discover","params":{)" + meta + "}}\n" +
+            R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_store",)" +
+            R"("arguments":{"text":"remember this"},)" + meta + "}}\n";
+        serve.write(in.data(), static_cast<qint64>(in.size()));
+        serve.closeWriteChannel();
+        QVERIFY(serve.waitForFinished(60000));
+        const QString err = QString::fromUtf8(serve.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("is damaged")), qPrintable(err));
+        const QList<QByteArray> lines = serve.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[0].contains("failed its integrity check"), lines[0].constData());
+        QVERIFY2(lines[1].contains("\"isError\":true") &&
+                     lines[1].contains("writes nothing to a damaged vault"),
+                 lines[1].constData());
+        QCOMPARE(fs::last_write_time(dir / "vault.db"), before);
+    }
+
+    // Something at vault.db that is no file is named for what it is, not "no vault.db".
+    void aVaultDbThatIsNoFileIsNamed() {
+        test::TempDir tmp;
+        const std::pair<const char*, const char*> cases[] = {
+            {"fifo", "FIFO"}, {"folder", "a folder"}, {"dangling", "a link to nothing"}};
+        for (const auto& [kind, said] : cases) {
+            const fs::path dir = tmp.path() / kind;
+            fs::create_directories(dir);
+            const fs::path db = dir / "vault.db";
+            if (std::string(kind) == "fifo")
+                QCOMPARE(::mkfifo(db.c_str(), 0644), 0);
+            else if (std::string(kind) == "folder")
+                fs::create_directories(db);
+            else
+                fs::create_symlink(dir / "gone.db", db);
+            for (bool read_only : {true, false}) {
+                auto v = Vault::open(dir, read_only);
+                QVERIFY(!v.is_ok());
+                QVERIFY2(v.status().message().find(said) != std::string::npos,
+                         v.status().to_string().c_str());
+            }
+            const auto r = test::run_cli(cmd({"stats", "--vault", dir.string()}));
+            QCOMPARE(r.exit_code, 1);
+            QVERIFY2(r.err.find(said) != std::string::npos, r.err.c_str());
+        }
+    }
+
     // Item 3: a vault in a folder this user cannot write failed every command with "attempt to
     // write a readonly database". It now opens read-only and nothing there changes.
     void readOnlyStorageOpensAndStaysUntouched() {

@@ -1,5 +1,7 @@
 #include "testsupport.h"
 
+#include <memlens/db.h>
+
 #include <QProcess>
 #include <QtTest>
 
@@ -50,6 +52,33 @@ CliRun run_program(const std::string& program, const QStringList& args,
     r.out = proc.readAllStandardOutput().toStdString();
     r.err = proc.readAllStandardError().toStdString();
     return r;
+}
+
+int damage_table_page(const std::filesystem::path& db_path, const std::string& table) {
+    int page = 0;
+    int page_size = 0;
+    {
+        auto db = Database::open(db_path.string(), OpenMode::ReadWrite);
+        if (!db)
+            return 0;
+        auto st = db->prepare("SELECT rootpage FROM sqlite_master WHERE name = ?");
+        if (!st)
+            return 0;
+        st->bind(1, table);
+        auto row = st->step();
+        if (!row || !*row)
+            return 0;
+        page = static_cast<int>(st->column_int64(0));
+        auto size = db->query_int("PRAGMA page_size");
+        page_size = size ? static_cast<int>(*size) : 0;
+        (void)db->exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+    if (page <= 1 || page_size <= 0)
+        return 0;
+    std::fstream f(db_path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(page - 1) * page_size);
+    f.put(static_cast<char>(0xFF));
+    return f.good() ? page : 0;
 }
 
 } // namespace memlens::test

@@ -36,4 +36,9 @@ CliRun run_cli(const QStringList& args, int timeout_ms = 120000);
 CliRun run_program(const std::string& program, const QStringList& args,
                    const QProcessEnvironment& env, int timeout_ms = 120000);
 
+// Damages `db_path` (a closed SQLite file with no -wal) where SQLite's quick_check sees it but
+// opening and reading the schema do not: the b-tree page type byte of the first page of
+// `table`'s storage becomes 0xFF. Returns the page number it wrote, or 0 when it found none.
+int damage_table_page(const std::filesystem::path& db_path, const std::string& table);
+
 } // namespace memlens::test

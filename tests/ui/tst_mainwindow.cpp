@@ -170,6 +170,38 @@ private Q_SLOTS:
         QCOMPARE(panel->value("search.rrf_k"), QStringLiteral("30")); // still used here
     }
 
+    // A vault whose file fails SQLite's quick_check (run off the GUI thread after the open)
+    // is said to be damaged in a box that says what SQLite found, and shown read-only, so that
+    // nothing writes to it; the file is left as it was.
+    void aDamagedVaultIsSaidAndShownReadOnly() {
+        const auto dir = tmp_.path() / "damaged";
+        std::filesystem::copy(vaultDir_.toStdString(), dir,
+                              std::filesystem::copy_options::recursive);
+        const int page = test::offUiThread(
+            [dir] { return test::damage_table_page(dir / "vault.db", "mem_tree_chunks_fts_idx"); });
+        QVERIFY(page > 0);
+        const auto before = std::filesystem::last_write_time(dir / "vault.db");
+        MainWindow w;
+        w.show();
+        QSignalSpy damaged(w.vault(), &VaultController::damaged);
+        w.openVault(QString::fromStdString(dir.string()));
+        QVERIFY(damaged.wait(20000));
+        QVERIFY(damaged.first().at(1).toString().contains(QStringLiteral("quick_check")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.vault()->isOpen() && w.vault()->isReadOnly(), 20000);
+        QVERIFY(w.readOnlyBadge()->isVisible());
+        QMessageBox* box = nullptr;
+        for (auto* b : w.findChildren<QMessageBox*>(QStringLiteral("errorBox")))
+            if (b->text().contains(QStringLiteral("integrity check")))
+                box = b;
+        QVERIFY(box != nullptr);
+        QVERIFY2(box->text().contains(QStringLiteral("read-only")), qPrintable(box->text()));
+        box->close();
+        // The read-only reopen checks again, and says nothing twice.
+        QTest::qWait(300);
+        QCOMPARE(damaged.size(), 1);
+        QCOMPARE(std::filesystem::last_write_time(dir / "vault.db"), before);
+    }
+
     void unopenableFolderReportsAndKeepsWindow() {
         MainWindow w;
         w.show();

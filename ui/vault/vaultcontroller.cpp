@@ -5,13 +5,18 @@
 #include "models/sourcesmodel.h"
 #include "models/treesmodel.h"
 
+#include <memlens/vault.h>
+
 #include <QDir>
+
+#include <filesystem>
 
 namespace memlens::ui {
 
 VaultController::VaultController(QObject* parent)
     : QObject(parent)
     , jobs_(new JobRunner(this))
+    , integrity_(new JobRunner(this))
     , sources_(new SourcesModel(this))
     , trees_(new TreesModel(this)) {
     connect(jobs_, &JobRunner::runningChanged, this, &VaultController::busyChanged);
@@ -33,6 +38,7 @@ void VaultController::reload() {
 
 void VaultController::close() {
     jobs_->cancel();
+    integrity_->cancel();
     ref_ = {};
     loaded_ = false;
     overview_ = {};
@@ -63,7 +69,37 @@ void VaultController::load(VaultRef ref) {
                      if (other)
                          Q_EMIT vaultChanged();
                      Q_EMIT opened(ref_);
+                     checkIntegrity(ref_);
                  });
+}
+
+void VaultController::checkIntegrity(const VaultRef& ref) {
+    // A workspace is read-only already and has no vault.db; a damaged one shows as a failed
+    // read where it is read.
+    const std::filesystem::path db = std::filesystem::path(ref.dir.toStdString()) / "vault.db";
+    struct Checked {
+        VaultRef ref;
+        QString problem;
+    };
+    integrity_->start(
+        [ref, db](const std::atomic_bool&) {
+            Checked c{ref, {}};
+            std::error_code ec;
+            if (!std::filesystem::is_regular_file(db, ec))
+                return c;
+            const Status s = quick_check_vault_file(db);
+            if (s.code() == StatusCode::Corruption)
+                c.problem = QString::fromStdString(s.message());
+            return c;
+        },
+        [this](Checked c) {
+            // Said once a folder: the read-only reopen that follows checks again.
+            if (c.problem.isEmpty() || !(c.ref == ref_) || c.ref.dir == saidDamaged_)
+                return;
+            saidDamaged_ = c.ref.dir;
+            qCWarning(lcVault) << "damaged" << c.ref.dir << c.problem;
+            Q_EMIT damaged(c.ref.dir, c.problem);
+        });
 }
 
 } // namespace memlens::ui

@@ -44,17 +44,24 @@ Q_SIGNALS:
     void vaultChanged();
     void opened(const memlens::ui::VaultRef& ref);
     void openFailed(const QString& dir, const QString& message);
+    // The integrity check that follows every open (SQLite's quick_check, off the GUI thread)
+    // found the vault's database damaged: MainWindow says so and opens it again read-only,
+    // so that nothing writes to it.
+    void damaged(const QString& dir, const QString& message);
     void closed();
     void busyChanged(bool busy);
 
 private:
     void load(VaultRef ref);
+    void checkIntegrity(const VaultRef& ref);
 
     VaultRef ref_;
     quint64 nextEpoch_ = 1;
     bool loaded_ = false;
     VaultOverviewData overview_;
     JobRunner* jobs_;
+    JobRunner* integrity_; // the quick_check after an open; a later open cancels it
+    QString saidDamaged_;  // the folder whose damage was last reported
     SourcesModel* sources_;
     TreesModel* trees_;
 };

@@ -44,6 +44,12 @@ std::uint64_t fnv1a64(std::string_view text);
 // 16 lowercase hex digits.
 std::string hash_hex(std::uint64_t h);
 
+// What an audit row keeps of a client's input at most (audit_writer.cpp, make_tool_audit_record):
+// a tool call's arguments and a row's error message; the query is kept to kMaxQueryBytes
+// (query_context.h). Longer text is cut where a character ends and says how long it was.
+inline constexpr std::size_t kMaxAuditArgumentBytes = 16 * 1024;
+inline constexpr std::size_t kMaxAuditErrorBytes = 4 * 1024;
+
 struct AuditRecord {
     std::int64_t id = 0; // assigned by SQLite when written
     std::int64_t ts_ms = 0;

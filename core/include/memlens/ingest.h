@@ -54,6 +54,9 @@ using ProgressFn = std::function<void(const IngestProgress&)>;
 
 // Thread-safety: one Ingestor per vault connection; it holds the write lock for the duration of
 // ingest(). Cancellation (cancel set to true) rolls everything back and returns Cancelled.
+// The longest author, message id, source id, title or tag that enters a vault (any writer).
+inline constexpr std::size_t kMaxIngestNameBytes = 1024;
+
 class Ingestor {
 public:
     Ingestor(Vault& vault, Embedder& embedder, IngestOptions opts = {});

@@ -21,6 +21,12 @@ bool is_valid_utf8(std::string_view text);
 // Byte offset of the first invalid sequence, or npos.
 std::size_t first_invalid_utf8(std::string_view text);
 
+// `text` whole when it is at most `max_bytes` long; else its first bytes up to `max_bytes`,
+// ended at a character boundary, followed by " … [cut: N bytes]" (N: the whole length), so a
+// reader sees that it was cut and by how much. What logs and error replies keep of a client's
+// input (an audit row, a JSON-RPC error) goes through it.
+std::string cut_utf8(std::string_view text, std::size_t max_bytes);
+
 // Token estimate of the reference system: (chars + 3) / 4, counting Unicode code points. "" → 0.
 std::int64_t estimate_tokens(std::string_view text);
 

@@ -70,8 +70,20 @@ public:
     // workspace do not see the attached in-memory indexes.
     Result<Database> open_connection(bool read_only) const;
 
-    // Unsupported("vault is read-only: <dir>") unless writes are allowed.
+    // Unsupported("vault is read-only: <dir>") unless writes are allowed; Corruption with
+    // what quick_check() found once the vault is marked damaged.
     Status check_writable() const;
+
+    // SQLite's PRAGMA quick_check over the whole file, on this vault's connection: Ok, or
+    // Corruption naming vault.db and the first problems SQLite found. It reads every page
+    // (about a second per GB), so a front-end runs it off its UI thread: `stats` before it
+    // counts, `serve` and the GUI beside their first work (quick_check_vault_file).
+    Status quick_check() const;
+    // Marks the vault damaged with what a check found: check_writable() then refuses every
+    // write (an import, a store, a setting, an audit row) with that message. Call it on the
+    // thread that writes; damage() reads it there.
+    void mark_damaged(std::string why) { damage_ = std::move(why); }
+    const std::optional<std::string>& damage() const { return damage_; }
 
     // Settings: string values in ml_settings. Typed views live in settings.h.
     std::optional<std::string> setting(const std::string& key) const;
@@ -94,7 +106,12 @@ private:
     VaultFormat format_ = VaultFormat::Native;
     int schema_version_ = 0;
     Database db_;
+    std::optional<std::string> damage_;
 };
+
+// quick_check of a vault's database file on a read-only connection of its own, for a thread
+// beside the one using the vault (serve, the GUI). Same result as Vault::quick_check().
+Status quick_check_vault_file(const std::filesystem::path& db_path);
 
 // The SQLite pragmas memlens applies to every connection of a native vault.
 Status apply_connection_pragmas(const Database& db);

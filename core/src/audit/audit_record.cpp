@@ -4,6 +4,7 @@
 #include "json/string_array.h"
 
 #include <memlens/audit.h>
+#include <memlens/text.h>
 #include <memlens/time_util.h>
 
 #include <nlohmann/json.hpp>
@@ -474,7 +475,11 @@ AuditRecord make_tool_audit_record(const AuditCaller& caller, std::string query,
     for (const std::string& id : node_ids)
         sources.push_back({{"node_id", id}, {"rank", ++rank}});
     r.sources = sources.dump(-1, ' ', false, kReplace);
-    json arguments = json::parse(caller.arguments, nullptr, false);
+    // A client's arguments are kept whole up to kMaxAuditArgumentBytes; longer ones (a refused
+    // 10 MB store) are kept as the start of their text, saying how long they were.
+    json arguments = caller.arguments.size() > kMaxAuditArgumentBytes
+                         ? json(cut_utf8(caller.arguments, kMaxAuditArgumentBytes))
+                         : json::parse(caller.arguments, nullptr, false);
     if (arguments.is_discarded())
         arguments = caller.arguments; // kept as text rather than lost
     r.query_profile =

@@ -3,6 +3,8 @@
 // waits for the lock and where it goes when it cannot: core/include/memlens/audit.h.
 #include <memlens/audit.h>
 #include <memlens/db.h>
+#include <memlens/query_context.h>
+#include <memlens/text.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
@@ -38,6 +40,10 @@ std::unique_ptr<AuditWriter> AuditWriter::start(const Vault& vault, AuditWriterO
         w->disabled_reason_ = "audit disabled: read-only";
         return w;
     }
+    if (Status s = vault.check_writable(); !s.is_ok()) {
+        w->disabled_reason_ = "audit disabled: " + s.message();
+        return w;
+    }
     auto db = vault.open_connection(false);
     if (!db) {
         w->disabled_reason_ = "audit disabled: " + db.status().message();
@@ -61,6 +67,13 @@ AuditWriter::~AuditWriter() {
 }
 
 void AuditWriter::submit(AuditRecord record) {
+    // What a client sent is kept to a bound in every row, however the row was made: a query
+    // that long was refused anyway (kMaxQueryBytes), and an error names what was wrong in far
+    // less. The hash stays the hash of the whole query.
+    if (record.query.size() > kMaxQueryBytes)
+        record.query = cut_utf8(record.query, kMaxQueryBytes);
+    if (record.error && record.error->size() > kMaxAuditErrorBytes)
+        record.error = cut_utf8(*record.error, kMaxAuditErrorBytes);
     if (!enabled_) {
         AuditNotice n{AuditRowState::Failed, disabled_reason_, 0, 0};
         std::unique_lock lock(mu_);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <array>
 #include <bit>
@@ -577,9 +578,21 @@ Result<std::string_view> inflate_column(const std::string& column, std::size_t s
         dctx ? ZSTD_decompressDCtx(dctx.get(), bytes.data(), bytes.size(), column.data(),
                                    column.size())
              : ZSTD_decompress(bytes.data(), bytes.size(), column.data(), column.size());
+    if (ZSTD_isError(n) && ZSTD_getErrorCode(n) == ZSTD_error_checksum_wrong)
+        return bad("the candidates column fails its checksum: the row is damaged");
     if (ZSTD_isError(n) || n != size)
         return bad("the candidates column does not decompress to its recorded size");
     return std::string_view(bytes);
+}
+
+// A column written with a checksum still says so in its frame header (a flipped flag there
+// would otherwise make a damaged row read as one of the rows written before checksums).
+// The flag is bit 2 of the Frame_Header_Descriptor, the byte after the 4-byte magic number
+// (RFC 8878, 3.1.1.1.1).
+bool frame_has_checksum(const std::string& column) {
+    static constexpr unsigned char kMagic[] = {0x28, 0xB5, 0x2F, 0xFD};
+    return column.size() >= 5 && std::memcmp(column.data(), kMagic, 4) == 0 &&
+           (static_cast<unsigned char>(column[4]) & 0x04) != 0;
 }
 
 } // namespace
@@ -638,13 +651,21 @@ StoredPools encode_candidate_pools(const CandidatePools& pools) {
     const std::string bytes = encode_format2(pools);
     StoredPools out;
     // One context per thread, kept: a fresh one per call costs more than the compression.
-    thread_local const std::unique_ptr<ZSTD_CCtx, std::size_t (*)(ZSTD_CCtx*)> cctx(
-        ZSTD_createCCtx(), ZSTD_freeCCtx);
+    // The frame carries zstd's content checksum (XXH64, 4 bytes), which decompression checks:
+    // a damaged column is reported as damaged, never decoded into other candidates.
+    thread_local const std::unique_ptr<ZSTD_CCtx, std::size_t (*)(ZSTD_CCtx*)> cctx = [] {
+        std::unique_ptr<ZSTD_CCtx, std::size_t (*)(ZSTD_CCtx*)> c(ZSTD_createCCtx(), ZSTD_freeCCtx);
+        if (c) {
+            ZSTD_CCtx_setParameter(c.get(), ZSTD_c_compressionLevel, kZstdLevel);
+            ZSTD_CCtx_setParameter(c.get(), ZSTD_c_checksumFlag, 1);
+        }
+        return c;
+    }();
+    if (!cctx)
+        return {};
     out.column.resize(ZSTD_compressBound(bytes.size()));
-    const std::size_t n = cctx ? ZSTD_compressCCtx(cctx.get(), out.column.data(), out.column.size(),
-                                                   bytes.data(), bytes.size(), kZstdLevel)
-                               : ZSTD_compress(out.column.data(), out.column.size(), bytes.data(),
-                                               bytes.size(), kZstdLevel);
+    const std::size_t n = ZSTD_compress2(cctx.get(), out.column.data(), out.column.size(),
+                                         bytes.data(), bytes.size());
     // Compressing into a buffer of compressBound bytes cannot fail; if it ever did, the row
     // would keep no pools rather than unreadable ones.
     if (ZSTD_isError(n))
@@ -656,6 +677,7 @@ StoredPools encode_candidate_pools(const CandidatePools& pools) {
                            {"size", bytes.size()},
                            {"keyword", pools.keyword.size()},
                            {"vector", pools.vector.size()},
+                           {"checksum", true},
                            {"column", kColumn}};
     out.envelope = envelope.dump(-1, ' ', false, kReplaceBad);
     return out;
@@ -717,10 +739,25 @@ Result<CandidatePools> decode_candidate_pools(const nlohmann::json& stored,
             return text.status();
         return decode_format1(*text);
     }
+    const auto checked = stored.find("checksum");
+    if (checked != stored.end() && *checked == true && !frame_has_checksum(column))
+        return bad("the candidates column lost its checksum: the row is damaged");
     auto bytes = inflate_column(column, size);
     if (!bytes)
         return bytes.status();
-    return decode_format2(*bytes);
+    auto pools = decode_format2(*bytes);
+    if (!pools)
+        return pools;
+    // The envelope's counts are the record's: a disagreement is damage to one or the other.
+    for (const auto& [key, n] :
+         {std::pair<const char*, std::size_t>{"keyword", pools->keyword.size()},
+          {"vector", pools->vector.size()}}) {
+        const auto c = stored.find(key);
+        if (c != stored.end() && (!c->is_number_unsigned() || c->get<std::size_t>() != n))
+            return bad(std::string("the envelope counts ") + c->dump() + " " + key +
+                       " candidates, the record holds " + std::to_string(n));
+    }
+    return pools;
 }
 
 std::optional<std::size_t> format2_size(const nlohmann::json& envelope) {

@@ -81,6 +81,11 @@ Result<std::vector<Vector>> parse_embedding_response(std::string_view body,
             return v.status();
         if (v->empty())
             return bad("embedding " + std::to_string(slot) + " is empty");
+        // The largest models answer with a few thousand dimensions; an answer far past that
+        // would store megabytes a vector and a topic index nothing can hold.
+        if (v->size() > kMaxEmbeddingDim)
+            return bad("embedding " + std::to_string(slot) + " has " + std::to_string(v->size()) +
+                       " dimensions, over the limit of " + std::to_string(kMaxEmbeddingDim));
         if (dim == 0)
             dim = v->size();
         if (v->size() != dim)

@@ -9,8 +9,12 @@
 
 namespace memlens::embed {
 
+// The most dimensions an embedding may have (the largest common models have 4,096).
+inline constexpr std::size_t kMaxEmbeddingDim = 16384;
+
 // {"data":[{"embedding":[...],"index":i}, ...]} → `expected_count` vectors placed by index (by
-// order when index is absent). expected_dim 0 accepts any dimension shared by all vectors.
+// order when index is absent). expected_dim 0 accepts any dimension shared by all vectors, up
+// to kMaxEmbeddingDim.
 // InvalidArgument for anything else; messages do not name the endpoint (the caller does).
 Result<std::vector<Vector>> parse_embedding_response(std::string_view body,
                                                      std::size_t expected_count,

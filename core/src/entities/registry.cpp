@@ -36,26 +36,62 @@ std::string errno_text() {
     return std::error_code(errno, std::generic_category()).message();
 }
 
+// An entity file is a page of frontmatter: anything near this size is not one.
+constexpr off_t kMaxEntityFileBytes = 1 << 20;
+
+// Reads a registry file that is a regular file of its own: a link is not followed (one to
+// /etc/shadow, or out of the vault), and a file over kMaxEntityFileBytes is not read whole.
 Result<std::string> read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Status::io(path.string() + ": cannot open for reading");
-    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad())
-        return Status::io(path.string() + ": read failed");
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return Status::io(path.string() + ": cannot open for reading: " +
+                          (errno == ELOOP ? std::string("it is a symbolic link, and the "
+                                                        "registry reads only its own files")
+                                          : errno_text()));
+    struct stat st = {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return Status::io(path.string() + ": not a regular file");
+    }
+    if (st.st_size > kMaxEntityFileBytes) {
+        ::close(fd);
+        return Status::invalid(path.string() + ": " + std::to_string(st.st_size) +
+                               " bytes, over the " + std::to_string(kMaxEntityFileBytes) +
+                               " an entity file may have");
+    }
+    std::string content(static_cast<std::size_t>(st.st_size), '\0');
+    std::size_t done = 0;
+    while (done < content.size()) {
+        const ssize_t n = ::read(fd, content.data() + done, content.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            const std::string why = errno_text();
+            ::close(fd);
+            return Status::io(path.string() + ": read failed: " + why);
+        }
+        if (n == 0)
+            break;
+        done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    content.resize(done);
     return content;
 }
 
+// The registry's folders and files, never through a link: a kind folder that is a link (to a
+// folder outside the vault, say) is neither read nor written, and neither is a linked file.
 Result<std::vector<fs::path>> sorted_entries(const fs::path& dir, bool want_dirs) {
     std::vector<fs::path> out;
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         std::error_code type_ec;
         const auto& p = it->path();
+        const fs::file_status own = it->symlink_status(type_ec);
         if (want_dirs) {
-            if (it->is_directory(type_ec))
+            if (fs::is_directory(own))
                 out.push_back(p);
-        } else if (it->is_regular_file(type_ec) && p.extension() == ".md" &&
+        } else if (fs::is_regular_file(own) && p.extension() == ".md" &&
                    p.filename().string().front() != '.') {
             out.push_back(p);
         }
@@ -77,7 +113,15 @@ Status write_file_atomically(const fs::path& target, const std::string& content)
     const fs::path tmp = target.parent_path() /
                          ("." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) +
                           "-" + std::to_string(counter.fetch_add(1)));
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    // The folders it writes in are the vault's own, not links to somewhere else.
+    for (const fs::path& d : {target.parent_path(), target.parent_path().parent_path()}) {
+        std::error_code ec;
+        if (fs::is_symlink(fs::symlink_status(d, ec)))
+            return Status::invalid(d.string() +
+                                   " is a symbolic link: the entity registry writes only in "
+                                   "its own folders");
+    }
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
         return Status::io(tmp.string() + ": " + errno_text());
     std::size_t done = 0;
@@ -118,6 +162,10 @@ Result<EntityRegistry> EntityRegistry::load(const fs::path& dir) {
     EntityRegistry reg;
     reg.dir_ = dir;
     std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(dir, ec)))
+        return Status::invalid(dir.string() +
+                               ": the entity registry is a symbolic link; it must be a folder "
+                               "of the vault's own");
     const auto st = fs::status(dir, ec);
     if (st.type() == fs::file_type::not_found) {
         reg.rebuild_indexes();
@@ -143,6 +191,14 @@ Result<EntityRegistry> EntityRegistry::load(const fs::path& dir) {
                 entities::parse_entity_file(*content, file.string(), kind_dir.filename().string());
             if (!record.is_ok())
                 return record.status();
+            // The same rule as a write (upsert): names are matched and shown as text.
+            bool utf8 = is_valid_utf8(record->id) && is_valid_utf8(record->display_name);
+            for (const auto* list : {&record->aliases, &record->emails, &record->handles})
+                for (const auto& a : *list)
+                    utf8 = utf8 && is_valid_utf8(a);
+            if (!utf8)
+                return Status::invalid(file.string() + ": entity '" + cut_utf8(record->id, 80) +
+                                       "' has a name that is not valid UTF-8");
             if (auto dup = reg.by_id_.find(record->id); dup != reg.by_id_.end())
                 return Status::invalid(file.string() + ":1: duplicate id '" + record->id +
                                        "' (also in " + reg.paths_[dup->second].string() + ")");

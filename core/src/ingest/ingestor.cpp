@@ -1,5 +1,6 @@
 // The Ingestor: one import, one transaction. See ingest.h for the contract.
 #include "entities/repoint.h"
+#include "import/input_rules.h"
 #include "ingest/chunker.h"
 #include "ingest/ids.h"
 #include "ingest/node_writer.h"
@@ -636,9 +637,56 @@ Ingestor::Ingestor(Vault& vault, Embedder& embedder, IngestOptions opts)
     , embedder_(embedder)
     , opts_(opts) {}
 
+namespace {
+
+// What enters a vault, however it comes (an importer, memory_store, a document): one rule for
+// every writer, so an agent cannot store what an import refuses. Text is valid UTF-8 without
+// NUL and not blank (Unicode white space counts as blank); names and ids are the same and at
+// most kMaxIngestNameBytes. The importers check the same while they read, with line numbers.
+Status check_ingest_sources(const std::vector<IngestSource>& sources) {
+    auto name_problem = [](std::string_view v) -> std::optional<std::string> {
+        if (auto p = import_detail::string_problem(v))
+            return p;
+        if (v.size() > kMaxIngestNameBytes)
+            return "is " + std::to_string(v.size()) + " bytes, over the limit of " +
+                   std::to_string(kMaxIngestNameBytes);
+        return std::nullopt;
+    };
+    for (const IngestSource& s : sources) {
+        const std::string where = "source '" + cut_utf8(s.source_id, 80) + "'";
+        for (const auto& [what, value] :
+             {std::pair<const char*, std::string_view>{"source id", s.source_id},
+              {"title", s.title}})
+            if (auto p = name_problem(value))
+                return Status::invalid(where + ": " + what + " " + *p);
+        for (std::size_t i = 0; i < s.items.size(); ++i) {
+            const IngestItem& it = s.items[i];
+            const std::string item = where + " item " + std::to_string(i + 1) + ": ";
+            if (auto p = import_detail::string_problem(it.text))
+                return Status::invalid(item + "text " + *p);
+            if (!s.is_document && import_detail::is_blank(it.text))
+                return Status::invalid(item + "text is blank: there is nothing to remember");
+            for (const auto& [what, value] :
+                 {std::pair<const char*, std::string_view>{"author", it.author},
+                  {"message id", it.message_id.value_or("")},
+                  {"supersedes", it.supersedes.value_or("")},
+                  {"source ref", it.source_ref}})
+                if (auto p = name_problem(value))
+                    return Status::invalid(item + what + " " + *p);
+            for (const std::string& tag : it.tags)
+                if (auto p = name_problem(tag))
+                    return Status::invalid(item + "tag " + *p);
+        }
+    }
+    return Status::ok();
+}
+
+} // namespace
+
 Result<IngestReport> Ingestor::ingest(const std::vector<IngestSource>& sources,
                                       const ProgressFn& progress, const std::atomic_bool* cancel) {
     check_off_ui_thread("Ingestor::ingest");
+    MEMLENS_TRY(check_ingest_sources(sources));
     Run run(vault_, embedder_, opts_, progress, cancel);
     auto report = run.run(sources);
     // After the commit (or the rollback) of run()'s transaction, not before: the topic index

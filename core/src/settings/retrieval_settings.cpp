@@ -2,6 +2,7 @@
 // member initialisers of RetrievalSettings.
 #include <memlens/db.h>
 #include <memlens/settings.h>
+#include <memlens/text.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
@@ -51,7 +52,12 @@ struct Field {
     std::function<std::string(const RetrievalSettings&)> get;
     // false when the text does not parse or is out of range
     std::function<bool(RetrievalSettings&, const std::string&)> set;
+    // What a refusal says the key accepts ("a number from 0 to 100"); empty: the help says it.
+    std::string accepts;
 };
+
+// The profile weights' range, as the legs' weights: a weight past it only overflows a score.
+constexpr double kMaxProfileWeight = 100.0;
 
 Field double_field(std::string key, std::string help, double RetrievalSettings::*m, double lo,
                    double hi) {
@@ -63,7 +69,8 @@ Field double_field(std::string key, std::string help, double RetrievalSettings::
                     return false;
                 s.*m = v;
                 return true;
-            }};
+            },
+            "a number from " + format_double(lo) + " to " + format_double(hi)};
 }
 
 Field int_field(std::string key, std::string help, int RetrievalSettings::*m, int lo, int hi) {
@@ -75,7 +82,8 @@ Field int_field(std::string key, std::string help, int RetrievalSettings::*m, in
                     return false;
                 s.*m = v;
                 return true;
-            }};
+            },
+            "an integer from " + std::to_string(lo) + " to " + std::to_string(hi)};
 }
 
 const std::vector<Field>& fields() {
@@ -88,7 +96,8 @@ const std::vector<Field>& fields() {
                          if (v)
                              s.mode = *v;
                          return v.has_value();
-                     }});
+                     },
+                     "one of hybrid, keyword, semantic"});
         f.push_back(
             {{"search.fusion", "rrf (weighted reciprocal rank) | profile (WeightProfile fold)"},
              [](const RetrievalSettings& s) { return std::string(to_string(s.fusion)); },
@@ -97,7 +106,8 @@ const std::vector<Field>& fields() {
                  if (v)
                      s.fusion = *v;
                  return v.has_value();
-             }});
+             },
+             "rrf or profile"});
         f.push_back(
             {{"search.profile", "WeightProfile: balanced | semantic | lexical | graph_first"},
              [](const RetrievalSettings& s) { return s.profile.name; },
@@ -107,7 +117,8 @@ const std::vector<Field>& fields() {
                  s.profile = WeightProfile::by_name(t);
                  s.profile.name = t;
                  return true;
-             }});
+             },
+             "a profile name"});
         f.push_back(int_field("search.rrf_k", "RRF smoothing constant k", &RetrievalSettings::rrf_k,
                               1, 100000));
         f.push_back(double_field("search.weight.vector", "RRF weight of the vector leg",
@@ -171,7 +182,8 @@ const std::vector<Field>& fields() {
                      },
                      [](RetrievalSettings& s, const std::string& t) {
                          return parse_bool(t, s.include_summaries);
-                     }});
+                     },
+                     "true or false"});
         f.push_back(double_field("search.mmr_lambda",
                                  "MMR trade-off: 1 = relevance only, 0 = diversity only",
                                  &RetrievalSettings::mmr_lambda, 0.0, 1.0));
@@ -195,7 +207,8 @@ const std::vector<Field>& fields() {
                  if (v)
                      s.superseded = *v;
                  return v.has_value();
-             }});
+             },
+             "one of mark, demote, hide"});
         f.push_back(double_field("search.superseded.demote_factor",
                                  "score multiplier of a superseded hit under demote",
                                  &RetrievalSettings::superseded_demote_factor, 0.0, 1.0));
@@ -304,8 +317,21 @@ retrieval_settings_from_map(const std::map<std::string, std::string>& values) {
         if (it == values.end())
             continue;
         if (!f.set(s, it->second))
-            return Status::invalid("setting " + f.key.key + ": invalid value '" + it->second +
-                                   "' (" + f.key.help + ")");
+            return Status::invalid("setting " + f.key.key + ": expected " +
+                                   (f.accepts.empty() ? f.key.help : f.accepts) + ", not '" +
+                                   cut_utf8(it->second, 80) + "'");
+    }
+    // A profile is one of the table's or one the same settings define (WeightProfile::names):
+    // a name nothing defines would silently rank with balanced's weights under its own name.
+    if (const auto known = WeightProfile::names(values);
+        std::find(known.begin(), known.end(), s.profile.name) == known.end()) {
+        std::string list;
+        for (const auto& n : known)
+            list += (list.empty() ? "" : ", ") + n;
+        return Status::invalid("setting search.profile: unknown profile '" +
+                               cut_utf8(s.profile.name, 80) + "' (known: " + list +
+                               "; a profile of your own is defined by profile.<name>.<signal> "
+                               "settings)");
     }
     // Profile weights are read after the name, so they apply to the profile actually chosen.
     for (int i = 0; i < 4; ++i) {
@@ -314,8 +340,10 @@ retrieval_settings_from_map(const std::map<std::string, std::string>& values) {
         if (it == values.end())
             continue;
         double v = 0;
-        if (!parse_double(it->second, v) || v < 0.0)
-            return Status::invalid("setting " + key + ": invalid weight '" + it->second + "'");
+        if (!parse_double(it->second, v) || v < 0.0 || v > kMaxProfileWeight)
+            return Status::invalid("setting " + key + ": expected a number from 0 to " +
+                                   format_double(kMaxProfileWeight) + ", not '" +
+                                   cut_utf8(it->second, 80) + "'");
         profile_weight(s.profile, i) = v;
     }
     return s;

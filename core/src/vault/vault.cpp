@@ -1,5 +1,6 @@
 #include "vault/schema.h"
 
+#include <memlens/text.h>
 #include <memlens/vault.h>
 
 #include <fcntl.h>
@@ -124,6 +125,20 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
         read_only = true;
     } else if (!fs::exists(dir, ec)) {
         return Status::not_found(dir.string() + ": no such vault folder");
+    } else if (present(dir / kDbName)) {
+        // Something is there, but not a file SQLite could open: say what, not "no vault.db".
+        const fs::path db = dir / kDbName;
+        const auto own = fs::symlink_status(db, ec);
+        const auto target = fs::status(db, ec);
+        const char* what = fs::is_symlink(own) && !fs::exists(target) ? "a link to nothing"
+                           : fs::is_directory(target)                 ? "a folder"
+                           : fs::is_fifo(target)                      ? "a FIFO (named pipe)"
+                           : fs::is_socket(target)                    ? "a socket"
+                           : fs::is_block_file(target) || fs::is_character_file(target)
+                               ? "a device"
+                               : "not a regular file";
+        return Status::invalid(db.string() + ": is " + what +
+                               ", not a database file; a vault's vault.db must be a regular file");
     } else {
         return Status::not_found(dir.string() +
                                  ": not a vault (no vault.db, no memory_tree/chunks.db)");
@@ -332,7 +347,50 @@ Status Vault::check_writable() const {
         return Status::unsupported(dir_.string() + ": an OpenHuman workspace opens read-only");
     if (read_only())
         return Status::unsupported(dir_.string() + ": vault is open read-only");
+    if (damage_)
+        return Status::corruption(*damage_ + "; memlens writes nothing to a damaged vault");
     return Status::ok();
+}
+
+namespace {
+
+// PRAGMA quick_check's answer on `db`: Ok for "ok", else Corruption with its first lines (or
+// the error SQLite stopped at, when the damage keeps the check itself from running on).
+Status run_quick_check(const Database& db, const std::string& path) {
+    auto damaged = [&path](const std::string& what) {
+        return Status::corruption(path + " is damaged (SQLite's quick_check: " + what + ")");
+    };
+    auto st = db.prepare("PRAGMA quick_check(8)");
+    if (!st)
+        return st.status().code() == StatusCode::Corruption ? damaged(st.status().message())
+                                                            : st.status();
+    std::string problems;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.status().code() == StatusCode::Corruption ? damaged(row.status().message())
+                                                                 : row.status();
+        if (!*row)
+            break;
+        const std::string line = st->column_text(0);
+        if (line == "ok")
+            return Status::ok();
+        problems += (problems.empty() ? "" : "; ") + cut_utf8(line, 300);
+    }
+    return damaged(problems);
+}
+
+} // namespace
+
+Status Vault::quick_check() const {
+    return run_quick_check(db_, db_path().string());
+}
+
+Status quick_check_vault_file(const fs::path& db_path) {
+    auto db = Database::open(db_path.string(), OpenMode::ReadOnly);
+    if (!db)
+        return db.status();
+    return run_quick_check(*db, db_path.string());
 }
 
 std::optional<std::string> Vault::setting(const std::string& key) const {
