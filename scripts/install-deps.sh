@@ -10,8 +10,9 @@ packages=(
   libsqlite3-dev sqlite3 libeigen3-dev nlohmann-json3-dev libcurl4-openssl-dev libhnswlib-dev zlib1g-dev
   # the audit log's candidate pools (core/src/audit/candidate_codec.cpp)
   libzstd-dev
-  # MCP over HTTP (app/mcp/http.cpp), found through pkg-config
-  libcpp-httplib-dev pkg-config
+  # MCP over HTTP (app/mcp/http.cpp: libmicrohttpd) and its test client (tst_mcp: cpp-httplib),
+  # found through pkg-config
+  libmicrohttpd-dev libcpp-httplib-dev pkg-config
   # the entity graph's layout, components, communities and PageRank (core/src/graph/graph_analysis.cpp)
   libigraph-dev
   # GUI and tests

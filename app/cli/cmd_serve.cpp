@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <server.h>
+#include <signal.h>
 #include <transports.h>
 #include <unistd.h>
 
@@ -55,6 +56,7 @@ int run_serve(const Args& a) {
         if (port.empty() || *end != '\0' || p < 0 || p > 65535)
             return fail("serve", "--http: expected a port from 0 to 65535, not '" + port + "'");
         ho.port = static_cast<int>(p);
+        ho.allow_any_host = a.flag("allow-remote");
         if (!loopback(ho.host) && !a.flag("allow-remote"))
             return fail("serve", "--http " + *http +
                                      ": not a loopback address; other machines could reach the "
@@ -82,11 +84,24 @@ int run_serve(const Args& a) {
     auto server = mcp::Server::start(so);
     if (!server)
         return fail("serve", server.status());
+    if (auto damage = (*server)->damage())
+        std::cerr << "memlens-cli serve: " << *damage
+                  << "; serving it for reading only: memory_store is refused and no call is "
+                     "logged\n";
+    else if (so.read_only)
+        std::cerr << "memlens-cli serve: read-only: no memory_store, and calls are not written "
+                     "to the audit log (the vault is not written at all)\n";
+    // SIGINT and SIGTERM end either transport as a closed input does: the calls already read
+    // are answered and every audit row is written. No SA_RESTART, so that a read of stdin
+    // returns at the signal instead of waiting for the next line.
+    struct sigaction sa = {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
     if (!http)
-        return mcp::serve_stdio(**server, STDIN_FILENO, STDOUT_FILENO);
+        return mcp::serve_stdio(**server, STDIN_FILENO, STDOUT_FILENO, &g_stop);
 
-    std::signal(SIGINT, on_signal);
-    std::signal(SIGTERM, on_signal);
     std::signal(SIGPIPE, SIG_IGN);
     ho.stop = &g_stop;
     ho.on_listening = [&](int port) {
@@ -111,14 +126,17 @@ MEMLENS_CLI_COMMAND(Spec{
     "memory_search, memory_store, why_not, explain and the primitives query_source,\n"
     "query_global, query_topic, cover_window, search_entities, drill_down, fetch_leaves and\n"
     "walk. Every call is written to the vault's audit log with the client's name and its\n"
-    "connection (docs/agents.md).\n\n"
+    "connection (docs/agents.md), except under --read-only, which writes nothing.\n\n"
     "Without --http: one JSON-RPC message a line on stdin and stdout, until stdin closes.\n"
     "--http HOST:PORT serves POST http://HOST:PORT/mcp (port 0: a free one, printed on\n"
     "stdout). Every request needs 'Authorization: Bearer TOKEN'; the token is made on first\n"
     "start, printed on stderr and kept with mode 0600 in --token-file (default\n"
     "$XDG_CONFIG_HOME/memlens/mcp-token or ~/.config/memlens/mcp-token). A request from a\n"
     "browser page must come from a local origin or one given with --allow-origin. HOST must\n"
-    "be a loopback address unless --allow-remote is given.\n"
+    "be a loopback address unless --allow-remote is given, and a request's Host header must\n"
+    "name it (127.0.0.1 or localhost, and the port) unless --allow-remote is given. Each client\n"
+    "address may hold 16 connections (256 in all); a request's head must arrive within 10 s\n"
+    "and its body within 30 s, or the connection is closed.\n"
     "--read-only opens the vault read-only and offers no writing tool (no memory_store).",
     {"vault", "http", "token-file", "allow-origin"},
     {"read-only", "allow-remote"},

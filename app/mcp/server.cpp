@@ -29,7 +29,12 @@ constexpr const char* kInstructions =
     "summary trees, with an entity index. memory_search answers most questions (each hit says "
     "in one line why it ranked where it did); the primitives browse the trees by source, time "
     "window or entity; memory_store remembers a message; why_not and explain reason about a "
-    "search. Every call is written to the vault's audit log with this client's name.";
+    "search.";
+constexpr const char* kLogged =
+    " Every call is written to the vault's audit log with this client's name.";
+constexpr const char* kNotLogged =
+    " This server opened the vault read-only: it stores nothing and writes no audit log, so "
+    "its calls are not logged.";
 
 std::string compact(const json& j) {
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -140,7 +145,9 @@ std::string result_text(const json& id, const json& result) {
 }
 
 std::string error_text(const json& id, int code, const std::string& message, const json& data) {
-    json error = {{"code", code}, {"message", message}};
+    // A message may quote what the client sent (an argument's name, a value); it is cut to a
+    // bound rather than sending megabytes of the client's own input back.
+    json error = {{"code", code}, {"message", cut_utf8(message, kMaxErrorMessageBytes)}};
     if (!data.is_null())
         error["data"] = data;
     return compact({{"jsonrpc", "2.0"}, {"id", id}, {"error", error}});
@@ -185,6 +192,13 @@ void Server::cancel_all(const Peer& peer) {
             call->cancel = true;
 }
 
+std::string Server::instructions() const {
+    if (auto damage = runner_->damage())
+        return std::string(kInstructions) + " The vault failed its integrity check (" + *damage +
+               "): it is served for reading only, nothing is stored and no call is logged.";
+    return std::string(kInstructions) + (options_.read_only ? kNotLogged : kLogged);
+}
+
 json Server::capabilities() const {
     return {{"tools", {{"listChanged", false}}}};
 }
@@ -194,7 +208,7 @@ json Server::discover_result() const {
     // while it runs, so a client may cache it for an hour (per client: the token decides).
     return {{"supportedVersions", supported_versions()},
             {"capabilities", capabilities()},
-            {"instructions", kInstructions},
+            {"instructions", instructions()},
             {"ttlMs", kListTtlMs},
             {"cacheScope", "private"},
             {"_meta", {{kMetaServerInfo, server_info()}}}};
@@ -225,7 +239,33 @@ void Server::handle(std::string_view text, const std::shared_ptr<Peer>& peer, Re
                               std::string(e.what()).substr(std::string(e.what()).find(':') + 2)),
                false});
         return;
+    } catch (const json::exception& e) {
+        // Well-formed JSON this server cannot hold: a number beyond a double (1e400) is the
+        // one case nlohmann/json reports as out_of_range while parsing.
+        reply({error_text(nullptr, kParseError,
+                          "parse error: " +
+                              std::string(e.what()).substr(std::string(e.what()).find(']') + 2) +
+                              " (numbers must fit a double)"),
+               false});
+        return;
     }
+    try {
+        dispatch(msg, peer, reply);
+    } catch (const json::exception& e) {
+        // A value of a type nothing checked before reading it: the message is answered with an
+        // error and the server goes on, as for any other message it cannot serve.
+        const json id = msg.is_object() && msg.contains("id") &&
+                                (msg["id"].is_string() || msg["id"].is_number_integer())
+                            ? msg["id"]
+                            : json(nullptr);
+        reply({error_text(id, kInvalidParams,
+                          std::string("invalid message: ") +
+                              std::string(e.what()).substr(std::string(e.what()).find(']') + 2)),
+               false});
+    }
+}
+
+void Server::dispatch(const json& msg, const std::shared_ptr<Peer>& peer, const ReplyFn& reply) {
     if (msg.is_array()) {
         reply({error_text(nullptr, kInvalidRequest,
                           "a batch (JSON array) is not accepted: MCP 2025-06-18 and later send "
@@ -361,7 +401,7 @@ void Server::request(const json& msg, const std::shared_ptr<Peer>& peer, const R
         reply({result_text(id, {{"protocolVersion", chosen},
                                 {"capabilities", capabilities()},
                                 {"serverInfo", server_info()},
-                                {"instructions", kInstructions}}),
+                                {"instructions", instructions()}}),
                false});
         return;
     }
@@ -496,13 +536,20 @@ void Server::work() {
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                 .count();
         runner_->log(call->caller, outcome, ms);
+        // The row is on disk before the answer leaves: a server killed right after it answered
+        // (SIGKILL included, which no handler sees) has logged every call it answered. A row
+        // that cannot get the write lock soon (an import holds it) is kept in the pending file,
+        // synced, and the next writer moves it into the log.
+        runner_->flush_audit(kAuditWaitBeforeAnswer);
 
         json result;
         if (outcome.error) {
             // One line naming the tool once, as the CLI's errors name their command.
             const std::string& e = *outcome.error;
             const std::string& tool = call->spec->name;
-            result = {{"content", text_content(e.rfind(tool + ": ", 0) == 0 ? e : tool + ": " + e)},
+            result = {{"content",
+                       text_content(cut_utf8(e.rfind(tool + ": ", 0) == 0 ? e : tool + ": " + e,
+                                             kMaxErrorMessageBytes))},
                       {"isError", true}};
         } else {
             result = {{"content", text_content(compact(outcome.structured))},

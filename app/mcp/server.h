@@ -12,6 +12,7 @@
 
 #include "tools.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -47,6 +48,11 @@ inline constexpr int kHeaderMismatch = -32020;
 // The biggest message read: one stored message is at most 1 MiB of text, which JSON escaping
 // can make six times longer.
 inline constexpr std::size_t kMaxMessageBytes = 16u << 20;
+// What an error reply (a JSON-RPC error's message, a tool error's text) keeps at most.
+inline constexpr std::size_t kMaxErrorMessageBytes = 2048;
+// How long a call's audit row may wait for the vault's write lock before its answer is sent;
+// after that the row is kept in the pending file (AuditWriter), and the answer goes out.
+inline constexpr std::chrono::milliseconds kAuditWaitBeforeAnswer{2000};
 
 // What the server knows of one connection (a stdio process, an HTTP session). Filled by
 // initialize in the handshake era; in the stateless era each request names its own client.
@@ -98,16 +104,25 @@ public:
     const std::vector<ToolSpec>& tools() const { return specs_; }
     bool read_only() const { return options_.read_only; }
 
+    // What the integrity check at start found wrong with the vault, if anything.
+    std::optional<std::string> damage() const { return runner_->damage(); }
+
 private:
     struct Call;
     Server() = default;
     void work();
+    // handle() once the text parsed: the checks of the message's shape, then request() or
+    // notification().
+    void dispatch(const json& msg, const std::shared_ptr<Peer>& peer, const ReplyFn& reply);
     void request(const json& msg, const std::shared_ptr<Peer>& peer, const ReplyFn& reply);
     void notification(const json& msg, const std::shared_ptr<Peer>& peer);
     void call_tool(const json& id, const json& params, const std::string& version,
                    const std::string& client, const std::shared_ptr<Peer>& peer,
                    const ReplyFn& reply);
     json discover_result() const;
+    // What initialize and server/discover tell the client: what the tools are for, and
+    // whether its calls are logged (a read-only server logs none).
+    std::string instructions() const;
     json capabilities() const;
 
     ServerOptions options_;

@@ -31,7 +31,7 @@ bool write_all(int fd, std::string_view text) {
 
 } // namespace
 
-int serve_stdio(Server& server, int in_fd, int out_fd) {
+int serve_stdio(Server& server, int in_fd, int out_fd, const std::atomic_bool* stop) {
     // A client that closes its end while answers are on the way must not kill the server
     // before the audit rows of its calls are written.
     std::signal(SIGPIPE, SIG_IGN);
@@ -49,10 +49,12 @@ int serve_stdio(Server& server, int in_fd, int out_fd) {
     bool oversized = false; // dropping the rest of a line over the limit
     std::string buffer(1 << 16, '\0');
     for (;;) {
+        if (stop != nullptr && stop->load())
+            break;
         const ssize_t n = ::read(in_fd, buffer.data(), buffer.size());
         if (n < 0) {
             if (errno == EINTR)
-                continue;
+                continue; // the check above ends the loop when a signal asked to stop
             std::cerr << "memlens-cli serve: reading stdin: " << std::strerror(errno) << '\n';
             break;
         }

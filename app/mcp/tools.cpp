@@ -463,6 +463,14 @@ Result<std::unique_ptr<ToolRunner>> ToolRunner::open(const std::filesystem::path
     if (!vault)
         return vault.status();
     r->vault_ = std::move(vault).value();
+    // A damaged vault is served for reading, never written: every write (memory_store, the
+    // audit log) is refused with what the check found, and the server says so at start and in
+    // its instructions (Server::instructions).
+    if (Status sound = r->vault_->quick_check(); !sound.is_ok()) {
+        if (sound.code() != StatusCode::Corruption)
+            return sound;
+        r->vault_->mark_damaged(sound.message());
+    }
     auto embedder = make_embedder_for(*r->vault_);
     if (!embedder)
         return embedder.status();
@@ -485,9 +493,9 @@ Status ToolRunner::ensure_engine() {
     return Status::ok();
 }
 
-void ToolRunner::flush_audit() {
+void ToolRunner::flush_audit(std::chrono::milliseconds max_wait) {
     if (engine_ && engine_->audit_writer())
-        (void)engine_->audit_writer()->flush(std::chrono::seconds(30));
+        (void)engine_->audit_writer()->flush(max_wait);
 }
 
 void ToolRunner::log(const AuditCaller& caller, const ToolOutcome& outcome, double elapsed_ms) {

@@ -64,9 +64,13 @@ public:
     // Writes the audit row of a call that did not log itself (every tool but memory_search,
     // and memory_search when it failed before its search ran).
     void log(const AuditCaller& caller, const ToolOutcome& outcome, double elapsed_ms);
-    // Waits until the audit rows submitted so far are written (or kept in the pending file).
-    void flush_audit();
+    // Waits until the audit rows submitted so far are written, at most `max_wait` for the
+    // vault's write lock; a row still waiting then is kept in the pending file (synced), so on
+    // return every row is on disk either way.
+    void flush_audit(std::chrono::milliseconds max_wait = std::chrono::seconds(30));
     bool read_only() const { return read_only_; }
+    // What the integrity check at open found wrong with the vault (nothing is written to it).
+    std::optional<std::string> damage() const { return vault_->damage(); }
 
 private:
     ToolRunner() = default;

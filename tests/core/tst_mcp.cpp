@@ -12,10 +12,16 @@
 #include <QProcess>
 #include <QtTest>
 
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <server.h>
+#include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <transports.h>
+#include <unistd.h>
 
 #include <condition_variable>
 #include <future>
@@ -43,6 +49,46 @@ json stateless(int id, const std::string& method, json params = json::object()) 
 
 json call(int id, const std::string& tool, json arguments) {
     return stateless(id, "tools/call", {{"name", tool}, {"arguments", std::move(arguments)}});
+}
+
+// A TCP connection to 127.0.0.1:port from the loopback address `from` (127.0.0.2, ...), so
+// that one test can be several clients; -1 when it cannot connect.
+int connect_from(const char* from, int port) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return -1;
+    sockaddr_in src = {};
+    src.sin_family = AF_INET;
+    ::inet_pton(AF_INET, from, &src.sin_addr);
+    sockaddr_in dst = {};
+    dst.sin_family = AF_INET;
+    dst.sin_port = htons(static_cast<std::uint16_t>(port));
+    ::inet_pton(AF_INET, "127.0.0.1", &dst.sin_addr);
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&src), sizeof src) != 0 ||
+        ::connect(fd, reinterpret_cast<sockaddr*>(&dst), sizeof dst) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+bool send_text(int fd, const std::string& text) {
+    return ::send(fd, text.data(), text.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(text.size());
+}
+
+// True when the server has closed `fd` (end of stream or reset) within `ms`.
+bool closed_within(int fd, int ms) {
+    pollfd p = {fd, POLLIN, 0};
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (::poll(&p, 1, 50) > 0) {
+            char buf[4096];
+            const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+            if (n <= 0)
+                return true;
+        }
+    }
+    return false;
 }
 
 } // namespace
@@ -285,6 +331,52 @@ private slots:
         QCOMPARE(search_rows, 2);
     }
 
+    // memory_store refuses what the importers refuse (one rule in the ingestor): NUL in the
+    // text, author or source, text of Unicode spaces only, a 200 KB author or message id.
+    void aStoreRefusesWhatAnImportRefuses() {
+        const std::pair<json, std::string> cases[] = {
+            {{{"text", std::string("a\0b", 3)}}, "NUL"},
+            {{{"text", "fine"}, {"author", std::string("ag\0ent", 6)}}, "author"},
+            {{{"text", "fine"}, {"source", std::string("chat:a\0b", 9)}}, "source"},
+            {{{"text", "\u3000\u2003\u00a0"}}, "blank"},
+            {{{"text", "fine"}, {"author", std::string(200000, 'a')}}, "author"},
+            {{{"text", "fine"}, {"message_id", std::string(200000, 'm')}}, "message id"},
+        };
+        int id = 60;
+        for (const auto& [args, what] : cases) {
+            const json r = send(call(id++, "memory_store", args));
+            QVERIFY2(r["result"]["isError"].get<bool>(), r.dump().substr(0, 300).c_str());
+            const std::string text = r["result"]["content"][0]["text"].get<std::string>();
+            QVERIFY2(text.find(what) != std::string::npos, text.c_str());
+        }
+    }
+
+    // What a client sends is kept to a bound: a refused 3 MB store leaves a row of a few KB
+    // that says what was cut, and error replies do not echo a 200 KB argument name.
+    void auditRowsAndErrorsKeepABoundedPartOfTheInput() {
+        const std::string huge(3u << 20, 'x');
+        const json refused = send(call(40, "memory_store", {{"text", huge}, {"author", "agent"}}));
+        QVERIFY(refused["result"]["isError"].get<bool>());
+        QVERIFY(refused.dump().size() < 4096);
+        const json named = send(call(41, "search_entities", {{std::string(200000, 'k'), 1}}));
+        QVERIFY(named.dump().size() < 4096);
+        QVERIFY2(named.dump().find("cut: 200") != std::string::npos, named.dump().c_str());
+        server_->drain();
+        bool seen = false;
+        for (const AuditRecord& row : log_rows(vault_)) {
+            QVERIFY2(row.query.size() + row.query_profile.size() + row.error.value_or("").size() <
+                         64 * 1024,
+                     row.caller.tool.c_str());
+            if (row.caller.tool == "memory_store" && row.error &&
+                row.error->find(std::to_string(huge.size())) != std::string::npos) {
+                seen = true;
+                QVERIFY2(row.query_profile.find("[cut: ") != std::string::npos,
+                         row.query_profile.substr(0, 200).c_str());
+            }
+        }
+        QVERIFY(seen);
+    }
+
     // notifications/cancelled stops a call: held at its start, cancelled, it answers as
     // cancelled (stdio then sends nothing) and its audit row says so.
     void aCancelledCallAnswersAsCancelled() {
@@ -348,6 +440,14 @@ private slots:
         const json r = json::parse(p.get_future().get().text);
         QCOMPARE(r["error"]["code"].get<int>(), kInvalidParams);
         QVERIFY(r["error"]["message"].get<std::string>().find("read-only") != std::string::npos);
+        // It says that it logs nothing, where the client reads what the server is.
+        std::promise<Reply> d;
+        (*server)->handle(stateless(2, "server/discover").dump(), peer_,
+                          [&d](Reply answer) { d.set_value(std::move(answer)); });
+        const std::string said =
+            json::parse(d.get_future().get().text)["result"]["instructions"].get<std::string>();
+        QVERIFY2(said.find("not logged") != std::string::npos, said.c_str());
+        QVERIFY(said.find("Every call is written") == std::string::npos);
     }
 
     // The real process over stdio: one message a line in, one a line out, nothing else on
@@ -371,6 +471,253 @@ private slots:
         QCOMPARE(json::parse(lines[1].toStdString())["error"]["code"].get<int>(), kParseError);
         QVERIFY(json::parse(lines[2].toStdString())["result"]["structuredContent"]["entities"]
                     .is_array());
+    }
+
+    // A number beyond a double (1e400), as the id or in the arguments, is a parse error, and
+    // the next line is answered: one message never ends the server.
+    void aNumberBeyondADoubleIsAnErrorAndTheServerGoesOn() {
+        QProcess p;
+        p.start(QString::fromStdString(test::cli_path()),
+                {QStringLiteral("serve"), QStringLiteral("--vault"),
+                 QString::fromStdString(vault_.string())});
+        QVERIFY(p.waitForStarted());
+        const std::string in =
+            R"({"jsonrpc":"2.0","id":1e400,"method":"ping"})"
+            "\n"
+            R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_entities",)"
+            R"("arguments":{"query":"a","limit":1e400},"_meta":{)"
+            R"("io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
+            R"("io.modelcontextprotocol/clientCapabilities":{}}}})"
+            "\n" +
+            call(3, "search_entities", {{"query", "a"}}).dump() + "\n";
+        p.write(in.data(), static_cast<qint64>(in.size()));
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        for (int i = 0; i < 2; ++i) {
+            const json e = json::parse(lines[i].toStdString());
+            QCOMPARE(e["error"]["code"].get<int>(), kParseError);
+            QVERIFY2(e["error"]["message"].get<std::string>().find("double") != std::string::npos,
+                     lines[i].constData());
+        }
+        QCOMPARE(json::parse(lines[2].toStdString())["id"].get<int>(), 3);
+    }
+
+    // Every call a stdio server answered is in the audit log, however it ends: killed with
+    // SIGKILL the moment its answer arrives (no handler runs), or stopped with SIGTERM.
+    void answeredCallsAreLoggedHoweverTheServerEnds() {
+        for (const int sig : {SIGKILL, SIGKILL, SIGKILL, SIGTERM, SIGINT}) {
+            const auto before = log_rows(vault_).size();
+            QProcess p;
+            p.start(QString::fromStdString(test::cli_path()),
+                    {QStringLiteral("serve"), QStringLiteral("--vault"),
+                     QString::fromStdString(vault_.string())});
+            QVERIFY(p.waitForStarted());
+            const std::string in = call(1, "search_entities", {{"query", "a"}}).dump() + "\n" +
+                                   call(2, "memory_search", {{"query", "budget"}}).dump() + "\n";
+            p.write(in.data(), static_cast<qint64>(in.size()));
+            int answers = 0;
+            QDeadlineTimer deadline(60000);
+            while (answers < 2 && !deadline.hasExpired()) {
+                if (!p.canReadLine() && !p.waitForReadyRead(1000))
+                    continue;
+                while (p.canReadLine()) {
+                    (void)p.readLine();
+                    ++answers;
+                }
+            }
+            QCOMPARE(answers, 2);
+            ::kill(static_cast<pid_t>(p.processId()), sig);
+            QVERIFY(p.waitForFinished(30000));
+            if (sig != SIGKILL) {
+                QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+                QCOMPARE(p.exitCode(), 0);
+            }
+            QCOMPARE(log_rows(vault_).size(), before + 2);
+        }
+    }
+
+    // Two stateless clients over HTTP that use the same request id at once do not collide:
+    // each request is its own peer ("request id 7 is already in use" before).
+    void statelessRequestsOverHttpShareNoPeer() {
+        std::mutex mu;
+        std::condition_variable cv;
+        int started = 0;
+        bool go = false;
+        ServerOptions o;
+        o.vault_dir = vault_;
+        o.before_call = [&](const std::string&) {
+            std::unique_lock lock(mu);
+            ++started;
+            cv.notify_all();
+            cv.wait(lock, [&] { return go; });
+        };
+        auto server = Server::start(o);
+        QVERIFY2(server.is_ok(), server.status().to_string().c_str());
+        HttpOptions h;
+        h.token = std::string(64, 'a');
+        std::atomic_bool stop{false};
+        h.stop = &stop;
+        std::promise<int> port;
+        h.on_listening = [&port](int p) { port.set_value(p); };
+        std::thread serving([&] { serve_http(**server, h); });
+        const int p = port.get_future().get();
+        auto post = [&](int id) {
+            httplib::Client c("127.0.0.1", p);
+            c.set_read_timeout(60, 0);
+            const httplib::Headers headers = {{"Authorization", "Bearer " + h.token}};
+            auto r = c.Post("/mcp", headers, call(id, "search_entities", {{"query", "a"}}).dump(),
+                            "application/json");
+            return r ? json::parse(r->body, nullptr, false) : json();
+        };
+        auto first = std::async(std::launch::async, post, 7);
+        {
+            std::unique_lock lock(mu);
+            cv.wait(lock, [&] { return started >= 1; });
+        }
+        auto second = std::async(std::launch::async, post, 7);
+        std::this_thread::sleep_for(std::chrono::milliseconds(300)); // queued behind the first
+        {
+            std::lock_guard lock(mu);
+            go = true;
+        }
+        cv.notify_all();
+        const json a = first.get(), b = second.get();
+        stop = true;
+        serving.join();
+        QVERIFY2(a.contains("result"), a.dump().c_str());
+        QVERIFY2(b.contains("result"), b.dump().c_str());
+        QCOMPARE(started, 2);
+    }
+
+    // Hostile connections hold no one else up: sixteen clients sending a header line every
+    // 200 ms from one address, a seventeenth from it (refused at once: sixteen is the cap per
+    // address), a body that stops half-way, an idle connection. A client with the token is
+    // served all the while, and each hostile connection is closed at its deadline.
+    void slowAndIdleConnectionsHoldNoOneElse() {
+        HttpOptions h;
+        h.token = std::string(64, 'b');
+        h.head_timeout = std::chrono::milliseconds(1500);
+        h.body_timeout = std::chrono::milliseconds(1500);
+        std::atomic_bool stop{false};
+        h.stop = &stop;
+        std::promise<int> port;
+        h.on_listening = [&port](int p) { port.set_value(p); };
+        std::thread serving([&] { serve_http(*server_, h); });
+        const int p = port.get_future().get();
+        const std::string host = "Host: 127.0.0.1:" + std::to_string(p) + "\r\n";
+
+        std::vector<int> slow;
+        for (int i = 0; i < 16; ++i) {
+            const int fd = connect_from("127.0.0.2", p);
+            QVERIFY(fd >= 0);
+            QVERIFY(send_text(fd, "POST /mcp HTTP/1.1\r\n" + host));
+            slow.push_back(fd);
+        }
+        std::atomic_bool trickling{true};
+        std::thread trickle([&] {
+            while (trickling) {
+                for (int fd : slow)
+                    (void)send_text(fd, "X-Slow: 1\r\n");
+                std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            }
+        });
+        const int seventeenth = connect_from("127.0.0.2", p);
+        QVERIFY(seventeenth >= 0);
+        const int half = connect_from("127.0.0.3", p);
+        QVERIFY(send_text(half, "POST /mcp HTTP/1.1\r\n" + host + "Authorization: Bearer " +
+                                    h.token +
+                                    "\r\nContent-Type: application/json\r\n"
+                                    "Content-Length: 100\r\n\r\n{\"jsonrpc\":"));
+        const int idle = connect_from("127.0.0.4", p);
+        QVERIFY(idle >= 0);
+
+        httplib::Client client("127.0.0.1", p);
+        client.set_read_timeout(10, 0);
+        const httplib::Headers headers = {{"Authorization", "Bearer " + h.token}};
+        for (int i = 0; i < 3; ++i) {
+            auto r =
+                client.Post("/mcp", headers, stateless(100 + i, "ping").dump(), "application/json");
+            QVERIFY2(r && r->status == 200, r ? r->body.c_str() : "no answer");
+        }
+        QVERIFY2(closed_within(seventeenth, 2000), "a seventeenth connection from one address");
+        // Each hostile connection is closed by its deadline, the trickling ones included.
+        QVERIFY2(closed_within(half, 5000), "a body that stopped half-way");
+        QVERIFY2(closed_within(idle, 5000), "an idle connection");
+        for (int fd : slow)
+            QVERIFY2(closed_within(fd, 5000), "a head sent a line at a time");
+        trickling = false;
+        trickle.join();
+        for (int fd : slow)
+            ::close(fd);
+        for (int fd : {seventeenth, half, idle})
+            ::close(fd);
+        // Still serving.
+        auto after =
+            client.Post("/mcp", headers, stateless(200, "ping").dump(), "application/json");
+        QVERIFY(after && after->status == 200);
+        stop = true;
+        serving.join();
+    }
+
+    // The Host a request names must be the address the server listens on (DNS rebinding: a
+    // foreign name resolved to 127.0.0.1 keeps that name in Host), and handshake-era sessions
+    // that clients leave without DELETE make room for new ones instead of filling the table.
+    void hostMustBeOursAndIdleSessionsMakeRoom() {
+        HttpOptions h;
+        h.token = std::string(64, 'c');
+        std::atomic_bool stop{false};
+        h.stop = &stop;
+        std::promise<int> port;
+        h.on_listening = [&port](int p) { port.set_value(p); };
+        std::thread serving([&] { serve_http(*server_, h); });
+        const int p = port.get_future().get();
+        httplib::Client client("127.0.0.1", p);
+        const httplib::Headers auth = {{"Authorization", "Bearer " + h.token}};
+        const std::string port_text = std::to_string(p);
+        for (const std::string& bad :
+             std::vector<std::string>{"evil.example:" + port_text, "127.0.0.1:1", "evil.example"}) {
+            httplib::Headers with = auth;
+            with.emplace("Host", bad);
+            auto r = client.Post("/mcp", with, stateless(1, "ping").dump(), "application/json");
+            QVERIFY(r);
+            QCOMPARE(r->status, 403);
+            QVERIFY2(r->body.find("Host") != std::string::npos, r->body.c_str());
+        }
+        for (const std::string& good :
+             std::vector<std::string>{"localhost:" + port_text, "127.0.0.1:" + port_text}) {
+            httplib::Headers with = auth;
+            with.emplace("Host", good);
+            auto r = client.Post("/mcp", with, stateless(2, "ping").dump(), "application/json");
+            QVERIFY(r && r->status == 200);
+        }
+        std::string first, last;
+        const json init = request(1, "initialize",
+                                  {{"protocolVersion", "2025-06-18"},
+                                   {"capabilities", json::object()},
+                                   {"clientInfo", {{"name", "leaver"}, {"version", "1"}}}});
+        for (int i = 0; i < 1100; ++i) {
+            auto r = client.Post("/mcp", auth, init.dump(), "application/json");
+            QVERIFY2(r && r->status == 200, r ? r->body.c_str() : "no answer");
+            last = r->get_header_value("Mcp-Session-Id");
+            QVERIFY(!last.empty());
+            if (i == 0)
+                first = last;
+        }
+        auto list = [&](const std::string& sid) {
+            httplib::Headers with = auth;
+            with.emplace("Mcp-Session-Id", sid);
+            return client.Post("/mcp", with, request(2, "tools/list").dump(), "application/json");
+        };
+        auto newest = list(last);
+        QVERIFY(newest && newest->status == 200);
+        auto oldest = list(first);
+        QVERIFY(oldest);
+        QCOMPARE(oldest->status, 404);
+        stop = true;
+        serving.join();
     }
 
     // The real process over HTTP: the token, the Origin check, sessions.
@@ -464,6 +811,19 @@ private slots:
                            QString::fromStdString(token_file.string())});
         QCOMPARE(refused.exit_code, 1);
         QVERIFY2(refused.err.find("0644") != std::string::npos, refused.err.c_str());
+        // So is one of mode 0600 that another user owns (a shared sticky folder). Giving a file
+        // away takes root, which CI is.
+        ::chmod(token_file.c_str(), 0600);
+        QVERIFY2(::chown(token_file.c_str(), 65534, 65534) == 0,
+                 "giving the token file to another user needs root");
+        const auto not_ours =
+            test::run_cli({QStringLiteral("serve"), QStringLiteral("--vault"),
+                           QString::fromStdString(vault_.string()), QStringLiteral("--http"),
+                           QStringLiteral("127.0.0.1:0"), QStringLiteral("--token-file"),
+                           QString::fromStdString(token_file.string())});
+        QCOMPARE(not_ours.exit_code, 1);
+        QVERIFY2(not_ours.err.find("owned by user id 65534") != std::string::npos,
+                 not_ours.err.c_str());
         const auto remote = test::run_cli({QStringLiteral("serve"), QStringLiteral("--vault"),
                                            QString::fromStdString(vault_.string()),
                                            QStringLiteral("--http"), QStringLiteral("0.0.0.0:0")});
