@@ -668,8 +668,10 @@ Status check_ingest_sources(const std::vector<IngestSource>& sources) {
                 return Status::invalid(item + "text is blank: there is nothing to remember");
             for (const auto& [what, value] :
                  {std::pair<const char*, std::string_view>{"author", it.author},
-                  {"message id", it.message_id.value_or("")},
-                  {"supersedes", it.supersedes.value_or("")},
+                  {"message id",
+                   it.message_id ? std::string_view(*it.message_id) : std::string_view()},
+                  {"supersedes",
+                   it.supersedes ? std::string_view(*it.supersedes) : std::string_view()},
                   {"source ref", it.source_ref}})
                 if (auto p = name_problem(value))
                     return Status::invalid(item + what + " " + *p);
