@@ -16,7 +16,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QtTest>
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -157,6 +160,9 @@ IngestSource chat_source(const std::string& id, std::vector<std::string> persons
     a.items = std::move(items);
     return a;
 }
+
+// The exit status of a merge child that reached the step it was to die at.
+constexpr int kDiedAtStep = 42;
 
 } // namespace
 
@@ -305,6 +311,66 @@ private slots:
             QVERIFY(test::file_bytes(dir / "entities" / "person" / "melanie.md").find("Melly") !=
                     std::string::npos);
         }
+    }
+
+    // A merge killed part-way (the process ends at once, as with SIGKILL: a child process of
+    // this test exits at the step) is finished or undone at the next writable open, so the
+    // registry and the index never disagree and no hidden file is left: before the commit the
+    // registry comes back byte for byte; after it the merge stands and the parked record goes.
+    void killedMergeIsFinishedOrUndoneAtTheNextOpen_data() {
+        QTest::addColumn<QString>("step");
+        QTest::addColumn<bool>("committed");
+        QTest::newRow("after the registry write") << u"registry"_s << false;
+        QTest::newRow("just before the commit") << u"commit"_s << false;
+        QTest::newRow("just after the commit") << u"committed"_s << true;
+    }
+    void killedMergeIsFinishedOrUndoneAtTheNextOpen() {
+        QFETCH(QString, step);
+        QFETCH(bool, committed);
+        test::VaultFixture f;
+        build(f);
+        const fs::path dir = f.dir();
+        const std::string hand = "---\n# kept as written\nid: person:melanie\nkind: person\n"
+                                 "display_name: Melanie\naliases: [Melly]\n---\nNotes.\n";
+        fs::create_directories(dir / "entities" / "person");
+        std::ofstream(dir / "entities" / "person" / "melanie.md", std::ios::binary) << hand;
+        std::ofstream(dir / "entities" / "person" / "mel.md", std::ios::binary)
+            << "---\nid: person:mel\ndisplay_name: Mel\n---\n";
+        const auto files_before = registry_files(dir);
+        const auto db_before = test::fingerprint(dir);
+
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"MEMLENS_MERGE_DIES_AT"_s, step);
+        env.insert(u"MEMLENS_MERGE_VAULT"_s, QString::fromStdString(dir.string()));
+        child.setProcessEnvironment(env);
+        child.start(QCoreApplication::applicationFilePath(), {});
+        QVERIFY(child.waitForFinished(60000));
+        QCOMPARE(child.exitCode(), kDiedAtStep);
+        // What the kill left: the journal, and (after the registry write) a changed record.
+        QVERIFY(fs::exists(dir / "entities" / ".merge-journal.json"));
+
+        auto reopened = Vault::open(dir, false);
+        QVERIFY2(reopened.is_ok(), reopened.status().to_string().c_str());
+        const auto files = registry_files(dir);
+        for (const auto& [name, bytes] : files)
+            QVERIFY2(fs::path(name).filename().string().front() != '.', name.c_str());
+        if (!committed) {
+            QCOMPARE(files, files_before);
+            QVERIFY(test::fingerprint(dir) == db_before);
+            QVERIFY(scalar((*reopened)->db(), "SELECT count(*) FROM mem_tree_entity_index "
+                                              "WHERE entity_id = 'person:mel'") > 0);
+        } else {
+            QVERIFY(!fs::exists(dir / "entities" / "person" / "mel.md"));
+            QCOMPARE(scalar((*reopened)->db(), "SELECT count(*) FROM mem_tree_entity_index "
+                                               "WHERE entity_id = 'person:mel'"),
+                     std::int64_t{0});
+            auto reg = must(EntityRegistry::load(dir / "entities"), "load");
+            QCOMPARE(reg.lookup_alias("mel"), std::optional<std::string>("person:melanie"));
+        }
+        // And a merge from there succeeds or has nothing left to do.
+        auto again = merge_entities(**reopened, "person:mel", "person:melanie");
+        QVERIFY2(again.is_ok() || committed, again.status().to_string().c_str());
     }
 
     void mergeRefusesUnknownOrSelf() {
@@ -583,5 +649,30 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEntityMerge)
+// The child of killedMergeIsFinishedOrUndoneAtTheNextOpen: merges person:mel into
+// person:melanie in the vault it is given and ends the process at the step it is given, with
+// no destructor, flush or undo run (as a kill would).
+int merge_and_die(const char* step, const char* dir) {
+    auto vault = Vault::open(dir, false);
+    if (!vault)
+        return 1;
+    EntityMergeOptions o;
+    const std::string at = step;
+    o.fail_point = [&](std::string_view now) {
+        if (now == at)
+            ::_exit(kDiedAtStep);
+        return Status::ok();
+    };
+    (void)merge_entities(**vault, "person:mel", "person:melanie", o);
+    return 2; // the step never came
+}
+
+int main(int argc, char** argv) {
+    if (const char* step = std::getenv("MEMLENS_MERGE_DIES_AT"))
+        return merge_and_die(step, std::getenv("MEMLENS_MERGE_VAULT"));
+    QCoreApplication app(argc, argv);
+    TestEntityMerge t;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&t, argc, argv);
+}
 #include "tst_entity_merge.moc"

@@ -42,8 +42,10 @@ struct EntityMergeProposal {
 Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vault);
 
 struct EntityMergeOptions {
-    // Test hook: called after each step ("index", "registry", "commit" = just before the commit);
-    // a non-ok status makes the merge fail there and undo everything it did.
+    // Test hook: called after each step ("index", "registry", "commit" = just before the commit,
+    // "committed" = just after it); a non-ok status makes the merge fail there and undo
+    // everything it did (after "committed": stop with the files not yet tidied, as a kill
+    // would).
     std::function<Status(std::string_view step)> fail_point;
 };
 
@@ -71,6 +73,14 @@ struct EntityMergeReport {
 Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
                                          const std::string& into,
                                          const EntityMergeOptions& options = {});
+
+// Finishes or undoes a merge that was killed part-way (a journal beside the registry says
+// what it was doing; ml_settings says whether its transaction committed): committed, the
+// parked record of `from` is removed; not, every registry file is put back byte for byte. Also
+// removes the hidden temporary files of registry writes that never reached their rename.
+// Vault::open runs it for every writable vault, and merge_entities before it starts.
+// Corruption naming the journal when it does not read.
+Status recover_entity_merge(Vault& vault);
 
 // Damerau-Levenshtein (optimal string alignment) distance between two strings, by code point.
 int name_edit_distance(std::string_view a, std::string_view b);

@@ -9,12 +9,14 @@
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <random>
 #include <system_error>
 
 namespace fs = std::filesystem;
@@ -78,12 +80,59 @@ struct RegistryUndo {
     }
 };
 
+// The merge journal: what a merge is about to do to the registry's files, written (synced)
+// before it touches any and removed once they are final. Its id is also written into
+// ml_settings inside the merge's transaction, so the next writable open knows whether the
+// database side committed: then the parked file goes, else every file is put back
+// (recover_entity_merge). A kill at any moment thus leaves the merge whole or not at all.
+constexpr const char* kJournalName = ".merge-journal.json";
+constexpr const char* kJournalSetting = "entities.merge_journal";
+
+fs::path journal_path(const Vault& vault) {
+    return vault.entities_dir() / kJournalName;
+}
+
+Status write_journal(const Vault& vault, const std::string& id, const RegistryUndo& undo) {
+    nlohmann::json j = {{"id", id},
+                        {"into_file", undo.into_file.string()},
+                        {"into_bytes", undo.into_bytes ? nlohmann::json(*undo.into_bytes)
+                                                       : nlohmann::json(nullptr)},
+                        {"from_file", undo.from_file.string()},
+                        {"from_parked", undo.from_parked.string()}};
+    nlohmann::json dirs = nlohmann::json::array();
+    for (const auto& d : undo.created_dirs)
+        dirs.push_back(d.string());
+    j["created_dirs"] = dirs;
+    std::error_code ec;
+    fs::create_directories(vault.entities_dir(), ec);
+    return entities::write_file_atomically(journal_path(vault), j.dump());
+}
+
+// Hidden temporary files of a write that never reached its rename (write_file_atomically).
+void remove_stray_temporaries(const fs::path& dir) {
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (!it->is_symlink(ec) && it->is_regular_file(ec) && name.starts_with(".") &&
+            name.find(".tmp-") != std::string::npos) {
+            std::error_code rm;
+            fs::remove(it->path(), rm);
+        }
+    }
+}
+
 bool has_surface(const EntityRecord& r, const std::string& s) {
     const std::string key = utf8_lower(s);
     if (utf8_lower(r.display_name) == key)
         return true;
     return std::any_of(r.aliases.begin(), r.aliases.end(),
                        [&](const std::string& a) { return utf8_lower(a) == key; });
+}
+
+// A fresh id for one merge's journal.
+std::string random_journal_id() {
+    std::random_device rd;
+    return std::to_string(rd()) + "-" + std::to_string(rd()) + "-" + std::to_string(::getpid());
 }
 
 } // namespace
@@ -184,6 +233,8 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
         return options.fail_point ? options.fail_point(step) : Status::ok();
     };
 
+    // A merge killed before: finished or undone first, so this one starts from whole files.
+    MEMLENS_TRY(recover_entity_merge(vault).with_context("entity registry"));
     auto loaded = EntityRegistry::load(vault.entities_dir());
     if (!loaded)
         return loaded.status().with_context("entity registry");
@@ -325,8 +376,23 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     for (fs::path d = undo.into_file.parent_path(); !d.empty() && !fs::exists(d);
          d = d.parent_path())
         undo.created_dirs.insert(undo.created_dirs.begin(), d);
+    // from's record file is moved aside to this hidden name (never loaded) rather than removed,
+    // so it can come back.
+    if (from_record != nullptr) {
+        undo.from_file = registry.path_of(from);
+        undo.from_parked =
+            undo.from_file.parent_path() /
+            ("." + undo.from_file.filename().string() + ".merged-" + std::to_string(::getpid()));
+    }
+    const std::string journal_id = random_journal_id();
+    if (Status s = write_journal(vault, journal_id, undo); !s)
+        return s.with_context("entity merge journal");
+    if (Status s = vault.set_setting(kJournalSetting, journal_id); !s)
+        return s;
     auto undo_on_failure = [&](Status s) {
         undo.restore();
+        std::error_code ec;
+        fs::remove(journal_path(vault), ec);
         return s;
     };
     if (Status s = registry.upsert(record); !s)
@@ -335,27 +401,76 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     if (Status s = fail_at("registry"); !s)
         return undo_on_failure(s);
     if (from_record != nullptr) {
-        // Moved aside (a hidden name is never loaded) rather than removed, so it can come back.
-        undo.from_file = registry.path_of(from);
-        const fs::path parked =
-            undo.from_file.parent_path() /
-            ("." + undo.from_file.filename().string() + ".merged-" + std::to_string(::getpid()));
         std::error_code ec;
-        fs::rename(undo.from_file, parked, ec);
-        if (ec)
+        fs::rename(undo.from_file, undo.from_parked, ec);
+        if (ec) {
+            undo.from_parked.clear();
             return undo_on_failure(
                 Status::io(undo.from_file.string() + ": cannot remove: " + ec.message()));
-        undo.from_parked = parked;
+        }
     }
     if (Status s = fail_at("commit"); !s)
         return undo_on_failure(s);
     if (Status s = txn->commit(); !s)
         return undo_on_failure(s);
-    if (!undo.from_parked.empty()) {
-        std::error_code ec;
+    if (Status s = fail_at("committed"); !s)
+        return report; // a test's kill here: the next open finishes the merge
+    std::error_code ec;
+    if (!undo.from_parked.empty())
         fs::remove(undo.from_parked, ec);
-    }
+    fs::remove(journal_path(vault), ec);
     return report;
+}
+
+Status recover_entity_merge(Vault& vault) {
+    const fs::path journal = journal_path(vault);
+    std::error_code ec;
+    if (!fs::exists(vault.entities_dir(), ec))
+        return Status::ok();
+    MEMLENS_TRY(vault.check_writable());
+    remove_stray_temporaries(vault.entities_dir());
+    if (!fs::is_regular_file(fs::symlink_status(journal, ec)))
+        return Status::ok();
+    auto text = merge_read_bytes(journal);
+    const auto j = nlohmann::json::parse(text.value_or(""), nullptr, false);
+    if (!j.is_object() || !j.contains("id") || !j["id"].is_string())
+        return Status::corruption(journal.string() +
+                                  ": an interrupted entity merge left a journal that does not "
+                                  "read; look at the registry's files, then remove it");
+    auto text_of = [&](const char* key) {
+        return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+    };
+    RegistryUndo undo;
+    undo.into_file = text_of("into_file");
+    if (j.contains("into_bytes") && j["into_bytes"].is_string())
+        undo.into_bytes = j["into_bytes"].get<std::string>();
+    undo.from_file = text_of("from_file");
+    undo.from_parked = text_of("from_parked");
+    if (j.contains("created_dirs") && j["created_dirs"].is_array())
+        for (const auto& d : j["created_dirs"])
+            if (d.is_string())
+                undo.created_dirs.emplace_back(d.get<std::string>());
+    // The files named must be the registry's own: a journal is never a way to write elsewhere.
+    const std::string root = vault.entities_dir().string() + "/";
+    for (const fs::path* p : {&undo.into_file, &undo.from_file, &undo.from_parked})
+        if (!p->empty() && p->string().rfind(root, 0) != 0)
+            return Status::corruption(journal.string() + ": names a file outside the registry (" +
+                                      p->string() + "); remove the journal");
+    const bool committed = vault.setting(kJournalSetting) == text_of("id");
+    if (committed) {
+        // The database side is merged: only the parked record of `from` is left to remove.
+        if (!undo.from_parked.empty())
+            fs::remove(undo.from_parked, ec);
+    } else {
+        // It never committed: the registry goes back to what it was, byte for byte.
+        if (!undo.from_parked.empty() && !fs::exists(undo.from_parked, ec))
+            undo.from_parked.clear(); // never moved aside
+        if (!undo.from_parked.empty() && fs::exists(undo.from_file, ec))
+            undo.from_parked.clear(); // already back
+        undo.restore();
+    }
+    fs::remove(journal, ec);
+    return Status::ok();
 }
 
 } // namespace memlens

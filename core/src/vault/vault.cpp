@@ -1,5 +1,6 @@
 #include "vault/schema.h"
 
+#include <memlens/entity_merge.h>
 #include <memlens/text.h>
 #include <memlens/vault.h>
 
@@ -187,6 +188,9 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
     MEMLENS_TRY(apply_connection_pragmas(v->db_));
     if (v->schema_version_ < schema::latest_version())
         MEMLENS_TRY(v->migrate().with_context(path));
+    // An entity merge killed part-way is finished or undone before anything reads the registry.
+    if (!v->read_only())
+        MEMLENS_TRY(recover_entity_merge(*v));
     return v;
 }
 
