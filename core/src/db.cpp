@@ -89,6 +89,16 @@ Status status_from_rc(int rc, const std::string& message) {
     }
 }
 
+// SQLITE_FULL said plainly: a full disk is the disk's state, not the statement's, so the
+// message names the file, without the SQL a person cannot act on.
+Status disk_full(sqlite3* db) {
+    const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
+    return Status::io("no space left on the disk of " +
+                      std::string(file && *file ? file : "the database") +
+                      " (or the database reached its size limit): free some space and try "
+                      "again; the change was not written");
+}
+
 } // namespace
 
 // ---- Statement ----------------------------------------------------------------------------
@@ -118,6 +128,9 @@ Statement::~Statement() {
 
 Status Statement::error_status(int rc) const {
     std::string msg = db_ ? sqlite3_errmsg(db_) : "no connection";
+    if ((rc & 0xff) == SQLITE_FULL) {
+        return disk_full(db_);
+    }
     if (stmt_ != nullptr) {
         if (const char* sql = sqlite3_sql(stmt_))
             msg += " (in: " + std::string(sql).substr(0, 160) + ")";
@@ -407,6 +420,10 @@ Status Database::exec(std::string_view sql) const {
     char* err = nullptr;
     std::string owned(sql);
     int rc = sqlite3_exec(db_, owned.c_str(), nullptr, nullptr, &err);
+    if ((rc & 0xff) == SQLITE_FULL) {
+        sqlite3_free(err);
+        return disk_full(db_);
+    }
     if (rc != SQLITE_OK) {
         std::string msg = err ? err : sqlite3_errmsg(db_);
         sqlite3_free(err);

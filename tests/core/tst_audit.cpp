@@ -17,6 +17,9 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <mutex>
 
 using namespace memlens;
@@ -318,6 +321,60 @@ private slots:
         QCOMPARE(must(count_pending_audit(pending_audit_path(*vault)), "pending"), std::size_t{1});
         QVERIFY(!engine->audit_writer()->last_error().is_ok());
         QVERIFY(engine->audit_writer()->flush().is_ok()); // reported once, then cleared
+    }
+
+    // A full disk: an import says so plainly, naming the file, without SQL text; and a row
+    // that cannot be kept in the pending file either (the same disk) leaves no empty or
+    // half-written audit-pending.jsonl behind.
+    void aFullDiskIsSaidPlainlyAndLeavesNoHalfFile() {
+        test::TempDir tmp;
+        const auto dir = tmp.path() / "v";
+        auto v = make_vault(dir);
+        // SQLite's size limit on this connection fails a write as a full disk does (SQLITE_FULL).
+        const auto pages = must(v->db().query_int("PRAGMA page_count"), "page_count");
+        QVERIFY(v->db().exec("PRAGMA max_page_count = " + std::to_string(pages)).is_ok());
+        auto embedder = must(make_embedder_for(*v), "embedder");
+        Ingestor ing(*v, *embedder);
+        IngestSource src;
+        src.source_id = "chat:a";
+        src.source_kind = "chat";
+        src.platform = "chat";
+        src.title = "chat:a";
+        for (int i = 0; i < 200; ++i) {
+            IngestItem item;
+            item.text = "A long note about the disk " + std::to_string(i) + std::string(2000, 'x');
+            item.ts_ms = 1700000000000 + i;
+            src.items.push_back(item);
+        }
+        auto full = ing.ingest({src});
+        QVERIFY(!full.is_ok());
+        QVERIFY2(full.status().message().find("no space left on the disk of " +
+                                              (dir / "vault.db").string()) != std::string::npos,
+                 full.status().message().c_str());
+        QVERIFY2(full.status().message().find("(in: ") == std::string::npos,
+                 full.status().message().c_str());
+
+        // Writes that fail as on a full disk (a file-size limit of 0: EFBIG instead of
+        // ENOSPC, the same path): the pending file is not left behind, empty or cut.
+        const auto pending = pending_audit_path(*v);
+        AuditRecord row;
+        row.query = "kept nowhere";
+        row.query_hash = "0";
+        row.mode = "hybrid";
+        struct rlimit old_limit {};
+        QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old_limit), 0);
+        const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+        struct rlimit none = old_limit;
+        none.rlim_cur = 0;
+        QCOMPARE(::setrlimit(RLIMIT_FSIZE, &none), 0);
+        const Status kept = append_pending_audit(pending, row);
+        ::setrlimit(RLIMIT_FSIZE, &old_limit);
+        std::signal(SIGXFSZ, old_handler);
+        QVERIFY(!kept.is_ok());
+        QVERIFY2(!std::filesystem::exists(pending), kept.to_string().c_str());
+        // With room again, the same row is kept whole.
+        QVERIFY(append_pending_audit(pending, row).is_ok());
+        QCOMPARE(must(count_pending_audit(pending), "pending"), std::size_t{1});
     }
 
     void readOnlyVaultSaysAuditIsDisabled() {

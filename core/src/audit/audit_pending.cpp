@@ -65,12 +65,25 @@ public:
             if (errno != EINTR)
                 return Status::io(file.string() + ": cannot lock: " + errno_text());
         }
+        // The name may have been removed while this waited for the lock (a writer that could
+        // not fill the file it created removes it): then this holds a file nobody will read,
+        // and opens the name again.
+        struct stat named {};
+        if (::stat(file.c_str(), &named) != 0 || named.st_dev != st.st_dev ||
+            named.st_ino != st.st_ino) {
+            ::close(fd_);
+            fd_ = -1;
+            if (++reopened_ > 8)
+                return Status::io(file.string() + ": replaced while waiting for its lock");
+            return open(file, flags);
+        }
         return Status::ok();
     }
     int fd() const { return fd_; }
 
 private:
     int fd_ = -1;
+    int reopened_ = 0;
 };
 
 Status write_all(int fd, std::string_view bytes, const fs::path& file) {
@@ -182,9 +195,19 @@ fs::path pending_audit_path(const Vault& vault) {
 Status append_pending_audit(const fs::path& file, const AuditRecord& record) {
     LockedFile f;
     MEMLENS_TRY(f.open(file, O_WRONLY | O_APPEND | O_CREAT));
-    MEMLENS_TRY(write_all(f.fd(), to_line(record), file));
-    if (::fsync(f.fd()) != 0)
-        return Status::io(file.string() + ": fsync failed: " + errno_text());
+    struct stat st {};
+    const off_t before = ::fstat(f.fd(), &st) == 0 ? st.st_size : 0;
+    Status s = write_all(f.fd(), to_line(record), file);
+    if (s.is_ok() && ::fsync(f.fd()) != 0)
+        s = Status::io(file.string() + ": fsync failed: " + errno_text());
+    if (!s.is_ok()) {
+        // Nothing half-written stays (a full disk): the file goes back to the rows it held, and
+        // one that holds none is removed (a writer waiting for the lock then opens the name
+        // again: LockedFile::open).
+        if (::ftruncate(f.fd(), before) == 0 && before == 0)
+            ::unlink(file.c_str());
+        return s;
+    }
     return Status::ok();
 }
 
