@@ -370,6 +370,44 @@ private slots:
                  lazy->damage().c_str());
     }
 
+    // A section checked when the file is loaded (here the ids) is found damaged before a query
+    // reads anything: the file is not mapped, and the query's legs.vector.index_problem says so
+    // as `stats` does (it said nothing before).
+    void damageFoundAtLoadIsInTheQuerysAnswer() {
+        test::TempDir tmp;
+        const fs::path dir = cli_vault_copy(tmp);
+        const auto expected = query_ids(dir);
+        const fs::path file = dir / "topic-index.bin";
+        std::string bytes = read_bytes(file);
+        TopicFileSection ids;
+        {
+            auto vault = Vault::open(dir, true);
+            QVERIFY(vault.is_ok());
+            auto status = TopicIndex::file_status((*vault)->db());
+            QVERIFY(status.is_ok() && status->current);
+            for (const TopicFileSection& s : status->sections)
+                if (s.name == "ids")
+                    ids = s;
+        }
+        QVERIFY(ids.bytes > 0);
+        bytes[ids.offset + ids.bytes / 2] ^= 0x10;
+        write_bytes(file, bytes);
+        auto run = run_cli_to_end(
+            {u"query"_s, u"--vault"_s, qpath(dir), u"--json"_s, u"budget review for the launch"_s});
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
+        const QString problem = doc.object()
+                                    .value(u"legs"_s)
+                                    .toObject()
+                                    .value(u"vector"_s)
+                                    .toObject()
+                                    .value(u"index_problem"_s)
+                                    .toString();
+        QVERIFY2(problem.contains(u"checksum of its ids section"_s) &&
+                     problem.contains(u"reindex"_s),
+                 qPrintable(problem));
+        QCOMPARE(query_ids(dir), expected);
+    }
+
     // `reindex`, the documented repair, rewrites a damaged file from vault.db, not from the
     // damaged bytes.
     void reindexRepairsADamagedFile() {

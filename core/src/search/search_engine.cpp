@@ -109,8 +109,19 @@ struct SearchEngine::Impl {
     template <typename Stages> Result<SearchResponse> with_sound_index(Stages&& stages) {
         auto resp = stages(context());
         std::string damage = index.damage();
-        if (!resp || damage.empty())
+        if (!resp)
             return resp;
+        if (damage.empty()) {
+            // A file found damaged when it was loaded (a section's checksum, its header) was
+            // not mapped: the vectors came from vault.db, and the answer says so as `stats`
+            // does.
+            const std::string& at_load = index.load_info().file_problem;
+            if (at_load.rfind("damaged", 0) == 0)
+                resp->vector.index_problem = "topic-index.bin is " + at_load +
+                                             ": this query read the vectors from vault.db "
+                                             "instead (memlens-cli reindex rewrites the file)";
+            return resp;
+        }
         MEMLENS_TRY(load(TopicFileCheck::Whole).with_context("topic index"));
         resp = stages(context());
         if (resp)
