@@ -330,16 +330,24 @@ private slots:
         std::atomic<bool> stop{false};
         std::mutex mu;
         std::vector<std::string> failures;
+        std::vector<Printed> printed;
         std::thread shell([&] {
             for (int i = 0; !stop.load(); ++i) {
-                const auto r = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"),
-                                              qs(vault_), QStringLiteral("--json"),
-                                              QString::fromLatin1(kQuestions[i % 6])});
+                const std::string text = kQuestions[i % 6];
+                const auto r =
+                    test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), qs(vault_),
+                                   QStringLiteral("--json"), QString::fromStdString(text)});
+                std::lock_guard lock(mu);
                 if (r.exit_code != 0) {
-                    std::lock_guard lock(mu);
                     failures.push_back("query exited " + std::to_string(r.exit_code) + ": " +
                                        r.err);
+                    continue;
                 }
+                const json j = json::parse(r.out, nullptr, false);
+                if (j.is_object() && j.contains("audit_id"))
+                    printed.push_back({j["audit_id"].get<std::int64_t>(), text});
+                else
+                    failures.push_back("query printed no audit_id: " + r.out.substr(0, 200));
             }
         });
         auto* rng = QRandomGenerator::global();
@@ -375,6 +383,9 @@ private slots:
         for (const auto& n : answered)
             QCOMPARE(count(vault_, "SELECT count(*) FROM mem_tree_chunks WHERE id = ?", n),
                      std::int64_t(1));
+        QVERIFY(!printed.empty());
+        for (const auto& p : printed)
+            QCOMPARE(logged_query(vault_, p.audit_id), p.query);
         expect_no_outside_opens();
     }
 };
