@@ -315,12 +315,19 @@ int run_ablate_log(const Args& a, const Vault& v) {
                             {"first_logged", c.first_logged}});
         std::cout << dump_json(json{{"queries", m->queries},
                                     {"none_logged", m->none_logged},
+                                    {"skipped_no_pools", m->skipped_no_pools},
+                                    {"skipped_other", m->skipped_other},
+                                    {"skipped_damaged", m->skipped_damaged},
                                     {"columns", cols},
                                     {"ms", m->ms}})
                   << '\n';
         return 0;
     }
     std::printf("ablation over %zu logged searches (%.0f ms)\n", m->queries, m->ms);
+    if (m->skipped_no_pools + m->skipped_other + m->skipped_damaged > 0)
+        std::printf("skipped: %zu logged without their pools, %zu not searches, %zu whose stored "
+                    "columns do not parse (memlens-cli audit show ID names the fault)\n",
+                    m->skipped_no_pools, m->skipped_other, m->skipped_damaged);
     std::printf("  %-26s %8s %10s %10s %8s %12s\n", "column", "rows", "as logged", "same 1st",
                 "Jaccard", "first as log");
     for (const auto& c : m->columns)

@@ -750,6 +750,16 @@ private slots:
         QCOMPARE(r.queries, rows_.size());
         QCOMPARE(r.changed, std::size_t{0});
         QCOMPARE(lab_row_from_record(rec).status().code(), StatusCode::Corruption);
+        // The ablation over the log counts it too (it dropped it without a word).
+        const auto log = must(load_lab_log(vault_->db(), {}), "log");
+        const auto m = must(ablate_log(*engine_, log), "ablate");
+        QCOMPARE(m.skipped_damaged, std::size_t{1});
+        QCOMPARE(m.queries, rows_.size());
+        auto cli = test::run_cli({QStringLiteral("ablate"), QStringLiteral("--vault"),
+                                  QString::fromStdString(vault_->dir().string()),
+                                  QStringLiteral("--log"), QStringLiteral("--json")});
+        QCOMPARE(cli.exit_code, 0);
+        QCOMPARE(json::parse(cli.out)["skipped_damaged"].get<int>(), 1);
     }
 };
 

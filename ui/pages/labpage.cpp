@@ -185,6 +185,25 @@ QString changeList(const RetrievalSettings& from, const RetrievalSettings& to,
 
 } // namespace
 
+// " · 3 row(s) logged without …" for each kind of row a run over the log could not rank
+// (LabLog's counts), said wherever such a run's result is shown; empty when none was skipped.
+QString LabPage::skippedRowsText(std::size_t noPools, std::size_t other, std::size_t damaged) {
+    QString out;
+    if (noPools > 0)
+        out += QStringLiteral(" · ") +
+               tr("%n row(s) logged without their candidates (replay them in the Audit tab)",
+                  nullptr, static_cast<int>(noPools));
+    if (other > 0)
+        out +=
+            QStringLiteral(" · ") + tr("%n row(s) not searches", nullptr, static_cast<int>(other));
+    if (damaged > 0)
+        out += QStringLiteral(" · ") +
+               tr("%n row(s) whose stored columns do not parse (memlens-cli audit show ID names "
+                  "the fault)",
+                  nullptr, static_cast<int>(damaged));
+    return out;
+}
+
 LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* parent)
     : QWidget(parent)
     , vault_(vault)
@@ -1024,19 +1043,8 @@ void LabPage::showBlast(const BlastOutcome& out) {
                     .arg(formatCount(static_cast<qint64>(r.changed)),
                          formatCount(static_cast<qint64>(r.queries)),
                          formatCount(static_cast<qint64>(r.lost_first)));
-    QString under = tr("Settings: %1 · %2 ms").arg(settings).arg(r.ms, 0, 'f', 0);
-    if (r.skipped_no_pools > 0)
-        under += QStringLiteral(" · ") +
-                 tr("%n row(s) logged without their candidates (replay them in the Audit tab)",
-                    nullptr, static_cast<int>(r.skipped_no_pools));
-    if (r.skipped_other > 0)
-        under += QStringLiteral(" · ") +
-                 tr("%n row(s) not searches", nullptr, static_cast<int>(r.skipped_other));
-    if (r.skipped_damaged > 0)
-        under += QStringLiteral(" · ") +
-                 tr("%n row(s) whose stored columns do not parse (memlens-cli audit show ID names "
-                    "the fault)",
-                    nullptr, static_cast<int>(r.skipped_damaged));
+    QString under = tr("Settings: %1 · %2 ms").arg(settings).arg(r.ms, 0, 'f', 0) +
+                    skippedRowsText(r.skipped_no_pools, r.skipped_other, r.skipped_damaged);
     for (const auto& [k, n] : r.needs_retrieval)
         under += QStringLiteral("<br><span style='color:#b26a00'>%1</span>")
                      .arg(tr("%1 acts inside a leg: not shown for %n row(s)", nullptr,
@@ -1235,13 +1243,16 @@ void LabPage::runAblationOverLog() {
                 if (m.columns[i].first_logged > m.columns[best].first_logged)
                     best = i;
             ablationLogLabel_->setText(
-                m.queries == 0
-                    ? tr("No logged search to rank.")
-                    : tr("Over %n logged search(es), most first get their logged ranking at "
-                         "<b>%1</b> (%2 of them).",
-                         nullptr, static_cast<int>(m.queries))
-                          .arg(qs(m.columns[best].name).toHtmlEscaped())
-                          .arg(m.columns[best].first_logged));
+                (m.queries == 0
+                     ? tr("No logged search to rank.")
+                     : tr("Over %n logged search(es), most first get their logged ranking at "
+                          "<b>%1</b> (%2 of them).",
+                          nullptr, static_cast<int>(m.queries))
+                           .arg(qs(m.columns[best].name).toHtmlEscaped())
+                           .arg(m.columns[best].first_logged)) +
+                QStringLiteral("<br><small>") +
+                skippedRowsText(m.skipped_no_pools, m.skipped_other, m.skipped_damaged).mid(3) +
+                QStringLiteral("</small>"));
             ablationLogTable_->setRowCount(static_cast<int>(m.columns.size()));
             for (std::size_t i = 0; i < m.columns.size(); ++i) {
                 const AblationLogColumn& c = m.columns[i];

@@ -114,6 +114,7 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    static QString skippedRowsText(std::size_t noPools, std::size_t other, std::size_t damaged);
     struct Editor {
         QLabel* label = nullptr;
         QSlider* slider = nullptr;

@@ -303,6 +303,11 @@ struct AblationLog {
     std::vector<AblationLogColumn> columns; // the seven of ablate(), in order
     std::size_t queries = 0;
     std::size_t none_logged = 0; // rows no column ranks as logged (the vault changed since)
+    // The log's rows it could not rank, by why (LabLog's counts): every reader says what it
+    // skipped, so a damaged row is never silently left out of a verdict.
+    std::size_t skipped_no_pools = 0;
+    std::size_t skipped_other = 0;
+    std::size_t skipped_damaged = 0;
     double ms = 0.0;
 };
 

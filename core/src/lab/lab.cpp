@@ -1263,6 +1263,9 @@ Result<AblationLog> ablate_log(SearchEngine& engine, const LabLog& log,
                                const std::atomic_bool* cancel) {
     const auto started = std::chrono::steady_clock::now();
     AblationLog out;
+    out.skipped_no_pools = log.skipped_no_pools;
+    out.skipped_other = log.skipped_other;
+    out.skipped_damaged = log.skipped_damaged;
     for (const char* name : {"keyword only", "vector only", "RRF (or the profile fold)",
                              "+ recency", "+ graph context", "+ MMR", "+ entity boost"})
         out.columns.push_back({name});
