@@ -103,8 +103,10 @@ private:
 //  such a descriptor would drop the locks this process's connections hold on it.
 //  - a WAL database with a -wal and its -shm (a connection has it open, or one was
 //    interrupted) opens as an ordinary read-only connection sharing that writer's index: it
-//    sees every commit as it lands. SQLite creates a missing -shm beside a non-empty -wal
-//    where the folder is writable; where it is not, it reads through a private index.
+//    sees every commit as it lands, and keeps its read mark in the -shm as every SQLite
+//    reader does (that file's content and mtime change; the database and -wal do not). SQLite
+//    creates a missing -shm beside a non-empty -wal where the folder is writable; where it is not,
+//    it reads through a private index.
 //  - any other file (rollback journal, not a database) opens as an ordinary read-only
 //    connection, which creates no file either.
 // ReadOnlyFile applies the same rule to the file on a connection that stays writable for
