@@ -15,6 +15,9 @@ cmake --build --preset asan
 # it has run the npm SDK client against the server (label mcp); here tst_mcp drives the same
 # server code under the sanitizers, in process and as the real process over stdio and HTTP.
 export MEMLENS_CRASH_CHUNKS=${MEMLENS_CRASH_CHUNKS:-1000}
+# tst_shared_vault kills serve 20 times in scripts/test.sh; under the sanitizers 5 keep the same
+# paths (kills before, during and after a store) in a quarter of the time.
+export MEMLENS_SHARED_VAULT_KILLS=${MEMLENS_SHARED_VAULT_KILLS:-5}
 CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-2} ctest --preset asan \
     --exclude-regex '^(code_formatted|translations_complete|mcp_sdk_install|mcp_sdk_client)$'
 echo "ci-asan: passed in $(( $(date +%s) - started )) s"

@@ -1700,12 +1700,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+996"/>
+        <location line="+1004"/>
         <source>gone</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location line="-990"/>
+        <location line="-998"/>
         <source>fusion (its RRF sum)</source>
         <translation>Fusion (seine RRF-Summe)</translation>
     </message>
@@ -1775,7 +1775,7 @@
         <translation>+Entität</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+68"/>
         <source>&amp;Open Row</source>
         <translation>Zeile ö&amp;ffnen</translation>
     </message>
@@ -1947,12 +1947,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+986"/>
+        <location line="+978"/>
         <source>every caller</source>
         <translation>alle Aufrufer</translation>
     </message>
     <message>
-        <location line="-984"/>
+        <location line="-976"/>
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -2150,12 +2150,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+360"/>
+        <location line="+349"/>
         <source>asked here</source>
         <translation>hier gefragt</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-344"/>
         <source>mode %1</source>
         <translation>Modus %1</translation>
     </message>
@@ -2327,7 +2327,7 @@
         <translation>Einstellungen: %1 · %2 ms</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="-852"/>
         <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
         <translation>
             <numerusform>%n Zeile ohne ihre Kandidaten protokolliert (im Reiter Audit erneut abspielen)</numerusform>
@@ -2351,7 +2351,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+849"/>
         <source>%1 acts inside a leg: not shown for %n row(s)</source>
         <translation>
             <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeile nicht gezeigt</numerusform>
@@ -2447,7 +2447,7 @@
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <location line="+13"/>
         <source>Cannot save settings</source>
         <translation>Einstellungen können nicht gespeichert werden</translation>
@@ -2525,12 +2525,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+71"/>
-        <location line="+115"/>
+        <location line="+118"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-112"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -2579,12 +2579,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Damaged vault: opened read-only</source>
-        <translation>Beschädigter Vault: schreibgeschützt geöffnet</translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+21"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
@@ -2743,16 +2738,18 @@
     </message>
     <message>
         <location line="+9"/>
+        <location line="+149"/>
         <source>Read-only</source>
         <translation>Schreibgeschützt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-148"/>
+        <location line="+152"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>Dieses Vault ist schreibgeschützt geöffnet: Importe sind deaktiviert.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-146"/>
         <source>Working in the background…</source>
         <translation>Arbeitet im Hintergrund…</translation>
     </message>
@@ -2813,7 +2810,7 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+23"/>
+        <location line="+33"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln Chunk</numerusform>
@@ -2821,8 +2818,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-22"/>
-        <location line="+21"/>
+        <location line="-32"/>
+        <location line="+31"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln Quelle</numerusform>
@@ -2830,12 +2827,26 @@
         </translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-15"/>
         <source>%1 — memlens</source>
         <translation>%1 – memlens</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+7"/>
+        <source>Read-only: damaged</source>
+        <translation>Schreibgeschützt: beschädigt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This vault failed SQLite&apos;s integrity check, so nothing is written to it.
+
+%1</source>
+        <translation>Dieser Vault hat die Integritätsprüfung von SQLite nicht bestanden; deshalb wird nichts hineingeschrieben.
+
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
         <source>%Ln summary(s)</source>
         <translation>
             <numerusform>%Ln Zusammenfassung</numerusform>

@@ -243,7 +243,7 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/labpage.cpp" line="+846"/>
+        <location filename="../ui/pages/labpage.cpp" line="+865"/>
         <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
         <translation>
             <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>
@@ -299,7 +299,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+11"/>
+        <location line="-844"/>
         <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
         <translation>
             <numerusform>%n row logged without their candidates (replay them in the Audit tab)</numerusform>
@@ -323,7 +323,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+849"/>
         <source>%1 acts inside a leg: not shown for %n row(s)</source>
         <translation>
             <numerusform>%1 acts inside a leg: not shown for %n row</numerusform>
@@ -342,8 +342,8 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+421"/>
-        <location line="+23"/>
+        <location filename="../ui/mainwindow.cpp" line="+424"/>
+        <location line="+33"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln chunk</numerusform>
@@ -351,8 +351,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-22"/>
-        <location line="+21"/>
+        <location line="-32"/>
+        <location line="+31"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln source</numerusform>

@@ -1672,12 +1672,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+996"/>
+        <location line="+1004"/>
         <source>gone</source>
         <translation>消失</translation>
     </message>
     <message>
-        <location line="-990"/>
+        <location line="-998"/>
         <source>fusion (its RRF sum)</source>
         <translation>融合（其 RRF 和）</translation>
     </message>
@@ -1747,7 +1747,7 @@
         <translation>+实体</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+68"/>
         <source>&amp;Open Row</source>
         <translation>打开行(&amp;O)</translation>
     </message>
@@ -1919,12 +1919,12 @@
     </message>
     <message>
         <location line="+38"/>
-        <location line="+986"/>
+        <location line="+978"/>
         <source>every caller</source>
         <translation>所有调用方</translation>
     </message>
     <message>
-        <location line="-984"/>
+        <location line="-976"/>
         <source>all rows</source>
         <translation>所有行</translation>
     </message>
@@ -2122,12 +2122,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+360"/>
+        <location line="+349"/>
         <source>asked here</source>
         <translation>在此提问</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-344"/>
         <source>mode %1</source>
         <translation>模式 %1</translation>
     </message>
@@ -2292,7 +2292,7 @@
         <translation>设置：%1 · %2 毫秒</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="-852"/>
         <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
         <translation>
             <numerusform>%n 行记录时未保存候选（在审计标签页中重放）</numerusform>
@@ -2313,7 +2313,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+849"/>
         <source>%1 acts inside a leg: not shown for %n row(s)</source>
         <translation>
             <numerusform>%1 作用于检索分支内部：%n 行未显示</numerusform>
@@ -2407,7 +2407,7 @@
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <location line="+13"/>
         <source>Cannot save settings</source>
         <translation>无法保存设置</translation>
@@ -2485,12 +2485,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+71"/>
-        <location line="+115"/>
+        <location line="+118"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-112"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -2539,12 +2539,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Damaged vault: opened read-only</source>
-        <translation>记忆库已损坏：已以只读方式打开</translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+21"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
@@ -2703,16 +2698,18 @@
     </message>
     <message>
         <location line="+9"/>
+        <location line="+149"/>
         <source>Read-only</source>
         <translation>只读</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-148"/>
+        <location line="+152"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>此记忆库以只读方式打开：导入已禁用。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-146"/>
         <source>Working in the background…</source>
         <translation>正在后台处理…</translation>
     </message>
@@ -2773,27 +2770,41 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+23"/>
+        <location line="+33"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln 个分块</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-22"/>
-        <location line="+21"/>
+        <location line="-32"/>
+        <location line="+31"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln 个来源</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-15"/>
         <source>%1 — memlens</source>
         <translation>%1 — memlens</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+7"/>
+        <source>Read-only: damaged</source>
+        <translation>只读：已损坏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This vault failed SQLite&apos;s integrity check, so nothing is written to it.
+
+%1</source>
+        <translation>此记忆库未通过 SQLite 的完整性检查，因此不会向其中写入任何内容。
+
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
         <source>%Ln summary(s)</source>
         <translation>
             <numerusform>%Ln 个摘要</numerusform>

@@ -121,9 +121,12 @@ MainWindow::MainWindow(QWidget* parent)
                       tr("%1 failed SQLite's integrity check, so memlens shows it read-only and "
                          "writes nothing to it (no import, no audit row).\n\n%2")
                           .arg(QDir::toNativeSeparators(dir), why));
-            statusBar()->showMessage(tr("Damaged vault: opened read-only"), 0);
+            damagedDir_ = dir;
+            damage_ = why;
             if (!vault_->ref().readOnly)
                 vault_->open(dir, true);
+            else
+                onVaultOpened(); // already read-only: the badge says why now
         });
     connect(vault_, &VaultController::busyChanged, busy_, &QWidget::setVisible);
     connect(ingest_, &IngestFlow::finished, this, &MainWindow::onIngestFinished);
@@ -437,6 +440,16 @@ void MainWindow::onVaultOpened() {
     stack_->setCurrentWidget(pages_);
     setWindowTitle(tr("%1 — memlens").arg(QDir(data.ref.dir).dirName()));
     readOnlyBadge_->setVisible(data.readOnly);
+    // A vault shown read-only because it is damaged says so where read-only is said, and the
+    // tooltip keeps what SQLite found after the box is closed.
+    const bool damaged = !damagedDir_.isEmpty() && damagedDir_ == data.ref.dir;
+    readOnlyBadge_->setText(
+        QStringLiteral("<img src=\":/memlens/icons/readonly.svg\" width=\"14\" height=\"14\"> ") +
+        (damaged ? tr("Read-only: damaged") : tr("Read-only")));
+    readOnlyBadge_->setToolTip(damaged ? tr("This vault failed SQLite's integrity check, so "
+                                            "nothing is written to it.\n\n%1")
+                                             .arg(damage_)
+                                       : tr("This vault is open read-only: imports are disabled."));
     auditStatus_->reset();
     const VaultStats& s = data.stats;
     // One numerus message per count: a single sentence can carry only one %n.

@@ -96,6 +96,8 @@ private:
 
     QLabel* counts_;
     QLabel* readOnlyBadge_;
+    QString damagedDir_; // the folder the integrity check found damaged, and what it found
+    QString damage_;
     AuditStatus* auditStatus_;
     QProgressBar* busy_;
 

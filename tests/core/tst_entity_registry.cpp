@@ -147,6 +147,19 @@ private slots:
                  reg.status().to_string().c_str());
     }
 
+    // A hand-written file whose id or names are not UTF-8 is refused naming the file, as an
+    // upsert refuses it: such names were indexed and matched as bytes.
+    void namesThatAreNotUtf8AreRefused() {
+        test::TempDir tmp;
+        tmp.write("entities/person/bad.md", "---\nid: person:b\xff\xfe\nkind: person\n"
+                                            "display_name: Bad\n---\n");
+        auto reg = EntityRegistry::load(tmp.path() / "entities");
+        QVERIFY(!reg.is_ok());
+        QVERIFY2(reg.status().message().find("bad.md") != std::string::npos &&
+                     reg.status().message().find("not valid UTF-8") != std::string::npos,
+                 reg.status().to_string().c_str());
+    }
+
     void upsertReplacesInPlace() {
         test::TempDir tmp;
         auto reg = EntityRegistry::load(tmp.path());

@@ -655,7 +655,32 @@ private slots:
         auto badValue = apply_setting_overrides(row.settings, {{"search.rrf_k", "many"}});
         QVERIFY(!badValue.is_ok());
         QVERIFY(badValue.status().message().find("search.rrf_k") != std::string::npos);
+        // A refusal says what the key accepts.
+        QVERIFY2(badValue.status().message().find("expected an integer from 1 to 100000, not "
+                                                  "'many'") != std::string::npos,
+                 badValue.status().message().c_str());
         QVERIFY(!parse_setting_assignments({"search.rrf_k"}).is_ok());
+        // The lab's settings pass the vault's own table: a profile nothing defines is refused
+        // (it ranked with balanced's weights under its own name, and --save kept it), and a
+        // profile weight is bounded (1e308 gave infinite scores).
+        auto bogus = apply_setting_overrides(row.settings, {{"search.profile", "bogus"}});
+        QVERIFY(!bogus.is_ok());
+        QVERIFY2(bogus.status().message().find("unknown profile 'bogus' (known: balanced") !=
+                     std::string::npos,
+                 bogus.status().message().c_str());
+        auto huge = apply_setting_overrides(
+            row.settings, {{"search.profile", "semantic"}, {"profile.semantic.graph", "1e308"}});
+        QVERIFY(!huge.is_ok());
+        QVERIFY2(huge.status().message().find("expected a number from 0 to 100") !=
+                     std::string::npos,
+                 huge.status().message().c_str());
+        auto own = apply_setting_overrides(row.settings, {{"search.profile", "mine"},
+                                                          {"profile.mine.graph", "0.5"},
+                                                          {"profile.mine.vector", "0.2"},
+                                                          {"profile.mine.keyword", "0.2"},
+                                                          {"profile.mine.freshness", "0.1"}});
+        QVERIFY2(own.is_ok(), own.status().to_string().c_str());
+        QCOMPARE(own->profile.name, std::string("mine"));
 
         // A row from before rows kept their pools: said, with the replay offered instead.
         AuditRecord old = must(get_audit(vault_->db(), rows_.front()), "audit row");

@@ -45,7 +45,13 @@ constexpr int kShells = 3;          // processes running queries one after anoth
 constexpr int kQueriesPerShell = 6; // each a fresh memlens-cli query process
 constexpr int kStores = 10;         // memory_store calls through one serve process
 constexpr int kInProcessThreads = 2;
-constexpr int kKills = 20; // the acceptance of issue 31: 20 SIGKILLs of serve during stores
+// The acceptance of issue 31: 20 SIGKILLs of serve during stores. The sanitizer run
+// (scripts/ci-asan.sh), where each process is several times slower, sets fewer through
+// MEMLENS_SHARED_VAULT_KILLS; scripts/test.sh runs all 20.
+int kills() {
+    const int n = qEnvironmentVariableIntValue("MEMLENS_SHARED_VAULT_KILLS");
+    return n > 0 ? n : 20;
+}
 
 const char* const kQuestions[] = {"budget review", "deploy plan",      "phoenix launch",
                                   "meeting notes", "design decisions", "weekly sync"};
@@ -274,12 +280,31 @@ private slots:
                 }
             });
         }
+        const std::int64_t before =
+            count(vault_, "SELECT count(*) FROM mem_tree_chunks WHERE id != ?", "");
+        std::int64_t imported = -1;
         std::thread import([&] {
-            const auto r = test::run_cli(
-                {QStringLiteral("ingest"), QStringLiteral("--vault"), qs(vault_), qs(corpus)});
-            if (r.exit_code != 0) {
-                std::lock_guard lock(mu);
-                failures.push_back("ingest exited " + std::to_string(r.exit_code) + ": " + r.err);
+            // An import that cannot get the write lock within its wait is refused whole, saying
+            // so, and is run again, as a person would (writers taking turns is issue 32's):
+            // what this suite holds it to is that nothing it reported written is lost.
+            for (int attempt = 1;; ++attempt) {
+                const auto r = test::run_cli(
+                    {QStringLiteral("ingest"), QStringLiteral("--vault"), qs(vault_), qs(corpus)});
+                if (r.exit_code == 0) {
+                    // "ingested 6 sources: 577 chunks, ..."
+                    const auto at = r.out.find(" chunks");
+                    const auto from = r.out.rfind(' ', at == std::string::npos ? 0 : at - 1);
+                    if (at != std::string::npos && from != std::string::npos)
+                        imported = std::stoll(r.out.substr(from + 1, at - from - 1));
+                    return;
+                }
+                const bool busy = r.err.find("holds the vault's write lock") != std::string::npos;
+                if (!busy || attempt == 20) {
+                    std::lock_guard lock(mu);
+                    failures.push_back("ingest exited " + std::to_string(r.exit_code) + ": " +
+                                       r.err);
+                    return;
+                }
             }
         });
 
@@ -310,6 +335,10 @@ private slots:
 
         QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().c_str());
         QCOMPARE(integrity(vault_), std::string("ok"));
+        // The import is whole: the chunks it reported, beside the stores and what was there.
+        QVERIFY(imported > 0);
+        QCOMPARE(count(vault_, "SELECT count(*) FROM mem_tree_chunks WHERE id != ?", ""),
+                 before + imported + kStores);
         QCOMPARE(printed.size(), std::size_t(kShells * kQueriesPerShell));
         std::set<std::int64_t> ids;
         for (const auto& p : printed) {
@@ -352,7 +381,7 @@ private slots:
         });
         auto* rng = QRandomGenerator::global();
         int id = 1;
-        for (int round = 0; round < kKills; ++round) {
+        for (int round = 0; round < kills(); ++round) {
             Server server(vault_);
             QVERIFY(server.started());
             // Kill after a random number of answered stores, with one more in flight.

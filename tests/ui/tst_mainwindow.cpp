@@ -189,6 +189,9 @@ private Q_SLOTS:
         QVERIFY(damaged.first().at(1).toString().contains(QStringLiteral("quick_check")));
         QTRY_VERIFY_WITH_TIMEOUT(w.vault()->isOpen() && w.vault()->isReadOnly(), 20000);
         QVERIFY(w.readOnlyBadge()->isVisible());
+        QVERIFY2(w.readOnlyBadge()->text().contains(QStringLiteral("damaged")),
+                 qPrintable(w.readOnlyBadge()->text()));
+        QVERIFY(w.readOnlyBadge()->toolTip().contains(QStringLiteral("quick_check")));
         QMessageBox* box = nullptr;
         for (auto* b : w.findChildren<QMessageBox*>(QStringLiteral("errorBox")))
             if (b->text().contains(QStringLiteral("integrity check")))

@@ -361,7 +361,9 @@ namespace {
 // PRAGMA quick_check's answer on `db`: Ok for "ok", else Corruption with its first lines (or
 // the error SQLite stopped at, when the damage keeps the check itself from running on).
 Status run_quick_check(const Database& db, const std::string& path) {
-    auto damaged = [&path](const std::string& what) {
+    auto damaged = [&path](std::string what) {
+        // SQLite's words, without the statement text the error carries (it is always this one).
+        what = what.substr(0, what.find(" (in: "));
         return Status::corruption(path + " is damaged (SQLite's quick_check: " + what + ")");
     };
     auto st = db.prepare("PRAGMA quick_check(8)");
