@@ -340,13 +340,21 @@ private slots:
         std::vector<std::string> stored;
         Server server(vault_);
         QVERIFY(server.started());
-        for (int i = 0; i < kStores; ++i) {
-            server.send(call(i + 1, "memory_store",
-                             {{"text", "Shared vault note " + std::to_string(i) +
-                                           ": the deploy moved to Thursday"},
-                              {"author", "agent"}}));
-            const json answer = server.next();
-            QVERIFY2(answer.is_object(), "the server gave no answer to a store");
+        for (int i = 0, id = 1; i < kStores; ++i) {
+            json answer;
+            // A store refused for the write lock (the import holds it past the wait: writers
+            // taking turns is issue 32's) stored nothing and says so; the agent sends it again.
+            for (int attempt = 0; attempt < 20; ++attempt) {
+                server.send(call(id++, "memory_store",
+                                 {{"text", "Shared vault note " + std::to_string(i) +
+                                               ": the deploy moved to Thursday"},
+                                  {"author", "agent"}}));
+                answer = server.next();
+                QVERIFY2(answer.is_object(), "the server gave no answer to a store");
+                if (!answer["result"].value("isError", true) ||
+                    answer.dump().find("holds the vault's write lock") == std::string::npos)
+                    break;
+            }
             QVERIFY2(!answer["result"].value("isError", true), answer.dump().c_str());
             const auto ids = stored_ids(answer);
             QCOMPARE(ids.size(), std::size_t(1));
