@@ -482,6 +482,11 @@ private:
         return ok;
     }
 
+    // Each stateless request (or unparsable message) is a peer of its own, named by the token.
+    std::shared_ptr<Peer> stateless_peer() const {
+        return std::make_shared<Peer>("http token " + opts_.token.substr(0, 8));
+    }
+
     std::shared_ptr<Peer> session(const std::string& id) {
         std::lock_guard lock(mu_);
         auto it = sessions_.find(id);
@@ -553,7 +558,7 @@ private:
             }
             // Each stateless request is its own peer: two agents sharing the token share no
             // request ids, and neither can cancel the other's call.
-            peer = std::make_shared<Peer>("http token " + opts_.token.substr(0, 8));
+            peer = stateless_peer();
         } else if (method == "initialize" && is_request) {
             auto id = open_session(peer);
             if (!id)
@@ -583,7 +588,7 @@ private:
             }
         } else {
             // Unparsable: the server answers with the parse error.
-            peer = std::make_shared<Peer>("http token " + opts_.token.substr(0, 8));
+            peer = stateless_peer();
         }
 
         auto pending = ex.pending;

@@ -91,6 +91,27 @@ bool closed_within(int fd, int ms) {
     return false;
 }
 
+// serve_http in process on a free loopback port, stopped and joined when it goes.
+struct InProcessHttp {
+    HttpOptions options;
+    std::atomic_bool stop{false};
+    std::thread serving;
+    int port = 0;
+
+    InProcessHttp(Server& server, HttpOptions o)
+        : options(std::move(o)) {
+        options.stop = &stop;
+        std::promise<int> listening;
+        options.on_listening = [&listening](int p) { listening.set_value(p); };
+        serving = std::thread([this, &server] { serve_http(server, options); });
+        port = listening.get_future().get();
+    }
+    ~InProcessHttp() {
+        stop = true;
+        serving.join();
+    }
+};
+
 } // namespace
 
 class TestMcp : public QObject {
@@ -556,14 +577,11 @@ private slots:
         };
         auto server = Server::start(o);
         QVERIFY2(server.is_ok(), server.status().to_string().c_str());
-        HttpOptions h;
-        h.token = std::string(64, 'a');
-        std::atomic_bool stop{false};
-        h.stop = &stop;
-        std::promise<int> port;
-        h.on_listening = [&port](int p) { port.set_value(p); };
-        std::thread serving([&] { serve_http(**server, h); });
-        const int p = port.get_future().get();
+        HttpOptions options;
+        options.token = std::string(64, 'a');
+        InProcessHttp http(**server, options);
+        const HttpOptions& h = http.options;
+        const int p = http.port;
         auto post = [&](int id) {
             httplib::Client c("127.0.0.1", p);
             c.set_read_timeout(60, 0);
@@ -585,8 +603,6 @@ private slots:
         }
         cv.notify_all();
         const json a = first.get(), b = second.get();
-        stop = true;
-        serving.join();
         QVERIFY2(a.contains("result"), a.dump().c_str());
         QVERIFY2(b.contains("result"), b.dump().c_str());
         QCOMPARE(started, 2);
@@ -597,16 +613,13 @@ private slots:
     // address), a body that stops half-way, an idle connection. A client with the token is
     // served all the while, and each hostile connection is closed at its deadline.
     void slowAndIdleConnectionsHoldNoOneElse() {
-        HttpOptions h;
-        h.token = std::string(64, 'b');
-        h.head_timeout = std::chrono::milliseconds(1500);
-        h.body_timeout = std::chrono::milliseconds(1500);
-        std::atomic_bool stop{false};
-        h.stop = &stop;
-        std::promise<int> port;
-        h.on_listening = [&port](int p) { port.set_value(p); };
-        std::thread serving([&] { serve_http(*server_, h); });
-        const int p = port.get_future().get();
+        HttpOptions options;
+        options.token = std::string(64, 'b');
+        options.head_timeout = std::chrono::milliseconds(1500);
+        options.body_timeout = std::chrono::milliseconds(1500);
+        InProcessHttp http(*server_, options);
+        const HttpOptions& h = http.options;
+        const int p = http.port;
         const std::string host = "Host: 127.0.0.1:" + std::to_string(p) + "\r\n";
 
         std::vector<int> slow;
@@ -658,22 +671,17 @@ private slots:
         auto after =
             client.Post("/mcp", headers, stateless(200, "ping").dump(), "application/json");
         QVERIFY(after && after->status == 200);
-        stop = true;
-        serving.join();
     }
 
     // The Host a request names must be the address the server listens on (DNS rebinding: a
     // foreign name resolved to 127.0.0.1 keeps that name in Host), and handshake-era sessions
     // that clients leave without DELETE make room for new ones instead of filling the table.
     void hostMustBeOursAndIdleSessionsMakeRoom() {
-        HttpOptions h;
-        h.token = std::string(64, 'c');
-        std::atomic_bool stop{false};
-        h.stop = &stop;
-        std::promise<int> port;
-        h.on_listening = [&port](int p) { port.set_value(p); };
-        std::thread serving([&] { serve_http(*server_, h); });
-        const int p = port.get_future().get();
+        HttpOptions options;
+        options.token = std::string(64, 'c');
+        InProcessHttp http(*server_, options);
+        const HttpOptions& h = http.options;
+        const int p = http.port;
         httplib::Client client("127.0.0.1", p);
         const httplib::Headers auth = {{"Authorization", "Bearer " + h.token}};
         const std::string port_text = std::to_string(p);
@@ -716,8 +724,6 @@ private slots:
         auto oldest = list(first);
         QVERIFY(oldest);
         QCOMPARE(oldest->status, 404);
-        stop = true;
-        serving.join();
     }
 
     // The real process over HTTP: the token, the Origin check, sessions.

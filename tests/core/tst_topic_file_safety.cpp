@@ -190,6 +190,18 @@ class TestTopicFileSafety : public QObject {
         return ids;
     }
 
+    // legs.vector.index_problem of a `query --json` answer ("" when null).
+    static QString index_problem(const std::string& out) {
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(out));
+        return doc.object()
+            .value(u"legs"_s)
+            .toObject()
+            .value(u"vector"_s)
+            .toObject()
+            .value(u"index_problem"_s)
+            .toString();
+    }
+
 private slots:
     void initTestCase() {
         const fs::path jsonl = shared_.path() / "c.jsonl";
@@ -394,14 +406,7 @@ private slots:
         write_bytes(file, bytes);
         auto run = run_cli_to_end(
             {u"query"_s, u"--vault"_s, qpath(dir), u"--json"_s, u"budget review for the launch"_s});
-        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
-        const QString problem = doc.object()
-                                    .value(u"legs"_s)
-                                    .toObject()
-                                    .value(u"vector"_s)
-                                    .toObject()
-                                    .value(u"index_problem"_s)
-                                    .toString();
+        const QString problem = index_problem(run.out);
         QVERIFY2(problem.contains(u"checksum of its ids section"_s) &&
                      problem.contains(u"reindex"_s),
                  qPrintable(problem));
@@ -438,14 +443,7 @@ private slots:
         QCOMPARE(query_ids(dir), expected);
         run = run_cli_to_end(
             {u"query"_s, u"--vault"_s, qpath(dir), u"--json"_s, u"budget review for the launch"_s});
-        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
-        const QString problem = doc.object()
-                                    .value(u"legs"_s)
-                                    .toObject()
-                                    .value(u"vector"_s)
-                                    .toObject()
-                                    .value(u"index_problem"_s)
-                                    .toString();
+        const QString problem = index_problem(run.out);
         QVERIFY2(problem.contains(u"in its vectors section does not match"_s), qPrintable(problem));
 
         run = run_cli_to_end({u"reindex"_s, u"--vault"_s, qpath(dir)});
