@@ -148,7 +148,15 @@ private slots:
         f.add_mention("person:caroline", "n2", kT0 + 1, "leaf", "Caro");
         f.add_mention("topic:pride", "n2", kT0 + 1);
         auto& db = f.vault().db();
-        // Back to schema 1: what migrations 2 to 5 add goes.
+        // Back to schema 1: what migrations 2 to 6 add goes.
+        QVERIFY(db.exec("DROP TRIGGER ml_topic_delta_on_chunk_insert; DROP TRIGGER "
+                        "ml_topic_delta_on_chunk_update;"
+                        "DROP TRIGGER ml_topic_delta_on_chunk_delete; DROP TRIGGER "
+                        "ml_topic_delta_on_summary_insert;"
+                        "DROP TRIGGER ml_topic_delta_on_summary_update; DROP TRIGGER "
+                        "ml_topic_delta_on_summary_delete;"
+                        "DROP TABLE ml_topic_delta;")
+                    .is_ok());
         QVERIFY(db.exec("DROP INDEX retrieval_log_candidates; ALTER TABLE retrieval_log DROP "
                         "COLUMN candidates; DROP INDEX retrieval_log_client; ALTER TABLE "
                         "retrieval_log DROP COLUMN "
@@ -156,10 +164,6 @@ private slots:
                         "retrieval_log DROP COLUMN tool; ALTER TABLE retrieval_log DROP COLUMN "
                         "arguments")
                     .is_ok());
-        for (const char* kind : {"chunk", "summary"})
-            for (const char* op : {"insert", "update", "delete"})
-                QVERIFY(db.exec(std::string("DROP TRIGGER ml_topic_file_on_") + kind + "_" + op)
-                            .is_ok());
         QVERIFY(db.exec("DROP INDEX ml_chunks_superseded; DROP INDEX ml_chunks_supersedes; "
                         "DROP TRIGGER ml_entities_on_mention; DROP TABLE ml_entities; "
                         "PRAGMA user_version = 1")
@@ -167,7 +171,7 @@ private slots:
         const auto dir = f.dir();
         auto reopened = Vault::open(dir, false);
         QVERIFY2(reopened.is_ok(), reopened.status().to_string().c_str());
-        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{5});
+        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{6});
         SearchEntitiesOptions o;
         o.query = "caro";
         auto m = search_entities(**reopened, o);

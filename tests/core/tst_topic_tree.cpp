@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -102,6 +104,11 @@ double recall_at(const TopicIndex& index, const std::vector<Vector>& queries, st
         sum += double(found) / double(truth.size());
     }
     return sum / double(queries.size());
+}
+
+// topic-index.bin beside the vault's database.
+std::filesystem::path index_file(const Database& db) {
+    return std::filesystem::path(db.path()).parent_path() / "topic-index.bin";
 }
 
 void insert_vectors(const Database& db, const char* table, const std::string& signature,
@@ -454,6 +461,8 @@ private slots:
         QVERIFY(built.is_ok() && built->load_info().rebuilt);
         QVERIFY(built->save(db).is_ok());
 
+        // The stored tree as load() uses it when there is no index file to map (lost, damaged).
+        std::filesystem::remove(index_file(db));
         slice(2000, 2200); // 9% new: placed into the stored leaves
         auto grown = TopicIndex::load(db, "sig", small_tree());
         QVERIFY2(grown.is_ok(), grown.status().to_string().c_str());
@@ -467,6 +476,7 @@ private slots:
             QCOMPARE(QString::fromStdString(hits.at(0).node_id), QString::fromStdString(s.ids[i]));
         }
         QVERIFY(grown->save(db).is_ok());
+        std::filesystem::remove(index_file(db));
         auto again = TopicIndex::load(db, "sig", small_tree());
         QCOMPARE(again->load_info().newly_assigned, std::size_t(0));
         QVERIFY(!again->load_info().rebuilt);
@@ -507,6 +517,7 @@ private slots:
             near.push_back(std::move(v));
         }
         insert_vectors(db, "mem_tree_chunk_embeddings", "sig", ids, near);
+        std::filesystem::remove(index_file(db)); // the stored tree, as load() uses it without
         auto grown = TopicIndex::load(db, "sig", small_tree());
         QVERIFY2(grown.is_ok(), grown.status().to_string().c_str());
         QVERIFY(!grown->load_info().rebuilt);
@@ -549,6 +560,15 @@ private slots:
         QVERIFY(db.exec("DELETE FROM mem_tree_chunk_embeddings WHERE model_signature = 'sig' "
                         "AND chunk_id < 'c000050'")
                     .is_ok());
+        // Mapped: the deleted vectors are dead positions, never found or returned.
+        auto mapped_shrunk = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(mapped_shrunk.is_ok() && mapped_shrunk->mapped());
+        QVERIFY(!mapped_shrunk->position(s.ids[10]));
+        for (const VectorHit& h : mapped_shrunk->exact(s.vectors[10], 1000))
+            QVERIFY2(h.node_id >= "c000050", h.node_id.c_str());
+        QCOMPARE(mapped_shrunk->exact(s.vectors[10], 1000).size(), std::size_t(950));
+        // Without the file, the stored tree drops them.
+        std::filesystem::remove(index_file(db));
         auto shrunk = TopicIndex::load(db, "sig", small_tree());
         QVERIFY(shrunk.is_ok());
         QVERIFY(!shrunk->load_info().rebuilt);
@@ -564,6 +584,87 @@ private slots:
 
     // Opening a vault maps the index file save() wrote instead of reading every vector: the
     // same index, answering bit for bit the same; any other state of the file is ignored.
+    // A store appends (docs/formats.md, "The topic index"): a vector written after the file
+    // leaves the file as it is, is found the moment it is written (by a fresh load and by an
+    // open index's refresh), replaces the one its node had, and a deleted one is never
+    // returned; save() folds them in, and the exact answers are the same before and after.
+    void writesAreSearchedBesideTheFileUntilFolded() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        const Database& db = (*vault)->db();
+        const auto s = clustered(2003, 32, 20, 4, 31);
+        const std::vector<std::string> base_ids(s.ids.begin(), s.ids.begin() + 2000);
+        const std::vector<Vector> base_vectors(s.vectors.begin(), s.vectors.begin() + 2000);
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig", base_ids, base_vectors);
+        auto built = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(built.is_ok() && built->save(db).is_ok());
+        auto open = TopicIndex::load(db, "sig", small_tree(), false, TopicFileCheck::PerRow);
+        QVERIFY(open.is_ok() && open->mapped());
+        struct stat before {};
+        QCOMPARE(::stat(index_file(db).c_str(), &before), 0);
+
+        // A new memory whose vector is the first query, one whose vector changes to the
+        // second query, and one deleted.
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig", {"new-one"}, {s.queries[0]});
+        auto update = db.prepare("UPDATE mem_tree_chunk_embeddings SET vector = ? WHERE "
+                                 "chunk_id = ? AND model_signature = 'sig'");
+        QVERIFY(update.is_ok());
+        update->bind_blob(1, encode_vector(s.queries[1])).bind(2, s.ids[5]);
+        QVERIFY(update->exec().is_ok());
+        QVERIFY(db.exec("DELETE FROM mem_tree_chunk_embeddings WHERE chunk_id = '" + s.ids[7] + "'")
+                    .is_ok());
+
+        struct stat after {};
+        QCOMPARE(::stat(index_file(db).c_str(), &after), 0);
+        QCOMPARE(after.st_ino, before.st_ino);
+        QCOMPARE(after.st_size, before.st_size);
+        QCOMPARE(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+
+        auto fresh = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(fresh.is_ok());
+        auto refreshed = open->refresh(db);
+        QVERIFY2(refreshed.is_ok(), refreshed.status().to_string().c_str());
+        QVERIFY(*refreshed);
+        BeamOptions narrow;
+        narrow.beam_width = 1;
+        for (TopicIndex* index : {&*fresh, &*open}) {
+            QVERIFY(index->mapped());
+            QCOMPARE(index->unfolded(), std::size_t(2));
+            QCOMPARE(index->search(s.queries[0], 1, narrow).at(0).node_id, std::string("new-one"));
+            QCOMPARE(index->exact(s.queries[0], 1).at(0).node_id, std::string("new-one"));
+            QCOMPARE(index->search(s.queries[1], 1, narrow).at(0).node_id, s.ids[5]);
+            const auto all = index->exact(s.queries[1], 5000);
+            QCOMPARE(all.size(), std::size_t(2000)); // 2000 + 1 new - 1 deleted, c5 once
+            QCOMPARE(std::count_if(all.begin(), all.end(),
+                                   [&](const VectorHit& h) { return h.node_id == s.ids[5]; }),
+                     std::ptrdiff_t(1));
+            QVERIFY(!index->position(s.ids[7]));
+            QVERIFY(std::none_of(all.begin(), all.end(),
+                                 [&](const VectorHit& h) { return h.node_id == s.ids[7]; }));
+            QVERIFY(std::abs(cosine(index->vector_at(*index->position(s.ids[5])), s.queries[1]) -
+                             1.0) < 1e-6);
+        }
+        const auto exact_before = fresh->exact(s.queries[2], 50);
+
+        // Folded: one new file, the list emptied, the same exact answers; an index of the old
+        // file is told to load again.
+        QVERIFY(fresh->save(db).is_ok());
+        QCOMPARE(db.query_int("SELECT count(*) FROM ml_topic_delta").value(), std::int64_t(0));
+        auto folded = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(folded.is_ok() && folded->mapped());
+        QCOMPARE(folded->unfolded(), std::size_t(0));
+        QCOMPARE(folded->size(), std::size_t(2000));
+        const auto exact_after = folded->exact(s.queries[2], 50);
+        QCOMPARE(ids_of(exact_after), ids_of(exact_before));
+        for (std::size_t i = 0; i < exact_after.size(); ++i)
+            QCOMPARE(exact_after[i].similarity, exact_before[i].similarity);
+        QCOMPARE(folded->exact(s.queries[0], 1).at(0).node_id, std::string("new-one"));
+        QVERIFY(!folded->topic_path_of(*folded->position("new-one")).empty()); // in a leaf now
+        auto stale = open->refresh(db);
+        QVERIFY(stale.is_ok() && !*stale);
+    }
+
     void savedIndexIsMappedFromItsFile() {
         test::TempDir tmp;
         auto vault = Vault::create(tmp.path() / "v");
@@ -627,14 +728,21 @@ private slots:
         QCOMPARE(ids_of(remapped->search(s.queries[0], 10, narrow)),
                  ids_of(built->search(s.queries[0], 10, narrow)));
 
-        // A vector written by any writer (a trigger forgets the token): the file is stale.
+        // A vector written by any writer (a trigger lists it in ml_topic_delta): the file stays
+        // current and the new vector is read beside it; save() folds it into a new file.
         insert_vectors(db, "mem_tree_chunk_embeddings", "sig", {s.ids[2900]}, {s.vectors[2900]});
         auto grown = TopicIndex::load(db, "sig", small_tree());
         QVERIFY(grown.is_ok());
-        QVERIFY(!grown->mapped());
+        QVERIFY(grown->mapped());
+        QCOMPARE(grown->unfolded(), std::size_t(1));
         QCOMPARE(grown->size(), std::size_t(2901));
-        QCOMPARE(grown->load_info().newly_assigned, std::size_t(1));
         QVERIFY(grown->save(db).is_ok());
+        QCOMPARE(grown->load_info().newly_assigned, std::size_t(1));
+        auto folded = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(folded.is_ok() && folded->mapped());
+        QCOMPARE(folded->unfolded(), std::size_t(0));
+        QCOMPARE(folded->size(), std::size_t(2901));
+        QCOMPARE(db.query_int("SELECT count(*) FROM ml_topic_delta").value(), std::int64_t(0));
 
         // Damaged files are ignored, never trusted: cut short, or bytes changed in the tree.
         const auto size = std::filesystem::file_size(file);

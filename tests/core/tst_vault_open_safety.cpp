@@ -70,6 +70,33 @@ void age_tree(const fs::path& dir) {
 void downgrade(const fs::path& dir, int version) {
     auto db = Database::open((dir / "vault.db").string(), OpenMode::ReadWrite);
     QVERIFY(db.is_ok());
+    if (version < 6) // the topic index's list of writes since its file, and schema 3's triggers
+        QVERIFY(db->exec("DROP TRIGGER ml_topic_delta_on_chunk_insert; DROP TRIGGER "
+                         "ml_topic_delta_on_chunk_update;"
+                         "DROP TRIGGER ml_topic_delta_on_chunk_delete; DROP TRIGGER "
+                         "ml_topic_delta_on_summary_insert;"
+                         "DROP TRIGGER ml_topic_delta_on_summary_update; DROP TRIGGER "
+                         "ml_topic_delta_on_summary_delete;"
+                         "DROP TABLE ml_topic_delta;"
+                         "CREATE TRIGGER ml_topic_file_on_chunk_insert AFTER INSERT ON "
+                         "mem_tree_chunk_embeddings BEGIN DELETE FROM ml_settings WHERE key = "
+                         "'topic_tree.file_token'; END;"
+                         "CREATE TRIGGER ml_topic_file_on_chunk_update AFTER UPDATE ON "
+                         "mem_tree_chunk_embeddings BEGIN DELETE FROM ml_settings WHERE key = "
+                         "'topic_tree.file_token'; END;"
+                         "CREATE TRIGGER ml_topic_file_on_chunk_delete AFTER DELETE ON "
+                         "mem_tree_chunk_embeddings BEGIN DELETE FROM ml_settings WHERE key = "
+                         "'topic_tree.file_token'; END;"
+                         "CREATE TRIGGER ml_topic_file_on_summary_insert AFTER INSERT ON "
+                         "mem_tree_summary_embeddings BEGIN DELETE FROM ml_settings WHERE key = "
+                         "'topic_tree.file_token'; END;"
+                         "CREATE TRIGGER ml_topic_file_on_summary_update AFTER UPDATE ON "
+                         "mem_tree_summary_embeddings BEGIN DELETE FROM ml_settings WHERE key = "
+                         "'topic_tree.file_token'; END;"
+                         "CREATE TRIGGER ml_topic_file_on_summary_delete AFTER DELETE ON "
+                         "mem_tree_summary_embeddings BEGIN DELETE FROM ml_settings WHERE key = "
+                         "'topic_tree.file_token'; END;")
+                    .is_ok());
     if (version < 5)
         QVERIFY(db->exec("DROP INDEX retrieval_log_candidates;"
                          "ALTER TABLE retrieval_log DROP COLUMN candidates;")
@@ -199,7 +226,7 @@ private slots:
             QCOMPARE(v.status().code(), StatusCode::Corruption);
             const std::string m = v.status().message();
             QVERIFY2(m.find("changed outside memlens") != std::string::npos, m.c_str());
-            QVERIFY2(m.find("PRAGMA user_version = 5") != std::string::npos, m.c_str());
+            QVERIFY2(m.find("PRAGMA user_version = 6") != std::string::npos, m.c_str());
             QVERIFY2(m.find("read-write") == std::string::npos, m.c_str());
         }
         auto created = Vault::open_or_create(dir);
@@ -223,7 +250,7 @@ private slots:
             const QByteArray what = describe(args, r.err);
             QVERIFY2(r.exit_code == 1, what.constData()); // -1 would be a crash
             QVERIFY2(r.err.find("schema version -1 is recorded, but its tables are those of "
-                                "schema version 5") != std::string::npos,
+                                "schema version 6") != std::string::npos,
                      what.constData());
         }
         QVERIFY(read_all(dir / "vault.db") == before);
@@ -243,7 +270,7 @@ private slots:
         QVERIFY2(migrate.exit_code == 0, migrate.err.c_str());
         auto v = Vault::open(dir, true);
         QVERIFY2(v.is_ok(), v.status().to_string().c_str());
-        QCOMPARE((*v)->schema_version(), 5);
+        QCOMPARE((*v)->schema_version(), 6);
     }
 
     void olderSchemaMigratesOnReadWriteOpen_data() {
@@ -261,7 +288,7 @@ private slots:
         QCOMPARE(ro.status().code(), StatusCode::Unsupported);
         auto rw = Vault::open(dir, false);
         QVERIFY2(rw.is_ok(), rw.status().to_string().c_str());
-        QCOMPARE((*rw)->schema_version(), 5);
+        QCOMPARE((*rw)->schema_version(), 6);
         auto entities = (*rw)->db().query_int("SELECT count(*) FROM ml_entities");
         QVERIFY(entities.is_ok());
         QVERIFY(*entities > 0);
@@ -311,7 +338,7 @@ private slots:
         // A folder that holds nothing yet still becomes a vault.
         auto made = Vault::open_or_create(tmp.path() / "new");
         QVERIFY2(made.is_ok(), made.status().to_string().c_str());
-        QCOMPARE((*made)->schema_version(), 5);
+        QCOMPARE((*made)->schema_version(), 6);
     }
 
     // Item 4: read-only commands created vault.db-wal and -shm and changed mtimes.

@@ -83,6 +83,9 @@ struct TopicFileStatus {
     bool current = false;
     std::string problem; // why it is not current ("missing", "damaged: …"); empty when current
     std::vector<TopicFileSection> sections; // its layout, when its header could be read
+    // Vector writes since the file was written (rows of ml_topic_delta): searched beside it from
+    // vault.db until an import folds them into a new file (TopicIndex::appends_suffice).
+    std::size_t unfolded = 0;
 };
 
 // One topic of the tree, for browsing.
@@ -131,6 +134,25 @@ public:
     static TopicIndex build(std::vector<std::string> ids, std::vector<float> flat, std::size_t dim,
                             const TopicTreeOptions& opts = {});
 
+    // A store appends: the index file stays current after a write, and the vectors written
+    // since (inserted, replaced, deleted; ml_topic_delta, kept by triggers in the writer's
+    // transaction) are read from vault.db by load() into an incremental part that every search
+    // scans whole beside the beam. An import folds them into a new file (save()) only when more
+    // than this many are listed, or when there is no file to map (appends_suffice()).
+    static constexpr std::size_t kMaxUnfoldedRows = 4096;
+    // Whether the vault's index file stays current without a new one after this transaction's
+    // writes: a file is there for the vault's token and model, and at most kMaxUnfoldedRows
+    // vector writes are listed since it. Read inside the writer's transaction.
+    static Result<bool> appends_suffice(const Database& db, const std::string& model_signature);
+
+    // Brings a mapped index up to the vault: reads the vectors written since this index last
+    // read the list (those of another process included), leaving the mapping as it is. False
+    // (nothing changed) when the vault holds another file's token or another model's tree, or
+    // this index was not mapped from a file: then load() again.
+    Result<bool> refresh(const Database& db);
+    // How many vectors this index holds beside its file (the incremental part).
+    std::size_t unfolded() const;
+
     // Writes the tree to ml_topic_nodes / ml_topic_members (replacing what was there), inside a
     // savepoint, so it can join the caller's transaction; then a new index file beside vault.db
     // (topic-index.bin.<token>.pending, created exclusively, synced) and, in the same
@@ -138,8 +160,10 @@ public:
     // before: until then topic-index.bin and the old token stay as they were, so a crash or a
     // rollback leaves the old index current and whole. Called outside a transaction, save()
     // commits and then publishes the file itself; inside one, the caller calls publish_file()
-    // after its commit.
-    Status save(const Database& db) const;
+    // after its commit. A mapped index with an incremental part first folds it in: its vectors
+    // join the leaves their greedy descent reaches (overfull leaves split), and the rows of
+    // ml_topic_delta that load() read are deleted in the same savepoint.
+    Status save(const Database& db);
 
     // After the commit of a save(): renames the new file over topic-index.bin and removes
     // pending files that no commit made current (left by a crash or a rollback). Needs a

@@ -179,13 +179,21 @@ public:
         report_.summaries = sealer.summaries_sealed();
         count_entities_and_edges(*writer, *folded);
 
+        // A store appends: its vectors are listed for the index (ml_topic_delta) by the
+        // triggers of this transaction, and searches read them beside the file. Only past
+        // TopicIndex::kMaxUnfoldedRows, or with no file to map, is a new file written.
         if (opts_.update_topic_tree && (report_.chunks > 0 || report_.summaries > 0)) {
-            report(std::string("topics"), 0, 1);
-            MEMLENS_TRY(check_cancel());
-            auto index = TopicIndex::load(db_, embedder_.signature());
-            if (!index)
-                return index.status();
-            MEMLENS_TRY(index->save(db_));
+            auto appends = TopicIndex::appends_suffice(db_, embedder_.signature());
+            if (!appends)
+                return appends.status();
+            if (!*appends) {
+                report(std::string("topics"), 0, 1);
+                MEMLENS_TRY(check_cancel());
+                auto index = TopicIndex::load(db_, embedder_.signature());
+                if (!index)
+                    return index.status();
+                MEMLENS_TRY(index->save(db_));
+            }
         }
         MEMLENS_TRY(check_cancel());
         if (report_.chunks > 0 || report_.summaries > 0 || report_.replaced > 0)

@@ -41,12 +41,24 @@ struct SearchEngine::Impl {
     // whole check would be most of a cold start at a million chunks (docs/performance.md).
     Status load(TopicFileCheck check = TopicFileCheck::PerRow) {
         const std::int64_t revision = vault->revision();
+        const bool was_loaded = loaded_revision >= 0;
         loaded_revision = -1;
-        auto idx =
-            TopicIndex::load(vault->db(), embedder->signature(), opts.topic_tree, false, check);
-        if (!idx)
-            return idx.status().with_context("topic index");
-        index = std::move(idx).value();
+        // After a store (by this process or another) the mapped file is still the vault's: only
+        // the vectors written since are read (TopicIndex::refresh), not the file again.
+        bool refreshed = false;
+        if (was_loaded && check == TopicFileCheck::PerRow && index.mapped()) {
+            auto r = index.refresh(vault->db());
+            if (!r)
+                return r.status().with_context("topic index");
+            refreshed = *r;
+        }
+        if (!refreshed) {
+            auto idx =
+                TopicIndex::load(vault->db(), embedder->signature(), opts.topic_tree, false, check);
+            if (!idx)
+                return idx.status().with_context("topic index");
+            index = std::move(idx).value();
+        }
         auto m = search::IndexMasks::build(*stmts, index, vault->format() == VaultFormat::Native);
         if (!m)
             return m.status().with_context("index masks");

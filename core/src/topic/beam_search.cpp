@@ -189,7 +189,7 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         std::size_t taken = 0;
         for (std::uint32_t pos = t.first_member;
              pos < t.first_member + t.member_count && taken < per_leaf; ++pos) {
-            if (!is_allowed(allowed, pos))
+            if (!is_allowed(allowed, pos) || !impl.live(pos))
                 continue;
             ++taken;
             todo.push_back(pos);
@@ -227,9 +227,21 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
         });
     }
 
+    // The incremental part (vectors written since the index file) sits in no topic: every
+    // search scores all of it, so a memory is found the moment it is stored.
+    std::size_t scored_delta = 0;
+    for (std::size_t pos = impl.base_size(); pos < impl.size(); ++pos) {
+        if (!is_allowed(allowed, std::uint32_t(pos)) || !impl.live(pos))
+            continue;
+        top.offer(
+            dot(q.data(), impl.delta_data.data() + (pos - impl.base_size()) * impl.dim, impl.dim),
+            std::uint32_t(pos));
+        ++scored_delta;
+    }
+
     std::vector<VectorHit> hits = top.take(true);
     if (trace) {
-        trace->scored = scored;
+        trace->scored = scored + scored_delta;
         trace->topics_scored = topics_scored;
         for (std::uint32_t node : frontier)
             trace->reached_topics.push_back(impl.nodes[node].key);
@@ -260,7 +272,7 @@ std::vector<VectorHit> TopicIndex::exact(std::span<const float> query, std::size
         impl.read_rows(first, count, block.data());
         for (std::size_t i = 0; i < count; ++i) {
             const auto pos = static_cast<std::uint32_t>(first + i);
-            if (is_allowed(allowed, pos))
+            if (is_allowed(allowed, pos) && impl.live(pos))
                 top.offer(dot(q.data(), block.data() + i * impl.dim, impl.dim), pos);
         }
     }

@@ -276,6 +276,8 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
                         const std::string& token) {
     if (token.size() != kTokenBytes)
         return Status::internal("topic index file: token of the wrong length");
+    if (impl.file && (!impl.delta_ids.empty() || !impl.dead.empty()))
+        return Status::internal("topic index file: the incremental part is not folded in");
     const std::size_t n = impl.size();
     const std::size_t dim = impl.dim;
     // The members of each leaf must be one run of positions, as finalize() lays them out.
@@ -783,6 +785,14 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
 }
 
 void TopicIndex::Impl::read_rows(std::size_t first, std::size_t count, float* out) const {
+    if (file && first + count > mapped_count) { // rows of the incremental part are in memory
+        const std::size_t in_file = first < mapped_count ? mapped_count - first : 0;
+        if (in_file > 0)
+            read_rows(first, in_file, out);
+        std::copy_n(delta_data.data() + (first + in_file - mapped_count) * dim,
+                    (count - in_file) * dim, out + in_file * dim);
+        return;
+    }
     if (!file) {
         std::copy_n(data.data() + first * dim, count * dim, out);
         return;

@@ -37,13 +37,117 @@ void TopicIndex::Impl::index_ids() {
 }
 
 std::optional<std::uint32_t> TopicIndex::Impl::find(std::string_view node_id) const {
+    if (file && !delta_ids.empty()) {
+        // The incremental part first: a node written again since the file is found there.
+        auto it = std::lower_bound(
+            delta_by_id.begin(), delta_by_id.end(), node_id,
+            [&](std::uint32_t off, std::string_view v) { return delta_ids[off] < v; });
+        for (; it != delta_by_id.end() && delta_ids[*it] == node_id; ++it)
+            if (live(mapped_count + *it))
+                return static_cast<std::uint32_t>(mapped_count + *it);
+    }
     const std::uint32_t* first = file ? mapped_by_id : by_id.data();
-    const std::uint32_t* last = first + size();
+    const std::uint32_t* last = first + base_size();
     const std::uint32_t* it = std::lower_bound(
         first, last, node_id, [&](std::uint32_t pos, std::string_view v) { return id(pos) < v; });
-    if (it == last || id(*it) != node_id)
+    if (it == last || id(*it) != node_id || !live(*it))
         return std::nullopt;
     return *it;
+}
+
+void TopicIndex::Impl::add_delta(std::string node_id, const float* row) {
+    if (auto old = find(node_id))
+        kill(*old);
+    const auto offset = static_cast<std::uint32_t>(delta_ids.size());
+    delta_ids.push_back(std::move(node_id));
+    const std::size_t at = delta_data.size();
+    delta_data.insert(delta_data.end(), row, row + dim);
+    double sum = 0.0;
+    for (std::size_t d = 0; d < dim; ++d)
+        sum += double(delta_data[at + d]) * delta_data[at + d];
+    if (sum > 0.0 && std::isfinite(sum)) {
+        const double inv = 1.0 / std::sqrt(sum);
+        for (std::size_t d = 0; d < dim; ++d)
+            delta_data[at + d] = static_cast<float>(delta_data[at + d] * inv);
+    } else {
+        std::fill_n(delta_data.begin() + std::ptrdiff_t(at), dim, 0.0f);
+    }
+    if (!dead.empty())
+        dead.push_back(0);
+    // Stable for equal ids: the newest entry of a node sorts after its dead predecessors.
+    auto it = std::upper_bound(
+        delta_by_id.begin(), delta_by_id.end(), delta_ids.back(),
+        [&](const std::string& v, std::uint32_t off) { return v < delta_ids[off]; });
+    delta_by_id.insert(it, offset);
+}
+
+void TopicIndex::Impl::materialize(const TopicTreeOptions& opts) {
+    if (!file)
+        return;
+    const std::size_t n = size();
+    std::vector<std::string> new_ids;
+    std::vector<float> new_data;
+    new_ids.reserve(n);
+    new_data.reserve(n * dim);
+    std::vector<float> new_centroids(nodes.size() * dim);
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+        std::copy_n(centroid(i), dim, new_centroids.data() + i * dim);
+    std::vector<float> rows;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        TopicNode& node = nodes[i];
+        node.members.clear();
+        const TopicSpan& t = spans[i];
+        if (t.child_count != 0 || t.member_count == 0)
+            continue;
+        rows.resize(std::size_t(t.member_count) * dim);
+        read_rows(t.first_member, t.member_count, rows.data());
+        for (std::size_t k = 0; k < t.member_count; ++k) {
+            const std::size_t pos = t.first_member + k;
+            if (!live(pos))
+                continue;
+            node.members.push_back(static_cast<std::uint32_t>(new_ids.size()));
+            new_ids.emplace_back(id(pos));
+            new_data.insert(new_data.end(), rows.begin() + std::ptrdiff_t(k * dim),
+                            rows.begin() + std::ptrdiff_t((k + 1) * dim));
+        }
+    }
+    // The new vectors go where greedy descent takes them, as load() places vectors the stored
+    // tree lacks.
+    for (std::size_t pos = mapped_count; pos < n; ++pos) {
+        if (!live(pos))
+            continue;
+        const float* row = delta_data.data() + (pos - mapped_count) * dim;
+        nodes[std::size_t(nearest_leaf(row))].members.push_back(
+            static_cast<std::uint32_t>(new_ids.size()));
+        new_ids.emplace_back(delta_ids[pos - mapped_count]);
+        new_data.insert(new_data.end(), row, row + dim);
+        ++info.newly_assigned;
+    }
+    file.reset();
+    mapped_centroids = nullptr;
+    mapped_topic_codes = nullptr;
+    mapped_topic_scales = nullptr;
+    mapped_count = 0;
+    mapped_rows = nullptr;
+    mapped_codes = nullptr;
+    mapped_scales = nullptr;
+    mapped_id_offsets = nullptr;
+    mapped_id_chars = nullptr;
+    mapped_by_id = nullptr;
+    mapped_row_crcs = nullptr;
+    row_checked.reset();
+    deferred_sections.clear();
+    delta_ids.clear();
+    delta_data.clear();
+    delta_by_id.clear();
+    dead.clear();
+    file_token.clear();
+    ids = std::move(new_ids);
+    data = std::move(new_data);
+    centroids = std::move(new_centroids);
+    index_ids();
+    info.split_leaves += split_overfull_leaves(*this, opts);
+    finalize();
 }
 
 void TopicIndex::Impl::layout_by_leaf() {

@@ -105,7 +105,35 @@ struct TopicIndex::Impl {
     bool code_ok(std::size_t pos) const;
     void note_damage(std::size_t pos, const char* section) const;
 
-    std::size_t size() const { return file ? mapped_count : ids.size(); }
+    // The incremental part of a mapped index: the vectors written since the file was
+    // (ml_topic_delta, schema 6), read from vault.db by load() and refresh(). They take the
+    // positions after the file's, [mapped_count, size()), sit in no topic, and every search
+    // scores them all. A position whose node was written again or deleted since is dead
+    // (`dead`, empty while none is): never scored, never found by id.
+    std::vector<std::string> delta_ids;
+    std::vector<float> delta_data;          // delta_ids.size() × dim, unit length
+    std::vector<std::uint32_t> delta_by_id; // delta offsets ordered by node id
+    std::vector<std::uint8_t> dead;         // size() bytes once a position died
+    std::int64_t delta_seq = 0;             // the last ml_topic_delta row read
+    std::string file_token;                 // the token of the mapped file
+    bool is_delta(std::size_t pos) const { return file && pos >= mapped_count; }
+    bool live(std::size_t pos) const { return dead.empty() || dead[pos] == 0; }
+    void kill(std::size_t pos) {
+        if (dead.empty())
+            dead.assign(size(), 0);
+        dead[pos] = 1;
+    }
+    // Appends one vector of the incremental part (normalised here), killing the position its
+    // node held before.
+    void add_delta(std::string id, const float* row);
+    void index_delta_ids();
+    // Makes a mapped index with an incremental part an owned one holding both: the file's rows
+    // in their leaves, the new vectors placed in the leaf their greedy descent reaches, overfull
+    // leaves split, dead positions gone; then finalize(). What save() writes.
+    void materialize(const TopicTreeOptions& opts);
+
+    std::size_t base_size() const { return file ? mapped_count : ids.size(); }
+    std::size_t size() const { return file ? mapped_count + delta_ids.size() : ids.size(); }
     // Owned rows only: a mapped index's rows are read with read_rows() / visit_rows().
     const float* vec(std::size_t pos) const { return data.data() + pos * dim; }
     const std::int8_t* code(std::size_t pos) const {
@@ -114,6 +142,8 @@ struct TopicIndex::Impl {
     float scale(std::size_t pos) const { return file ? mapped_scales[pos] : code_scale[pos]; }
     bool has_codes() const { return file ? true : !codes.empty(); }
     std::string_view id(std::size_t pos) const {
+        if (is_delta(pos))
+            return delta_ids[pos - mapped_count];
         if (file)
             return {mapped_id_chars + mapped_id_offsets[pos],
                     std::size_t(mapped_id_offsets[pos + 1] - mapped_id_offsets[pos])};

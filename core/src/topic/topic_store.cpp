@@ -24,8 +24,11 @@
 #include <cstring>
 #include <map>
 #include <random>
+#include <unordered_map>
 
 namespace memlens {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -174,6 +177,114 @@ Status forget_file_token(const Database& db) {
     return st->exec();
 }
 
+// The last row of ml_topic_delta (0 when it is empty), read in the caller's transaction.
+Result<std::int64_t> last_delta_seq(const Database& db) {
+    auto st = db.prepare("SELECT coalesce(max(seq), 0) FROM ml_topic_delta");
+    if (!st)
+        return st.status();
+    auto row = st->step();
+    if (!row)
+        return row.status();
+    return st->column_int64(0);
+}
+
+// Applies the rows of ml_topic_delta after impl.delta_seq to a mapped index: each node named
+// loses the position it held, and gets one in the incremental part when vault.db holds a vector
+// of impl's model and dimension for it now. Run inside one read transaction with the token
+// check, so the rows and the file are of one moment.
+Status read_delta(const Database& db, TopicIndex::Impl& impl) {
+    auto st = db.prepare("SELECT seq, node_id FROM ml_topic_delta WHERE seq > ? ORDER BY seq");
+    if (!st)
+        return st.status();
+    st->bind(1, impl.delta_seq);
+    std::vector<std::string> order; // each node once, at its last row
+    std::unordered_map<std::string, std::size_t> last;
+    std::int64_t seq = impl.delta_seq;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        seq = st->column_int64(0);
+        std::string node = st->column_text(1);
+        auto [it, fresh] = last.emplace(node, order.size());
+        if (!fresh)
+            order[it->second].clear();
+        it->second = order.size();
+        order.push_back(std::move(node));
+    }
+    if (order.empty()) {
+        impl.delta_seq = seq;
+        return Status::ok();
+    }
+    auto chunk = db.prepare("SELECT vector FROM mem_tree_chunk_embeddings "
+                            "WHERE chunk_id = ? AND model_signature = ?");
+    if (!chunk)
+        return chunk.status();
+    auto summary = db.prepare("SELECT vector FROM mem_tree_summary_embeddings "
+                              "WHERE summary_id = ? AND model_signature = ?");
+    if (!summary)
+        return summary.status();
+    const auto vector_of = [&](Statement& q,
+                               const std::string& node) -> Result<std::optional<Vector>> {
+        q.reset();
+        q.bind(1, node).bind(2, impl.model_signature);
+        auto row = q.step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            return std::optional<Vector>();
+        auto v = decode_vector(q.column_blob(0), impl.dim);
+        if (!v) // of another dimension: no vector for this index, as in read_vectors()
+            return std::optional<Vector>();
+        return std::optional<Vector>(std::move(v).value());
+    };
+    for (const std::string& node : order) {
+        if (node.empty())
+            continue; // a later row names it again
+        auto v = vector_of(*chunk, node);
+        if (!v)
+            return v.status();
+        if (!*v) {
+            v = vector_of(*summary, node);
+            if (!v)
+                return v.status();
+        }
+        if (*v) {
+            impl.add_delta(node, (*v)->data());
+        } else if (auto old = impl.find(node)) {
+            impl.kill(*old); // deleted, or of another dimension: no vector any more
+        }
+    }
+    impl.delta_seq = seq;
+    return Status::ok();
+}
+
+// A read transaction around load()'s and refresh()'s reads (a SAVEPOINT opens one outside a
+// transaction and nests inside a caller's), so the token, the delta rows and the vectors are of
+// one moment even while another process writes.
+class ReadPoint {
+public:
+    explicit ReadPoint(const Database& db)
+        : db_(db) {}
+    Status begin() {
+        Status s = db_.exec("SAVEPOINT ml_topic_read");
+        open_ = s.is_ok();
+        return s;
+    }
+    ~ReadPoint() {
+        if (open_)
+            (void)db_.exec("RELEASE ml_topic_read");
+    }
+    ReadPoint(const ReadPoint&) = delete;
+    ReadPoint& operator=(const ReadPoint&) = delete;
+
+private:
+    const Database& db_;
+    bool open_ = false;
+};
+
 // 32 hex digits: a fresh token for every file written.
 std::string new_token() {
     std::random_device rd;
@@ -239,6 +350,8 @@ Result<TopicFileStatus> TopicIndex::file_status(const Database& db) {
                                : "missing";
     }
     st.current = st.problem.empty();
+    if (auto unfolded = db.query_int("SELECT count(*) FROM ml_topic_delta"))
+        st.unfolded = static_cast<std::size_t>(*unfolded);
     if (st.exists && S_ISREG(info.st_mode))
         st.bytes = std::uint64_t(info.st_size);
     return st;
@@ -305,6 +418,8 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
     check_off_ui_thread("TopicIndex::load");
     auto impl = std::make_unique<Impl>();
     impl->model_signature = model_signature;
+    ReadPoint read(db);
+    MEMLENS_TRY(read.begin().with_context("topic tree"));
     auto signature = stored_setting(db, kSignatureKey);
     if (!signature)
         return signature.status().with_context("topic tree");
@@ -321,13 +436,21 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
         if (!path.empty() &&
             (read_topic_file(path, **token, model_signature, *impl, &file_problem, check) ||
              read_topic_file(pending_topic_file_path(path, **token), **token, model_signature,
-                             *impl, nullptr, check)))
+                             *impl, nullptr, check))) {
+            impl->file_token = **token;
+            MEMLENS_TRY(read_delta(db, *impl).with_context("topic tree: vectors since the file"));
             return TopicIndex(std::move(impl));
+        }
     } else if (!recluster) {
         file_problem = *signature != model_signature ? "written for another embedding model"
                                                      : "vault.db holds no token for it";
     }
 
+    // What the vectors read below include: save() leaves the later rows of ml_topic_delta.
+    auto seq = last_delta_seq(db);
+    if (!seq)
+        return seq.status().with_context("topic tree");
+    impl->delta_seq = *seq;
     auto total = count_vectors(db, model_signature);
     if (!total)
         return total.status().with_context("topic tree");
@@ -372,14 +495,74 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
     return TopicIndex(std::move(impl));
 }
 
-Status TopicIndex::save(const Database& db) const {
+Result<bool> TopicIndex::refresh(const Database& db) {
+    check_off_ui_thread("TopicIndex::refresh");
+    if (!impl_ || !impl_->file)
+        return false;
+    ReadPoint read(db);
+    MEMLENS_TRY(read.begin().with_context("topic tree"));
+    auto signature = stored_setting(db, kSignatureKey);
+    if (!signature)
+        return signature.status().with_context("topic tree");
+    auto token = stored_setting(db, kFileTokenKey);
+    if (!token)
+        return token.status().with_context("topic tree");
+    if (!*token || **token != impl_->file_token || *signature != impl_->model_signature)
+        return false; // another file, or none: load() again
+    MEMLENS_TRY(read_delta(db, *impl_).with_context("topic tree: vectors since the file"));
+    return true;
+}
+
+std::size_t TopicIndex::unfolded() const {
+    return impl_ ? impl_->delta_ids.size() : 0;
+}
+
+Result<bool> TopicIndex::appends_suffice(const Database& db, const std::string& model_signature) {
+    auto signature = stored_setting(db, kSignatureKey);
+    if (!signature)
+        return signature.status().with_context("topic tree");
+    auto token = stored_setting(db, kFileTokenKey);
+    if (!token)
+        return token.status().with_context("topic tree");
+    if (!*token || *signature != model_signature)
+        return false;
+    // No regular file to map (links are not followed): the next search would read every vector
+    // from vault.db, so this import writes one.
+    const auto path = topic_file_path(db);
+    const auto regular = [](const fs::path& p) {
+        struct stat info {};
+        return ::lstat(p.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+    };
+    if (path.empty() || (!regular(path) && !regular(pending_topic_file_path(path, **token))))
+        return false;
+    auto st = db.prepare("SELECT count(*) FROM (SELECT 1 FROM ml_topic_delta LIMIT ?)");
+    if (!st)
+        return st.status();
+    st->bind(1, static_cast<std::int64_t>(kMaxUnfoldedRows) + 1);
+    auto row = st->step();
+    if (!row)
+        return row.status();
+    return st->column_int64(0) <= static_cast<std::int64_t>(kMaxUnfoldedRows);
+}
+
+Status TopicIndex::save(const Database& db) {
     check_off_ui_thread("TopicIndex::save");
     if (!impl_)
         return Status::internal("save of a moved-from TopicIndex");
+    if (impl_->file && (!impl_->delta_ids.empty() || !impl_->dead.empty()))
+        impl_->materialize(TopicTreeOptions{});
     Savepoint sp(db);
     MEMLENS_TRY(sp.begin());
     MEMLENS_TRY(db.exec("DELETE FROM ml_topic_members; DELETE FROM ml_topic_nodes;"));
     MEMLENS_TRY(forget_file_token(db));
+    {
+        // The changes this index holds are in the new file; later ones stay listed.
+        auto st = db.prepare("DELETE FROM ml_topic_delta WHERE seq <= ?");
+        if (!st)
+            return st.status();
+        st->bind(1, impl_->delta_seq);
+        MEMLENS_TRY(st->exec());
+    }
     if (impl_->size() == 0 || impl_->dim == 0)
         return sp.release(); // nothing clustered: load() will find no tree and build afresh
     auto node_st = db.prepare("INSERT INTO ml_topic_nodes(topic_key, parent_key, depth, is_leaf, "

@@ -326,11 +326,50 @@ ALTER TABLE retrieval_log ADD COLUMN candidates BLOB;
 CREATE INDEX retrieval_log_candidates ON retrieval_log(id) WHERE candidates IS NOT NULL;
 )SQL";
 
+// Schema 6. A store appends (docs/formats.md, "The topic index"): the file beside vault.db stays
+// current after a write, and what changed since it was written is listed here, one row per
+// vector inserted, replaced or deleted, in order. load() maps the file and reads only these
+// nodes' vectors from vault.db; save() (an import past the bound, reindex) writes a new file
+// holding them and empties the list in the same transaction as the file's token.
+constexpr const char* kMigration6 = R"SQL(
+DROP TRIGGER ml_topic_file_on_chunk_insert;
+DROP TRIGGER ml_topic_file_on_chunk_update;
+DROP TRIGGER ml_topic_file_on_chunk_delete;
+DROP TRIGGER ml_topic_file_on_summary_insert;
+DROP TRIGGER ml_topic_file_on_summary_update;
+DROP TRIGGER ml_topic_file_on_summary_delete;
+CREATE TABLE ml_topic_delta (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    node_id TEXT NOT NULL
+);
+CREATE TRIGGER ml_topic_delta_on_chunk_insert AFTER INSERT ON mem_tree_chunk_embeddings BEGIN
+    INSERT INTO ml_topic_delta(node_id) VALUES (NEW.chunk_id);
+END;
+CREATE TRIGGER ml_topic_delta_on_chunk_update AFTER UPDATE ON mem_tree_chunk_embeddings BEGIN
+    INSERT INTO ml_topic_delta(node_id) VALUES (OLD.chunk_id);
+    INSERT INTO ml_topic_delta(node_id) SELECT NEW.chunk_id WHERE NEW.chunk_id != OLD.chunk_id;
+END;
+CREATE TRIGGER ml_topic_delta_on_chunk_delete AFTER DELETE ON mem_tree_chunk_embeddings BEGIN
+    INSERT INTO ml_topic_delta(node_id) VALUES (OLD.chunk_id);
+END;
+CREATE TRIGGER ml_topic_delta_on_summary_insert AFTER INSERT ON mem_tree_summary_embeddings BEGIN
+    INSERT INTO ml_topic_delta(node_id) VALUES (NEW.summary_id);
+END;
+CREATE TRIGGER ml_topic_delta_on_summary_update AFTER UPDATE ON mem_tree_summary_embeddings BEGIN
+    INSERT INTO ml_topic_delta(node_id) VALUES (OLD.summary_id);
+    INSERT INTO ml_topic_delta(node_id) SELECT NEW.summary_id
+        WHERE NEW.summary_id != OLD.summary_id;
+END;
+CREATE TRIGGER ml_topic_delta_on_summary_delete AFTER DELETE ON mem_tree_summary_embeddings BEGIN
+    INSERT INTO ml_topic_delta(node_id) VALUES (OLD.summary_id);
+END;
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> kAll = {kMigration1, migration2().c_str(), kMigration3,
-                                                  kMigration4, kMigration5};
+                                                  kMigration4, kMigration5,          kMigration6};
     return kAll;
 }
 
@@ -340,8 +379,8 @@ int latest_version() {
 
 const std::vector<const char*>& markers() {
     static const std::vector<const char*> kAll = {
-        "mem_tree_chunks", "ml_entities", "ml_topic_file_on_chunk_insert", "retrieval_log_client",
-        "retrieval_log_candidates"};
+        "mem_tree_chunks",          "ml_entities",   "ml_chunks_superseded", "retrieval_log_client",
+        "retrieval_log_candidates", "ml_topic_delta"};
     return kAll;
 }
 
