@@ -29,6 +29,9 @@ int bench_scale(const Args& a);
 // A memory_search through `memlens-cli serve` (MCP over stdio) against the same search in
 // process (mcp.cpp).
 int bench_mcp(const Args& a);
+// What a memory_store costs at a vault's size against a bare chunk + FTS5 insert, and the search
+// p95 while stores run against search alone (store.cpp).
+int bench_store(const Args& a);
 // What the graph view reads and computes (neighbourhood, search, focus, community chunks, edge
 // times, the 2,000 most mentioned) against one read of the edge table (graph.cpp).
 int bench_graph(const Args& a);

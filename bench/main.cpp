@@ -76,6 +76,19 @@ const std::vector<cli::Spec>& commands() {
          {"chunks", "queries", "seed", "cli"},
          {},
          bench_mcp},
+        {"store",
+         "memory_store at a vault's size against a bare insert; searches during stores",
+         "Usage: memlens-bench store [--chunks N] [--stores S] [--queries Q] [--seed SEED] "
+         "[--json]\n\n"
+         "On a copy of the cached generated vault of N chunks (default 10000; built as 'query'\n"
+         "builds it): S stores of one memory each as memory_store runs them (default 100),\n"
+         "against S raw sqlite3 transactions inserting one chunk row and its FTS5 row into the\n"
+         "same vault; then Q seeded hybrid searches (default 50) alone and while another\n"
+         "connection stores one memory after another. Reports p50/p95 and the ratios\n"
+         "store p95 / bare p95 and search p95 during stores / alone.",
+         {"chunks", "stores", "queries", "seed"},
+         {},
+         bench_store},
         {"query",
          "every retrieval entry point against raw FTS5, an exact scan and hnswlib",
          "Usage: memlens-bench query --chunks N [--queries Q] [--seed S] [--hnsw-ef EF]\n"

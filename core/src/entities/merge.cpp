@@ -192,6 +192,35 @@ Status repoint_entity(const Database& db, const std::string& from, const std::st
     return Status::ok();
 }
 
+Result<std::vector<std::string>> fold_person_topics(const Database& db,
+                                                    const std::set<std::string>& touched) {
+    std::set<std::string> candidates;
+    for (const auto& id : touched) {
+        if (id.rfind("topic:", 0) == 0)
+            candidates.insert(id.substr(6));
+        else if (id.rfind("person:", 0) == 0)
+            candidates.insert(id.substr(7));
+    }
+    auto st = db.prepare("SELECT 1 FROM ml_entities t WHERE t.entity_id = 'topic:' || ?1 AND "
+                         "EXISTS (SELECT 1 FROM ml_entities p WHERE p.entity_id = 'person:' || ?1 "
+                         "AND p.entity_kind = 'person')");
+    if (!st)
+        return st.status();
+    std::vector<std::string> names;
+    for (const auto& name : candidates) {
+        st->reset();
+        st->bind(1, name);
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (*row)
+            names.push_back(name);
+    }
+    for (const auto& n : names)
+        MEMLENS_TRY(repoint_entity(db, "topic:" + n, "person:" + n, "person"));
+    return names;
+}
+
 Result<std::vector<std::string>> fold_person_topics(const Database& db) {
     std::vector<std::string> names;
     {

@@ -4,6 +4,7 @@
 #include <memlens/db.h>
 #include <memlens/status.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,5 +20,10 @@ Status repoint_entity(const Database& db, const std::string& from, const std::st
 // whose name x is also person:x becomes person:x. Inside the caller's transaction. Returns the
 // names x it folded.
 Result<std::vector<std::string>> fold_person_topics(const Database& db);
+// The same rule for the names of `touched` entity ids only (topic:x or person:x): what an import
+// that wrote only those can have made true, without reading every entity (a store must cost the
+// same at any size).
+Result<std::vector<std::string>> fold_person_topics(const Database& db,
+                                                    const std::set<std::string>& touched);
 
 } // namespace memlens::entities

@@ -173,7 +173,7 @@ public:
         MEMLENS_TRY(writer->flush_fts());
         MEMLENS_TRY(writer->flush_edges());
         // A name is a person or a topic, never both (docs/entities.md, "Persons and topics").
-        auto folded = entities::fold_person_topics(db_);
+        auto folded = entities::fold_person_topics(db_, entity_ids_);
         if (!folded)
             return folded.status();
         report_.summaries = sealer.summaries_sealed();
@@ -192,6 +192,7 @@ public:
                 auto index = TopicIndex::load(db_, embedder_.signature());
                 if (!index)
                     return index.status();
+                wrote_index_file_ = true;
                 MEMLENS_TRY(index->save(db_));
             }
         }
@@ -203,6 +204,10 @@ public:
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return report_;
     }
+
+    // Whether run() wrote a new index file (committed or not): then publish_file() runs after
+    // its transaction, renaming it or removing it.
+    bool wrote_index_file() const { return wrote_index_file_; }
 
 private:
     // The entities and edges the import leaves in the vault: a topic folded into the person of
@@ -277,6 +282,34 @@ private:
             existing_hashes_.insert(std::to_string(st->column_int64(1)) + ":" + st->column_text(2));
         }
         return Status::ok();
+    }
+
+    // Whether the source holds the item already: by its message id where the importer gave
+    // one, else by (timestamp, content hash) of its first piece. From the keys load_existing()
+    // read, or, for a few items, by a lookup each (the message id and time indexes).
+    Result<bool> already_stored(const std::string& source_id, const IngestItem& item,
+                                const std::string& first_hash) {
+        if (!lookup_duplicates_) {
+            if (item.message_id)
+                return existing_message_ids_.count(*item.message_id) != 0;
+            return existing_hashes_.count(std::to_string(item.ts_ms) + ":" + first_hash) != 0;
+        }
+        auto st = item.message_id
+                      ? db_.prepare("SELECT 1 FROM mem_tree_chunks WHERE message_id = ? AND "
+                                    "source_id = ? LIMIT 1")
+                      : db_.prepare("SELECT 1 FROM mem_tree_chunks WHERE time_range_start_ms = ?1 "
+                                    "AND timestamp_ms = ?1 AND content_sha256 = ?2 AND "
+                                    "source_id = ?3 LIMIT 1");
+        if (!st)
+            return st.status();
+        if (item.message_id)
+            st->bind(1, *item.message_id).bind(2, source_id);
+        else
+            st->bind(1, item.ts_ms).bind(2, first_hash).bind(3, source_id);
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        return *row;
     }
 
     // Document re-ingest: identical content is a no-op; otherwise the current version is marked
@@ -427,7 +460,12 @@ private:
                 items_done_ += s.items.size();
                 return Status::ok();
             }
+        } else if (s.items.size() <= kLookupDuplicatesMax) {
+            // A few items (an agent's store): each is looked up by its keys below, instead of
+            // reading the keys of the whole source, which grows with every store.
+            lookup_duplicates_ = true;
         } else {
+            lookup_duplicates_ = false;
             MEMLENS_TRY(load_existing(s.source_id));
         }
         auto seq = next_seq(s.source_id);
@@ -476,18 +514,17 @@ private:
                 continue;
             const std::string& first_hash = pieces.front().sha256;
             if (!s.is_document) {
-                if (item->message_id && existing_message_ids_.count(*item->message_id) != 0) {
-                    ++report_.duplicates;
-                    continue;
-                }
-                const std::string key = std::to_string(item->ts_ms) + ":" + first_hash;
-                if (!item->message_id && existing_hashes_.count(key) != 0) {
+                auto seen = already_stored(s.source_id, *item, first_hash);
+                if (!seen)
+                    return seen.status();
+                if (*seen) {
                     ++report_.duplicates;
                     continue;
                 }
             }
             std::optional<std::string> supersedes;
             if (item->supersedes) {
+                superseded_any_ = true;
                 MEMLENS_TRY(writer_->flush_chunks()); // it may name a chunk of this import
                 auto r = resolve_supersedes(*item->supersedes);
                 if (!r)
@@ -583,8 +620,9 @@ private:
             "doc_id, version_ms, chunk_count, imported_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
             "?8, ?9, ?10) ON CONFLICT(source_id) DO UPDATE SET title = excluded.title, "
             "origin_path = excluded.origin_path, version_ms = excluded.version_ms, "
-            "chunk_count = (SELECT count(*) FROM mem_tree_chunks WHERE source_id = ?1 AND "
-            "superseded = 0), imported_at_ms = excluded.imported_at_ms");
+            "chunk_count = CASE WHEN ?11 THEN chunk_count + ?9 ELSE (SELECT count(*) FROM "
+            "mem_tree_chunks WHERE source_id = ?1 AND superseded = 0) END, "
+            "imported_at_ms = excluded.imported_at_ms");
         if (!st)
             return st.status();
         st->bind(1, s.source_id)
@@ -596,7 +634,10 @@ private:
             .bind(7, s.is_document ? std::optional<std::string>(s.source_id) : std::nullopt)
             .bind(8, s.is_document ? std::optional<std::int64_t>(s.version_ms) : std::nullopt)
             .bind(9, static_cast<std::int64_t>(written))
-            .bind(10, now_ms());
+            .bind(10, now_ms())
+            // Added to, when nothing of the source was superseded: counting the source's chunks
+            // again would cost a store what the source holds.
+            .bind(11, static_cast<std::int64_t>(!s.is_document && !superseded_any_));
         return st->exec();
     }
 
@@ -631,6 +672,11 @@ private:
     Sealer* sealer_ = nullptr;
     IngestReport report_;
     std::vector<PendingEmbedding> pending_;
+    // Up to this many items, a source's duplicates are looked up item by item.
+    static constexpr std::size_t kLookupDuplicatesMax = 64;
+    bool lookup_duplicates_ = false;
+    bool superseded_any_ = false;
+    bool wrote_index_file_ = false; // an item of this import superseded a chunk
     std::unordered_set<std::string> existing_message_ids_;
     std::unordered_set<std::string> existing_hashes_;
     std::set<std::string> entity_ids_;
@@ -703,7 +749,7 @@ Result<IngestReport> Ingestor::ingest(const std::vector<IngestSource>& sources,
     // file its save() wrote becomes topic-index.bin only once its token is committed, and a
     // rolled-back one is removed (TopicIndex::publish_file). Failing here loses nothing: load()
     // maps a committed file under its pending name.
-    if (opts_.update_topic_tree && !vault_.db().read_only())
+    if (opts_.update_topic_tree && !vault_.db().read_only() && run.wrote_index_file())
         (void)TopicIndex::publish_file(vault_.db());
     return report;
 }

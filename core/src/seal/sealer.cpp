@@ -238,10 +238,13 @@ Status Sealer::add_leaf(const std::string& tree_id, const std::string& leaf_id, 
 }
 
 Status Sealer::flush_stale(std::int64_t now) {
-    // Buffers of this import are in memory; older ones may only be on disk.
-    auto st = db_.prepare("SELECT tree_id FROM mem_tree_buffers WHERE level = 0");
+    // Buffers of this import are in memory; older ones may only be on disk, and only those old
+    // enough to seal are read (a store must not read every tree's buffer).
+    auto st = db_.prepare("SELECT tree_id FROM mem_tree_buffers WHERE level = 0 AND "
+                          "oldest_at_ms IS NOT NULL AND oldest_at_ms < ?");
     if (!st)
         return st.status();
+    st->bind(1, now - opts_.flush_after_ms);
     std::vector<std::string> trees;
     while (true) {
         auto row = st->step();

@@ -1,0 +1,297 @@
+// memlens-bench store: what an agent's memory_store costs at a vault's size, and what it does to
+// the searches running meanwhile. On a copy of the cached generated vault, in one run:
+// - bare: a raw sqlite3 transaction inserting one chunk row and its FTS5 row into the same vault
+//   (the floor of any store that keeps a chunk searchable by keyword);
+// - store: the whole store as memory_store runs it (Ingestor: chunk, FTS5, entities, edges,
+//   scores, embedding, sealing, the topic index), one transaction each;
+// - search alone, then search while another thread stores one memory after another on its own
+//   connection (what an agent's searches see while it remembers).
+#include "bench.h"
+#include "measure.h"
+#include "workload.h"
+
+#include <memlens/embedder.h>
+#include <memlens/import.h>
+#include <memlens/ingest.h>
+#include <memlens/search.h>
+#include <memlens/time_util.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <thread>
+
+namespace memlens::bench {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// One memory an agent might write, unique per index so that none is a duplicate.
+std::string memory_text(std::size_t i) {
+    static const char* people[] = {"Priya", "Marco", "Lena", "Tomás", "Aiko"};
+    static const char* facts[] = {"prefers the window seat on long flights",
+                                  "moved the launch review to Thursday afternoon",
+                                  "is allergic to peanuts and avoids the Thai place",
+                                  "wants the quarterly budget in euros, not dollars",
+                                  "asked to be reminded about the dentist on Monday"};
+    return std::string(people[i % 5]) + " " + facts[(i / 5) % 5] + " (note " + std::to_string(i) +
+           ").";
+}
+
+// One memory_store as app/mcp/tools.cpp runs it: one item, its own import and transaction.
+class Storer {
+public:
+    static Result<std::unique_ptr<Storer>> open(const fs::path& dir) {
+        auto s = std::unique_ptr<Storer>(new Storer());
+        auto vault = Vault::open(dir, false);
+        if (!vault)
+            return vault.status();
+        s->vault_ = std::move(vault).value();
+        auto embedder = make_embedder_for(*s->vault_);
+        if (!embedder)
+            return embedder.status();
+        s->embedder_ = std::move(embedder).value();
+        return s;
+    }
+
+    Status store(std::size_t i) {
+        IngestItem item;
+        item.text = memory_text(i);
+        item.author = "agent";
+        item.ts_ms = now_ms();
+        IngestSource src;
+        src.source_id = "chat:agent";
+        src.source_kind = "chat";
+        src.platform = "chat";
+        src.title = "chat:agent";
+        src.format = "mcp";
+        src.persons.push_back(item.author);
+        src.items.push_back(std::move(item));
+        Ingestor ingestor(*vault_, *embedder_, IngestOptions{});
+        auto report = ingestor.ingest({src});
+        if (!report)
+            return report.status();
+        if (report->chunks != 1)
+            return Status::internal("store " + std::to_string(i) + " wrote " +
+                                    std::to_string(report->chunks) + " chunks");
+        return Status::ok();
+    }
+
+private:
+    Storer() = default;
+    std::unique_ptr<Vault> vault_;
+    std::unique_ptr<Embedder> embedder_;
+};
+
+// The floor: one chunk row and its FTS5 row in one raw transaction, on the same vault file.
+class BareInsert {
+public:
+    ~BareInsert() {
+        sqlite3_finalize(chunk_);
+        sqlite3_finalize(fts_);
+        sqlite3_close(db_);
+    }
+    Status open(const fs::path& file) {
+        if (sqlite3_open_v2(file.string().c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr) !=
+            SQLITE_OK)
+            return Status::io("cannot open " + file.string());
+        sqlite3_busy_timeout(db_, 10000);
+        exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+        if (sqlite3_prepare_v2(
+                db_,
+                "INSERT INTO mem_tree_chunks(id, source_kind, source_id, timestamp_ms, "
+                "time_range_start_ms, time_range_end_ms, content, token_count, seq_in_source, "
+                "created_at_ms, rid, author) VALUES (?1, 'chat', 'chat:bare', ?2, ?2, ?2, ?3, 12, "
+                "?4, ?2, ?5, 'agent')",
+                -1, &chunk_, nullptr) != SQLITE_OK ||
+            sqlite3_prepare_v2(db_,
+                               "INSERT INTO mem_tree_chunks_fts(rowid, content, context, near, "
+                               "far) VALUES (?, ?, 'agent', '', '')",
+                               -1, &fts_, nullptr) != SQLITE_OK)
+            return Status::internal(std::string("bare insert: ") + sqlite3_errmsg(db_));
+        sqlite3_stmt* st = nullptr;
+        sqlite3_prepare_v2(db_, "SELECT coalesce(max(rid), 0) FROM mem_tree_chunks", -1, &st,
+                           nullptr);
+        if (st && sqlite3_step(st) == SQLITE_ROW)
+            rid_ = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        return Status::ok();
+    }
+    Status insert(std::size_t i) {
+        const std::string id = "bare-" + std::to_string(i);
+        const std::string text = memory_text(i);
+        const std::int64_t rid = ++rid_;
+        if (!exec("BEGIN IMMEDIATE"))
+            return Status::internal(std::string("bare begin: ") + sqlite3_errmsg(db_));
+        sqlite3_bind_text(chunk_, 1, id.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(chunk_, 2, now_ms());
+        sqlite3_bind_text(chunk_, 3, text.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(chunk_, 4, std::int64_t(i));
+        sqlite3_bind_int64(chunk_, 5, rid);
+        sqlite3_bind_int64(fts_, 1, rid);
+        sqlite3_bind_text(fts_, 2, text.c_str(), -1, SQLITE_TRANSIENT);
+        const bool ok = sqlite3_step(chunk_) == SQLITE_DONE && sqlite3_step(fts_) == SQLITE_DONE;
+        sqlite3_reset(chunk_);
+        sqlite3_reset(fts_);
+        if (!ok || !exec("COMMIT")) {
+            const std::string why = sqlite3_errmsg(db_);
+            exec("ROLLBACK");
+            return Status::internal("bare insert: " + why);
+        }
+        return Status::ok();
+    }
+
+private:
+    bool exec(const char* sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == 0; }
+    sqlite3* db_ = nullptr;
+    sqlite3_stmt* chunk_ = nullptr;
+    sqlite3_stmt* fts_ = nullptr;
+    std::int64_t rid_ = 0;
+};
+
+// Each op once, timed (no warm-up pass: a store is not repeatable).
+template <typename Op> Result<nlohmann::json> timed_once(std::size_t count, Op op) {
+    std::vector<double> ms;
+    ms.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto t0 = Clock::now();
+        MEMLENS_TRY(op(i));
+        ms.push_back(ms_since(t0));
+    }
+    return percentiles(std::move(ms));
+}
+
+} // namespace
+
+int bench_store(const Args& a) {
+    auto chunks = a.get_int("chunks", 1, kMaxBenchCount);
+    auto stores = a.get_int("stores", 1, 100'000);
+    auto queries = a.get_int("queries", 1, 100'000);
+    auto seed = a.get_int("seed", 0, std::numeric_limits<std::int32_t>::max());
+    if (!chunks || !stores || !queries || !seed)
+        return fail("store", !chunks    ? chunks.status()
+                             : !stores  ? stores.status()
+                             : !queries ? queries.status()
+                                        : seed.status());
+    const std::size_t n = static_cast<std::size_t>(chunks->value_or(10'000));
+    const std::size_t st = static_cast<std::size_t>(stores->value_or(100));
+    const std::size_t q = static_cast<std::size_t>(queries->value_or(50));
+    const std::uint64_t s = static_cast<std::uint64_t>(seed->value_or(1));
+    const fs::path cached = cached_vault_dir(n, s);
+    if (Status e = ensure_vault(cached, n, s); !e)
+        return fail("store", e);
+    // A copy: the stores and the audit rows must not reach the cached vault.
+    std::random_device rd;
+    const fs::path dir = fs::temp_directory_path() /
+                         ("memlens-bench-store-" + std::to_string(rd()) + std::to_string(rd()));
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    fs::copy(cached, dir / "vault", fs::copy_options::recursive, ec);
+    if (ec)
+        return fail("store", "copying the vault to " + dir.string() + ": " + ec.message());
+    struct Cleanup {
+        fs::path dir;
+        ~Cleanup() {
+            std::error_code e;
+            fs::remove_all(dir, e);
+        }
+    } cleanup{dir};
+    const fs::path vdir = dir / "vault";
+
+    auto searcher_vault = Vault::open(vdir, false);
+    if (!searcher_vault)
+        return fail("store", searcher_vault.status());
+    auto work = make_workload(**searcher_vault, q, s);
+    if (!work)
+        return fail("store", work.status());
+    auto engine = SearchEngine::open(**searcher_vault);
+    if (!engine)
+        return fail("store", engine.status());
+    auto storer = Storer::open(vdir);
+    if (!storer)
+        return fail("store", storer.status());
+    const auto& texts = work->queries;
+    auto search = [&](std::size_t i) -> Status {
+        auto r = (*engine)->query(texts[i % texts.size()]);
+        return r ? Status::ok() : r.status();
+    };
+
+    // Search alone (after a warm-up pass), then the stores alone.
+    auto alone = timed(texts.size(), search);
+    if (!alone)
+        return fail("store", alone.status());
+    std::size_t next = 0;
+    auto store_ms = timed_once(st, [&](std::size_t) { return (*storer)->store(next++); });
+    if (!store_ms)
+        return fail("store", store_ms.status());
+
+    // Searches while another thread stores, one memory after another, on its own connection.
+    std::atomic_bool stop{false};
+    Status store_status = Status::ok();
+    std::size_t stored_during = 0;
+    std::thread writer([&] {
+        while (!stop.load()) {
+            if (Status e = (*storer)->store(next++); !e) {
+                store_status = e;
+                return;
+            }
+            ++stored_during;
+        }
+    });
+    auto during = timed_once(texts.size(), search);
+    stop = true;
+    writer.join();
+    if (!during)
+        return fail("store", during.status());
+    if (!store_status)
+        return fail("store", store_status);
+
+    // The floor, last, so its rows were not there for the stores.
+    BareInsert bare;
+    if (Status e = bare.open(vdir / "vault.db"); !e)
+        return fail("store", e);
+    auto bare_ms = timed_once(st, [&](std::size_t i) { return bare.insert(i); });
+    if (!bare_ms)
+        return fail("store", bare_ms.status());
+
+    const double b95 = (*bare_ms)["p95"].get<double>();
+    const double s95 = (*store_ms)["p95"].get<double>();
+    const double a95 = (*alone)["p95"].get<double>();
+    const double d95 = (*during)["p95"].get<double>();
+    const nlohmann::json j = {{"chunks", n},
+                              {"stores", st},
+                              {"queries", texts.size()},
+                              {"bare_insert_ms", *bare_ms},
+                              {"store_ms", *store_ms},
+                              {"store_p95_over_bare_p95", b95 > 0 ? s95 / b95 : 0.0},
+                              {"search_alone_ms", *alone},
+                              {"search_during_stores_ms", *during},
+                              {"stores_during_searches", stored_during},
+                              {"search_p95_during_over_alone", a95 > 0 ? d95 / a95 : 0.0}};
+    if (a.json()) {
+        std::cout << j.dump(2) << '\n';
+        return 0;
+    }
+    std::printf("%zu chunks: %zu stores, %zu queries\n", n, st, texts.size());
+    std::printf("  bare insert (chunk + FTS5 row)   p50 %8.2f ms   p95 %8.2f ms\n",
+                (*bare_ms)["p50"].get<double>(), b95);
+    std::printf(
+        "  memory store (Ingestor)          p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x bare\n",
+        (*store_ms)["p50"].get<double>(), s95, b95 > 0 ? s95 / b95 : 0.0);
+    std::printf("  search alone                     p50 %8.2f ms   p95 %8.2f ms\n",
+                (*alone)["p50"].get<double>(), a95);
+    std::printf(
+        "  search during %5zu stores       p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x alone\n",
+        stored_during, (*during)["p50"].get<double>(), d95, a95 > 0 ? d95 / a95 : 0.0);
+    return 0;
+}
+
+} // namespace memlens::bench
