@@ -161,7 +161,17 @@ Result<std::unique_ptr<Server>> Server::start(const ServerOptions& options) {
     if (!runner)
         return runner.status();
     s->runner_ = std::move(runner).value();
-    s->worker_ = std::thread([p = s.get()] { p->work(); });
+    // The readers take the writer's integrity check rather than running their own.
+    for (std::size_t i = 0; i < kReadWorkers; ++i) {
+        auto reader = ToolRunner::open(options.vault_dir, options.read_only, s->runner_.get());
+        if (!reader)
+            return reader.status();
+        s->readers_.push_back(std::move(reader).value());
+    }
+    s->worker_ = std::thread([p = s.get()] { p->work(*p->runner_, p->queue_); });
+    for (auto& reader : s->readers_)
+        s->reader_threads_.emplace_back(
+            [p = s.get(), r = reader.get()] { p->work(*r, p->read_queue_); });
     return s;
 }
 
@@ -173,16 +183,21 @@ Server::~Server() {
     cv_.notify_all();
     if (worker_.joinable())
         worker_.join();
+    for (auto& t : reader_threads_)
+        t.join();
+    readers_.clear();
     runner_.reset(); // flushes the audit writer
 }
 
 void Server::drain() {
     std::unique_lock lock(mu_);
-    idle_cv_.wait(lock, [&] { return queue_.empty() && !busy_; });
+    idle_cv_.wait(lock, [&] { return queue_.empty() && read_queue_.empty() && busy_ == 0; });
     lock.unlock();
-    // The worker owns the runner, but it is idle now and nothing else queues meanwhile in the
-    // callers that drain (shutdown, tests).
+    // The workers own the runners, but they are idle now and nothing else queues meanwhile in
+    // the callers that drain (shutdown, tests).
     runner_->flush_audit();
+    for (auto& reader : readers_)
+        reader->flush_audit();
 }
 
 void Server::cancel_all(const Peer& peer) {
@@ -483,9 +498,10 @@ void Server::call_tool(const json& id, const json& params, const std::string& ve
     call->arguments = std::move(arguments);
     {
         std::lock_guard lock(mu_);
-        if (queue_.size() >= options_.max_queued_calls) {
+        const std::size_t waiting = queue_.size() + read_queue_.size();
+        if (waiting >= options_.max_queued_calls) {
             reply({error_text(id, kServerBusy,
-                              "server busy: " + std::to_string(queue_.size()) +
+                              "server busy: " + std::to_string(waiting) +
                                   " tool calls are waiting; try again later"),
                    false});
             return;
@@ -499,25 +515,25 @@ void Server::call_tool(const json& id, const json& params, const std::string& ve
             return;
         }
         live_[{peer.get(), call->key}] = call;
-        queue_.push_back(call);
+        (spec->writes ? queue_ : read_queue_).push_back(call);
     }
-    cv_.notify_one();
+    cv_.notify_all();
 }
 
-void Server::work() {
+void Server::work(ToolRunner& runner, std::deque<std::shared_ptr<Call>>& queue) {
     for (;;) {
         std::shared_ptr<Call> call;
         {
             std::unique_lock lock(mu_);
-            cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-            if (queue_.empty()) {
+            cv_.wait(lock, [&] { return stopping_ || !queue.empty(); });
+            if (queue.empty()) {
                 if (stopping_)
                     return;
                 continue;
             }
-            call = queue_.front();
-            queue_.pop_front();
-            busy_ = true;
+            call = queue.front();
+            queue.pop_front();
+            ++busy_;
         }
         if (options_.before_call)
             options_.before_call(call->spec->name);
@@ -528,19 +544,19 @@ void Server::work() {
         } else if (call->cancel) {
             outcome.error = "cancelled by the client before it started";
         } else {
-            outcome = runner_->run(*call->spec, call->arguments, call->caller, &call->cancel);
+            outcome = runner.run(*call->spec, call->arguments, call->caller, &call->cancel);
             if (outcome.error && call->cancel)
                 outcome.error = "cancelled by the client: " + *outcome.error;
         }
         const double ms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                 .count();
-        runner_->log(call->caller, outcome, ms);
+        runner.log(call->caller, outcome, ms);
         // The row is on disk before the answer leaves: a server killed right after it answered
         // (SIGKILL included, which no handler sees) has logged every call it answered. A row
         // that cannot get the write lock soon (an import holds it) is kept in the pending file,
         // synced, and the next writer moves it into the log.
-        runner_->flush_audit(kAuditWaitBeforeAnswer);
+        runner.flush_audit(kAuditWaitBeforeAnswer);
 
         json result;
         if (outcome.error) {
@@ -568,7 +584,7 @@ void Server::work() {
         call->reply(std::move(reply));
         {
             std::lock_guard lock(mu_);
-            busy_ = false;
+            --busy_;
         }
         idle_cv_.notify_all();
     }

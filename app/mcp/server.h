@@ -110,7 +110,8 @@ public:
 private:
     struct Call;
     Server() = default;
-    void work();
+    // One worker's loop: takes calls from `queue` and runs them on `runner`.
+    void work(ToolRunner& runner, std::deque<std::shared_ptr<Call>>& queue);
     // handle() once the text parsed: the checks of the message's shape, then request() or
     // notification().
     void dispatch(const json& msg, const std::shared_ptr<Peer>& peer, const ReplyFn& reply);
@@ -127,17 +128,28 @@ private:
 
     ServerOptions options_;
     std::vector<ToolSpec> specs_;
+    // Calls that write (memory_store, …) run one at a time on the writer, with its own vault
+    // connection; every other call on one of the readers, each with a connection, an engine
+    // and an embedder of its own, so a search never waits behind a store (WAL readers see the
+    // last commit) and reads answer side by side, in whatever order they finish.
     std::unique_ptr<ToolRunner> runner_;
+    std::vector<std::unique_ptr<ToolRunner>> readers_;
     std::mutex mu_;
     std::condition_variable cv_;
     std::condition_variable idle_cv_;
-    std::deque<std::shared_ptr<Call>> queue_;
+    std::deque<std::shared_ptr<Call>> queue_;      // calls for the writer
+    std::deque<std::shared_ptr<Call>> read_queue_; // calls for the readers
     // Queued and running calls by (connection, request id), for notifications/cancelled.
     std::map<std::pair<const Peer*, std::string>, std::shared_ptr<Call>> live_;
-    bool busy_ = false;
+    std::size_t busy_ = 0; // calls running
     bool stopping_ = false;
     std::thread worker_;
+    std::vector<std::thread> reader_threads_;
 };
+
+// How many calls that only read run at once beside the writer's (each reader holds a vault
+// connection and a search engine).
+inline constexpr std::size_t kReadWorkers = 2;
 
 // A response or error object as text.
 std::string result_text(const json& id, const json& result);

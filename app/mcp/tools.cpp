@@ -455,7 +455,7 @@ std::optional<std::string> check_arguments(const ToolSpec& spec, const json& arg
 // ---- the runner --------------------------------------------------------------------------
 
 Result<std::unique_ptr<ToolRunner>> ToolRunner::open(const std::filesystem::path& vault_dir,
-                                                     bool read_only) {
+                                                     bool read_only, const ToolRunner* checked) {
     std::unique_ptr<ToolRunner> r(new ToolRunner());
     r->dir_ = vault_dir;
     r->read_only_ = read_only;
@@ -466,7 +466,10 @@ Result<std::unique_ptr<ToolRunner>> ToolRunner::open(const std::filesystem::path
     // A damaged vault is served for reading, never written: every write (memory_store, the
     // audit log) is refused with what the check found, and the server says so at start and in
     // its instructions (Server::instructions).
-    if (Status sound = r->vault_->quick_check(); !sound.is_ok()) {
+    if (checked != nullptr) {
+        if (auto damage = checked->damage())
+            r->vault_->mark_damaged(*damage);
+    } else if (Status sound = r->vault_->quick_check(); !sound.is_ok()) {
         if (sound.code() != StatusCode::Corruption)
             return sound;
         r->vault_->mark_damaged(sound.message());

@@ -53,8 +53,11 @@ struct ToolOutcome {
 // The worker thread's state: the vault, opened once, and what is built on it.
 class ToolRunner {
 public:
+    // With `checked`, the vault's integrity check is that runner's (a server's readers take
+    // its writer's) instead of one more PRAGMA quick_check.
     static Result<std::unique_ptr<ToolRunner>> open(const std::filesystem::path& vault_dir,
-                                                    bool read_only);
+                                                    bool read_only,
+                                                    const ToolRunner* checked = nullptr);
     ~ToolRunner();
 
     // Runs one checked call. `caller` attributes its audit row; `cancel` stops a search or a

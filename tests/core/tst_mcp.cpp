@@ -398,6 +398,64 @@ private slots:
         QVERIFY(seen);
     }
 
+    // Reads never wait behind a write: a memory_store held on the writer at its start, a
+    // memory_search and a search_entities sent after it are answered meanwhile (on the readers,
+    // each with its own connection); the store then completes and a search finds it.
+    void searchesAnswerWhileAStoreRuns() {
+        std::mutex mu;
+        std::condition_variable cv;
+        bool store_started = false, go = false;
+        ServerOptions o;
+        o.vault_dir = vault_;
+        o.before_call = [&](const std::string& tool) {
+            if (tool != "memory_store")
+                return;
+            std::unique_lock lock(mu);
+            store_started = true;
+            cv.notify_all();
+            cv.wait(lock, [&] { return go; });
+        };
+        auto server = Server::start(o);
+        QVERIFY2(server.is_ok(), server.status().to_string().c_str());
+        auto peer = std::make_shared<Peer>("agent");
+        std::promise<Reply> stored;
+        (*server)->handle(
+            call(60, "memory_store", {{"text", "Quillon the heron nests by the old mill pond"}})
+                .dump(),
+            peer, [&stored](Reply r) { stored.set_value(std::move(r)); });
+        {
+            std::unique_lock lock(mu);
+            QVERIFY(cv.wait_for(lock, std::chrono::seconds(30), [&] { return store_started; }));
+        }
+        std::promise<Reply> searched, entities;
+        (*server)->handle(call(61, "memory_search", {{"query", "launch budget"}}).dump(), peer,
+                          [&searched](Reply r) { searched.set_value(std::move(r)); });
+        (*server)->handle(call(62, "search_entities", {{"query", "a"}}).dump(), peer,
+                          [&entities](Reply r) { entities.set_value(std::move(r)); });
+        auto s = searched.get_future();
+        auto e = entities.get_future();
+        // Generous: only a search stuck behind the held store fails this.
+        QVERIFY(s.wait_for(std::chrono::seconds(60)) == std::future_status::ready);
+        QVERIFY(e.wait_for(std::chrono::seconds(60)) == std::future_status::ready);
+        QVERIFY2(!json::parse(s.get().text)["result"]["isError"].get<bool>(), "search failed");
+        QVERIFY2(!json::parse(e.get().text)["result"]["isError"].get<bool>(), "entities failed");
+        auto st = stored.get_future();
+        QVERIFY(st.wait_for(std::chrono::milliseconds(0)) == std::future_status::timeout);
+        {
+            std::lock_guard lock(mu);
+            go = true;
+        }
+        cv.notify_all();
+        const json store_answer = json::parse(st.get().text);
+        QVERIFY2(!store_answer["result"]["isError"].get<bool>(), store_answer.dump().c_str());
+        std::promise<Reply> found;
+        (*server)->handle(call(63, "memory_search", {{"query", "Quillon heron"}}).dump(), peer,
+                          [&found](Reply r) { found.set_value(std::move(r)); });
+        const std::string answer = found.get_future().get().text;
+        QVERIFY2(answer.find("Quillon") != std::string::npos, answer.substr(0, 400).c_str());
+        (*server)->drain();
+    }
+
     // notifications/cancelled stops a call: held at its start, cancelled, it answers as
     // cancelled (stdio then sends nothing) and its audit row says so.
     void aCancelledCallAnswersAsCancelled() {

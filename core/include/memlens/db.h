@@ -135,6 +135,10 @@ public:
     // is set so short lock contention waits instead of failing.
     static Result<Database> open(const std::string& path, OpenMode mode,
                                  int busy_timeout_ms = 2000);
+    // How long a vault's own writing connection (Vault::open for writing) waits for the write
+    // lock before it reports Busy: writers take turns (an agent's store behind another's, behind
+    // the GUI's import) rather than failing after the 2 s other connections wait.
+    static constexpr int kWriterBusyTimeoutMs = 30000;
 
     bool valid() const { return db_ != nullptr; }
     bool read_only() const { return read_only_; }

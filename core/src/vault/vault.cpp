@@ -155,9 +155,9 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
     // database attached for the indexes it lacks (a read-only connection would make every
     // attached database read-only too). Read-only opens follow OpenMode's rule (db.h): they
     // create, write and delete nothing beside the file.
-    auto db = workspace
-                  ? Database::open(path, OpenMode::ReadOnlyFile)
-                  : Database::open(path, read_only ? OpenMode::ReadOnly : OpenMode::ReadWrite);
+    auto db = workspace ? Database::open(path, OpenMode::ReadOnlyFile)
+                        : Database::open(path, read_only ? OpenMode::ReadOnly : OpenMode::ReadWrite,
+                                         read_only ? 2000 : Database::kWriterBusyTimeoutMs);
     if (!db)
         return db.status();
     v->db_ = std::move(db).value();
