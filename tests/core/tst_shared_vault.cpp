@@ -21,6 +21,7 @@
 #include <memlens/generate.h>
 #include <memlens/ingest.h>
 #include <memlens/search.h>
+#include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
 #include <QProcess>
@@ -149,6 +150,51 @@ private:
         if (!row || !*row)
             return "no answer";
         return st->column_text(0);
+    }
+    // Whether the topic index (the file and the writes since it, as a search loads them) holds
+    // exactly the vectors vault.db holds, and every chunk has its vector: a store is in both or
+    // in neither. Empty when it does, else the first disagreement.
+    static std::string index_disagreement(const std::filesystem::path& dir) {
+        auto v = Vault::open(dir, true);
+        if (!v)
+            return "cannot open: " + v.status().to_string();
+        auto embedder = make_embedder_for(**v);
+        if (!embedder)
+            return embedder.status().to_string();
+        const std::string sig = (*embedder)->signature();
+        auto index = TopicIndex::load((*v)->db(), sig, {}, false, TopicFileCheck::PerRow);
+        if (!index)
+            return index.status().to_string();
+        auto st = (*v)->db().prepare(
+            "SELECT chunk_id FROM mem_tree_chunk_embeddings WHERE model_signature = ?1 UNION ALL "
+            "SELECT summary_id FROM mem_tree_summary_embeddings WHERE model_signature = ?1");
+        if (!st)
+            return st.status().to_string();
+        st->bind(1, sig);
+        std::size_t vectors = 0;
+        for (;;) {
+            auto row = st->step();
+            if (!row)
+                return row.status().to_string();
+            if (!*row)
+                break;
+            ++vectors;
+            if (!index->position(st->column_text_view(0)))
+                return "vault.db holds a vector the index lacks: " + st->column_text(0);
+        }
+        std::size_t live = 0;
+        for (std::size_t pos = 0; pos < index->size(); ++pos)
+            if (index->position(index->id_at(pos)) == pos)
+                ++live;
+        if (live != vectors)
+            return "the index holds " + std::to_string(live) + " vectors, vault.db " +
+                   std::to_string(vectors);
+        auto bare = (*v)->db().query_int(
+            "SELECT count(*) FROM mem_tree_chunks c WHERE NOT EXISTS (SELECT 1 FROM "
+            "mem_tree_chunk_embeddings e WHERE e.chunk_id = c.id)");
+        if (!bare || *bare != 0)
+            return "chunks without their vector: " + (bare ? std::to_string(*bare) : "?");
+        return {};
     }
     static std::int64_t count(const std::filesystem::path& dir, const std::string& sql,
                               const std::string& arg) {
@@ -447,6 +493,8 @@ private slots:
             server.kill();
             const std::string check = integrity(vault_);
             QVERIFY2(check == "ok", ("round " + std::to_string(round) + ": " + check).c_str());
+            const std::string index = index_disagreement(vault_);
+            QVERIFY2(index.empty(), ("round " + std::to_string(round) + ": " + index).c_str());
         }
         stop = true;
         shell.join();
