@@ -129,8 +129,9 @@ int run_entities(const Args& a) {
     for (const auto& m : *r) {
         char buf[48];
         std::snprintf(buf, sizeof buf, "%6llu  ", static_cast<unsigned long long>(m.mention_count));
-        std::cout << buf << m.canonical_id << "  (" << m.kind << ", \"" << m.surface << "\", last "
-                  << format_rfc3339(m.last_seen_ms) << ")\n";
+        std::cout << buf << m.canonical_id << "  (" << m.kind << ", \"" << m.surface << "\", first "
+                  << format_rfc3339(m.first_seen_ms) << ", last " << format_rfc3339(m.last_seen_ms)
+                  << ")\n";
     }
     std::cout << r->size() << " entities\n";
     return 0;

@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <set>
+
 using namespace memlens;
 
 namespace {
@@ -206,6 +208,91 @@ private slots:
         QVERIFY(ids_of("- Budget review\n- Hiring plan\n# Weekly Notes").isEmpty());
         QVERIFY(ids_of("read The Quick Brown Fox Jumps High notes").isEmpty()); // a title
         QVERIFY(ids_of("see model GPT4 and v2_Final").isEmpty());
+    }
+
+    // A name that opens a sentence is capitalised by position as much as by name: it is a name
+    // when the text names it elsewhere, and otherwise held back for the caller.
+    void sentenceOpenerIsANameWhenTheTextNamesItElsewhere() {
+        QCOMPARE(ids_of("Priya is vegetarian. I asked Priya about dinner."),
+                 L({"person:priya", "person:priya"}));
+        QCOMPARE(ids_of("Kubernetes broke again. We moved the jobs off Kubernetes."),
+                 L({"topic:kubernetes", "topic:kubernetes"}));
+        // Named nowhere else: left out, and held with the kind its own words give it.
+        std::vector<ExtractedEntity> held;
+        QVERIFY(extract_entities("Priya is vegetarian.", {}, nullptr, &held).empty());
+        QCOMPARE(ids(held), L({"person:priya"}));
+        QCOMPARE(QString::fromStdString(held[0].surface), QStringLiteral("Priya"));
+        held.clear();
+        QVERIFY(extract_entities("Kubernetes broke again.", {}, nullptr, &held).empty());
+        QCOMPARE(ids(held), L({"topic:kubernetes"}));
+        // Words that open sentences are never names, held or not.
+        held.clear();
+        const std::string openers = "The plan is set. Yesterday we met. However, it rained. "
+                                    "Maybe later. Thanks for that. Everything is fine.";
+        QVERIFY(extract_entities(openers, {}, nullptr, &held).empty());
+        QVERIFY(held.empty());
+        // A registry name or a known person is found wherever it stands.
+        ExtractOptions speakers;
+        speakers.known_persons = {"Priya"};
+        QCOMPARE(ids_of("Priya is vegetarian.", speakers), L({"person:priya"}));
+        test::TempDir tmp;
+        auto reg = EntityRegistry::load(tmp.path() / "entities");
+        QVERIFY2(reg.is_ok(), reg.status().to_string().c_str());
+        QVERIFY(reg->upsert({"person:ravi-patel", "person", "Ravi Patel", {"Ravi"}, {}, {}, {}})
+                    .is_ok());
+        QCOMPARE(ids_of("Ravi is a nurse. He starts Monday.", {}, &*reg), L({"person:ravi-patel"}));
+    }
+
+    void heldOpenersAreAdmittedWhenTheCallerKnowsThem() {
+        const auto held_of = [](std::string_view text) {
+            std::vector<ExtractedEntity> held;
+            extract_entities(text, {}, nullptr, &held);
+            return held;
+        };
+        const auto admitted = [](const std::vector<ExtractedEntity>& held,
+                                 std::set<std::string> known) {
+            std::vector<ExtractedEntity> into;
+            admit_known_openers(
+                held, [&](const std::string& id) { return known.count(id) != 0; }, into);
+            return ids(into);
+        };
+        // Known as a topic, shown as a person by its own words: a person.
+        QCOMPARE(admitted(held_of("Priya went to Lisbon."), {"topic:priya"}), L({"person:priya"}));
+        // Known, without a person cue: the kind the caller knows.
+        QCOMPARE(admitted(held_of("Acme shipped the release."), {"organization:acme"}),
+                 L({"organization:acme"}));
+        QCOMPARE(admitted(held_of("Phoenix slipped a week."), {"topic:phoenix"}),
+                 L({"topic:phoenix"}));
+        QCOMPARE(admitted(held_of("Sam fixed it."), {"person:sam", "topic:sam"}),
+                 L({"person:sam"}));
+        // Unknown: nothing.
+        QVERIFY(admitted(held_of("Priya went to Lisbon."), {"topic:lisbon"}).isEmpty());
+    }
+
+    // What the text shows a person doing, or being, or being told.
+    void personCuesOfDoingAndAddress() {
+        QCOMPARE(ids_of("I think Priya went to Lisbon"), L({"person:priya", "topic:lisbon"}));
+        QCOMPARE(ids_of("yesterday Priya bought a bike"), L({"person:priya"}));
+        QCOMPARE(ids_of("we know Sam loves jazz"), L({"person:sam"}));
+        QCOMPARE(ids_of("and Priya is vegetarian"), L({"person:priya"}));
+        QCOMPARE(ids_of("note that Priya is a nurse"), L({"person:priya"}));
+        QCOMPARE(ids_of("so Priya's allergic to nuts"), L({"person:priya"}));
+        QCOMPARE(ids_of("Got it. Thanks, Priya."), L({"person:priya"}));
+        QCOMPARE(ids_of("Hi there. Priya, can you check the oven? Thanks, Priya!"),
+                 L({"person:priya", "person:priya"}));
+        std::vector<ExtractedEntity> held;
+        QVERIFY(extract_entities("Priya, can you check the oven?", {}, nullptr, &held).empty());
+        QCOMPARE(ids(held), L({"person:priya"}));
+        // The same shapes with what things do: topics.
+        QCOMPARE(ids_of("last night Kubernetes went down again"), L({"topic:kubernetes"}));
+        QCOMPARE(ids_of("when Slack went offline"), L({"topic:slack"}));
+        QCOMPARE(ids_of("we chose Python is a language we know"), L({"topic:python"}));
+        QCOMPARE(ids_of("I love Paris, you know."), L({"topic:paris"}));
+        QCOMPARE(ids_of("we saw Priya's new bike"), L({"topic:priya"}));
+        held.clear();
+        QCOMPARE(ids(extract_entities("Paris, France is lovely.", {}, nullptr, &held)),
+                 L({"topic:france"}));
+        QCOMPARE(ids(held), L({"topic:paris"}));
     }
 
     void nameHeuristicCanBeSwitchedOff() {

@@ -5,6 +5,7 @@
 
 #include <memlens/embedder.h>
 #include <memlens/ingest.h>
+#include <memlens/retrieval.h>
 #include <memlens/text.h>
 #include <memlens/topic_tree.h>
 #include <memlens/vault.h>
@@ -262,6 +263,92 @@ private slots:
         Ingestor in(**ro, *f.embedder);
         auto r = in.ingest({eng({item("x", "A", kT0)})});
         QCOMPARE(r.status().code(), StatusCode::Unsupported);
+    }
+
+    // Notes an agent writes one at a time (memory_store, `ingest`): a name that opens a
+    // sentence is a name once the vault knows it, a name shown as a person is a person, and an
+    // entity's first and last seen are its own chunks' times, not a summary's.
+    void agentNotesNameTheirPersonsAndTheirOwnTimes() {
+        Fixture f;
+        const auto store = [&](const std::string& text, std::int64_t ts, std::int64_t now) {
+            IngestItem it;
+            it.text = text;
+            it.ts_ms = ts;
+            IngestSource s;
+            s.source_id = "chat:agent";
+            s.source_kind = "chat";
+            s.platform = "chat";
+            s.format = "mcp";
+            s.items.push_back(std::move(it));
+            IngestOptions o;
+            o.now_ms = now;
+            Ingestor in(*f.vault, *f.embedder, o);
+            auto r = in.ingest({s});
+            QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+        };
+        const auto entity = [&](const std::string& query) {
+            SearchEntitiesOptions o;
+            o.query = query;
+            auto r = search_entities(*f.vault, o);
+            return r.is_ok() ? *r : std::vector<EntityMatch>{};
+        };
+        // Before anything names Priya or Kubernetes, a sentence they open names nobody.
+        store("Kubernetes broke again. Yesterday the build failed. However, it passed.", kT0, kT0);
+        QCOMPARE(f.count("SELECT count(*) FROM ml_entities"), 0LL);
+        store("Dinner on Friday with Priya at the usual place.", kT0 + 1000, kT0);
+        QCOMPARE(f.count("SELECT count(*) FROM ml_entities WHERE entity_id = 'topic:priya'"), 1LL);
+        // Known now: "Priya is vegetarian." names her, as a person (her topic folds into it).
+        store("Priya is vegetarian.", kT0 + 2000, kT0);
+        store("Then Alex said the deploy is done.", kT0 + 3000, kT0);
+        store("Thanks, Sam. Sam went to the shop.", kT0 + 4000, kT0);
+        // A week later the stale buffer is sealed: one summary over all five notes, later
+        // than Priya's own chunks, names her too.
+        store("The release notes are out.", kT0 + 5000, kT0 + 30LL * 86'400'000);
+        QVERIFY2(f.count("SELECT max(timestamp_ms) FROM mem_tree_entity_index WHERE entity_id = "
+                         "'person:priya' AND node_kind = 'summary'") > kT0 + 2000,
+                 "a summary later than Priya's chunks names her");
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = "
+                         "'person:priya' AND node_kind = 'leaf'"),
+                 2LL);
+        QCOMPARE(f.count("SELECT count(*) FROM ml_entities WHERE entity_id LIKE 'topic:%' AND "
+                         "entity_id IN ('topic:priya', 'topic:alex', 'topic:sam', "
+                         "'topic:kubernetes', 'topic:yesterday', 'topic:however', 'topic:the')"),
+                 0LL);
+        const auto priya = entity("priya");
+        QCOMPARE(priya.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(priya[0].canonical_id), u"person:priya"_s);
+        QCOMPARE(QString::fromStdString(priya[0].surface), u"Priya"_s);
+        QCOMPARE(priya[0].first_seen_ms, kT0 + 1000);
+        QCOMPARE(priya[0].last_seen_ms, kT0 + 2000);
+        const auto alex = entity("alex");
+        QCOMPARE(alex.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(alex[0].canonical_id), u"person:alex"_s);
+        QCOMPARE(alex[0].last_seen_ms, kT0 + 3000);
+        const auto sam = entity("sam");
+        QCOMPARE(sam.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(sam[0].canonical_id), u"person:sam"_s);
+        QCOMPARE(sam[0].first_seen_ms, kT0 + 4000);
+        QCOMPARE(sam[0].last_seen_ms, kT0 + 4000);
+        // The times every entity shows are those of its own chunks.
+        QCOMPARE(f.count("SELECT count(*) FROM ml_entities e WHERE last_seen_ms IS NOT (SELECT "
+                         "max(timestamp_ms) FROM mem_tree_entity_index i WHERE i.entity_id = "
+                         "e.entity_id AND i.node_kind = 'leaf') OR first_seen_ms IS NOT (SELECT "
+                         "min(timestamp_ms) FROM mem_tree_entity_index i WHERE i.entity_id = "
+                         "e.entity_id AND i.node_kind = 'leaf')"),
+                 0LL);
+        // Within one import an earlier chunk is enough: Ravi is known by the time he opens one.
+        IngestSource both;
+        both.source_id = "chat:agent";
+        both.source_kind = "chat";
+        both.platform = "chat";
+        both.format = "jsonl";
+        both.items = {item("I asked Ravi about the budget.", "", kT0 + 6000),
+                      item("Ravi approved it.", "", kT0 + 7000)};
+        QVERIFY(f.ingest({both}).is_ok());
+        const auto ravi = entity("ravi");
+        QCOMPARE(ravi.size(), std::size_t{1});
+        QCOMPARE(ravi[0].mention_count >= 2, true);
+        QCOMPARE(ravi[0].last_seen_ms, kT0 + 7000);
     }
 
     void statsCountEverything() {

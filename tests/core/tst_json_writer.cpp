@@ -207,7 +207,8 @@ private Q_SLOTS:
     }
 
     void entityMatchesAndEdges() {
-        EntityMatch m{"topic:100%_ready", "topic", "100%_ready", 3, 1'683'554'160'000};
+        EntityMatch m{"topic:100%_ready", "topic",          "100%_ready", 3,
+                      1'683'554'100'000,  1'683'554'160'000};
         const auto a = array(to_json(std::vector<EntityMatch>{m}));
         const auto o = a.first().toObject();
         QCOMPARE(o[u"canonical_id"_s].toString(), QStringLiteral("topic:100%_ready"));
@@ -216,6 +217,15 @@ private Q_SLOTS:
         QCOMPARE(o[u"mention_count"_s].toInt(), 3);
         QCOMPARE(o[u"last_seen_ms"_s].toDouble(), 1'683'554'160'000.0);
         QCOMPARE(o[u"last_seen"_s].toString(), QStringLiteral("2023-05-08T13:56:00Z"));
+        QCOMPARE(o[u"first_seen_ms"_s].toDouble(), 1'683'554'100'000.0);
+        QCOMPARE(o[u"first_seen"_s].toString(), QStringLiteral("2023-05-08T13:55:00Z"));
+        // No chunk names it (only summaries do): no times.
+        const auto unseen =
+            array(to_json(std::vector<EntityMatch>{{"topic:x", "topic", "x", 1, 0, 0}}))
+                .first()
+                .toObject();
+        QVERIFY(unseen[u"first_seen"_s].isNull());
+        QVERIFY(unseen[u"last_seen"_s].isNull());
 
         const auto edges =
             array(to_json(std::vector<GraphEdge>{{"person:alice", "topic:phoenix", 4}}));

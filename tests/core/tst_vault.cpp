@@ -36,7 +36,7 @@ private slots:
         auto mode = db.prepare("PRAGMA journal_mode");
         QVERIFY(*mode->step());
         QCOMPARE(QString::fromStdString(mode->column_text(0)), QStringLiteral("wal"));
-        QCOMPARE((*v)->schema_version(), 5);
+        QCOMPARE((*v)->schema_version(), 7);
     }
 
     void createRefusesExistingVault() {

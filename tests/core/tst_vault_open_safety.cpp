@@ -70,6 +70,24 @@ void age_tree(const fs::path& dir) {
 void downgrade(const fs::path& dir, int version) {
     auto db = Database::open((dir / "vault.db").string(), OpenMode::ReadWrite);
     QVERIFY(db.is_ok());
+    // Schema 6's entity list: seen time from every index row, a summary's too.
+    if (version < 7)
+        QVERIFY(db->exec(R"SQL(
+DROP TRIGGER ml_entities_on_entity_mention;
+DROP TABLE ml_entities;
+CREATE TABLE ml_entities (entity_id TEXT NOT NULL, entity_kind TEXT NOT NULL,
+    surface TEXT NOT NULL, surfaces TEXT NOT NULL, mentions INTEGER NOT NULL,
+    last_seen_ms INTEGER NOT NULL, PRIMARY KEY (entity_id, entity_kind)) WITHOUT ROWID;
+INSERT INTO ml_entities SELECT entity_id, entity_kind, min(surface), group_concat(DISTINCT surface),
+    count(*), max(timestamp_ms) FROM mem_tree_entity_index GROUP BY entity_id, entity_kind;
+CREATE TRIGGER ml_entities_on_mention AFTER INSERT ON mem_tree_entity_index BEGIN
+    INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, last_seen_ms)
+    VALUES (NEW.entity_id, NEW.entity_kind, NEW.surface, NEW.surface, 1, NEW.timestamp_ms)
+    ON CONFLICT(entity_id, entity_kind) DO UPDATE SET mentions = mentions + 1,
+        last_seen_ms = max(last_seen_ms, excluded.last_seen_ms);
+END;
+)SQL")
+                    .is_ok());
     if (version < 6) // the topic index's list of writes since its file, and schema 3's triggers
         QVERIFY(db->exec("DROP TRIGGER ml_topic_delta_on_chunk_insert; DROP TRIGGER "
                          "ml_topic_delta_on_chunk_update;"
@@ -213,6 +231,8 @@ private slots:
         QTest::newRow("2") << 2;
         QTest::newRow("3") << 3;
         QTest::newRow("4") << 4;
+        QTest::newRow("5") << 5;
+        QTest::newRow("6") << 6;
     }
     void versionThatDisagreesWithTablesIsRefusedEverywhere() {
         QFETCH(int, version);
@@ -226,7 +246,7 @@ private slots:
             QCOMPARE(v.status().code(), StatusCode::Corruption);
             const std::string m = v.status().message();
             QVERIFY2(m.find("changed outside memlens") != std::string::npos, m.c_str());
-            QVERIFY2(m.find("PRAGMA user_version = 6") != std::string::npos, m.c_str());
+            QVERIFY2(m.find("PRAGMA user_version = 7") != std::string::npos, m.c_str());
             QVERIFY2(m.find("read-write") == std::string::npos, m.c_str());
         }
         auto created = Vault::open_or_create(dir);
@@ -250,7 +270,7 @@ private slots:
             const QByteArray what = describe(args, r.err);
             QVERIFY2(r.exit_code == 1, what.constData()); // -1 would be a crash
             QVERIFY2(r.err.find("schema version -1 is recorded, but its tables are those of "
-                                "schema version 6") != std::string::npos,
+                                "schema version 7") != std::string::npos,
                      what.constData());
         }
         QVERIFY(read_all(dir / "vault.db") == before);
@@ -270,7 +290,7 @@ private slots:
         QVERIFY2(migrate.exit_code == 0, migrate.err.c_str());
         auto v = Vault::open(dir, true);
         QVERIFY2(v.is_ok(), v.status().to_string().c_str());
-        QCOMPARE((*v)->schema_version(), 6);
+        QCOMPARE((*v)->schema_version(), 7);
     }
 
     void olderSchemaMigratesOnReadWriteOpen_data() {
@@ -278,6 +298,8 @@ private slots:
         QTest::newRow("1") << 1;
         QTest::newRow("2") << 2;
         QTest::newRow("4") << 4;
+        QTest::newRow("5") << 5;
+        QTest::newRow("6") << 6;
     }
     void olderSchemaMigratesOnReadWriteOpen() {
         QFETCH(int, version);
@@ -288,10 +310,18 @@ private slots:
         QCOMPARE(ro.status().code(), StatusCode::Unsupported);
         auto rw = Vault::open(dir, false);
         QVERIFY2(rw.is_ok(), rw.status().to_string().c_str());
-        QCOMPARE((*rw)->schema_version(), 6);
+        QCOMPARE((*rw)->schema_version(), 7);
         auto entities = (*rw)->db().query_int("SELECT count(*) FROM ml_entities");
         QVERIFY(entities.is_ok());
         QVERIFY(*entities > 0);
+        // Schema 6: an entity's seen times are its own chunks', whatever summaries name it.
+        auto own = (*rw)->db().query_int(
+            "SELECT count(*) FROM ml_entities e WHERE last_seen_ms IS NOT (SELECT "
+            "max(timestamp_ms) FROM mem_tree_entity_index i WHERE i.entity_id = e.entity_id AND "
+            "i.node_kind = 'leaf') OR first_seen_ms IS NOT (SELECT min(timestamp_ms) FROM "
+            "mem_tree_entity_index i WHERE i.entity_id = e.entity_id AND i.node_kind = 'leaf')");
+        QVERIFY2(own.is_ok(), own.status().to_string().c_str());
+        QCOMPARE(*own, std::int64_t{0});
         // Schema 4: the log names an agent's calls; the rows from before name nobody.
         auto named = (*rw)->db().query_int("SELECT count(*) FROM retrieval_log WHERE client IS "
                                            "NOT NULL");
@@ -338,7 +368,7 @@ private slots:
         // A folder that holds nothing yet still becomes a vault.
         auto made = Vault::open_or_create(tmp.path() / "new");
         QVERIFY2(made.is_ok(), made.status().to_string().c_str());
-        QCOMPARE((*made)->schema_version(), 6);
+        QCOMPARE((*made)->schema_version(), 7);
     }
 
     // Item 4: read-only commands created vault.db-wal and -shm and changed mtimes.

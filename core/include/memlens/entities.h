@@ -7,6 +7,7 @@
 #include <memlens/status.h>
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -55,9 +56,22 @@ struct ExtractOptions {
 // resolve to that entity's canonical id and kind. Results are in text order, deduplicated by
 // (canonical_id, start). Pure and thread-safe (a registry may be shared by const reference);
 // any input, including invalid UTF-8, is accepted: an invalid byte is never part of an entity.
+// A heuristic name that opens a sentence and is named nowhere else in the text is capitalised
+// by position as much as by name: it is left out, and appended to `held` when given, for the
+// caller to admit when it knows the name (admit_known_openers; docs/entities.md,
+// "Sentence start").
 std::vector<ExtractedEntity> extract_entities(std::string_view text,
                                               const ExtractOptions& opts = {},
-                                              const EntityRegistry* registry = nullptr);
+                                              const EntityRegistry* registry = nullptr,
+                                              std::vector<ExtractedEntity>* held = nullptr);
+
+// Admits the names extract_entities held back that the caller knows: `known(id)` is asked for
+// person:<v>, organization:<v> and topic:<v> of each, in that order, and the first known id is
+// appended to `into`; a held name whose own words mark a person (its kind is "person") becomes
+// person:<v> when any of the three is known. An unknown one is left out.
+void admit_known_openers(const std::vector<ExtractedEntity>& held,
+                         const std::function<bool(const std::string& canonical_id)>& known,
+                         std::vector<ExtractedEntity>& into);
 
 // One registry entry: entities/<kind>/<file-safe id>.md with YAML frontmatter.
 struct EntityRecord {
@@ -107,7 +121,8 @@ public:
 
 private:
     friend std::vector<ExtractedEntity> extract_entities(std::string_view, const ExtractOptions&,
-                                                         const EntityRegistry*);
+                                                         const EntityRegistry*,
+                                                         std::vector<ExtractedEntity>*);
     void rebuild_indexes();
 
     std::filesystem::path dir_;

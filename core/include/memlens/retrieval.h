@@ -125,7 +125,8 @@ struct SearchEntitiesOptions {
 
 // LIKE lookup over the entity index: a row matches when its lowercased entity_id or surface
 // contains the query (%, _ and \ match literally). Grouped by entity id and kind, ordered by
-// mention_count desc, last_seen desc, then id. `surface` is the surface of the newest mention.
+// mention_count desc, last_seen desc, then id. `surface` is the surface of the newest chunk that
+// names it; first_seen and last_seen are the times of its oldest and newest chunk.
 Result<std::vector<EntityMatch>> search_entities(const Vault& vault,
                                                  const SearchEntitiesOptions& opts);
 

@@ -195,6 +195,9 @@ struct EntityMatch {
     std::string kind;
     std::string surface;
     std::uint64_t mention_count = 0;
+    // The times of the oldest and the newest chunk naming it (a summary's own time is not a
+    // mention's); 0 when no chunk does.
+    std::int64_t first_seen_ms = 0;
     std::int64_t last_seen_ms = 0;
 };
 

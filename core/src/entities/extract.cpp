@@ -57,7 +57,8 @@ void drop_matches_inside_urls(std::vector<entities::PatternMatch>& matches) {
 } // namespace
 
 std::vector<ExtractedEntity> extract_entities(std::string_view text, const ExtractOptions& opts,
-                                              const EntityRegistry* registry) {
+                                              const EntityRegistry* registry,
+                                              std::vector<ExtractedEntity>* held) {
     thread_local Scratch s;
     s.text.assign(text);
     const std::size_t n = s.text.size();
@@ -129,9 +130,13 @@ std::vector<ExtractedEntity> extract_entities(std::string_view text, const Extra
     if (opts.name_heuristic) {
         s.names.clear();
         entities::find_names(s.text, s.lowered, s.claimed, s.names);
-        for (auto& c : s.names)
-            out.push_back({canonical_entity_id(c.kind, c.value), std::string(c.kind),
-                           surface(c.start, c.end), c.start, c.end, c.score});
+        for (auto& c : s.names) {
+            if (c.held && held == nullptr)
+                continue;
+            (c.held ? *held : out)
+                .push_back({canonical_entity_id(c.kind, c.value), std::string(c.kind),
+                            surface(c.start, c.end), c.start, c.end, c.score});
+        }
     }
 
     std::stable_sort(
@@ -153,6 +158,25 @@ std::vector<ExtractedEntity> extract_entities(std::string_view text, const Extra
             unique.push_back(std::move(e));
     }
     return unique;
+}
+
+void admit_known_openers(const std::vector<ExtractedEntity>& held,
+                         const std::function<bool(const std::string& canonical_id)>& known,
+                         std::vector<ExtractedEntity>& into) {
+    for (const auto& e : held) {
+        const std::string value = e.canonical_id.substr(e.canonical_id.find(':') + 1);
+        for (const char* kind : {"person", "organization", "topic"}) {
+            std::string id = canonical_entity_id(kind, value);
+            if (!known(id))
+                continue;
+            ExtractedEntity admitted = e;
+            admitted.kind = e.kind == "person" ? "person" : kind;
+            admitted.canonical_id =
+                e.kind == "person" ? canonical_entity_id("person", value) : std::move(id);
+            into.push_back(std::move(admitted));
+            break;
+        }
+    }
 }
 
 } // namespace memlens

@@ -1,6 +1,7 @@
 // merge_entities: one entity folded into another, in the index and the registry, all or nothing.
 #include "entities/atomic_file.h"
 #include "entities/repoint.h"
+#include "vault/schema.h"
 
 #include <memlens/db.h>
 #include <memlens/entities.h>
@@ -177,18 +178,7 @@ Status repoint_entity(const Database& db, const std::string& from, const std::st
         into));
     // The entity list (schema.cpp, entity_list_sql): from's row goes, into's is recounted.
     MEMLENS_TRY(merge_exec(db, "DELETE FROM ml_entities WHERE entity_id IN (?1, ?2)", from, into));
-    MEMLENS_TRY(merge_exec(
-        db,
-        "INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, "
-        "last_seen_ms) SELECT c.entity_id, c.entity_kind, c.surface, s.surfaces, c.mentions, "
-        "c.last_seen_ms FROM (SELECT entity_id, entity_kind, surface, count(*) AS mentions, "
-        "max(timestamp_ms) AS last_seen_ms FROM mem_tree_entity_index WHERE entity_id = ?1 "
-        "GROUP BY entity_id, entity_kind) c JOIN (SELECT entity_id, entity_kind, "
-        "group_concat(surface, char(10)) AS surfaces FROM (SELECT DISTINCT entity_id, "
-        "entity_kind, surface FROM mem_tree_entity_index WHERE entity_id = ?1) GROUP BY "
-        "entity_id, entity_kind) s ON s.entity_id = c.entity_id AND s.entity_kind = "
-        "c.entity_kind",
-        into));
+    MEMLENS_TRY(merge_exec(db, schema::entity_list_fill_sql("", "", "entity_id = ?1"), into));
     return Status::ok();
 }
 

@@ -236,7 +236,83 @@ constexpr auto kVocativeLeads = std::to_array<std::string_view>({
 });
 static_assert(sorted(kVocativeLeads));
 
+constexpr auto kPersonVerbs = std::to_array<std::string_view>({
+    "adopted", "ate",     "baked",   "cooked",  "cooks",   "cried",     "danced",
+    "eats",    "enjoyed", "enjoys",  "feels",   "felt",    "graduated", "hated",
+    "hates",   "hiked",   "laughed", "liked",   "likes",   "lived",     "lives",
+    "loved",   "loves",   "married", "missed",  "misses",  "preferred", "prefers",
+    "sang",    "slept",   "smiled",  "studied", "studies", "visited",   "visits",
+});
+static_assert(sorted(kPersonVerbs));
+
+// went + these: a person going somewhere ("the build went down" is not).
+constexpr auto kWentTo = std::to_array<std::string_view>({
+    "back",
+    "camping",
+    "fishing",
+    "for",
+    "hiking",
+    "home",
+    "running",
+    "shopping",
+    "skiing",
+    "swimming",
+    "to",
+    "with",
+});
+static_assert(sorted(kWentTo));
+
+// bought + these: a person's purchase.
+constexpr auto kBoughtWhat = std::to_array<std::string_view>({
+    "a",
+    "an",
+    "her",
+    "him",
+    "his",
+    "me",
+    "new",
+    "some",
+    "their",
+    "them",
+    "tickets",
+    "us",
+});
+static_assert(sorted(kBoughtWhat));
+
+constexpr auto kPersonPredicates = std::to_array<std::string_view>({
+    "allergic",   "artist",   "aunt",      "brother",   "colleague", "dad",     "daughter",
+    "dentist",    "designer", "developer", "divorced",  "doctor",    "engaged", "engineer",
+    "father",     "friend",   "husband",   "lawyer",    "manager",   "married", "mom",
+    "mother",     "mum",      "neighbor",  "neighbour", "nurse",     "parent",  "pregnant",
+    "retired",    "sister",   "son",       "student",   "teacher",   "uncle",   "vegan",
+    "vegetarian", "widow",    "widower",   "wife",      "writer",
+});
+static_assert(sorted(kPersonPredicates));
+
+constexpr auto kAddressFollowers = std::to_array<std::string_view>({
+    "are",   "can",    "could", "did",  "do",    "have", "how",  "let",   "lets", "please",
+    "thank", "thanks", "what",  "when", "where", "why",  "will", "would", "you",  "your",
+});
+static_assert(sorted(kAddressFollowers));
+
 } // namespace
+
+bool is_person_verb(std::string_view w) {
+    return contains(kPersonVerbs, w);
+}
+bool is_person_verb_with(std::string_view verb, std::string_view next) {
+    if (verb == "went")
+        return contains(kWentTo, next);
+    if (verb == "bought")
+        return contains(kBoughtWhat, next);
+    return false;
+}
+bool is_person_predicate(std::string_view w) {
+    return contains(kPersonPredicates, w);
+}
+bool is_address_follower(std::string_view w) {
+    return contains(kAddressFollowers, w);
+}
 
 bool is_vocative_lead(std::string_view w) {
     return contains(kVocativeLeads, w);

@@ -21,6 +21,16 @@ bool is_name_connector(std::string_view w);
 bool is_person_cue_before(std::string_view w);
 // Words right after a name that mark a person: "Alice said", "Bob thinks".
 bool is_person_cue_after(std::string_view w);
+// Verbs right after a name that only a person does: "Priya loves jazz", "Sam cooked".
+bool is_person_verb(std::string_view w);
+// A verb that is a person's with the word after it: "went to/home", "bought a" ("the server
+// went down" is not).
+bool is_person_verb_with(std::string_view verb, std::string_view next);
+// What only a person is, after "is" / "was" / "'s" and an optional "a"/"an": "Priya is
+// vegetarian", "Sam was a nurse".
+bool is_person_predicate(std::string_view w);
+// The word after "Name," that makes it an address at a sentence start: "Priya, can you ...".
+bool is_address_follower(std::string_view w);
 // Words that lead into a direct address: "Wow Jo, ...", "That's great, Mel!", "Thank you, Ana".
 bool is_vocative_lead(std::string_view w);
 // Articles that may follow a connector inside a name or title: "Lord of the Rings".

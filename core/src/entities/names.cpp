@@ -93,10 +93,17 @@ public:
             i = last + 1;
         }
         link_coordinated_persons();
-        for (const auto& s : seqs_)
+        std::vector<std::string> values(seqs_.size());
+        for (std::size_t k = 0; k < seqs_.size(); ++k)
+            if (seqs_[k].kind != nullptr)
+                values[k] = value(tokens_[seqs_[k].first].start, tokens_[seqs_[k].last].end);
+        admit_openers_named_elsewhere(values);
+        for (std::size_t k = 0; k < seqs_.size(); ++k) {
+            const Seq& s = seqs_[k];
             if (s.kind != nullptr)
                 out.push_back({s.kind, tokens_[s.first].start, tokens_[s.last].end,
-                               value(tokens_[s.first].start, tokens_[s.last].end), s.score});
+                               std::move(values[k]), s.score, s.held});
+        }
     }
 
 private:
@@ -106,6 +113,7 @@ private:
         const char* kind = nullptr; // nullptr: dropped
         double score = 0.0;
         bool person_shape = false; // 1–2 Title Case words: would be a person with a cue
+        bool held = false;         // opens a sentence (NameCandidate::held)
     };
 
     void tokenize() {
@@ -351,8 +359,63 @@ private:
             const Gap g = gap(last);
             if ((g == Gap::Spaces || g == Gap::Comma) && is_person_cue_after(word(last + 1)))
                 return true;
+            if (g == Gap::Spaces && person_doing(last))
+                return true;
         }
         return vocative(first, last);
+    }
+
+    // What only a person does or is, said right after the name: "Priya went to Lisbon",
+    // "Priya bought a bike", "Priya loves jazz", "Priya is vegetarian", "Priya's a nurse".
+    bool person_doing(std::size_t last) const {
+        const Token& name = tokens_[last];
+        std::size_t k = last + 1;
+        const std::string verb = word(k);
+        // "Priya's allergic": the 's of the name is "is" when a person predicate follows.
+        const bool is_contracted =
+            name.suffixed && name.full_end == name.end + 2 && low_[name.end + 1] == U's';
+        if (name.suffixed && !is_contracted)
+            return false;
+        if (!is_contracted) {
+            if (is_person_verb(verb))
+                return true;
+            if (k + 1 < tokens_.size() && gap(k) == Gap::Spaces &&
+                is_person_verb_with(verb, word(k + 1)))
+                return true;
+            if (verb != "is" && verb != "was")
+                return false;
+            ++k;
+        }
+        if (k < tokens_.size() && (word(k) == "a" || word(k) == "an"))
+            ++k;
+        return k < tokens_.size() && gap(k - 1) == Gap::Spaces && is_person_predicate(word(k));
+    }
+
+    // "Priya, can you check?": one word opening its sentence, addressed. Only at a sentence
+    // start: elsewhere "I love Paris, you know" has the same shape.
+    bool addressed_at_start(std::size_t first, std::size_t last) const {
+        return first == last && !tokens_[last].suffixed && last + 1 < tokens_.size() &&
+               gap(last) == Gap::Comma && is_address_follower(word(last + 1));
+    }
+
+    // A name that opens a sentence is a name when the text names it elsewhere too: "Priya is
+    // vegetarian. I asked Priya." It takes the kind found elsewhere, or person when its own
+    // words say so.
+    void admit_openers_named_elsewhere(const std::vector<std::string>& values) {
+        for (std::size_t k = 0; k < seqs_.size(); ++k) {
+            if (!seqs_[k].held || seqs_[k].kind == nullptr)
+                continue;
+            for (std::size_t j = 0; j < seqs_.size(); ++j) {
+                if (seqs_[j].held || seqs_[j].kind == nullptr || values[j] != values[k])
+                    continue;
+                seqs_[k].held = false;
+                if (std::string_view(seqs_[k].kind) != "person") {
+                    seqs_[k].kind = seqs_[j].kind;
+                    seqs_[k].score = seqs_[j].score;
+                }
+                break;
+            }
+        }
     }
 
     // Direct address: "That's great, Mel!", "Wow Jo, you're killing it". One word that closes
@@ -405,11 +468,15 @@ private:
         } else if (all_acronym ||
                    (words == 1 && (is_org_suffix(last_word) || is_org_prefix(last_word)))) {
             // dropped: a lone acronym is as often shouting as a name; a lone "Team" is generic
-        } else if (at_sentence_start(first) || touches_known_name(first, last)) {
-            // dropped: capitalised by position, or part of a name already found
+        } else if (touches_known_name(first, last)) {
+            // dropped: part of a name already found
         } else {
+            // Capitalised by position: held unless the name is known (admit_openers_named_
+            // elsewhere, or the caller's knowledge).
+            s.held = at_sentence_start(first);
             s.person_shape = words <= 2 && !any_acronym;
-            if (s.person_shape && person_cue(first, last)) {
+            if (s.person_shape &&
+                (person_cue(first, last) || (s.held && addressed_at_start(first, last)))) {
                 s.kind = "person";
                 s.score = kPersonScore;
             } else {

@@ -23,9 +23,15 @@ struct NameCandidate {
     std::size_t end = 0;
     std::string value; // lowercased, inner whitespace collapsed
     double score = 0.0;
+    // Opens a sentence and no other mention in the text names it: capitalised by position as
+    // much as by name, so the caller keeps it only when it knows the name (docs/entities.md,
+    // "Sentence start").
+    bool held = false;
 };
 
-// Finds capitalised word sequences outside claimed spans and classifies them.
+// Finds capitalised word sequences outside claimed spans and classifies them. A sequence that
+// opens a sentence is kept when the same name is found elsewhere in the text, else it comes
+// back `held`.
 void find_names(const unicode::CodePoints& text, const std::vector<char32_t>& lowered,
                 const std::vector<std::uint8_t>& claimed, std::vector<NameCandidate>& out);
 

@@ -375,12 +375,13 @@ private:
     }
 
     std::vector<ExtractedEntity> entities_for(const IngestSource& s, const IngestItem& item,
-                                              std::string_view text) const {
+                                              std::string_view text,
+                                              std::vector<ExtractedEntity>& held) const {
         ExtractOptions eo;
         eo.known_persons = s.persons;
         if (!item.author.empty())
             eo.known_persons.push_back(item.author);
-        auto ents = extract_entities(text, eo, &registry_);
+        auto ents = extract_entities(text, eo, &registry_, &held);
         if (!item.author.empty()) {
             ExtractedEntity author;
             auto registered = registry_.lookup_alias(item.author);
@@ -410,6 +411,7 @@ private:
         std::string sha256;
         std::int64_t tokens = 0;
         std::vector<ExtractedEntity> entities;
+        std::vector<ExtractedEntity> held; // names opening a sentence (extract_entities)
         ChunkScore score{};
     };
     using PreparedItem = std::vector<PreparedPiece>;
@@ -424,7 +426,7 @@ private:
                 PreparedPiece p;
                 p.sha256 = sha256_hex(piece);
                 p.tokens = estimate_tokens(piece);
-                p.entities = entities_for(s, item, piece);
+                p.entities = entities_for(s, item, piece, p.held);
                 std::set<std::string_view> distinct;
                 for (const auto& e : p.entities)
                     distinct.insert(e.canonical_id);
@@ -569,7 +571,8 @@ private:
                 row.fts_far = neighbours.far[oi];
                 MEMLENS_TRY(writer_->insert_chunk(row));
 
-                const auto& ents = prepared.entities;
+                std::vector<ExtractedEntity> ents = prepared.entities;
+                MEMLENS_TRY(admit_known_openers(prepared.held, ents));
                 auto distinct =
                     writer_->index_entities(row.id, true, tree_id, row.timestamp_ms, ents);
                 if (!distinct)
@@ -612,6 +615,38 @@ private:
         }
         MEMLENS_TRY(writer_->flush_chunks());
         return upsert_source(s, written);
+    }
+
+    // A name that opens a sentence ("Priya is vegetarian." at the start of a note) is a name
+    // when the vault or an earlier chunk of this import already names it (docs/entities.md,
+    // "Sentence start"). Asked here, on the writer's thread, not where extraction runs.
+    Status admit_known_openers(const std::vector<ExtractedEntity>& held,
+                               std::vector<ExtractedEntity>& ents) {
+        if (held.empty())
+            return Status::ok();
+        if (!known_entity_) {
+            auto st = db_.prepare("SELECT 1 FROM ml_entities WHERE entity_id = ?1 LIMIT 1");
+            if (!st)
+                return st.status().with_context(vault_.db_path().string());
+            known_entity_ = std::move(st).value();
+        }
+        Status failure = Status::ok();
+        memlens::admit_known_openers(
+            held,
+            [&](const std::string& id) {
+                if (entity_ids_.count(id) != 0)
+                    return true;
+                known_entity_->reset();
+                known_entity_->bind(1, id);
+                auto row = known_entity_->step();
+                if (!row) {
+                    failure = row.status().with_context(vault_.db_path().string());
+                    return false;
+                }
+                return *row;
+            },
+            ents);
+        return failure;
     }
 
     Status upsert_source(const IngestSource& s, std::size_t written) {
@@ -680,6 +715,7 @@ private:
     std::unordered_set<std::string> existing_message_ids_;
     std::unordered_set<std::string> existing_hashes_;
     std::set<std::string> entity_ids_;
+    std::optional<Statement> known_entity_; // admit_known_openers
     std::size_t total_items_ = 0;
     std::size_t items_done_ = 0;
 };

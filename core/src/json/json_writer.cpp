@@ -162,9 +162,15 @@ json degraded_json(const std::optional<DegradedRanking>& d) {
 }
 
 json entity_json(const EntityMatch& m) {
-    return json{{"canonical_id", m.canonical_id}, {"kind", m.kind},
-                {"surface", m.surface},           {"mention_count", m.mention_count},
-                {"last_seen_ms", m.last_seen_ms}, {"last_seen", format_rfc3339(m.last_seen_ms)}};
+    auto time = [](std::int64_t ms) { return ms != 0 ? json(format_rfc3339(ms)) : json(nullptr); };
+    return json{{"canonical_id", m.canonical_id},
+                {"kind", m.kind},
+                {"surface", m.surface},
+                {"mention_count", m.mention_count},
+                {"first_seen_ms", m.first_seen_ms},
+                {"first_seen", time(m.first_seen_ms)},
+                {"last_seen_ms", m.last_seen_ms},
+                {"last_seen", time(m.last_seen_ms)}};
 }
 
 json edge_json(const GraphEdge& e) {

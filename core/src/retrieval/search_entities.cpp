@@ -31,7 +31,8 @@ Result<std::vector<EntityMatch>> search_entities(const Vault& vault,
     // distinct entities, not over every mention. LIKE already ignores ASCII case, which is all
     // SQLite's lower() would fold, so the columns are compared as stored. `surfaces` holds every
     // surface form seen, one per line, so "smith" finds the email whose mention said "Alice Smith".
-    std::string sql = "SELECT entity_id, entity_kind, surface, mentions, last_seen_ms "
+    std::string sql = "SELECT entity_id, entity_kind, surface, mentions, last_seen_ms, "
+                      "first_seen_ms "
                       "FROM ml_entities "
                       "WHERE (entity_id LIKE ?1 ESCAPE '\\' OR surfaces LIKE ?1 ESCAPE '\\')";
     if (!opts.kinds.empty())
@@ -56,6 +57,7 @@ Result<std::vector<EntityMatch>> search_entities(const Vault& vault,
         m.surface = st->column_text(2);
         m.mention_count = static_cast<std::uint64_t>(st->column_int64(3));
         m.last_seen_ms = st->column_int64(4);
+        m.first_seen_ms = st->column_int64(5);
         out.push_back(std::move(m));
     }
     return out;

@@ -229,10 +229,56 @@ CREATE TABLE ml_settings (
 
 // The entity list's table and its fill from the index, parameterised by schema ("" or "ml." for
 // the table, "" or "main." for the index) so a workspace builds the same list in its attached
-// schema.
+// schema. Schema 6's shape; migration 2 created the older one (migration2() below).
 std::string entity_list_sql(std::string_view table_schema, std::string_view index_schema) {
-    const std::string t(table_schema), i(index_schema);
+    const std::string t(table_schema);
     return "CREATE TABLE " + t + R"SQL(ml_entities (
+    entity_id TEXT NOT NULL,
+    entity_kind TEXT NOT NULL,
+    surface TEXT NOT NULL,       -- the newest chunk's surface
+    surfaces TEXT NOT NULL,      -- every distinct surface, one per line
+    mentions INTEGER NOT NULL,   -- index rows: the chunks and summaries naming it
+    first_seen_ms INTEGER,       -- the oldest chunk naming it (NULL when only summaries do)
+    last_seen_ms INTEGER,        -- the newest chunk naming it
+    PRIMARY KEY (entity_id, entity_kind)
+) WITHOUT ROWID;
+)SQL" + entity_list_fill_sql(table_schema, index_schema, "");
+}
+
+// A summary names the entities of its children under its own time (the end of its span), so
+// the seen times come from the chunks alone: an entity's own oldest and newest mention.
+std::string entity_list_fill_sql(std::string_view table_schema, std::string_view index_schema,
+                                 std::string_view entity_filter) {
+    const std::string t(table_schema), i(index_schema);
+    const std::string where = entity_filter.empty() ? "" : " WHERE " + std::string(entity_filter);
+    const std::string also = entity_filter.empty() ? "" : " AND " + std::string(entity_filter);
+    return "INSERT INTO " + t +
+           R"SQL(ml_entities(entity_id, entity_kind, surface, surfaces, mentions,
+    first_seen_ms, last_seen_ms)
+SELECT m.entity_id, m.entity_kind, coalesce(l.surface, m.surface), s.surfaces, m.mentions,
+       m.first_seen_ms, l.last_seen_ms
+FROM (SELECT entity_id, entity_kind, surface, count(*) AS mentions,
+             min(CASE WHEN node_kind = 'leaf' THEN timestamp_ms END) AS first_seen_ms
+      FROM )SQL" +
+           i + "mem_tree_entity_index" + where + R"SQL( GROUP BY entity_id, entity_kind) m
+LEFT JOIN (SELECT entity_id, entity_kind, surface, max(timestamp_ms) AS last_seen_ms
+      FROM )SQL" +
+           i + "mem_tree_entity_index WHERE node_kind = 'leaf'" + also +
+           R"SQL( GROUP BY entity_id, entity_kind) l
+  ON l.entity_id = m.entity_id AND l.entity_kind = m.entity_kind
+JOIN (SELECT entity_id, entity_kind, group_concat(surface, char(10)) AS surfaces
+      FROM (SELECT DISTINCT entity_id, entity_kind, surface FROM )SQL" +
+           i + "mem_tree_entity_index" + where + R"SQL()
+      GROUP BY entity_id, entity_kind) s
+  ON s.entity_id = m.entity_id AND s.entity_kind = m.entity_kind;
+)SQL";
+}
+
+namespace {
+
+// Schema 2's entity list as it was (a migration never changes): seen time from every index row.
+constexpr const char* kEntityListV2 = R"SQL(
+CREATE TABLE ml_entities (
     entity_id TEXT NOT NULL,
     entity_kind TEXT NOT NULL,
     surface TEXT NOT NULL,       -- the newest mention's surface
@@ -241,26 +287,19 @@ std::string entity_list_sql(std::string_view table_schema, std::string_view inde
     last_seen_ms INTEGER NOT NULL,
     PRIMARY KEY (entity_id, entity_kind)
 ) WITHOUT ROWID;
-INSERT INTO )SQL" +
-           t + R"SQL(ml_entities(entity_id, entity_kind, surface, surfaces, mentions,
-    last_seen_ms)
+INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, last_seen_ms)
 SELECT c.entity_id, c.entity_kind, c.surface, s.surfaces, c.mentions, c.last_seen_ms
 FROM (SELECT entity_id, entity_kind, surface, count(*) AS mentions,
              max(timestamp_ms) AS last_seen_ms
-      FROM )SQL" +
-           i + R"SQL(mem_tree_entity_index GROUP BY entity_id, entity_kind) c
+      FROM mem_tree_entity_index GROUP BY entity_id, entity_kind) c
 JOIN (SELECT entity_id, entity_kind, group_concat(surface, char(10)) AS surfaces
-      FROM (SELECT DISTINCT entity_id, entity_kind, surface FROM )SQL" +
-           i + R"SQL(mem_tree_entity_index)
+      FROM (SELECT DISTINCT entity_id, entity_kind, surface FROM mem_tree_entity_index)
       GROUP BY entity_id, entity_kind) s
   ON s.entity_id = c.entity_id AND s.entity_kind = c.entity_kind;
 )SQL";
-}
-
-namespace {
 
 const std::string& migration2() {
-    static const std::string sql = entity_list_sql("", "") + R"SQL(
+    static const std::string sql = std::string(kEntityListV2) + R"SQL(
 CREATE TRIGGER ml_entities_on_mention AFTER INSERT ON mem_tree_entity_index BEGIN
     INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, last_seen_ms)
     VALUES (NEW.entity_id, NEW.entity_kind, NEW.surface, NEW.surface, 1, NEW.timestamp_ms)
@@ -365,11 +404,42 @@ CREATE TRIGGER ml_topic_delta_on_summary_delete AFTER DELETE ON mem_tree_summary
 END;
 )SQL";
 
+// Schema 7. An entity's seen times are its own: a summary's index rows carry the summary's end,
+// so "last seen" was the newest memory's time for every entity a recent summary named. The
+// list is rebuilt with first and last seen from the chunks (entity_list_sql), and the trigger
+// takes a summary's row as a mention without moving the times.
+const std::string& migration7() {
+    static const std::string sql =
+        "DROP TRIGGER ml_entities_on_mention;\nDROP TABLE ml_entities;\n" +
+        entity_list_sql("", "") + R"SQL(
+CREATE TRIGGER ml_entities_on_entity_mention AFTER INSERT ON mem_tree_entity_index BEGIN
+    INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, first_seen_ms,
+                            last_seen_ms)
+    VALUES (NEW.entity_id, NEW.entity_kind, NEW.surface, NEW.surface, 1,
+            CASE WHEN NEW.node_kind = 'leaf' THEN NEW.timestamp_ms END,
+            CASE WHEN NEW.node_kind = 'leaf' THEN NEW.timestamp_ms END)
+    ON CONFLICT(entity_id, entity_kind) DO UPDATE SET
+        mentions = mentions + 1,
+        surface = CASE WHEN excluded.last_seen_ms >= coalesce(last_seen_ms, excluded.last_seen_ms)
+                       THEN excluded.surface ELSE surface END,
+        first_seen_ms = coalesce(min(first_seen_ms, excluded.first_seen_ms), first_seen_ms,
+                                 excluded.first_seen_ms),
+        last_seen_ms = coalesce(max(last_seen_ms, excluded.last_seen_ms), last_seen_ms,
+                                excluded.last_seen_ms),
+        surfaces = CASE WHEN instr(char(10) || surfaces || char(10),
+                                   char(10) || excluded.surface || char(10)) > 0
+                        THEN surfaces ELSE surfaces || char(10) || excluded.surface END;
+END;
+)SQL";
+    return sql;
+}
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> kAll = {kMigration1, migration2().c_str(), kMigration3,
-                                                  kMigration4, kMigration5,          kMigration6};
+    static const std::vector<const char*> kAll = {
+        kMigration1, migration2().c_str(), kMigration3,          kMigration4,
+        kMigration5, kMigration6,          migration7().c_str()};
     return kAll;
 }
 
@@ -379,8 +449,8 @@ int latest_version() {
 
 const std::vector<const char*>& markers() {
     static const std::vector<const char*> kAll = {
-        "mem_tree_chunks",          "ml_entities",   "ml_chunks_superseded", "retrieval_log_client",
-        "retrieval_log_candidates", "ml_topic_delta"};
+        "mem_tree_chunks",          "ml_entities",    "ml_chunks_superseded", "retrieval_log_client",
+        "retrieval_log_candidates", "ml_topic_delta", "ml_entities_on_entity_mention"};
     return kAll;
 }
 

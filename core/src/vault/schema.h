@@ -14,8 +14,13 @@ int latest_version();
 // migration order: a vault whose user_version is n has the first n and none of the others.
 const std::vector<const char*>& markers();
 
-// CREATE TABLE ml_entities and its fill from the entity index (schema migration 2), with the
+// CREATE TABLE ml_entities and its fill from the entity index (schema migration 6), with the
 // table in `table_schema` ("" or "ml.") and the index read from `index_schema` ("" or "main.").
 std::string entity_list_sql(std::string_view table_schema, std::string_view index_schema);
+// The fill alone: ml_entities' rows of the index's entities that match `entity_filter`, an SQL
+// condition on the index's columns ("entity_id = ?1"; empty: every entity). An entity merge
+// recounts one entity with it.
+std::string entity_list_fill_sql(std::string_view table_schema, std::string_view index_schema,
+                                 std::string_view entity_filter);
 
 } // namespace memlens::schema
