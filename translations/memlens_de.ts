@@ -1518,12 +1518,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+102"/>
+        <location line="+108"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-66"/>
         <source>No hit selected</source>
         <translation>Kein Treffer ausgewählt</translation>
     </message>
@@ -1558,7 +1558,12 @@
         <translation>&lt;b&gt;Quellverweis&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
+        <source>&lt;b&gt;Tags&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Tags&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&lt;b&gt;Children&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Kinder&lt;/b&gt; %1</translation>
     </message>
@@ -1613,7 +1618,7 @@
         <translation>— zwei weiter —</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Run query_topic for %1</source>
         <translation>query_topic für %1 ausführen</translation>
     </message>
@@ -3270,7 +3275,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+148"/>
+        <location line="+153"/>
         <location line="+18"/>
         <location line="+17"/>
         <location line="+20"/>
@@ -3280,7 +3285,7 @@
         <translation>Limit:</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-236"/>
         <source>MMR λ:</source>
         <translation>MMR λ:</translation>
     </message>
@@ -3306,27 +3311,37 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>any, e.g. todo, work (memories only)</source>
+        <translation>beliebig, z. B. todo, work (nur Erinnerungen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only memories stored with one of these tags (case is ignored); summaries are left out</source>
+        <translation>Nur Erinnerungen, die mit einem dieser Tags gespeichert wurden (Groß-/Kleinschreibung egal); Zusammenfassungen entfallen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>any, e.g. text, code</source>
         <translation>beliebig, z. B. text, code</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+133"/>
+        <location line="+134"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>since</source>
         <translation>ab</translation>
     </message>
     <message>
-        <location line="-168"/>
-        <location line="+133"/>
+        <location line="-169"/>
+        <location line="+134"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>until</source>
         <translation>bis</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-169"/>
         <source>Source kinds:</source>
         <translation>Quellenarten:</translation>
     </message>
@@ -3339,6 +3354,11 @@
         <location line="+1"/>
         <source>Topics:</source>
         <translation>Themen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tags:</source>
+        <translation>Tags:</translation>
     </message>
     <message>
         <location line="+1"/>

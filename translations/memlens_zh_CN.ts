@@ -1490,12 +1490,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+102"/>
+        <location line="+108"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-66"/>
         <source>No hit selected</source>
         <translation>未选择命中结果</translation>
     </message>
@@ -1530,7 +1530,12 @@
         <translation>&lt;b&gt;来源引用&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
+        <source>&lt;b&gt;Tags&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;标签&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&lt;b&gt;Children&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;子节点&lt;/b&gt; %1</translation>
     </message>
@@ -1585,7 +1590,7 @@
         <translation>— 隔一条的发言 —</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Run query_topic for %1</source>
         <translation>对 %1 运行 query_topic</translation>
     </message>
@@ -3223,7 +3228,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+148"/>
+        <location line="+153"/>
         <location line="+18"/>
         <location line="+17"/>
         <location line="+20"/>
@@ -3233,7 +3238,7 @@
         <translation>数量上限：</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-236"/>
         <source>MMR λ:</source>
         <translation>MMR λ：</translation>
     </message>
@@ -3259,27 +3264,37 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>any, e.g. todo, work (memories only)</source>
+        <translation>任意，例如 todo, work（仅限记忆）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only memories stored with one of these tags (case is ignored); summaries are left out</source>
+        <translation>仅限带有其中任一标签存储的记忆（忽略大小写）；不含摘要</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>any, e.g. text, code</source>
         <translation>任意，例如 text, code</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+133"/>
+        <location line="+134"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>since</source>
         <translation>起始</translation>
     </message>
     <message>
-        <location line="-168"/>
-        <location line="+133"/>
+        <location line="-169"/>
+        <location line="+134"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>until</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-169"/>
         <source>Source kinds:</source>
         <translation>来源类型：</translation>
     </message>
@@ -3292,6 +3307,11 @@
         <location line="+1"/>
         <source>Topics:</source>
         <translation>主题：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tags:</source>
+        <translation>标签：</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -1,6 +1,7 @@
 // The query options `query` and `why-not` share (query_options.h).
 #include "query_options.h"
 
+#include <memlens/memories.h>
 #include <memlens/retrieval.h>
 #include <memlens/scoring.h>
 
@@ -48,6 +49,8 @@ Status read_query_options(const Args& a, QueryOptions& req) {
     for (const auto& v : a.get_all("topics"))
         for (auto& s : split_list(v))
             req.scope.topics.push_back(s);
+    req.scope.tags = a.get_all("tag"); // one tag each: a tag may hold a comma
+    MEMLENS_TRY(check_memory_tags(req.scope.tags, "--tag"));
     for (const auto& v : a.get_all("content-type"))
         for (auto& s : split_list(v))
             req.scope.content_types.push_back(s);
@@ -94,7 +97,7 @@ Status read_query_profile(const Args& a, const Vault& vault, QueryOptions& req) 
 std::vector<std::string> query_option_names() {
     return {"mode",      "fusion",    "profile",      "limit",       "mmr-lambda", "recency",
             "namespace", "topics",    "content-type", "source-kind", "since",      "until",
-            "max-units", "max-chars", "max-ms",       "now"};
+            "max-units", "max-chars", "max-ms",       "now",         "tag"};
 }
 
 std::vector<std::string> query_flag_names() {
@@ -110,6 +113,7 @@ std::string query_options_usage() {
            "  --summaries  --exact (exact vector scan instead of the beam descent)\n"
            "Scoping (both legs): --namespace A,B  --topics A,B  --content-type A,B\n"
            "  --source-kind chat|email|document  --since TIME  --until TIME\n"
+           "  --tag T (repeatable: memories stored with one of the tags; chunks only)\n"
            "Budgets: --max-units N (0.." +
            std::to_string(kMaxSearchLimit) +
            ")  --max-chars N (0..1000000000)  --max-ms X (0..86400000)\n"

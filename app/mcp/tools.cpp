@@ -7,6 +7,7 @@
 #include <memlens/import.h>
 #include <memlens/ingest.h>
 #include <memlens/json_writer.h>
+#include <memlens/memories.h>
 #include <memlens/query_context.h>
 #include <memlens/retrieval.h>
 #include <memlens/settings.h>
@@ -93,8 +94,17 @@ json hits_output(bool with_verdict, json extra = json::object()) {
     return {{"type", "object"}, {"properties", props}, {"required", {"hits"}}};
 }
 
+// A list of tags (memories.h: at most kMaxMemoryTags).
+json tags_arg(const std::string& description) {
+    json j = {{"type", "array"}, {"items", {{"type", "string"}}}, {"maxItems", kMaxMemoryTags}};
+    if (!description.empty())
+        j["description"] = description;
+    return j;
+}
+
 json search_properties() {
     return {
+        {"tags", tags_arg("Only memories stored with one of these tags")},
         {"query", str("What to look for, in words (a question or keywords)")},
         {"limit", integer(1, kMaxSearchLimit,
                           "How many hits at most (default: the vault's "
@@ -279,7 +289,8 @@ std::vector<ToolSpec> all_specs() {
               {"author", str("Who said or wrote it")},
               {"time", time_arg("When it was said (default now)")},
               {"message_id", str("Your own id for it, so that a later message can supersede it")},
-              {"supersedes", str("The message_id (or chunk id) this one replaces")}},
+              {"supersedes", str("The message_id (or chunk id) this one replaces")},
+              {"tags", tags_arg("Labels to filter by later (memory_search, memory_list)")}},
              {"text"}),
          {{"type", "object"},
           {"properties",
@@ -291,6 +302,44 @@ std::vector<ToolSpec> all_specs() {
           {"required", {"stored", "node_ids"}}},
          true,
          false});
+    // Edit, list, get (memories.h): a memory is a chunk, named by its node id. Kept short: the
+    // whole tool list is read by the model on every turn (docs/agents.md).
+    const json plain = {{"type", "string"}};
+    const json when = str("RFC 3339 or epoch ms");
+    auto returns = [](std::vector<std::string> required) {
+        return json{{"type", "object"}, {"required", std::move(required)}};
+    };
+    specs.push_back({"memory_update", "Edit a memory",
+                     "Stores a new version of memory `id` in its source and marks the old one "
+                     "superseded. Author and tags default to the old one's, time to now.",
+                     object_schema({{"id", plain},
+                                    {"text", plain},
+                                    {"author", plain},
+                                    {"tags", tags_arg("")},
+                                    {"time", when}},
+                                   {"id", "text"}),
+                     returns({"old_id", "new_ids"}), true, false});
+    specs.push_back({"memory_list", "List memories",
+                     "Memories newest first, superseded ones left out. For the next page pass "
+                     "next_cursor as cursor.",
+                     object_schema({{"source", plain},
+                                    {"author", plain},
+                                    {"tags", tags_arg("Any of these")},
+                                    {"since", when},
+                                    {"until", when},
+                                    {"cursor", plain},
+                                    {"limit", integer(1, kMaxMemoryListLimit, "Default 20")}}),
+                     returns({"memories"})});
+    specs.push_back({"memory_get", "Read memories",
+                     "Memories by id, with author, time, source, tags, superseded_by and "
+                     "supersedes.",
+                     object_schema({{"ids",
+                                     {{"type", "array"},
+                                      {"items", plain},
+                                      {"minItems", 1},
+                                      {"maxItems", kMaxMemoryGetIds}}}},
+                                   {"ids"}),
+                     returns({"memories"})});
     return specs;
 }
 
@@ -516,6 +565,7 @@ Result<QueryOptions> ToolRunner::search_options(const json& args) {
     o.limit = static_cast<int>(opt_size(args, "limit"));
     o.scope.source_kinds = opt_strings(args, "source_kinds");
     o.scope.topics = opt_strings(args, "topics");
+    o.scope.tags = opt_strings(args, "tags");
     auto since = opt_time(args, "since");
     if (!since)
         return since.status();
@@ -657,6 +707,9 @@ ToolOutcome ToolRunner::store(const json& args, const std::atomic_bool* cancel) 
     item.ts_ms = when->value_or(now_ms());
     item.message_id = opt_string(args, "message_id");
     item.supersedes = opt_string(args, "supersedes");
+    item.tags = opt_strings(args, "tags");
+    if (Status tags = check_memory_tags(item.tags); !tags)
+        return failed(tags, summary);
     item.source_ref = item.message_id.value_or("");
     IngestSource src;
     src.source_id = source;
@@ -681,6 +734,76 @@ ToolOutcome ToolRunner::store(const json& args, const std::atomic_bool* cancel) 
                     {"duplicate", report->duplicates > 0},
                     {"summaries_sealed", report->summaries}};
     o.node_ids = report->chunk_ids;
+    o.summary = summary;
+    return o;
+}
+
+ToolOutcome ToolRunner::update(const json& args, const std::atomic_bool* cancel) {
+    MemoryUpdate u;
+    u.id = args["id"].get<std::string>();
+    u.text = args["text"].get<std::string>();
+    const std::string summary = "memory_update " + u.id;
+    if (u.text.size() > kMaxStoreBytes)
+        return failed(Status::invalid("text: " + std::to_string(u.text.size()) +
+                                      " bytes, over the limit of " +
+                                      std::to_string(kMaxStoreBytes) + " for one message"),
+                      summary);
+    u.author = opt_string(args, "author");
+    if (args.contains("tags"))
+        u.tags = opt_strings(args, "tags");
+    auto when = opt_time(args, "time");
+    if (!when)
+        return failed(when.status(), summary);
+    u.time_ms = *when;
+    auto r = update_memory(*vault_, *embedder_, u, cancel);
+    if (!r)
+        return failed(r.status(), summary);
+    ToolOutcome o;
+    o.structured = parsed(to_json(*r));
+    o.node_ids = {r->old_id};
+    o.node_ids.insert(o.node_ids.end(), r->new_ids.begin(), r->new_ids.end());
+    o.summary = summary;
+    return o;
+}
+
+ToolOutcome ToolRunner::list(const json& args) {
+    MemoryListOptions l;
+    l.source = opt_string(args, "source");
+    l.author = opt_string(args, "author");
+    l.tags = opt_strings(args, "tags");
+    l.cursor = opt_string(args, "cursor").value_or("");
+    if (args.contains("limit"))
+        l.limit = static_cast<int>(opt_size(args, "limit"));
+    const std::string summary = "memory_list";
+    auto since = opt_time(args, "since");
+    auto until = opt_time(args, "until");
+    if (!since || !until)
+        return failed(!since ? since.status() : until.status(), summary);
+    l.since_ms = *since;
+    l.until_ms = *until;
+    auto page = list_memories(*vault_, l);
+    if (!page)
+        return failed(page.status(), summary);
+    ToolOutcome o;
+    o.structured = parsed(to_json(*page));
+    for (const Memory& m : page->memories)
+        o.node_ids.push_back(m.id);
+    o.summary = summary;
+    return o;
+}
+
+ToolOutcome ToolRunner::get(const json& args) {
+    const auto ids = opt_strings(args, "ids");
+    std::string summary = "memory_get";
+    for (const auto& id : ids)
+        summary += " " + id;
+    auto memories = get_memories(*vault_, ids);
+    if (!memories)
+        return failed(memories.status(), summary);
+    ToolOutcome o;
+    o.structured = {{"memories", parsed(to_json(*memories))}};
+    for (const Memory& m : *memories)
+        o.node_ids.push_back(m.id);
     o.summary = summary;
     return o;
 }
@@ -821,6 +944,16 @@ ToolOutcome ToolRunner::run(const ToolSpec& spec, const json& arguments, const A
                                           "nothing"));
         return store(arguments, cancel);
     }
+    if (spec.name == "memory_update") {
+        if (read_only_)
+            return failed(Status::invalid("the server is read-only (--read-only): it stores "
+                                          "nothing"));
+        return update(arguments, cancel);
+    }
+    if (spec.name == "memory_list")
+        return list(arguments);
+    if (spec.name == "memory_get")
+        return get(arguments);
     return primitive(spec.name, arguments);
 }
 

@@ -82,6 +82,10 @@ private:
     ToolOutcome why_not(const json& args, const std::atomic_bool* cancel);
     ToolOutcome explain(const json& args, const AuditCaller& caller, const std::atomic_bool* c);
     ToolOutcome store(const json& args, const std::atomic_bool* cancel);
+    // memory_update, memory_list, memory_get (memories.h).
+    ToolOutcome update(const json& args, const std::atomic_bool* cancel);
+    ToolOutcome list(const json& args);
+    ToolOutcome get(const json& args);
     ToolOutcome primitive(const std::string& name, const json& args);
     Result<QueryOptions> search_options(const json& args);
 

@@ -372,6 +372,91 @@ private slots:
         }
     }
 
+    // Edit, list, get and tags (memories.h): a tagged store is found by its tag in search and
+    // list, an update supersedes it and says both ids, get says both ways, and unknown ids and
+    // bad arguments are tool errors naming them. Each call is logged with its ids.
+    void editListGetAndTags() {
+        auto sc = [](const json& r) { return r["result"]["structuredContent"]; };
+        auto error_text = [](const json& r) {
+            return r["result"]["isError"].get<bool>()
+                       ? r["result"]["content"][0]["text"].get<std::string>()
+                       : std::string();
+        };
+        const json stored = send(call(80, "memory_store",
+                                      {{"text", "The wombat prefers carrots to lettuce"},
+                                       {"source", "chat:zoo"},
+                                       {"author", "keeper"},
+                                       {"time", "2024-02-01T10:00:00Z"},
+                                       {"tags", {"Diet", "wombat"}}}));
+        QVERIFY2(!stored["result"]["isError"].get<bool>(), stored.dump().c_str());
+        const std::string id = sc(stored)["node_ids"][0].get<std::string>();
+        send(call(81, "memory_store",
+                  {{"text", "The wombat sleeps through the afternoon"},
+                   {"source", "chat:zoo"},
+                   {"time", "2024-02-01T11:00:00Z"}}));
+
+        const json tagged =
+            send(call(82, "memory_search", {{"query", "wombat"}, {"tags", {"diet"}}}));
+        const json hits = sc(tagged)["hits"];
+        QCOMPARE(hits.size(), std::size_t{1});
+        QCOMPARE(hits[0]["node_id"].get<std::string>(), id);
+
+        const json listed = send(call(83, "memory_list", {{"source", "chat:zoo"}, {"limit", 1}}));
+        QCOMPARE(sc(listed)["memories"].size(), std::size_t{1});
+        QCOMPARE(sc(listed)["memories"][0]["text"].get<std::string>(),
+                 std::string("The wombat sleeps through the afternoon"));
+        const json page2 = send(
+            call(84, "memory_list",
+                 {{"source", "chat:zoo"}, {"limit", 1}, {"cursor", sc(listed)["next_cursor"]}}));
+        QCOMPARE(sc(page2)["memories"][0]["id"].get<std::string>(), id);
+        QCOMPARE(sc(page2)["memories"][0]["tags"], json({"Diet", "wombat"}));
+
+        const json updated = send(call(
+            85, "memory_update", {{"id", id}, {"text", "The wombat now prefers sweet potato"}}));
+        QVERIFY2(!updated["result"]["isError"].get<bool>(), updated.dump().c_str());
+        QCOMPARE(sc(updated)["old_id"].get<std::string>(), id);
+        const std::string newer = sc(updated)["new_ids"][0].get<std::string>();
+
+        const json got = send(call(86, "memory_get", {{"ids", {id, newer}}}));
+        const json ms = sc(got)["memories"];
+        QCOMPARE(ms.size(), std::size_t{2});
+        QVERIFY(ms[0]["superseded"].get<bool>());
+        QCOMPARE(ms[0]["superseded_by"], json({newer}));
+        QCOMPARE(ms[1]["supersedes"].get<std::string>(), id);
+        QCOMPARE(ms[1]["author"].get<std::string>(), std::string("keeper"));
+        QCOMPARE(ms[1]["tags"], json({"Diet", "wombat"}));
+        // The search with the tag finds the new version first; the old one is demoted.
+        const json after =
+            send(call(87, "memory_search", {{"query", "wombat"}, {"tags", {"Diet"}}}));
+        QCOMPARE(sc(after)["hits"].size(), std::size_t{2});
+        QCOMPARE(sc(after)["hits"][0]["node_id"].get<std::string>(), newer);
+        QCOMPARE(sc(after)["hits"][1]["node_id"].get<std::string>(), id);
+
+        QVERIFY(error_text(send(call(88, "memory_get", {{"ids", {"no-such-memory"}}})))
+                    .find("no-such-memory") != std::string::npos);
+        QVERIFY(error_text(send(call(89, "memory_update", {{"id", "gone-id"}, {"text", "x"}})))
+                    .find("gone-id") != std::string::npos);
+        QVERIFY(error_text(send(call(90, "memory_update", {{"id", id}, {"text", "again"}})))
+                    .find(newer) != std::string::npos);
+        QVERIFY(error_text(send(call(91, "memory_list", {{"cursor", "3"}}))).find("cursor:") !=
+                std::string::npos);
+        QVERIFY(error_text(send(call(92, "memory_list", {{"limit", 1000}}))).find("limit") !=
+                std::string::npos);
+        QVERIFY(error_text(send(call(93, "memory_store", {{"text", "x"}, {"tags", {" "}}})))
+                    .find("tags[0]") != std::string::npos);
+        QVERIFY(error_text(send(call(94, "memory_get", {{"ids", json::array()}}))).find("ids") !=
+                std::string::npos);
+
+        server_->drain();
+        bool update_logged = false;
+        for (const AuditRecord& row : log_rows(vault_))
+            if (row.caller.tool == "memory_update" && !row.error &&
+                row.sources.find(id) != std::string::npos &&
+                row.sources.find(newer) != std::string::npos)
+                update_logged = true;
+        QVERIFY(update_logged);
+    }
+
     // What a client sends is kept to a bound: a refused 3 MB store leaves a row of a few KB
     // that says what was cut, and error replies do not echo a 200 KB argument name.
     void auditRowsAndErrorsKeepABoundedPartOfTheInput() {
@@ -512,6 +597,8 @@ private slots:
         auto server = Server::start(o);
         QVERIFY2(server.is_ok(), server.status().to_string().c_str());
         QVERIFY(find_tool((*server)->tools(), "memory_store") == nullptr);
+        QVERIFY(find_tool((*server)->tools(), "memory_update") == nullptr);
+        QVERIFY(find_tool((*server)->tools(), "memory_list") != nullptr);
         QVERIFY(find_tool((*server)->tools(), "memory_search") != nullptr);
         std::promise<Reply> p;
         (*server)->handle(call(1, "memory_store", {{"text", "x"}}).dump(), peer_,

@@ -3,8 +3,8 @@
 //   @modelcontextprotocol/client 2.x  - the 2026-07-28 era (server/discover, per-request _meta)
 //   @modelcontextprotocol/sdk 1.x     - the handshake era (initialize)
 // each over stdio and over Streamable HTTP with the bearer token. Per client and transport it
-// connects, lists the tools, stores a message and finds it with memory_search, calls a
-// primitive, and checks a tool error; over HTTP also a missing token and a foreign Origin.
+// connects, lists the tools, stores a tagged message and finds it with memory_search (also by
+// its tag), lists, edits and gets it, calls a primitive, and checks tool errors; over HTTP also a missing token and a foreign Origin.
 // Then the audit log must name every call's client.
 //
 // Usage: node run.mjs MEMLENS_CLI SCRATCH_DIR
@@ -34,7 +34,7 @@ function check(ok, what, detail = '') {
 
 const EXPECTED_TOOLS = ['memory_search', 'memory_store', 'why_not', 'explain', 'query_source',
   'query_global', 'query_topic', 'cover_window', 'search_entities', 'drill_down', 'fetch_leaves',
-  'walk'];
+  'walk', 'memory_update', 'memory_list', 'memory_get'];
 
 // A fresh vault from the project's own generated corpus.
 rmSync(scratch, { recursive: true, force: true });
@@ -103,8 +103,9 @@ async function session(label, client, transport, expectVersion) {
 
   const word = 'zq' + randomBytes(4).toString('hex');
   const sentence = `The ${word} prototype ships on Friday after the ${label} review`;
+  const source = `chat:sdk-${label.replace(/ /g, '-')}`;
   const stored = await client.callTool({ name: 'memory_store',
-    arguments: { text: sentence, author: 'sdk-test', source: 'chat:sdk-test' } });
+    arguments: { text: sentence, author: 'sdk-test', source, tags: [word, 'sdk'] } });
   const id = stored.structuredContent?.node_ids?.[0];
   check(!stored.isError && stored.structuredContent?.stored === true && typeof id === 'string',
     `${label}: memory_store stored the message`, JSON.stringify(stored).slice(0, 300));
@@ -125,6 +126,33 @@ async function session(label, client, transport, expectVersion) {
   check(Array.isArray(entities.structuredContent?.entities) &&
         entities.structuredContent.entities.length > 0,
     `${label}: the search_entities primitive answers`);
+
+  // Tags, list, edit, get (memory_update, memory_list, memory_get).
+  const tagged = await client.callTool({ name: 'memory_search',
+    arguments: { query: 'prototype review', tags: [word.toUpperCase()] } });
+  check(!tagged.isError && tagged.structuredContent?.hits?.length === 1 &&
+        tagged.structuredContent.hits[0].node_id === id,
+    `${label}: memory_search with tags finds only the tagged memory`,
+    JSON.stringify(tagged).slice(0, 300));
+  const listed = await client.callTool({ name: 'memory_list', arguments: { source, limit: 5 } });
+  const listedFirst = listed.structuredContent?.memories?.[0];
+  check(!listed.isError && listedFirst?.id === id && listedFirst?.tags?.[0] === word &&
+        listed.structuredContent?.next_cursor === null,
+    `${label}: memory_list gives the memory with its tags`, JSON.stringify(listed).slice(0, 300));
+  const updated = await client.callTool({ name: 'memory_update',
+    arguments: { id, text: `${sentence}, moved to Monday` } });
+  const newId = updated.structuredContent?.new_ids?.[0];
+  check(!updated.isError && updated.structuredContent?.old_id === id && typeof newId === 'string',
+    `${label}: memory_update returns both ids`, JSON.stringify(updated).slice(0, 300));
+  const got = await client.callTool({ name: 'memory_get', arguments: { ids: [id, newId] } });
+  const [oldM, newM] = got.structuredContent?.memories ?? [];
+  check(!got.isError && oldM?.superseded === true && oldM?.superseded_by?.[0] === newId &&
+        newM?.supersedes === id && newM?.author === 'sdk-test' && newM?.tags?.[1] === 'sdk',
+    `${label}: memory_get says what superseded what`, JSON.stringify(got).slice(0, 400));
+  const unknown = await client.callTool({ name: 'memory_get',
+    arguments: { ids: ['no-such-memory-id'] } });
+  check(unknown.isError === true && /no-such-memory-id/.test(unknown.content?.[0]?.text),
+    `${label}: an unknown id is a tool error naming it`, JSON.stringify(unknown));
 
   // A tool given a bad argument: a tool error naming it (2025-06-18 would make it -32602).
   let bad;
@@ -200,9 +228,10 @@ async function run() {
   for (const name of clientNames) {
     const mine = rows.filter((r) => r.client === name);
     const tools = new Set(mine.map((r) => r.tool));
-    check(mine.length === 5 && ['memory_store', 'memory_search', 'fetch_leaves',
-      'search_entities'].every((t) => tools.has(t)) && mine.every((r) => r.session),
-    `audit: the 5 calls of ${name} name it and their session`,
+    check(mine.length === 10 && ['memory_store', 'memory_search', 'fetch_leaves',
+      'search_entities', 'memory_list', 'memory_update', 'memory_get'].every((t) => tools.has(t)) &&
+      mine.every((r) => r.session),
+    `audit: the 10 calls of ${name} name it and their session`,
     JSON.stringify(mine.map((r) => [r.tool, r.session])));
   }
   const failed = rows.filter((r) => r.error && /limit/.test(r.error));

@@ -1074,6 +1074,31 @@ private Q_SLOTS:
 
     // Every snippet shown holds its hit's first match (by stem, as it is marked), also when the
     // query's word form differs from the text's and the text is longer than a snippet.
+    // The form's Tags field scopes the search to memories stored with one of the tags (no
+    // summary), and the hit detail shows a memory's tags.
+    void theTagsFieldScopesTheSearchAndTheDetailShowsTags() {
+        useDefaultMmr();
+        wb_->form()->tagsEdit()->setText(u"DECISION"_s);
+        const bool ran = runAndWait(u"launch budget decision"_s);
+        wb_->form()->tagsEdit()->clear();
+        QVERIFY(ran);
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.request.search.scope.tags, std::vector<std::string>{"DECISION"});
+        const auto& rows = wb_->session()->results()->rows();
+        QVERIFY(!rows.empty());
+        for (const auto& row : rows) {
+            QCOMPARE(row.hit.node_kind, NodeKind::Leaf);
+            QVERIFY2(std::find(row.hit.topics.begin(), row.hit.topics.end(), "decision") !=
+                         row.hit.topics.end(),
+                     row.hit.node_id.c_str());
+        }
+        QVERIFY(clickRow(0, Qt::NoModifier));
+        const QString facts = wb_->detail()->provenanceText();
+        QVERIFY2(facts.contains(u"<b>Tags</b>"_s) && facts.contains(u"decision"_s),
+                 qPrintable(facts));
+    }
+
     void everySnippetHoldsItsFirstMatch() {
         useDefaultMmr();
         QVERIFY(runAndWait(u"budgets decisions launches reviews"_s));

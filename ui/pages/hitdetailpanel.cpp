@@ -173,6 +173,12 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
                      .arg(escaped(hit.tree_id), QString::fromLatin1(to_wire(hit.tree_kind)));
     if (hit.source_ref)
         facts << tr("<b>Source ref</b> %1").arg(escaped(*hit.source_ref));
+    if (leaf && !hit.topics.empty()) { // a chunk's topics are the tags it was stored with
+        QStringList tags;
+        for (const std::string& t : hit.topics)
+            tags << escaped(t);
+        facts << tr("<b>Tags</b> %1").arg(tags.join(QStringLiteral(", ")));
+    }
     if (!leaf)
         facts << tr("<b>Children</b> %1").arg(hit.child_ids.size());
     facts << tr("<b>Score</b> %1")
@@ -287,6 +293,10 @@ QStringList HitDetailPanel::chipIds() const {
             ids << button->property("entityId").toString();
     }
     return ids;
+}
+
+QString HitDetailPanel::provenanceText() const {
+    return provenance_->text();
 }
 
 void HitDetailPanel::addChips(FlowLayout* layout, const std::vector<std::string>& entities,

@@ -38,6 +38,8 @@ public:
 
     MarkdownView* contentView() const { return content_; }
     QCheckBox* markdownToggle() const { return markdown_; }
+    // The facts line under the title: time, tree, source ref, a memory's tags, score.
+    QString provenanceText() const;
     // The chips currently shown, by entity id (for tests).
     QStringList chipIds() const;
     // The neighbouring turns the keyword leg matched the hit in (hidden when it matched none).

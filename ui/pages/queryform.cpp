@@ -261,6 +261,10 @@ QWidget* QueryForm::buildSearchPage() {
     namespaces_->setPlaceholderText(tr("any (comma-separated)"));
     topics_ = new QLineEdit(scopeBox);
     topics_->setPlaceholderText(tr("any, e.g. deploy, launch"));
+    tags_ = new QLineEdit(scopeBox);
+    tags_->setPlaceholderText(tr("any, e.g. todo, work (memories only)"));
+    tags_->setToolTip(tr("Only memories stored with one of these tags (case is ignored); "
+                         "summaries are left out"));
     contentTypes_ = new QLineEdit(scopeBox);
     contentTypes_->setPlaceholderText(tr("any, e.g. text, code"));
     scopeSince_ = new TimeBoundEdit(tr("since"), scopeBox);
@@ -268,6 +272,7 @@ QWidget* QueryForm::buildSearchPage() {
     scope->addRow(tr("Source kinds:"), kinds);
     scope->addRow(tr("Namespaces:"), namespaces_);
     scope->addRow(tr("Topics:"), topics_);
+    scope->addRow(tr("Tags:"), tags_);
     scope->addRow(tr("Content types:"), contentTypes_);
     scope->addRow(scopeSince_);
     scope->addRow(scopeUntil_);
@@ -525,6 +530,7 @@ QueryRequest QueryForm::request(const QString& text) const {
             s.scope.source_kinds.emplace_back(kSourceKinds[i]);
     s.scope.namespaces = splitList(namespaces_->text());
     s.scope.topics = splitList(topics_->text());
+    s.scope.tags = splitList(tags_->text());
     s.scope.content_types = splitList(contentTypes_->text());
     s.scope.since_ms = scopeSince_->value();
     s.scope.until_ms = scopeUntil_->value();
@@ -606,7 +612,7 @@ void QueryForm::resetVaultState() {
         combo->setCurrentText(QString());
     }
     for (QLineEdit* edit :
-         {namespaces_, topics_, contentTypes_, topicEntity_, drillNode_, leafIds_})
+         {namespaces_, topics_, tags_, contentTypes_, topicEntity_, drillNode_, leafIds_})
         edit->clear();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     for (TimeBoundEdit* bound : {scopeSince_, scopeUntil_, topicSince_, topicUntil_}) {

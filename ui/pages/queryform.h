@@ -56,6 +56,7 @@ public:
 
     // The search-mode controls, for tests.
     QDoubleSpinBox* mmrLambdaBox() const { return mmrLambda_; }
+    QLineEdit* tagsEdit() const { return tags_; }
     QComboBox* fusionBox() const { return fusion_; }
     TimeBoundEdit* scopeSinceEdit() const { return scopeSince_; }
     TimeBoundEdit* scopeUntilEdit() const { return scopeUntil_; }
@@ -91,6 +92,7 @@ private:
     std::vector<QCheckBox*> kindBoxes_; // one per kSourceKinds entry, in its order
     QLineEdit* namespaces_ = nullptr;
     QLineEdit* topics_ = nullptr;
+    QLineEdit* tags_ = nullptr; // SearchScope::tags, comma-separated
     QLineEdit* contentTypes_ = nullptr;
     TimeBoundEdit* scopeSince_ = nullptr;
     TimeBoundEdit* scopeUntil_ = nullptr;

@@ -27,6 +27,9 @@ struct IngestItem {
     std::string source_ref;                // back-pointer: "D3:5", "notes/plan.md#L3", message id
     std::optional<std::string> message_id; // the importer's own id (JSONL "id")
     std::optional<std::string> supersedes; // message id (or chunk id) this item replaces
+    // memory_update (memories.h): the ingest fails unless `supersedes` names a chunk that is
+    // not superseded yet, checked inside its transaction (NotFound / InvalidArgument).
+    bool supersedes_current = false;
     std::vector<std::string> tags;
     std::string group_id; // thread / session / document this item belongs to
     std::string context;  // searchable text that is not the body (captions, date)

@@ -41,12 +41,16 @@ struct SearchScope {
     std::vector<std::string> topics;
     std::vector<std::string> content_types;
     std::vector<std::string> source_kinds; // chat | email | document
-    std::optional<std::int64_t> since_ms;  // keeps nodes whose time range overlaps the window
+    // Tags a memory was stored with (memory_store's `tags`, a JSONL line's "tags"): chunks
+    // carrying at least one of them, compared ignoring ASCII case. Summaries mix many chunks, so
+    // a scope naming tags admits chunks only (memories.h).
+    std::vector<std::string> tags;
+    std::optional<std::int64_t> since_ms; // keeps nodes whose time range overlaps the window
     std::optional<std::int64_t> until_ms;
 
     bool empty() const {
         return namespaces.empty() && topics.empty() && content_types.empty() &&
-               source_kinds.empty() && !since_ms && !until_ms;
+               source_kinds.empty() && tags.empty() && !since_ms && !until_ms;
     }
 };
 

@@ -52,6 +52,7 @@ SearchScope parsed_scope(const json& j) {
     s.topics = strings_of(j, "topics");
     s.content_types = strings_of(j, "content_types");
     s.source_kinds = strings_of(j, "source_kinds");
+    s.tags = strings_of(j, "tags");
     if (j.contains("since_ms") && !j["since_ms"].is_null())
         s.since_ms = j["since_ms"].get<std::int64_t>();
     if (j.contains("until_ms") && !j["until_ms"].is_null())

@@ -23,6 +23,8 @@ json scope_json(const SearchScope& s) {
     j["topics"] = s.topics;
     j["content_types"] = s.content_types;
     j["source_kinds"] = s.source_kinds;
+    if (!s.tags.empty()) // absent on rows of scopes without tags, as before tags existed
+        j["tags"] = s.tags;
     j["since_ms"] = s.since_ms ? json(*s.since_ms) : json(nullptr);
     j["until_ms"] = s.until_ms ? json(*s.until_ms) : json(nullptr);
     return j;
@@ -409,6 +411,7 @@ SearchRequest request_from_json(const AuditRecord& record, const json& j) {
         req.scope.topics = string_list(s, "topics");
         req.scope.content_types = string_list(s, "content_types");
         req.scope.source_kinds = string_list(s, "source_kinds");
+        req.scope.tags = string_list(s, "tags");
         if (s.contains("since_ms") && s["since_ms"].is_number())
             req.scope.since_ms = s["since_ms"].get<std::int64_t>();
         if (s.contains("until_ms") && s["until_ms"].is_number())

@@ -347,6 +347,25 @@ private:
         return true;
     }
 
+    // IngestItem::supersedes_current: `target` names a chunk, and not one superseded already.
+    Status check_supersedes_current(const std::string& target) {
+        auto st = db_.prepare("SELECT count(*), coalesce(sum(superseded = 0), 0) FROM "
+                              "mem_tree_chunks WHERE message_id = ?1 OR id = ?1");
+        if (!st)
+            return st.status();
+        st->bind(1, target);
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (st->column_int64(0) == 0)
+            return Status::not_found("supersedes: no memory '" + target +
+                                     "' (it was forgotten or never stored)");
+        if (st->column_int64(1) == 0)
+            return Status::invalid("supersedes: memory '" + target +
+                                   "' is superseded already: update its newest version");
+        return Status::ok();
+    }
+
     Result<std::optional<std::string>> resolve_supersedes(const std::string& target) {
         auto st = db_.prepare("SELECT id FROM mem_tree_chunks WHERE message_id = ?1 OR id = ?1 "
                               "ORDER BY seq_in_source");
@@ -528,6 +547,8 @@ private:
             if (item->supersedes) {
                 superseded_any_ = true;
                 MEMLENS_TRY(writer_->flush_chunks()); // it may name a chunk of this import
+                if (item->supersedes_current)
+                    MEMLENS_TRY(check_supersedes_current(*item->supersedes));
                 auto r = resolve_supersedes(*item->supersedes);
                 if (!r)
                     return r.status();

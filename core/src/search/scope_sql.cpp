@@ -47,6 +47,11 @@ void append_time(SqlQuery& q, const SearchScope& scope, const char* alias) {
 
 } // namespace
 
+std::string tag_condition(const std::string& tags_json_column) {
+    return "EXISTS (SELECT 1 FROM json_each(" + tags_json_column +
+           ") tg WHERE lower(tg.value) IN (SELECT lower(value) FROM json_each(?)))";
+}
+
 void append_chunk_scope(SqlQuery& q, const SearchScope& scope, bool hide_superseded,
                         const ChunkColumns& cols) {
     if (!scope.namespaces.empty())
@@ -59,6 +64,8 @@ void append_chunk_scope(SqlQuery& q, const SearchScope& scope, bool hide_superse
         q.add(" AND c.source_kind IN (SELECT value FROM json_each(?))",
               json_string_array(scope.source_kinds));
     append_time(q, scope, "c");
+    if (!scope.tags.empty())
+        q.add(" AND " + tag_condition("c.tags_json"), json_string_array(scope.tags));
     if (!scope.topics.empty()) {
         auto topics = normalized_topics(scope.topics);
         q.add(" AND (EXISTS (SELECT 1 FROM json_each(c.tags_json) tg WHERE lower(tg.value) IN "
@@ -73,7 +80,7 @@ void append_chunk_scope(SqlQuery& q, const SearchScope& scope, bool hide_superse
 }
 
 bool append_summary_scope(SqlQuery& q, const SearchScope& scope, bool hide_superseded) {
-    if (!scope.namespaces.empty() || !scope.content_types.empty())
+    if (!scope.namespaces.empty() || !scope.content_types.empty() || !scope.tags.empty())
         return false;
     q.add(" AND s.deleted = 0");
     if (!scope.source_kinds.empty())

@@ -19,13 +19,17 @@ struct ChunkColumns {
 // Topic names as the scope matches them: lowercase, without "topic:", "hashtag:" or "#".
 std::vector<std::string> normalized_topics(const std::vector<std::string>& topics);
 
+// The condition "the JSON array of tags in `tags_json_column` holds one of the tags bound to its
+// one parameter (a JSON array)", ignoring ASCII case: SearchScope::tags and memory_list's tags.
+std::string tag_condition(const std::string& tags_json_column);
+
 // Appends " AND …" conditions on chunks aliased `c`.
 void append_chunk_scope(SqlQuery& q, const SearchScope& scope, bool hide_superseded,
                         const ChunkColumns& cols);
 
 // Appends " AND …" conditions on summaries aliased `s` (deleted ones are always excluded).
-// Namespaces and content types belong to chunks: a scope that names either excludes summaries,
-// which mix many chunks; false is returned then and nothing is appended.
+// Namespaces, content types and tags belong to chunks: a scope that names one excludes
+// summaries, which mix many chunks; false is returned then and nothing is appended.
 bool append_summary_scope(SqlQuery& q, const SearchScope& scope, bool hide_superseded);
 
 } // namespace memlens::search

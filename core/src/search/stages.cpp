@@ -6,6 +6,7 @@
 #include "search/pipeline.h"
 #include "search/verdict.h"
 
+#include <memlens/memories.h>
 #include <memlens/query_context.h>
 #include <memlens/retrieval.h>
 #include <memlens/scoring.h>
@@ -74,6 +75,7 @@ Status validate_search_request(const SearchRequest& req) {
         if (std::find(kSourceKinds.begin(), kSourceKinds.end(), kind) == kSourceKinds.end())
             return Status::invalid("source kind '" + kind +
                                    "' is not one of chat, email, document");
+    MEMLENS_TRY(check_memory_tags(req.scope.tags, "tag"));
     return Status::ok();
 }
 

@@ -108,6 +108,7 @@ Status scope_misses(StatementCache& stmts, const NodeRow& row, const SearchScope
     list_part("content type", &SearchScope::content_types);
     list_part("source kind", &SearchScope::source_kinds);
     list_part("topic", &SearchScope::topics);
+    list_part("tag", &SearchScope::tags);
     if (scope.since_ms || scope.until_ms) {
         SearchScope s;
         s.since_ms = scope.since_ms;
@@ -125,8 +126,9 @@ Status scope_misses(StatementCache& stmts, const NodeRow& row, const SearchScope
             return ok.status();
         if (!*ok) {
             std::string asks = p.asks;
-            if (row.is_summary && (p.only.namespaces.size() + p.only.content_types.size()) > 0)
-                asks += " (a scope naming namespaces or content types admits chunks only)";
+            if (row.is_summary &&
+                (p.only.namespaces.size() + p.only.content_types.size() + p.only.tags.size()) > 0)
+                asks += " (a scope naming namespaces, content types or tags admits chunks only)";
             fact(a, std::string("scope: ") + p.name, asks);
         }
     }
