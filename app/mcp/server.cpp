@@ -97,12 +97,18 @@ bool is_handshake_version(std::string_view v) {
     return false;
 }
 
+// The hints that differ from MCP's defaults (readOnlyHint false, destructiveHint true,
+// idempotentHint false, openWorldHint true), which a client assumes for the rest: every byte
+// of tools/list is in the model's context (kToolListTokens).
 json annotations(const ToolSpec& s) {
-    return {{"title", s.title},
-            {"readOnlyHint", !s.writes},
-            {"destructiveHint", false},
-            {"idempotentHint", s.idempotent},
-            {"openWorldHint", false}};
+    json a = {{"openWorldHint", false}};
+    if (!s.writes)
+        a["readOnlyHint"] = true;
+    else if (s.idempotent)
+        a["idempotentHint"] = true;
+    if (s.writes)
+        a["destructiveHint"] = false;
+    return a;
 }
 
 json tool_json(const ToolSpec& s) {
@@ -156,11 +162,11 @@ std::string error_text(const json& id, int code, const std::string& message, con
 Result<std::unique_ptr<Server>> Server::start(const ServerOptions& options) {
     std::unique_ptr<Server> s(new Server());
     s->options_ = options;
-    s->specs_ = tool_specs(options.read_only);
     auto runner = ToolRunner::open(options.vault_dir, options.read_only);
     if (!runner)
         return runner.status();
     s->runner_ = std::move(runner).value();
+    s->specs_ = tool_specs(options.read_only, s->runner_->profile_names());
     s->worker_ = std::thread([p = s.get()] { p->work(); });
     return s;
 }
@@ -552,7 +558,8 @@ void Server::work() {
                                              kMaxErrorMessageBytes))},
                       {"isError", true}};
         } else {
-            result = {{"content", text_content(compact(outcome.structured))},
+            result = {{"content", text_content(outcome.text.empty() ? compact(outcome.structured)
+                                                                    : outcome.text)},
                       {"structuredContent", outcome.structured},
                       {"isError", false}};
         }
