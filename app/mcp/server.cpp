@@ -97,23 +97,20 @@ bool is_handshake_version(std::string_view v) {
     return false;
 }
 
-// The hints that differ from MCP's defaults (readOnlyHint false, destructiveHint true,
-// idempotentHint false, openWorldHint true), which a client assumes for the rest: every byte
-// of tools/list is in the model's context (kToolListTokens).
+// Only the hints that differ from MCP's defaults (readOnlyHint false, destructiveHint true),
+// which a client assumes for the rest: every byte of tools/list is in the model's context
+// (kToolListTokens). The title is left to the name for the same reason.
 json annotations(const ToolSpec& s) {
-    json a = {{"openWorldHint", false}};
     if (!s.writes)
-        a["readOnlyHint"] = true;
-    else if (s.idempotent)
+        return {{"readOnlyHint", true}};
+    json a = {{"destructiveHint", false}};
+    if (s.idempotent)
         a["idempotentHint"] = true;
-    if (s.writes)
-        a["destructiveHint"] = false;
     return a;
 }
 
 json tool_json(const ToolSpec& s) {
     return {{"name", s.name},
-            {"title", s.title},
             {"description", s.description},
             {"inputSchema", s.input_schema},
             {"outputSchema", s.output_schema},

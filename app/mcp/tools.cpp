@@ -59,9 +59,11 @@ json object_schema(json properties, std::vector<std::string> required = {}) {
     j["additionalProperties"] = false;
     return j;
 }
-// What structuredContent holds: its top-level members (docs/agents.md gives their fields).
-json output(std::vector<std::string> required) {
-    return {{"type", "object"}, {"required", std::move(required)}};
+// What structuredContent holds: an object, whose members docs/agents.md gives (`required`
+// names them here for the reader of this file; the list does not carry them, for its cost).
+json output(const std::vector<std::string>& required) {
+    (void)required;
+    return {{"type", "object"}};
 }
 
 std::vector<std::string> mode_names() {
@@ -80,8 +82,6 @@ std::vector<std::string> detail_names() {
 // Said once in the descriptions that take times and a query to rank by.
 constexpr const char* kTimes = " Times: RFC 3339 or epoch ms.";
 constexpr const char* kRanked = " Newest first, or by similarity to query.";
-// What a primitive answers: hits with the fields of `memlens-cli ... --json`.
-constexpr const char* kHits = " Returns hits (node_id, content, times, tree_scope).";
 
 json search_properties(const std::vector<std::string>& profiles) {
     return {{"query", str()},
@@ -112,28 +112,28 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
     specs.push_back({"query_source", "Summaries of a source",
                      std::string("Summaries of source_id (e.g. chat:agent) or of every source "
                                  "of source_kind, within the last days.") +
-                         kRanked + kHits,
+                         kRanked,
                      object_schema({{"source_id", str()},
                                     {"source_kind", string_enum(kind_names())},
                                     {"days", integer(1, 36500)},
                                     {"query", str()},
                                     {"limit", integer(1, kMaxQueryLimit)}}),
                      output({"hits"})});
-    specs.push_back({"query_global", "Summaries of a time window",
-                     std::string("Summaries of every source overlapping since..until.") + kRanked +
-                         kHits + kTimes,
-                     object_schema({{"since", str()},
-                                    {"until", str()},
-                                    {"source_kind", string_enum(kind_names())},
-                                    {"query", str()},
-                                    {"limit", integer(1, kMaxQueryLimit)}},
-                                   {"since", "until"}),
-                     output({"hits"})});
+    specs.push_back(
+        {"query_global", "Summaries of a time window",
+         std::string("Summaries of every source overlapping since..until.") + kRanked + kTimes,
+         object_schema({{"since", str()},
+                        {"until", str()},
+                        {"source_kind", string_enum(kind_names())},
+                        {"query", str()},
+                        {"limit", integer(1, kMaxQueryLimit)}},
+                       {"since", "until"}),
+         output({"hits"})});
     specs.push_back(
         {"query_topic", "Nodes about an entity",
          std::string("Chunks and summaries that mention entity_id (from search_entities, e.g. "
                      "person:alice); an unknown id is an error.") +
-             kRanked + kHits + kTimes,
+             kRanked + kTimes,
          object_schema({{"entity_id", str()},
                         {"since", str()},
                         {"until", str()},
@@ -144,7 +144,7 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
     specs.push_back({"cover_window", "Everything in a time window",
                      std::string("The fewest nodes covering every chunk in since..until: sealed "
                                  "summaries where they fit, chunks elsewhere.") +
-                         kHits + kTimes,
+                         kTimes,
                      object_schema({{"since", str()},
                                     {"until", str()},
                                     {"source_id", str()},
@@ -163,8 +163,7 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
     specs.push_back({"drill_down", "Open a summary",
                      std::string("The nodes below summary node_id, max_depth levels down, in "
                                  "tree order or by similarity to query; an unknown id is an "
-                                 "error.") +
-                         kHits,
+                                 "error."),
                      object_schema({{"node_id", str()},
                                     {"max_depth", integer(1, 8)},
                                     {"query", str()},
@@ -173,8 +172,7 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                      output({"hits"})});
     specs.push_back({"fetch_leaves", "Read chunks",
                      std::string("The full text of chunks by id, in the order asked; an unknown "
-                                 "id is an error.") +
-                         kHits,
+                                 "id is an error."),
                      object_schema({{"chunk_ids",
                                      {{"type", "array"},
                                       {"items", {{"type", "string"}}},
@@ -184,8 +182,7 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                      output({"hits"})});
     specs.push_back({"walk", "Walk the entity graph",
                      std::string("Nodes linked to the entities query names, within max_hops "
-                                 "graph hops and the last days; else a dense ranking.") +
-                         kHits,
+                                 "graph hops and the last days; else a dense ranking."),
                      object_schema({{"query", str()},
                                     {"limit", integer(1, kMaxQueryLimit)},
                                     {"max_hops", integer(1, kMaxGraphHops)},
