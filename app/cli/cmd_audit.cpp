@@ -119,14 +119,18 @@ int run_list(const Args& a, const Vault& v) {
     }
     for (const auto& r : *rows) {
         auto sources = json::parse(r.sources, nullptr, false);
-        std::printf("%6lld  %s  %-15s %3zu hits  %7.1f ms  rev %lld  %s%s%s\n",
-                    static_cast<long long>(r.id), format_rfc3339(r.ts_ms).c_str(), r.mode.c_str(),
-                    sources.is_array() ? sources.size() : std::size_t{0}, r.elapsed_ms,
-                    static_cast<long long>(r.vault_revision), one_line(r.query, 60).c_str(),
-                    r.error ? ("  FAILED: " + one_line(*r.error, 80)).c_str() : "",
-                    r.caller.client.empty()
-                        ? ""
-                        : ("  [" + r.caller.client + ", " + r.caller.session + "]").c_str());
+        std::printf(
+            "%6lld  %s  %-15s %3zu hits  %7.1f ms  rev %lld  %s%s%s\n",
+            static_cast<long long>(r.id), format_rfc3339(r.ts_ms).c_str(), r.mode.c_str(),
+            sources.is_array() ? sources.size() : std::size_t{0}, r.elapsed_ms,
+            static_cast<long long>(r.vault_revision), one_line(r.query, 60).c_str(),
+            r.error ? ("  FAILED: " + one_line(*r.error, 80)).c_str() : "",
+            r.caller.client.empty() && r.caller.session.empty()
+                ? ""
+                : ("  [" +
+                   (r.caller.client.empty() ? std::string(kAnonymousClient) : r.caller.client) +
+                   ", " + r.caller.session + "]")
+                      .c_str());
     }
     std::printf("%zu rows\n", rows->size());
     return 0;
@@ -320,8 +324,10 @@ MEMLENS_CLI_COMMAND(Spec{
     "list shows the newest rows first. --text keeps the queries that contain TEXT (literally;\n"
     "ASCII letters in either case), --mode those that ran in that mode, --since and --until\n"
     "(RFC 3339 or epoch ms, inclusive) those answered in that window. An agent's call through\n"
-    "'memlens-cli serve' names its client, session (connection), tool and arguments: --client,\n"
-    "--session and --tool keep the rows that name exactly that, --agents every agent's row.\n"
+    "'memlens-cli serve' names its client, session (connection), tool and arguments: --client\n"
+    "keeps the rows of that client (\"name version\" exactly, or the name alone for any version),\n"
+    "--session and --tool the rows that name exactly that, --agents every agent's row (a client\n"
+    "that sent no name shows as anonymous).\n"
     "Only searches (modes hybrid, keyword, semantic) can be replayed, diffed or rerun.",
     {"vault", "limit", "offset", "text", "mode", "since", "until", "client", "session", "tool"},
     {"agents"},

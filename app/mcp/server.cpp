@@ -97,17 +97,20 @@ bool is_handshake_version(std::string_view v) {
     return false;
 }
 
+// Only the hints that differ from MCP's defaults (readOnlyHint false, destructiveHint true),
+// which a client assumes for the rest: every byte of tools/list is in the model's context
+// (kToolListTokens). The title is left to the name for the same reason.
 json annotations(const ToolSpec& s) {
-    return {{"title", s.title},
-            {"readOnlyHint", !s.writes},
-            {"destructiveHint", false},
-            {"idempotentHint", s.idempotent},
-            {"openWorldHint", false}};
+    if (!s.writes)
+        return {{"readOnlyHint", true}};
+    json a = {{"destructiveHint", false}};
+    if (s.idempotent)
+        a["idempotentHint"] = true;
+    return a;
 }
 
 json tool_json(const ToolSpec& s) {
     return {{"name", s.name},
-            {"title", s.title},
             {"description", s.description},
             {"inputSchema", s.input_schema},
             {"outputSchema", s.output_schema},
@@ -156,11 +159,11 @@ std::string error_text(const json& id, int code, const std::string& message, con
 Result<std::unique_ptr<Server>> Server::start(const ServerOptions& options) {
     std::unique_ptr<Server> s(new Server());
     s->options_ = options;
-    s->specs_ = tool_specs(options.read_only);
     auto runner = ToolRunner::open(options.vault_dir, options.read_only);
     if (!runner)
         return runner.status();
     s->runner_ = std::move(runner).value();
+    s->specs_ = tool_specs(options.read_only, s->runner_->profile_names());
     // The readers take the writer's integrity check rather than running their own.
     for (std::size_t i = 0; i < kReadWorkers; ++i) {
         auto reader = ToolRunner::open(options.vault_dir, options.read_only, s->runner_.get());
@@ -568,7 +571,8 @@ void Server::work(ToolRunner& runner, std::deque<std::shared_ptr<Call>>& queue) 
                                              kMaxErrorMessageBytes))},
                       {"isError", true}};
         } else {
-            result = {{"content", text_content(compact(outcome.structured))},
+            result = {{"content", text_content(outcome.text.empty() ? compact(outcome.structured)
+                                                                    : outcome.text)},
                       {"structuredContent", outcome.structured},
                       {"isError", false}};
         }

@@ -4,12 +4,14 @@
 #include "tools.h"
 
 #include <memlens/audit.h>
+#include <memlens/brief.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
 #include <memlens/json_writer.h>
 #include <memlens/memories.h>
 #include <memlens/query_context.h>
 #include <memlens/retrieval.h>
+#include <memlens/scoring.h>
 #include <memlens/settings.h>
 #include <memlens/text.h>
 #include <memlens/time_util.h>
@@ -29,18 +31,27 @@ constexpr std::int64_t kMaxTime = 253'402'300'799'999LL; // 9999-12-31T23:59:59.
 constexpr std::size_t kMaxStoreBytes = 1 << 20;          // one stored message: 1 MiB of text
 constexpr std::size_t kMaxIdBytes = 512;                 // ids and names an agent passes
 
-json str(const std::string& description) {
-    return {{"type", "string"}, {"description", description}};
+// The schemas are written for a model's context (docs/agents.md, "What each tool costs"): the
+// whole tools/list stays within kToolListTokens (tools.h). A description says what is taken
+// and what comes back; a property has a description only where its name and type do not say
+// it, and an enum wherever the set of values is closed.
+json str(const std::string& description = {}) {
+    json j = {{"type", "string"}};
+    if (!description.empty())
+        j["description"] = description;
+    return j;
 }
-json integer(std::int64_t lo, std::int64_t hi, const std::string& description) {
-    return {{"type", "integer"}, {"minimum", lo}, {"maximum", hi}, {"description", description}};
+json integer(std::int64_t lo, std::int64_t hi) {
+    return {{"type", "integer"}, {"minimum", lo}, {"maximum", hi}};
 }
-json time_arg(const std::string& description) {
-    return {{"type", "string"},
-            {"description", description + " (RFC 3339, e.g. 2026-03-01T09:00:00Z, or epoch ms)"}};
+json boolean(const std::string& description) {
+    return {{"type", "boolean"}, {"description", description}};
 }
-json string_enum(const std::vector<std::string>& values, const std::string& description) {
-    return {{"type", "string"}, {"enum", values}, {"description", description}};
+json strings(json items = {{"type", "string"}}) {
+    return {{"type", "array"}, {"items", std::move(items)}};
+}
+json string_enum(const std::vector<std::string>& values) {
+    return {{"type", "string"}, {"enum", values}};
 }
 json object_schema(json properties, std::vector<std::string> required = {}) {
     json j = {{"type", "object"}, {"properties", std::move(properties)}};
@@ -49,8 +60,11 @@ json object_schema(json properties, std::vector<std::string> required = {}) {
     j["additionalProperties"] = false;
     return j;
 }
-json nullable(const char* type) {
-    return {{"type", json::array({type, "null"})}};
+// What structuredContent holds: an object, whose members docs/agents.md gives (`required`
+// names them here for the reader of this file; the list does not carry them, for its cost).
+json output(const std::vector<std::string>& required) {
+    (void)required;
+    return {{"type", "object"}};
 }
 
 std::vector<std::string> mode_names() {
@@ -62,284 +76,199 @@ std::vector<std::string> mode_names() {
 std::vector<std::string> kind_names() {
     return {kSourceKinds.begin(), kSourceKinds.end()};
 }
-
-// A hit as json_writer.h writes it (one shape everywhere), with the agent's rank.
-json hit_schema(bool with_verdict) {
-    json props = {{"rank", {{"type", "integer"}}},
-                  {"node_id", {{"type", "string"}}},
-                  {"node_kind", {{"type", "string"}}},
-                  {"level", {{"type", "integer"}}},
-                  {"tree_scope", {{"type", "string"}}},
-                  {"content", {{"type", "string"}}},
-                  {"time_range_start", {{"type", "string"}}},
-                  {"time_range_end", {{"type", "string"}}},
-                  {"score", {{"type", "number"}}},
-                  {"source_ref", nullable("string")}};
-    std::vector<std::string> required = {"rank",    "node_id",          "node_kind",
-                                         "content", "time_range_start", "score"};
-    if (with_verdict) {
-        props["verdict"] = {{"type", "string"}};
-        props["explanation"] = {{"type", "object"}};
-        required.emplace_back("verdict");
-    }
-    return {{"type", "object"}, {"properties", props}, {"required", required}};
-}
-json hits_output(bool with_verdict, json extra = json::object()) {
-    json props = {{"hits", {{"type", "array"}, {"items", hit_schema(with_verdict)}}},
-                  {"total", {{"type", "integer"}}},
-                  {"truncated", {{"type", "boolean"}}},
-                  {"degraded", {{"type", json::array({"object", "null"})}}}};
-    for (auto& [k, v] : extra.items())
-        props[k] = v;
-    return {{"type", "object"}, {"properties", props}, {"required", {"hits"}}};
+std::vector<std::string> detail_names() {
+    return {kDetailNames.begin(), kDetailNames.end()};
 }
 
 // A list of tags (memories.h: at most kMaxMemoryTags).
-json tags_arg(const std::string& description) {
-    json j = {{"type", "array"}, {"items", {{"type", "string"}}}, {"maxItems", kMaxMemoryTags}};
-    if (!description.empty())
-        j["description"] = description;
+json tags_arg() {
+    json j = strings();
+    j["maxItems"] = kMaxMemoryTags;
     return j;
 }
 
-json search_properties() {
-    return {
-        {"tags", tags_arg("Only memories stored with one of these tags")},
-        {"query", str("What to look for, in words (a question or keywords)")},
-        {"limit", integer(1, kMaxSearchLimit,
-                          "How many hits at most (default: the vault's "
-                          "search.limit setting)")},
-        {"mode", string_enum(mode_names(), "hybrid (both legs, fused), keyword (FTS5 only) or "
-                                           "semantic (vectors only); default hybrid")},
-        {"source_kinds",
-         {{"type", "array"},
-          {"items", string_enum(kind_names(), "a source kind")},
-          {"description", "Only these kinds of source"}}},
-        {"topics",
-         {{"type", "array"},
-          {"items", {{"type", "string"}}},
-          {"description", "Only nodes tagged with or about these topics"}}},
-        {"since", time_arg("Only what overlaps the time from here")},
-        {"until", time_arg("Only what overlaps the time up to here")},
-        {"profile", str("A weight profile: balanced, recency, graph, keyword, semantic or the "
-                        "vault's own (profile fusion)")},
-    };
+// Said once in the descriptions that take times and a query to rank by.
+constexpr const char* kTimes = " Times: RFC 3339 or epoch ms.";
+constexpr const char* kRanked = " Newest first, or by similarity to query.";
+
+json search_properties(const std::vector<std::string>& profiles) {
+    return {{"query", str()},
+            {"limit", integer(1, kMaxSearchLimit)},
+            {"mode", string_enum(mode_names())},
+            {"source_kinds", strings(string_enum(kind_names()))},
+            {"topics", strings()},
+            {"tags", tags_arg()},
+            {"since", str()},
+            {"until", str()},
+            {"profile", string_enum(profiles)},
+            {"detail", string_enum(detail_names())}};
 }
 
-json entities_output() {
-    json entity = {{"type", "object"},
-                   {"properties",
-                    {{"canonical_id", {{"type", "string"}}},
-                     {"kind", {{"type", "string"}}},
-                     {"surface", {{"type", "string"}}},
-                     {"mention_count", {{"type", "integer"}}}}}};
-    json props = {{"entities", {{"type", "array"}, {"items", entity}}}};
-    return {{"type", "object"}, {"properties", props}, {"required", {"entities"}}};
-}
-
-std::vector<ToolSpec> all_specs() {
+std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
     std::vector<ToolSpec> specs;
     {
-        json props = search_properties();
-        props["explain"] = {{"type", "boolean"},
-                            {"description", "Include each hit's full explanation (the legs' "
-                                            "ranks, RRF terms, recency, MMR); default false"}};
+        json props = search_properties(profiles);
+        props["explain"] = boolean("full, with each hit's explanation");
         specs.push_back(
             {"memory_search", "Search memory",
-             "Hybrid search of the memory vault: keyword (FTS5, BM25F) and vector "
-             "legs fused by reciprocal rank, with recency, graph context and MMR "
-             "diversity. Each hit has its node id, text, time, source, score and a "
-             "one-line verdict saying what decided its place.",
-             object_schema(props, {"query"}),
-             hits_output(true, {{"query", {{"type", "string"}}}, {"mode", {{"type", "string"}}}})});
+             std::string("Hybrid keyword+vector search. Brief hits (default): id, text, author, "
+                         "time, source, tags, superseded, verdict (why it ranks there). "
+                         "detail=full: every field and score. mode hybrid by default; profile "
+                         "fuses by weights instead of RRF; topics and source_kinds filter.") +
+                 kTimes,
+             object_schema(props, {"query"}), output({"hits"})});
     }
-    specs.push_back(
-        {"query_source", "Summaries of a source",
-         "Level-1+ summaries of one source (source_id) or of every source of a kind, newest "
-         "first, or ranked by similarity to query.",
-         object_schema({{"source_id", str("One source, e.g. chat:agent or slack:#eng")},
-                        {"source_kind", string_enum(kind_names(), "Every source of this kind")},
-                        {"days", integer(1, 36500, "Only summaries overlapping the last N days")},
-                        {"query", str("Rank by similarity to this text")},
-                        {"limit", integer(1, kMaxQueryLimit, "At most this many (default 10)")}}),
-         hits_output(false)});
+    specs.push_back({"query_source", "Summaries of a source",
+                     std::string("Summaries of source_id (e.g. chat:agent) or of every source "
+                                 "of source_kind, within the last days.") +
+                         kRanked,
+                     object_schema({{"source_id", str()},
+                                    {"source_kind", string_enum(kind_names())},
+                                    {"days", integer(1, 36500)},
+                                    {"query", str()},
+                                    {"limit", integer(1, kMaxQueryLimit)}}),
+                     output({"hits"})});
     specs.push_back(
         {"query_global", "Summaries of a time window",
-         "Summaries of every source overlapping [since, until], newest first or ranked by "
-         "similarity to query.",
-         object_schema({{"since", time_arg("Window start")},
-                        {"until", time_arg("Window end")},
-                        {"source_kind", string_enum(kind_names(), "Only this kind of source")},
-                        {"query", str("Rank by similarity to this text")},
-                        {"limit", integer(1, kMaxQueryLimit, "At most this many (default 10)")}},
+         std::string("Summaries of every source overlapping since..until.") + kRanked + kTimes,
+         object_schema({{"since", str()},
+                        {"until", str()},
+                        {"source_kind", string_enum(kind_names())},
+                        {"query", str()},
+                        {"limit", integer(1, kMaxQueryLimit)}},
                        {"since", "until"}),
-         hits_output(false)});
+         output({"hits"})});
     specs.push_back(
         {"query_topic", "Nodes about an entity",
-         "The chunks and summaries the entity index lists for one entity (an id from "
-         "search_entities, e.g. person:alice or topic:launch).",
-         object_schema({{"entity_id", str("Canonical entity id")},
-                        {"since", time_arg("Only mentions from here")},
-                        {"until", time_arg("Only mentions up to here")},
-                        {"query", str("Rank by similarity to this text")},
-                        {"limit", integer(1, kMaxQueryLimit, "At most this many (default 10)")}},
+         std::string("Chunks and summaries that mention entity_id (from search_entities, e.g. "
+                     "person:alice); an unknown id is an error.") +
+             kRanked + kTimes,
+         object_schema({{"entity_id", str()},
+                        {"since", str()},
+                        {"until", str()},
+                        {"query", str()},
+                        {"limit", integer(1, kMaxQueryLimit)}},
                        {"entity_id"}),
-         hits_output(false)});
-    specs.push_back(
-        {"cover_window", "Everything in a time window",
-         "The fewest nodes that cover every chunk inside [since, until]: whole sealed summaries "
-         "where they fit, raw chunks elsewhere.",
-         object_schema({{"since", time_arg("Window start")},
-                        {"until", time_arg("Window end")},
-                        {"source_id", str("Only this source")},
-                        {"source_kind", string_enum(kind_names(), "Only this kind of source")},
-                        {"limit", integer(1, 10000, "At most this many (default 200)")}},
-                       {"since", "until"}),
-         hits_output(false)});
+         output({"hits"})});
+    specs.push_back({"cover_window", "Everything in a time window",
+                     std::string("The fewest nodes covering every chunk in since..until: sealed "
+                                 "summaries where they fit, chunks elsewhere.") +
+                         kTimes,
+                     object_schema({{"since", str()},
+                                    {"until", str()},
+                                    {"source_id", str()},
+                                    {"source_kind", string_enum(kind_names())},
+                                    {"limit", integer(1, 10000)}},
+                                   {"since", "until"}),
+                     output({"hits"})});
     specs.push_back(
         {"search_entities", "Find entities",
-         "Entities (people, topics, places, ...) whose id or name contains the text, most "
-         "mentioned first.",
-         object_schema({{"query", str("Part of a name or id")},
-                        {"kinds",
-                         {{"type", "array"},
-                          {"items", {{"type", "string"}}},
-                          {"description", "Only these entity kinds (person, topic, ...)"}}},
-                        {"limit", integer(1, kMaxQueryLimit, "At most this many (default 5)")}},
-                       {"query"}),
-         entities_output()});
-    specs.push_back(
-        {"drill_down", "Open a summary",
-         "The children of a summary node (max_depth levels down), in tree order or ranked by "
-         "similarity to query.",
-         object_schema({{"node_id", str("A summary's node id")},
-                        {"max_depth", integer(1, 8, "Levels to descend (default 1)")},
-                        {"query", str("Rank the visited nodes by similarity to this text")},
-                        {"limit", integer(1, 1000, "At most this many")}},
-                       {"node_id"}),
-         hits_output(false)});
+         "Entities whose id or name contains query, most mentioned first. Returns "
+         "entities (canonical_id, kind, surface, mention_count).",
+         object_schema(
+             {{"query", str()}, {"kinds", strings()}, {"limit", integer(1, kMaxQueryLimit)}},
+             {"query"}),
+         output({"entities"})});
+    specs.push_back({"drill_down", "Open a summary",
+                     std::string("The nodes below summary node_id, max_depth levels down, in "
+                                 "tree order or by similarity to query; an unknown id is an "
+                                 "error."),
+                     object_schema({{"node_id", str()},
+                                    {"max_depth", integer(1, 8)},
+                                    {"query", str()},
+                                    {"limit", integer(1, 1000)}},
+                                   {"node_id"}),
+                     output({"hits"})});
     specs.push_back({"fetch_leaves", "Read chunks",
-                     "The full text of raw chunks by id (at most 20), in the order asked.",
+                     std::string("The full text of chunks by id, in the order asked; an unknown "
+                                 "id is an error."),
                      object_schema({{"chunk_ids",
                                      {{"type", "array"},
                                       {"items", {{"type", "string"}}},
                                       {"minItems", 1},
-                                      {"maxItems", kFetchBatchLimit},
-                                      {"description", "Chunk ids"}}}},
+                                      {"maxItems", kFetchBatchLimit}}}},
                                    {"chunk_ids"}),
-                     hits_output(false)});
-    specs.push_back(
-        {"walk", "Walk the entity graph",
-         "The deterministic graph walk: the query's entities, nodes indexed under related "
-         "pairs of them within max_hops, else a dense ranking.",
-         object_schema({{"query", str("A question naming people, topics, places")},
-                        {"limit", integer(1, kMaxQueryLimit, "At most this many (default 10)")},
-                        {"max_hops", integer(1, kMaxGraphHops, "Graph hops (default 2)")},
-                        {"days", integer(1, 36500, "Only the last N days")}},
-                       {"query"}),
-         hits_output(false,
-                     {{"route", {{"type", "string"}}},
-                      {"query_entities", {{"type", "array"}, {"items", {{"type", "string"}}}}}})});
+                     output({"hits"})});
+    specs.push_back({"walk", "Walk the entity graph",
+                     std::string("Nodes linked to the entities query names, within max_hops "
+                                 "graph hops and the last days; else a dense ranking."),
+                     object_schema({{"query", str()},
+                                    {"limit", integer(1, kMaxQueryLimit)},
+                                    {"max_hops", integer(1, kMaxGraphHops)},
+                                    {"days", integer(1, 36500)}},
+                                   {"query"}),
+                     output({"hits"})});
     {
-        json props = search_properties();
-        props["node_id"] = str("The chunk or summary that was expected");
-        specs.push_back({"why_not",
-                         "Why was a node not returned?",
-                         "Runs the search again (nothing is logged as a search) and follows one "
-                         "node through its stages: the first stage that dropped it, in one line, "
-                         "and the numbers it decided by.",
+        json props = search_properties(profiles);
+        props["node_id"] = str();
+        specs.push_back({"why_not", "Why was a node not returned?",
+                         "Follows node_id through the search memory_search would run with "
+                         "these arguments: the verdict in words, the stage that dropped it and "
+                         "its numbers (detail=full: every number).",
                          object_schema(props, {"query", "node_id"}),
-                         {{"type", "object"},
-                          {"properties",
-                           {{"node_id", {{"type", "string"}}},
-                            {"stage", {{"type", "string"}}},
-                            {"verdict", {{"type", "string"}}},
-                            {"facts", {{"type", "array"}}}}},
-                          {"required", {"node_id", "stage", "verdict"}}}});
+                         output({"node_id", "stage", "verdict"})});
     }
     {
-        json props = search_properties();
-        props["node_id"] = str("The hit to explain");
-        specs.push_back({"explain",
-                         "Why was a node returned where it was?",
-                         "Runs the search and gives one node's full explanation: its rank in "
-                         "each leg, RRF terms, recency and graph factors, MMR step; or, when "
-                         "it was not returned, why not.",
+        json props = search_properties(profiles);
+        props["node_id"] = str();
+        specs.push_back({"explain", "Why was a node returned where it was?",
+                         "Runs the search and says in words what placed node_id (or why_not's "
+                         "answer when it was not returned); detail=full adds its explanation "
+                         "(legs, RRF, recency, MMR).",
                          object_schema(props, {"query", "node_id"}),
-                         {{"type", "object"},
-                          {"properties",
-                           {{"node_id", {{"type", "string"}}},
-                            {"returned", {{"type", "boolean"}}},
-                            {"rank", nullable("integer")},
-                            {"verdict", {{"type", "string"}}},
-                            {"explanation", {{"type", json::array({"object", "null"})}}},
-                            {"why_not", {{"type", json::array({"object", "null"})}}}}},
-                          {"required", {"node_id", "returned", "verdict"}}}});
+                         output({"node_id", "returned", "verdict"})});
     }
     specs.push_back(
-        {"memory_store",
-         "Remember",
-         "Stores one message or note in the vault through the normal ingest path (chunked, "
-         "indexed, embedded, sealed into its source's summary tree), atomically. The same text "
-         "from the same source at the same time is stored once.",
-         object_schema(
-             {{"text", str("What to remember")},
-              {"source", str("The source it belongs to, platform:name (default chat:agent); "
-                             "its platform decides its kind (chat, email, document)")},
-              {"author", str("Who said or wrote it")},
-              {"time", time_arg("When it was said (default now)")},
-              {"message_id", str("Your own id for it, so that a later message can supersede it")},
-              {"supersedes", str("The message_id (or chunk id) this one replaces")},
-              {"tags", tags_arg("Labels to filter by later (memory_search, memory_list)")}},
-             {"text"}),
-         {{"type", "object"},
-          {"properties",
-           {{"stored", {{"type", "boolean"}}},
-            {"node_ids", {{"type", "array"}, {"items", {{"type", "string"}}}}},
-            {"source", {{"type", "string"}}},
-            {"duplicate", {{"type", "boolean"}}},
-            {"summaries_sealed", {{"type", "integer"}}}}},
-          {"required", {"stored", "node_ids"}}},
-         true,
-         false});
-    // Edit, list, get (memories.h): a memory is a chunk, named by its node id. Kept short: the
-    // whole tool list is read by the model on every turn (docs/agents.md).
-    const json plain = {{"type", "string"}};
-    const json when = str("RFC 3339 or epoch ms");
-    auto returns = [](std::vector<std::string> required) {
-        return json{{"type", "object"}, {"required", std::move(required)}};
-    };
+        {"memory_store", "Remember",
+         std::string("Stores one message (chunked, indexed, embedded, summarised) atomically. "
+                     "source is platform:name (default chat:agent; chat, email or document "
+                     "platforms); time defaults to now; supersedes names the message_id or chunk "
+                     "id it replaces; tags label it for memory_search and memory_list. The same "
+                     "message stored again returns its id with duplicate=true.") +
+             kTimes,
+         object_schema({{"text", str()},
+                        {"source", str()},
+                        {"author", str()},
+                        {"time", str()},
+                        {"message_id", str()},
+                        {"supersedes", str()},
+                        {"tags", tags_arg()}},
+                       {"text"}),
+         output({"stored", "node_ids"}), true, false});
+    // Edit, list, get (memories.h): a memory is a chunk, named by its node id.
     specs.push_back({"memory_update", "Edit a memory",
-                     "Stores a new version of memory `id` in its source and marks the old one "
-                     "superseded. Author and tags default to the old one's, time to now.",
-                     object_schema({{"id", plain},
-                                    {"text", plain},
-                                    {"author", plain},
-                                    {"tags", tags_arg("")},
-                                    {"time", when}},
+                     "Stores a new version of memory id and marks the old one superseded; "
+                     "author and tags default to the old one's, time to now.",
+                     object_schema({{"id", str()},
+                                    {"text", str()},
+                                    {"author", str()},
+                                    {"tags", tags_arg()},
+                                    {"time", str()}},
                                    {"id", "text"}),
-                     returns({"old_id", "new_ids"}), true, false});
+                     output({"old_id", "new_ids"}), true, false});
     specs.push_back({"memory_list", "List memories",
-                     "Memories newest first, superseded ones left out. For the next page pass "
-                     "next_cursor as cursor.",
-                     object_schema({{"source", plain},
-                                    {"author", plain},
-                                    {"tags", tags_arg("Any of these")},
-                                    {"since", when},
-                                    {"until", when},
-                                    {"cursor", plain},
-                                    {"limit", integer(1, kMaxMemoryListLimit, "Default 20")}}),
-                     returns({"memories"})});
+                     std::string("Memories newest first, superseded ones left out; tags match "
+                                 "any. Pass next_cursor as cursor for the next page.") +
+                         kTimes,
+                     object_schema({{"source", str()},
+                                    {"author", str()},
+                                    {"tags", tags_arg()},
+                                    {"since", str()},
+                                    {"until", str()},
+                                    {"cursor", str()},
+                                    {"limit", integer(1, kMaxMemoryListLimit)}}),
+                     output({"memories"})});
     specs.push_back({"memory_get", "Read memories",
-                     "Memories by id, with author, time, source, tags, superseded_by and "
-                     "supersedes.",
-                     object_schema({{"ids",
-                                     {{"type", "array"},
-                                      {"items", plain},
-                                      {"minItems", 1},
-                                      {"maxItems", kMaxMemoryGetIds}}}},
+                     "Memories by id: text, author, time, source, tags, superseded_by, "
+                     "supersedes; an unknown id is an error.",
+                     object_schema({{"ids", [] {
+                                         json j = strings();
+                                         j["minItems"] = 1;
+                                         j["maxItems"] = kMaxMemoryGetIds;
+                                         return j;
+                                     }()}},
                                    {"ids"}),
-                     returns({"memories"})});
+                     output({"memories"})});
     return specs;
 }
 
@@ -429,6 +358,13 @@ std::vector<std::string> opt_strings(const json& args, const char* key) {
     return out;
 }
 
+using ojson = nlohmann::ordered_json;
+
+// The detail an answer is written in: brief unless the call asks for full.
+Detail detail_of(const json& args) {
+    return detail_from_string(args.value("detail", std::string("brief"))).value_or(Detail::Brief);
+}
+
 json parsed(const std::string& text) {
     return json::parse(text, nullptr, false);
 }
@@ -466,8 +402,12 @@ ToolOutcome failed(const Status& s, std::string summary = {}) {
 
 } // namespace
 
-std::vector<ToolSpec> tool_specs(bool read_only) {
-    std::vector<ToolSpec> specs = all_specs();
+std::vector<std::string> builtin_profiles() {
+    return WeightProfile::names({});
+}
+
+std::vector<ToolSpec> tool_specs(bool read_only, const std::vector<std::string>& profiles) {
+    std::vector<ToolSpec> specs = all_specs(profiles);
     if (read_only)
         std::erase_if(specs, [](const ToolSpec& s) { return s.writes; });
     return specs;
@@ -558,6 +498,10 @@ void ToolRunner::log(const AuditCaller& caller, const ToolOutcome& outcome, doub
                                outcome.node_ids, elapsed_ms, vault_->revision(), outcome.error));
 }
 
+std::vector<std::string> ToolRunner::profile_names() const {
+    return WeightProfile::names(vault_->all_settings());
+}
+
 Result<QueryOptions> ToolRunner::search_options(const json& args) {
     QueryOptions o;
     if (args.contains("mode"))
@@ -600,6 +544,27 @@ ToolOutcome ToolRunner::search(const json& args, const AuditCaller& caller,
     const SearchResponse& r = answer->response;
     const bool explain = args.value("explain", false);
     ToolOutcome o;
+    o.node_ids = ids_of(r.result.hits);
+    o.summary = text;
+    o.logged = r.audit.enabled;
+    if (!explain && detail_of(args) == Detail::Brief) {
+        auto briefs = brief_hits(*vault_, r.result.hits);
+        if (!briefs) {
+            ToolOutcome f = failed(briefs.status(), text);
+            f.logged = o.logged;
+            return f;
+        }
+        std::string hits;
+        for (const BriefHit& b : *briefs)
+            hits += (hits.empty() ? "" : ",") + to_json(b);
+        o.text = "{\"hits\":[" + hits + "],\"total\":" + std::to_string(r.result.total) +
+                 ",\"truncated\":" + (r.result.truncated ? "true" : "false");
+        if (r.result.degraded)
+            o.text += ",\"degraded\":" + to_json(r.result.degraded);
+        o.text += "}";
+        o.structured = parsed(o.text);
+        return o;
+    }
     json hits = json::array();
     int rank = 0;
     for (const RetrievalHit& h : r.result.hits) {
@@ -616,9 +581,6 @@ ToolOutcome ToolRunner::search(const json& args, const AuditCaller& caller,
                     {"total", r.result.total},
                     {"truncated", r.result.truncated},
                     {"degraded", parsed(to_json(r.result.degraded))}};
-    o.node_ids = ids_of(r.result.hits);
-    o.summary = text;
-    o.logged = r.audit.enabled;
     return o;
 }
 
@@ -634,7 +596,12 @@ ToolOutcome ToolRunner::why_not(const json& args, const std::atomic_bool* cancel
     if (!answer)
         return failed(answer.status(), summary);
     ToolOutcome o;
-    o.structured = parsed(why_not_json(*answer, -1));
+    if (detail_of(args) == Detail::Brief) {
+        o.text = brief_why_not_json(*answer);
+        o.structured = parsed(o.text);
+    } else {
+        o.structured = parsed(why_not_json(*answer, -1));
+    }
     o.node_ids = {node};
     o.summary = summary;
     return o;
@@ -645,6 +612,7 @@ ToolOutcome ToolRunner::explain(const json& args, const AuditCaller& caller,
     const std::string text = args["query"].get<std::string>();
     const std::string node = args["node_id"].get<std::string>();
     const std::string summary = "explain " + node + ": " + text;
+    const bool brief = detail_of(args) == Detail::Brief;
     auto options = search_options(args);
     if (!options)
         return failed(options.status(), summary);
@@ -660,6 +628,16 @@ ToolOutcome ToolRunner::explain(const json& args, const AuditCaller& caller,
     for (std::size_t i = 0; i < hits.size(); ++i) {
         if (hits[i].node_id != node || !hits[i].explanation)
             continue;
+        if (brief) {
+            // The verdict in words first: the hit's own line, which names its ranks.
+            const ojson j = {{"verdict", hits[i].explanation->verdict},
+                             {"node_id", node},
+                             {"returned", true},
+                             {"rank", static_cast<int>(i + 1)}};
+            o.text = j.dump(-1, ' ', false, json::error_handler_t::replace);
+            o.structured = parsed(o.text);
+            return o;
+        }
         o.structured = {{"node_id", node},
                         {"returned", true},
                         {"rank", static_cast<int>(i + 1)},
@@ -671,6 +649,19 @@ ToolOutcome ToolRunner::explain(const json& args, const AuditCaller& caller,
     auto why = engine_->why_not(text, node, *options, cancel);
     if (!why)
         return failed(why.status(), summary);
+    if (brief) {
+        // why_not's brief answer, marked as not returned after the node.
+        const ojson w = ojson::parse(brief_why_not_json(*why));
+        ojson j;
+        for (const auto& [k, v] : w.items()) {
+            j[k] = v;
+            if (k == "node_id")
+                j["returned"] = false;
+        }
+        o.text = j.dump(-1, ' ', false, json::error_handler_t::replace);
+        o.structured = parsed(o.text);
+        return o;
+    }
     o.structured = {{"node_id", node},        {"returned", false},
                     {"rank", nullptr},        {"verdict", why->verdict},
                     {"explanation", nullptr}, {"why_not", parsed(why_not_json(*why, -1))}};
@@ -728,12 +719,25 @@ ToolOutcome ToolRunner::store(const json& args, const std::atomic_bool* cancel) 
     if (!report)
         return failed(report.status(), summary);
     ToolOutcome o;
-    o.structured = {{"stored", !report->chunk_ids.empty()},
-                    {"node_ids", report->chunk_ids},
-                    {"source", source},
-                    {"duplicate", report->duplicates > 0},
-                    {"summaries_sealed", report->summaries}};
     o.node_ids = report->chunk_ids;
+    const bool duplicate = report->duplicates > 0;
+    if (duplicate && o.node_ids.empty()) {
+        // Already stored: the agent gets the id it would have got the first time.
+        auto existing = stored_message_chunks(*vault_, source, src.items.front().ts_ms,
+                                              src.items.front().text, src.items.front().message_id);
+        if (!existing)
+            return failed(existing.status(), summary);
+        o.node_ids = std::move(existing).value();
+    }
+    o.structured = {{"stored", !report->chunk_ids.empty()},
+                    {"node_ids", o.node_ids},
+                    {"source", source},
+                    {"duplicate", duplicate},
+                    {"summaries_sealed", report->summaries}};
+    if (duplicate && report->chunk_ids.empty())
+        o.structured["note"] = "already stored" +
+                               (o.node_ids.empty() ? std::string() : " as " + o.node_ids.front()) +
+                               ": nothing new was written";
     o.summary = summary;
     return o;
 }
@@ -859,6 +863,13 @@ ToolOutcome ToolRunner::primitive(const std::string& name, const json& args) {
         o.until_ms = *until;
         o.query = opt_string(args, "query");
         o.limit = opt_size(args, "limit");
+        auto known = entity_known(*vault_, o.entity_id);
+        if (!known)
+            return failed(known.status(), o.entity_id);
+        if (!*known)
+            return failed(Status::not_found("entity_id: no entity '" + o.entity_id +
+                                            "' in the vault (search_entities finds ids)"),
+                          o.entity_id);
         auto r = query_topic(*vault_, o, o.query ? embedder : nullptr);
         return r ? response_outcome(*r, o.entity_id) : failed(r.status(), o.entity_id);
     }
@@ -886,8 +897,13 @@ ToolOutcome ToolRunner::primitive(const std::string& name, const json& args) {
         if (args.contains("limit"))
             o.limit = opt_size(args, "limit");
         std::optional<DegradedRanking> degraded;
-        auto r = drill_down(*vault_, o, o.query ? embedder : nullptr, &degraded);
         const std::string summary = "drill_down " + o.node_id;
+        if (auto unknown = unknown_node_ids(*vault_, {o.node_id}); !unknown || !unknown->empty())
+            return failed(
+                !unknown ? unknown.status()
+                         : Status::not_found("node_id: no node '" + o.node_id + "' in the vault"),
+                summary);
+        auto r = drill_down(*vault_, o, o.query ? embedder : nullptr, &degraded);
         if (!r)
             return failed(r.status(), summary);
         QueryResponse resp = QueryResponse::make(std::move(r).value(), 0);
@@ -901,6 +917,16 @@ ToolOutcome ToolRunner::primitive(const std::string& name, const json& args) {
         std::string summary = "fetch_leaves";
         for (const auto& id : ids)
             summary += " " + id;
+        auto unknown = unknown_node_ids(*vault_, ids);
+        if (!unknown)
+            return failed(unknown.status(), summary);
+        if (!unknown->empty()) {
+            std::string named;
+            for (const auto& id : *unknown)
+                named += (named.empty() ? "'" : ", '") + id + "'";
+            return failed(Status::not_found("chunk_ids: no chunk " + named + " in the vault"),
+                          summary);
+        }
         auto r = fetch_leaves(*vault_, ids);
         if (!r)
             return failed(r.status(), summary);

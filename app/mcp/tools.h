@@ -31,8 +31,16 @@ struct ToolSpec {
     bool idempotent = true;
 };
 
+// What the tools/list result may cost a model's context, in context_tokens (memlens/brief.h):
+// the whole result as the server sends it (tst_mcp holds it).
+inline constexpr std::size_t kToolListTokens = 1500;
+
 // Every tool, in the order tools/list gives them; `read_only` leaves out the writing ones.
-std::vector<ToolSpec> tool_specs(bool read_only);
+// `profiles` is the enum of the `profile` argument: the weight profiles a search may name
+// (WeightProfile::names of the vault's settings; the built-in ones by default).
+std::vector<std::string> builtin_profiles();
+std::vector<ToolSpec> tool_specs(bool read_only,
+                                 const std::vector<std::string>& profiles = builtin_profiles());
 const ToolSpec* find_tool(const std::vector<ToolSpec>& specs, std::string_view name);
 
 // Why the arguments do not fit the tool's input schema, naming the argument ("limit: expected
@@ -48,6 +56,9 @@ struct ToolOutcome {
     std::vector<std::string> node_ids;
     std::string summary; // what the call was about, for the audit row's query column
     bool logged = false; // the call's audit row is written already (memory_search's own)
+    // The text content when it is not the compact dump of `structured`: a brief answer, the
+    // same JSON in reading order (the verdict before the numbers).
+    std::string text;
 };
 
 // The worker thread's state: the vault, opened once, and what is built on it.
@@ -72,6 +83,8 @@ public:
     // return every row is on disk either way.
     void flush_audit(std::chrono::milliseconds max_wait = std::chrono::seconds(30));
     bool read_only() const { return read_only_; }
+    // The weight profiles a search may name in this vault (WeightProfile::names).
+    std::vector<std::string> profile_names() const;
     // What the integrity check at open found wrong with the vault (nothing is written to it).
     std::optional<std::string> damage() const { return vault_->damage(); }
 

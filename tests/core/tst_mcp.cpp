@@ -4,9 +4,11 @@
 #include "testsupport.h"
 
 #include <memlens/audit.h>
+#include <memlens/brief.h>
 #include <memlens/embedder.h>
 #include <memlens/generate.h>
 #include <memlens/ingest.h>
+#include <memlens/scoring.h>
 #include <memlens/vault.h>
 
 #include <QProcess>
@@ -132,6 +134,13 @@ private:
     json send(const json& msg, const std::shared_ptr<Peer>& peer = nullptr) {
         const Reply r = send_raw(msg.dump(), peer ? peer : peer_);
         return r.text.empty() ? json() : json::parse(r.text);
+    }
+    // The id of the first hit of a full memory_search for `query` (empty when none).
+    std::string first_hit(const std::string& query) {
+        const json r =
+            send(call(99, "memory_search", {{"query", query}, {"detail", "full"}, {"limit", 1}}));
+        const json hits = r["result"]["structuredContent"]["hits"];
+        return hits.empty() ? std::string() : hits[0]["node_id"].get<std::string>();
     }
     static std::vector<AuditRecord> log_rows(const std::filesystem::path& dir) {
         auto v = Vault::open(dir, true);
@@ -310,7 +319,7 @@ private slots:
         const json found = send(call(2, "memory_search", {{"query", "quokka vaccination"}}));
         const json hits = found["result"]["structuredContent"]["hits"];
         QVERIFY(!hits.empty());
-        QCOMPARE(hits[0]["node_id"].get<std::string>(), id);
+        QCOMPARE(hits[0]["id"].get<std::string>(), id);
         QVERIFY(!hits[0]["verdict"].get<std::string>().empty());
         QVERIFY(!hits[0].contains("explanation"));
         const json explained =
@@ -348,8 +357,264 @@ private slots:
                 QVERIFY(row.sources.find(id) != std::string::npos);
             }
         }
-        QCOMPARE(store_rows, 1);
+        QCOMPARE(store_rows, 2); // the second store names the node the first one stored
         QCOMPARE(search_rows, 2);
+    }
+
+    // Results written for a model (memlens/brief.h): a brief hit is the memory and what placed
+    // it, no score, within kBriefHitTokens of its own words; full keeps every field.
+    void briefHitsCostLittleBesidesTheirText() {
+        const json stored = send(call(1, "memory_store",
+                                      {{"text", "Priya moved the wombat census to the 14th"},
+                                       {"author", "assistant"},
+                                       {"source", "chat:brief-test"},
+                                       {"time", "2024-03-02T08:30:00Z"}}));
+        QVERIFY2(!stored["result"]["isError"].get<bool>(), stored.dump().c_str());
+        const std::string id = stored["result"]["structuredContent"]["node_ids"][0];
+        const json r = send(call(2, "memory_search", {{"query", "wombat census"}, {"limit", 5}}));
+        QVERIFY2(!r["result"]["isError"].get<bool>(), r.dump().c_str());
+        const json hits = r["result"]["structuredContent"]["hits"];
+        QVERIFY(hits.size() >= 2);
+        const json top = hits[0];
+        QCOMPARE(top["id"].get<std::string>(), id);
+        QCOMPARE(top["text"].get<std::string>(),
+                 std::string("Priya moved the wombat census to the 14th"));
+        QCOMPARE(top["author"].get<std::string>(), std::string("assistant"));
+        QCOMPARE(top["time"].get<std::string>(), std::string("2024-03-02T08:30:00Z"));
+        QCOMPARE(top["source"].get<std::string>(), std::string("chat:brief-test"));
+        QVERIFY(!top.contains("superseded"));
+        // The verdict keeps the ranks and drops the numbers: no score anywhere in brief.
+        const std::string verdict = top["verdict"].get<std::string>();
+        QVERIFY2(verdict.starts_with("#1: ") && verdict.find("rank") != std::string::npos &&
+                     verdict.find("RRF") == std::string::npos &&
+                     verdict.find('.') == std::string::npos,
+                 verdict.c_str());
+        for (const json& h : hits)
+            QVERIFY(!h.contains("score") && !h.contains("explanation"));
+        // The text content is that JSON in reading order: id and text first, verdict last.
+        const std::string text = r["result"]["content"][0]["text"].get<std::string>();
+        QCOMPARE(json::parse(text), r["result"]["structuredContent"]);
+        QVERIFY(text.starts_with("{\"hits\":[{\"id\":\"" + id + "\",\"text\":"));
+        // Every hit, as the model reads it, costs at most kBriefHitTokens besides its own words.
+        for (const json& h : hits) {
+            std::size_t own = context_tokens(h["text"].get<std::string>()) +
+                              context_tokens(h["source"].get<std::string>());
+            if (h.contains("author"))
+                own += context_tokens(h["author"].get<std::string>());
+            for (const json& t : h.value("tags", json::array()))
+                own += context_tokens(t.get<std::string>());
+            const std::size_t cost = context_tokens(h.dump());
+            QVERIFY2(cost <= own + kBriefHitTokens,
+                     (std::to_string(cost) + " tokens for " + h.dump()).c_str());
+        }
+        // detail=full is the CLI's hit with its score and the whole verdict line.
+        const json full = send(call(
+            3, "memory_search", {{"query", "wombat census"}, {"limit", 5}, {"detail", "full"}}));
+        const json f0 = full["result"]["structuredContent"]["hits"][0];
+        QCOMPARE(f0["node_id"].get<std::string>(), id);
+        QVERIFY(f0["score"].is_number());
+        QVERIFY(f0["verdict"].get<std::string>().find("RRF") != std::string::npos);
+        QVERIFY(!f0.contains("explanation"));
+        QCOMPARE(brief_verdict(f0["verdict"].get<std::string>()), verdict);
+    }
+
+    // A memory a newer one supersedes says so in its brief hit.
+    void aSupersededMemorySaysSo() {
+        for (const auto& [text, extra] :
+             {std::pair<std::string, json>{"The platypus budget is 40 dollars",
+                                           {{"message_id", "platypus-1"}}},
+              {"The platypus budget is 55 dollars", {{"supersedes", "platypus-1"}}}}) {
+            json args = {{"text", text}, {"source", "chat:brief-test"}};
+            args.update(extra);
+            const json r = send(call(1, "memory_store", args));
+            QVERIFY2(!r["result"]["isError"].get<bool>(), r.dump().c_str());
+        }
+        const json r = send(call(2, "memory_search", {{"query", "platypus budget"}}));
+        bool old_seen = false;
+        for (const json& h : r["result"]["structuredContent"]["hits"]) {
+            const std::string text = h["text"].get<std::string>();
+            if (text.find("40 dollars") != std::string::npos) {
+                old_seen = true;
+                QVERIFY2(h.value("superseded", false), h.dump().c_str());
+            }
+            if (text.find("55 dollars") != std::string::npos)
+                QVERIFY2(!h.contains("superseded"), h.dump().c_str());
+        }
+        QVERIFY(old_seen);
+    }
+
+    // why_not and explain answer in words first, within kBriefAnswerTokens; full keeps all.
+    void whyNotAndExplainAreBriefByDefault() {
+        const json ex = send(call(
+            1, "explain", {{"query", "wombat census"}, {"node_id", first_hit("wombat census")}}));
+        const std::string ex_text = ex["result"]["content"][0]["text"].get<std::string>();
+        QVERIFY2(ex_text.starts_with("{\"verdict\":\"#1"), ex_text.c_str());
+        QVERIFY(ex["result"]["structuredContent"]["returned"].get<bool>());
+        QVERIFY(!ex["result"]["structuredContent"].contains("explanation"));
+        QVERIFY2(context_tokens(ex_text) < kBriefAnswerTokens, ex_text.c_str());
+
+        // A chunk of the generated corpus that the query does not return.
+        const std::string other = first_hit("launch budget review");
+        for (const char* tool : {"why_not", "explain"}) {
+            const json r =
+                send(call(2, tool, {{"query", "wombat census"}, {"limit", 1}, {"node_id", other}}));
+            QVERIFY2(!r["result"]["isError"].get<bool>(), r.dump().c_str());
+            const std::string text = r["result"]["content"][0]["text"].get<std::string>();
+            QVERIFY2(text.starts_with("{\"verdict\":\"Not returned"), text.c_str());
+            QVERIFY2(context_tokens(text) < kBriefAnswerTokens, text.c_str());
+            const json sc = r["result"]["structuredContent"];
+            QCOMPARE(json::parse(text), sc);
+            QVERIFY(!sc["stage"].get<std::string>().empty());
+            QCOMPARE(sc["node_id"].get<std::string>(), other);
+            const json full = send(call(3, tool,
+                                        {{"query", "wombat census"},
+                                         {"limit", 1},
+                                         {"node_id", other},
+                                         {"detail", "full"}}));
+            const json fsc = full["result"]["structuredContent"];
+            QVERIFY2(context_tokens(full["result"]["content"][0]["text"].get<std::string>()) >
+                         context_tokens(text),
+                     fsc.dump().c_str());
+        }
+    }
+
+    // The whole tools/list result fits kToolListTokens, with room for the tools to come; each
+    // closed set of values is an enum, and profile's is the core's list of profiles.
+    void theToolListIsSmallAndSaysWhatItTakes() {
+        const json r = send(stateless(1, "tools/list"));
+        const std::string text = r["result"].dump();
+        const std::size_t cost = context_tokens(text);
+        qInfo("tools/list: %zu tools, %zu tokens", r["result"]["tools"].size(), cost);
+        // Unfinished (issue 32, item 5): the schemas are still about 1,950 tokens; an XPASS here
+        // says they fit and these marks go.
+        QEXPECT_FAIL("", "tools/list is still over its budget (docs/agents.md)", Continue);
+        QVERIFY2(cost <= kToolListTokens, std::to_string(cost).c_str());
+        // Today's list leaves the room the issue asks for: four more tools of ~60 tokens each.
+        QEXPECT_FAIL("", "tools/list is still over its budget (docs/agents.md)", Continue);
+        QVERIFY2(cost < 1200, std::to_string(cost).c_str());
+        json search;
+        for (const json& t : r["result"]["tools"])
+            if (t["name"] == "memory_search")
+                search = t["inputSchema"]["properties"];
+        std::vector<std::string> profiles = search["profile"]["enum"];
+        QCOMPARE(profiles, WeightProfile::names({}));
+        QCOMPARE(search["detail"]["enum"], json::array({"brief", "full"}));
+        QCOMPARE(search["mode"]["enum"], json::array({"hybrid", "keyword", "semantic"}));
+        const json bad = send(call(2, "memory_search", {{"query", "x"}, {"profile", "recency"}}));
+        QVERIFY(bad["result"]["isError"].get<bool>());
+        QVERIFY(bad["result"]["content"][0]["text"].get<std::string>().find("balanced") !=
+                std::string::npos);
+    }
+
+    // The estimate every budget is stated in: what it counts, piece by piece.
+    void tokensAreEstimatedPieceByPiece() {
+        QCOMPARE(context_tokens(""), std::size_t{0});
+        QCOMPARE(context_tokens("the cat sat"), std::size_t{3});  // three words
+        QCOMPARE(context_tokens("explanations"), std::size_t{2}); // 12 letters
+        QCOMPARE(context_tokens("2024"), std::size_t{2});         // 4 digits
+        QCOMPARE(context_tokens("\":\""), std::size_t{1});        // 3 marks
+        QCOMPARE(context_tokens("Grüße"), std::size_t{4});        // Gr, ü, ß, e
+        QCOMPARE(context_tokens("a\n\n  b"), std::size_t{3});     // a, spacing, b
+    }
+
+    // Unknown ids are tool errors that name the id, where an empty list would look like an
+    // answer.
+    void unknownIdsAreErrorsNamingThem() {
+        const std::string known = first_hit("launch budget review");
+        const json leaves =
+            send(call(1, "fetch_leaves", {{"chunk_ids", {known, "no-such-chunk"}}}));
+        QVERIFY(leaves["result"]["isError"].get<bool>());
+        std::string text = leaves["result"]["content"][0]["text"].get<std::string>();
+        QVERIFY2(text.find("'no-such-chunk'") != std::string::npos &&
+                     text.find(known) == std::string::npos,
+                 text.c_str());
+        const json drill = send(call(2, "drill_down", {{"node_id", "no-such-summary"}}));
+        QVERIFY(drill["result"]["isError"].get<bool>());
+        text = drill["result"]["content"][0]["text"].get<std::string>();
+        QVERIFY2(text.find("'no-such-summary'") != std::string::npos, text.c_str());
+        const json topic = send(call(3, "query_topic", {{"entity_id", "person:nobody-at-all"}}));
+        QVERIFY(topic["result"]["isError"].get<bool>());
+        text = topic["result"]["content"][0]["text"].get<std::string>();
+        QVERIFY2(text.find("'person:nobody-at-all'") != std::string::npos, text.c_str());
+        // Known ids still answer.
+        QVERIFY(!send(call(4, "fetch_leaves", {{"chunk_ids", {known}}}))["result"]["isError"]
+                     .get<bool>());
+        const json entities = send(call(5, "search_entities", {{"query", "a"}, {"limit", 1}}));
+        const std::string entity =
+            entities["result"]["structuredContent"]["entities"][0]["canonical_id"];
+        const json found = send(call(6, "query_topic", {{"entity_id", entity}}));
+        QVERIFY2(!found["result"]["isError"].get<bool>(), found.dump().c_str());
+        QVERIFY(!found["result"]["structuredContent"]["hits"].empty());
+    }
+
+    // The same memory stored twice: the second call names the node the first one stored.
+    void aDuplicateStoreNamesTheStoredNode() {
+        const json args = {{"text", "The axolotl tank needs a new filter"},
+                           {"author", "agent"},
+                           {"source", "chat:dup-test"},
+                           {"time", "2024-04-01T12:00:00Z"}};
+        const json first = send(call(1, "memory_store", args));
+        const json sc1 = first["result"]["structuredContent"];
+        QVERIFY(sc1["stored"].get<bool>() && !sc1["duplicate"].get<bool>());
+        const std::string id = sc1["node_ids"][0];
+        const json again = send(call(2, "memory_store", args));
+        const json sc2 = again["result"]["structuredContent"];
+        QVERIFY(!again["result"]["isError"].get<bool>());
+        QVERIFY(!sc2["stored"].get<bool>() && sc2["duplicate"].get<bool>());
+        QCOMPARE(sc2["node_ids"], json::array({id}));
+        QVERIFY2(sc2["note"].get<std::string>().find("already stored as " + id) !=
+                     std::string::npos,
+                 sc2.dump().c_str());
+        // By message_id as well.
+        json with_id = args;
+        with_id["text"] = "The axolotl eats bloodworms";
+        with_id["message_id"] = "axolotl-food";
+        const std::string fed =
+            send(call(3, "memory_store", with_id))["result"]["structuredContent"]["node_ids"][0];
+        const json fed_again = send(call(4, "memory_store", with_id));
+        QCOMPARE(fed_again["result"]["structuredContent"]["node_ids"], json::array({fed}));
+    }
+
+    // audit list --agents shows a client that sent no client info, as anonymous; --client
+    // takes the name alone as well as "name version".
+    void auditListShowsAnonymousAgentsAndMatchesNames() {
+        auto anon = std::make_shared<Peer>("anonymous peer");
+        json params = {{"name", "search_entities"}, {"arguments", {{"query", "anon-marker"}}}};
+        params["_meta"] = meta();
+        params["_meta"].erase("io.modelcontextprotocol/clientInfo");
+        QVERIFY(!send(request(1, "tools/call", params), anon)["result"]["isError"].get<bool>());
+        QVERIFY(!send(call(2, "search_entities", {{"query", "named-marker"}}))["result"]["isError"]
+                     .get<bool>());
+        server_->drain();
+        auto v = Vault::open(vault_, true);
+        QVERIFY(v.is_ok());
+        AuditFilter agents;
+        agents.agents_only = true;
+        agents.text = "marker";
+        auto rows = list_audit((*v)->db(), agents, 100, 0);
+        QVERIFY(rows.is_ok());
+        QCOMPARE(rows->size(), std::size_t{2});
+        AuditFilter by_name;
+        by_name.text = "marker";
+        for (const auto& [client, expected] : {std::pair<std::string, std::size_t>{"tst-mcp", 1},
+                                               {"tst-mcp 1.0", 1},
+                                               {"tst", 0},
+                                               {"tst-mcp 1", 0}}) {
+            by_name.client = client;
+            auto named = list_audit((*v)->db(), by_name, 100, 0);
+            QVERIFY(named.is_ok());
+            QVERIFY2(named->size() == expected, client.c_str());
+        }
+        QProcess p;
+        p.start(QString::fromStdString(test::cli_path()),
+                {QStringLiteral("audit"), QStringLiteral("--vault"),
+                 QString::fromStdString(vault_.string()), QStringLiteral("list"),
+                 QStringLiteral("--agents"), QStringLiteral("--text"),
+                 QStringLiteral("anon-marker")});
+        QVERIFY(p.waitForFinished(60000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(p.exitCode() == 0 && out.contains(QStringLiteral("[anonymous, anonymous peer]")),
+                 qPrintable(out));
     }
 
     // memory_store refuses what the importers refuse (one rule in the ingestor): NUL in the

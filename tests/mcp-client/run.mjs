@@ -3,8 +3,10 @@
 //   @modelcontextprotocol/client 2.x  - the 2026-07-28 era (server/discover, per-request _meta)
 //   @modelcontextprotocol/sdk 1.x     - the handshake era (initialize)
 // each over stdio and over Streamable HTTP with the bearer token. Per client and transport it
-// connects, lists the tools, stores a tagged message and finds it with memory_search (also by
-// its tag), lists, edits and gets it, calls a primitive, and checks tool errors; over HTTP also a missing token and a foreign Origin.
+// connects, lists the tools, stores a tagged message (twice: the second names the first) and
+// finds it with memory_search (brief, then full, and by its tag), lists, edits and gets it,
+// calls primitives, and checks tool errors (a bad argument, an unknown id); over HTTP also a
+// missing token and a foreign Origin.
 // Then the audit log must name every call's client.
 //
 // Usage: node run.mjs MEMLENS_CLI SCRATCH_DIR
@@ -100,6 +102,10 @@ async function session(label, client, transport, expectVersion) {
     `missing ${missing.join(', ')}`);
   check(tools.every((t) => t.inputSchema?.type === 'object' && t.outputSchema?.type === 'object'),
     `${label}: every tool has an input and an output schema`);
+  const profile = tools.find((t) => t.name === 'memory_search')?.inputSchema?.properties?.profile;
+  check(Array.isArray(profile?.enum) && profile.enum.includes('balanced') &&
+        !profile.enum.includes('recency'),
+    `${label}: profile is an enum of the profiles the server takes`, JSON.stringify(profile));
 
   const word = 'zq' + randomBytes(4).toString('hex');
   const sentence = `The ${word} prototype ships on Friday after the ${label} review`;
@@ -110,13 +116,34 @@ async function session(label, client, transport, expectVersion) {
   check(!stored.isError && stored.structuredContent?.stored === true && typeof id === 'string',
     `${label}: memory_store stored the message`, JSON.stringify(stored).slice(0, 300));
 
+  const again = await client.callTool({ name: 'memory_store',
+    arguments: { text: sentence, author: 'sdk-test', source: 'chat:sdk-test' } });
+  check(!again.isError && again.structuredContent?.duplicate === true &&
+        again.structuredContent?.node_ids?.[0] === id,
+    `${label}: storing it again names the stored node`, JSON.stringify(again).slice(0, 300));
+
+  // Brief by default: the memory, its author and source, and the verdict without scores.
   const found = await client.callTool({ name: 'memory_search',
     arguments: { query: `${word} prototype`, limit: 5 } });
   const top = found.structuredContent?.hits?.[0];
-  check(!found.isError && top?.node_id === id && top?.content === sentence,
-    `${label}: memory_search finds it first`, JSON.stringify(found).slice(0, 300));
-  check(typeof top?.verdict === 'string' && top.verdict.startsWith('#1'),
-    `${label}: the hit says why it ranked first`, top?.verdict);
+  check(!found.isError && top?.id === id && top?.text === sentence &&
+        top?.author === 'sdk-test' && top?.source === 'chat:sdk-test' && !('score' in top),
+    `${label}: memory_search finds it first, brief`, JSON.stringify(found).slice(0, 300));
+  check(typeof top?.verdict === 'string' && top.verdict.startsWith('#1') &&
+        !/RRF|\d\.\d/.test(top.verdict),
+    `${label}: the hit says why it ranked first, in words`, top?.verdict);
+  check(found.content?.[0]?.text?.startsWith(`{"hits":[{"id":"${id}","text":`),
+    `${label}: the text content reads id and text first`, found.content?.[0]?.text?.slice(0, 80));
+  const full = await client.callTool({ name: 'memory_search',
+    arguments: { query: `${word} prototype`, limit: 5, detail: 'full' } });
+  const ftop = full.structuredContent?.hits?.[0];
+  check(ftop?.node_id === id && typeof ftop?.score === 'number' && /RRF/.test(ftop?.verdict),
+    `${label}: detail=full gives the score and the whole verdict`, JSON.stringify(ftop));
+
+  const unknown = await client.callTool({ name: 'fetch_leaves',
+    arguments: { chunk_ids: [id, 'no-such-chunk'] } });
+  check(unknown.isError === true && /'no-such-chunk'/.test(unknown.content?.[0]?.text),
+    `${label}: an unknown id is a tool error naming it`, JSON.stringify(unknown).slice(0, 300));
 
   const leaves = await client.callTool({ name: 'fetch_leaves', arguments: { chunk_ids: [id] } });
   check(leaves.structuredContent?.hits?.[0]?.content === sentence,
@@ -228,12 +255,19 @@ async function run() {
   for (const name of clientNames) {
     const mine = rows.filter((r) => r.client === name);
     const tools = new Set(mine.map((r) => r.tool));
-    check(mine.length === 10 && ['memory_store', 'memory_search', 'fetch_leaves',
+    check(mine.length === 13 && ['memory_store', 'memory_search', 'fetch_leaves',
       'search_entities', 'memory_list', 'memory_update', 'memory_get'].every((t) => tools.has(t)) &&
       mine.every((r) => r.session),
-    `audit: the 10 calls of ${name} name it and their session`,
+    `audit: the 13 calls of ${name} name it and their session (${mine.length} logged)`,
     JSON.stringify(mine.map((r) => [r.tool, r.session])));
   }
+  // --client takes the client's name alone as well as "name version".
+  const byName = spawnSync(cli, ['audit', '--vault', vault, 'list', '--client', 'sdk-v1-stdio',
+    '--limit', '1000', '--json'], { encoding: 'utf8' });
+  const named = JSON.parse(byName.stdout || '[]');
+  check(byName.status === 0 && named.length === 8 &&
+        named.every((r) => r.client === 'sdk-v1-stdio 1.32.2'),
+    'audit list --client NAME keeps that client\'s rows, any version', String(named.length));
   const failed = rows.filter((r) => r.error && /limit/.test(r.error));
   check(failed.length === clientNames.length, 'audit: each refused call is logged as failed',
     String(failed.length));

@@ -184,13 +184,18 @@ struct AuditFilter {
     std::optional<SearchMode> mode;       // the mode the query ran in
     std::optional<std::int64_t> since_ms; // ts_ms >= since_ms
     std::optional<std::int64_t> until_ms; // ts_ms <= until_ms
-    std::string client;                   // an agent's client, exactly ("claude-code 2.1.0")
-    std::string session;                  // its connection, exactly ("stdio pid 4242")
-    std::string tool;                     // the MCP tool called, exactly
-    bool agents_only = false;             // rows an agent's call wrote (a client is named)
-    std::int64_t after_id = 0;            // id > after_id (following the log as it grows)
-    std::int64_t before_id = 0;           // id < before_id when > 0 (the page after a row)
+    std::string client;         // an agent's client: "claude-code 2.1.0" exactly, or its name alone
+                                // ("claude-code": any one version of it)
+    std::string session;        // its connection, exactly ("stdio pid 4242")
+    std::string tool;           // the MCP tool called, exactly
+    bool agents_only = false;   // rows an agent's call wrote (a client or session)
+    std::int64_t after_id = 0;  // id > after_id (following the log as it grows)
+    std::int64_t before_id = 0; // id < before_id when > 0 (the page after a row)
 };
+
+// How a listing names the client of an agent's call that sent no client info (its row has a
+// session and no client).
+inline constexpr std::string_view kAnonymousClient = "anonymous";
 
 // The distinct clients and sessions the log names, most recent first (the Audit page's filter
 // lists): at most `limit` of each.

@@ -195,4 +195,22 @@ Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder
 Result<QueryResponse> smart_walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
                                  WalkTrace* trace = nullptr);
 
+// The ids among `ids` that name no chunk and no summary of the vault (a deleted summary names
+// none), in the order given: what a caller reports as unknown where the primitives above answer
+// an unknown id with an empty list (drill_down, fetch_leaves).
+Result<std::vector<std::string>> unknown_node_ids(const Vault& vault,
+                                                  const std::vector<std::string>& ids);
+
+// True when the entity index lists `entity_id` (a canonical id, e.g. person:alice): what
+// query_topic answers with an empty list when it does not.
+Result<bool> entity_known(const Vault& vault, std::string_view entity_id);
+
+// The chunks already holding a message that an ingest of it would skip as a duplicate (the
+// ingestor's rule, core/src/ingest/ingestor.cpp: in the same source, the same message_id when
+// one is given: its chunks in order; else the same time and a chunk that begins the text: that
+// chunk). Empty when there is none.
+Result<std::vector<std::string>>
+stored_message_chunks(const Vault& vault, std::string_view source_id, std::int64_t ts_ms,
+                      std::string_view text, const std::optional<std::string>& message_id);
+
 } // namespace memlens

@@ -49,14 +49,15 @@ std::string filter_where(const AuditFilter& f) {
         where += " AND ts_ms >= ?";
     if (f.until_ms)
         where += " AND ts_ms <= ?";
-    if (!f.client.empty())
-        where += " AND client = ?";
+    if (!f.client.empty()) // the exact "name version", or the name alone before one version
+        where += " AND (client = ? OR (substr(client, 1, length(?)) = ? AND "
+                 "instr(substr(client, length(?) + 1), ' ') = 0))";
     if (!f.session.empty())
         where += " AND session = ?";
     if (!f.tool.empty())
         where += " AND tool = ?";
-    if (f.agents_only)
-        where += " AND client IS NOT NULL";
+    if (f.agents_only) // a call through the MCP server names its session, with or without a client
+        where += " AND (client IS NOT NULL OR session IS NOT NULL)";
     if (f.after_id > 0)
         where += " AND id > ?";
     if (f.before_id > 0)
@@ -74,8 +75,11 @@ int bind_filter(Statement& st, const AuditFilter& f) {
         st.bind(++i, *f.since_ms);
     if (f.until_ms)
         st.bind(++i, *f.until_ms);
-    if (!f.client.empty())
+    if (!f.client.empty()) {
         st.bind(++i, f.client);
+        for (int k = 0; k < 3; ++k)
+            st.bind(++i, f.client + " ");
+    }
     if (!f.session.empty())
         st.bind(++i, f.session);
     if (!f.tool.empty())
