@@ -43,11 +43,9 @@ int run_stats(const Args& a) {
         j["latest"] = s->chunks ? nlohmann::json(format_rfc3339(s->latest_ms)) : nullptr;
         j["read_only_format"] = (*vault)->format() == VaultFormat::OpenHumanWorkspace;
         if (auto f = TopicIndex::file_status((*vault)->db()); f && !f->path.empty())
-            j["topic_index"] = {{"file", f->path},
-                                {"exists", f->exists},
-                                {"bytes", f->bytes},
-                                {"current", f->current},
-                                {"problem", f->problem}};
+            j["topic_index"] = {{"file", f->path},         {"exists", f->exists},
+                                {"bytes", f->bytes},       {"current", f->current},
+                                {"unfolded", f->unfolded}, {"problem", f->problem}};
         std::cout << dump_json(j) << '\n';
         return 0;
     }
@@ -62,12 +60,15 @@ int run_stats(const Args& a) {
         std::printf("time span  %s .. %s\n", format_rfc3339(s->earliest_ms).c_str(),
                     format_rfc3339(s->latest_ms).c_str());
     if (auto f = TopicIndex::file_status((*vault)->db()); f && !f->path.empty())
-        std::printf("topic index %s (%s)\n", f->path.c_str(),
-                    !f->exists   ? "missing: memlens-cli reindex writes it"
-                    : f->current ? "current"
-                                 : ("stale: " + f->problem +
-                                    "; the next import or memlens-cli reindex rewrites it")
-                                       .c_str());
+        std::printf(
+            "topic index %s (%s)\n", f->path.c_str(),
+            !f->exists ? "missing: memlens-cli reindex writes it"
+            : f->current
+                ? ("current; " + std::to_string(f->unfolded) +
+                   " vector writes since, read beside it until an import folds them in")
+                      .c_str()
+                : ("stale: " + f->problem + "; the next import or memlens-cli reindex rewrites it")
+                      .c_str());
     return 0;
 }
 

@@ -261,7 +261,8 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
     specs.push_back({"memory_get", "Read memories",
                      "Memories by id: text, author, time, source, tags, superseded_by, "
                      "supersedes; an unknown id is an error.",
-                     object_schema({{"ids", [] {
+                     object_schema({{"ids",
+                                     [] {
                                          json j = strings();
                                          j["minItems"] = 1;
                                          j["maxItems"] = kMaxMemoryGetIds;

@@ -438,7 +438,7 @@ END;
 
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> kAll = {
-        kMigration1, migration2().c_str(), kMigration3,          kMigration4,
+        kMigration1, migration2().c_str(), kMigration3,         kMigration4,
         kMigration5, kMigration6,          migration7().c_str()};
     return kAll;
 }
@@ -448,9 +448,13 @@ int latest_version() {
 }
 
 const std::vector<const char*>& markers() {
-    static const std::vector<const char*> kAll = {
-        "mem_tree_chunks",          "ml_entities",    "ml_chunks_superseded", "retrieval_log_client",
-        "retrieval_log_candidates", "ml_topic_delta", "ml_entities_on_entity_mention"};
+    static const std::vector<const char*> kAll = {"mem_tree_chunks",
+                                                  "ml_entities",
+                                                  "ml_chunks_superseded",
+                                                  "retrieval_log_client",
+                                                  "retrieval_log_candidates",
+                                                  "ml_topic_delta",
+                                                  "ml_entities_on_entity_mention"};
     return kAll;
 }
 
