@@ -100,7 +100,7 @@ bool is_handshake_version(std::string_view v) {
 json annotations(const ToolSpec& s) {
     return {{"title", s.title},
             {"readOnlyHint", !s.writes},
-            {"destructiveHint", false},
+            {"destructiveHint", s.destructive},
             {"idempotentHint", s.idempotent},
             {"openWorldHint", false}};
 }

@@ -4,6 +4,7 @@
 #include "tools.h"
 
 #include <memlens/audit.h>
+#include <memlens/forget.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
 #include <memlens/json_writer.h>
@@ -291,6 +292,40 @@ std::vector<ToolSpec> all_specs() {
           {"required", {"stored", "node_ids"}}},
          true,
          false});
+    {
+        json list = {{"type", "array"}, {"items", {{"type", "string"}}}};
+        specs.push_back(
+            {"memory_forget",
+             "Forget",
+             "Forgets memories for good: by ids, or every memory of a source and/or stored "
+             "before a time. Removes their text, vectors and entity mentions, re-seals the "
+             "summaries built from them (removing those with nothing left) and replaces their "
+             "text in the audit log with \"" +
+                 std::string(kForgottenMarker) + "\". Says what it removed. Cannot be undone.",
+             object_schema(
+                 {{"ids",
+                   {{"type", "array"},
+                    {"items", {{"type", "string"}}},
+                    {"maxItems", kMaxForgetIds},
+                    {"description", "The memories' node ids (not with source or before)"}}},
+                  {"source", str("Every memory of this source (platform:name)")},
+                  {"before", time_arg("Every memory stored before this time")}}),
+             {{"type", "object"},
+              {"properties",
+               {{"forgotten", list},
+                {"summaries_resealed", list},
+                {"summaries_removed", list},
+                {"entities_removed", list},
+                {"edges_changed", {{"type", "integer"}}},
+                {"audit_rows", {{"type", "integer"}}},
+                {"pending_audit_rows", {{"type", "integer"}}},
+                {"wal_truncated", {{"type", "boolean"}}},
+                {"revision", {{"type", "integer"}}}}},
+              {"required", {"forgotten", "summaries_resealed", "summaries_removed"}}},
+             true,
+             true,
+             true});
+    }
     return specs;
 }
 
@@ -682,6 +717,34 @@ ToolOutcome ToolRunner::store(const json& args, const std::atomic_bool* cancel) 
     return o;
 }
 
+ToolOutcome ToolRunner::forget(const json& args) {
+    ForgetRequest req;
+    req.ids = opt_strings(args, "ids");
+    req.source = opt_string(args, "source");
+    std::string summary = "forget";
+    for (const auto& id : req.ids)
+        summary += " " + id;
+    if (req.source)
+        summary += " source " + *req.source;
+    if (args.contains("before"))
+        summary += " before " + args["before"].get<std::string>();
+    auto before = opt_time(args, "before");
+    if (!before)
+        return failed(before.status(), summary);
+    req.before_ms = *before;
+    // Rows of earlier calls (a store of what is forgotten now) reach the log first, where the
+    // forget redacts them.
+    flush_audit();
+    auto r = forget_memories(*vault_, *embedder_, req);
+    if (!r)
+        return failed(r.status(), summary);
+    ToolOutcome o;
+    o.structured = parsed(forget_report_json(*r));
+    o.node_ids = r->memories;
+    o.summary = summary;
+    return o;
+}
+
 ToolOutcome ToolRunner::primitive(const std::string& name, const json& args) {
     Embedder* embedder = embedder_.get();
     if (name == "query_source") {
@@ -817,6 +880,12 @@ ToolOutcome ToolRunner::run(const ToolSpec& spec, const json& arguments, const A
             return failed(Status::invalid("the server is read-only (--read-only): it stores "
                                           "nothing"));
         return store(arguments, cancel);
+    }
+    if (spec.name == "memory_forget") {
+        if (read_only_)
+            return failed(Status::invalid("the server is read-only (--read-only): it forgets "
+                                          "nothing"));
+        return forget(arguments);
     }
     return primitive(spec.name, arguments);
 }

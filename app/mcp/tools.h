@@ -29,6 +29,7 @@ struct ToolSpec {
     json output_schema; // JSON Schema of structuredContent
     bool writes = false;
     bool idempotent = true;
+    bool destructive = false; // removes what the vault held (memory_forget)
 };
 
 // Every tool, in the order tools/list gives them; `read_only` leaves out the writing ones.
@@ -79,6 +80,7 @@ private:
     ToolOutcome why_not(const json& args, const std::atomic_bool* cancel);
     ToolOutcome explain(const json& args, const AuditCaller& caller, const std::atomic_bool* c);
     ToolOutcome store(const json& args, const std::atomic_bool* cancel);
+    ToolOutcome forget(const json& args);
     ToolOutcome primitive(const std::string& name, const json& args);
     Result<QueryOptions> search_options(const json& args);
 

@@ -319,6 +319,15 @@ private slots:
         const fs::path vault_dir = f.dir();
         const QString dir = QString::fromStdString(vault_dir.string());
         const QString id = QString::fromStdString(f.secret_id);
+        std::int64_t search_row = 0;
+        {
+            auto engine = SearchEngine::open(*f.vault, *f.embedder);
+            QVERIFY(engine.is_ok());
+            auto found = (*engine)->query("harbour meeting with Priya");
+            QVERIFY(found.is_ok() && has_id(found->response.result.hits, f.secret_id));
+            QVERIFY((*engine)->audit_writer()->flush().is_ok());
+            search_row = (*engine)->audit_writer()->last_written_id();
+        }
         f.vault.reset(); // the CLI opens it on its own
 
         auto dry = test::run_cli({QStringLiteral("forget"), QStringLiteral("--vault"), dir, id,
@@ -337,6 +346,12 @@ private slots:
         QVERIFY(!j["dry_run"].get<bool>());
         QVERIFY(j["wal_truncated"].get<bool>());
         QVERIFY(files_holding(vault_dir, kToken).isEmpty());
+
+        auto rerun = test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), dir,
+                                    QStringLiteral("rerun"), QString::number(search_row)});
+        QVERIFY2(rerun.exit_code == 0, rerun.err.c_str());
+        QVERIFY2(rerun.out.find(f.secret_id + " was forgotten") != std::string::npos,
+                 rerun.out.c_str());
 
         auto again = test::run_cli({QStringLiteral("forget"), QStringLiteral("--vault"), dir, id});
         QVERIFY(again.exit_code != 0);

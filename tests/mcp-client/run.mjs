@@ -32,7 +32,8 @@ function check(ok, what, detail = '') {
   return ok;
 }
 
-const EXPECTED_TOOLS = ['memory_search', 'memory_store', 'why_not', 'explain', 'query_source',
+const EXPECTED_TOOLS = ['memory_search', 'memory_store', 'memory_forget', 'why_not', 'explain',
+  'query_source',
   'query_global', 'query_topic', 'cover_window', 'search_entities', 'drill_down', 'fetch_leaves',
   'walk'];
 
@@ -126,6 +127,22 @@ async function session(label, client, transport, expectVersion) {
         entities.structuredContent.entities.length > 0,
     `${label}: the search_entities primitive answers`);
 
+  // memory_forget: a second memory, stored and forgotten, says what it removed and is gone.
+  const secret = `The ${word}x vault code is known to the ${label} reviewer`;
+  const kept = await client.callTool({ name: 'memory_store',
+    arguments: { text: secret, author: 'sdk-test', source: 'chat:sdk-test' } });
+  const secretId = kept.structuredContent?.node_ids?.[0];
+  const forgot = await client.callTool({ name: 'memory_forget', arguments: { ids: [secretId] } });
+  check(!forgot.isError && forgot.structuredContent?.forgotten?.[0] === secretId &&
+        Array.isArray(forgot.structuredContent?.summaries_resealed),
+    `${label}: memory_forget says what it removed`, JSON.stringify(forgot).slice(0, 300));
+  const gone = await client.callTool({ name: 'fetch_leaves', arguments: { chunk_ids: [secretId] } });
+  check(!gone.isError && gone.structuredContent?.hits?.length === 0,
+    `${label}: the forgotten memory is not read back`, JSON.stringify(gone).slice(0, 300));
+  const tool = tools.find((t) => t.name === 'memory_forget');
+  check(tool?.annotations?.destructiveHint === true,
+    `${label}: memory_forget is marked destructive`);
+
   // A tool given a bad argument: a tool error naming it (2025-06-18 would make it -32602).
   let bad;
   try {
@@ -200,9 +217,10 @@ async function run() {
   for (const name of clientNames) {
     const mine = rows.filter((r) => r.client === name);
     const tools = new Set(mine.map((r) => r.tool));
-    check(mine.length === 5 && ['memory_store', 'memory_search', 'fetch_leaves',
-      'search_entities'].every((t) => tools.has(t)) && mine.every((r) => r.session),
-    `audit: the 5 calls of ${name} name it and their session`,
+    check(mine.length === 8 && ['memory_store', 'memory_search', 'fetch_leaves',
+      'search_entities', 'memory_forget'].every((t) => tools.has(t)) &&
+      mine.every((r) => r.session),
+    `audit: the 8 calls of ${name} name it and their session`,
     JSON.stringify(mine.map((r) => [r.tool, r.session])));
   }
   const failed = rows.filter((r) => r.error && /limit/.test(r.error));
