@@ -24,11 +24,12 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::int64_t kT0 = 1'700'000'000'000; // 2023-11-14
-// A token of the forgotten memory alone: a name (an entity with edges), lower-cased in entity
-// ids; the files are searched for it whatever its case.
-constexpr const char* kToken = "quillbourne";
+// A name of the forgotten memory alone (an entity with edges, lower-cased in entity ids,
+// stemmed in FTS5). The files are searched for its middle, whatever its case: FTS5 stores a
+// term after the prefix it shares with the term before it, and the stemmer may cut its end.
 const std::string kSecret =
-    "Yesterday Alice met Priya Quillbourne at the harbour to plan the phoenix launch.";
+    "Yesterday Alice met Priya Zxqvorthianz at the harbour to plan the phoenix launch.";
+constexpr const char* kToken = "qvorthian";
 
 // Twelve messages of one thread; the fifth is the secret. Small budgets seal L1 and L2.
 IngestSource thread() {
@@ -133,9 +134,14 @@ private slots:
         Fixture f;
         QVERIFY(f.count("SELECT count(*) FROM mem_tree_summaries WHERE level >= 2") > 0);
         QVERIFY(f.count("SELECT count(*) FROM mem_tree_entity_index WHERE entity_id LIKE "
-                        "'%quillbourne%'") > 0);
+                        "'%zxqvorthianz%'") > 0);
+        // Its neighbours' FTS5 rows hold its text (near / far), as its summaries do.
+        QVERIFY(f.count("SELECT count(*) FROM mem_tree_chunks_fts WHERE near LIKE "
+                        "'%zxqvorthianz%' OR far LIKE '%zxqvorthianz%'") >= 2);
+        QVERIFY(f.count("SELECT count(*) FROM mem_tree_summaries WHERE content LIKE "
+                        "'%zxqvorthianz%'") >= 2);
         QVERIFY(f.count("SELECT count(*) FROM mem_tree_entity_edges WHERE entity_a LIKE "
-                        "'%quillbourne%' OR entity_b LIKE '%quillbourne%'") > 0);
+                        "'%zxqvorthianz%' OR entity_b LIKE '%zxqvorthianz%'") > 0);
 
         auto engine = SearchEngine::open(*f.vault, *f.embedder);
         QVERIFY2(engine.is_ok(), engine.status().to_string().c_str());
@@ -180,15 +186,20 @@ private slots:
 
         const QStringList holding = files_holding(f.dir(), kToken);
         QVERIFY2(holding.isEmpty(), qPrintable(holding.join(QStringLiteral(", "))));
-        QCOMPARE(f.count("PRAGMA integrity_check = 1") == -1, false);
+        auto check = f.vault->db().prepare("PRAGMA integrity_check");
+        QVERIFY(check.is_ok() && *check->step());
+        QCOMPARE(check->column_text(0), std::string("ok"));
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks_fts WHERE near LIKE "
+                         "'%zxqvorthianz%' OR far LIKE '%zxqvorthianz%'"),
+                 0LL);
 
         // Search (both legs), the primitives and a rerun of the old row.
-        for (const char* q : {"Quillbourne", "harbour meeting with Priya", "phoenix launch"}) {
+        for (const char* q : {"Zxqvorthianz", "harbour meeting with Priya", "phoenix launch"}) {
             auto again = (*engine)->query(q);
             QVERIFY2(again.is_ok(), again.status().to_string().c_str());
             QVERIFY2(!has_id(again->response.result.hits, f.secret_id), q);
             for (const auto& h : again->response.result.hits)
-                QVERIFY(h.content.find("Quillbourne") == std::string::npos);
+                QVERIFY(h.content.find("Zxqvorthianz") == std::string::npos);
         }
         auto leaves = fetch_leaves(*f.vault, {f.secret_id});
         QVERIFY(leaves.is_ok());
@@ -203,7 +214,7 @@ private slots:
             QVERIFY(down.is_ok());
             QVERIFY(!has_id(*down, f.secret_id));
             for (const auto& h : *down)
-                QVERIFY(h.content.find("Quillbourne") == std::string::npos);
+                QVERIFY(h.content.find("Zxqvorthianz") == std::string::npos);
         }
         SearchEntitiesOptions so;
         so.query = kToken;
@@ -211,7 +222,7 @@ private slots:
         QVERIFY(ents.is_ok());
         QVERIFY(ents->empty());
         QueryTopicOptions to;
-        to.entity_id = "person:priya quillbourne";
+        to.entity_id = "person:priya zxqvorthianz";
         auto topic = query_topic(*f.vault, to);
         QVERIFY(topic.is_ok());
         QVERIFY(!has_id(topic->hits, f.secret_id));

@@ -140,6 +140,13 @@ private Q_SLOTS:
         QVERIFY2(said.back().front().toString().startsWith(QStringLiteral("Forgot 1 memory;")),
                  qPrintable(said.back().front().toString()));
         QVERIFY(reloaded.count() > 0 || reloaded.wait(30000)); // every view reads it again
+        // It never comes back: shown by id, the vault no longer has it.
+        QSignalSpy notShown(window_->workbench(), &QueryWorkbench::message);
+        window_->workbench()->showNode(id);
+        QVERIFY(notShown.wait(30000));
+        QVERIFY2(
+            notShown.front().front().toString().startsWith(QStringLiteral("Cannot show ") + id),
+            qPrintable(notShown.front().front().toString()));
     }
 
     void menusOfferItOnLeavesOnly() {
