@@ -296,6 +296,25 @@ private slots:
         QVERIFY(unknown.status().message().find("slack:#eng") != std::string::npos);
     }
 
+    // A reader in another connection keeps the checkpoint from emptying the WAL: the forget
+    // commits all the same and says that the WAL was not truncated.
+    void aLiveReaderKeepsTheWalAndItIsSaid() {
+        Fixture f;
+        auto reader = f.vault->open_connection(true);
+        QVERIFY(reader.is_ok());
+        auto snapshot = ReadSnapshot::begin(*reader);
+        QVERIFY(snapshot.is_ok());
+        QCOMPARE(*reader->query_int("SELECT count(*) FROM mem_tree_chunks"), 12LL);
+        ForgetRequest req;
+        req.ids = {f.secret_id};
+        auto r = forget_memories(*f.vault, *f.embedder, req);
+        QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+        QVERIFY(!r->wal_truncated);
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks"), 11LL);
+        // The reader still sees its snapshot; the next one does not see the memory.
+        QCOMPARE(*reader->query_int("SELECT count(*) FROM mem_tree_chunks"), 12LL);
+    }
+
     void refusesWhatItCannotDo() {
         Fixture f;
         ForgetRequest none;
