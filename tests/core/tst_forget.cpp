@@ -32,7 +32,7 @@ const std::string kSecret =
 constexpr const char* kToken = "qvorthian";
 
 // Twelve messages of one thread; the fifth is the secret. Small budgets seal L1 and L2.
-IngestSource thread() {
+IngestSource chat_thread() {
     IngestSource s;
     s.source_id = "slack:#eng";
     s.source_kind = "chat";
@@ -97,7 +97,7 @@ struct Fixture {
         IngestOptions o = small_budget();
         o.report_chunk_ids = true;
         Ingestor in(*vault, *embedder, o);
-        auto r = in.ingest({thread()});
+        auto r = in.ingest({chat_thread()});
         if (!r.is_ok())
             qFatal("%s", r.status().to_string().c_str());
         report = *r;
@@ -313,6 +313,31 @@ private slots:
         QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks"), 11LL);
         // The reader still sees its snapshot; the next one does not see the memory.
         QCOMPARE(*reader->query_int("SELECT count(*) FROM mem_tree_chunks"), 12LL);
+    }
+
+    // A correction that is forgotten no longer hides the message it corrected.
+    void aForgottenCorrectionNoLongerSupersedes() {
+        Fixture f;
+        IngestSource fix = chat_thread();
+        fix.items.resize(1);
+        fix.items[0].text = "Correction: the harbour meeting moved to Friday.";
+        fix.items[0].message_id = "m-fix";
+        fix.items[0].supersedes = "m4";
+        fix.items[0].ts_ms = kT0 + 3'600'000;
+        IngestOptions o = small_budget();
+        o.report_chunk_ids = true;
+        Ingestor in(*f.vault, *f.embedder, o);
+        auto r = in.ingest({fix});
+        QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+        QCOMPARE(r->chunk_ids.size(), std::size_t{1});
+        const std::string superseded =
+            "SELECT superseded FROM mem_tree_chunks WHERE id = '" + f.secret_id + "'";
+        QCOMPARE(f.count(superseded), 1LL);
+        ForgetRequest req;
+        req.ids = r->chunk_ids;
+        auto forgot = forget_memories(*f.vault, *f.embedder, req);
+        QVERIFY2(forgot.is_ok(), forgot.status().to_string().c_str());
+        QCOMPARE(f.count(superseded), 0LL);
     }
 
     void refusesWhatItCannotDo() {
