@@ -151,8 +151,15 @@ private slots:
         QVERIFY2(found.is_ok(), found.status().to_string().c_str());
         QVERIFY(has_id(found->response.result.hits, f.secret_id));
         (*engine)->audit_writer()->submit(store_row(f.secret_id));
+        // A primitive's call that returned it: its query is the agent's, not the memory's.
+        AuditCaller primitive;
+        primitive.client = "test-agent 1.0";
+        primitive.tool = "query_source";
+        primitive.arguments = R"({"source_id":"slack:#eng","query":"harbour"})";
+        (*engine)->audit_writer()->submit(
+            make_tool_audit_record(primitive, "harbour", {f.secret_id}, 1.0, 1));
         QVERIFY((*engine)->audit_writer()->flush().is_ok());
-        const std::int64_t search_row = (*engine)->audit_writer()->last_written_id() - 1;
+        const std::int64_t search_row = (*engine)->audit_writer()->last_written_id() - 2;
         QVERIFY(append_pending_audit(pending_audit_path(*f.vault), store_row(f.secret_id)));
         QVERIFY(!files_holding(f.dir(), kToken).isEmpty());
 
@@ -179,7 +186,7 @@ private slots:
             std::any_of(r->entities_removed.begin(), r->entities_removed.end(),
                         [](const std::string& e) { return e.find(kToken) != std::string::npos; }));
         QVERIFY(r->edges_changed > 0);
-        QCOMPARE(r->audit_rows, std::size_t{2});
+        QCOMPARE(r->audit_rows, std::size_t{3});
         QCOMPARE(r->pending_audit_rows, std::size_t{1});
         QVERIFY(r->wal_truncated);
         QCOMPARE(r->revision, revision + 1);
@@ -237,6 +244,11 @@ private slots:
         QCOMPARE(logged->query, std::string(kForgottenMarker));
         QVERIFY(logged->sources.find(f.secret_id) != std::string::npos);
         QVERIFY(logged->caller.arguments.find(kForgottenMarker) != std::string::npos);
+        auto asked = get_audit(f.vault->db(), search_row + 2);
+        QVERIFY(asked.is_ok());
+        QCOMPARE(asked->query, std::string("harbour"));
+        QCOMPARE(asked->caller.arguments, primitive.arguments);
+        QVERIFY(asked->query_profile.find(f.secret_id) != std::string::npos); // "forgotten"
     }
 
     // A summary all of whose memories are forgotten goes; its tree's root and buffers follow;

@@ -231,28 +231,35 @@ bool strip_copies(std::string& column, const std::string& text) {
 }
 
 // The audit log's copies: an agent's call that stored or returned a forgotten memory keeps its
-// ids and scores; the text it was about becomes the marker. Every row naming one lists it under
-// query_profile "forgotten".
+// ids and scores; a copy of the memory's text in it becomes the marker. A copy is a text that
+// holds a forgotten memory's text whole, or that a forgotten memory's text starts with (a
+// store's query column keeps the start of what was stored), blanks around it aside; the
+// `text` argument (what memory_store stores) is one whatever it says. Every row naming a
+// forgotten memory lists it under query_profile "forgotten".
+bool is_copy(std::string_view s, const std::vector<std::string>& contents) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos)
+        return false;
+    s = s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+    return std::any_of(contents.begin(), contents.end(), [&](const std::string& c) {
+        return !c.empty() && (std::string_view(c).starts_with(s) || s.find(c) != s.npos);
+    });
+}
+
 bool redact_arguments(json& args, const std::vector<std::string>& contents) {
-    bool changed = false;
-    auto holds_text = [&](const std::string& s) {
-        return std::any_of(contents.begin(), contents.end(), [&](const std::string& c) {
-            return !c.empty() && s.find(c) != std::string::npos;
-        });
-    };
     if (args.is_string()) { // arguments too long to keep whole were kept as their start
-        if (args.get_ref<const std::string&>() != kForgottenMarker) {
-            args = std::string(kForgottenMarker);
-            changed = true;
-        }
-        return changed;
+        if (args.get_ref<const std::string&>() == kForgottenMarker)
+            return false;
+        args = std::string(kForgottenMarker);
+        return true;
     }
     if (!args.is_object())
         return false;
+    bool changed = false;
     for (auto& [key, value] : args.items()) {
         if (!value.is_string() || value.get_ref<const std::string&>() == kForgottenMarker)
             continue;
-        if (key == "text" || holds_text(value.get_ref<const std::string&>())) {
+        if (key == "text" || is_copy(value.get_ref<const std::string&>(), contents)) {
             value = std::string(kForgottenMarker);
             changed = true;
         }
@@ -281,16 +288,18 @@ bool redact_record(AuditRecord& r, const std::set<std::string>& forgotten,
     if (!search_mode_from_string(r.mode)) {
         // A call that is not a search (memory_store, fetch_leaves, …): its query is the text it
         // was about, its arguments (kept twice) may hold the memory itself.
-        r.query = std::string(kForgottenMarker);
-        r.query_hash = hash_hex(fnv1a64(r.query));
+        if (is_copy(r.query, contents)) {
+            r.query = std::string(kForgottenMarker);
+            r.query_hash = hash_hex(fnv1a64(r.query));
+        }
         if (profile.contains("arguments"))
             redact_arguments(profile["arguments"], contents);
         if (!r.caller.arguments.empty()) {
             json args = json::parse(r.caller.arguments, nullptr, false);
             if (args.is_discarded())
                 args = r.caller.arguments;
-            redact_arguments(args, contents);
-            r.caller.arguments = dump_json(args);
+            if (redact_arguments(args, contents))
+                r.caller.arguments = dump_json(args);
         }
     }
     r.query_profile = dump_json(profile);
