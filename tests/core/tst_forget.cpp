@@ -199,6 +199,14 @@ private slots:
         QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks_fts WHERE near LIKE "
                          "'%zxqvorthianz%' OR far LIKE '%zxqvorthianz%'"),
                  0LL);
+        // The entity list agrees with the index it is counted from.
+        QCOMPARE(f.count("SELECT count(*) FROM ml_entities e WHERE mentions != (SELECT count(*) "
+                         "FROM mem_tree_entity_index i WHERE i.entity_id = e.entity_id AND "
+                         "i.entity_kind = e.entity_kind)"),
+                 0LL);
+        QCOMPARE(f.count("SELECT count(*) FROM (SELECT DISTINCT entity_id, entity_kind FROM "
+                         "mem_tree_entity_index)"),
+                 f.count("SELECT count(*) FROM ml_entities"));
 
         // Search (both legs), the primitives and a rerun of the old row.
         for (const char* q : {"Zxqvorthianz", "harbour meeting with Priya", "phoenix launch"}) {

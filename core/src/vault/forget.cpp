@@ -325,6 +325,7 @@ public:
         MEMLENS_TRY(reseal_summaries());
         MEMLENS_TRY(update_buffers_and_trees());
         MEMLENS_TRY(recount_entities());
+        MEMLENS_TRY(recount_entity_list());
         MEMLENS_TRY(update_sources());
         MEMLENS_TRY(restore_superseded());
         MEMLENS_TRY(redact_audit());
@@ -575,8 +576,8 @@ private:
     }
 
     // Edges between the forgotten memories' entities are recounted from the leaves that still
-    // mention both; an entity no longer mentioned goes, with its edges; ml_entities is rebuilt
-    // for every entity touched (schema.cpp, entity_list_sql).
+    // mention both; an entity no longer mentioned goes, with its edges; ml_entities' rows of
+    // every entity touched are counted again.
     Status recount_entities() {
         auto count =
             db_.prepare("SELECT count(*) FROM mem_tree_entity_index a JOIN mem_tree_entity_index b "
@@ -627,29 +628,28 @@ private:
             MEMLENS_TRY(edges->exec());
             report_.edges_changed += static_cast<std::size_t>(db_.changes());
         }
-        auto del = db_.prepare("DELETE FROM ml_entities WHERE entity_id IN "
-                               "(SELECT value FROM json_each(?))");
-        if (!del)
-            return del.status();
-        del->bind(1, set_json(entities_));
-        MEMLENS_TRY(del->exec());
-        auto fill = db_.prepare(R"SQL(
-INSERT INTO ml_entities(entity_id, entity_kind, surface, surfaces, mentions, last_seen_ms)
-SELECT c.entity_id, c.entity_kind,
-       (SELECT surface FROM mem_tree_entity_index x WHERE x.entity_id = c.entity_id AND
-          x.entity_kind = c.entity_kind ORDER BY x.timestamp_ms DESC LIMIT 1),
-       (SELECT group_concat(surface, char(10)) FROM (SELECT DISTINCT surface FROM
-          mem_tree_entity_index x WHERE x.entity_id = c.entity_id AND
-          x.entity_kind = c.entity_kind)),
-       c.mentions, c.last_seen_ms
-FROM (SELECT entity_id, entity_kind, count(*) AS mentions, max(timestamp_ms) AS last_seen_ms
-      FROM mem_tree_entity_index WHERE entity_id IN (SELECT value FROM json_each(?1))
-      GROUP BY entity_id, entity_kind) c
-)SQL");
-        if (!fill)
-            return fill.status();
-        fill->bind(1, set_json(entities_));
-        return fill->exec();
+        return Status::ok();
+    }
+
+    // ml_entities is kept by the trigger on the index's inserts (schema.cpp): the touched
+    // entities' rows are counted again by taking their mentions out and putting them back.
+    // The rows wait in a temporary table of the connection, emptied again afterwards (not
+    // dropped: a DROP fails while any statement of the connection is between steps).
+    Status recount_entity_list() {
+        const std::string touched = set_json(entities_);
+        MEMLENS_TRY(db_.exec("CREATE TEMP TABLE IF NOT EXISTS forget_mentions AS "
+                             "SELECT * FROM mem_tree_entity_index WHERE 0"));
+        MEMLENS_TRY(db_.exec("DELETE FROM temp.forget_mentions"));
+        for (const char* sql :
+             {"INSERT INTO temp.forget_mentions SELECT * FROM mem_tree_entity_index "
+              "WHERE entity_id IN (SELECT value FROM json_each(?1))",
+              "DELETE FROM mem_tree_entity_index WHERE entity_id IN "
+              "(SELECT value FROM json_each(?1))",
+              "DELETE FROM ml_entities WHERE entity_id IN (SELECT value FROM json_each(?1))"})
+            MEMLENS_TRY(exec(sql, touched));
+        MEMLENS_TRY(db_.exec("INSERT INTO mem_tree_entity_index SELECT * FROM "
+                             "temp.forget_mentions ORDER BY timestamp_ms, node_id, entity_id"));
+        return db_.exec("DELETE FROM temp.forget_mentions");
     }
 
     // A source's count of memories; a source with none left goes, with its tree when that
