@@ -140,8 +140,9 @@ async function session(label, client, transport, expectVersion) {
   check(!gone.isError && gone.structuredContent?.hits?.length === 0,
     `${label}: the forgotten memory is not read back`, JSON.stringify(gone).slice(0, 300));
   const tool = tools.find((t) => t.name === 'memory_forget');
-  check(tool?.annotations?.destructiveHint === true,
-    `${label}: memory_forget is marked destructive`);
+  // destructiveHint defaults to true for a tool that is not read-only: absent or true.
+  check(tool?.annotations?.readOnlyHint !== true && tool?.annotations?.destructiveHint !== false,
+    `${label}: memory_forget is marked destructive`, JSON.stringify(tool?.annotations));
 
   // A tool given a bad argument: a tool error naming it (2025-06-18 would make it -32602).
   let bad;
