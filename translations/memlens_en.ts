@@ -85,6 +85,58 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::ForgetFlow</name>
+    <message numerus="yes">
+        <location filename="../ui/vault/forgetflow.cpp" line="+100"/>
+        <source>Forget %n memory(ies)?</source>
+        <translation>
+            <numerusform>Forget %n memory?</numerusform>
+            <numerusform>Forget %n memories?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>This touches %n summary(ies) built from it:</source>
+        <translation>
+            <numerusform>This touches %n summary built from it:</numerusform>
+            <numerusform>This touches %n summaries built from it:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n re-sealed without it</source>
+        <translation>
+            <numerusform>%n re-sealed without it</numerusform>
+            <numerusform>%n re-sealed without it</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+50"/>
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n removed</numerusform>
+            <numerusform>%n removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-5"/>
+        <source>Forgot %n memory(ies)</source>
+        <translation>
+            <numerusform>Forgot %n memory</numerusform>
+            <numerusform>Forgot %n memories</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n summary(ies) re-sealed</source>
+        <translation>
+            <numerusform>%n summary re-sealed</numerusform>
+            <numerusform>%n summaries re-sealed</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::GraphPage</name>
     <message numerus="yes">
         <location filename="../ui/pages/graphpage.cpp" line="+156"/>
@@ -342,7 +394,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+424"/>
+        <location filename="../ui/mainwindow.cpp" line="+430"/>
         <location line="+33"/>
         <source>%Ln chunk(s)</source>
         <translation>

@@ -17,6 +17,7 @@
 #include "pages/treespage.h"
 #include "pages/vaultpanel.h"
 #include "pages/welcomepage.h"
+#include "vault/forgetflow.h"
 #include "vault/ingestflow.h"
 #include "vault/vaultcontroller.h"
 #include "widgets/auditstatus.h"
@@ -133,6 +134,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(workbench_, &QueryWorkbench::pageRequested, this,
             [this] { pages_->setCurrentWidget(workbench_->page()); });
     connect(workbench_, &QueryWorkbench::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    // Forget… on a memory (hit list, hit detail, trees page): one flow for the window.
+    auto* forget = new ForgetFlow(vault_, this);
+    ForgetFlow::setInstance(forget);
+    connect(forget, &ForgetFlow::message, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(vaultPanel_, &VaultPanel::sourceActivated, workbench_, &QueryWorkbench::runSource);
     connect(vaultPanel_, &VaultPanel::treeActivated, this, [this](const QString& treeId) {

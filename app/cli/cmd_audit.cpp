@@ -253,6 +253,7 @@ int run_rerun(const Args& a, const Vault& v) {
                    {{"keyword", r->rerun.candidates.keyword.size()},
                     {"vector", r->rerun.candidates.vector.size()}}},
                   {"hits", hits},
+                  {"forgotten", r->forgotten},
                   {"stage_ms", json::object()}};
         for (const auto& [stage, ms] : r->rerun.stage_ms)
             j["stage_ms"][stage] = ms;
@@ -266,6 +267,10 @@ int run_rerun(const Args& a, const Vault& v) {
     int rank = 0;
     for (const auto& h : r->rerun.result.hits)
         std::printf("  %3d  %.6f  %s\n", ++rank, h.score, h.node_id.c_str());
+    for (const auto& gone : r->forgotten)
+        std::printf("  logged hit %s was forgotten since (memlens-cli forget): it cannot come "
+                    "back\n",
+                    gone.c_str());
     if (r->identical) {
         std::printf("identical to the logged ranking\n");
     } else {

@@ -103,7 +103,9 @@ bool is_handshake_version(std::string_view v) {
 json annotations(const ToolSpec& s) {
     if (!s.writes)
         return {{"readOnlyHint", true}};
-    json a = {{"destructiveHint", false}};
+    json a = json::object(); // destructiveHint is true by MCP's default
+    if (!s.destructive)
+        a["destructiveHint"] = false;
     if (s.idempotent)
         a["idempotentHint"] = true;
     return a;

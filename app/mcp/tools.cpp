@@ -5,6 +5,7 @@
 
 #include <memlens/audit.h>
 #include <memlens/brief.h>
+#include <memlens/forget.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
 #include <memlens/json_writer.h>
@@ -270,6 +271,22 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                                      }()}},
                                    {"ids"}),
                      output({"memories"})});
+    specs.push_back({"memory_forget", "Forget",
+                     std::string("Forgets memories for good, by ids, or every memory of source "
+                                 "and/or stored before a time: text, vectors, entity mentions, "
+                                 "the summaries built from them (re-sealed) and their text in "
+                                 "the audit log. Says what it removed; cannot be undone.") +
+                         kTimes,
+                     object_schema({{"ids",
+                                     [] {
+                                         json j = strings();
+                                         j["maxItems"] = kMaxForgetIds;
+                                         return j;
+                                     }()},
+                                    {"source", str()},
+                                    {"before", str()}}),
+                     output({"forgotten", "summaries_resealed", "summaries_removed"}), true, true,
+                     true});
     return specs;
 }
 
@@ -813,6 +830,34 @@ ToolOutcome ToolRunner::get(const json& args) {
     return o;
 }
 
+ToolOutcome ToolRunner::forget(const json& args) {
+    ForgetRequest req;
+    req.ids = opt_strings(args, "ids");
+    req.source = opt_string(args, "source");
+    std::string summary = "forget";
+    for (const auto& id : req.ids)
+        summary += " " + id;
+    if (req.source)
+        summary += " source " + *req.source;
+    if (args.contains("before"))
+        summary += " before " + args["before"].get<std::string>();
+    auto before = opt_time(args, "before");
+    if (!before)
+        return failed(before.status(), summary);
+    req.before_ms = *before;
+    // Rows of earlier calls (a store of what is forgotten now) reach the log first, where the
+    // forget redacts them.
+    flush_audit();
+    auto r = forget_memories(*vault_, *embedder_, req);
+    if (!r)
+        return failed(r.status(), summary);
+    ToolOutcome o;
+    o.structured = parsed(forget_report_json(*r));
+    o.node_ids = r->memories;
+    o.summary = summary;
+    return o;
+}
+
 ToolOutcome ToolRunner::primitive(const std::string& name, const json& args) {
     Embedder* embedder = embedder_.get();
     if (name == "query_source") {
@@ -981,6 +1026,12 @@ ToolOutcome ToolRunner::run(const ToolSpec& spec, const json& arguments, const A
         return list(arguments);
     if (spec.name == "memory_get")
         return get(arguments);
+    if (spec.name == "memory_forget") {
+        if (read_only_)
+            return failed(Status::invalid("the server is read-only (--read-only): it forgets "
+                                          "nothing"));
+        return forget(arguments);
+    }
     return primitive(spec.name, arguments);
 }
 

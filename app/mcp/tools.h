@@ -29,6 +29,7 @@ struct ToolSpec {
     json output_schema; // JSON Schema of structuredContent
     bool writes = false;
     bool idempotent = true;
+    bool destructive = false; // removes what the vault held (memory_forget)
 };
 
 // What the tools/list result may cost a model's context, in context_tokens (memlens/brief.h):
@@ -99,6 +100,7 @@ private:
     ToolOutcome update(const json& args, const std::atomic_bool* cancel);
     ToolOutcome list(const json& args);
     ToolOutcome get(const json& args);
+    ToolOutcome forget(const json& args);
     ToolOutcome primitive(const std::string& name, const json& args);
     Result<QueryOptions> search_options(const json& args);
 

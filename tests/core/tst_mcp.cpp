@@ -6,6 +6,7 @@
 #include <memlens/audit.h>
 #include <memlens/brief.h>
 #include <memlens/embedder.h>
+#include <memlens/forget.h>
 #include <memlens/generate.h>
 #include <memlens/ingest.h>
 #include <memlens/scoring.h>
@@ -615,6 +616,53 @@ private slots:
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
         QVERIFY2(p.exitCode() == 0 && out.contains(QStringLiteral("[anonymous, anonymous peer]")),
                  qPrintable(out));
+    // memory_forget removes a stored memory: it says what it removed, no tool returns it
+    // afterwards, the store's audit row keeps its id with the marker for its text, and an id
+    // the vault does not hold is a tool error naming it.
+    void forgetRemovesWhatWasStored() {
+        const json stored = send(call(1, "memory_store",
+                                      {{"text", "The wombat passport code is Zephyrine"},
+                                       {"author", "agent"},
+                                       {"time", "2024-01-21T10:00:00Z"}}));
+        QVERIFY2(!stored["result"]["isError"].get<bool>(), stored.dump().c_str());
+        const std::string id = stored["result"]["structuredContent"]["node_ids"][0];
+        const json forgot = send(call(2, "memory_forget", {{"ids", {id}}}));
+        QVERIFY2(!forgot["result"]["isError"].get<bool>(), forgot.dump().c_str());
+        const json sc = forgot["result"]["structuredContent"];
+        QCOMPARE(sc["forgotten"], json::array({id}));
+        QVERIFY(sc["summaries_resealed"].is_array());
+        QVERIFY(sc["audit_rows"].get<int>() >= 1); // the store's row
+        QCOMPARE(json::parse(forgot["result"]["content"][0]["text"].get<std::string>()), sc);
+
+        const json found = send(call(3, "memory_search", {{"query", "wombat passport code"}}));
+        for (const auto& h : found["result"]["structuredContent"]["hits"])
+            QVERIFY(h["node_id"].get<std::string>() != id);
+        // Read back by id: no hit, or (where an unknown id is a tool error) an error naming it.
+        const json leaves = send(call(4, "fetch_leaves", {{"chunk_ids", {id}}}));
+        if (leaves["result"].value("isError", false))
+            QVERIFY(leaves["result"]["content"][0]["text"].get<std::string>().find(id) !=
+                    std::string::npos);
+        else
+            QVERIFY(leaves["result"]["structuredContent"]["hits"].empty());
+        const json again = send(call(5, "memory_forget", {{"ids", {id}}}));
+        QVERIFY(again["result"]["isError"].get<bool>());
+        QVERIFY(again["result"]["content"][0]["text"].get<std::string>().find(id) !=
+                std::string::npos);
+        const json both = send(call(6, "memory_forget", {{"ids", {id}}, {"source", "chat:agent"}}));
+        QVERIFY(both["result"]["isError"].get<bool>());
+
+        server_->drain();
+        int store_rows = 0;
+        for (const AuditRecord& row : log_rows(vault_)) {
+            QVERIFY(row.query.find("Zephyrine") == std::string::npos);
+            QVERIFY(row.caller.arguments.find("Zephyrine") == std::string::npos);
+            QVERIFY(row.query_profile.find("Zephyrine") == std::string::npos);
+            if (row.caller.tool == "memory_store" && row.sources.find(id) != std::string::npos) {
+                ++store_rows;
+                QCOMPARE(row.query, std::string(kForgottenMarker));
+            }
+        }
+        QCOMPARE(store_rows, 1);
     }
 
     // memory_store refuses what the importers refuse (one rule in the ingestor): NUL in the
@@ -864,6 +912,7 @@ private slots:
         QVERIFY(find_tool((*server)->tools(), "memory_store") == nullptr);
         QVERIFY(find_tool((*server)->tools(), "memory_update") == nullptr);
         QVERIFY(find_tool((*server)->tools(), "memory_list") != nullptr);
+        QVERIFY(find_tool((*server)->tools(), "memory_forget") == nullptr);
         QVERIFY(find_tool((*server)->tools(), "memory_search") != nullptr);
         std::promise<Reply> p;
         (*server)->handle(call(1, "memory_store", {{"text", "x"}}).dump(), peer_,

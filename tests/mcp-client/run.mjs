@@ -34,7 +34,8 @@ function check(ok, what, detail = '') {
   return ok;
 }
 
-const EXPECTED_TOOLS = ['memory_search', 'memory_store', 'why_not', 'explain', 'query_source',
+const EXPECTED_TOOLS = ['memory_search', 'memory_store', 'memory_forget', 'why_not', 'explain',
+  'query_source',
   'query_global', 'query_topic', 'cover_window', 'search_entities', 'drill_down', 'fetch_leaves',
   'walk', 'memory_update', 'memory_list', 'memory_get'];
 
@@ -180,6 +181,24 @@ async function session(label, client, transport, expectVersion) {
     arguments: { ids: ['no-such-memory-id'] } });
   check(unknown.isError === true && /no-such-memory-id/.test(unknown.content?.[0]?.text),
     `${label}: an unknown id is a tool error naming it`, JSON.stringify(unknown));
+  // memory_forget: a second memory, stored and forgotten, says what it removed and is gone.
+  const secret = `The ${word}x vault code is known to the ${label} reviewer`;
+  const kept = await client.callTool({ name: 'memory_store',
+    arguments: { text: secret, author: 'sdk-test', source: 'chat:sdk-test' } });
+  const secretId = kept.structuredContent?.node_ids?.[0];
+  const forgot = await client.callTool({ name: 'memory_forget', arguments: { ids: [secretId] } });
+  check(!forgot.isError && forgot.structuredContent?.forgotten?.[0] === secretId &&
+        Array.isArray(forgot.structuredContent?.summaries_resealed),
+    `${label}: memory_forget says what it removed`, JSON.stringify(forgot).slice(0, 300));
+  const gone = await client.callTool({ name: 'fetch_leaves', arguments: { chunk_ids: [secretId] } });
+  // No hit, or (where an unknown id is a tool error) an error naming it.
+  check(gone.isError ? (gone.content?.[0]?.text ?? '').includes(secretId)
+                     : gone.structuredContent?.hits?.length === 0,
+    `${label}: the forgotten memory is not read back`, JSON.stringify(gone).slice(0, 300));
+  const tool = tools.find((t) => t.name === 'memory_forget');
+  // destructiveHint defaults to true for a tool that is not read-only: absent or true.
+  check(tool?.annotations?.readOnlyHint !== true && tool?.annotations?.destructiveHint !== false,
+    `${label}: memory_forget is marked destructive`, JSON.stringify(tool?.annotations));
 
   // A tool given a bad argument: a tool error naming it (2025-06-18 would make it -32602).
   let bad;
@@ -255,10 +274,10 @@ async function run() {
   for (const name of clientNames) {
     const mine = rows.filter((r) => r.client === name);
     const tools = new Set(mine.map((r) => r.tool));
-    check(mine.length === 13 && ['memory_store', 'memory_search', 'fetch_leaves',
-      'search_entities', 'memory_list', 'memory_update', 'memory_get'].every((t) => tools.has(t)) &&
-      mine.every((r) => r.session),
-    `audit: the 13 calls of ${name} name it and their session (${mine.length} logged)`,
+    check(mine.length === 16 && ['memory_store', 'memory_search', 'fetch_leaves',
+      'search_entities', 'memory_list', 'memory_update', 'memory_get', 'memory_forget']
+      .every((t) => tools.has(t)) && mine.every((r) => r.session),
+    `audit: the 16 calls of ${name} name it and their session (${mine.length} logged)`,
     JSON.stringify(mine.map((r) => [r.tool, r.session])));
   }
   // --client takes the client's name alone as well as "name version".

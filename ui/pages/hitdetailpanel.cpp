@@ -68,6 +68,7 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     , markdown_(new QCheckBox(tr("Render &Markdown"), this))
     , drill_(new QPushButton(tr("&Drill Down"), this))
     , leaves_(new QPushButton(tr("Fetch &Leaves"), this))
+    , forget_(new QPushButton(tr("Forget…"), this))
     , content_(new MarkdownView(this))
     , neighboursHeading_(new QLabel(this))
     , neighbours_(new QTextBrowser(this))
@@ -112,6 +113,10 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
         }
         Q_EMIT fetchLeavesRequested(ids);
     });
+    forget_->setObjectName(QStringLiteral("forgetButton"));
+    forget_->setToolTip(tr("Remove this memory and every copy of its text from the vault"));
+    connect(forget_, &QPushButton::clicked, this,
+            [this] { Q_EMIT forgetRequested(qs(hit_.node_id)); });
     connect(content_, &MarkdownView::linkActivated, this, [this](const QUrl& url) {
         if (url.scheme() == kNodeScheme)
             Q_EMIT nodeRequested(url.path());
@@ -122,6 +127,7 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     buttons->addStretch();
     buttons->addWidget(drill_);
     buttons->addWidget(leaves_);
+    buttons->addWidget(forget_);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -149,6 +155,7 @@ void HitDetailPanel::clear() {
     graphContext_->hide();
     drill_->setEnabled(false);
     leaves_->setEnabled(false);
+    forget_->setEnabled(false);
     content_->clear();
     jobs_->cancel();
     neighboursHeading_->hide();
@@ -206,6 +213,7 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
 
     drill_->setEnabled(!leaf);
     leaves_->setEnabled(leaf || hit.level == 1);
+    forget_->setEnabled(leaf); // a summary goes with the memories it was built from
     leaves_->setToolTip(leaf || hit.level == 1
                             ? tr("Read the exact source text of the chunks under this node")
                             : tr("Drill down to a level-1 summary to fetch its leaves"));

@@ -53,6 +53,8 @@ Q_SIGNALS:
     void nodeRequested(const QString& nodeId);
     void drillDownRequested(const QString& nodeId);
     void fetchLeavesRequested(const QStringList& chunkIds);
+    // Forget… on the leaf shown (vault/forgetflow.h confirms and runs it).
+    void forgetRequested(const QString& chunkId);
     // The neighbouring turns of the hit shown are on screen.
     void neighboursShown();
 
@@ -76,6 +78,7 @@ private:
     QCheckBox* markdown_;
     QPushButton* drill_;
     QPushButton* leaves_;
+    QPushButton* forget_;
     MarkdownView* content_;
     QLabel* neighboursHeading_;
     QTextBrowser* neighbours_;

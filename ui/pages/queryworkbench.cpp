@@ -11,6 +11,7 @@
 #include "pages/scorebreakdownpanel.h"
 #include "pages/whynotmenu.h"
 #include "query/querysession.h"
+#include "vault/forgetflow.h"
 #include "vault/nodelookup.h"
 #include "vault/vaultoverview.h"
 
@@ -40,10 +41,17 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     connect(detail_, &HitDetailPanel::nodeRequested, this, &QueryWorkbench::showNode);
     connect(detail_, &HitDetailPanel::drillDownRequested, this, &QueryWorkbench::runDrillDown);
     connect(detail_, &HitDetailPanel::fetchLeavesRequested, this, &QueryWorkbench::runFetchLeaves);
+    connect(detail_, &HitDetailPanel::forgetRequested, this, [](const QString& id) {
+        if (auto* flow = ForgetFlow::instance())
+            flow->forget(id);
+    });
     connect(mmr_, &MmrPanel::nodeSelected, this, &QueryWorkbench::showNode);
     connect(whyNot_, &WhyNotDialog::showNodeRequested, this, &QueryWorkbench::showNode);
     // The MMR rows list the candidates left out, each one a "why not" question.
     installWhyNotMenu(mmr_->view(), this,
+                      [](const QModelIndex& index) { return index.data(IdRole).toString(); });
+    // The hit list: its leaves can be forgotten (Forget…, vault/forgetflow.h).
+    installWhyNotMenu(page_->resultsView(), this,
                       [](const QModelIndex& index) { return index.data(IdRole).toString(); });
     connect(lookup_, &NodeLookup::found, this, [this](const RetrievalHit& hit) { showHit(hit); });
     connect(lookup_, &NodeLookup::notFound, this, [this](const QString& id, const QString& error) {

@@ -1,7 +1,9 @@
 #include "pages/whynotmenu.h"
 
 #include "dialogs/whynotdialog.h"
+#include "models/roles.h"
 #include "pages/queryworkbench.h"
+#include "vault/forgetflow.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -50,6 +52,10 @@ void installWhyNotMenu(QAbstractItemView* view, QueryWorkbench* workbench,
                          menu->setObjectName(QStringLiteral("whyNotMenu"));
                          menu->setAttribute(Qt::WA_DeleteOnClose);
                          addWhyNotAction(menu, workbench, id);
+                         // A leaf (a memory) can be forgotten.
+                         if (auto* flow = ForgetFlow::instance();
+                             flow && index.data(NodeKindRole).toString() == QLatin1String("leaf"))
+                             flow->addAction(menu, id);
                          menu->popup(view->viewport()->mapToGlobal(pos));
                      });
 }

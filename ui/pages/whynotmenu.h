@@ -22,7 +22,8 @@ QAction* addWhyNotAction(QMenu* menu, QueryWorkbench* workbench, const QString& 
 
 // Gives `view` a context menu (objectName "whyNotMenu", a child of the view, deleted when it
 // closes) holding that action for the node under the cursor; `nodeIdAt` names the node of an
-// index ("" for rows that are no node, such as a tree: then no menu).
+// index ("" for rows that are no node, such as a tree: then no menu). On a leaf (NodeKindRole
+// "leaf") the menu also holds Forget… (ForgetFlow::addAction) when the main window has a flow.
 void installWhyNotMenu(QAbstractItemView* view, QueryWorkbench* workbench,
                        std::function<QString(const QModelIndex&)> nodeIdAt);
 

@@ -176,6 +176,11 @@ Status append_pending_audit(const std::filesystem::path& file, const AuditRecord
 Result<std::size_t> merge_pending_audit(const Database& db, const std::filesystem::path& file);
 // Rows waiting in the file (0 when there is none).
 Result<std::size_t> count_pending_audit(const std::filesystem::path& file);
+// Rewrites the file's rows under its lock: `edit` changes a row in place and returns true when
+// it did (forgetting a memory redacts the rows that hold its text, forget.h). Returns how many
+// rows changed; 0 and no write when none did or there is no file.
+Result<std::size_t> edit_pending_audit(const std::filesystem::path& file,
+                                       const std::function<bool(AuditRecord&)>& edit);
 
 // Which rows of the log a listing shows. Every part that is set must hold; an empty filter
 // keeps every row.
@@ -264,6 +269,9 @@ struct AuditRerun {
     std::optional<Difference> first_difference;
     std::int64_t logged_revision = 0;
     std::int64_t current_revision = 0;
+    // Logged hits forgotten since (forget.h): the row names them, the vault no longer holds
+    // them, and the rerun cannot return them.
+    std::vector<std::string> forgotten;
 };
 
 // Rebuilds a logged query's ranking from its stored pools alone: fusion, scores, graph

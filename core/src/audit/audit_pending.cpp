@@ -287,4 +287,49 @@ Result<std::size_t> merge_pending_audit(const Database& db, const fs::path& file
     return already ? std::size_t{0} : rows.size();
 }
 
+Result<std::size_t> edit_pending_audit(const fs::path& file,
+                                       const std::function<bool(AuditRecord&)>& edit) {
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) != 0 || (S_ISREG(st.st_mode) && st.st_size == 0))
+        return std::size_t{0};
+    LockedFile f;
+    if (Status s = f.open(file, O_RDWR); !s)
+        return s.code() == StatusCode::NotFound ? Result<std::size_t>(std::size_t{0})
+                                                : Result<std::size_t>(s);
+    auto text = read_all(f.fd(), file);
+    if (!text)
+        return text.status();
+    std::string out;
+    std::size_t begin = 0, line_no = 0, changed = 0;
+    while (begin < text->size()) {
+        const std::size_t end = text->find('\n', begin);
+        if (end == std::string::npos)
+            break; // a line cut short holds no row (merge_pending_audit)
+        ++line_no;
+        const std::string_view line = std::string_view(*text).substr(begin, end - begin);
+        begin = end + 1;
+        auto row = from_line(line);
+        if (!row)
+            return Status::corruption(file.string() + ":" + std::to_string(line_no) + ": " +
+                                      row.status().message());
+        if (edit(*row)) {
+            ++changed;
+            out += to_line(*row);
+        } else {
+            out.append(line);
+            out += '\n';
+        }
+    }
+    if (changed == 0)
+        return std::size_t{0};
+    if (::ftruncate(f.fd(), 0) != 0)
+        return Status::io(file.string() + ": cannot rewrite: " + errno_text());
+    if (::lseek(f.fd(), 0, SEEK_SET) < 0)
+        return Status::io(file.string() + ": cannot rewrite: " + errno_text());
+    MEMLENS_TRY(write_all(f.fd(), out, file));
+    if (::fsync(f.fd()) != 0)
+        return Status::io(file.string() + ": fsync failed: " + errno_text());
+    return changed;
+}
+
 } // namespace memlens

@@ -1,6 +1,7 @@
 // Replay and diff of a logged query. A replay re-runs it with the settings it was logged with,
 // so any movement comes from the data; a diff re-runs it with today's settings, and the two
 // flags (revision, changed keys) tell which of the two moved it.
+#include "json/string_array.h"
 #include "search/pipeline.h"
 
 #include <memlens/audit.h>
@@ -171,6 +172,9 @@ Result<AuditRerun> rerun_audit(SearchEngine& engine, std::int64_t id) {
         break;
     }
     out.identical = !out.first_difference;
+    if (auto profile = nlohmann::json::parse(rec->query_profile, nullptr, false);
+        profile.is_object() && profile.contains("forgotten"))
+        out.forgotten = json_string_array(profile["forgotten"]);
     out.logged_revision = rec->vault_revision;
     out.current_revision = rerun->vault_revision;
     out.logged = std::move(rec).value();

@@ -150,7 +150,39 @@ std::vector<std::string> top_by_count(const std::vector<SealInput>& inputs, bool
     return out;
 }
 
+SummaryDraft draft_of(const std::vector<SealInput>& inputs, std::int64_t budget_tokens) {
+    SummaryDraft d;
+    d.start_ms = inputs.front().start_ms;
+    d.end_ms = inputs.front().end_ms;
+    for (const auto& in : inputs) {
+        d.start_ms = std::min(d.start_ms, in.start_ms);
+        d.end_ms = std::max(d.end_ms, in.end_ms);
+        d.score = std::max(d.score, in.score);
+    }
+    d.content = extractive_summary(inputs, budget_tokens);
+    d.entities = top_by_count(inputs, true, kSummaryEntityCap);
+    d.topics = top_by_count(inputs, false, kSummaryTopicCap);
+    return d;
+}
+
 } // namespace
+
+Result<SummaryDraft> draft_summary(const Database& db, int child_level,
+                                   const std::vector<std::string>& ids,
+                                   std::int64_t output_budget_tokens) {
+    std::unordered_map<std::string, SealInput> by_id;
+    MEMLENS_TRY(load_inputs(db, child_level, ids, by_id));
+    std::vector<SealInput> inputs;
+    for (const auto& id : ids) {
+        auto it = by_id.find(id);
+        if (it == by_id.end())
+            return Status::internal("re-sealing: child " + id + " is missing");
+        inputs.push_back(std::move(it->second));
+    }
+    if (inputs.empty())
+        return Status::internal("re-sealing: no children");
+    return draft_of(inputs, output_budget_tokens);
+}
 
 Sealer::Sealer(const Database& db, Embedder& embedder, NodeWriter& writer, SealOptions opts)
     : db_(db)
@@ -305,22 +337,17 @@ Result<Sealer::Sealed> Sealer::seal_items(const std::string& tree_id, int child_
     auto inputs = children_of(child_level, ids);
     if (!inputs)
         return inputs.status();
+    SummaryDraft draft = draft_of(*inputs, opts_.output_budget_tokens);
     SummaryRow row;
     row.tree_id = tree_id;
     row.level = child_level + 1;
     row.child_ids = ids;
-    row.start_ms = inputs->front().start_ms;
-    row.end_ms = inputs->front().end_ms;
-    row.score = 0.0;
-    for (const auto& in : *inputs) {
-        row.start_ms = std::min(row.start_ms, in.start_ms);
-        row.end_ms = std::max(row.end_ms, in.end_ms);
-        row.score = std::max(row.score, in.score);
-    }
-    row.score = std::max(row.score, 0.0);
-    row.content = extractive_summary(*inputs, opts_.output_budget_tokens);
-    row.entities = top_by_count(*inputs, true, kSummaryEntityCap);
-    row.topics = top_by_count(*inputs, false, kSummaryTopicCap);
+    row.start_ms = draft.start_ms;
+    row.end_ms = draft.end_ms;
+    row.score = draft.score;
+    row.content = std::move(draft.content);
+    row.entities = std::move(draft.entities);
+    row.topics = std::move(draft.topics);
     row.sealed_at_ms = now_ms();
     row.doc_id = doc_id;
     row.version_ms = version_ms;

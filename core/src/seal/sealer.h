@@ -24,6 +24,24 @@ namespace memlens {
 
 class NodeWriter;
 
+// What a summary of some children says: its text, entities, topics, time envelope and score,
+// as seal_items writes them.
+struct SummaryDraft {
+    std::string content;
+    std::vector<std::string> entities;
+    std::vector<std::string> topics;
+    std::int64_t start_ms = 0;
+    std::int64_t end_ms = 0;
+    double score = 0.0;
+};
+
+// The draft of a summary of `ids` (all at child_level, non-empty), read from the vault as
+// sealing reads children of earlier imports. Forgetting re-seals a summary without a forgotten
+// child with it (core/src/vault/forget.cpp).
+Result<SummaryDraft> draft_summary(const Database& db, int child_level,
+                                   const std::vector<std::string>& ids,
+                                   std::int64_t output_budget_tokens);
+
 class Sealer {
 public:
     // What sealing reads of a child: its text (a leaf's prefixed by its author), importance
