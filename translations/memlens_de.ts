@@ -215,7 +215,7 @@
 <context>
     <name>WhyNotMenu</name>
     <message>
-        <location filename="../ui/pages/whynotmenu.cpp" line="+20"/>
+        <location filename="../ui/pages/whynotmenu.cpp" line="+22"/>
         <source>Returned as Hit #%1 — Show It</source>
         <translation>Als Treffer #%1 geliefert — anzeigen</translation>
     </message>
@@ -950,6 +950,93 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::ForgetFlow</name>
+    <message>
+        <location filename="../ui/vault/forgetflow.cpp" line="+56"/>
+        <source>Forget…</source>
+        <translation>Vergessen…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Remove this memory and every copy of its text</source>
+        <translation>Diese Erinnerung und jede Kopie ihres Texts entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The vault is open read-only: nothing can be forgotten</source>
+        <translation>Der Tresor ist schreibgeschützt geöffnet: nichts kann vergessen werden</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Cannot forget %1: %2</source>
+        <translation>%1 kann nicht vergessen werden: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Forget Memory</source>
+        <translation>Erinnerung vergessen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Forget %n memory(ies)?</source>
+        <translation>
+            <numerusform>%n Erinnerung vergessen?</numerusform>
+            <numerusform>%n Erinnerungen vergessen?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>This touches %n summary(ies) built from it:</source>
+        <translation>
+            <numerusform>Das betrifft %n daraus gebildete Zusammenfassung:</numerusform>
+            <numerusform>Das betrifft %n daraus gebildete Zusammenfassungen:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n re-sealed without it</source>
+        <translation>
+            <numerusform>%n ohne sie neu versiegelt</numerusform>
+            <numerusform>%n ohne sie neu versiegelt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+50"/>
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n entfernt</numerusform>
+            <numerusform>%n entfernt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <source>Its text goes from the vault, the search indexes and the audit log. This cannot be undone.</source>
+        <translation>Ihr Text verschwindet aus dem Tresor, den Suchindizes und dem Audit-Protokoll. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Nothing was forgotten: %1</source>
+        <translation>Nichts wurde vergessen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Forgot %n memory(ies)</source>
+        <translation>
+            <numerusform>%n Erinnerung vergessen</numerusform>
+            <numerusform>%n Erinnerungen vergessen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n summary(ies) re-sealed</source>
+        <translation>
+            <numerusform>%n Zusammenfassung neu versiegelt</numerusform>
+            <numerusform>%n Zusammenfassungen neu versiegelt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::GraphPage</name>
     <message>
         <location filename="../ui/pages/graphpage.cpp" line="+111"/>
@@ -1507,6 +1594,11 @@
         <translation>B&amp;lätter abrufen</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Forget…</source>
+        <translation>Vergessen…</translation>
+    </message>
+    <message>
         <location line="+26"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
@@ -1518,12 +1610,17 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+108"/>
+        <location line="+115"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-101"/>
+        <source>Remove this memory and every copy of its text from the vault</source>
+        <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>No hit selected</source>
         <translation>Kein Treffer ausgewählt</translation>
     </message>
@@ -1533,7 +1630,7 @@
         <translation>Wählen Sie einen Treffer, eine Zusammenfassung oder ein Blatt, um es hier zu sehen.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Leaf chunk · %1</source>
         <translation>Blatt-Chunk · %1</translation>
     </message>
@@ -1593,7 +1690,7 @@
         <translation>&lt;b&gt;Gestützt durch&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
         <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
@@ -2529,13 +2626,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+71"/>
-        <location line="+118"/>
+        <location filename="../ui/mainwindow.cpp" line="+72"/>
+        <location line="+123"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-117"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -2584,7 +2681,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
@@ -3756,7 +3853,7 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+50"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+58"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>

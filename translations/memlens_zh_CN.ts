@@ -215,7 +215,7 @@
 <context>
     <name>WhyNotMenu</name>
     <message>
-        <location filename="../ui/pages/whynotmenu.cpp" line="+20"/>
+        <location filename="../ui/pages/whynotmenu.cpp" line="+22"/>
         <source>Returned as Hit #%1 — Show It</source>
         <translation>已作为第 %1 个命中返回 — 显示</translation>
     </message>
@@ -941,6 +941,87 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::ForgetFlow</name>
+    <message>
+        <location filename="../ui/vault/forgetflow.cpp" line="+56"/>
+        <source>Forget…</source>
+        <translation>遗忘…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Remove this memory and every copy of its text</source>
+        <translation>删除此记忆及其文本的所有副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The vault is open read-only: nothing can be forgotten</source>
+        <translation>保险库以只读方式打开：无法遗忘任何内容</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Cannot forget %1: %2</source>
+        <translation>无法遗忘 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Forget Memory</source>
+        <translation>遗忘记忆</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Forget %n memory(ies)?</source>
+        <translation>
+            <numerusform>遗忘 %n 条记忆？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>This touches %n summary(ies) built from it:</source>
+        <translation>
+            <numerusform>这会影响由其构建的 %n 个摘要：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n re-sealed without it</source>
+        <translation>
+            <numerusform>%n 个在不含它的情况下重新封存</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+50"/>
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n 个被删除</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <source>Its text goes from the vault, the search indexes and the audit log. This cannot be undone.</source>
+        <translation>其文本将从保险库、搜索索引和审计日志中删除。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Nothing was forgotten: %1</source>
+        <translation>未遗忘任何内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Forgot %n memory(ies)</source>
+        <translation>
+            <numerusform>已遗忘 %n 条记忆</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n summary(ies) re-sealed</source>
+        <translation>
+            <numerusform>%n 个摘要已重新封存</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::GraphPage</name>
     <message>
         <location filename="../ui/pages/graphpage.cpp" line="+111"/>
@@ -1479,6 +1560,11 @@
         <translation>获取叶节点(&amp;L)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Forget…</source>
+        <translation>遗忘…</translation>
+    </message>
+    <message>
         <location line="+26"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
@@ -1490,12 +1576,17 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+108"/>
+        <location line="+115"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-101"/>
+        <source>Remove this memory and every copy of its text from the vault</source>
+        <translation>从保险库中删除此记忆及其文本的所有副本</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>No hit selected</source>
         <translation>未选择命中结果</translation>
     </message>
@@ -1505,7 +1596,7 @@
         <translation>选择一个命中结果、摘要或叶节点以在此查看。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Leaf chunk · %1</source>
         <translation>叶分块 · %1</translation>
     </message>
@@ -1565,7 +1656,7 @@
         <translation>&lt;b&gt;支持依据&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
         <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
@@ -2489,13 +2580,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+71"/>
-        <location line="+118"/>
+        <location filename="../ui/mainwindow.cpp" line="+72"/>
+        <location line="+123"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-117"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -2544,7 +2635,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
@@ -3706,7 +3797,7 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+50"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+58"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
     </message>
