@@ -111,14 +111,16 @@ async function session(label, client, transport, expectVersion) {
   const word = 'zq' + randomBytes(4).toString('hex');
   const sentence = `The ${word} prototype ships on Friday after the ${label} review`;
   const source = `chat:sdk-${label.replace(/ /g, '-')}`;
+  // One time for both stores: the same text from the same source at the same time is one memory.
+  const when = new Date(Date.now() - 60_000).toISOString();
   const stored = await client.callTool({ name: 'memory_store',
-    arguments: { text: sentence, author: 'sdk-test', source, tags: [word, 'sdk'] } });
+    arguments: { text: sentence, author: 'sdk-test', source, tags: [word, 'sdk'], time: when } });
   const id = stored.structuredContent?.node_ids?.[0];
   check(!stored.isError && stored.structuredContent?.stored === true && typeof id === 'string',
     `${label}: memory_store stored the message`, JSON.stringify(stored).slice(0, 300));
 
   const again = await client.callTool({ name: 'memory_store',
-    arguments: { text: sentence, author: 'sdk-test', source: 'chat:sdk-test' } });
+    arguments: { text: sentence, author: 'sdk-test', source, tags: [word, 'sdk'], time: when } });
   check(!again.isError && again.structuredContent?.duplicate === true &&
         again.structuredContent?.node_ids?.[0] === id,
     `${label}: storing it again names the stored node`, JSON.stringify(again).slice(0, 300));
@@ -128,7 +130,7 @@ async function session(label, client, transport, expectVersion) {
     arguments: { query: `${word} prototype`, limit: 5 } });
   const top = found.structuredContent?.hits?.[0];
   check(!found.isError && top?.id === id && top?.text === sentence &&
-        top?.author === 'sdk-test' && top?.source === 'chat:sdk-test' && !('score' in top),
+        top?.author === 'sdk-test' && top?.source === source && !('score' in top),
     `${label}: memory_search finds it first, brief`, JSON.stringify(found).slice(0, 300));
   check(typeof top?.verdict === 'string' && top.verdict.startsWith('#1') &&
         !/RRF|\d\.\d/.test(top.verdict),
@@ -159,7 +161,7 @@ async function session(label, client, transport, expectVersion) {
   const tagged = await client.callTool({ name: 'memory_search',
     arguments: { query: 'prototype review', tags: [word.toUpperCase()] } });
   check(!tagged.isError && tagged.structuredContent?.hits?.length === 1 &&
-        tagged.structuredContent.hits[0].node_id === id,
+        tagged.structuredContent.hits[0].id === id,
     `${label}: memory_search with tags finds only the tagged memory`,
     JSON.stringify(tagged).slice(0, 300));
   const listed = await client.callTool({ name: 'memory_list', arguments: { source, limit: 5 } });
@@ -177,10 +179,10 @@ async function session(label, client, transport, expectVersion) {
   check(!got.isError && oldM?.superseded === true && oldM?.superseded_by?.[0] === newId &&
         newM?.supersedes === id && newM?.author === 'sdk-test' && newM?.tags?.[1] === 'sdk',
     `${label}: memory_get says what superseded what`, JSON.stringify(got).slice(0, 400));
-  const unknown = await client.callTool({ name: 'memory_get',
+  const unknownMemory = await client.callTool({ name: 'memory_get',
     arguments: { ids: ['no-such-memory-id'] } });
-  check(unknown.isError === true && /no-such-memory-id/.test(unknown.content?.[0]?.text),
-    `${label}: an unknown id is a tool error naming it`, JSON.stringify(unknown));
+  check(unknownMemory.isError === true && /no-such-memory-id/.test(unknownMemory.content?.[0]?.text),
+    `${label}: an unknown id is a tool error naming it`, JSON.stringify(unknownMemory));
   // memory_forget: a second memory, stored and forgotten, says what it removed and is gone.
   const secret = `The ${word}x vault code is known to the ${label} reviewer`;
   const kept = await client.callTool({ name: 'memory_store',
@@ -284,7 +286,7 @@ async function run() {
   const byName = spawnSync(cli, ['audit', '--vault', vault, 'list', '--client', 'sdk-v1-stdio',
     '--limit', '1000', '--json'], { encoding: 'utf8' });
   const named = JSON.parse(byName.stdout || '[]');
-  check(byName.status === 0 && named.length === 8 &&
+  check(byName.status === 0 && named.length === 16 &&
         named.every((r) => r.client === 'sdk-v1-stdio 1.32.2'),
     'audit list --client NAME keeps that client\'s rows, any version', String(named.length));
   const failed = rows.filter((r) => r.error && /limit/.test(r.error));

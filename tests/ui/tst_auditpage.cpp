@@ -416,8 +416,18 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(20000));
         QCOMPARE(model->total(), qint64{kStores + kSearches});
         // A store is not a search: replay is off, and the page says what the call was.
-        page_->logView()->setCurrentIndex(model->index(1, 0));
-        const AuditRow* store = model->rowAt(1);
+        // (Reads and writes run side by side in the server, so the log's order is the order
+        // they finished in: the first store row is looked for.)
+        int store_row = -1;
+        const auto first_store = [&] {
+            for (int i = 0; i < model->rowCount(); ++i)
+                if (model->rowAt(i)->tool == QStringLiteral("memory_store"))
+                    return i;
+            return -1;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT((store_row = first_store()) >= 0, 20000);
+        page_->logView()->setCurrentIndex(model->index(store_row, 0));
+        const AuditRow* store = model->rowAt(store_row);
         QVERIFY(store && !store->search);
         QVERIFY2(page_->replayLabel()->text().contains(QStringLiteral("memory_store")),
                  qPrintable(page_->replayLabel()->text()));

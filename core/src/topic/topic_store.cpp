@@ -177,8 +177,18 @@ Status forget_file_token(const Database& db) {
     return st->exec();
 }
 
-// The last row of ml_topic_delta (0 when it is empty), read in the caller's transaction.
+// Whether the database lists vector writes (schema 6): a workspace (OpenHuman's own file,
+// read-only) has no list, and its index is read from its vectors as before.
+bool has_delta_list(const Database& db) {
+    auto n = db.query_int("SELECT count(*) FROM sqlite_master WHERE name = 'ml_topic_delta'");
+    return n && *n > 0;
+}
+
+// The last row of ml_topic_delta (0 when it is empty or absent), read in the caller's
+// transaction.
 Result<std::int64_t> last_delta_seq(const Database& db) {
+    if (!has_delta_list(db))
+        return std::int64_t{0};
     auto st = db.prepare("SELECT coalesce(max(seq), 0) FROM ml_topic_delta");
     if (!st)
         return st.status();
@@ -193,6 +203,8 @@ Result<std::int64_t> last_delta_seq(const Database& db) {
 // of impl's model and dimension for it now. Run inside one read transaction with the token
 // check, so the rows and the file are of one moment.
 Status read_delta(const Database& db, TopicIndex::Impl& impl) {
+    if (!has_delta_list(db))
+        return Status::ok();
     auto st = db.prepare("SELECT seq, node_id FROM ml_topic_delta WHERE seq > ? ORDER BY seq");
     if (!st)
         return st.status();
@@ -535,6 +547,8 @@ Result<bool> TopicIndex::appends_suffice(const Database& db, const std::string& 
     };
     if (path.empty() || (!regular(path) && !regular(pending_topic_file_path(path, **token))))
         return false;
+    if (!has_delta_list(db))
+        return false;
     auto st = db.prepare("SELECT count(*) FROM (SELECT 1 FROM ml_topic_delta LIMIT ?)");
     if (!st)
         return st.status();
@@ -555,7 +569,7 @@ Status TopicIndex::save(const Database& db) {
     MEMLENS_TRY(sp.begin());
     MEMLENS_TRY(db.exec("DELETE FROM ml_topic_members; DELETE FROM ml_topic_nodes;"));
     MEMLENS_TRY(forget_file_token(db));
-    {
+    if (has_delta_list(db)) {
         // The changes this index holds are in the new file; later ones stay listed.
         auto st = db.prepare("DELETE FROM ml_topic_delta WHERE seq <= ?");
         if (!st)
