@@ -314,7 +314,7 @@ private slots:
         auto entities = (*rw)->db().query_int("SELECT count(*) FROM ml_entities");
         QVERIFY(entities.is_ok());
         QVERIFY(*entities > 0);
-        // Schema 6: an entity's seen times are its own chunks', whatever summaries name it.
+        // Schema 7: an entity's seen times are its own chunks', whatever summaries name it.
         auto own = (*rw)->db().query_int(
             "SELECT count(*) FROM ml_entities e WHERE last_seen_ms IS NOT (SELECT "
             "max(timestamp_ms) FROM mem_tree_entity_index i WHERE i.entity_id = e.entity_id AND "

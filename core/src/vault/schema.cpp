@@ -229,7 +229,7 @@ CREATE TABLE ml_settings (
 
 // The entity list's table and its fill from the index, parameterised by schema ("" or "ml." for
 // the table, "" or "main." for the index) so a workspace builds the same list in its attached
-// schema. Schema 6's shape; migration 2 created the older one (migration2() below).
+// schema. Schema 7's shape; migration 2 created the older one (migration2() below).
 std::string entity_list_sql(std::string_view table_schema, std::string_view index_schema) {
     const std::string t(table_schema);
     return "CREATE TABLE " + t + R"SQL(ml_entities (
