@@ -435,6 +435,38 @@ private slots:
         expect_no_outside_opens();
     }
 
+    // Writers take turns (issue 32): two servers each sent 150 stores at once, on one vault,
+    // store every one of them (none refused for the write lock, which an earlier memlens did
+    // for some), and the vault then holds all 300.
+    void twoServersStoringAtOnceTakeTurns() {
+        constexpr int kEach = 150;
+        Server a(vault_), b(vault_);
+        QVERIFY(a.started() && b.started());
+        for (int i = 0; i < kEach; ++i) {
+            a.send(call(i + 1, "memory_store",
+                        {{"text", "Turn-taking note " + std::to_string(i) + " from agent A"},
+                         {"source", "chat:turns-a"}}));
+            b.send(call(i + 1, "memory_store",
+                        {{"text", "Turn-taking note " + std::to_string(i) + " from agent B"},
+                         {"source", "chat:turns-b"}}));
+        }
+        std::vector<std::string> refused;
+        for (int i = 0; i < kEach; ++i) {
+            for (Server* server : {&a, &b}) {
+                const json answer = server->next();
+                if (stored_ids(answer).size() != 1)
+                    refused.push_back(answer.dump().substr(0, 300));
+            }
+        }
+        QCOMPARE(a.finish(), 0);
+        QCOMPARE(b.finish(), 0);
+        QVERIFY2(refused.empty(), refused.empty() ? "" : refused.front().c_str());
+        for (const char* source : {"chat:turns-a", "chat:turns-b"})
+            QCOMPARE(
+                count(vault_, "SELECT count(*) FROM mem_tree_chunks WHERE source_id = ?", source),
+                std::int64_t(kEach));
+    }
+
     // SIGKILL of the server at random moments while it stores and a shell queries: each time
     // the vault is sound and holds every store the server answered.
     void killedServerKeepsEveryAnsweredStore() {
