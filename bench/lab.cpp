@@ -39,21 +39,10 @@ int bench_lab(const Args& a) {
     if (Status st = ensure_vault(cached, n, s); !st)
         return fail("lab", st);
     // A copy: the bench writes a query log, which the cached vault must not collect.
-    std::random_device rd;
-    const fs::path dir = fs::temp_directory_path() /
-                         ("memlens-bench-lab-" + std::to_string(rd()) + std::to_string(rd()));
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    fs::copy(cached, dir / "vault", fs::copy_options::recursive, ec);
-    if (ec)
-        return fail("lab", "copying the vault to " + dir.string() + ": " + ec.message());
-    struct Cleanup {
-        fs::path dir;
-        ~Cleanup() {
-            std::error_code e;
-            fs::remove_all(dir, e);
-        }
-    } cleanup{dir};
+    auto scratch = ScratchVault::copy_of(cached, "lab");
+    if (!scratch)
+        return fail("lab", scratch.status());
+    const fs::path dir = (*scratch)->dir();
 
     nlohmann::json out = {{"chunks", n}, {"queries", q}};
     {

@@ -25,7 +25,6 @@
 #include <filesystem>
 #include <iostream>
 #include <limits>
-#include <random>
 #include <thread>
 
 namespace memlens::bench {
@@ -189,22 +188,10 @@ int bench_store(const Args& a) {
     if (Status e = ensure_vault(cached, n, s); !e)
         return fail("store", e);
     // A copy: the stores and the audit rows must not reach the cached vault.
-    std::random_device rd;
-    const fs::path dir = fs::temp_directory_path() /
-                         ("memlens-bench-store-" + std::to_string(rd()) + std::to_string(rd()));
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    fs::copy(cached, dir / "vault", fs::copy_options::recursive, ec);
-    if (ec)
-        return fail("store", "copying the vault to " + dir.string() + ": " + ec.message());
-    struct Cleanup {
-        fs::path dir;
-        ~Cleanup() {
-            std::error_code e;
-            fs::remove_all(dir, e);
-        }
-    } cleanup{dir};
-    const fs::path vdir = dir / "vault";
+    auto scratch = ScratchVault::copy_of(cached, "store");
+    if (!scratch)
+        return fail("store", scratch.status());
+    const fs::path vdir = (*scratch)->vault();
 
     auto searcher_vault = Vault::open(vdir, false);
     if (!searcher_vault)

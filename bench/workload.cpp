@@ -67,6 +67,26 @@ Status build_vault(const fs::path& dir, std::size_t chunks, std::uint64_t seed) 
     return Status::ok();
 }
 
+Result<std::unique_ptr<ScratchVault>> ScratchVault::copy_of(const fs::path& cached,
+                                                            const std::string& tag) {
+    std::random_device rd;
+    const fs::path dir = fs::temp_directory_path() / ("memlens-bench-" + tag + "-" +
+                                                      std::to_string(rd()) + std::to_string(rd()));
+    std::unique_ptr<ScratchVault> scratch(new ScratchVault(dir));
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    fs::copy(cached, scratch->vault(), fs::copy_options::recursive, ec);
+    if (ec)
+        return Status(StatusCode::IoError,
+                      "copying the vault to " + dir.string() + ": " + ec.message());
+    return scratch;
+}
+
+ScratchVault::~ScratchVault() {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+}
+
 Status ensure_vault(const fs::path& dir, std::size_t chunks, std::uint64_t seed) {
     if (cached(dir))
         return Status::ok();

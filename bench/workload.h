@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,24 @@ Status build_vault(const std::filesystem::path& dir, std::size_t chunks, std::ui
 // Builds the vault unless a complete one is cached. The ingest runs in a child process
 // (`memlens-bench query --build-only`) so its memory never counts in this process's peak RSS.
 Status ensure_vault(const std::filesystem::path& dir, std::size_t chunks, std::uint64_t seed);
+
+// A copy of a cached vault at dir()/vault in a fresh temporary folder, removed with the object:
+// a bench that writes (audit rows, a query log, stores) leaves the cache as it was.
+class ScratchVault {
+public:
+    static Result<std::unique_ptr<ScratchVault>> copy_of(const std::filesystem::path& cached,
+                                                         const std::string& tag);
+    ~ScratchVault();
+    ScratchVault(const ScratchVault&) = delete;
+    ScratchVault& operator=(const ScratchVault&) = delete;
+    const std::filesystem::path& dir() const { return dir_; }
+    std::filesystem::path vault() const { return dir_ / "vault"; }
+
+private:
+    explicit ScratchVault(std::filesystem::path dir)
+        : dir_(std::move(dir)) {}
+    std::filesystem::path dir_;
+};
 
 struct Workload {
     std::vector<std::string> queries;

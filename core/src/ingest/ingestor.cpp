@@ -6,6 +6,7 @@
 #include "ingest/node_writer.h"
 #include "ingest/sha256.h"
 #include "json/dump.h"
+#include "scoped_pragma.h"
 #include "seal/sealer.h"
 
 #include <memlens/embedder.h>
@@ -105,30 +106,6 @@ Neighbours find_neighbours(const std::vector<const IngestItem*>& order) {
     return n;
 }
 
-// A larger page cache on the connection for the length of one import. An import is one
-// transaction that inserts into a dozen B-trees in key orders unrelated to each other (chunk
-// ids are hashes); with the connection's 64 MiB, dirty pages are spilled to the WAL in mid
-// transaction and read back. Restored afterwards, so a long-lived connection keeps its size.
-class ImportCache {
-public:
-    explicit ImportCache(const Database& db)
-        : db_(db) {
-        auto size = db.query_int("PRAGMA cache_size");
-        if (size && db.exec("PRAGMA cache_size = -262144").is_ok()) // 256 MiB
-            previous_ = *size;
-    }
-    ~ImportCache() {
-        if (previous_)
-            (void)db_.exec("PRAGMA cache_size = " + std::to_string(*previous_));
-    }
-    ImportCache(const ImportCache&) = delete;
-    ImportCache& operator=(const ImportCache&) = delete;
-
-private:
-    const Database& db_;
-    std::optional<std::int64_t> previous_;
-};
-
 class Run {
 public:
     Run(Vault& vault, Embedder& embedder, const IngestOptions& opts, const ProgressFn& progress,
@@ -148,7 +125,11 @@ public:
             return registry.status();
         registry_ = std::move(registry).value();
 
-        const ImportCache cache(db_);
+        // A larger page cache for the length of the import: it inserts into a dozen B-trees
+        // in key orders unrelated to each other (chunk ids are hashes), and with the
+        // connection's 64 MiB dirty pages would spill to the WAL mid-transaction and be read
+        // back. Restored afterwards, so a long-lived connection keeps its size.
+        const ScopedPragma cache(db_, "cache_size", "-262144"); // 256 MiB
         auto tx = Transaction::begin(db_);
         if (!tx)
             return tx.status().with_context(vault_.db_path().string());

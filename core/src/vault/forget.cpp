@@ -3,6 +3,7 @@
 #include "ingest/ids.h"
 #include "json/dump.h"
 #include "json/string_array.h"
+#include "scoped_pragma.h"
 #include "seal/sealer.h"
 
 #include <memlens/audit.h>
@@ -773,27 +774,6 @@ private:
     ForgetReport report_;
 };
 
-// PRAGMA secure_delete for the length of a forget, then back to what the connection had.
-class SecureDelete {
-public:
-    explicit SecureDelete(const Database& db)
-        : db_(db) {
-        auto was = db.query_int("PRAGMA secure_delete");
-        if (was && db.exec("PRAGMA secure_delete = ON").is_ok())
-            previous_ = *was;
-    }
-    ~SecureDelete() {
-        if (previous_)
-            (void)db_.exec("PRAGMA secure_delete = " + std::to_string(*previous_));
-    }
-    SecureDelete(const SecureDelete&) = delete;
-    SecureDelete& operator=(const SecureDelete&) = delete;
-
-private:
-    const Database& db_;
-    std::optional<std::int64_t> previous_;
-};
-
 } // namespace
 
 Status check_forget_request(const ForgetRequest& r) {
@@ -838,7 +818,7 @@ Result<ForgetReport> forget_memories(Vault& vault, Embedder& embedder,
     const Database& db = vault.db();
     ForgetReport report;
     {
-        const SecureDelete secure(db);
+        const ScopedPragma secure(db, "secure_delete", "ON");
         auto tx = Transaction::begin(db);
         if (!tx)
             return tx.status().with_context(vault.db_path().string());
