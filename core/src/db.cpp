@@ -6,12 +6,80 @@
 
 #include <array>
 #include <atomic>
+#include <list>
+#include <mutex>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
 namespace memlens {
 
 namespace detail {
+
+// The idle prepared statements of one connection (Database::prepare). Shared with the
+// Statements it handed out, so that one destroyed after its Database closed finalizes itself
+// instead of returning to a cache that is gone. Locked because a Statement may be destroyed on
+// another thread than the one that prepares (moved into a result), never used at once.
+class StatementCache {
+public:
+    sqlite3_stmt* take(const std::string& sql) {
+        std::lock_guard lock(mutex_);
+        auto it = by_sql_.find(sql);
+        if (it == by_sql_.end())
+            return nullptr;
+        sqlite3_stmt* stmt = it->second->second;
+        lru_.erase(it->second);
+        by_sql_.erase(it);
+        return stmt;
+    }
+    // Keeps a reset statement for the next prepare of `sql`; finalizes it once closed, and the
+    // least recently returned one when full.
+    void put(std::string sql, sqlite3_stmt* stmt) noexcept {
+        sqlite3_stmt* evicted = nullptr;
+        {
+            std::lock_guard lock(mutex_);
+            if (closed_) {
+                evicted = stmt;
+            } else {
+                try {
+                    lru_.emplace_back(sql, stmt);
+                    by_sql_.emplace(std::move(sql), std::prev(lru_.end()));
+                } catch (...) {
+                    evicted = stmt;
+                }
+                if (lru_.size() > Database::kStatementCacheSize) {
+                    auto oldest = lru_.begin();
+                    auto range = by_sql_.equal_range(oldest->first);
+                    for (auto it = range.first; it != range.second; ++it)
+                        if (it->second == oldest) {
+                            by_sql_.erase(it);
+                            break;
+                        }
+                    evicted = oldest->second;
+                    lru_.erase(oldest);
+                }
+            }
+        }
+        sqlite3_finalize(evicted);
+    }
+    // Finalizes every idle statement; later returns finalize themselves. Before the connection
+    // closes.
+    void close() noexcept {
+        std::lock_guard lock(mutex_);
+        closed_ = true;
+        for (auto& [sql, stmt] : lru_)
+            sqlite3_finalize(stmt);
+        lru_.clear();
+        by_sql_.clear();
+    }
+
+private:
+    using Entry = std::pair<std::string, sqlite3_stmt*>;
+    std::mutex mutex_;
+    std::list<Entry> lru_; // oldest first
+    std::unordered_multimap<std::string, std::list<Entry>::iterator> by_sql_;
+    bool closed_ = false;
+};
 
 // What a file looked like: a snapshot connection is valid while its database file and -wal
 // file still look as they did when it opened (a writer creates the -wal before it changes the
@@ -108,22 +176,40 @@ Statement::Statement(Statement&& other) noexcept
     , db_(std::exchange(other.db_, nullptr))
     , bind_error_(std::move(other.bind_error_))
     , guard_(std::move(other.guard_))
-    , started_(other.started_) {}
+    , started_(other.started_)
+    , cache_(std::move(other.cache_))
+    , cache_key_(std::move(other.cache_key_)) {}
 
 Statement& Statement::operator=(Statement&& other) noexcept {
     if (this != &other) {
-        sqlite3_finalize(stmt_);
+        release();
         stmt_ = std::exchange(other.stmt_, nullptr);
         db_ = std::exchange(other.db_, nullptr);
         bind_error_ = std::move(other.bind_error_);
         guard_ = std::move(other.guard_);
         started_ = other.started_;
+        cache_ = std::move(other.cache_);
+        cache_key_ = std::move(other.cache_key_);
     }
     return *this;
 }
 
 Statement::~Statement() {
-    sqlite3_finalize(stmt_);
+    release();
+}
+
+void Statement::release() noexcept {
+    sqlite3_stmt* stmt = std::exchange(stmt_, nullptr);
+    if (stmt == nullptr)
+        return;
+    if (!cache_) {
+        sqlite3_finalize(stmt);
+        return;
+    }
+    sqlite3_reset(stmt);
+    sqlite3_clear_bindings(stmt);
+    cache_->put(std::move(cache_key_), stmt);
+    cache_.reset();
 }
 
 Status Statement::error_status(int rc) const {
@@ -250,20 +336,26 @@ Database::Database(Database&& other) noexcept
     : db_(std::exchange(other.db_, nullptr))
     , read_only_(other.read_only_)
     , path_(std::move(other.path_))
-    , guard_(std::move(other.guard_)) {}
+    , guard_(std::move(other.guard_))
+    , cache_(std::move(other.cache_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
+        if (cache_)
+            cache_->close();
         sqlite3_close_v2(db_);
         db_ = std::exchange(other.db_, nullptr);
         read_only_ = other.read_only_;
         path_ = std::move(other.path_);
         guard_ = std::move(other.guard_);
+        cache_ = std::move(other.cache_);
     }
     return *this;
 }
 
 Database::~Database() {
+    if (cache_)
+        cache_->close();
     sqlite3_close_v2(db_);
 }
 
@@ -400,11 +492,15 @@ Result<Database> Database::open(const std::string& path, OpenMode mode, int busy
     db.read_only_ = mode == OpenMode::ReadOnly;
     db.path_ = path;
     db.guard_ = std::move(guard);
+    db.cache_ = std::make_shared<detail::StatementCache>();
     return db;
 }
 
 Result<Statement> Database::prepare(std::string_view sql) const {
     MEMLENS_TRY(check_snapshot()); // preparing reads the schema
+    std::string key(sql);
+    if (sqlite3_stmt* cached = cache_ ? cache_->take(key) : nullptr)
+        return Statement(cached, db_, guard_, cache_, std::move(key));
     sqlite3_stmt* stmt = nullptr;
     int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
                                 SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
@@ -412,7 +508,8 @@ Result<Statement> Database::prepare(std::string_view sql) const {
         return status_from_rc(rc, std::string(sqlite3_errmsg(db_)) +
                                       " (in: " + std::string(sql.substr(0, 160)) + ")");
     }
-    return Statement(stmt, db_, guard_);
+    // A statement SQLite made nothing of (only a comment or blanks) is not worth keeping.
+    return Statement(stmt, db_, guard_, stmt ? cache_ : nullptr, std::move(key));
 }
 
 Status Database::exec(std::string_view sql) const {
