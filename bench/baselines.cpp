@@ -111,6 +111,7 @@ Result<double> vault_rows_seconds(const fs::path& dir, const fs::path& source_db
         {"mem_tree_summary_embeddings", "*", "rowid"},
         {"mem_tree_trees", "*", "rowid"},
         {"mem_tree_buffers", "*", "rowid"},
+        {"ml_buffer_appends", "*", "tree_id, level, pos"},
         {"ml_sources", "*", "rowid"},
         {"ml_topic_nodes", "*", "rowid"},
         {"ml_topic_members", "*", "topic_key, node_id"},

@@ -62,6 +62,11 @@ struct Fixture {
     }
 };
 
+// The ids waiting in L0 buffers: item_ids_json, then the rows appended after it (sealer.h).
+constexpr const char* kWaitingAtL0 =
+    "SELECT (SELECT count(*) FROM mem_tree_buffers, json_each(item_ids_json) WHERE level = 0) + "
+    "(SELECT count(*) FROM ml_buffer_appends WHERE level = 0)";
+
 IngestOptions small_budget() {
     IngestOptions o;
     o.seal.l0_token_budget = 100; // three 40-token leaves
@@ -94,18 +99,14 @@ private slots:
         // Children point at their parent and the buffer is empty again.
         QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks WHERE parent_summary_id IS NULL"),
                  0LL);
-        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_buffers, json_each(item_ids_json) "
-                         "WHERE level = 0"),
-                 0LL);
+        QCOMPARE(f.count(kWaitingAtL0), 0LL);
     }
 
     void belowBudgetStaysBuffered() {
         Fixture f;
         auto r = f.ingest({chat_source("slack:#eng", 2)}, small_budget());
         QCOMPARE(r.summaries, std::size_t{0});
-        QCOMPARE(f.count("SELECT json_array_length(item_ids_json) FROM mem_tree_buffers WHERE "
-                         "level = 0"),
-                 2LL);
+        QCOMPARE(f.count(kWaitingAtL0), 2LL);
         // A later import continues the same buffer and seals it.
         auto more = chat_source("slack:#eng", 3, kT0 + 10 * 60'000);
         more.items.erase(more.items.begin(), more.items.begin() + 2); // one new item
@@ -126,6 +127,68 @@ private slots:
         QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks WHERE parent_summary_id = '" +
                          summary_id + "' AND lifecycle_status = 'sealed'"),
                  3LL);
+    }
+
+    // A store adds one leaf to a buffer that may hold thousands: it appends one row and leaves
+    // the stored list as it was; sealing reads both, in order, and forgetting folds them.
+    void storesAppendWithoutRewritingTheList() {
+        Fixture f;
+        IngestOptions big = small_budget();
+        big.seal.l0_token_budget = 10'000;
+        auto first = chat_source("slack:#eng", 30);
+        QCOMPARE(f.ingest({first}, big).chunks, std::size_t{30});
+        QCOMPARE(f.count("SELECT count(*) FROM ml_buffer_appends"), 30LL);
+        // Make the stored list the one a long import that sealed leaves: the 30 ids in
+        // item_ids_json.
+        QVERIFY(f.vault->db()
+                    .exec("UPDATE mem_tree_buffers SET item_ids_json = (SELECT "
+                          "json_group_array(item_id) FROM (SELECT item_id FROM "
+                          "ml_buffer_appends ORDER BY pos)); DELETE FROM ml_buffer_appends")
+                    .is_ok());
+        auto list_before =
+            f.vault->db().prepare("SELECT item_ids_json FROM mem_tree_buffers WHERE level = 0");
+        QVERIFY(*list_before->step());
+        const std::string stored = list_before->column_text(0);
+        QCOMPARE(nlohmann::json::parse(stored).size(), std::size_t{30});
+        auto more = chat_source("slack:#eng", 35, kT0 + 60 * 60'000);
+        for (std::size_t i = 30; i < 35; ++i) {
+            IngestSource one = more;
+            one.items = {more.items[i]};
+            QCOMPARE(f.ingest({one}, big).chunks, std::size_t{1});
+        }
+        auto list_after = f.vault->db().prepare(
+            "SELECT item_ids_json, token_sum FROM mem_tree_buffers WHERE level = 0");
+        QVERIFY(*list_after->step());
+        QCOMPARE(list_after->column_text(0), stored);
+        QCOMPARE(f.count("SELECT count(*) FROM ml_buffer_appends WHERE level = 0"), 5LL);
+        QCOMPARE(list_after->column_int64(1),
+                 f.count("SELECT sum(token_count) FROM mem_tree_chunks"));
+        // In order: the 30 of the list, then the 5 stores.
+        auto ids = f.vault->db().prepare(
+            "SELECT value FROM mem_tree_buffers, json_each(item_ids_json) WHERE level = 0 "
+            "UNION ALL SELECT item_id FROM (SELECT item_id FROM ml_buffer_appends ORDER BY pos)");
+        auto order = f.vault->db().prepare("SELECT id FROM mem_tree_chunks ORDER BY timestamp_ms");
+        for (int i = 0; i < 35; ++i) {
+            QVERIFY(*ids->step());
+            QVERIFY(*order->step());
+            QCOMPARE(ids->column_text(0), order->column_text(0));
+        }
+        QVERIFY(!*ids->step());
+        // Sealing takes all 35 and leaves nothing waiting.
+        IngestOptions sealing = big;
+        sealing.now_ms = kT0 + 30 * kDay; // the buffer is stale: the flush seals it
+        auto last = chat_source("slack:#other", 1, kT0 + 30 * kDay);
+        QVERIFY(f.ingest({last}, sealing).summaries >= 1);
+        const std::string eng = "(SELECT id FROM mem_tree_trees WHERE scope = 'slack:#eng')";
+        QCOMPARE(f.count("SELECT json_array_length(child_ids_json) FROM mem_tree_summaries WHERE "
+                         "level = 1 AND tree_id = " +
+                         eng),
+                 35LL);
+        QCOMPARE(f.count("SELECT count(*) FROM ml_buffer_appends WHERE tree_id = " + eng), 0LL);
+        QCOMPARE(f.count("SELECT json_array_length(item_ids_json) FROM mem_tree_buffers WHERE "
+                         "level = 0 AND tree_id = " +
+                         eng),
+                 0LL);
     }
 
     void fanoutCascades() {

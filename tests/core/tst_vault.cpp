@@ -26,7 +26,7 @@ private slots:
               "mem_tree_entity_edges", "mem_tree_score", "mem_tree_chunk_embeddings",
               "mem_tree_summary_embeddings", "mem_tree_buffers", "mem_tree_chunks_fts",
               "mem_tree_summaries_fts", "retrieval_log", "ml_settings", "ml_topic_nodes",
-              "ml_entities"}) {
+              "ml_entities", "ml_buffer_appends"}) {
             auto st = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = ?");
             QVERIFY(st.is_ok());
             st->bind(1, table);
@@ -36,7 +36,7 @@ private slots:
         auto mode = db.prepare("PRAGMA journal_mode");
         QVERIFY(*mode->step());
         QCOMPARE(QString::fromStdString(mode->column_text(0)), QStringLiteral("wal"));
-        QCOMPARE((*v)->schema_version(), 7);
+        QCOMPARE((*v)->schema_version(), 8);
     }
 
     void createRefusesExistingVault() {

@@ -232,7 +232,7 @@ Result<Sealer::Buffer*> Sealer::buffer(const std::string& tree_id, int level) {
     if (it != buffers_.end())
         return &it->second;
     Buffer b;
-    auto st = db_.prepare("SELECT item_ids_json, token_sum, oldest_at_ms FROM mem_tree_buffers "
+    auto st = db_.prepare("SELECT token_sum, oldest_at_ms FROM mem_tree_buffers "
                           "WHERE tree_id = ? AND level = ?");
     if (!st)
         return st.status();
@@ -241,11 +241,26 @@ Result<Sealer::Buffer*> Sealer::buffer(const std::string& tree_id, int level) {
     if (!row)
         return row.status();
     if (*row) {
-        b.ids = parse_string_array(st->column_text_view(0));
-        b.token_sum = st->column_int64(1);
-        b.oldest = st->column_optional_int64(2);
+        b.token_sum = st->column_int64(0);
+        b.oldest = st->column_optional_int64(1);
     }
     return &buffers_.emplace(key, std::move(b)).first->second;
+}
+
+Result<std::vector<std::string>*> Sealer::items(const Key& key, Buffer& b) {
+    if (!b.ids_read) {
+        auto stored = stored_buffer_items(db_, key.first, key.second);
+        if (!stored)
+            return stored.status();
+        stored->insert(stored->end(), std::make_move_iterator(b.added.begin()),
+                       std::make_move_iterator(b.added.end()));
+        b.added.clear();
+        b.ids = std::move(stored).value();
+        b.ids_read = true;
+        b.whole = true;
+        b.dirty = true;
+    }
+    return &b.ids;
 }
 
 Status Sealer::add_leaf(const std::string& tree_id, const std::string& leaf_id, std::int64_t tokens,
@@ -253,14 +268,17 @@ Status Sealer::add_leaf(const std::string& tree_id, const std::string& leaf_id, 
     auto b = buffer(tree_id, 0);
     if (!b)
         return b.status();
-    if (std::find((*b)->ids.begin(), (*b)->ids.end(), leaf_id) != (*b)->ids.end())
-        return Status::ok(); // adding an item twice is a no-op
-    if (!(*b)->ids.empty() && (*b)->oldest && ts_ms - *(*b)->oldest > opts_.flush_after_ms) {
+    // Adding an item twice is a no-op. Only this import's items can come again: a leaf is a
+    // chunk this import wrote, which no earlier import's buffer can hold.
+    auto& mine = (*b)->ids_read ? (*b)->ids : (*b)->added;
+    if (std::find(mine.begin(), mine.end(), leaf_id) != mine.end())
+        return Status::ok();
+    if ((*b)->oldest && ts_ms - *(*b)->oldest > opts_.flush_after_ms) {
         MEMLENS_TRY(seal_buffer(tree_id, 0));
         b = buffer(tree_id, 0);
     }
     Buffer& buf = **b;
-    buf.ids.push_back(leaf_id);
+    (buf.ids_read ? buf.ids : buf.added).push_back(leaf_id);
     buf.token_sum += tokens;
     buf.oldest = buf.oldest ? std::min(*buf.oldest, ts_ms) : ts_ms;
     buf.dirty = true;
@@ -295,7 +313,7 @@ Status Sealer::flush_stale(std::int64_t now) {
         auto b = buffer(tree, 0);
         if (!b)
             return b.status();
-        if (!(*b)->ids.empty() && (*b)->oldest && *(*b)->oldest < now - opts_.flush_after_ms)
+        if ((*b)->oldest && *(*b)->oldest < now - opts_.flush_after_ms)
             MEMLENS_TRY(seal_buffer(tree, 0));
     }
     return Status::ok();
@@ -305,7 +323,10 @@ Status Sealer::seal_buffer(const std::string& tree_id, int level) {
     auto b = buffer(tree_id, level);
     if (!b)
         return b.status();
-    std::vector<std::string> ids = std::move((*b)->ids);
+    auto all = items(Key{tree_id, level}, **b);
+    if (!all)
+        return all.status();
+    std::vector<std::string> ids = std::move(**all);
     (*b)->ids.clear();
     (*b)->token_sum = 0;
     (*b)->oldest.reset();
@@ -321,11 +342,14 @@ Status Sealer::seal_buffer(const std::string& tree_id, int level) {
     if (!up)
         return up.status();
     Buffer& ub = **up;
-    ub.ids.push_back(sealed->id);
+    auto up_ids = items(Key{tree_id, level + 1}, ub); // at most the fan-out
+    if (!up_ids)
+        return up_ids.status();
+    (*up_ids)->push_back(sealed->id);
     ub.token_sum += sealed->tokens;
     ub.oldest = ub.oldest ? std::min(*ub.oldest, sealed->start_ms) : sealed->start_ms;
     ub.dirty = true;
-    if (static_cast<int>(ub.ids.size()) >= opts_.summary_fanout)
+    if (static_cast<int>((*up_ids)->size()) >= opts_.summary_fanout)
         return seal_buffer(tree_id, level + 1);
     return Status::ok();
 }
@@ -424,25 +448,123 @@ Result<std::string> Sealer::seal_document(const std::string& tree_id,
 }
 
 Status Sealer::save() {
-    auto up = db_.prepare("INSERT INTO mem_tree_buffers(tree_id, level, item_ids_json, token_sum, "
-                          "oldest_at_ms, updated_at_ms) VALUES (?, ?, ?, ?, ?, ?) "
-                          "ON CONFLICT(tree_id, level) DO UPDATE SET item_ids_json = "
-                          "excluded.item_ids_json, token_sum = excluded.token_sum, oldest_at_ms = "
-                          "excluded.oldest_at_ms, updated_at_ms = excluded.updated_at_ms");
-    if (!up)
-        return up.status();
+    auto whole = db_.prepare(
+        "INSERT INTO mem_tree_buffers(tree_id, level, item_ids_json, token_sum, oldest_at_ms, "
+        "updated_at_ms) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(tree_id, level) DO UPDATE SET "
+        "item_ids_json = excluded.item_ids_json, token_sum = excluded.token_sum, oldest_at_ms = "
+        "excluded.oldest_at_ms, updated_at_ms = excluded.updated_at_ms");
+    if (!whole)
+        return whole.status();
     for (auto& [key, b] : buffers_) {
         if (!b.dirty)
             continue;
-        up->reset();
-        up->bind(1, key.first)
-            .bind(2, key.second)
-            .bind(3, json_ids(b.ids))
-            .bind(4, b.token_sum)
-            .bind(5, b.oldest)
-            .bind(6, now_ms());
-        MEMLENS_TRY(up->exec());
+        if (b.whole) {
+            whole->reset();
+            whole->bind(1, key.first)
+                .bind(2, key.second)
+                .bind(3, json_ids(b.ids))
+                .bind(4, b.token_sum)
+                .bind(5, b.oldest)
+                .bind(6, now_ms());
+            MEMLENS_TRY(whole->exec());
+            auto drop =
+                db_.prepare("DELETE FROM ml_buffer_appends WHERE tree_id = ? AND level = ?");
+            if (!drop)
+                return drop.status();
+            drop->bind(1, key.first).bind(2, key.second);
+            MEMLENS_TRY(drop->exec());
+        } else {
+            // Only added to: the new items go after the stored ones, and the row's small
+            // columns change (SQLite rewrites only the pages whose bytes changed, so a long
+            // item_ids_json is not written again).
+            auto sums = db_.prepare(
+                "INSERT INTO mem_tree_buffers(tree_id, level, token_sum, oldest_at_ms, "
+                "updated_at_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT(tree_id, level) DO UPDATE SET "
+                "token_sum = excluded.token_sum, oldest_at_ms = excluded.oldest_at_ms, "
+                "updated_at_ms = excluded.updated_at_ms");
+            if (!sums)
+                return sums.status();
+            sums->bind(1, key.first)
+                .bind(2, key.second)
+                .bind(3, b.token_sum)
+                .bind(4, b.oldest)
+                .bind(5, now_ms());
+            MEMLENS_TRY(sums->exec());
+            auto append = db_.prepare(
+                "INSERT INTO ml_buffer_appends(tree_id, level, pos, item_id) VALUES (?1, ?2, "
+                "(SELECT coalesce(max(pos) + 1, 0) FROM ml_buffer_appends WHERE tree_id = ?1 AND "
+                "level = ?2), ?3)");
+            if (!append)
+                return append.status();
+            for (const auto& id : b.added) {
+                append->reset();
+                append->bind(1, key.first).bind(2, key.second).bind(3, id);
+                MEMLENS_TRY(append->exec());
+            }
+            b.added.clear();
+        }
         b.dirty = false;
+    }
+    return Status::ok();
+}
+
+Result<std::vector<std::string>> stored_buffer_items(const Database& db, const std::string& tree_id,
+                                                     std::int64_t level) {
+    std::vector<std::string> ids;
+    auto json =
+        db.prepare("SELECT item_ids_json FROM mem_tree_buffers WHERE tree_id = ? AND level = ?");
+    if (!json)
+        return json.status();
+    json->bind(1, tree_id).bind(2, level);
+    auto row = json->step();
+    if (!row)
+        return row.status();
+    if (*row)
+        ids = parse_string_array(json->column_text_view(0));
+    auto appends = db.prepare(
+        "SELECT item_id FROM ml_buffer_appends WHERE tree_id = ? AND level = ? ORDER BY pos");
+    if (!appends)
+        return appends.status();
+    appends->bind(1, tree_id).bind(2, level);
+    while (true) {
+        auto next = appends->step();
+        if (!next)
+            return next.status();
+        if (!*next)
+            break;
+        ids.push_back(appends->column_text(0));
+    }
+    return ids;
+}
+
+Status fold_buffer_appends(const Database& db) {
+    auto keys = db.prepare("SELECT DISTINCT tree_id, level FROM ml_buffer_appends");
+    if (!keys)
+        return keys.status();
+    std::vector<std::pair<std::string, std::int64_t>> todo;
+    while (true) {
+        auto row = keys->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            break;
+        todo.emplace_back(keys->column_text(0), keys->column_int64(1));
+    }
+    for (const auto& [tree, level] : todo) {
+        auto ids = stored_buffer_items(db, tree, level);
+        if (!ids)
+            return ids.status();
+        auto up = db.prepare(
+            "UPDATE mem_tree_buffers SET item_ids_json = ? WHERE tree_id = ? AND level = ?");
+        if (!up)
+            return up.status();
+        up->bind(1, json_ids(*ids)).bind(2, tree).bind(3, level);
+        MEMLENS_TRY(up->exec());
+        auto drop = db.prepare("DELETE FROM ml_buffer_appends WHERE tree_id = ? AND level = ?");
+        if (!drop)
+            return drop.status();
+        drop->bind(1, tree).bind(2, level);
+        MEMLENS_TRY(drop->exec());
     }
     return Status::ok();
 }

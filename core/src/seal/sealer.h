@@ -38,6 +38,14 @@ struct SummaryDraft {
 // The draft of a summary of `ids` (all at child_level, non-empty), read from the vault as
 // sealing reads children of earlier imports. Forgetting re-seals a summary without a forgotten
 // child with it (core/src/vault/forget.cpp).
+// The ids waiting in an unsealed buffer are item_ids_json followed by its ml_buffer_appends rows
+// (by pos). stored_buffer_items reads them for one buffer. fold_buffer_appends writes each buffer
+// that has appends whole again and deletes them: for code that rewrites buffers (forgetting) and
+// for tests reading item_ids_json.
+Result<std::vector<std::string>> stored_buffer_items(const Database& db, const std::string& tree_id,
+                                                     std::int64_t level);
+Status fold_buffer_appends(const Database& db);
+
 Result<SummaryDraft> draft_summary(const Database& db, int child_level,
                                    const std::vector<std::string>& ids,
                                    std::int64_t output_budget_tokens);
@@ -71,21 +79,32 @@ public:
                                       const std::vector<std::string>& leaf_ids,
                                       const std::vector<std::int64_t>& leaf_tokens,
                                       const std::string& doc_id, std::int64_t version_ms);
-    // Writes the buffers back to mem_tree_buffers.
+    // Writes the buffers back: a buffer this import only added to gets one ml_buffer_appends row
+    // per new item and its token sum and oldest time in mem_tree_buffers; one it sealed or read
+    // whole is written whole (item_ids_json), its appends folded in.
     Status save();
 
     std::size_t summaries_sealed() const { return sealed_; }
 
 private:
+    // A buffer's items are `ids` (item_ids_json, then its ml_buffer_appends rows), read only
+    // once something needs them whole (sealing, the fan-out of L1+), then `added` by this import.
+    // A store adds one leaf to an L0 buffer that may hold thousands: it reads and writes only
+    // the sum, the oldest time and its own row.
     struct Buffer {
         std::vector<std::string> ids;
+        bool ids_read = false;
+        std::vector<std::string> added;
         std::int64_t token_sum = 0;
-        std::optional<std::int64_t> oldest;
+        std::optional<std::int64_t> oldest; // set exactly when the buffer holds an item
         bool dirty = false;
+        bool whole = false; // save() writes item_ids_json whole (ids_read, or emptied)
     };
     using Key = std::pair<std::string, int>;
 
     Result<Buffer*> buffer(const std::string& tree_id, int level);
+    // Every item of the buffer, in order: reads the stored ones on first use.
+    Result<std::vector<std::string>*> items(const Key& key, Buffer& b);
     Status seal_buffer(const std::string& tree_id, int level);
     struct Sealed {
         std::string id;

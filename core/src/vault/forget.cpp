@@ -524,6 +524,7 @@ private:
 
     // Unsealed buffers drop the removed ids; a tree whose root went points at what remains.
     Status update_buffers_and_trees() {
+        MEMLENS_TRY(fold_buffer_appends(db_)); // every waiting id is in item_ids_json below
         auto st = db_.prepare("SELECT tree_id, level, item_ids_json FROM mem_tree_buffers");
         if (!st)
             return st.status();
@@ -686,6 +687,7 @@ private:
                 return s.status();
             if (summaries->column_int64(0) == 0) {
                 MEMLENS_TRY(exec("DELETE FROM mem_tree_buffers WHERE tree_id = ?", tree));
+                MEMLENS_TRY(exec("DELETE FROM ml_buffer_appends WHERE tree_id = ?", tree));
                 MEMLENS_TRY(exec("DELETE FROM mem_tree_trees WHERE id = ?", tree));
             }
         }

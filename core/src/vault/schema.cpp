@@ -434,12 +434,26 @@ END;
     return sql;
 }
 
+// Schema 8. A store adds its leaf to its source's L0 buffer, which holds thousands of ids before it
+// seals (the budget is 50,000 tokens): rewriting item_ids_json on each store wrote the whole list
+// again. A buffer's items are item_ids_json followed by its rows here, by pos (sealer.h); sealing
+// or reading the buffer whole writes item_ids_json again and empties its rows.
+constexpr const char* kMigration8 = R"SQL(
+CREATE TABLE ml_buffer_appends (
+    tree_id TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    pos INTEGER NOT NULL,
+    item_id TEXT NOT NULL,
+    PRIMARY KEY (tree_id, level, pos)
+) WITHOUT ROWID;
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> kAll = {
-        kMigration1, migration2().c_str(), kMigration3,         kMigration4,
-        kMigration5, kMigration6,          migration7().c_str()};
+        kMigration1, migration2().c_str(), kMigration3,          kMigration4,
+        kMigration5, kMigration6,          migration7().c_str(), kMigration8};
     return kAll;
 }
 
@@ -454,7 +468,8 @@ const std::vector<const char*>& markers() {
                                                   "retrieval_log_client",
                                                   "retrieval_log_candidates",
                                                   "ml_topic_delta",
-                                                  "ml_entities_on_entity_mention"};
+                                                  "ml_entities_on_entity_mention",
+                                                  "ml_buffer_appends"};
     return kAll;
 }
 
