@@ -20,6 +20,8 @@
 
 namespace memlens {
 
+class WalCheckpointer;
+
 enum class VaultFormat {
     Native,            // a memlens vault folder
     OpenHumanWorkspace // memory_tree/chunks.db of TinyCortex / OpenHuman, read-only
@@ -27,6 +29,7 @@ enum class VaultFormat {
 
 class Vault {
 public:
+    ~Vault();
     // Creates a new vault folder (or initialises an empty one). InvalidArgument when the folder
     // already holds anything at vault.db (a vault, an empty or damaged file, a link) or a
     // workspace: nothing there is ever initialised over. A create that fails removes the
@@ -101,6 +104,8 @@ private:
     Status migrate();
     Status prepare_workspace();
 
+    // Declared before db_, so destroyed after the connection whose commits it watches.
+    std::unique_ptr<WalCheckpointer> checkpointer_;
     std::filesystem::path dir_;
     std::filesystem::path content_root_;
     VaultFormat format_ = VaultFormat::Native;

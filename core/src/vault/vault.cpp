@@ -1,4 +1,5 @@
 #include "vault/schema.h"
+#include "vault/wal_checkpointer.h"
 
 #include <memlens/entity_merge.h>
 #include <memlens/text.h>
@@ -61,6 +62,10 @@ Status apply_connection_pragmas(const Database& db) {
     return Status::ok();
 }
 
+Vault::~Vault() {
+    db_ = Database(); // closes the connection before its checkpointer goes
+}
+
 fs::path Vault::db_path() const {
     return format_ == VaultFormat::Native ? dir_ / kDbName : workspace_db(dir_);
 }
@@ -99,6 +104,7 @@ Result<std::unique_ptr<Vault>> Vault::create(const fs::path& dir) {
             return s.with_context(db_path.string());
         MEMLENS_TRY(apply_connection_pragmas(v->db_));
         MEMLENS_TRY(v->migrate().with_context(db_path.string()));
+        v->checkpointer_ = std::make_unique<WalCheckpointer>(v->db_);
         return v;
     };
     auto made = init();
@@ -189,8 +195,10 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
     if (v->schema_version_ < schema::latest_version())
         MEMLENS_TRY(v->migrate().with_context(path));
     // An entity merge killed part-way is finished or undone before anything reads the registry.
-    if (!v->read_only())
+    if (!v->read_only()) {
         MEMLENS_TRY(recover_entity_merge(*v));
+        v->checkpointer_ = std::make_unique<WalCheckpointer>(v->db_);
+    }
     return v;
 }
 
