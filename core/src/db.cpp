@@ -496,10 +496,11 @@ Result<Database> Database::open(const std::string& path, OpenMode mode, int busy
     return db;
 }
 
-Result<Statement> Database::prepare(std::string_view sql) const {
+Result<Statement> Database::prepare(std::string_view sql, Reuse reuse) const {
     MEMLENS_TRY(check_snapshot()); // preparing reads the schema
-    std::string key(sql);
-    if (sqlite3_stmt* cached = cache_ ? cache_->take(key) : nullptr)
+    const bool cache = cache_ && reuse == Reuse::Yes;
+    std::string key(cache ? sql : std::string_view());
+    if (sqlite3_stmt* cached = cache ? cache_->take(key) : nullptr)
         return Statement(cached, db_, guard_, cache_, std::move(key));
     sqlite3_stmt* stmt = nullptr;
     int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
@@ -509,7 +510,7 @@ Result<Statement> Database::prepare(std::string_view sql) const {
                                       " (in: " + std::string(sql.substr(0, 160)) + ")");
     }
     // A statement SQLite made nothing of (only a comment or blanks) is not worth keeping.
-    return Statement(stmt, db_, guard_, stmt ? cache_ : nullptr, std::move(key));
+    return Statement(stmt, db_, guard_, stmt && cache ? cache_ : nullptr, std::move(key));
 }
 
 Status Database::exec(std::string_view sql) const {

@@ -161,7 +161,12 @@ public:
     // is reused (reset, its bindings cleared) instead of parsed again: a store runs some forty
     // statements, and parsing them was a sixth of its time. The cache keeps at most
     // kStatementCacheSize idle statements, the least recently used dropped first.
-    Result<Statement> prepare(std::string_view sql) const;
+    // Reuse::No prepares a statement that is finalized when destroyed: one that calls a
+    // function registered on the connection with per-owner data (memlens_bm25f and its
+    // coverage sink, search/bm25f.h) must not outlive that owner in the cache, for it keeps
+    // the registration it was prepared with.
+    enum class Reuse { Yes, No };
+    Result<Statement> prepare(std::string_view sql, Reuse reuse = Reuse::Yes) const;
     static constexpr std::size_t kStatementCacheSize = 128;
     // Runs one or more statements without parameters (schema, pragmas).
     Status exec(std::string_view sql) const;

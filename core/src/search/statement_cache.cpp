@@ -9,7 +9,9 @@ namespace memlens::search {
 Result<Statement*> StatementCache::get(const std::string& sql) {
     auto it = cache_.find(sql);
     if (it == cache_.end()) {
-        auto st = db_->prepare(sql);
+        // Kept here for this cache's life, and never handed to the connection's cache: they
+        // call memlens_bm25f with this cache's coverage sink (Database::Reuse).
+        auto st = db_->prepare(sql, Database::Reuse::No);
         if (!st)
             return st.status();
         it = cache_.emplace(sql, std::make_unique<Statement>(std::move(st).value())).first;
