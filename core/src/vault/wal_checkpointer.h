@@ -5,6 +5,9 @@
 // (vault.cpp): that connection's commits only report the log's size here; past
 // kCheckpointPages this thread runs a PASSIVE checkpoint on a connection of its own, which
 // neither waits for nor blocks the writer or any reader (docs/architecture.md, "Threads").
+// Its copy and sync still slow the two or three commits that land meanwhile (the disk is
+// shared), so it runs after 4,000 pages (16 MiB of log, about 160 stores) rather than SQLite's
+// 1,000: a quarter as many commits are slowed (memlens-bench store, docs/performance.md).
 #pragma once
 
 #include <condition_variable>
@@ -20,7 +23,7 @@ class Database;
 
 class WalCheckpointer {
 public:
-    static constexpr int kCheckpointPages = 1000; // SQLite's default wal_autocheckpoint
+    static constexpr int kCheckpointPages = 4000;
 
     // Takes over `writer`'s checkpoints: turns its automatic ones off and watches its commits.
     // The thread starts with the first checkpoint due. `writer` must outlive this object's
