@@ -78,15 +78,16 @@ const std::vector<cli::Spec>& commands() {
          bench_mcp},
         {"store",
          "memory_store at a vault's size against a bare insert; searches during stores",
-         "Usage: memlens-bench store [--chunks N] [--stores S] [--queries Q] [--seed SEED] "
-         "[--json]\n\n"
+         "Usage: memlens-bench store [--chunks N] [--stores S] [--queries Q] [--rate R] "
+         "[--seed SEED] [--json]\n\n"
          "On a copy of the cached generated vault of N chunks (default 10000; built as 'query'\n"
          "builds it): S stores of one memory each as memory_store runs them (default 100),\n"
          "against S raw sqlite3 transactions inserting one chunk row and its FTS5 row into the\n"
-         "same vault; then Q seeded hybrid searches (default 50) alone and while another\n"
-         "connection stores one memory after another. Reports p50/p95 and the ratios\n"
-         "store p95 / bare p95 and search p95 during stores / alone.",
-         {"chunks", "stores", "queries", "seed"},
+         "same vault; then Q seeded hybrid searches (default 50) alone, while another\n"
+         "connection stores R memories a second (default 50), and while it stores one right\n"
+         "after another. Reports p50/p95 and the ratios store p95 / bare p95 and search p95\n"
+         "during stores / alone.",
+         {"chunks", "stores", "queries", "rate", "seed"},
          {},
          bench_store},
         {"query",
