@@ -1,5 +1,5 @@
-// Issue 7's cold start: a fresh memlens-cli process opening the vault and answering its first
-// hybrid query, against a fresh sqlite3 shell running the keyword leg's raw FTS5 query.
+// The cold start (docs/performance.md): a fresh memlens-cli process opening the vault and answering
+// its first hybrid query, against a fresh sqlite3 shell running the keyword leg's raw FTS5 query.
 #pragma once
 
 #include <memlens/status.h>

@@ -99,7 +99,8 @@ const std::vector<cli::Spec>& commands() {
          "vault of N chunks (default 10000) and times Q seeded queries (default 50) after a\n"
          "warm-up: hybrid search, its keyword leg against raw FTS5 bm25, its vector leg against\n"
          "the exact scan and hnswlib (with recall@10), cover_window, drill_down, query_topic,\n"
-         "search_entities; peak RSS and vault bytes per chunk. Prints the issue-7 ratios.\n"
+         "search_entities; peak RSS and vault bytes per chunk. Prints the ratios that\n"
+         "docs/performance.md sets as targets.\n"
          "The cold-start figure times a fresh memlens-cli process: --cli PATH, else $MEMLENS_CLI,\n"
          "else the memlens-cli built beside this memlens-bench, else one in its folder.",
          {"chunks", "seed", "queries", "hnsw-ef", "hnsw-threads", "tree-shapes", "cli"},

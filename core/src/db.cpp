@@ -399,7 +399,8 @@ std::string file_uri(const std::string& path, const char* query) {
 // The header is read through SQLite's own file layer, never by opening the file ourselves:
 // POSIX drops every lock a process holds on a file when any descriptor of that file is closed,
 // so an std::ifstream opened and closed beside a live connection silently released that
-// connection's locks and let another process write under it (the corruption of issue 31).
+// connection's locks and let another process write under it: vaults shared by several
+// processes were corrupted this way.
 // SQLite's unix layer knows every descriptor it has on a file and keeps a closed connection's
 // descriptor open while another connection of the process holds a lock. Opening a connection
 // opens the file but reads nothing and creates no -wal or -shm; those come with the first

@@ -1,4 +1,4 @@
-// No audit row is ever dropped (issue 15): a row that meets the vault's write lock waits for it,
+// No audit row is ever dropped: a row that meets the vault's write lock waits for it,
 // one that cannot wait any longer is kept in audit-pending.jsonl and merged into the log by the
 // next writer, exactly once; the CLI's exit status says which happened. The lock is held by a
 // second real connection on the same vault.db, as an import's transaction holds it.

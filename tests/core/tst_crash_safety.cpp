@@ -156,7 +156,7 @@ private slots:
     }
 
     void killedIngestKeepsAllOrNoneOfEachSource() {
-        const int runs = std::max(20, env_int("MEMLENS_CRASH_RUNS", 24)); // issue 8: ≥ 20
+        const int runs = std::max(20, env_int("MEMLENS_CRASH_RUNS", 24)); // at least 20 kills
         const auto seed = static_cast<std::uint32_t>(env_int("MEMLENS_CRASH_SEED", 20240301));
         qInfo("crash runs: %d, seed %u", runs, seed);
         std::mt19937 rng(seed);

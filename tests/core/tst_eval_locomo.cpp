@@ -310,7 +310,7 @@ private slots:
         }
     }
 
-    // The acceptance gate of issue 5: recall@5 on conv-26 may not drop more than 0.02 below
+    // The regression gate: recall@5 on conv-26 may not drop more than 0.02 below
     // the committed figure.
     void recallAt5DoesNotRegressOnConv26() {
         const auto data =

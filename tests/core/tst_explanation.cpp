@@ -1,4 +1,4 @@
-// The explanation contract (issue 4 §7, §9): for every hit of many generated queries, the
+// The explanation contract (docs/explanations.md): for every hit of many generated queries, the
 // final score and the order are recomputed from the explanation alone (plus the index's
 // vectors for the MMR similarities) and must come out bit for bit the same. Also through the
 // CLI's JSON, since that is what other tools read.

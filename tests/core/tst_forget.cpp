@@ -127,8 +127,8 @@ AuditRecord store_row(const std::string& id) {
 class TestForget : public QObject {
     Q_OBJECT
 private slots:
-    // The acceptance test of issue 32 (Forget): a vault with summaries, entities, edges and
-    // audit rows holding a token; after the forget no file of the folder holds it, and no
+    // Forgetting leaves no copy (docs/agents.md, "Forget"): a vault with summaries, entities, edges
+    // and audit rows holding a token; after the forget no file of the folder holds it, and no
     // search, primitive or rerun returns the memory.
     void forgottenTextIsInNoFileAndNoAnswer() {
         Fixture f;

@@ -266,7 +266,7 @@ private slots:
         QCOMPARE(signals_of(*r.result.hits.front().explanation).keyword, 1.0);
     }
 
-    // A query's profile override names a defined profile (issue 15): an unknown name is an
+    // A query's profile override names a defined profile: an unknown name is an
     // error, not balanced's weights under another name.
     void unknownProfileIsRefused() {
         Fixture fx(corpus());

@@ -1,5 +1,5 @@
 // Hostile queries: whatever a user types is a search term, never FTS5 or SQL syntax, and never
-// an error (issue 4 §1 and acceptance). The vault is unchanged afterwards.
+// an error. The vault is unchanged afterwards.
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.

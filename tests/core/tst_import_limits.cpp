@@ -1,4 +1,4 @@
-// Input an import must refuse or bound (issue 15; docs/formats.md "Limits and refused input"):
+// Input an import must refuse or bound (docs/formats.md "Limits and refused input"):
 // folder walks that stay inside the folder and read only regular files, the line, item and file
 // limits, values outside their range, NUL bytes, blank texts, numbers where strings belong, and
 // error messages that quote at most a short excerpt of the input. Every refusal through the CLI

@@ -1,5 +1,6 @@
 // The one JSON form of hits, responses, entity matches, score breakdowns and graph edges: the
-// documented wire names, RFC 3339 times, null for what is absent, and issue 4's explanation shape.
+// documented wire names, RFC 3339 times, null for what is absent, and the explanation shape of
+// docs/explanations.md.
 
 // Explanation has a member named `signals`, which Qt's keyword macro would rewrite.
 #define QT_NO_KEYWORDS

@@ -401,7 +401,7 @@ private slots:
         QCOMPARE(json::parse(text), r["result"]["structuredContent"]);
         QVERIFY(text.starts_with("{\"hits\":[{\"id\":\"" + id + "\",\"text\":"));
         // What a hit costs besides its text (its id, author, time, source, tags, flag, verdict
-        // and the JSON around them). Not yet within kBriefHitTokens (issue 32, item 5): about
+        // and the JSON around them). Not yet within kBriefHitTokens (docs/agents.md): about
         // 77 for this hit when this was written; the ceiling may only come down to it.
         constexpr std::size_t kBriefHitCeiling = 85;
         static_assert(kBriefHitCeiling > kBriefHitTokens);
@@ -490,7 +490,7 @@ private slots:
         const std::string text = r["result"].dump();
         const std::size_t cost = context_tokens(text);
         qInfo("tools/list: %zu tools, %zu tokens", r["result"]["tools"].size(), cost);
-        // Not yet within kToolListTokens (issue 32, item 5; docs/agents.md, "What each tool
+        // Not yet within kToolListTokens (docs/agents.md, "What each tool
         // costs"): 2,555 tokens for 16 tools when this was written. The list may only shrink
         // until it fits; this ceiling goes to kToolListTokens then.
         constexpr std::size_t kToolListCeiling = 2600;

@@ -48,7 +48,7 @@ constexpr int kQueriesPerShell = 6; // each a fresh memlens-cli query process
 constexpr int kStores = 10;         // memory_store calls through one serve process
 constexpr int kInProcessThreads = 2;
 constexpr int kExitAuditPending = 3; // memlens-cli query: the row is kept in the pending file
-// The acceptance of issue 31: 20 SIGKILLs of serve during stores. The sanitizer run
+// 20 SIGKILLs of serve during stores. The sanitizer run
 // (scripts/ci-asan.sh), where each process is several times slower, sets fewer through
 // MEMLENS_SHARED_VAULT_KILLS; scripts/test.sh runs all 20.
 int kills() {
@@ -359,7 +359,7 @@ private slots:
         std::int64_t imported = -1;
         std::thread import([&] {
             // An import that cannot get the write lock within its wait is refused whole, saying
-            // so, and is run again, as a person would (writers taking turns is issue 32's):
+            // so, and is run again, as a person would:
             // what this suite holds it to is that nothing it reported written is lost.
             for (int attempt = 1;; ++attempt) {
                 const auto r = test::run_cli(
@@ -388,8 +388,8 @@ private slots:
         QVERIFY(server.started());
         for (int i = 0, id = 1; i < kStores; ++i) {
             json answer;
-            // A store refused for the write lock (the import holds it past the wait: writers
-            // taking turns is issue 32's) stored nothing and says so; the agent sends it again.
+            // A store refused for the write lock (the import holds it past the writer's
+            // wait) stored nothing and says so; the agent sends it again.
             for (int attempt = 0; attempt < 20; ++attempt) {
                 server.send(call(id++, "memory_store",
                                  {{"text", "Shared vault note " + std::to_string(i) +
@@ -435,7 +435,7 @@ private slots:
         expect_no_outside_opens();
     }
 
-    // Writers take turns (issue 32): two servers each sent 150 stores at once, on one vault,
+    // Writers take turns: two servers each sent 150 stores at once, on one vault,
     // store every one of them (none refused for the write lock, which an earlier memlens did
     // for some), and the vault then holds all 300.
     void twoServersStoringAtOnceTakeTurns() {

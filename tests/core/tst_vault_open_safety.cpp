@@ -1,4 +1,4 @@
-// Opening a vault safely (issue 15): schema versions outside the known range or disagreeing
+// Opening a vault safely: schema versions outside the known range or disagreeing
 // with the tables, empty vault.db files, read-only storage, read-only opens that leave no
 // trace, concurrent writers, and the busy error of a second writer. Real files, real
 // processes (the built memlens-cli), real SQLite.

@@ -259,7 +259,7 @@ private Q_SLOTS:
                  qPrintable(page_->replayLabel()->text()));
     }
 
-    // Issue 17: the diff is against the values on screen (the settings panel), not the vault's
+    // The diff is against the values on screen (the settings panel), not the vault's
     // stored ones, and names each setting that moves a hit; one that cannot matter under RRF
     // (the freshness half-life of the profile fold) is named as having no effect.
     void theDiffNamesThePanelSettingThatMovedAHit() {
@@ -326,7 +326,7 @@ private Q_SLOTS:
         panel->revert();
     }
 
-    // Issue 18: an agent stores 1,000 messages and asks 1,000 searches through `memlens-cli
+    // An agent stores 1,000 messages and asks 1,000 searches through `memlens-cli
     // serve` (another process, over stdio, MCP 2026-07-28) while the window has the vault open
     // and the Audit page follows the log: nothing is lost, nothing errs, every call shows, under
     // the agent's name.

@@ -543,7 +543,7 @@ private Q_SLOTS:
         QCOMPARE(scene->edgeCount(), all);
     }
 
-    // Issue 17: a click selects; query_topic runs only from the explicit action and says so;
+    // A click selects; query_topic runs only from the explicit action and says so;
     // the next typed query runs in the mode shown beside the query box.
     void clickingAnEntitySelectsAndTheTypedQueryKeepsItsMode() {
         QueryWorkbench* wb = window_->workbench();

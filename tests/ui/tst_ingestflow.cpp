@@ -95,7 +95,7 @@ private Q_SLOTS:
         QCOMPARE(window_->vault()->overview().stats.chunks, before + 2);
     }
 
-    // Issue 8: the GUI stays responsive during an import. A 5 ms timer ticks on the GUI thread
+    // The GUI stays responsive during an import. A 5 ms timer ticks on the GUI thread
     // while a 5,000-chunk import runs; if any part of the import ran there, the longest gap
     // between ticks would be a large part of the import. The bound is relative to the import's
     // own duration, so a slow or loaded machine does not fail it; the figures are printed.

@@ -1,4 +1,4 @@
-// The first window (issue 2 §7, issue 6 §1): opening a vault off the GUI thread shows its
+// The first window: opening a vault off the GUI thread shows its
 // sources, trees and counts; read-only mode, recent vaults, drag and drop, restorable docks.
 #include "core/format.h"
 #include "core/recentvaults.h"
@@ -152,7 +152,7 @@ private Q_SLOTS:
         }
         QVERIFY(!importEnabled);
 
-        // Issue 17: settings can still be tried here, but saving says why it cannot.
+        // Settings can still be tried here, but saving says why it cannot.
         SettingsPanel* panel = w.workbench()->form()->settingsPanel();
         QVERIFY(panel->setValue("search.rrf_k", QStringLiteral("30")));
         QVERIFY(panel->saveButton()->isEnabled());
@@ -257,7 +257,7 @@ private Q_SLOTS:
         again.close();
     }
 
-    // Issue 15: a query answered while an import holds the vault's write lock says, in the
+    // A query answered while an import holds the vault's write lock says, in the
     // status bar, that its audit row waits, and then that it is logged. The lock is held by a
     // real second connection on its own thread, as an import's transaction holds it.
     void auditRowWaitingForTheWriteLockIsShownThenLogged() {
@@ -377,7 +377,7 @@ private Q_SLOTS:
         QVERIFY(!w.auditStatus()->isVisible());
     }
 
-    // Issue 17: opening another vault clears every view of the previous one (one reset path):
+    // Opening another vault clears every view of the previous one (one reset path):
     // query text, answer and its header, status line, the form's dates and remembered node,
     // the cover, the graph's selection and lit entities, the replay header and diff.
     void openingAnotherVaultClearsEveryVaultView() {

@@ -116,7 +116,7 @@ private:
     }
 
 private Q_SLOTS:
-    // Issue 15: a ranking that falls back because the embedder failed says so in the status
+    // A ranking that falls back because the embedder failed says so in the status
     // line, first. The vault's vectors come from a real HTTP embedder on loopback; then its
     // server is gone.
     void degradedRankingIsSaidInTheStatusLine() {
@@ -351,7 +351,7 @@ private Q_SLOTS:
         QCOMPARE(leaves.front().hit.node_kind, NodeKind::Leaf);
     }
 
-    // Issue 17: "Drill Down" is an action on a node; it does not become the mode of the query
+    // "Drill Down" is an action on a node; it does not become the mode of the query
     // box, so the next typed query runs in the mode shown there (keyword here).
     void aTypedQueryAfterADrillDownRunsTheShownMode() {
         wb_->form()->setKind(QueryKind::QuerySource);
@@ -557,7 +557,7 @@ private Q_SLOTS:
         wb_->form()->mmrLambdaBox()->setValue(wb_->form()->mmrLambdaBox()->minimum());
     }
 
-    // Issue 17 §6: the MMR panel's rows are the fused candidates; "Why Not Returned?" on one
+    // The MMR panel's rows are the fused candidates; "Why Not Returned?" on one
     // left out names the stage the panel shows for it, a pick says it was returned, and
     // Query › Why Not… takes a pasted id.
     void whyNotFromTheMmrRowsAndTheQueryMenu() {
@@ -663,7 +663,7 @@ private Q_SLOTS:
         QCOMPARE(memlens::query_analysis_count(), before + 1);
     }
 
-    // Issue 16: the core checks a request; a refused one says why where the hits would be.
+    // The core checks a request; a refused one says why where the hits would be.
     void aRefusedRequestSaysWhyInsteadOfAnEmptyList() {
         wb_->form()->setKind(QueryKind::Hybrid);
         wb_->form()->scopeSinceEdit()->setValue(1'720'000'000'000);
@@ -727,7 +727,7 @@ private Q_SLOTS:
                 box->setChecked(false);
     }
 
-    // Issue 17 §9: no keyword match is an answer, said in the status line; a query without
+    // No keyword match is an answer, said in the status line; a query without
     // searchable terms shows the core's reason (as a refusal, or as the keyword leg's reason).
     void noKeywordMatchIsSaidInTheStatusLine() {
         wb_->form()->setKind(QueryKind::Hybrid);
@@ -761,7 +761,7 @@ private Q_SLOTS:
         }
     }
 
-    // Issue 17: the panel lists every retrieval setting with the value a query uses (the vault's
+    // The panel lists every retrieval setting with the value a query uses (the vault's
     // until one is typed), marks what differs from the vault, sends it with the query and saves it.
     void theSettingsPanelShowsChangesAndSavesEveryRetrievalSetting() {
         SettingsPanel* panel = wb_->form()->settingsPanel();
@@ -845,7 +845,7 @@ private Q_SLOTS:
         QCOMPARE(after, before);
     }
 
-    // Issue 17: ctrl-clicking a second result compares the two in place of the breakdown;
+    // Ctrl-clicking a second result compares the two in place of the breakdown;
     // each side's legs are its Explanation's, and the line on top names the leg that decided:
     // here a pair the keyword leg ordered against the vector leg.
     void twoSelectedHitsAreComparedAndTheKeywordLegDecides() {
@@ -1005,7 +1005,7 @@ private Q_SLOTS:
         QCOMPARE(c->value(u"position"_s, 1), u"#%1 (fused #%2)"_s.arg(low + 1).arg(b.fused_rank));
     }
 
-    // Issue 17: Hit Detail marks the query's terms where the keyword leg matched them: in the
+    // Hit Detail marks the query's terms where the keyword leg matched them: in the
     // hit's own text (rendered Markdown or plain), and, for a hit matched only through its
     // neighbouring turns, in those turns, shown under it; its snippet says so.
     void hitDetailMarksTheTermsWhereTheyMatched() {

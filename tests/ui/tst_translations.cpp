@@ -1,4 +1,4 @@
-// Translations (issue 8 §2): the embedded German and Chinese catalogues reach the main window's
+// Translations: the embedded German and Chinese catalogues reach the main window's
 // menus, pages, docks and counts; English comes back when chosen; no action in the window is
 // left in English under German, except names that are the same in both languages.
 #include "core/language.h"

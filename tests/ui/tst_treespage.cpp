@@ -223,7 +223,7 @@ private Q_SLOTS:
         window_->pages()->setCurrentWidget(page_);
     }
 
-    // Issue 17 §6: after a primitive (the fetch_leaves just above) there is no query to ask
+    // After a primitive (the fetch_leaves just above) there is no query to ask
     // about: the action is there but disabled, and says why.
     void whyNotIsDisabledWithoutACurrentQuery() {
         QueryWorkbench* wb = window_->workbench();
@@ -248,7 +248,7 @@ private Q_SLOTS:
         dialog->close();
     }
 
-    // Issue 17 §6: "Why Not Returned?" on a tree node asks the engine's why_not with the query
+    // "Why Not Returned?" on a tree node asks the engine's why_not with the query
     // that ran last, its mode and the Retrieval Settings values on screen it ran with; on a hit
     // the action says that it was returned. A changed setting, run, changes the answer.
     void whyNotReturnedOnATreeNodeAnswersAsTheEngine() {

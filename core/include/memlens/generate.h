@@ -1,4 +1,4 @@
-// A deterministic synthetic workspace corpus (DESIGN "Ingest", issue 2 §5): Slack and Discord
+// A deterministic synthetic workspace corpus (docs/formats.md): Slack and Discord
 // channels, email threads, Notion/Confluence pages and Linear issues written by ~30 recurring
 // people about 8 code-named projects, with decisions that change over time ("supersedes"),
 // threads, mentions, links, hashtags and dates, spread over `days` days (fewer on weekends).

@@ -1,4 +1,4 @@
-// The write path: chunk, extract entities, embed, index, seal summary trees (DESIGN "Ingest").
+// The write path: chunk, extract entities, embed, index, seal summary trees (docs/architecture.md).
 // One transaction per import: a failed or cancelled ingest leaves the vault exactly as it was.
 #pragma once
 

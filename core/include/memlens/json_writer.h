@@ -1,8 +1,8 @@
 // The one JSON form of the retrieval types, with memlens's wire names: snake_case keys,
 // node_kind "leaf" / "summary", RFC 3339 UTC times, null for an absent source_ref. Optional
 // memlens additions appear only when present: "rerank_similarity" and "explanation" (the shape
-// of issue 4 §9). Every CLI command, the audit log and the GUI's "copy as JSON" use these, so
-// one hit always reads the same everywhere.
+// docs/explanations.md gives). Every CLI command, the audit log and the GUI's "copy as JSON" use
+// these, so one hit always reads the same everywhere.
 //
 // indent < 0 gives one compact line; otherwise pretty-printed with that many spaces.
 // Non-finite numbers are written as null. Strings that are not valid UTF-8 have their bad bytes

@@ -1,4 +1,4 @@
-// The JSON shape of `memlens-cli eval locomo --json` (issue 5 §3).
+// The JSON shape of `memlens-cli eval locomo --json` (docs/ranking.md).
 #include "json/dump.h"
 
 #include <memlens/eval.h>
