@@ -27,6 +27,15 @@ std::string json_ids(const std::vector<std::string>& ids) {
     return dump_json(nlohmann::json(ids));
 }
 
+// Empties a buffer's appended rows once its item_ids_json holds them (or it was sealed).
+Status drop_buffer_appends(const Database& db, const std::string& tree_id, std::int64_t level) {
+    auto drop = db.prepare("DELETE FROM ml_buffer_appends WHERE tree_id = ? AND level = ?");
+    if (!drop)
+        return drop.status();
+    drop->bind(1, tree_id).bind(2, level);
+    return drop->exec();
+}
+
 // Reads the children `ids` (all at child_level) from the vault into by_id.
 Status load_inputs(const Database& db, int child_level, const std::vector<std::string>& ids,
                    std::unordered_map<std::string, SealInput>& by_id) {
@@ -257,7 +266,6 @@ Result<std::vector<std::string>*> Sealer::items(const Key& key, Buffer& b) {
         b.added.clear();
         b.ids = std::move(stored).value();
         b.ids_read = true;
-        b.whole = true;
         b.dirty = true;
     }
     return &b.ids;
@@ -458,7 +466,7 @@ Status Sealer::save() {
     for (auto& [key, b] : buffers_) {
         if (!b.dirty)
             continue;
-        if (b.whole) {
+        if (b.ids_read) {
             whole->reset();
             whole->bind(1, key.first)
                 .bind(2, key.second)
@@ -467,12 +475,7 @@ Status Sealer::save() {
                 .bind(5, b.oldest)
                 .bind(6, now_ms());
             MEMLENS_TRY(whole->exec());
-            auto drop =
-                db_.prepare("DELETE FROM ml_buffer_appends WHERE tree_id = ? AND level = ?");
-            if (!drop)
-                return drop.status();
-            drop->bind(1, key.first).bind(2, key.second);
-            MEMLENS_TRY(drop->exec());
+            MEMLENS_TRY(drop_buffer_appends(db_, key.first, key.second));
         } else {
             // Only added to: the new items go after the stored ones, and the row's small
             // columns change (SQLite rewrites only the pages whose bytes changed, so a long
@@ -560,11 +563,7 @@ Status fold_buffer_appends(const Database& db) {
             return up.status();
         up->bind(1, json_ids(*ids)).bind(2, tree).bind(3, level);
         MEMLENS_TRY(up->exec());
-        auto drop = db.prepare("DELETE FROM ml_buffer_appends WHERE tree_id = ? AND level = ?");
-        if (!drop)
-            return drop.status();
-        drop->bind(1, tree).bind(2, level);
-        MEMLENS_TRY(drop->exec());
+        MEMLENS_TRY(drop_buffer_appends(db, tree, level));
     }
     return Status::ok();
 }

@@ -97,8 +97,7 @@ private:
         std::vector<std::string> added;
         std::int64_t token_sum = 0;
         std::optional<std::int64_t> oldest; // set exactly when the buffer holds an item
-        bool dirty = false;
-        bool whole = false; // save() writes item_ids_json whole (ids_read, or emptied)
+        bool dirty = false; // save() writes it: whole once ids_read, else the added rows
     };
     using Key = std::pair<std::string, int>;
 

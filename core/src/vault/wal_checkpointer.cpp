@@ -22,11 +22,6 @@ WalCheckpointer::~WalCheckpointer() {
         thread_.join();
 }
 
-int WalCheckpointer::runs() const {
-    std::lock_guard lock(mutex_);
-    return runs_;
-}
-
 int WalCheckpointer::on_commit(void* self, sqlite3*, const char*, int pages) {
     if (pages < kCheckpointPages)
         return SQLITE_OK;
@@ -72,7 +67,6 @@ void WalCheckpointer::run() {
             sqlite3_wal_checkpoint_v2(db.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
                                       nullptr);
         lock.lock();
-        ++runs_;
     }
 }
 

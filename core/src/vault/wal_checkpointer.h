@@ -33,19 +33,15 @@ public:
     WalCheckpointer(const WalCheckpointer&) = delete;
     WalCheckpointer& operator=(const WalCheckpointer&) = delete;
 
-    // Checkpoints run so far (for tests).
-    int runs() const;
-
 private:
     static int on_commit(void* self, sqlite3* db, const char* schema, int pages);
     void run();
 
     std::string path_;
-    mutable std::mutex mutex_;
+    std::mutex mutex_;
     std::condition_variable wake_;
     bool due_ = false;
     bool stop_ = false;
-    int runs_ = 0;
     std::thread thread_;
 };
 
