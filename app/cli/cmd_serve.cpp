@@ -40,6 +40,8 @@ int run_serve(const Args& a) {
     mcp::ServerOptions so;
     so.vault_dir = *dir;
     so.read_only = a.flag("read-only");
+    if (auto tools = a.get("tools"))
+        so.tools = *tools;
     auto http = a.get("http");
     mcp::HttpOptions ho;
     if (http) {
@@ -119,14 +121,20 @@ int run_serve(const Args& a) {
 MEMLENS_CLI_COMMAND(Spec{
     "serve",
     "serve the vault to agents over MCP (stdio, or Streamable HTTP with a bearer token)",
-    "Usage: memlens-cli serve --vault DIR [--read-only]\n"
+    "Usage: memlens-cli serve --vault DIR [--tools LIST] [--read-only]\n"
     "       memlens-cli serve --vault DIR --http HOST:PORT [--token-file FILE]\n"
-    "                         [--allow-origin ORIGIN]... [--allow-remote] [--read-only]\n\n"
-    "An MCP server (protocol revisions 2026-07-28, 2025-11-25 and 2025-06-18) with the tools\n"
-    "memory_search, memory_store, why_not, explain and the primitives query_source,\n"
-    "query_global, query_topic, cover_window, search_entities, drill_down, fetch_leaves and\n"
-    "walk. Every call is written to the vault's audit log with the client's name and its\n"
-    "connection (docs/agents.md), except under --read-only, which writes nothing.\n\n"
+    "                         [--allow-origin ORIGIN]... [--allow-remote] [--tools LIST]\n"
+    "                         [--read-only]\n\n"
+    "An MCP server (protocol revisions 2026-07-28, 2025-11-25 and 2025-06-18). Every call is\n"
+    "written to the vault's audit log with the client's name and its connection\n"
+    "(docs/agents.md), except under --read-only, which writes nothing.\n\n"
+    "--tools LIST: the tools offered, a comma-separated list of sets and tool names\n"
+    "(default: memory). Every tool listed costs the model's context on every turn.\n"
+    "  memory      memory_search, memory_store, memory_update, memory_forget, memory_list,\n"
+    "              memory_get, why_not, explain and drill_down\n"
+    "  primitives  query_source, query_global, query_topic, cover_window,\n"
+    "              search_entities, drill_down, fetch_leaves, walk\n"
+    "  all         every tool\n\n"
     "Without --http: one JSON-RPC message a line on stdin and stdout, until stdin closes.\n"
     "--http HOST:PORT serves POST http://HOST:PORT/mcp (port 0: a free one, printed on\n"
     "stdout). Every request needs 'Authorization: Bearer TOKEN'; the token is made on first\n"
@@ -138,7 +146,7 @@ MEMLENS_CLI_COMMAND(Spec{
     "address may hold 16 connections (256 in all); a request's head must arrive within 10 s\n"
     "and its body within 30 s, or the connection is closed.\n"
     "--read-only opens the vault read-only and offers no writing tool (no memory_store).",
-    {"vault", "http", "token-file", "allow-origin"},
+    {"vault", "http", "token-file", "allow-origin", "tools"},
     {"read-only", "allow-remote"},
     run_serve});
 

@@ -27,9 +27,10 @@ constexpr int kMaxNesting = 64; // tool arguments nest three levels at most
 constexpr const char* kInstructions =
     "memlens is a memory vault: conversations, notes and documents as chunks, sealed into "
     "summary trees, with an entity index. memory_search answers most questions (each hit says "
-    "in one line why it ranked where it did); the primitives browse the trees by source, time "
-    "window or entity; memory_store remembers a message; why_not and explain reason about a "
-    "search.";
+    "in one line why it ranked where it did); drill_down opens a summary it returns; "
+    "memory_store remembers a message; why_not and explain reason about a search.";
+constexpr const char* kPrimitivesOffered =
+    " The other primitives browse the trees by source, time window or entity.";
 constexpr const char* kLogged =
     " Every call is written to the vault's audit log with this client's name.";
 constexpr const char* kNotLogged =
@@ -165,7 +166,13 @@ Result<std::unique_ptr<Server>> Server::start(const ServerOptions& options) {
     if (!runner)
         return runner.status();
     s->runner_ = std::move(runner).value();
+    auto offered = select_tools(options.tools);
+    if (!offered)
+        return offered.status();
     s->specs_ = tool_specs(options.read_only, s->runner_->profile_names());
+    std::erase_if(s->specs_, [&](const ToolSpec& t) {
+        return std::find(offered->begin(), offered->end(), t.name) == offered->end();
+    });
     // The readers take the writer's integrity check rather than running their own.
     for (std::size_t i = 0; i < kReadWorkers; ++i) {
         auto reader = ToolRunner::open(options.vault_dir, options.read_only, s->runner_.get());
@@ -216,7 +223,11 @@ std::string Server::instructions() const {
     if (auto damage = runner_->damage())
         return std::string(kInstructions) + " The vault failed its integrity check (" + *damage +
                "): it is served for reading only, nothing is stored and no call is logged.";
-    return std::string(kInstructions) + (options_.read_only ? kNotLogged : kLogged);
+    const bool primitives = std::any_of(specs_.begin(), specs_.end(), [](const ToolSpec& t) {
+        return t.primitive && t.name != "drill_down";
+    });
+    return std::string(kInstructions) + (primitives ? kPrimitivesOffered : "") +
+           (options_.read_only ? kNotLogged : kLogged);
 }
 
 json Server::capabilities() const {
@@ -470,13 +481,15 @@ void Server::call_tool(const json& id, const json& params, const std::string& ve
     const std::string name = params["name"].get<std::string>();
     const ToolSpec* spec = find_tool(specs_, name);
     if (!spec) {
-        const bool writing = find_tool(tool_specs(false), name) != nullptr;
-        reply({error_text(id, kInvalidParams,
-                          writing ? "tool '" + name +
-                                        "' is not offered: the server is read-only "
-                                        "(--read-only)"
-                                  : "unknown tool: '" + printable(name) + "'"),
-               false});
+        const std::vector<ToolSpec> every = tool_specs(false);
+        const ToolSpec* known = find_tool(every, name);
+        std::string why = "unknown tool: '" + printable(name) + "'";
+        if (known != nullptr && known->writes && options_.read_only)
+            why = "tool '" + name + "' is not offered: the server is read-only (--read-only)";
+        else if (known != nullptr)
+            why = "tool '" + name + "' is not offered: this server offers --tools " +
+                  options_.tools + " (serve --tools all offers every tool)";
+        reply({error_text(id, kInvalidParams, why), false});
         return;
     }
     json arguments = params.contains("arguments") ? params["arguments"] : json::object();

@@ -78,6 +78,8 @@ using ReplyFn = std::function<void(Reply)>;
 struct ServerOptions {
     std::filesystem::path vault_dir;
     bool read_only = false;
+    // The tools offered (select_tools, tools.h): the "memory" set unless told otherwise.
+    std::string tools = kDefaultToolSet;
     std::size_t max_queued_calls = 4096; // tool calls waiting for the worker; more are refused
     // Called on the worker just before a call runs, with the tool's name. Tests hold the
     // worker here to cancel a call in flight at a known point.

@@ -45,19 +45,21 @@ json str(const std::string& description = {}) {
 json integer(std::int64_t lo, std::int64_t hi) {
     return {{"type", "integer"}, {"minimum", lo}, {"maximum", hi}};
 }
-json boolean(const std::string& description) {
-    return {{"type", "boolean"}, {"description", description}};
-}
 json strings(json items = {{"type", "string"}}) {
     return {{"type", "array"}, {"items", std::move(items)}};
 }
 json string_enum(const std::vector<std::string>& values) {
     return {{"type", "string"}, {"enum", values}};
 }
-json object_schema(json properties, std::vector<std::string> required = {}) {
+// An object of these properties; an open one takes more, which the description names.
+json open_object_schema(json properties, std::vector<std::string> required = {}) {
     json j = {{"type", "object"}, {"properties", std::move(properties)}};
     if (!required.empty())
         j["required"] = std::move(required);
+    return j;
+}
+json object_schema(json properties, std::vector<std::string> required = {}) {
+    json j = open_object_schema(std::move(properties), std::move(required));
     j["additionalProperties"] = false;
     return j;
 }
@@ -91,6 +93,11 @@ json tags_arg() {
 // Said once in the descriptions that take times and a query to rank by.
 constexpr const char* kTimes = " Times: RFC 3339 or epoch ms.";
 constexpr const char* kRanked = " Newest first, or by similarity to query.";
+// The retrieval primitives: the "primitives" set of `serve --tools` (tools.h).
+constexpr std::array<std::string_view, 8> kPrimitives = {
+    "query_source",    "query_global", "query_topic",  "cover_window",
+    "search_entities", "drill_down",   "fetch_leaves", "walk"};
+constexpr const char* kSearchArgs = " Also takes memory_search's other arguments.";
 
 json search_properties(const std::vector<std::string>& profiles) {
     return {{"query", str()},
@@ -109,19 +116,19 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
     std::vector<ToolSpec> specs;
     {
         json props = search_properties(profiles);
-        props["explain"] = boolean("full, with each hit's explanation");
+        props["explain"] = {{"type", "boolean"}};
         specs.push_back(
             {"memory_search", "Search memory",
-             std::string("Hybrid keyword+vector search. Brief hits (default): id, text, author, "
-                         "time, source, tags, superseded, verdict (why it ranks there). "
-                         "detail=full: every field and score. mode hybrid by default; profile "
-                         "fuses by weights instead of RRF; topics and source_kinds filter.") +
+             std::string("Hybrid keyword+vector search. A hit: id, text, author, time, source, "
+                         "tags, superseded, verdict (why it ranks there); detail=full adds the "
+                         "scores, explain=true each hit's explanation. profile fuses by weights "
+                         "instead of RRF.") +
                  kTimes,
              object_schema(props, {"query"}), output({"hits"})});
     }
     specs.push_back({"query_source", "Summaries of a source",
                      std::string("Summaries of source_id (e.g. chat:agent) or of every source "
-                                 "of source_kind, within the last days.") +
+                                 "of source_kind in the last days.") +
                          kRanked,
                      object_schema({{"source_id", str()},
                                     {"source_kind", string_enum(kind_names())},
@@ -141,8 +148,8 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
          output({"hits"})});
     specs.push_back(
         {"query_topic", "Nodes about an entity",
-         std::string("Chunks and summaries that mention entity_id (from search_entities, e.g. "
-                     "person:alice); an unknown id is an error.") +
+         std::string("Chunks and summaries mentioning entity_id (from search_entities, e.g. "
+                     "person:alice).") +
              kRanked + kTimes,
          object_schema({{"entity_id", str()},
                         {"since", str()},
@@ -164,25 +171,22 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                      output({"hits"})});
     specs.push_back(
         {"search_entities", "Find entities",
-         "Entities whose id or name contains query, most mentioned first. Returns "
-         "entities (canonical_id, kind, surface, mention_count).",
+         "Entities whose id or name contains query, most mentioned first: canonical_id, kind, "
+         "surface, mention_count.",
          object_schema(
              {{"query", str()}, {"kinds", strings()}, {"limit", integer(1, kMaxQueryLimit)}},
              {"query"}),
          output({"entities"})});
     specs.push_back({"drill_down", "Open a summary",
                      std::string("The nodes below summary node_id, max_depth levels down, in "
-                                 "tree order or by similarity to query; an unknown id is an "
-                                 "error."),
+                                 "tree order or by similarity to query."),
                      object_schema({{"node_id", str()},
                                     {"max_depth", integer(1, 8)},
                                     {"query", str()},
                                     {"limit", integer(1, 1000)}},
                                    {"node_id"}),
                      output({"hits"})});
-    specs.push_back({"fetch_leaves", "Read chunks",
-                     std::string("The full text of chunks by id, in the order asked; an unknown "
-                                 "id is an error."),
+    specs.push_back({"fetch_leaves", "Read chunks", std::string("The full text of chunks by id."),
                      object_schema({{"chunk_ids",
                                      {{"type", "array"},
                                       {"items", {{"type", "string"}}},
@@ -199,33 +203,40 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                                     {"days", integer(1, 36500)}},
                                    {"query"}),
                      output({"hits"})});
+    // why_not and explain follow a node through the search memory_search would run: they
+    // take its arguments, which their descriptions name instead of listing them again (the
+    // checks take them from `also_takes`).
     {
         json props = search_properties(profiles);
-        props["node_id"] = str();
-        specs.push_back({"why_not", "Why was a node not returned?",
-                         "Follows node_id through the search memory_search would run with "
-                         "these arguments: the verdict in words, the stage that dropped it and "
-                         "its numbers (detail=full: every number).",
-                         object_schema(props, {"query", "node_id"}),
-                         output({"node_id", "stage", "verdict"})});
-    }
-    {
-        json props = search_properties(profiles);
-        props["node_id"] = str();
-        specs.push_back({"explain", "Why was a node returned where it was?",
-                         "Runs the search and says in words what placed node_id (or why_not's "
-                         "answer when it was not returned); detail=full adds its explanation "
-                         "(legs, RRF, recency, MMR).",
-                         object_schema(props, {"query", "node_id"}),
-                         output({"node_id", "returned", "verdict"})});
+        const json listed = {
+            {"query", props["query"]}, {"node_id", str()}, {"detail", props["detail"]}};
+        for (const auto& key : {"query", "detail"})
+            props.erase(key);
+        ToolSpec why{"why_not", "Why was a node not returned?",
+                     std::string("Why memory_search did not return node_id: the stage that "
+                                 "dropped it, in words, then its numbers (detail=full: all of "
+                                 "them).") +
+                         kSearchArgs,
+                     open_object_schema(listed, {"query", "node_id"}),
+                     output({"node_id", "stage", "verdict"})};
+        why.also_takes = props;
+        specs.push_back(why);
+        ToolSpec ex{"explain", "Why was a node returned where it was?",
+                    std::string("What placed node_id where memory_search ranks it, in words "
+                                "(why_not's answer when it is not returned); detail=full adds "
+                                "the explanation.") +
+                        kSearchArgs,
+                    open_object_schema(listed, {"query", "node_id"}),
+                    output({"node_id", "returned", "verdict"})};
+        ex.also_takes = props;
+        specs.push_back(ex);
     }
     specs.push_back(
         {"memory_store", "Remember",
-         std::string("Stores one message (chunked, indexed, embedded, summarised) atomically. "
-                     "source is platform:name (default chat:agent; chat, email or document "
-                     "platforms); time defaults to now; supersedes names the message_id or chunk "
-                     "id it replaces; tags label it for memory_search and memory_list. The same "
-                     "message stored again returns its id with duplicate=true.") +
+         std::string("Stores one message, atomically. source: platform:name (chat, email or "
+                     "document; default chat:agent); time: default now; supersedes: the "
+                     "message_id or id it replaces. The same message stored again returns its "
+                     "id, duplicate=true.") +
              kTimes,
          object_schema({{"text", str()},
                         {"source", str()},
@@ -238,8 +249,8 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
          output({"stored", "node_ids"}), true, false});
     // Edit, list, get (memories.h): a memory is a chunk, named by its node id.
     specs.push_back({"memory_update", "Edit a memory",
-                     "Stores a new version of memory id and marks the old one superseded; "
-                     "author and tags default to the old one's, time to now.",
+                     "Stores a new version of memory id, superseding it; author and tags "
+                     "default to the old one's, time to now.",
                      object_schema({{"id", str()},
                                     {"text", str()},
                                     {"author", str()},
@@ -260,8 +271,7 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                                     {"limit", integer(1, kMaxMemoryListLimit)}}),
                      output({"memories"})});
     specs.push_back({"memory_get", "Read memories",
-                     "Memories by id: text, author, time, source, tags, superseded_by, "
-                     "supersedes; an unknown id is an error.",
+                     "Memories by id, with what superseded them and what they supersede.",
                      object_schema({{"ids",
                                      [] {
                                          json j = strings();
@@ -272,10 +282,10 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                                    {"ids"}),
                      output({"memories"})});
     specs.push_back({"memory_forget", "Forget",
-                     std::string("Forgets memories for good, by ids, or every memory of source "
-                                 "and/or stored before a time: text, vectors, entity mentions, "
-                                 "the summaries built from them (re-sealed) and their text in "
-                                 "the audit log. Says what it removed; cannot be undone.") +
+                     std::string("Forgets memories for good, by ids or all of source and/or before "
+                                 "a time: text, vectors, entity mentions, the summaries built "
+                                 "from them (re-sealed), their text in the audit log. Cannot be "
+                                 "undone.") +
                          kTimes,
                      object_schema({{"ids",
                                      [] {
@@ -426,9 +436,55 @@ std::vector<std::string> builtin_profiles() {
 
 std::vector<ToolSpec> tool_specs(bool read_only, const std::vector<std::string>& profiles) {
     std::vector<ToolSpec> specs = all_specs(profiles);
+    for (ToolSpec& s : specs)
+        s.primitive =
+            std::find(kPrimitives.begin(), kPrimitives.end(), s.name) != kPrimitives.end();
     if (read_only)
         std::erase_if(specs, [](const ToolSpec& s) { return s.writes; });
     return specs;
+}
+
+Result<std::vector<std::string>> select_tools(std::string_view list) {
+    const std::vector<ToolSpec> specs = tool_specs(false);
+    std::vector<bool> chosen(specs.size(), false);
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        std::string_view w = list.substr(start, comma - start);
+        while (!w.empty() && w.front() == ' ')
+            w.remove_prefix(1);
+        while (!w.empty() && w.back() == ' ')
+            w.remove_suffix(1);
+        const std::string word(w);
+        start = comma + 1;
+        if (word.empty())
+            continue;
+        bool known = false;
+        for (std::size_t i = 0; i < specs.size(); ++i) {
+            const ToolSpec& s = specs[i];
+            const bool in = word == "all" || word == s.name ||
+                            (word == "primitives" && s.primitive) ||
+                            (word == "memory" && (!s.primitive || s.name == "drill_down"));
+            chosen[i] = chosen[i] || in;
+            known = known || in || word == "primitives" || word == "memory";
+        }
+        if (!known) {
+            std::string names;
+            for (const char* set : kToolSets)
+                names += std::string(names.empty() ? "" : ", ") + set;
+            for (const ToolSpec& s : specs)
+                names += ", " + s.name;
+            return Status::invalid("--tools: unknown tool or set '" + word + "' (known: " + names +
+                                   ")");
+        }
+    }
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < specs.size(); ++i)
+        if (chosen[i])
+            out.push_back(specs[i].name);
+    if (out.empty())
+        return Status::invalid("--tools: names no tool (known sets: memory, primitives, all)");
+    return out;
 }
 
 const ToolSpec* find_tool(const std::vector<ToolSpec>& specs, std::string_view name) {
@@ -442,14 +498,17 @@ std::optional<std::string> check_arguments(const ToolSpec& spec, const json& arg
     if (!arguments.is_object())
         return "arguments: expected an object, not " + shown(arguments);
     const json& props = spec.input_schema["properties"];
+    const json& more = spec.also_takes;
     for (const auto& [key, value] : arguments.items()) {
-        if (!props.contains(key)) {
+        const bool listed = props.contains(key);
+        if (!listed && !more.contains(key)) {
             std::string known;
-            for (const auto& [k, v] : props.items())
-                known += (known.empty() ? "" : ", ") + k;
+            for (const json* set : {&props, &more})
+                for (const auto& [k, v] : set->items())
+                    known += (known.empty() ? "" : ", ") + k;
             return "unknown argument '" + key + "' (" + spec.name + " takes " + known + ")";
         }
-        if (auto bad = check_value(key, props[key], value))
+        if (auto bad = check_value(key, listed ? props[key] : more[key], value))
             return bad;
     }
     if (spec.input_schema.contains("required"))
@@ -575,8 +634,10 @@ ToolOutcome ToolRunner::search(const json& args, const AuditCaller& caller,
         std::string hits;
         for (const BriefHit& b : *briefs)
             hits += (hits.empty() ? "" : ",") + to_json(b);
-        o.text = "{\"hits\":[" + hits + "],\"total\":" + std::to_string(r.result.total) +
-                 ",\"truncated\":" + (r.result.truncated ? "true" : "false");
+        // "truncated" (a budget cut the list) and "degraded" only when they happened.
+        o.text = "{\"hits\":[" + hits + "],\"total\":" + std::to_string(r.result.total);
+        if (r.result.truncated)
+            o.text += ",\"truncated\":true";
         if (r.result.degraded)
             o.text += ",\"degraded\":" + to_json(r.result.degraded);
         o.text += "}";
@@ -1000,10 +1061,44 @@ ToolOutcome ToolRunner::primitive(const std::string& name, const json& args) {
     return failed(Status::internal("no such tool: " + name));
 }
 
-ToolOutcome ToolRunner::run(const ToolSpec& spec, const json& arguments, const AuditCaller& caller,
+Result<json> ToolRunner::whole_ids(json args) const {
+    auto resolve = [&](json& v) -> Status {
+        auto id = resolve_node_id(*vault_, v.get<std::string>());
+        if (!id)
+            return id.status();
+        v = *id;
+        return Status::ok();
+    };
+    for (const char* key : {"node_id", "id"})
+        if (args.contains(key))
+            MEMLENS_TRY(resolve(args[key]));
+    for (const char* key : {"chunk_ids", "ids"})
+        if (args.contains(key))
+            for (json& v : args[key])
+                MEMLENS_TRY(resolve(v));
+    // supersedes names a message id or a chunk's id; a message id is taken as it is.
+    if (args.contains("supersedes")) {
+        auto st = vault_->db().prepare("SELECT 1 FROM mem_tree_chunks WHERE message_id = ?1");
+        if (!st)
+            return st.status();
+        st->bind(1, args["supersedes"].get<std::string>());
+        auto row = st->step();
+        if (!row)
+            return row.status();
+        if (!*row)
+            MEMLENS_TRY(resolve(args["supersedes"]));
+    }
+    return args;
+}
+
+ToolOutcome ToolRunner::run(const ToolSpec& spec, const json& given, const AuditCaller& caller,
                             const std::atomic_bool* cancel) {
     if (Status s = ensure_engine(); !s)
         return failed(s);
+    auto whole = whole_ids(given);
+    if (!whole)
+        return failed(whole.status());
+    const json& arguments = *whole;
     if (spec.name == "memory_search")
         return search(arguments, caller, cancel);
     if (spec.name == "why_not")

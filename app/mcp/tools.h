@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <atomic>
 #include <filesystem>
 #include <memory>
@@ -30,6 +31,11 @@ struct ToolSpec {
     bool writes = false;
     bool idempotent = true;
     bool destructive = false; // removes what the vault held (memory_forget)
+    // One of the retrieval primitives (the "primitives" set of `serve --tools`).
+    bool primitive = false;
+    // Properties the tool takes besides input_schema's, which its description names instead
+    // of listing them (why_not and explain take memory_search's); checked as the listed ones.
+    json also_takes = json::object();
 };
 
 // What the tools/list result may cost a model's context, in context_tokens (memlens/brief.h):
@@ -43,6 +49,17 @@ std::vector<std::string> builtin_profiles();
 std::vector<ToolSpec> tool_specs(bool read_only,
                                  const std::vector<std::string>& profiles = builtin_profiles());
 const ToolSpec* find_tool(const std::vector<ToolSpec>& specs, std::string_view name);
+
+// What a server offers (`serve --tools`, ServerOptions::tools): a comma-separated list of sets
+// and tool names. Every tool's schema costs the model's context on every turn, so a server
+// offers the "memory" set unless told otherwise: the memory_* tools, why_not, explain, and
+// drill_down, which opens a summary a search returns. "primitives" are the eight retrieval
+// primitives (drill_down among them); "all" is every tool.
+inline constexpr const char* kDefaultToolSet = "memory";
+inline constexpr std::array<const char*, 3> kToolSets = {"memory", "primitives", "all"};
+// The names of the tools `list` selects, in tools/list order; an unknown word is an error
+// naming it and what is known.
+Result<std::vector<std::string>> select_tools(std::string_view list);
 
 // Why the arguments do not fit the tool's input schema, naming the argument ("limit: expected
 // an integer from 1 to 100, not \"ten\""); nullopt when they fit. Checks what the schemas
@@ -103,6 +120,8 @@ private:
     ToolOutcome forget(const json& args);
     ToolOutcome primitive(const std::string& name, const json& args);
     Result<QueryOptions> search_options(const json& args);
+    // The arguments with every id given by its short form (memories.h, "Short ids") whole.
+    Result<json> whole_ids(json args) const;
 
     std::filesystem::path dir_;
     bool read_only_ = false;

@@ -220,9 +220,9 @@ class TestExplanation : public QObject {
             const std::string decided = (kw_first ? "keyword rank " : "vector rank ") +
                                         std::to_string(kw_first ? *e.keyword.rank : *e.vector.rank);
             EXPECT(e.keyword.rrf_term == e.vector.rrf_term ||
-                       (v.find(decided) < v.find(" decided more than ") &&
-                        v.find(" decided more than ") != std::string::npos),
-                   "the larger RRF term decided more");
+                       (v.find(decided) < v.find(" outweighed ") &&
+                        v.find(" outweighed ") != std::string::npos),
+                   "the larger RRF term outweighed the other");
             ++(kw_first ? verdicts_.keyword_decided : verdicts_.vector_decided);
         } else if (rrf && e.keyword.rank) {
             EXPECT(v.find("; vector leg ") != std::string::npos, "says the vector leg's part");

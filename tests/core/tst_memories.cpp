@@ -349,6 +349,49 @@ private slots:
         QVERIFY2(refused.status().message().rfind("tag[0]:", 0) == 0,
                  refused.status().message().c_str());
     }
+
+    // Short ids: a memory is named by the start of its id, long enough that no other id starts
+    // so; a start two ids share is refused, naming both.
+    void shortIdsNameOneMemoryOrAreRefused() {
+        const auto shorts = must(short_chunk_ids(*vault_, ids_), "short ids");
+        QCOMPARE(shorts.size(), ids_.size());
+        for (std::size_t i = 0; i < ids_.size(); ++i) {
+            QVERIFY2(shorts[i].size() >= kShortIdChars && ids_[i].starts_with(shorts[i]),
+                     shorts[i].c_str());
+            QCOMPARE(must(resolve_node_id(*vault_, shorts[i]), "resolve"), ids_[i]);
+        }
+        // Two rows whose ids share their first eleven digits (written here: an ingest names a
+        // chunk by a hash, and two hashes that share eleven digits take a long search).
+        const std::string twin = "fedcba98765";
+        for (const char* tail : {"000000000000000000000", "100000000000000000000"})
+            QVERIFY(vault_->db()
+                        .exec("INSERT INTO mem_tree_chunks (id, source_kind, source_id, "
+                              "timestamp_ms, time_range_start_ms, time_range_end_ms, content, "
+                              "token_count, seq_in_source, created_at_ms, rid) SELECT '" +
+                              twin + tail +
+                              "', 'chat', 'chat:twins', 0, 0, 0, 'twin', 1, 0, 0, "
+                              "max(rid) + 1 FROM mem_tree_chunks")
+                        .is_ok());
+        const auto twins =
+            must(short_chunk_ids(*vault_, {twin + "000000000000000000000"}), "twins");
+        QCOMPARE(twins[0], twin + "0"); // one digit past what they share
+        QCOMPARE(must(resolve_node_id(*vault_, twin + "1"), "resolve"),
+                 twin + "100000000000000000000");
+        const auto both = resolve_node_id(*vault_, twin);
+        QVERIFY(!both.is_ok());
+        QVERIFY2(both.status().message().find("ambiguous") != std::string::npos &&
+                     both.status().message().find(twin + "000000000000000000000") !=
+                         std::string::npos,
+                 both.status().message().c_str());
+        // Too short to be a short id, not hexadecimal, or no one's: given back as it is, so
+        // the caller's "unknown id" names it.
+        for (const std::string& id :
+             {std::string("fedcba"), std::string("summary:1:L1-ab"), std::string("0000000000")})
+            QCOMPARE(must(resolve_node_id(*vault_, id), "resolve"), id);
+        QVERIFY(vault_->db()
+                    .exec("DELETE FROM mem_tree_chunks WHERE source_id = 'chat:twins'")
+                    .is_ok());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMemories)

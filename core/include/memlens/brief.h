@@ -47,7 +47,7 @@ std::optional<Detail> detail_from_string(std::string_view name);
 // A hit as a model reads it: who said what when and where, whether a newer memory replaced it,
 // and in words what placed it (brief_verdict). No score.
 struct BriefHit {
-    std::string id;
+    std::string id; // a chunk's short id (memories.h, "Short ids"), a summary's whole id
     std::string text;
     std::string author;            // the chunk's author; empty for a summary or none stored
     std::int64_t time_ms = 0;      // when it was said (a summary: when its span starts)
@@ -61,14 +61,18 @@ struct BriefHit {
 // one statement. A hit whose chunk is gone from the vault keeps what the hit holds.
 Result<std::vector<BriefHit>> brief_hits(const Vault& vault, const std::vector<RetrievalHit>& hits);
 
-// A verdict line (Explanation::verdict) without its numbers: every parenthesised group, the
-// "RRF …" and "score …" parts and any remaining decimal number are dropped, so
-// "#1: keyword rank 1 (vaultly in its own text) decided more than vector rank 2 (similarity
-// 0.568) (leg weights 1.00 and 0.01); RRF 0.01656" reads "#1: keyword rank 1 decided more
-// than vector rank 2". The ranks and causes stay.
+// A verdict line (Explanation::verdict) without its numbers and its rank: every
+// parenthesised group, the "RRF …" and "score …" parts, any remaining decimal number and the
+// opening "#N: " are dropped, so "#1: keyword rank 1 (vaultly in its own text) outweighed
+// vector rank 2 (similarity 0.568) (leg weights 1.00 and 0.01); RRF 0.01656" reads "keyword
+// rank 1 outweighed vector rank 2". The legs' ranks and the causes stay.
 std::string brief_verdict(std::string_view verdict_line);
 
-// One compact JSON object in reading order: id, text, then author, time (RFC 3339), source,
+// A brief hit's time: UTC to the minute, "2024-03-02T08:30Z" (ISO 8601, which every time
+// argument takes; RFC 3339 would add the seconds, which cost a model two tokens a hit).
+std::string brief_time(std::int64_t epoch_ms);
+
+// One compact JSON object in reading order: id, text, then author, time (brief_time), source,
 // tags and superseded, each left out when empty or false, then verdict.
 std::string to_json(const BriefHit& hit);
 

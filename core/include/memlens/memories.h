@@ -35,6 +35,25 @@ inline constexpr std::size_t kMaxMemoryGetIds = 20;
 // kMaxMemoryTags, blank, not UTF-8, holding NUL, or longer than kMaxIngestNameBytes.
 Status check_memory_tags(const std::vector<std::string>& tags, std::string_view what = "tags");
 
+// Short ids. A chunk's id is 32 hexadecimal digits, which cost a model some 18 tokens each
+// time it reads one; a brief answer names a chunk by the shortest start of its id, of at least
+// kShortIdChars digits, that no other chunk's id starts with, and every id a tool or command
+// takes may be given so (resolve_node_id). Ten digits keep an id one reads today from
+// naming another memory by accident: at a million chunks, a made-up ten-digit start is some
+// chunk's one time in a million, and then an ambiguous one is refused, not guessed.
+inline constexpr std::size_t kShortIdChars = 10;
+
+// The short ids of these chunk ids, in order; an id that is not a chunk's hexadecimal id (a
+// summary's, or a workspace's own form) stays whole.
+Result<std::vector<std::string>> short_chunk_ids(const Vault& vault,
+                                                 const std::vector<std::string>& ids);
+
+// The node `id` names: itself when it is a chunk's or a summary's id; else the one chunk whose
+// id starts with it, when it is kShortIdChars or more hexadecimal digits. InvalidArgument
+// naming it when several chunks' ids start with it; returned unchanged when none does, so the
+// caller's own "unknown id" error names it.
+Result<std::string> resolve_node_id(const Vault& vault, std::string_view id);
+
 struct Memory {
     std::string id; // the chunk's node id
     std::string text;

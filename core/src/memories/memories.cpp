@@ -329,6 +329,85 @@ Result<MemoryUpdateReport> update_memory(Vault& vault, Embedder& embedder, const
     return MemoryUpdateReport{m.id, report->chunk_ids};
 }
 
+namespace {
+
+bool is_hex_id(std::string_view id) {
+    return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    });
+}
+
+std::size_t common_start(std::string_view a, std::string_view b) {
+    std::size_t n = 0;
+    while (n < a.size() && n < b.size() && a[n] == b[n])
+        ++n;
+    return n;
+}
+
+} // namespace
+
+Result<std::vector<std::string>> short_chunk_ids(const Vault& vault,
+                                                 const std::vector<std::string>& ids) {
+    check_off_ui_thread("short_chunk_ids");
+    // The ids next to each one in the primary key's order: its short id must differ from both.
+    auto before = vault.db().prepare("SELECT max(id) FROM mem_tree_chunks WHERE id < ?1");
+    auto after = vault.db().prepare("SELECT min(id) FROM mem_tree_chunks WHERE id > ?1");
+    if (!before || !after)
+        return (before ? after.status() : before.status()).with_context("short ids");
+    std::vector<std::string> out;
+    out.reserve(ids.size());
+    for (const std::string& id : ids) {
+        if (id.size() <= kShortIdChars || !is_hex_id(id)) {
+            out.push_back(id);
+            continue;
+        }
+        std::size_t keep = kShortIdChars;
+        for (Statement* st : {&*before, &*after}) {
+            st->reset();
+            st->bind(1, id);
+            auto row = st->step();
+            if (!row)
+                return row.status().with_context("short ids");
+            if (*row && !st->column_is_null(0))
+                keep = std::max(keep, common_start(id, st->column_text_view(0)) + 1);
+        }
+        out.push_back(id.substr(0, std::min(keep, id.size())));
+    }
+    return out;
+}
+
+Result<std::string> resolve_node_id(const Vault& vault, std::string_view id) {
+    check_off_ui_thread("resolve_node_id");
+    if (id.size() < kShortIdChars || !is_hex_id(id))
+        return std::string(id);
+    // The ids that start with `id` lie from it up to (not including) `id` with its last
+    // digit one higher, in the primary key's order: at most two are read.
+    std::string end(id);
+    ++end.back();
+    auto st = vault.db().prepare(
+        "SELECT id FROM mem_tree_chunks WHERE id >= ?1 AND id < ?2 ORDER BY id LIMIT 2");
+    if (!st)
+        return st.status().with_context("resolving an id");
+    st->bind(1, std::string(id));
+    st->bind(2, end);
+    std::vector<std::string> found;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.status().with_context("resolving an id");
+        if (!*row)
+            break;
+        found.push_back(st->column_text(0));
+    }
+    if (found.empty())
+        return std::string(id);
+    if (found.size() > 1 && found.front() != id)
+        return Status::invalid("id '" + std::string(id) + "' is ambiguous: the ids of " + found[0] +
+                               ", " + found[1] +
+                               " and perhaps more memories start with it; give more of it");
+    return found.front();
+}
+
 std::string to_json(const Memory& m) {
     return dump_json(memory_json(m));
 }

@@ -6,6 +6,7 @@
 
 #include <memlens/brief.h>
 #include <memlens/db.h>
+#include <memlens/memories.h>
 #include <memlens/thread_guard.h>
 #include <memlens/time_util.h>
 #include <memlens/vault.h>
@@ -142,7 +143,19 @@ std::string brief_verdict(std::string_view line) {
         if (!kept.empty())
             out += (out.empty() ? "" : "; ") + kept;
     }
+    // And the "#N: " that opens it: a brief hit's place in the list is its rank.
+    if (out.starts_with('#')) {
+        const std::size_t colon = out.find(": ");
+        if (colon != std::string::npos && out.find_first_not_of("0123456789", 1) == colon &&
+            colon > 1)
+            out.erase(0, colon + 2);
+    }
     return out;
+}
+
+std::string brief_time(std::int64_t epoch_ms) {
+    std::string t = format_rfc3339(epoch_ms); // YYYY-MM-DDTHH:MM:SS[.mmm]Z
+    return t.size() > 16 ? t.substr(0, 16) + "Z" : t;
 }
 
 Result<std::vector<BriefHit>> brief_hits(const Vault& vault,
@@ -176,11 +189,19 @@ Result<std::vector<BriefHit>> brief_hits(const Vault& vault,
                                         st->column_int64(3) != 0};
         }
     }
+    std::vector<std::string> ids;
+    ids.reserve(hits.size());
+    for (const RetrievalHit& h : hits)
+        ids.push_back(h.node_id);
+    auto short_ids = short_chunk_ids(vault, ids);
+    if (!short_ids)
+        return short_ids.status().with_context("brief hits");
     std::vector<BriefHit> out;
     out.reserve(hits.size());
-    for (const RetrievalHit& h : hits) {
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+        const RetrievalHit& h = hits[i];
         BriefHit b;
-        b.id = h.node_id;
+        b.id = (*short_ids)[i];
         b.text = h.content;
         b.time_ms = h.time_range_start_ms;
         b.source = h.tree_scope;
@@ -203,7 +224,7 @@ std::string to_json(const BriefHit& hit) {
     ojson j = {{"id", hit.id}, {"text", hit.text}};
     if (!hit.author.empty())
         j["author"] = hit.author;
-    j["time"] = format_rfc3339(hit.time_ms);
+    j["time"] = brief_time(hit.time_ms);
     j["source"] = hit.source;
     if (!hit.tags.empty())
         j["tags"] = hit.tags;

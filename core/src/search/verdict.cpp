@@ -100,10 +100,10 @@ std::string rrf_legs(const VerdictInput& in) {
         const std::string k = keyword_part(e, in.is_summary);
         const std::string v = vector_part(e);
         if (e.keyword.rrf_term > e.vector.rrf_term)
-            return k + " decided more than " + v + " (leg weights " +
-                   fmt("%.2f", e.keyword.weight) + " and " + fmt("%.2f", e.vector.weight) + ")";
+            return k + " outweighed " + v + " (leg weights " + fmt("%.2f", e.keyword.weight) +
+                   " and " + fmt("%.2f", e.vector.weight) + ")";
         if (e.vector.rrf_term > e.keyword.rrf_term)
-            return v + " decided more than " + k + " (leg weights " + fmt("%.2f", e.vector.weight) +
+            return v + " outweighed " + k + " (leg weights " + fmt("%.2f", e.vector.weight) +
                    " and " + fmt("%.2f", e.keyword.weight) + ")";
         return k + " and " + v + " counted the same";
     }
