@@ -79,15 +79,17 @@ const std::vector<cli::Spec>& commands() {
         {"store",
          "memory_store at a vault's size against a bare insert; searches during stores",
          "Usage: memlens-bench store [--chunks N] [--stores S] [--queries Q] [--rate R] "
-         "[--seed SEED] [--json]\n\n"
+         "[--import M] [--seed SEED] [--json]\n\n"
          "On a copy of the cached generated vault of N chunks (default 10000; built as 'query'\n"
          "builds it): S stores of one memory each as memory_store runs them (default 100),\n"
          "against S raw sqlite3 transactions inserting one chunk row and its FTS5 row into the\n"
          "same vault; then Q seeded hybrid searches (default 50) alone, while another\n"
          "connection stores R memories a second (default 50), and while it stores one right\n"
-         "after another. Reports p50/p95 and the ratios store p95 / bare p95 and search p95\n"
-         "during stores / alone.",
-         {"chunks", "stores", "queries", "rate", "seed"},
+         "after another; then stores R a second while another connection imports M generated\n"
+         "messages (default 20000; 0: none). Reports p50/p95 and the ratios store p95 / bare\n"
+         "p95 and search p95 during stores / alone, and the stores' p50/p95/max behind the\n"
+         "import (each commits after at most about IngestOptions::batch_ms).",
+         {"chunks", "stores", "queries", "rate", "seed", "import"},
          {},
          bench_store},
         {"query",

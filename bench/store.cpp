@@ -8,12 +8,16 @@
 //   agent's searches see while it remembers): at --rate stores a second (default 50, far more
 //   than agents remember), and once more with each store right after the last (the writer then
 //   holds a core of its own, and on a machine of two cores the keyword leg's second half waits
-//   for it: that figure measures the machine's cores as much as memlens).
+//   for it: that figure measures the machine's cores as much as memlens);
+// - stores at --rate while another connection imports --import generated messages (default
+//   20,000; 0: none): how long each store waits behind the import, which commits in batches of
+//   about IngestOptions::batch_ms.
 #include "bench.h"
 #include "measure.h"
 #include "workload.h"
 
 #include <memlens/embedder.h>
+#include <memlens/generate.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
 #include <memlens/search.h>
@@ -23,6 +27,7 @@
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -181,12 +186,14 @@ int bench_store(const Args& a) {
     auto queries = a.get_int("queries", 1, 100'000);
     auto seed = a.get_int("seed", 0, std::numeric_limits<std::int32_t>::max());
     auto rate = a.get_int("rate", 1, 100'000);
-    if (!chunks || !stores || !queries || !seed || !rate)
+    auto import_n = a.get_int("import", 0, kMaxBenchCount);
+    if (!chunks || !stores || !queries || !seed || !rate || !import_n)
         return fail("store", !chunks    ? chunks.status()
                              : !stores  ? stores.status()
                              : !queries ? queries.status()
                              : !seed    ? seed.status()
-                                        : rate.status());
+                             : !rate    ? rate.status()
+                                        : import_n.status());
     const auto store_rate = static_cast<double>(rate->value_or(50));
     const std::size_t n = static_cast<std::size_t>(chunks->value_or(10'000));
     const std::size_t st = static_cast<std::size_t>(stores->value_or(100));
@@ -273,6 +280,66 @@ int bench_store(const Args& a) {
     if (!flat_out)
         return fail("store", flat_out.status());
 
+    // Stores while another connection imports: each store's time, the wait for the write lock
+    // included, from the import's first batch to its last.
+    const std::size_t to_import = static_cast<std::size_t>(import_n->value_or(20'000));
+    nlohmann::json behind_import = nullptr;
+    double import_seconds = 0;
+    if (to_import > 0) {
+        GenerateOptions g;
+        g.chunks = to_import;
+        g.seed = s + 1000; // other messages than the vault's own
+        g.days = 30;
+        auto sources = generate_sources(g);
+        if (!sources)
+            return fail("store", sources.status());
+        auto importer_vault = Vault::open(vdir, false);
+        if (!importer_vault)
+            return fail("store", importer_vault.status());
+        auto importer_embedder = make_embedder_for(**importer_vault);
+        if (!importer_embedder)
+            return fail("store", importer_embedder.status());
+        std::atomic_bool started{false}, done{false};
+        Status import_status = Status::ok();
+        std::thread importer([&] {
+            const auto t0 = Clock::now();
+            Ingestor in(**importer_vault, **importer_embedder, IngestOptions{});
+            auto r = in.ingest(*sources, [&](const IngestProgress&) { started = true; });
+            import_seconds = ms_since(t0) / 1000.0;
+            import_status = r.status();
+            started = true;
+            done = true;
+        });
+        while (!started.load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        std::vector<double> waits;
+        const auto start = Clock::now();
+        Status store_status = Status::ok();
+        while (!done.load()) {
+            const auto due =
+                start + std::chrono::duration_cast<Clock::duration>(
+                            std::chrono::duration<double>(double(waits.size()) / store_rate));
+            if (Clock::now() < due) {
+                std::this_thread::sleep_for(std::chrono::microseconds(200));
+                continue;
+            }
+            const auto t0 = Clock::now();
+            if (store_status = (*storer)->store(next++); !store_status)
+                break;
+            waits.push_back(ms_since(t0));
+        }
+        importer.join();
+        if (!import_status)
+            return fail("store", import_status);
+        if (!store_status)
+            return fail("store", store_status);
+        if (waits.empty())
+            return fail("store", Status::internal("the import ended before a store was timed"));
+        const double most = *std::max_element(waits.begin(), waits.end());
+        behind_import = percentiles(std::move(waits));
+        behind_import["max"] = most;
+    }
+
     // The floor, last, so its rows were not there for the stores.
     BareInsert bare;
     if (Status e = bare.open(vdir / "vault.db"); !e)
@@ -302,7 +369,10 @@ int bench_store(const Args& a) {
                               {"search_p95_during_over_alone", a95 > 0 ? d95 / a95 : 0.0},
                               {"search_during_back_to_back_stores_ms", *flat_out},
                               {"back_to_back_stores_during_searches", stored_flat_out},
-                              {"search_p95_back_to_back_over_alone", a95 > 0 ? f95 / a95 : 0.0}};
+                              {"search_p95_back_to_back_over_alone", a95 > 0 ? f95 / a95 : 0.0},
+                              {"imported_messages", to_import},
+                              {"import_s", import_seconds},
+                              {"store_during_import_ms", behind_import}};
     if (a.json()) {
         std::cout << j.dump(2) << '\n';
         return 0;
@@ -322,6 +392,12 @@ int bench_store(const Args& a) {
         "  search during %5zu stores back to back  p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x "
         "alone\n",
         stored_flat_out, (*flat_out)["p50"].get<double>(), f95, a95 > 0 ? f95 / a95 : 0.0);
+    if (!behind_import.is_null())
+        std::printf("  store during an import of %zu messages (%.1f s, %zu stores)  p50 %8.2f ms   "
+                    "p95 %8.2f ms   max %8.2f ms\n",
+                    to_import, import_seconds, behind_import["n"].get<std::size_t>(),
+                    behind_import["p50"].get<double>(), behind_import["p95"].get<double>(),
+                    behind_import["max"].get<double>());
     return 0;
 }
 

@@ -2840,18 +2840,18 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+149"/>
+        <location line="+153"/>
         <source>Read-only</source>
         <translation>Schreibgeschützt</translation>
     </message>
     <message>
-        <location line="-148"/>
-        <location line="+152"/>
+        <location line="-152"/>
+        <location line="+156"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>Dieses Vault ist schreibgeschützt geöffnet: Importe sind deaktiviert.</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-150"/>
         <source>Working in the background…</source>
         <translation>Arbeitet im Hintergrund…</translation>
     </message>
@@ -2891,12 +2891,20 @@
         <translation>Erstellung des Demo-Vaults abgebrochen.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Import cancelled: the vault is unchanged.</source>
         <translation>Import abgebrochen: Das Vault ist unverändert.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
+        <translation>
+            <numerusform>Import nach %n Nachricht abgebrochen: sie ist gespeichert; ein erneuter Import fügt den Rest hinzu.</numerusform>
+            <numerusform>Import nach %n Nachrichten abgebrochen: sie sind gespeichert; ein erneuter Import fügt den Rest hinzu.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Demo vault</source>
         <translation>Demo-Vault</translation>
     </message>

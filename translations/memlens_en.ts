@@ -394,7 +394,15 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+430"/>
+        <location filename="../ui/mainwindow.cpp" line="+422"/>
+        <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
+        <translation>
+            <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
+            <numerusform>Import cancelled after %n messages: they are stored; importing again adds the rest.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
         <location line="+33"/>
         <source>%Ln chunk(s)</source>
         <translation>

@@ -2794,18 +2794,18 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+149"/>
+        <location line="+153"/>
         <source>Read-only</source>
         <translation>只读</translation>
     </message>
     <message>
-        <location line="-148"/>
-        <location line="+152"/>
+        <location line="-152"/>
+        <location line="+156"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>此记忆库以只读方式打开：导入已禁用。</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-150"/>
         <source>Working in the background…</source>
         <translation>正在后台处理…</translation>
     </message>
@@ -2845,12 +2845,19 @@
         <translation>演示记忆库构建已取消。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Import cancelled: the vault is unchanged.</source>
         <translation>导入已取消：记忆库未做任何更改。</translation>
     </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
+        <translation>
+            <numerusform>导入在 %n 条消息后取消：它们已保存；再次导入会添加其余部分。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Demo vault</source>
         <translation>演示记忆库</translation>
     </message>

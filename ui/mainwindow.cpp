@@ -417,7 +417,11 @@ void MainWindow::onIngestFinished(const IngestJobResult& result) {
     updateActions();
     if (result.cancelled) {
         statusBar()->showMessage(ingestIsDemo_ ? tr("Demo build cancelled.")
-                                               : tr("Import cancelled: the vault is unchanged."),
+                                 : result.kept == 0
+                                     ? tr("Import cancelled: the vault is unchanged.")
+                                     : tr("Import cancelled after %n message(s): they are stored; "
+                                          "importing again adds the rest.",
+                                          nullptr, static_cast<int>(result.kept)),
                                  8000);
         return;
     }

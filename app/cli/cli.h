@@ -127,6 +127,8 @@ bool stderr_is_tty();
 
 #define MEMLENS_CLI_CONCAT2(a, b) a##b
 #define MEMLENS_CLI_CONCAT(a, b) MEMLENS_CLI_CONCAT2(a, b)
+// __COUNTER__, not __LINE__: the unity build compiles several commands' files as one, where
+// two registrations on the same line of their files would share a name.
 #define MEMLENS_CLI_COMMAND(...)                                                                   \
     static const ::memlens::cli::Registrar MEMLENS_CLI_CONCAT(memlens_cli_reg_,                    \
-                                                              __LINE__)(__VA_ARGS__)
+                                                              __COUNTER__)(__VA_ARGS__)

@@ -17,8 +17,11 @@ int run_drill(const Args& a) {
     auto vault = open_vault_read_only(a);
     if (!vault)
         return fail("drill", vault.status());
+    auto whole = whole_ids(**vault, {*node});
+    if (!whole)
+        return fail("drill", whole.status());
     DrillDownOptions o;
-    o.node_id = *node;
+    o.node_id = whole->front();
     o.max_depth = *depth ? static_cast<int>(**depth) : 1;
     o.query = get_query(a);
     auto limit = get_limit(a);

@@ -1,6 +1,7 @@
 // memlens-cli forget --vault DIR (NODE_ID... | --source S | --before T): removes memories and
 // every copy of their text the vault keeps (memlens/forget.h).
 #include "cli.h"
+#include "vault_args.h"
 
 #include <memlens/embedder.h>
 #include <memlens/forget.h>
@@ -53,6 +54,10 @@ int run_forget(const Args& a) {
     auto v = Vault::open(*dir, dry_run);
     if (!v)
         return fail("forget", v.status());
+    auto ids = whole_ids(**v, req.ids);
+    if (!ids)
+        return fail("forget", ids.status());
+    req.ids = std::move(ids).value();
     Result<ForgetReport> r = Status::internal("forget: not run");
     if (dry_run) {
         r = plan_forget(**v, req);

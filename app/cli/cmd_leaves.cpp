@@ -18,7 +18,10 @@ int run_leaves(const Args& a) {
     auto vault = open_vault_read_only(a);
     if (!vault)
         return fail("leaves", vault.status());
-    auto r = fetch_leaves(**vault, ids);
+    auto whole = whole_ids(**vault, ids);
+    if (!whole)
+        return fail("leaves", whole.status());
+    auto r = fetch_leaves(**vault, *whole);
     if (!r)
         return fail("leaves", r.status());
     print_hits(a, *r);

@@ -84,7 +84,10 @@ int run_get(const Args& a) {
     auto vault = open_vault_read_only(a);
     if (!vault)
         return fail("get", vault.status());
-    auto memories = get_memories(**vault, a.positional);
+    auto ids = whole_ids(**vault, a.positional);
+    if (!ids)
+        return fail("get", ids.status());
+    auto memories = get_memories(**vault, *ids);
     if (!memories)
         return fail("get", memories.status());
     if (a.json()) {
@@ -127,6 +130,10 @@ int run_update(const Args& a) {
     auto vault = Vault::open(*dir, false);
     if (!vault)
         return fail("update", vault.status());
+    auto id = whole_ids(**vault, {u.id});
+    if (!id)
+        return fail("update", id.status());
+    u.id = id->front();
     auto embedder = make_embedder_for(**vault);
     if (!embedder)
         return fail("update", embedder.status());

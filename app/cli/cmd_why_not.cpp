@@ -2,6 +2,7 @@
 // stage that dropped it, in one line, and the numbers under it.
 #include "cli.h"
 #include "query_options.h"
+#include "vault_args.h"
 
 #include <memlens/query_context.h>
 #include <memlens/search.h>
@@ -38,7 +39,10 @@ int run_why_not(const Args& a) {
     auto engine = SearchEngine::open(**vault, eo);
     if (!engine)
         return fail("why-not", engine.status());
-    auto answer = (*engine)->why_not(*text, a.positional.front(), opts);
+    auto node = whole_ids(**vault, {a.positional.front()});
+    if (!node)
+        return fail("why-not", node.status());
+    auto answer = (*engine)->why_not(*text, node->front(), opts);
     if (!answer)
         return fail("why-not", answer.status());
     if (a.json()) {

@@ -1,6 +1,7 @@
 #include "vault_args.h"
 
 #include <memlens/json_writer.h>
+#include <memlens/memories.h>
 #include <memlens/retrieval.h>
 #include <memlens/time_util.h>
 
@@ -16,6 +17,16 @@ Result<std::unique_ptr<Vault>> open_vault_read_only(const Args& a) {
     if (!dir)
         return Status::invalid("--vault DIR is required");
     return Vault::open(*dir, true);
+}
+
+Result<std::vector<std::string>> whole_ids(const Vault& vault, std::vector<std::string> ids) {
+    for (std::string& id : ids) {
+        auto whole = resolve_node_id(vault, id);
+        if (!whole)
+            return whole.status();
+        id = std::move(whole).value();
+    }
+    return ids;
 }
 
 Result<std::size_t> get_limit(const Args& a) {

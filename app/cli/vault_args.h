@@ -19,6 +19,10 @@ namespace memlens::cli {
 // --vault DIR (or the first positional), opened read-only: these commands never write.
 Result<std::unique_ptr<Vault>> open_vault_read_only(const Args& a);
 
+// The ids as the vault knows them: each short id (memories.h, "Short ids": the start of a
+// chunk's id that a brief answer gives) made whole; an ambiguous start is an error naming it.
+Result<std::vector<std::string>> whole_ids(const Vault& vault, std::vector<std::string> ids);
+
 // --limit N as a size; 0 when absent. InvalidArgument when negative or not a number.
 Result<std::size_t> get_limit(const Args& a);
 

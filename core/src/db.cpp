@@ -6,9 +6,12 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <list>
 #include <mutex>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -487,7 +490,20 @@ Result<Database> Database::open(const std::string& path, OpenMode mode, int busy
         return status_from_rc(rc, path + ": cannot open database: " + msg);
     }
     sqlite3_extended_result_codes(raw, 1);
-    sqlite3_busy_timeout(raw, busy_timeout_ms);
+    // A lock held by another connection is retried every millisecond until busy_timeout_ms
+    // have passed. SQLite's own busy timeout backs off to 100 ms between tries, which lets a
+    // writer that commits often (an import, one batch after another) take the lock again
+    // before a waiting store looks; a store that looks every millisecond gets in between two
+    // batches (IngestOptions::batch_ms).
+    sqlite3_busy_handler(
+        raw,
+        [](void* limit, int tries) -> int {
+            if (tries >= static_cast<int>(reinterpret_cast<std::intptr_t>(limit)))
+                return 0;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            return 1;
+        },
+        reinterpret_cast<void*>(static_cast<std::intptr_t>(busy_timeout_ms)));
     Database db;
     db.db_ = raw;
     db.read_only_ = mode == OpenMode::ReadOnly;

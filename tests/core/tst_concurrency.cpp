@@ -22,6 +22,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <tuple>
 
@@ -147,6 +148,7 @@ struct Observation {
 class TestConcurrency : public QObject {
     Q_OBJECT
 private slots:
+    // An import run as one transaction (batch_ms 0) is seen whole or not at all.
     void readersSeeWholeImportsOnly() {
         test::TempDir tmp;
         const auto dir = tmp.path() / "v";
@@ -162,6 +164,7 @@ private slots:
         }
         IngestOptions opts;
         opts.now_ms = 1'720'000'000'000;
+        opts.batch_ms = 0;
         {
             auto v = Vault::create(dir);
             QVERIFY(v.is_ok());
@@ -306,12 +309,73 @@ private slots:
               kImports, during_reads);
     }
 
+    // A batched import's readers see whole batches: every chunk they see has its keyword
+    // row and its vector, every state has what the one before had, and they see the import
+    // grow, not only before and after it.
+    void readersSeeWholeBatchesOfAnImport() {
+        test::TempDir tmp;
+        const auto dir = tmp.path() / "v";
+        auto embedder = make_hash_embedder();
+        GenerateOptions g;
+        g.chunks = 6000;
+        g.seed = 31;
+        auto sources = generate_sources(g);
+        QVERIFY2(sources.is_ok(), sources.status().to_string().c_str());
+        QVERIFY(Vault::create(dir).is_ok());
+        std::atomic_bool done{false};
+        Status imported = Status::ok();
+        std::thread writer([&] {
+            auto v = Vault::open(dir, false);
+            if (!v) {
+                imported = v.status();
+                done = true;
+                return;
+            }
+            IngestOptions o;
+            o.now_ms = 1'720'000'000'000;
+            o.batch_ms = 2;
+            Ingestor in(**v, *embedder, o);
+            imported = in.ingest(*sources).status();
+            done = true;
+        });
+        std::vector<Snapshot> seen;
+        {
+            auto v = Vault::open(dir, true);
+            QVERIFY2(v.is_ok(), v.status().to_string().c_str());
+            while (!done.load()) {
+                auto snap = read_snapshot((*v)->db());
+                QVERIFY2(snap.is_ok(), snap.status().to_string().c_str());
+                seen.push_back(*snap);
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+            auto last = read_snapshot((*v)->db());
+            QVERIFY(last.is_ok());
+            seen.push_back(*last);
+        }
+        writer.join();
+        QVERIFY2(imported.is_ok(), imported.to_string().c_str());
+        std::set<std::int64_t> sizes;
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            const Snapshot& s = seen[i];
+            QVERIFY2(s.fts_rows == s.chunks && s.embeddings == s.chunks, qPrintable(describe(s)));
+            if (i > 0)
+                QVERIFY2(s.chunks >= seen[i - 1].chunks && s.revision >= seen[i - 1].revision,
+                         "a reader saw the vault go back in time");
+            sizes.insert(s.chunks);
+        }
+        QCOMPARE(seen.back().chunks, std::int64_t{6000});
+        QVERIFY2(sizes.size() > 2, "the readers saw the import only before and after");
+    }
+
+    // An import run as one transaction (batch_ms 0): searches during it answer from the
+    // vault as it was before it.
     void searchesRunWhileAnImportIsOpen() {
         test::TempDir tmp;
         const auto dir = tmp.path() / "v";
         auto embedder = make_hash_embedder();
         IngestOptions opts;
         opts.now_ms = 1'720'000'000'000;
+        opts.batch_ms = 0;
         GenerateOptions g;
         g.chunks = 600;
         auto base = generate_sources(g);

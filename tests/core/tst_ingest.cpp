@@ -12,7 +12,9 @@
 
 #include <QtTest>
 
+#include <atomic>
 #include <filesystem>
+#include <thread>
 
 using namespace memlens;
 using namespace Qt::StringLiterals;
@@ -67,6 +69,24 @@ struct Fixture {
         return v.is_ok() ? *v : -1;
     }
 };
+
+// Every row `sql` reads, its columns joined by tabs, a line a row.
+std::string rows(const Database& db, const char* sql) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status().to_string();
+    std::string out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.status().to_string();
+        if (!*row)
+            return out;
+        for (int c = 0; c < st->column_count(); ++c)
+            out += (c > 0 ? "\t" : "") + (st->column_is_null(c) ? "NULL" : st->column_text(c));
+        out += "\n";
+    }
+}
 
 } // namespace
 
@@ -238,6 +258,118 @@ private slots:
         auto r = f.ingest({eng(many)}, &cancel);
         QCOMPARE(r.status().code(), StatusCode::Cancelled);
         QVERIFY(test::fingerprint(f.tmp.path() / "v") == before);
+    }
+
+    // A long import commits in batches (IngestOptions::batch_ms): another writer's store gets
+    // the write lock between two of them instead of waiting for the whole import, and the
+    // batches write what one transaction writes.
+    void aLongImportCommitsInBatchesThatAStoreGetsBetween() {
+        std::vector<IngestItem> many;
+        for (int i = 0; i < 6000; ++i) {
+            IngestItem it = item("Bulk message " + std::to_string(i) + " about the " +
+                                     (i % 3 == 0 ? "Phoenix budget" : "garden shed"),
+                                 i % 2 == 0 ? "Alice" : "Bob", kT0 + i * 1000);
+            it.group_id = "thread-" + std::to_string(i / 40);
+            many.push_back(std::move(it));
+        }
+        Fixture batched;
+        std::atomic_bool started{false};
+        Status imported = Status::ok();
+        std::thread import([&] {
+            IngestOptions o;
+            o.now_ms = kT0;
+            o.batch_ms = 5;
+            Ingestor in(*batched.vault, *batched.embedder, o);
+            auto r = in.ingest({eng(many)}, [&](const IngestProgress&) { started = true; });
+            imported = r.status();
+            started = true;
+        });
+        while (!started)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        {
+            // Another connection, as another process would open the vault.
+            auto other = Vault::open(batched.tmp.path() / "v", false);
+            QVERIFY2(other.is_ok(), other.status().to_string().c_str());
+            IngestSource agent = eng({item("Stored while the import runs", "agent", kT0, "s1")});
+            agent.source_id = "chat:agent";
+            IngestOptions o;
+            o.now_ms = kT0;
+            Ingestor store(**other, *batched.embedder, o);
+            auto stored = store.ingest({agent});
+            QVERIFY2(stored.is_ok(), stored.status().to_string().c_str());
+        }
+        import.join();
+        QVERIFY2(imported.is_ok(), imported.to_string().c_str());
+        // The store's chunk is numbered (rid) after what the import had committed before it
+        // and before what the import's later batches wrote.
+        const long long later = batched.count(
+            "SELECT count(*) FROM mem_tree_chunks WHERE source_id = 'slack:#eng' AND rid > "
+            "(SELECT rid FROM mem_tree_chunks WHERE source_id = 'chat:agent')");
+        QVERIFY2(later > 0, "the store waited for the whole import");
+        QCOMPARE(batched.count("SELECT count(*) FROM mem_tree_chunks WHERE source_id = "
+                               "'slack:#eng'"),
+                 6000LL);
+        QCOMPARE(batched.count("SELECT chunk_count FROM ml_sources WHERE source_id = "
+                               "'slack:#eng'"),
+                 6000LL);
+        QCOMPARE(batched.count("SELECT count(*) FROM mem_tree_chunks WHERE source_id = "
+                               "'chat:agent'"),
+                 1LL);
+        QCOMPARE(rows(batched.vault->db(), "PRAGMA integrity_check"), std::string("ok\n"));
+
+        // One transaction writes the same chunks, keyword rows and summaries.
+        Fixture whole;
+        {
+            IngestOptions o;
+            o.now_ms = kT0;
+            o.batch_ms = 0;
+            Ingestor in(*whole.vault, *whole.embedder, o);
+            QVERIFY(in.ingest({eng(many)}).is_ok());
+        }
+        for (const char* sql :
+             {"SELECT id, seq_in_source, parent_summary_id FROM mem_tree_chunks WHERE source_id = "
+              "'slack:#eng' ORDER BY id",
+              "SELECT content, context, near, far FROM mem_tree_chunks_fts WHERE context <> "
+              "'agent' ORDER BY 1, 3, 4",
+              "SELECT id, level, content FROM mem_tree_summaries WHERE tree_id NOT LIKE "
+              "'%chat:agent%' ORDER BY id"}) {
+            const std::string a = rows(batched.vault->db(), sql);
+            QVERIFY2(a.size() > 1000, sql);
+            QVERIFY2(a == rows(whole.vault->db(), sql), sql);
+        }
+    }
+
+    // Cancelled after some batches, an import keeps them, says how many messages they hold,
+    // and the same import again adds the rest.
+    void aCancelledImportKeepsItsBatchesAndResumes() {
+        std::vector<IngestItem> many;
+        for (int i = 0; i < 3000; ++i)
+            many.push_back(item("Resumable message " + std::to_string(i), "Bob", kT0 + i));
+        Fixture f;
+        std::atomic_bool cancel{false};
+        IngestOptions o;
+        o.now_ms = kT0;
+        o.batch_ms = 1;
+        Ingestor in(*f.vault, *f.embedder, o);
+        auto r = in.ingest(
+            {eng(many)},
+            [&](const IngestProgress& p) {
+                if (p.phase == "indexing" && p.done >= 1500)
+                    cancel = true;
+            },
+            &cancel);
+        QCOMPARE(r.status().code(), StatusCode::Cancelled);
+        const long long kept = f.count("SELECT count(*) FROM mem_tree_chunks");
+        QCOMPARE(static_cast<long long>(in.committed_items()), kept);
+        QVERIFY2(kept > 0 && kept < 3000, std::to_string(kept).c_str());
+        QVERIFY2(r.status().message().find("after " + std::to_string(kept) + " of 3000") !=
+                     std::string::npos,
+                 r.status().message().c_str());
+        QCOMPARE(f.count("SELECT chunk_count FROM ml_sources"), kept);
+        auto again = f.ingest({eng(many)});
+        QVERIFY2(again.is_ok(), again.status().to_string().c_str());
+        QCOMPARE(static_cast<long long>(again->duplicates), kept);
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_chunks"), 3000LL);
     }
 
     void lockedVaultFailsWithBusyAndChangesNothing() {

@@ -48,13 +48,17 @@ Status writeReadyMarker(const fs::path& file, std::size_t chunks) {
 }
 
 Result<IngestReport> ingestInto(Vault& vault, const std::vector<IngestSource>& sources,
-                                ProgressState& progress, const std::atomic_bool& cancel) {
+                                ProgressState& progress, const std::atomic_bool& cancel,
+                                std::size_t* kept = nullptr) {
     auto embedder = make_embedder_for(vault);
     if (!embedder)
         return embedder.status();
     Ingestor ingestor(vault, **embedder);
-    return ingestor.ingest(
+    auto report = ingestor.ingest(
         sources, [&progress](const IngestProgress& p) { progress.set(p); }, &cancel);
+    if (kept != nullptr)
+        *kept = ingestor.committed_items();
+    return report;
 }
 
 Status logDemoQueries(const Vault& vault, ProgressState& progress, const std::atomic_bool& cancel) {
@@ -159,7 +163,7 @@ IngestJobResult importIntoVault(const VaultRef& ref, const QStringList& paths,
     auto vault = Vault::open(ref.dir.toStdString(), false);
     if (!vault)
         return failure(result, vault.status());
-    auto report = ingestInto(**vault, sources, progress, cancel);
+    auto report = ingestInto(**vault, sources, progress, cancel, &result.kept);
     if (!report)
         return failure(result, report.status());
     result.report = *report;

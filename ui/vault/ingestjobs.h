@@ -35,6 +35,9 @@ struct IngestJobResult {
     IngestReport report;
     QString error;
     bool cancelled = false;
+    // Messages a cancelled or failed import kept: the batches it committed (Ingestor::
+    // committed_items); 0 when the vault is unchanged.
+    std::size_t kept = 0;
 };
 
 // Where `memlens --demo` keeps its vault: <CacheLocation>/demo-vault.

@@ -24,12 +24,22 @@ struct SealOptions {
     int max_levels = 32;
 };
 
+// How long an import holds the write lock at a time (IngestOptions::batch_ms): a store waits
+// at most about this long behind it (memlens-bench store --import measures it).
+inline constexpr int kImportBatchMs = 50;
+
 struct IngestOptions {
     SealOptions seal;
     std::int64_t max_chunk_tokens = 400; // long items are split into chunks of at most this
     std::int64_t now_ms = 0;             // "now" for the 7-day flush; 0 = wall clock
     bool update_topic_tree = true;       // rebuild / extend the vector leg's topic tree
     bool report_chunk_ids = false;       // list the written chunks' ids (an agent's store)
+    // An import commits about every batch_ms milliseconds, between two messages (never inside
+    // a document), so that another writer waits at most about that long for the write lock;
+    // 0: one transaction for everything. Cancelled or failed, an import keeps the batches it
+    // committed, each whole, and says how many messages they hold; importing the same input
+    // again skips them as duplicates.
+    int batch_ms = kImportBatchMs;
 };
 
 struct IngestProgress {
@@ -52,8 +62,9 @@ struct IngestReport {
 
 using ProgressFn = std::function<void(const IngestProgress&)>;
 
-// Thread-safety: one Ingestor per vault connection; it holds the write lock for the duration of
-// ingest(). Cancellation (cancel set to true) rolls everything back and returns Cancelled.
+// Thread-safety: one Ingestor per vault connection; it holds the write lock for one batch at a
+// time (IngestOptions::batch_ms). Cancellation (cancel set to true) rolls back the batch under
+// way and returns Cancelled, saying how many messages the batches before it stored.
 // The longest author, message id, source id, title or tag that enters a vault (any writer).
 inline constexpr std::size_t kMaxIngestNameBytes = 1024;
 
@@ -63,11 +74,16 @@ public:
     Result<IngestReport> ingest(const std::vector<IngestSource>& sources,
                                 const ProgressFn& progress = {},
                                 const std::atomic_bool* cancel = nullptr);
+    // The messages the batches the last ingest() committed took in (stored, or skipped as
+    // stored already): all of them after a success; after a cancel or an error, those it
+    // keeps (0: the vault is unchanged).
+    std::size_t committed_items() const { return committed_items_; }
 
 private:
     Vault& vault_;
     Embedder& embedder_;
     IngestOptions opts_;
+    std::size_t committed_items_ = 0;
 };
 
 // ingest_document: write one document into its source tree, replacing an earlier

@@ -25,6 +25,7 @@
 #include <cmath>
 #include <future>
 #include <set>
+#include <thread>
 #include <unordered_set>
 
 namespace memlens {
@@ -33,6 +34,7 @@ namespace {
 
 constexpr std::size_t kEmbedBatch = 512;
 constexpr std::size_t kCancelCheckEvery = 256;
+constexpr int kYieldMs = 2; // between two batches of an import (Run::commit_batch)
 
 struct PendingEmbedding {
     std::string chunk_id;
@@ -130,40 +132,89 @@ public:
         // connection's 64 MiB dirty pages would spill to the WAL mid-transaction and be read
         // back. Restored afterwards, so a long-lived connection keeps its size.
         const ScopedPragma cache(db_, "cache_size", "-262144"); // 256 MiB
-        auto tx = Transaction::begin(db_);
-        if (!tx)
-            return tx.status().with_context(vault_.db_path().string());
-        auto writer = NodeWriter::prepare(db_, embedder_.signature());
-        if (!writer)
-            return writer.status();
-        writer_ = &*writer;
-        Sealer sealer(db_, embedder_, *writer, opts_.seal);
-        sealer_ = &sealer;
-
+        MEMLENS_TRY(begin_batch());
         for (const auto& s : sources)
             total_items_ += s.items.size();
         for (const auto& s : sources) {
             MEMLENS_TRY(ingest_source(s));
             ++report_.sources;
         }
+        MEMLENS_TRY(commit_batch(true));
+        report_.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return report_;
+    }
+
+    // The messages stored by the batches committed so far (IngestOptions::batch_ms).
+    std::size_t committed_items() const { return committed_items_; }
+
+    // Whether run() wrote a new index file (committed or not): then publish_file() runs after
+    // its transaction, renaming it or removing it.
+    bool wrote_index_file() const { return wrote_index_file_; }
+
+private:
+    // An import commits in batches of about IngestOptions::batch_ms, so that another writer
+    // (an agent's store) waits no longer than that for the write lock. Each batch is whole:
+    // its messages with their chunks, FTS rows, vectors, entity mentions and edges, the
+    // sealer's buffers and what it sealed, and the source's row. A batch begins with a fresh
+    // NodeWriter and Sealer, which read the vault as it is then, with whatever another
+    // writer committed in between.
+    Status begin_batch() {
+        sealer_store_.reset();
+        writer_store_.reset();
+        auto tx = Transaction::begin(db_);
+        if (!tx)
+            return tx.status().with_context(vault_.db_path().string());
+        tx_.emplace(std::move(tx).value());
+        auto writer = NodeWriter::prepare(db_, embedder_.signature());
+        if (!writer)
+            return writer.status();
+        writer_store_.emplace(std::move(writer).value());
+        writer_ = &*writer_store_;
+        sealer_store_.emplace(db_, embedder_, *writer_store_, opts_.seal);
+        sealer_ = &*sealer_store_;
+        batch_started_ = std::chrono::steady_clock::now();
+        batch_items_ = 0;
+        return Status::ok();
+    }
+
+    // Whether the batch has held the write lock long enough to commit at the next message.
+    bool batch_is_due() const {
+        return opts_.batch_ms > 0 && std::chrono::steady_clock::now() - batch_started_ >=
+                                         std::chrono::milliseconds(opts_.batch_ms);
+    }
+
+    // Writes what the batch holds and commits it; the last one also seals what has waited
+    // too long (flush_stale) and writes the topic index file when appends no longer suffice.
+    Status commit_batch(bool last) {
         MEMLENS_TRY(flush_embeddings());
-        report(std::string("sealing"), 0, 1);
-        MEMLENS_TRY(sealer.flush_stale(opts_.now_ms != 0 ? opts_.now_ms : now_ms()));
-        MEMLENS_TRY(sealer.save());
-        MEMLENS_TRY(writer->flush_chunks());
-        MEMLENS_TRY(writer->flush_fts());
-        MEMLENS_TRY(writer->flush_edges());
-        // A name is a person or a topic, never both (docs/entities.md, "Persons and topics").
-        auto folded = entities::fold_person_topics(db_, entity_ids_);
+        if (last) {
+            report(std::string("sealing"), 0, 1);
+            MEMLENS_TRY(sealer_->flush_stale(opts_.now_ms != 0 ? opts_.now_ms : now_ms()));
+        }
+        MEMLENS_TRY(sealer_->save());
+        MEMLENS_TRY(writer_->flush_chunks());
+        MEMLENS_TRY(writer_->flush_fts());
+        MEMLENS_TRY(writer_->flush_edges());
+        // A name is a person or a topic, never both (docs/entities.md, "Persons and topics"),
+        // in every batch a reader may see. A summary sealed by a later batch counts the name
+        // under the person for every leaf; one sealed before the fold counted it under two
+        // ids: which entities a summary lists can depend on where the batches ended.
+        auto folded = entities::fold_person_topics(db_, batch_entity_ids_);
         if (!folded)
             return folded.status();
-        report_.summaries = sealer.summaries_sealed();
-        count_entities_and_edges(*writer, *folded);
+        folded_names_.insert(folded->begin(), folded->end());
+        batch_entity_ids_.clear();
+        edges_touched_.insert(writer_->edges_touched().begin(), writer_->edges_touched().end());
+        report_.summaries += sealer_->summaries_sealed();
+        if (last)
+            count_entities_and_edges();
 
         // A store appends: its vectors are listed for the index (ml_topic_delta) by the
         // triggers of this transaction, and searches read them beside the file. Only past
-        // TopicIndex::kMaxUnfoldedRows, or with no file to map, is a new file written.
-        if (opts_.update_topic_tree && (report_.chunks > 0 || report_.summaries > 0)) {
+        // TopicIndex::kMaxUnfoldedRows, or with no file to map, is a new file written, once,
+        // by an import's last batch.
+        if (last && opts_.update_topic_tree && (report_.chunks > 0 || report_.summaries > 0)) {
             auto appends = TopicIndex::appends_suffice(db_, embedder_.signature());
             if (!appends)
                 return appends.status();
@@ -178,24 +229,23 @@ public:
             }
         }
         MEMLENS_TRY(check_cancel());
-        if (report_.chunks > 0 || report_.summaries > 0 || report_.replaced > 0)
+        if (batch_changed_ || sealer_->summaries_sealed() > 0)
             MEMLENS_TRY(vault_.bump_revision());
-        MEMLENS_TRY(tx->commit().with_context(vault_.db_path().string()));
-        report_.seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return report_;
+        MEMLENS_TRY(tx_->commit().with_context(vault_.db_path().string()));
+        tx_.reset();
+        committed_items_ += batch_items_;
+        batch_changed_ = false;
+        // A moment without the lock before the next batch takes it: a writer waiting for it
+        // looks every millisecond (Database::open's busy handler) and gets in here.
+        if (!last)
+            std::this_thread::sleep_for(std::chrono::milliseconds(kYieldMs));
+        return Status::ok();
     }
 
-    // Whether run() wrote a new index file (committed or not): then publish_file() runs after
-    // its transaction, renaming it or removing it.
-    bool wrote_index_file() const { return wrote_index_file_; }
-
-private:
     // The entities and edges the import leaves in the vault: a topic folded into the person of
     // its name (fold_person_topics) is that person, and an edge between the two is gone.
-    void count_entities_and_edges(const NodeWriter& writer,
-                                  const std::vector<std::string>& folded_names) {
-        const std::set<std::string> folded(folded_names.begin(), folded_names.end());
+    void count_entities_and_edges() {
+        const std::set<std::string>& folded = folded_names_;
         auto as_stored = [&](std::string id) {
             if (id.rfind("topic:", 0) == 0 && folded.count(id.substr(6)) != 0)
                 id.replace(0, 5, "person");
@@ -206,7 +256,7 @@ private:
             ids.insert(as_stored(id));
         report_.entities = ids.size();
         std::set<std::pair<std::string, std::string>> edges;
-        for (const auto& key : writer.edges_touched()) {
+        for (const auto& key : edges_touched_) {
             const auto cut = key.find('\x1f');
             std::string a = as_stored(key.substr(0, cut));
             std::string b = as_stored(key.substr(cut + 1));
@@ -221,7 +271,13 @@ private:
 
     Status check_cancel() const {
         if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed))
-            return Status::cancelled("import cancelled; the vault is unchanged");
+            return Status::cancelled(
+                committed_items_ == 0
+                    ? std::string("import cancelled; the vault is unchanged")
+                    : "import cancelled after " + std::to_string(committed_items_) + " of " +
+                          std::to_string(total_items_) +
+                          " messages were imported; importing again adds the rest (what is "
+                          "stored already is skipped)");
         return Status::ok();
     }
 
@@ -325,6 +381,7 @@ private:
         mark->bind(1, s.source_id);
         MEMLENS_TRY(mark->exec());
         ++report_.replaced;
+        batch_changed_ = true;
         return true;
     }
 
@@ -439,6 +496,10 @@ private:
     }
 
     Status ingest_source(const IngestSource& s) {
+        if (batch_is_due()) {
+            MEMLENS_TRY(commit_batch(false));
+            MEMLENS_TRY(begin_batch());
+        }
         MEMLENS_TRY(writer_->flush_chunks()); // what follows reads the source's chunks
         const std::string tree_id = make_tree_id("source", s.source_id);
         MEMLENS_TRY(writer_->upsert_tree(tree_id, s.source_id, now_ms()));
@@ -508,6 +569,21 @@ private:
                     ahead = prepare_from(oi + kPrepareBlock);
             }
             const PreparedItem& pieces = block[oi % kPrepareBlock];
+            // A chat's or mail's messages may be cut into batches between any two (a
+            // document's never): the source's row counts what each batch wrote, and the
+            // sequence goes on from whatever another writer stored to the source meanwhile.
+            if (!s.is_document && oi > 0 && batch_is_due()) {
+                MEMLENS_TRY(writer_->flush_chunks());
+                MEMLENS_TRY(upsert_source(s, written));
+                written = 0;
+                MEMLENS_TRY(commit_batch(false));
+                MEMLENS_TRY(begin_batch());
+                auto after = next_seq(s.source_id);
+                if (!after)
+                    return after.status();
+                next = std::max(next, *after);
+            }
+            ++batch_items_;
             if (++items_done_ % kCancelCheckEvery == 0) {
                 MEMLENS_TRY(check_cancel());
                 report(std::string("indexing"), items_done_, total_items_);
@@ -581,6 +657,8 @@ private:
                     return distinct.status();
                 for (const auto& e : ents)
                     entity_ids_.insert(e.canonical_id);
+                for (const auto& e : ents)
+                    batch_entity_ids_.insert(e.canonical_id);
                 const ChunkScore& sc = prepared.score;
                 MEMLENS_TRY(writer_->insert_score(row.id, sc.total, sc.token_signal,
                                                   sc.unique_words, sc.entity_density));
@@ -603,6 +681,7 @@ private:
                         sealer_->add_leaf(tree_id, row.id, row.token_count, row.timestamp_ms));
                 }
                 ++report_.chunks;
+                batch_changed_ = true;
                 if (opts_.report_chunk_ids)
                     report_.chunk_ids.push_back(row.id);
                 ++written;
@@ -641,6 +720,10 @@ private:
                 known_entity_->reset();
                 known_entity_->bind(1, id);
                 auto row = known_entity_->step();
+                // Reset at once: a statement left on its row keeps a read snapshot open past
+                // the batch's commit, and the next batch's BEGIN IMMEDIATE then fails at once
+                // (SQLITE_BUSY_SNAPSHOT) when another writer committed in between.
+                known_entity_->reset();
                 if (!row) {
                     failure = row.status().with_context(vault_.db_path().string());
                     return false;
@@ -705,8 +788,18 @@ private:
     const ProgressFn& progress_;
     const std::atomic_bool* cancel_;
     EntityRegistry registry_;
+    std::optional<Transaction> tx_;
+    std::optional<NodeWriter> writer_store_;
+    std::optional<Sealer> sealer_store_;
     NodeWriter* writer_ = nullptr;
     Sealer* sealer_ = nullptr;
+    std::chrono::steady_clock::time_point batch_started_;
+    std::size_t batch_items_ = 0;     // messages this batch has stored or skipped
+    std::size_t committed_items_ = 0; // … and the batches committed before it
+    bool batch_changed_ = false;      // this batch wrote or replaced something
+    std::set<std::string> batch_entity_ids_;
+    std::set<std::string> folded_names_;
+    std::unordered_set<std::string> edges_touched_;
     IngestReport report_;
     std::vector<PendingEmbedding> pending_;
     // Up to this many items, a source's duplicates are looked up item by item.
@@ -783,6 +876,11 @@ Result<IngestReport> Ingestor::ingest(const std::vector<IngestSource>& sources,
     MEMLENS_TRY(check_ingest_sources(sources));
     Run run(vault_, embedder_, opts_, progress, cancel);
     auto report = run.run(sources);
+    committed_items_ = run.committed_items();
+    if (!report && report.status().code() != StatusCode::Cancelled && run.committed_items() > 0)
+        report = report.status().with_context(
+            std::to_string(run.committed_items()) +
+            " messages were imported before this error; importing again adds the rest");
     // After the commit (or the rollback) of run()'s transaction, not before: the topic index
     // file its save() wrote becomes topic-index.bin only once its token is committed, and a
     // rolled-back one is removed (TopicIndex::publish_file). Failing here loses nothing: load()
