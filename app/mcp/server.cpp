@@ -223,9 +223,8 @@ std::string Server::instructions() const {
     if (auto damage = runner_->damage())
         return std::string(kInstructions) + " The vault failed its integrity check (" + *damage +
                "): it is served for reading only, nothing is stored and no call is logged.";
-    const bool primitives = std::any_of(specs_.begin(), specs_.end(), [](const ToolSpec& t) {
-        return t.primitive && t.name != "drill_down";
-    });
+    const bool primitives = std::any_of(specs_.begin(), specs_.end(),
+                                        [](const ToolSpec& t) { return !in_memory_set(t); });
     return std::string(kInstructions) + (primitives ? kPrimitivesOffered : "") +
            (options_.read_only ? kNotLogged : kLogged);
 }

@@ -212,24 +212,21 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
             {"query", props["query"]}, {"node_id", str()}, {"detail", props["detail"]}};
         for (const auto& key : {"query", "detail"})
             props.erase(key);
-        ToolSpec why{"why_not", "Why was a node not returned?",
-                     std::string("Why memory_search did not return node_id: the stage that "
-                                 "dropped it, in words, then its numbers (detail=full: all of "
-                                 "them).") +
-                         kSearchArgs,
-                     open_object_schema(listed, {"query", "node_id"}),
-                     output({"node_id", "stage", "verdict"})};
-        why.also_takes = props;
-        specs.push_back(why);
-        ToolSpec ex{"explain", "Why was a node returned where it was?",
-                    std::string("What placed node_id where memory_search ranks it, in words "
-                                "(why_not's answer when it is not returned); detail=full adds "
-                                "the explanation.") +
-                        kSearchArgs,
-                    open_object_schema(listed, {"query", "node_id"}),
-                    output({"node_id", "returned", "verdict"})};
-        ex.also_takes = props;
-        specs.push_back(ex);
+        auto follows = [&](std::string name, std::string title, const char* description,
+                           const std::vector<std::string>& answers) {
+            ToolSpec t{std::move(name), std::move(title), std::string(description) + kSearchArgs,
+                       open_object_schema(listed, {"query", "node_id"}), output(answers)};
+            t.also_takes = props;
+            specs.push_back(std::move(t));
+        };
+        follows("why_not", "Why was a node not returned?",
+                "Why memory_search did not return node_id: the stage that dropped it, in words, "
+                "then its numbers (detail=full: all of them).",
+                {"node_id", "stage", "verdict"});
+        follows("explain", "Why was a node returned where it was?",
+                "What placed node_id where memory_search ranks it, in words (why_not's answer "
+                "when it is not returned); detail=full adds the explanation.",
+                {"node_id", "returned", "verdict"});
     }
     specs.push_back(
         {"memory_store", "Remember",
@@ -444,8 +441,15 @@ std::vector<ToolSpec> tool_specs(bool read_only, const std::vector<std::string>&
     return specs;
 }
 
+bool in_memory_set(const ToolSpec& spec) {
+    return !spec.primitive || spec.name == "drill_down";
+}
+
 Result<std::vector<std::string>> select_tools(std::string_view list) {
     const std::vector<ToolSpec> specs = tool_specs(false);
+    std::string sets;
+    for (const char* set : kToolSets)
+        sets += std::string(sets.empty() ? "" : ", ") + set;
     std::vector<bool> chosen(specs.size(), false);
     std::size_t start = 0;
     while (start <= list.size()) {
@@ -464,14 +468,12 @@ Result<std::vector<std::string>> select_tools(std::string_view list) {
             const ToolSpec& s = specs[i];
             const bool in = word == "all" || word == s.name ||
                             (word == "primitives" && s.primitive) ||
-                            (word == "memory" && (!s.primitive || s.name == "drill_down"));
+                            (word == "memory" && in_memory_set(s));
             chosen[i] = chosen[i] || in;
             known = known || in || word == "primitives" || word == "memory";
         }
         if (!known) {
-            std::string names;
-            for (const char* set : kToolSets)
-                names += std::string(names.empty() ? "" : ", ") + set;
+            std::string names = sets;
             for (const ToolSpec& s : specs)
                 names += ", " + s.name;
             return Status::invalid("--tools: unknown tool or set '" + word + "' (known: " + names +
@@ -483,7 +485,7 @@ Result<std::vector<std::string>> select_tools(std::string_view list) {
         if (chosen[i])
             out.push_back(specs[i].name);
     if (out.empty())
-        return Status::invalid("--tools: names no tool (known sets: memory, primitives, all)");
+        return Status::invalid("--tools: names no tool (known sets: " + sets + ")");
     return out;
 }
 

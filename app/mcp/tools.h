@@ -42,6 +42,10 @@ struct ToolSpec {
 // the whole result as the server sends it (tst_mcp holds it).
 inline constexpr std::size_t kToolListTokens = 1500;
 
+// Whether `spec` is in the "memory" set (kDefaultToolSet): every tool but the primitives,
+// and drill_down.
+bool in_memory_set(const ToolSpec& spec);
+
 // Every tool, in the order tools/list gives them; `read_only` leaves out the writing ones.
 // `profiles` is the enum of the `profile` argument: the weight profiles a search may name
 // (WeightProfile::names of the vault's settings; the built-in ones by default).

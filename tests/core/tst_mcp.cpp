@@ -127,10 +127,14 @@ private:
     std::shared_ptr<Peer> peer_ = std::make_shared<Peer>("test peer");
 
     // Sends one message and waits for the server's answer (parsed; null for none).
-    Reply send_raw(const std::string& text, const std::shared_ptr<Peer>& peer) {
+    // `text` handled by `server` (the fixture's own by default), its reply waited for.
+    Reply send_raw(const std::string& text, const std::shared_ptr<Peer>& peer,
+                   Server* server = nullptr) {
         std::promise<Reply> p;
         auto f = p.get_future();
-        server_->handle(text, peer, [&p](Reply r) { p.set_value(std::move(r)); });
+        (server ? server : server_.get())->handle(text, peer, [&p](Reply r) {
+            p.set_value(std::move(r));
+        });
         return f.get();
     }
     json send(const json& msg, const std::shared_ptr<Peer>& peer = nullptr) {
@@ -501,10 +505,8 @@ private slots:
         auto lean = Server::start(o);
         QVERIFY2(lean.is_ok(), lean.status().to_string().c_str());
         auto ask = [&](const json& msg) {
-            std::promise<Reply> p;
-            (*lean)->handle(msg.dump(), std::make_shared<Peer>("lean"),
-                            [&p](Reply r) { p.set_value(std::move(r)); });
-            return json::parse(p.get_future().get().text);
+            return json::parse(
+                send_raw(msg.dump(), std::make_shared<Peer>("lean"), lean->get()).text);
         };
         const json r = ask(stateless(1, "tools/list"));
         std::vector<std::string> names;

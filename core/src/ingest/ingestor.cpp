@@ -160,8 +160,8 @@ private:
     // NodeWriter and Sealer, which read the vault as it is then, with whatever another
     // writer committed in between.
     Status begin_batch() {
-        sealer_store_.reset();
-        writer_store_.reset();
+        sealer_.reset();
+        writer_.reset();
         auto tx = Transaction::begin(db_);
         if (!tx)
             return tx.status().with_context(vault_.db_path().string());
@@ -169,13 +169,17 @@ private:
         auto writer = NodeWriter::prepare(db_, embedder_.signature());
         if (!writer)
             return writer.status();
-        writer_store_.emplace(std::move(writer).value());
-        writer_ = &*writer_store_;
-        sealer_store_.emplace(db_, embedder_, *writer_store_, opts_.seal);
-        sealer_ = &*sealer_store_;
+        writer_.emplace(std::move(writer).value());
+        sealer_.emplace(db_, embedder_, *writer_, opts_.seal);
         batch_started_ = std::chrono::steady_clock::now();
         batch_items_ = 0;
         return Status::ok();
+    }
+
+    // Commits the batch under way and begins the next one.
+    Status next_batch() {
+        MEMLENS_TRY(commit_batch(false));
+        return begin_batch();
     }
 
     // Whether the batch has held the write lock long enough to commit at the next message.
@@ -496,10 +500,8 @@ private:
     }
 
     Status ingest_source(const IngestSource& s) {
-        if (batch_is_due()) {
-            MEMLENS_TRY(commit_batch(false));
-            MEMLENS_TRY(begin_batch());
-        }
+        if (batch_is_due())
+            MEMLENS_TRY(next_batch());
         MEMLENS_TRY(writer_->flush_chunks()); // what follows reads the source's chunks
         const std::string tree_id = make_tree_id("source", s.source_id);
         MEMLENS_TRY(writer_->upsert_tree(tree_id, s.source_id, now_ms()));
@@ -576,8 +578,7 @@ private:
                 MEMLENS_TRY(writer_->flush_chunks());
                 MEMLENS_TRY(upsert_source(s, written));
                 written = 0;
-                MEMLENS_TRY(commit_batch(false));
-                MEMLENS_TRY(begin_batch());
+                MEMLENS_TRY(next_batch());
                 auto after = next_seq(s.source_id);
                 if (!after)
                     return after.status();
@@ -655,10 +656,10 @@ private:
                     writer_->index_entities(row.id, true, tree_id, row.timestamp_ms, ents);
                 if (!distinct)
                     return distinct.status();
-                for (const auto& e : ents)
+                for (const auto& e : ents) {
                     entity_ids_.insert(e.canonical_id);
-                for (const auto& e : ents)
                     batch_entity_ids_.insert(e.canonical_id);
+                }
                 const ChunkScore& sc = prepared.score;
                 MEMLENS_TRY(writer_->insert_score(row.id, sc.total, sc.token_signal,
                                                   sc.unique_words, sc.entity_density));
@@ -789,10 +790,8 @@ private:
     const std::atomic_bool* cancel_;
     EntityRegistry registry_;
     std::optional<Transaction> tx_;
-    std::optional<NodeWriter> writer_store_;
-    std::optional<Sealer> sealer_store_;
-    NodeWriter* writer_ = nullptr;
-    Sealer* sealer_ = nullptr;
+    std::optional<NodeWriter> writer_; // the batch's (begin_batch)
+    std::optional<Sealer> sealer_;     // the batch's, writing through writer_
     std::chrono::steady_clock::time_point batch_started_;
     std::size_t batch_items_ = 0;     // messages this batch has stored or skipped
     std::size_t committed_items_ = 0; // … and the batches committed before it
@@ -877,9 +876,9 @@ Result<IngestReport> Ingestor::ingest(const std::vector<IngestSource>& sources,
     Run run(vault_, embedder_, opts_, progress, cancel);
     auto report = run.run(sources);
     committed_items_ = run.committed_items();
-    if (!report && report.status().code() != StatusCode::Cancelled && run.committed_items() > 0)
+    if (!report && report.status().code() != StatusCode::Cancelled && committed_items_ > 0)
         report = report.status().with_context(
-            std::to_string(run.committed_items()) +
+            std::to_string(committed_items_) +
             " messages were imported before this error; importing again adds the rest");
     // After the commit (or the rollback) of run()'s transaction, not before: the topic index
     // file its save() wrote becomes topic-index.bin only once its token is committed, and a
