@@ -547,6 +547,8 @@ Result<std::unique_ptr<ToolRunner>> ToolRunner::open(const std::filesystem::path
         return embedder.status();
     r->embedder_ = std::move(embedder).value();
     MEMLENS_TRY(r->ensure_engine());
+    if (!read_only)
+        r->folder_ = std::make_unique<TopicFolder>(vault_dir, r->embedder_->signature());
     return r;
 }
 
@@ -795,10 +797,13 @@ ToolOutcome ToolRunner::store(const json& args, const std::atomic_bool* cancel) 
     src.items.push_back(std::move(item));
     IngestOptions opts;
     opts.report_chunk_ids = true;
+    opts.fold_here = false; // folder_ folds, on its own thread
     Ingestor ingestor(*vault_, *embedder_, opts);
     auto report = ingestor.ingest({src}, {}, cancel);
     if (!report)
         return failed(report.status(), summary);
+    if (report->fold_due)
+        folder_->request();
     ToolOutcome o;
     o.node_ids = report->chunk_ids;
     const bool duplicate = report->duplicates > 0;
@@ -840,7 +845,9 @@ ToolOutcome ToolRunner::update(const json& args, const std::atomic_bool* cancel)
     if (!when)
         return failed(when.status(), summary);
     u.time_ms = *when;
-    auto r = update_memory(*vault_, *embedder_, u, cancel);
+    auto r = update_memory(*vault_, *embedder_, u, cancel, false);
+    if (folder_)
+        folder_->request(); // folds if the update took the list past the bound
     if (!r)
         return failed(r.status(), summary);
     ToolOutcome o;
@@ -912,6 +919,8 @@ ToolOutcome ToolRunner::forget(const json& args) {
     // forget redacts them.
     flush_audit();
     auto r = forget_memories(*vault_, *embedder_, req);
+    if (folder_)
+        folder_->request();
     if (!r)
         return failed(r.status(), summary);
     ToolOutcome o;

@@ -132,6 +132,9 @@ private:
     std::unique_ptr<Vault> vault_;
     std::unique_ptr<Embedder> embedder_;
     std::unique_ptr<SearchEngine> engine_;
+    // Folds what the stores list beside the index file on a thread of its own, so that no
+    // store waits for it (a writable runner only).
+    std::unique_ptr<TopicFolder> folder_;
 };
 
 } // namespace memlens::mcp

@@ -107,6 +107,15 @@ double recall_at(const TopicIndex& index, const std::vector<Vector>& queries, st
 }
 
 // topic-index.bin beside the vault's database.
+// The first column of the first row, or "" when there is none.
+std::string text_of(const Database& db, const char* sql) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return "";
+    auto row = st->step();
+    return row && *row ? st->column_text(0) : std::string();
+}
+
 std::filesystem::path index_file(const Database& db) {
     return std::filesystem::path(db.path()).parent_path() / "topic-index.bin";
 }
@@ -663,6 +672,119 @@ private slots:
         QVERIFY(!folded->topic_path_of(*folded->position("new-one")).empty()); // in a leaf now
         auto stale = open->refresh(db);
         QVERIFY(stale.is_ok() && !*stale);
+    }
+
+    // An import past TopicIndex::kMaxUnfoldedRows folds the listed vectors into a new file
+    // without the write lock (fold_listed): while it writes, another connection stores (and
+    // takes the lock at once), publishes (which leaves the fold's uncommitted file alone) and
+    // cannot start a second fold; what that store listed stays listed beside the new file.
+    // When another writer replaced the file meanwhile, the fold commits nothing and leaves no
+    // file behind.
+    void foldWritesItsFileWithoutTheWriteLock() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        const Database& db = (*vault)->db();
+        const auto s = clustered(2012, 32, 20, 4, 37);
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig",
+                       std::vector<std::string>(s.ids.begin(), s.ids.begin() + 2000),
+                       std::vector<Vector>(s.vectors.begin(), s.vectors.begin() + 2000));
+        auto built = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(built.is_ok() && built->save(db).is_ok());
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig",
+                       std::vector<std::string>(s.ids.begin() + 2000, s.ids.begin() + 2010),
+                       std::vector<Vector>(s.vectors.begin() + 2000, s.vectors.begin() + 2010));
+        const char* token_sql = "SELECT value FROM ml_settings WHERE key = 'topic_tree.file_token'";
+        const std::string token_before = text_of(db, token_sql);
+        QVERIFY(!token_before.empty());
+
+        auto other = Vault::open(tmp.path() / "v", false);
+        QVERIFY(other.is_ok());
+        const Database& odb = (*other)->db();
+        bool stored = false, second_fold_refused = false;
+        auto folded = TopicIndex::fold_listed(db, "sig", [&] {
+            auto tx = Transaction::begin(odb); // the lock is free while the file is written
+            if (!tx)
+                return;
+            insert_vectors(odb, "mem_tree_chunk_embeddings", "sig", {s.ids[2010]},
+                           {s.vectors[2010]});
+            stored = tx->commit().is_ok();
+            (void)TopicIndex::publish_file(odb);
+            auto second = TopicIndex::fold_listed(odb, "sig");
+            second_fold_refused = second.is_ok() && !*second;
+        });
+        QVERIFY2(folded.is_ok(), folded.status().to_string().c_str());
+        QVERIFY(*folded);
+        QVERIFY(stored);
+        QVERIFY(second_fold_refused);
+        QVERIFY(text_of(db, token_sql) != token_before);
+        QCOMPARE(text_of(db, "SELECT group_concat(node_id) FROM ml_topic_delta"), s.ids[2010]);
+        auto after = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(after.is_ok() && after->mapped());
+        QCOMPARE(after->unfolded(), std::size_t(1));
+        QCOMPARE(after->size(), std::size_t(2011));
+        for (std::size_t i = 2000; i < 2010; ++i) // folded: in a leaf of the new file
+            QVERIFY(!after->topic_path_of(*after->position(s.ids[i])).empty());
+        QCOMPARE(after->exact(s.vectors[2010], 1).at(0).node_id, s.ids[2010]);
+        std::size_t pending = 0;
+        for (const auto& e : std::filesystem::directory_iterator(tmp.path() / "v"))
+            pending += e.path().filename().string().find(".pending") != std::string::npos;
+        QCOMPARE(pending, std::size_t(0));
+
+        // Replaced meanwhile: a reindex's save() commits first; the fold commits nothing.
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig", {s.ids[2011]}, {s.vectors[2011]});
+        std::string replaced_by;
+        auto late = TopicIndex::fold_listed(db, "sig", [&] {
+            auto index = TopicIndex::load(odb, "sig", small_tree());
+            if (index && index->save(odb).is_ok())
+                replaced_by = text_of(odb, token_sql);
+        });
+        QVERIFY(late.is_ok());
+        QVERIFY(!*late);
+        QVERIFY(!replaced_by.empty());
+        QCOMPARE(text_of(db, token_sql), replaced_by);
+        QCOMPARE(db.query_int("SELECT count(*) FROM ml_topic_delta").value(), std::int64_t(0));
+        pending = 0;
+        for (const auto& e : std::filesystem::directory_iterator(tmp.path() / "v"))
+            pending += e.path().filename().string().find(".pending") != std::string::npos;
+        QCOMPARE(pending, std::size_t(0));
+    }
+
+    // An agent's stores leave the fold to the server's TopicFolder: a request while the list is
+    // within the bound does nothing; past it, the folder folds on its own thread and connection.
+    void theFolderFoldsOnlyPastTheBound() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        const Database& db = (*vault)->db();
+        const std::size_t listed = TopicIndex::kMaxUnfoldedRows + 1;
+        const auto s = clustered(500 + listed, 16, 10, 1, 41);
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig",
+                       std::vector<std::string>(s.ids.begin(), s.ids.begin() + 500),
+                       std::vector<Vector>(s.vectors.begin(), s.vectors.begin() + 500));
+        auto built = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(built.is_ok() && built->save(db).is_ok());
+        const auto list = [&](std::size_t from, std::size_t to) {
+            insert_vectors(db, "mem_tree_chunk_embeddings", "sig",
+                           std::vector<std::string>(s.ids.begin() + std::ptrdiff_t(from),
+                                                    s.ids.begin() + std::ptrdiff_t(to)),
+                           std::vector<Vector>(s.vectors.begin() + std::ptrdiff_t(from),
+                                               s.vectors.begin() + std::ptrdiff_t(to)));
+        };
+        list(500, 500 + listed - 1); // exactly the bound
+        TopicFolder folder(tmp.path() / "v", "sig");
+        folder.request();
+        QCOMPARE(folder.wait_idle(), std::size_t(0));
+        QCOMPARE(db.query_int("SELECT count(*) FROM ml_topic_delta").value(),
+                 std::int64_t(TopicIndex::kMaxUnfoldedRows));
+        list(500 + listed - 1, 500 + listed); // one past it
+        folder.request();
+        QCOMPARE(folder.wait_idle(), std::size_t(1));
+        QCOMPARE(db.query_int("SELECT count(*) FROM ml_topic_delta").value(), std::int64_t(0));
+        auto after = TopicIndex::load(db, "sig", small_tree());
+        QVERIFY(after.is_ok() && after->mapped());
+        QCOMPARE(after->size(), 500 + listed);
+        QCOMPARE(after->unfolded(), std::size_t(0));
     }
 
     void savedIndexIsMappedFromItsFile() {

@@ -24,8 +24,8 @@ struct SealOptions {
     int max_levels = 32;
 };
 
-// How long an import holds the write lock at a time (IngestOptions::batch_ms): a store waits
-// at most about this long behind it (memlens-bench store --import measures it).
+// How long an import holds the write lock at a time, its commit included (IngestOptions::batch_ms):
+// a store waits at most about this long behind it (memlens-bench store --import measures it).
 inline constexpr int kImportBatchMs = 50;
 
 struct IngestOptions {
@@ -34,12 +34,19 @@ struct IngestOptions {
     std::int64_t now_ms = 0;             // "now" for the 7-day flush; 0 = wall clock
     bool update_topic_tree = true;       // rebuild / extend the vector leg's topic tree
     bool report_chunk_ids = false;       // list the written chunks' ids (an agent's store)
-    // An import commits about every batch_ms milliseconds, between two messages (never inside
-    // a document), so that another writer waits at most about that long for the write lock;
+    // An import commits in batches that hold the write lock about batch_ms milliseconds each,
+    // their commit included (the last batch's commit time counts toward the next), cut between
+    // two messages (never inside a document), so that another writer waits at most about that
+    // long for the write lock;
     // 0: one transaction for everything. Cancelled or failed, an import keeps the batches it
     // committed, each whole, and says how many messages they hold; importing the same input
     // again skips them as duplicates.
     int batch_ms = kImportBatchMs;
+    // Past TopicIndex::kMaxUnfoldedRows listed vectors, whether this import folds them into a
+    // new index file after its commit, in this call (TopicIndex::fold_listed: seconds in a
+    // large vault, without the write lock), or leaves that to the caller: IngestReport::fold_due
+    // then says one is due (an agent's store: the server's TopicFolder folds on its own thread).
+    bool fold_here = true;
 };
 
 struct IngestProgress {
@@ -58,6 +65,9 @@ struct IngestReport {
     std::size_t replaced = 0;   // document sources whose older version was superseded
     double seconds = 0.0;
     std::vector<std::string> chunk_ids; // IngestOptions::report_chunk_ids: the chunks written
+    // More vectors are listed beside the index file than it takes and this import did not fold
+    // them (IngestOptions::fold_here false, a cancel, or a failed fold).
+    bool fold_due = false;
 };
 
 using ProgressFn = std::function<void(const IngestProgress&)>;

@@ -118,9 +118,11 @@ struct MemoryUpdateReport {
 // superseded). NotFound naming the id when it is no memory; InvalidArgument when a newer
 // version superseded it already (naming that one) or the text or tags are refused. Checked
 // again inside the ingest's transaction, so another process forgetting or updating the memory
-// meanwhile makes this one fail rather than write a version of nothing.
+// meanwhile makes this one fail rather than write a version of nothing. `fold_here` as
+// IngestOptions::fold_here (false: the caller's TopicFolder folds).
 Result<MemoryUpdateReport> update_memory(Vault& vault, Embedder& embedder, const MemoryUpdate& u,
-                                         const std::atomic_bool* cancel = nullptr);
+                                         const std::atomic_bool* cancel = nullptr,
+                                         bool fold_here = true);
 
 // The JSON every front end prints (`--json` and the MCP tools' structuredContent): a memory
 // {"id","text","author","time" (RFC 3339),"source","source_kind","tags","superseded",

@@ -16,7 +16,9 @@
 #include <memlens/status.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,7 +86,7 @@ struct TopicFileStatus {
     std::string problem; // why it is not current ("missing", "damaged: …"); empty when current
     std::vector<TopicFileSection> sections; // its layout, when its header could be read
     // Vector writes since the file was written (rows of ml_topic_delta): searched beside it from
-    // vault.db until an import folds them into a new file (TopicIndex::appends_suffice).
+    // vault.db until an import folds them into a new file (TopicIndex::upkeep).
     std::size_t unfolded = 0;
 };
 
@@ -137,13 +139,31 @@ public:
     // A store appends: the index file stays current after a write, and the vectors written
     // since (inserted, replaced, deleted; ml_topic_delta, kept by triggers in the writer's
     // transaction) are read from vault.db by load() into an incremental part that every search
-    // scans whole beside the beam. An import folds them into a new file (save()) only when more
-    // than this many are listed, or when there is no file to map (appends_suffice()).
+    // scans whole beside the beam. When more than this many are listed, the import that listed
+    // them folds them into a new file after its commit (fold_listed()); with no file to map, it
+    // writes one in its transaction (save()). See upkeep().
     static constexpr std::size_t kMaxUnfoldedRows = 4096;
-    // Whether the vault's index file stays current without a new one after this transaction's
-    // writes: a file is there for the vault's token and model, and at most kMaxUnfoldedRows
-    // vector writes are listed since it. Read inside the writer's transaction.
-    static Result<bool> appends_suffice(const Database& db, const std::string& model_signature);
+    // What the index needs after this transaction's writes, read inside the writer's
+    // transaction: Appends when a file is there for the vault's token and model and at most
+    // kMaxUnfoldedRows vector writes are listed since it; Fold when more are listed (then
+    // fold_listed() after the commit); Save when there is no such file (then save() in the
+    // transaction: nothing to fold into).
+    enum class Upkeep { Appends, Fold, Save };
+    static Result<Upkeep> upkeep(const Database& db, const std::string& model_signature);
+
+    // Folds the vectors listed since the vault's file into a new file without holding the
+    // write lock while it writes it: reads the file and the list (a read transaction), folds
+    // them in (their vectors join the leaves their greedy descent reaches; overfull leaves
+    // split) and writes the new file under a pending name; then takes the write lock only to
+    // commit its token and delete the rows it folded. Rows listed meanwhile (another writer's
+    // stores) stay listed, searched beside the new file. The tree tables keep the tree of the
+    // last save(): load() reads them only when no file maps, and assigns the vectors they lack.
+    // Needs a writable connection outside any transaction; `before_commit` runs between the
+    // file and the commit (tests write there). False, with nothing changed, when there is no
+    // file to fold into, another process is folding, or another writer replaced the file
+    // meanwhile (its file holds what this one would).
+    static Result<bool> fold_listed(const Database& db, const std::string& model_signature,
+                                    const std::function<void()>& before_commit = {});
 
     // Brings a mapped index up to the vault: reads the vectors written since this index last
     // read the list (those of another process included), leaving the mapping as it is. False
@@ -166,7 +186,8 @@ public:
     Status save(const Database& db);
 
     // After the commit of a save(): renames the new file over topic-index.bin and removes
-    // pending files that no commit made current (left by a crash or a rollback). Needs a
+    // pending files that no commit made current (left by a crash or a rollback), unless a
+    // fold_listed() is writing one (it holds a lock on the vault folder meanwhile). Needs a
     // writable connection outside any transaction: it holds the write lock (BEGIN IMMEDIATE)
     // meanwhile, so no writer is between its write and its commit. Skipping it loses nothing:
     // load() maps a committed pending file under its own name.
@@ -233,6 +254,31 @@ public:
 private:
     explicit TopicIndex(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
+};
+
+// Folds a vault's listed vectors on a thread of its own, for a process whose writes are an
+// agent's stores (the MCP server): such a store does not fold (IngestOptions::fold_here false)
+// and returns at once; request() after each write starts a fold when more than
+// TopicIndex::kMaxUnfoldedRows vectors are listed (TopicIndex::fold_listed, on a connection of
+// this object's own; the write lock only for its commit). Errors change nothing in the vault: the
+// vectors stay listed and searched beside the file, and the next request tries again.
+class TopicFolder {
+public:
+    TopicFolder(std::filesystem::path vault_dir, std::string model_signature);
+    ~TopicFolder(); // waits for a fold under way
+    TopicFolder(const TopicFolder&) = delete;
+    TopicFolder& operator=(const TopicFolder&) = delete;
+
+    // Returns at once; a fold that is due runs after the one under way, if any.
+    void request();
+    // Waits until no fold is under way or asked for (tests, the bench). How many folds
+    // committed so far.
+    std::size_t wait_idle();
+
+private:
+    void run();
+    struct State;
+    std::unique_ptr<State> state_;
 };
 
 } // namespace memlens

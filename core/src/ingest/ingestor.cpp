@@ -151,6 +151,9 @@ public:
     // Whether run() wrote a new index file (committed or not): then publish_file() runs after
     // its transaction, renaming it or removing it.
     bool wrote_index_file() const { return wrote_index_file_; }
+    // Whether the committed import listed more vectors than the index file takes beside it:
+    // then TopicIndex::fold_listed() after the commit.
+    bool fold_due() const { return fold_due_; }
 
 private:
     // An import commits in batches of about IngestOptions::batch_ms, so that another writer
@@ -183,14 +186,19 @@ private:
     }
 
     // Whether the batch has held the write lock long enough to commit at the next message.
+    // Its commit (the buffered rows written, then the log) takes about as long again as the
+    // messages did, and grows with them: the commit of the messages so far, at the last
+    // batch's commit time per message, counts, so that the whole hold stays near batch_ms.
     bool batch_is_due() const {
-        return opts_.batch_ms > 0 && std::chrono::steady_clock::now() - batch_started_ >=
+        return opts_.batch_ms > 0 && std::chrono::steady_clock::now() - batch_started_ +
+                                             commit_per_item_ * (batch_items_ + 1) >=
                                          std::chrono::milliseconds(opts_.batch_ms);
     }
 
     // Writes what the batch holds and commits it; the last one also seals what has waited
     // too long (flush_stale) and writes the topic index file when appends no longer suffice.
     Status commit_batch(bool last) {
+        const auto commit_started = std::chrono::steady_clock::now();
         MEMLENS_TRY(flush_embeddings());
         if (last) {
             report(std::string("sealing"), 0, 1);
@@ -215,14 +223,16 @@ private:
             count_entities_and_edges();
 
         // A store appends: its vectors are listed for the index (ml_topic_delta) by the
-        // triggers of this transaction, and searches read them beside the file. Only past
-        // TopicIndex::kMaxUnfoldedRows, or with no file to map, is a new file written, once,
-        // by an import's last batch.
+        // triggers of this transaction, and searches read them beside the file. Past
+        // TopicIndex::kMaxUnfoldedRows the import folds them into a new file after its last
+        // commit, without the write lock (fold_due()); with no file to map, its last batch
+        // writes one (TopicIndex::upkeep).
         if (last && opts_.update_topic_tree && (report_.chunks > 0 || report_.summaries > 0)) {
-            auto appends = TopicIndex::appends_suffice(db_, embedder_.signature());
-            if (!appends)
-                return appends.status();
-            if (!*appends) {
+            auto upkeep = TopicIndex::upkeep(db_, embedder_.signature());
+            if (!upkeep)
+                return upkeep.status();
+            fold_due_ = *upkeep == TopicIndex::Upkeep::Fold;
+            if (*upkeep == TopicIndex::Upkeep::Save) {
                 report(std::string("topics"), 0, 1);
                 MEMLENS_TRY(check_cancel());
                 auto index = TopicIndex::load(db_, embedder_.signature());
@@ -237,6 +247,8 @@ private:
             MEMLENS_TRY(vault_.bump_revision());
         MEMLENS_TRY(tx_->commit().with_context(vault_.db_path().string()));
         tx_.reset();
+        if (batch_items_ > 0)
+            commit_per_item_ = (std::chrono::steady_clock::now() - commit_started) / batch_items_;
         committed_items_ += batch_items_;
         batch_changed_ = false;
         // A moment without the lock before the next batch takes it: a writer waiting for it
@@ -554,8 +566,15 @@ private:
         std::vector<std::int64_t> doc_tokens;
         std::size_t written = 0;
         constexpr std::size_t kPrepareBlock = 512;
+        // The next block is prepared on a thread of its own while this one is written; the
+        // block of a small import (an agent's store: one message) is prepared right here, on
+        // get(): starting a thread cost more than the preparing, and the new thread may wait
+        // for a core (a tenth of the stores took 1 to 4 ms more; docs/performance.md).
+        constexpr std::size_t kPrepareHereMax = 16;
         const auto prepare_from = [&](std::size_t begin) {
-            return std::async(std::launch::async, [this, &s, &order, begin] {
+            const auto policy = order.size() - begin <= kPrepareHereMax ? std::launch::deferred
+                                                                        : std::launch::async;
+            return std::async(policy, [this, &s, &order, begin] {
                 return prepare(s, order, begin, std::min(order.size(), begin + kPrepareBlock));
             });
         };
@@ -563,27 +582,37 @@ private:
         if (!order.empty())
             ahead = prepare_from(0);
         std::vector<PreparedItem> block;
+        // A chat's or mail's messages may be cut into batches between any two (a document's
+        // never): the source's row counts what each batch wrote, and the sequence goes on from
+        // whatever another writer stored to the source meanwhile.
+        const auto cut_batch = [&]() -> Status {
+            MEMLENS_TRY(writer_->flush_chunks());
+            MEMLENS_TRY(upsert_source(s, written));
+            written = 0;
+            MEMLENS_TRY(next_batch());
+            auto after = next_seq(s.source_id);
+            if (!after)
+                return after.status();
+            next = std::max(next, *after);
+            return Status::ok();
+        };
         for (std::size_t oi = 0; oi < order.size(); ++oi) {
             const IngestItem* item = order[oi];
+            bool cut = !s.is_document && oi > 0 && batch_is_due();
             if (oi % kPrepareBlock == 0) {
+                // The next block is not prepared yet: what the batch holds is committed before
+                // the wait, which would otherwise hold the write lock for nothing.
+                if (!s.is_document && oi > 0 && !cut &&
+                    ahead.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+                    MEMLENS_TRY(cut_batch());
+                }
                 block = ahead.get();
                 if (oi + kPrepareBlock < order.size())
                     ahead = prepare_from(oi + kPrepareBlock);
             }
             const PreparedItem& pieces = block[oi % kPrepareBlock];
-            // A chat's or mail's messages may be cut into batches between any two (a
-            // document's never): the source's row counts what each batch wrote, and the
-            // sequence goes on from whatever another writer stored to the source meanwhile.
-            if (!s.is_document && oi > 0 && batch_is_due()) {
-                MEMLENS_TRY(writer_->flush_chunks());
-                MEMLENS_TRY(upsert_source(s, written));
-                written = 0;
-                MEMLENS_TRY(next_batch());
-                auto after = next_seq(s.source_id);
-                if (!after)
-                    return after.status();
-                next = std::max(next, *after);
-            }
+            if (cut)
+                MEMLENS_TRY(cut_batch());
             ++batch_items_;
             if (++items_done_ % kCancelCheckEvery == 0) {
                 MEMLENS_TRY(check_cancel());
@@ -652,6 +681,7 @@ private:
 
                 std::vector<ExtractedEntity> ents = prepared.entities;
                 MEMLENS_TRY(admit_known_openers(prepared.held, ents));
+                MEMLENS_TRY(name_known_persons(ents));
                 auto distinct =
                     writer_->index_entities(row.id, true, tree_id, row.timestamp_ms, ents);
                 if (!distinct)
@@ -735,6 +765,56 @@ private:
         return failure;
     }
 
+    // A name in the text that the vault or this import knows as a person is that person, not a
+    // topic of the same name (docs/entities.md, "Persons and topics"): an author of another
+    // source named in this one. Written as the person here, so that no batch leaves a topic
+    // for fold_person_topics() to repoint (which recounts the person's edges and rewrites the
+    // summaries naming it: a fifth of a second a batch in a vault of 100,000 chunks).
+    Status name_known_persons(std::vector<ExtractedEntity>& ents) {
+        bool renamed = false;
+        for (ExtractedEntity& e : ents) {
+            if (e.kind != "topic" || e.canonical_id.rfind("topic:", 0) != 0)
+                continue;
+            const std::string person = "person:" + e.canonical_id.substr(6);
+            auto known = person_known_.find(person);
+            if (known == person_known_.end()) {
+                bool is_person = entity_ids_.count(person) != 0;
+                if (!is_person) {
+                    if (!person_entity_) {
+                        auto st = db_.prepare("SELECT 1 FROM ml_entities WHERE entity_id = ?1 "
+                                              "AND entity_kind = 'person'");
+                        if (!st)
+                            return st.status().with_context(vault_.db_path().string());
+                        person_entity_ = std::move(st).value();
+                    }
+                    person_entity_->reset();
+                    person_entity_->bind(1, person);
+                    auto row = person_entity_->step();
+                    person_entity_->reset(); // no snapshot held past the batch (see above)
+                    if (!row)
+                        return row.status().with_context(vault_.db_path().string());
+                    is_person = *row;
+                }
+                // Only a yes is kept: a person another writer adds later is asked again.
+                if (!is_person)
+                    continue;
+                known = person_known_.emplace(person, true).first;
+            }
+            e.canonical_id = person;
+            e.kind = "person";
+            renamed = true;
+        }
+        if (renamed) { // a chunk that named its own author lists the person once
+            std::set<std::string> seen;
+            ents.erase(std::remove_if(ents.begin(), ents.end(),
+                                      [&](const ExtractedEntity& e) {
+                                          return !seen.insert(e.canonical_id).second;
+                                      }),
+                       ents.end());
+        }
+        return Status::ok();
+    }
+
     Status upsert_source(const IngestSource& s, std::size_t written) {
         auto st = db_.prepare(
             "INSERT INTO ml_sources(source_id, source_kind, platform, title, format, origin_path, "
@@ -793,6 +873,8 @@ private:
     std::optional<NodeWriter> writer_; // the batch's (begin_batch)
     std::optional<Sealer> sealer_;     // the batch's, writing through writer_
     std::chrono::steady_clock::time_point batch_started_;
+    // The last batch's commit_batch(), start to end, per message it held.
+    std::chrono::steady_clock::duration commit_per_item_{};
     std::size_t batch_items_ = 0;     // messages this batch has stored or skipped
     std::size_t committed_items_ = 0; // … and the batches committed before it
     bool batch_changed_ = false;      // this batch wrote or replaced something
@@ -804,12 +886,15 @@ private:
     // Up to this many items, a source's duplicates are looked up item by item.
     static constexpr std::size_t kLookupDuplicatesMax = 64;
     bool lookup_duplicates_ = false;
-    bool superseded_any_ = false;
-    bool wrote_index_file_ = false; // an item of this import superseded a chunk
+    bool superseded_any_ = false; // an item of this import superseded a chunk
+    bool wrote_index_file_ = false;
+    bool fold_due_ = false;
     std::unordered_set<std::string> existing_message_ids_;
     std::unordered_set<std::string> existing_hashes_;
     std::set<std::string> entity_ids_;
-    std::optional<Statement> known_entity_; // admit_known_openers
+    std::optional<Statement> known_entity_;  // admit_known_openers
+    std::optional<Statement> person_entity_; // name_known_persons
+    std::unordered_map<std::string, bool> person_known_;
     std::size_t total_items_ = 0;
     std::size_t items_done_ = 0;
 };
@@ -886,6 +971,19 @@ Result<IngestReport> Ingestor::ingest(const std::vector<IngestSource>& sources,
     // maps a committed file under its pending name.
     if (opts_.update_topic_tree && !vault_.db().read_only() && run.wrote_index_file())
         (void)TopicIndex::publish_file(vault_.db());
+    // The fold writes the new file from a read transaction and holds the write lock only for
+    // its commit, so stores and the other batches of other imports go on meanwhile. The import
+    // is committed: a failed or skipped fold (a cancel) loses nothing, the vectors stay listed
+    // and searched beside the file, and the next import past the bound folds them.
+    if (report && run.fold_due()) {
+        report->fold_due = true;
+        if (opts_.fold_here && !(cancel && cancel->load())) {
+            if (progress)
+                progress(IngestProgress{"topics", 0, 1});
+            auto folded = TopicIndex::fold_listed(vault_.db(), embedder_.signature());
+            report->fold_due = !folded || !*folded;
+        }
+    }
     return report;
 }
 

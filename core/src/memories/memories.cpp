@@ -269,7 +269,7 @@ Result<std::vector<Memory>> get_memories(const Vault& vault, const std::vector<s
 }
 
 Result<MemoryUpdateReport> update_memory(Vault& vault, Embedder& embedder, const MemoryUpdate& u,
-                                         const std::atomic_bool* cancel) {
+                                         const std::atomic_bool* cancel, bool fold_here) {
     check_off_ui_thread("update_memory");
     MEMLENS_TRY(vault.check_writable());
     auto old = get_memories(vault, {u.id});
@@ -319,6 +319,7 @@ Result<MemoryUpdateReport> update_memory(Vault& vault, Embedder& embedder, const
 
     IngestOptions opts;
     opts.report_chunk_ids = true;
+    opts.fold_here = fold_here;
     Ingestor ingestor(vault, embedder, opts);
     auto report = ingestor.ingest({src}, {}, cancel);
     if (!report)

@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -273,6 +274,28 @@ Status read_delta(const Database& db, TopicIndex::Impl& impl) {
     return Status::ok();
 }
 
+// An advisory lock (flock) on the vault folder: fold_listed() holds it exclusively while its
+// pending file is uncommitted, publish_file() tries it shared before it removes pending files.
+class FolderLock {
+public:
+    explicit FolderLock(const fs::path& dir)
+        : fd_(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {}
+    ~FolderLock() {
+        if (fd_ >= 0)
+            ::close(fd_); // drops the lock
+    }
+    FolderLock(const FolderLock&) = delete;
+    FolderLock& operator=(const FolderLock&) = delete;
+    bool try_lock(int how) { return fd_ >= 0 && ::flock(fd_, how | LOCK_NB) == 0; }
+    void unlock() {
+        if (fd_ >= 0)
+            (void)::flock(fd_, LOCK_UN);
+    }
+
+private:
+    int fd_;
+};
+
 // A read transaction around load()'s and refresh()'s reads (a SAVEPOINT opens one outside a
 // transaction and nests inside a caller's), so the token, the delta rows and the vectors are of
 // one moment even while another process writes.
@@ -402,6 +425,10 @@ Status TopicIndex::publish_file(const Database& db) {
         return Status(StatusCode::IoError,
                       "cannot list the vault folder " + dir.string() + ": " + std::strerror(errno));
     }
+    // A fold_listed() under way (this process's or another's) holds the folder's lock: its
+    // pending file is not garbage yet, so nothing is removed this time.
+    FolderLock folder(dir);
+    const bool no_fold = folder.try_lock(LOCK_SH);
     std::string committed;
     while (const dirent* entry = ::readdir(listing)) {
         const auto pending = pending_topic_file_token(entry->d_name);
@@ -409,7 +436,7 @@ Status TopicIndex::publish_file(const Database& db) {
             continue;
         if (*token && *pending == **token)
             committed = entry->d_name;
-        else
+        else if (no_fold)
             (void)::unlinkat(dir_fd, entry->d_name, 0); // a link goes, never what it points to
     }
     ::closedir(listing);
@@ -529,7 +556,8 @@ std::size_t TopicIndex::unfolded() const {
     return impl_ ? impl_->delta_ids.size() : 0;
 }
 
-Result<bool> TopicIndex::appends_suffice(const Database& db, const std::string& model_signature) {
+Result<TopicIndex::Upkeep> TopicIndex::upkeep(const Database& db,
+                                              const std::string& model_signature) {
     auto signature = stored_setting(db, kSignatureKey);
     if (!signature)
         return signature.status().with_context("topic tree");
@@ -537,7 +565,7 @@ Result<bool> TopicIndex::appends_suffice(const Database& db, const std::string& 
     if (!token)
         return token.status().with_context("topic tree");
     if (!*token || *signature != model_signature)
-        return false;
+        return Upkeep::Save;
     // No regular file to map (links are not followed): the next search would read every vector
     // from vault.db, so this import writes one.
     const auto path = topic_file_path(db);
@@ -546,9 +574,9 @@ Result<bool> TopicIndex::appends_suffice(const Database& db, const std::string& 
         return ::lstat(p.c_str(), &info) == 0 && S_ISREG(info.st_mode);
     };
     if (path.empty() || (!regular(path) && !regular(pending_topic_file_path(path, **token))))
-        return false;
+        return Upkeep::Save;
     if (!has_delta_list(db))
-        return false;
+        return Upkeep::Save;
     auto st = db.prepare("SELECT count(*) FROM (SELECT 1 FROM ml_topic_delta LIMIT ?)");
     if (!st)
         return st.status();
@@ -556,7 +584,77 @@ Result<bool> TopicIndex::appends_suffice(const Database& db, const std::string& 
     auto row = st->step();
     if (!row)
         return row.status();
-    return st->column_int64(0) <= static_cast<std::int64_t>(kMaxUnfoldedRows);
+    return st->column_int64(0) <= static_cast<std::int64_t>(kMaxUnfoldedRows) ? Upkeep::Appends
+                                                                              : Upkeep::Fold;
+}
+
+Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& model_signature,
+                                     const std::function<void()>& before_commit) {
+    check_off_ui_thread("TopicIndex::fold_listed");
+    const auto path = topic_file_path(db);
+    if (path.empty() || db.read_only())
+        return false;
+    if (sqlite3_get_autocommit(db.handle()) == 0)
+        return Status::internal("TopicIndex::fold_listed inside a transaction");
+    // One fold at a time, and publish_file() leaves the pending file of this one alone: a lock
+    // on the vault folder for as long as the file is uncommitted (the kernel drops it if the
+    // process dies).
+    FolderLock folder(path.parent_path());
+    if (!folder.try_lock(LOCK_EX))
+        return false;
+    auto index = load(db, model_signature); // every section checked: its rows are written again
+    if (!index)
+        return index.status();
+    Impl& impl = *index->impl_;
+    if (!impl.file)
+        return false;
+    const std::string folded_token = impl.file_token;
+    if (!impl.delta_ids.empty() || !impl.dead.empty())
+        impl.materialize(TopicTreeOptions{});
+    const std::string token = new_token();
+    const auto pending = pending_topic_file_path(path, token);
+    MEMLENS_TRY(write_topic_file(impl, pending, token));
+    struct Discard {
+        fs::path file;
+        bool keep = false;
+        ~Discard() {
+            std::error_code ec;
+            if (!keep)
+                fs::remove(file, ec); // created by write_topic_file: ours
+        }
+    } discard{pending};
+    if (before_commit)
+        before_commit();
+
+    auto tx = Transaction::begin(db);
+    if (!tx)
+        return tx.status().with_context("topic index file");
+    auto signature = stored_setting(db, kSignatureKey);
+    if (!signature)
+        return signature.status().with_context("topic tree");
+    auto current = stored_setting(db, kFileTokenKey);
+    if (!current)
+        return current.status().with_context("topic tree");
+    if (*signature != model_signature || !*current || **current != folded_token)
+        return false; // replaced meanwhile (a reindex, another model): the rollback changes nothing
+    auto done = db.prepare("DELETE FROM ml_topic_delta WHERE seq <= ?");
+    if (!done)
+        return done.status();
+    done->bind(1, impl.delta_seq);
+    MEMLENS_TRY(done->exec());
+    auto set = db.prepare("INSERT INTO ml_settings(key, value) VALUES (?, ?) "
+                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    if (!set)
+        return set.status();
+    set->bind(1, kFileTokenKey).bind(2, token);
+    MEMLENS_TRY(set->exec());
+    MEMLENS_TRY(tx->commit().with_context("topic index file"));
+    discard.keep = true;
+    folder.unlock();
+    // A failed publish loses nothing: load() maps the committed pending file until the next
+    // publish renames it.
+    (void)publish_file(db);
+    return true;
 }
 
 Status TopicIndex::save(const Database& db) {
