@@ -1,7 +1,7 @@
 // memlens-bench store: what an agent's memory_store costs at a vault's size, and what it does to
 // the searches running meanwhile. On a copy of the cached generated vault, in one run:
-// - bare: a raw sqlite3 transaction inserting one chunk row and its FTS5 row into the same vault
-//   (the floor of any store that keeps a chunk searchable by keyword);
+// - bare: a raw sqlite3 transaction inserting one chunk row and its FTS5 row into the same vault,
+//   the rows the stores wrote (the floor of any store that keeps a chunk searchable by keyword);
 // - store: the whole store as memory_store runs it (Ingestor: chunk, FTS5, entities, edges,
 //   scores, embedding, sealing, the topic index), one transaction each;
 // - search alone, then search while another thread stores on its own connection (what an
@@ -22,6 +22,7 @@
 #include <memlens/ingest.h>
 #include <memlens/search.h>
 #include <memlens/time_util.h>
+#include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
 #include <nlohmann/json.hpp>
@@ -33,6 +34,8 @@
 #include <filesystem>
 #include <iostream>
 #include <limits>
+#include <map>
+#include <random>
 #include <thread>
 
 namespace memlens::bench {
@@ -53,7 +56,8 @@ std::string memory_text(std::size_t i) {
            ").";
 }
 
-// One memory_store as app/mcp/tools.cpp runs it: one item, its own import and transaction.
+// One memory_store as app/mcp/tools.cpp runs it: one item, its own import and transaction; past
+// the index's bound, a fold on the folder's thread, as the server's.
 class Storer {
 public:
     static Result<std::unique_ptr<Storer>> open(const fs::path& dir) {
@@ -66,6 +70,7 @@ public:
         if (!embedder)
             return embedder.status();
         s->embedder_ = std::move(embedder).value();
+        s->folder_ = std::make_unique<TopicFolder>(dir, s->embedder_->signature());
         return s;
     }
 
@@ -82,10 +87,14 @@ public:
         src.format = "mcp";
         src.persons.push_back(item.author);
         src.items.push_back(std::move(item));
-        Ingestor ingestor(*vault_, *embedder_, IngestOptions{});
+        IngestOptions opts;
+        opts.fold_here = false; // as the server: its TopicFolder folds
+        Ingestor ingestor(*vault_, *embedder_, opts);
         auto report = ingestor.ingest({src});
         if (!report)
             return report.status();
+        if (report->fold_due)
+            folder_->request();
         if (report->chunks != 1)
             return Status::internal("store " + std::to_string(i) + " wrote " +
                                     std::to_string(report->chunks) + " chunks");
@@ -96,34 +105,73 @@ private:
     Storer() = default;
     std::unique_ptr<Vault> vault_;
     std::unique_ptr<Embedder> embedder_;
+    std::unique_ptr<TopicFolder> folder_;
 };
 
-// The floor: one chunk row and its FTS5 row in one raw transaction, on the same vault file.
+// The floor: one chunk row and its FTS5 row in one raw transaction, on the same vault file. The
+// rows are the ones the timed stores wrote, every column as the store wrote it, under a fresh id
+// of the same shape (32 hex digits, so the primary key's insert lands at a random leaf as a
+// store's does) in a source of their own.
 class BareInsert {
 public:
     ~BareInsert() {
+        for (auto& row : rows_)
+            for (sqlite3_value* v : row)
+                sqlite3_value_free(v);
         sqlite3_finalize(chunk_);
         sqlite3_finalize(fts_);
         sqlite3_close(db_);
     }
-    Status open(const fs::path& file) {
+    // Reads the rows of the stores' source (`source_id`) to insert again.
+    Status open(const fs::path& file, const std::string& source_id) {
         if (sqlite3_open_v2(file.string().c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr) !=
             SQLITE_OK)
             return Status::io("cannot open " + file.string());
         sqlite3_busy_timeout(db_, 10000);
         exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
-        if (sqlite3_prepare_v2(
+        // The chunk's columns, then its FTS5 row's four.
+        std::string columns, slots;
+        sqlite3_stmt* info = nullptr;
+        sqlite3_prepare_v2(db_,
+                           "SELECT name FROM pragma_table_info('mem_tree_chunks') ORDER BY cid", -1,
+                           &info, nullptr);
+        while (info && sqlite3_step(info) == SQLITE_ROW) {
+            const std::string name = reinterpret_cast<const char*>(sqlite3_column_text(info, 0));
+            column_index_[name] = names_.size();
+            names_.push_back(name);
+            columns += (columns.empty() ? "" : ", ") + name;
+            slots += (slots.empty() ? "?" : ", ?");
+        }
+        sqlite3_finalize(info);
+        for (const char* needed : {"id", "rid", "source_id", "seq_in_source"})
+            if (!column_index_.count(needed))
+                return Status::internal(std::string("bare insert: no column ") + needed);
+        sqlite3_stmt* read = nullptr;
+        const std::string select = "SELECT c.*, f.content, f.context, f.near, f.far FROM "
+                                   "mem_tree_chunks c JOIN mem_tree_chunks_fts f ON f.rowid = "
+                                   "c.rid WHERE c.source_id = ?1 ORDER BY c.rid";
+        if (sqlite3_prepare_v2(db_, select.c_str(), -1, &read, nullptr) != SQLITE_OK ||
+            sqlite3_prepare_v2(
                 db_,
-                "INSERT INTO mem_tree_chunks(id, source_kind, source_id, timestamp_ms, "
-                "time_range_start_ms, time_range_end_ms, content, token_count, seq_in_source, "
-                "created_at_ms, rid, author) VALUES (?1, 'chat', 'chat:bare', ?2, ?2, ?2, ?3, 12, "
-                "?4, ?2, ?5, 'agent')",
-                -1, &chunk_, nullptr) != SQLITE_OK ||
+                ("INSERT INTO mem_tree_chunks(" + columns + ") VALUES (" + slots + ")").c_str(), -1,
+                &chunk_, nullptr) != SQLITE_OK ||
             sqlite3_prepare_v2(db_,
                                "INSERT INTO mem_tree_chunks_fts(rowid, content, context, near, "
-                               "far) VALUES (?, ?, 'agent', '', '')",
-                               -1, &fts_, nullptr) != SQLITE_OK)
+                               "far) VALUES (?, ?, ?, ?, ?)",
+                               -1, &fts_, nullptr) != SQLITE_OK) {
+            sqlite3_finalize(read);
             return Status::internal(std::string("bare insert: ") + sqlite3_errmsg(db_));
+        }
+        sqlite3_bind_text(read, 1, source_id.c_str(), -1, SQLITE_TRANSIENT);
+        while (sqlite3_step(read) == SQLITE_ROW) {
+            std::vector<sqlite3_value*> row;
+            for (int c = 0; c < sqlite3_column_count(read); ++c)
+                row.push_back(sqlite3_value_dup(sqlite3_column_value(read, c)));
+            rows_.push_back(std::move(row));
+        }
+        sqlite3_finalize(read);
+        if (rows_.empty())
+            return Status::internal("bare insert: the stores wrote no rows to copy");
         sqlite3_stmt* st = nullptr;
         sqlite3_prepare_v2(db_, "SELECT coalesce(max(rid), 0) FROM mem_tree_chunks", -1, &st,
                            nullptr);
@@ -133,18 +181,23 @@ public:
         return Status::ok();
     }
     Status insert(std::size_t i) {
-        const std::string id = "bare-" + std::to_string(i);
-        const std::string text = memory_text(i);
+        const std::vector<sqlite3_value*>& row = rows_[i % rows_.size()];
+        char id[33];
+        std::snprintf(id, sizeof id, "%016llx%016llx", static_cast<unsigned long long>(random_()),
+                      static_cast<unsigned long long>(random_()));
         const std::int64_t rid = ++rid_;
         if (!exec("BEGIN IMMEDIATE"))
             return Status::internal(std::string("bare begin: ") + sqlite3_errmsg(db_));
-        sqlite3_bind_text(chunk_, 1, id.c_str(), -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(chunk_, 2, now_ms());
-        sqlite3_bind_text(chunk_, 3, text.c_str(), -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(chunk_, 4, std::int64_t(i));
-        sqlite3_bind_int64(chunk_, 5, rid);
+        for (std::size_t c = 0; c < names_.size(); ++c)
+            sqlite3_bind_value(chunk_, int(c) + 1, row[c]);
+        sqlite3_bind_text(chunk_, int(column_index_["id"]) + 1, id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(chunk_, int(column_index_["rid"]) + 1, rid);
+        sqlite3_bind_text(chunk_, int(column_index_["source_id"]) + 1, "chat:bare", -1,
+                          SQLITE_STATIC);
+        sqlite3_bind_int64(chunk_, int(column_index_["seq_in_source"]) + 1, std::int64_t(i));
         sqlite3_bind_int64(fts_, 1, rid);
-        sqlite3_bind_text(fts_, 2, text.c_str(), -1, SQLITE_TRANSIENT);
+        for (int c = 0; c < 4; ++c)
+            sqlite3_bind_value(fts_, c + 2, row[names_.size() + std::size_t(c)]);
         const bool ok = sqlite3_step(chunk_) == SQLITE_DONE && sqlite3_step(fts_) == SQLITE_DONE;
         sqlite3_reset(chunk_);
         sqlite3_reset(fts_);
@@ -161,10 +214,14 @@ private:
     sqlite3* db_ = nullptr;
     sqlite3_stmt* chunk_ = nullptr;
     sqlite3_stmt* fts_ = nullptr;
+    std::vector<std::string> names_;
+    std::map<std::string, std::size_t> column_index_;
+    std::vector<std::vector<sqlite3_value*>> rows_;
+    std::mt19937_64 random_{20261205};
     std::int64_t rid_ = 0;
 };
 
-constexpr std::size_t kWarmUp = 10;
+constexpr std::size_t kWarmUp = 100;
 
 // Each op once, timed (no warm-up pass of the same ops: a store is not repeatable).
 template <typename Op> Result<nlohmann::json> timed_once(std::size_t count, Op op) {
@@ -342,7 +399,7 @@ int bench_store(const Args& a) {
 
     // The floor, last, so its rows were not there for the stores.
     BareInsert bare;
-    if (Status e = bare.open(vdir / "vault.db"); !e)
+    if (Status e = bare.open(vdir / "vault.db", "chat:agent"); !e)
         return fail("store", e);
     for (std::size_t i = 0; i < kWarmUp; ++i)
         if (Status e = bare.insert(st + i); !e)
