@@ -110,7 +110,7 @@ private slots:
         QVERIFY(ownLambda > 0);
     }
 
-    // Acceptance: unchanged settings reproduce every logged ranking exactly.
+    // Unchanged settings reproduce every logged ranking exactly.
     void unchangedSettingsReproduceEveryRow() {
         for (auto id : rows_) {
             auto row = must(load_lab_row(vault_->db(), id), "row");
@@ -126,7 +126,7 @@ private slots:
         }
     }
 
-    // Acceptance: the blast radius of the vault's own settings is zero.
+    // The blast radius of the vault's own settings is zero.
     void blastOfTheVaultsOwnSettingsChangesNothing() {
         std::size_t progressCalls = 0;
         BlastOptions o;
@@ -144,7 +144,7 @@ private slots:
         QVERIFY(progressCalls > 0);
     }
 
-    // Acceptance: λ = 1 (MMR off) changes exactly the rows whose logged order is not their
+    // λ = 1 (MMR off) changes exactly the rows whose logged order is not their
     // fused order, and none that set their own λ (a query's own choice wins, as when it ran).
     void lambdaOneChangesTheRowsMmrReorderedAndNothingElse() {
         std::set<std::int64_t> expected, ownLambda;
@@ -387,7 +387,7 @@ private slots:
         QVERIFY(reached > 0);
     }
 
-    // Acceptance: with recency, supersession demotion, MMR and entity boost off in the vault,
+    // With recency, supersession demotion, MMR and entity boost off in the vault,
     // the "RRF" column is the logged ranking.
     void rrfColumnIsTheLoggedRankingWhenLaterSignalsAreOff() {
         QTemporaryDir d;

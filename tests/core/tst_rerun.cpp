@@ -137,7 +137,7 @@ private slots:
         QCOMPARE(queries_.size(), std::size_t{48});
     }
 
-    // The acceptance case: every stored row ranks again to the logged hits, ids and scores equal
+    // Every stored row ranks again to the logged hits, ids and scores equal
     // to the bit, with no leg run.
     void rerunGivesTheLoggedRankingBitForBit() {
         const auto ids = logRows();
