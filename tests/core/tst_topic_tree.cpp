@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -702,7 +703,7 @@ private slots:
         QVERIFY(other.is_ok());
         const Database& odb = (*other)->db();
         bool stored = false, second_fold_refused = false;
-        auto folded = TopicIndex::fold_listed(db, "sig", [&] {
+        auto folded = TopicIndex::fold_listed(db, "sig", nullptr, [&] {
             auto tx = Transaction::begin(odb); // the lock is free while the file is written
             if (!tx)
                 return;
@@ -734,7 +735,7 @@ private slots:
         // Replaced meanwhile: a reindex's save() commits first; the fold commits nothing.
         insert_vectors(db, "mem_tree_chunk_embeddings", "sig", {s.ids[2011]}, {s.vectors[2011]});
         std::string replaced_by;
-        auto late = TopicIndex::fold_listed(db, "sig", [&] {
+        auto late = TopicIndex::fold_listed(db, "sig", nullptr, [&] {
             auto index = TopicIndex::load(odb, "sig", small_tree());
             if (index && index->save(odb).is_ok())
                 replaced_by = text_of(odb, token_sql);
@@ -744,6 +745,20 @@ private slots:
         QVERIFY(!replaced_by.empty());
         QCOMPARE(text_of(db, token_sql), replaced_by);
         QCOMPARE(db.query_int("SELECT count(*) FROM ml_topic_delta").value(), std::int64_t(0));
+        pending = 0;
+        for (const auto& e : std::filesystem::directory_iterator(tmp.path() / "v"))
+            pending += e.path().filename().string().find(".pending") != std::string::npos;
+        QCOMPARE(pending, std::size_t(0));
+
+        // Cancelled once its file is written: nothing committed, the file gone, the list kept.
+        insert_vectors(db, "mem_tree_chunk_embeddings", "sig", {"late-one"}, {s.vectors[3]});
+        std::atomic_bool cancel{false};
+        auto stopped = TopicIndex::fold_listed(db, "sig", &cancel, [&] { cancel = true; });
+        QVERIFY(stopped.is_ok());
+        QVERIFY(!*stopped);
+        QCOMPARE(text_of(db, token_sql), replaced_by);
+        QCOMPARE(text_of(db, "SELECT group_concat(node_id) FROM ml_topic_delta"),
+                 std::string("late-one"));
         pending = 0;
         for (const auto& e : std::filesystem::directory_iterator(tmp.path() / "v"))
             pending += e.path().filename().string().find(".pending") != std::string::npos;

@@ -15,6 +15,7 @@
 #include <memlens/embedder.h>
 #include <memlens/status.h>
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -158,11 +159,13 @@ public:
     // commit its token and delete the rows it folded. Rows listed meanwhile (another writer's
     // stores) stay listed, searched beside the new file. The tree tables keep the tree of the
     // last save(): load() reads them only when no file maps, and assigns the vectors they lack.
-    // Needs a writable connection outside any transaction; `before_commit` runs between the
-    // file and the commit (tests write there). False, with nothing changed, when there is no
-    // file to fold into, another process is folding, or another writer replaced the file
-    // meanwhile (its file holds what this one would).
+    // Needs a writable connection outside any transaction; `cancel`, checked between its steps
+    // (read, fold, write), stops it before the commit; `before_commit` runs between the file and
+    // the commit (tests write there). False, with nothing changed, when there is no file to fold
+    // into, another process is folding, another writer replaced the file meanwhile (its file
+    // holds what this one would), or it was cancelled.
     static Result<bool> fold_listed(const Database& db, const std::string& model_signature,
+                                    const std::atomic_bool* cancel = nullptr,
                                     const std::function<void()>& before_commit = {});
 
     // Brings a mapped index up to the vault: reads the vectors written since this index last
@@ -265,7 +268,7 @@ private:
 class TopicFolder {
 public:
     TopicFolder(std::filesystem::path vault_dir, std::string model_signature);
-    ~TopicFolder(); // waits for a fold under way
+    ~TopicFolder(); // cancels a fold under way and waits for it to stop
     TopicFolder(const TopicFolder&) = delete;
     TopicFolder& operator=(const TopicFolder&) = delete;
 

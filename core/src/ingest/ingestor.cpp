@@ -980,7 +980,7 @@ Result<IngestReport> Ingestor::ingest(const std::vector<IngestSource>& sources,
         if (opts_.fold_here && !(cancel && cancel->load())) {
             if (progress)
                 progress(IngestProgress{"topics", 0, 1});
-            auto folded = TopicIndex::fold_listed(vault_.db(), embedder_.signature());
+            auto folded = TopicIndex::fold_listed(vault_.db(), embedder_.signature(), cancel);
             report->fold_due = !folded || !*folded;
         }
     }

@@ -5,6 +5,7 @@
 #include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -18,6 +19,7 @@ struct TopicFolder::State {
     std::condition_variable wake, idle;
     bool asked = false, busy = false, stop = false;
     std::size_t folds = 0;
+    std::atomic_bool stopping{false}; // cancels a fold under way (fold_listed's `cancel`)
     std::thread thread;
 };
 
@@ -32,6 +34,7 @@ TopicFolder::~TopicFolder() {
         std::lock_guard lock(state_->mutex);
         state_->stop = true;
     }
+    state_->stopping = true;
     state_->wake.notify_all();
     if (state_->thread.joinable())
         state_->thread.join();
@@ -80,7 +83,7 @@ void TopicFolder::run() {
         if (vault) {
             auto upkeep = TopicIndex::upkeep(vault->db(), state_->signature);
             if (upkeep && *upkeep == TopicIndex::Upkeep::Fold) {
-                auto r = TopicIndex::fold_listed(vault->db(), state_->signature);
+                auto r = TopicIndex::fold_listed(vault->db(), state_->signature, &state_->stopping);
                 folded = r && *r;
             }
         }

@@ -589,7 +589,9 @@ Result<TopicIndex::Upkeep> TopicIndex::upkeep(const Database& db,
 }
 
 Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& model_signature,
+                                     const std::atomic_bool* cancel,
                                      const std::function<void()>& before_commit) {
+    const auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
     check_off_ui_thread("TopicIndex::fold_listed");
     const auto path = topic_file_path(db);
     if (path.empty() || db.read_only())
@@ -606,11 +608,13 @@ Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& mode
     if (!index)
         return index.status();
     Impl& impl = *index->impl_;
-    if (!impl.file)
+    if (!impl.file || cancelled())
         return false;
     const std::string folded_token = impl.file_token;
     if (!impl.delta_ids.empty() || !impl.dead.empty())
         impl.materialize(TopicTreeOptions{});
+    if (cancelled())
+        return false;
     const std::string token = new_token();
     const auto pending = pending_topic_file_path(path, token);
     MEMLENS_TRY(write_topic_file(impl, pending, token));
@@ -625,6 +629,8 @@ Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& mode
     } discard{pending};
     if (before_commit)
         before_commit();
+    if (cancelled())
+        return false; // the new file goes with `discard`
 
     auto tx = Transaction::begin(db);
     if (!tx)
