@@ -610,9 +610,11 @@ Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& mode
     Impl& impl = *index->impl_;
     if (!impl.file || cancelled())
         return false;
+    // Nothing listed (another process folded since the caller looked): the file is current.
+    if (impl.delta_ids.empty() && impl.dead.empty())
+        return false;
     const std::string folded_token = impl.file_token;
-    if (!impl.delta_ids.empty() || !impl.dead.empty())
-        impl.materialize(TopicTreeOptions{});
+    impl.materialize(TopicTreeOptions{});
     if (cancelled())
         return false;
     const std::string token = new_token();
