@@ -117,6 +117,14 @@ std::string text_of(const Database& db, const char* sql) {
     return row && *row ? st->column_text(0) : std::string();
 }
 
+// How many uncommitted index files (topic-index.bin.<token>.pending) a vault folder holds.
+std::size_t pending_files(const std::filesystem::path& dir) {
+    std::size_t n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        n += e.path().filename().string().find(".pending") != std::string::npos;
+    return n;
+}
+
 std::filesystem::path index_file(const Database& db) {
     return std::filesystem::path(db.path()).parent_path() / "topic-index.bin";
 }
@@ -727,10 +735,7 @@ private slots:
         for (std::size_t i = 2000; i < 2010; ++i) // folded: in a leaf of the new file
             QVERIFY(!after->topic_path_of(*after->position(s.ids[i])).empty());
         QCOMPARE(after->exact(s.vectors[2010], 1).at(0).node_id, s.ids[2010]);
-        std::size_t pending = 0;
-        for (const auto& e : std::filesystem::directory_iterator(tmp.path() / "v"))
-            pending += e.path().filename().string().find(".pending") != std::string::npos;
-        QCOMPARE(pending, std::size_t(0));
+        QCOMPARE(pending_files(tmp.path() / "v"), std::size_t(0));
 
         // Replaced meanwhile: a reindex's save() commits first; the fold commits nothing.
         insert_vectors(db, "mem_tree_chunk_embeddings", "sig", {s.ids[2011]}, {s.vectors[2011]});
@@ -745,10 +750,7 @@ private slots:
         QVERIFY(!replaced_by.empty());
         QCOMPARE(text_of(db, token_sql), replaced_by);
         QCOMPARE(db.query_int("SELECT count(*) FROM ml_topic_delta").value(), std::int64_t(0));
-        pending = 0;
-        for (const auto& e : std::filesystem::directory_iterator(tmp.path() / "v"))
-            pending += e.path().filename().string().find(".pending") != std::string::npos;
-        QCOMPARE(pending, std::size_t(0));
+        QCOMPARE(pending_files(tmp.path() / "v"), std::size_t(0));
 
         // Cancelled once its file is written: nothing committed, the file gone, the list kept.
         insert_vectors(db, "mem_tree_chunk_embeddings", "sig", {"late-one"}, {s.vectors[3]});
@@ -759,10 +761,7 @@ private slots:
         QCOMPARE(text_of(db, token_sql), replaced_by);
         QCOMPARE(text_of(db, "SELECT group_concat(node_id) FROM ml_topic_delta"),
                  std::string("late-one"));
-        pending = 0;
-        for (const auto& e : std::filesystem::directory_iterator(tmp.path() / "v"))
-            pending += e.path().filename().string().find(".pending") != std::string::npos;
-        QCOMPARE(pending, std::size_t(0));
+        QCOMPARE(pending_files(tmp.path() / "v"), std::size_t(0));
     }
 
     // An agent's stores leave the fold to the server's TopicFolder: a request while the list is

@@ -176,6 +176,7 @@ private:
         sealer_.emplace(db_, embedder_, *writer_, opts_.seal);
         batch_started_ = std::chrono::steady_clock::now();
         batch_items_ = 0;
+        person_known_.clear(); // a person another writer added meanwhile is asked again
         return Status::ok();
     }
 
@@ -775,11 +776,10 @@ private:
         for (ExtractedEntity& e : ents) {
             if (e.kind != "topic" || e.canonical_id.rfind("topic:", 0) != 0)
                 continue;
-            const std::string person = "person:" + e.canonical_id.substr(6);
-            auto known = person_known_.find(person);
-            if (known == person_known_.end()) {
-                bool is_person = entity_ids_.count(person) != 0;
-                if (!is_person) {
+            std::string person = "person:" + e.canonical_id.substr(6);
+            if (entity_ids_.count(person) == 0) { // not a person of this import: the vault's?
+                auto known = person_known_.find(person);
+                if (known == person_known_.end()) {
                     if (!person_entity_) {
                         auto st = db_.prepare("SELECT 1 FROM ml_entities WHERE entity_id = ?1 "
                                               "AND entity_kind = 'person'");
@@ -793,14 +793,12 @@ private:
                     person_entity_->reset(); // no snapshot held past the batch (see above)
                     if (!row)
                         return row.status().with_context(vault_.db_path().string());
-                    is_person = *row;
+                    known = person_known_.emplace(person, *row).first;
                 }
-                // Only a yes is kept: a person another writer adds later is asked again.
-                if (!is_person)
+                if (!known->second)
                     continue;
-                known = person_known_.emplace(person, true).first;
             }
-            e.canonical_id = person;
+            e.canonical_id = std::move(person);
             e.kind = "person";
             renamed = true;
         }
@@ -894,6 +892,7 @@ private:
     std::set<std::string> entity_ids_;
     std::optional<Statement> known_entity_;  // admit_known_openers
     std::optional<Statement> person_entity_; // name_known_persons
+    // The vault's answers this batch (name_known_persons), by person id.
     std::unordered_map<std::string, bool> person_known_;
     std::size_t total_items_ = 0;
     std::size_t items_done_ = 0;

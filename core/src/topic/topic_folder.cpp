@@ -17,9 +17,9 @@ struct TopicFolder::State {
     std::string signature;
     std::mutex mutex;
     std::condition_variable wake, idle;
-    bool asked = false, busy = false, stop = false;
+    bool asked = false, busy = false;
+    std::atomic_bool stop{false}; // set under `mutex`; also cancels a fold under way
     std::size_t folds = 0;
-    std::atomic_bool stopping{false}; // cancels a fold under way (fold_listed's `cancel`)
     std::thread thread;
 };
 
@@ -34,7 +34,6 @@ TopicFolder::~TopicFolder() {
         std::lock_guard lock(state_->mutex);
         state_->stop = true;
     }
-    state_->stopping = true;
     state_->wake.notify_all();
     if (state_->thread.joinable())
         state_->thread.join();
@@ -83,7 +82,7 @@ void TopicFolder::run() {
         if (vault) {
             auto upkeep = TopicIndex::upkeep(vault->db(), state_->signature);
             if (upkeep && *upkeep == TopicIndex::Upkeep::Fold) {
-                auto r = TopicIndex::fold_listed(vault->db(), state_->signature, &state_->stopping);
+                auto r = TopicIndex::fold_listed(vault->db(), state_->signature, &state_->stop);
                 folded = r && *r;
             }
         }

@@ -87,6 +87,40 @@ Result<std::optional<std::string>> stored_setting(const Database& db, const char
     return *row ? std::optional<std::string>(st->column_text(0)) : std::nullopt;
 }
 
+// The settings that say which index is current: the model its tree clusters and the token of
+// the committed file (each absent until a save() writes it).
+struct FileKeys {
+    std::optional<std::string> signature, token;
+};
+
+Result<FileKeys> stored_file_keys(const Database& db) {
+    auto signature = stored_setting(db, kSignatureKey);
+    if (!signature)
+        return signature.status().with_context("topic tree");
+    auto token = stored_setting(db, kFileTokenKey);
+    if (!token)
+        return token.status().with_context("topic tree");
+    return FileKeys{std::move(signature).value(), std::move(token).value()};
+}
+
+Status store_setting(const Database& db, const char* key, const std::string& value) {
+    auto st = db.prepare("INSERT INTO ml_settings(key, value) VALUES (?, ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    if (!st)
+        return st.status();
+    st->bind(1, key).bind(2, value);
+    return st->exec();
+}
+
+// The rows of ml_topic_delta up to `seq`: what a new file holds; later ones stay listed.
+Status delete_folded(const Database& db, std::int64_t seq) {
+    auto st = db.prepare("DELETE FROM ml_topic_delta WHERE seq <= ?");
+    if (!st)
+        return st.status();
+    st->bind(1, seq);
+    return st->exec();
+}
+
 // Reads the stored nodes into impl; false when there is no tree or it does not fit the vectors.
 Result<bool> read_nodes(const Database& db, TopicIndex::Impl& impl) {
     auto st = db.prepare("SELECT topic_key, parent_key, depth, is_leaf, centroid FROM "
@@ -459,30 +493,28 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
     impl->model_signature = model_signature;
     ReadPoint read(db);
     MEMLENS_TRY(read.begin().with_context("topic tree"));
-    auto signature = stored_setting(db, kSignatureKey);
-    if (!signature)
-        return signature.status().with_context("topic tree");
-    auto token = stored_setting(db, kFileTokenKey);
-    if (!token)
-        return token.status().with_context("topic tree");
+    auto keys = stored_file_keys(db);
+    if (!keys)
+        return keys.status();
+    const auto& [signature, token] = *keys;
     std::string file_problem = recluster ? "not read: clustering afresh" : "";
-    if (!recluster && *signature == model_signature && *token) {
+    if (!recluster && signature == model_signature && token) {
         // topic-index.bin, or the pending file of a save() whose commit went through but whose
         // publish_file() did not (a kill in between): both carry the committed token.
         const auto path = topic_file_path(db);
         if (path.empty())
             file_problem = "an in-memory database has no folder for one";
         if (!path.empty() &&
-            (read_topic_file(path, **token, model_signature, *impl, &file_problem, check) ||
-             read_topic_file(pending_topic_file_path(path, **token), **token, model_signature,
-                             *impl, nullptr, check))) {
-            impl->file_token = **token;
+            (read_topic_file(path, *token, model_signature, *impl, &file_problem, check) ||
+             read_topic_file(pending_topic_file_path(path, *token), *token, model_signature, *impl,
+                             nullptr, check))) {
+            impl->file_token = *token;
             MEMLENS_TRY(read_delta(db, *impl).with_context("topic tree: vectors since the file"));
             return TopicIndex(std::move(impl));
         }
     } else if (!recluster) {
-        file_problem = *signature != model_signature ? "written for another embedding model"
-                                                     : "vault.db holds no token for it";
+        file_problem = signature != model_signature ? "written for another embedding model"
+                                                    : "vault.db holds no token for it";
     }
 
     // What the vectors read below include: save() leaves the later rows of ml_topic_delta.
@@ -507,7 +539,7 @@ Result<TopicIndex> TopicIndex::load(const Database& db, const std::string& model
     impl->prepare_vectors();
     impl->info.file_problem = file_problem;
 
-    bool usable = !recluster && *signature == model_signature && impl->dim > 0;
+    bool usable = !recluster && signature == model_signature && impl->dim > 0;
     if (usable) {
         auto nodes = read_nodes(db, *impl);
         if (!nodes)
@@ -540,13 +572,10 @@ Result<bool> TopicIndex::refresh(const Database& db) {
         return false;
     ReadPoint read(db);
     MEMLENS_TRY(read.begin().with_context("topic tree"));
-    auto signature = stored_setting(db, kSignatureKey);
-    if (!signature)
-        return signature.status().with_context("topic tree");
-    auto token = stored_setting(db, kFileTokenKey);
-    if (!token)
-        return token.status().with_context("topic tree");
-    if (!*token || **token != impl_->file_token || *signature != impl_->model_signature)
+    auto keys = stored_file_keys(db);
+    if (!keys)
+        return keys.status();
+    if (keys->token != impl_->file_token || keys->signature != impl_->model_signature)
         return false; // another file, or none: load() again
     MEMLENS_TRY(read_delta(db, *impl_).with_context("topic tree: vectors since the file"));
     return true;
@@ -558,13 +587,11 @@ std::size_t TopicIndex::unfolded() const {
 
 Result<TopicIndex::Upkeep> TopicIndex::upkeep(const Database& db,
                                               const std::string& model_signature) {
-    auto signature = stored_setting(db, kSignatureKey);
-    if (!signature)
-        return signature.status().with_context("topic tree");
-    auto token = stored_setting(db, kFileTokenKey);
-    if (!token)
-        return token.status().with_context("topic tree");
-    if (!*token || *signature != model_signature)
+    auto keys = stored_file_keys(db);
+    if (!keys)
+        return keys.status();
+    const auto& token = keys->token;
+    if (!token || keys->signature != model_signature)
         return Upkeep::Save;
     // No regular file to map (links are not followed): the next search would read every vector
     // from vault.db, so this import writes one.
@@ -573,7 +600,7 @@ Result<TopicIndex::Upkeep> TopicIndex::upkeep(const Database& db,
         struct stat info {};
         return ::lstat(p.c_str(), &info) == 0 && S_ISREG(info.st_mode);
     };
-    if (path.empty() || (!regular(path) && !regular(pending_topic_file_path(path, **token))))
+    if (path.empty() || (!regular(path) && !regular(pending_topic_file_path(path, *token))))
         return Upkeep::Save;
     if (!has_delta_list(db))
         return Upkeep::Save;
@@ -637,25 +664,13 @@ Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& mode
     auto tx = Transaction::begin(db);
     if (!tx)
         return tx.status().with_context("topic index file");
-    auto signature = stored_setting(db, kSignatureKey);
-    if (!signature)
-        return signature.status().with_context("topic tree");
-    auto current = stored_setting(db, kFileTokenKey);
-    if (!current)
-        return current.status().with_context("topic tree");
-    if (*signature != model_signature || !*current || **current != folded_token)
+    auto keys = stored_file_keys(db);
+    if (!keys)
+        return keys.status();
+    if (keys->signature != model_signature || keys->token != folded_token)
         return false; // replaced meanwhile (a reindex, another model): the rollback changes nothing
-    auto done = db.prepare("DELETE FROM ml_topic_delta WHERE seq <= ?");
-    if (!done)
-        return done.status();
-    done->bind(1, impl.delta_seq);
-    MEMLENS_TRY(done->exec());
-    auto set = db.prepare("INSERT INTO ml_settings(key, value) VALUES (?, ?) "
-                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-    if (!set)
-        return set.status();
-    set->bind(1, kFileTokenKey).bind(2, token);
-    MEMLENS_TRY(set->exec());
+    MEMLENS_TRY(delete_folded(db, impl.delta_seq));
+    MEMLENS_TRY(store_setting(db, kFileTokenKey, token));
     MEMLENS_TRY(tx->commit().with_context("topic index file"));
     discard.keep = true;
     folder.unlock();
@@ -675,14 +690,8 @@ Status TopicIndex::save(const Database& db) {
     MEMLENS_TRY(sp.begin());
     MEMLENS_TRY(db.exec("DELETE FROM ml_topic_members; DELETE FROM ml_topic_nodes;"));
     MEMLENS_TRY(forget_file_token(db));
-    if (has_delta_list(db)) {
-        // The changes this index holds are in the new file; later ones stay listed.
-        auto st = db.prepare("DELETE FROM ml_topic_delta WHERE seq <= ?");
-        if (!st)
-            return st.status();
-        st->bind(1, impl_->delta_seq);
-        MEMLENS_TRY(st->exec());
-    }
+    if (has_delta_list(db)) // the changes this index holds are in the new file
+        MEMLENS_TRY(delete_folded(db, impl_->delta_seq));
     if (impl_->size() == 0 || impl_->dim == 0)
         return sp.release(); // nothing clustered: load() will find no tree and build afresh
     auto node_st = db.prepare("INSERT INTO ml_topic_nodes(topic_key, parent_key, depth, is_leaf, "
@@ -716,21 +725,14 @@ Status TopicIndex::save(const Database& db) {
     }
     // The tables carry no signature column; the vault's settings remember which vectors the
     // tree clusters, so load() never routes one model's query through another model's tree.
-    auto sig_st = db.prepare("INSERT INTO ml_settings(key, value) VALUES (?, ?) "
-                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-    if (!sig_st)
-        return sig_st.status();
-    sig_st->bind(1, kSignatureKey).bind(2, impl_->model_signature);
-    MEMLENS_TRY(sig_st->exec());
-    sig_st->reset();
+    MEMLENS_TRY(store_setting(db, kSignatureKey, impl_->model_signature));
     // The file last: its token goes into the settings only once it is whole and synced, under
     // a name of its own; topic-index.bin is replaced only after the commit (publish_file).
     if (const auto path = topic_file_path(db); !path.empty()) {
         const std::string token = new_token();
         const auto pending = pending_topic_file_path(path, token);
         MEMLENS_TRY(write_topic_file(*impl_, pending, token));
-        sig_st->bind(1, kFileTokenKey).bind(2, token);
-        if (Status s = sig_st->exec(); !s.is_ok()) {
+        if (Status s = store_setting(db, kFileTokenKey, token); !s.is_ok()) {
             std::error_code ec;
             std::filesystem::remove(pending, ec); // created by write_topic_file: ours
             return s;
