@@ -299,6 +299,17 @@ Status Vault::migrate() {
         auto tx = Transaction::begin(db_);
         if (!tx)
             return tx.status();
+        // Another process opening the same vault may have migrated it since this one read the
+        // version: read again under the write lock and go on from there (the empty transaction
+        // rolls back).
+        auto now = db_.query_int("PRAGMA user_version");
+        if (!now)
+            return now.status();
+        if (*now > v) {
+            schema_version_ = static_cast<int>(*now);
+            v = schema_version_ - 1;
+            continue;
+        }
         MEMLENS_TRY(db_.exec(all[static_cast<size_t>(v)]));
         MEMLENS_TRY(db_.exec("PRAGMA user_version = " + std::to_string(v + 1)));
         MEMLENS_TRY(tx->commit());
