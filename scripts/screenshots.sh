@@ -16,8 +16,8 @@ build=${1:-"$root/build/screenshots"}
 out=${MEMLENS_SCREENSHOT_DIR:-"$root/docs/screenshots"}
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target tst_screenshots
+cmake --build "$build" --target memlens-tests-ui
 mkdir -p "$out"
-MEMLENS_SCREENSHOT_DIR="$out" QT_QPA_PLATFORM=offscreen "$build/tests/tst_screenshots"
+MEMLENS_SCREENSHOT_DIR="$out" QT_QPA_PLATFORM=offscreen "$build/tests/memlens-tests-ui" tst_screenshots
 echo "screenshots written to $out:"
 ls -1 "$out"/*.png

@@ -2,6 +2,7 @@
 // subcommands print the figures under the keys scripts/plot_scale.py and docs/performance.md
 // read, its cold start times the real memlens-cli (or the one named by --cli), and memlens-cli
 // itself has no bench command any more. Small sizes only: the figures are not asserted.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <QProcess>
@@ -179,5 +180,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestBench)
+MEMLENS_TEST_MAIN(TestBench)
 #include "tst_bench.moc"

@@ -1,6 +1,7 @@
 // The audit log: one retrieval_log row per query, written off the query path;
 // FNV-1a 64 identity; settings for replay; failures reported; read-only vaults say so; replay
 // and diff tell a data change from a settings change.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -440,5 +441,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAudit)
+MEMLENS_TEST_GUILESS_MAIN(TestAudit)
 #include "tst_audit.moc"

@@ -1,6 +1,7 @@
 // Reading the audit log through the core: list_audit with a filter (text, mode, time) and
 // paging, count_audit, and parse_audit_row giving back the values make_audit_record wrote.
 // Rows come from real searches on a real vault.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -255,5 +256,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAuditList)
+MEMLENS_TEST_GUILESS_MAIN(TestAuditList)
 #include "tst_audit_list.moc"

@@ -2,6 +2,7 @@
 // one that cannot wait any longer is kept in audit-pending.jsonl and merged into the log by the
 // next writer, exactly once; the CLI's exit status says which happened. The lock is held by a
 // second real connection on the same vault.db, as an import's transaction holds it.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -290,5 +291,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAuditPending)
+MEMLENS_TEST_GUILESS_MAIN(TestAuditPending)
 #include "tst_audit_pending.moc"

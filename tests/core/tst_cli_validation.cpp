@@ -2,6 +2,7 @@
 // accepts is refused with a non-zero exit and a one-line error that names the option and what
 // it accepts (ranges, or names that come from the core), never a silent default, a clamp, an
 // overflow or an SQL text. Valid values at the edges of each range still run.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/scoring.h>
@@ -194,5 +195,5 @@ private:
     static constexpr std::size_t kOverLimit = 16'385;
 };
 
-QTEST_GUILESS_MAIN(TestCliValidation)
+MEMLENS_TEST_GUILESS_MAIN(TestCliValidation)
 #include "tst_cli_validation.moc"

@@ -2,6 +2,8 @@
 // suites on a real vault do not reach reliably: graph context and supersession turning the
 // legs' order round, the factors only together, profile fusion, a tie, MMR when the pick the
 // lower hit was too similar to came after the upper one, and a primitive's hits.
+#include "suite.h"
+
 #include <memlens/compare.h>
 
 #include <QtTest>
@@ -168,5 +170,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestCompare)
+MEMLENS_TEST_MAIN(TestCompare)
 #include "tst_compare.moc"

@@ -5,6 +5,7 @@
 // No timing is assumed: the writer pauses inside each import's transaction (its progress
 // callback, once every chunk is written) until the readers have read the vault several times,
 // so reads during an open import are guaranteed, not hoped for.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -489,5 +490,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConcurrency)
+MEMLENS_TEST_GUILESS_MAIN(TestConcurrency)
 #include "tst_concurrency.moc"

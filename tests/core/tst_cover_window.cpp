@@ -2,6 +2,7 @@
 // property test: on vaults of several shapes, over many windows, the leaves under the returned
 // nodes are exactly the in-window chunks, each covered once.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -509,5 +510,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCoverWindow)
+MEMLENS_TEST_GUILESS_MAIN(TestCoverWindow)
 #include "tst_cover_window.moc"

@@ -9,6 +9,7 @@
 // MEMLENS_CRASH_RUNS (default 24, at least 20), MEMLENS_CRASH_CHUNKS (default 6000) and
 // MEMLENS_CRASH_SEED (default 20240301) change the run; the seed is printed so a failure can be
 // replayed.
+#include "suite.h"
 #include "testsupport.h"
 #include "vault_dump.h"
 
@@ -321,5 +322,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCrashSafety)
+MEMLENS_TEST_GUILESS_MAIN(TestCrashSafety)
 #include "tst_crash_safety.moc"

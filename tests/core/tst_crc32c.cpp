@@ -2,6 +2,7 @@
 // the implementation takes (the table, one chain of the crc32 instruction, three interleaved
 // lanes for long inputs), so a file written on one machine checks on another.
 #include "../../core/src/topic/crc32c.h"
+#include "suite.h"
 
 #include <QtTest>
 
@@ -67,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCrc32c)
+MEMLENS_TEST_GUILESS_MAIN(TestCrc32c)
 #include "tst_crc32c.moc"

@@ -4,6 +4,7 @@
 // --json (null when the ranking is as designed) and a status line on stderr in text mode.
 // Keyword mode never asks the embedder at all: a hanging server sees no connection.
 #include "loopback_server.h"
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -203,5 +204,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDegradedRanking)
+MEMLENS_TEST_GUILESS_MAIN(TestDegradedRanking)
 #include "tst_degraded_ranking.moc"

@@ -2,6 +2,7 @@
 // unknown ids and leaves; deleted summaries dropped; latest-wins for documents; rerank, then
 // the limit; and `memlens-cli drill`.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -190,5 +191,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDrillDown)
+MEMLENS_TEST_GUILESS_MAIN(TestDrillDown)
 #include "tst_drill_down.moc"

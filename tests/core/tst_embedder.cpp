@@ -1,5 +1,6 @@
 // The vector codec, cosine/normalize, the built-in hash embedder (deterministic, and related
 // texts closer than unrelated ones), and choosing a vault's embedder from its settings.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -245,5 +246,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEmbedder)
+MEMLENS_TEST_GUILESS_MAIN(TestEmbedder)
 #include "tst_embedder.moc"

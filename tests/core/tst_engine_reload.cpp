@@ -1,5 +1,6 @@
 // A SearchEngine reloads what it keeps when the vault's revision moves, and a reload that fails
 // leaves it stale: the next query tries again instead of running on half-replaced state.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -105,5 +106,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEngineReload)
+MEMLENS_TEST_GUILESS_MAIN(TestEngineReload)
 #include "tst_engine_reload.moc"

@@ -1,5 +1,6 @@
 // Entity extraction: the conformance cases of docs/entities.md, each regex kind's edges, the name
 // heuristic's rules (docs/entities.md), offsets in code points, and registry resolution.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/entities.h>
@@ -360,5 +361,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEntities)
+MEMLENS_TEST_GUILESS_MAIN(TestEntities)
 #include "tst_entities.moc"

@@ -3,6 +3,7 @@
 // nothing), propose_entity_merges with its evidence, the person/topic rule at ingest and at
 // query resolution, and `memlens-cli entities proposals|merge`.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "vault_dump.h"
 
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 
@@ -168,6 +170,9 @@ constexpr int kDiedAtStep = 42;
 
 class TestEntityMerge : public QObject {
     Q_OBJECT
+public:
+    static void initMain();
+
 private slots:
     void mergeWritesAliasAndRepointsIndex() {
         test::VaultFixture f;
@@ -344,7 +349,7 @@ private slots:
         env.insert(u"MEMLENS_MERGE_DIES_AT"_s, step);
         env.insert(u"MEMLENS_MERGE_VAULT"_s, QString::fromStdString(dir.string()));
         child.setProcessEnvironment(env);
-        child.start(QCoreApplication::applicationFilePath(), {});
+        child.start(test::suite_program(), test::suite_arguments());
         QVERIFY(child.waitForFinished(60000));
         QCOMPARE(child.exitCode(), kDiedAtStep);
         // What the kill left: the journal, and (after the registry write) a changed record.
@@ -667,12 +672,11 @@ int merge_and_die(const char* step, const char* dir) {
     return 2; // the step never came
 }
 
-int main(int argc, char** argv) {
+// Before the suite starts: the child a kill test starts merges and dies instead.
+void TestEntityMerge::initMain() {
     if (const char* step = std::getenv("MEMLENS_MERGE_DIES_AT"))
-        return merge_and_die(step, std::getenv("MEMLENS_MERGE_VAULT"));
-    QCoreApplication app(argc, argv);
-    TestEntityMerge t;
-    QTEST_SET_MAIN_SOURCE_PATH
-    return QTest::qExec(&t, argc, argv);
+        std::exit(merge_and_die(step, std::getenv("MEMLENS_MERGE_VAULT")));
 }
+
+MEMLENS_TEST_GUILESS_MAIN(TestEntityMerge)
 #include "tst_entity_merge.moc"

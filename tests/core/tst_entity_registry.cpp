@@ -1,6 +1,7 @@
 // The Markdown entity registry: load/upsert round trips on real folders, the frontmatter forms
 // people write by hand, malformed files reported by file and line, and ids that try to escape
 // the registry folder.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -467,5 +468,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEntityRegistry)
+MEMLENS_TEST_GUILESS_MAIN(TestEntityRegistry)
 #include "tst_entity_registry.moc"

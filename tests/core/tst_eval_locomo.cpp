@@ -1,6 +1,7 @@
 // The LoCoMo evaluation: evidence parsing, metric arithmetic, the whole run on a
 // small LoCoMo-shaped file this test writes, the CLI, and the recall@5 regression gate on the
 // real conv-26 (skipped where ../shared is absent: that data is never committed).
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/eval.h>
@@ -346,5 +347,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEvalLocomo)
+MEMLENS_TEST_GUILESS_MAIN(TestEvalLocomo)
 #include "tst_eval_locomo.moc"

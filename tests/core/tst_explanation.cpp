@@ -2,6 +2,7 @@
 // final score and the order are recomputed from the explanation alone (plus the index's
 // vectors for the MMR similarities) and must come out bit for bit the same. Also through the
 // CLI's JSON, since that is what other tools read.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -668,5 +669,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExplanation)
+MEMLENS_TEST_GUILESS_MAIN(TestExplanation)
 #include "tst_explanation.moc"

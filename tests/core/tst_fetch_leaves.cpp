@@ -2,6 +2,7 @@
 // missing ids skipped, scores from mem_tree_score, whole bodies (also from an OpenHuman
 // workspace's content files); and `memlens-cli leaves`.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/retrieval.h>
@@ -168,5 +169,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFetchLeaves)
+MEMLENS_TEST_GUILESS_MAIN(TestFetchLeaves)
 #include "tst_fetch_leaves.moc"

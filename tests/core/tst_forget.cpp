@@ -1,5 +1,6 @@
 // Forgetting memories (memlens/forget.h) in real vaults built by real ingests: the forgotten
 // text is in no file of the vault folder afterwards, and nothing memlens answers returns it.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/audit.h>
@@ -450,5 +451,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestForget)
+MEMLENS_TEST_GUILESS_MAIN(TestForget)
 #include "tst_forget.moc"

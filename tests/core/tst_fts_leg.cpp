@@ -1,5 +1,6 @@
 // The keyword leg: the tokenization example, the all-stopword query, bm25 ranking
 // with 1-based ranks, summaries when asked for, and superseded chunks hidden inside the SQL.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -459,5 +460,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFtsLeg)
+MEMLENS_TEST_GUILESS_MAIN(TestFtsLeg)
 #include "tst_fts_leg.moc"

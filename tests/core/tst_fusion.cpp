@@ -1,5 +1,6 @@
 // Fusion (RRF and the WeightProfile fold): weighted RRF arithmetic, the contrib > 0 guard,
 // hyperbolic recency, the profile modes, the WeightProfile fold and the stable re-rank.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -314,5 +315,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFusion)
+MEMLENS_TEST_GUILESS_MAIN(TestFusion)
 #include "tst_fusion.moc"

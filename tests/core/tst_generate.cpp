@@ -1,5 +1,6 @@
 // The synthetic corpus: deterministic bytes per seed, exactly N lines that import_jsonl reads,
 // several sources of every kind, supersession that points backwards, and the CLI around it.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/generate.h>
@@ -230,5 +231,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGenerate)
+MEMLENS_TEST_GUILESS_MAIN(TestGenerate)
 #include "tst_generate.moc"

@@ -2,6 +2,7 @@
 // same bytes for the same options; LoCoMo's shape as import_locomo reads it; every question's
 // evidence names a turn that holds its answer; and the short and misspelt address forms it is
 // built to contain come out of the vault as alias proposals of the right person.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -169,5 +170,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGenerateChat)
+MEMLENS_TEST_GUILESS_MAIN(TestGenerateChat)
 #include "tst_generate_chat.moc"

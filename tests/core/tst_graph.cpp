@@ -4,6 +4,7 @@
 // times behind a drawn graph's edges, against the index read by plain SQL on an ingested vault;
 // and `memlens-cli graph`.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/db.h>
@@ -300,5 +301,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGraph)
+MEMLENS_TEST_GUILESS_MAIN(TestGraph)
 #include "tst_graph.moc"

@@ -2,6 +2,8 @@
 // near the requested length, communities that follow the links and are numbered heaviest first,
 // PageRank, the same answer every run and from several threads at once, bad edges refused and
 // a raised cancel flag honoured.
+#include "suite.h"
+
 #include <memlens/graph_analysis.h>
 
 #include <QtTest>
@@ -223,5 +225,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGraphAnalysis)
+MEMLENS_TEST_GUILESS_MAIN(TestGraphAnalysis)
 #include "tst_graph_analysis.moc"

@@ -1,6 +1,7 @@
 // Graph context per hit: superseded_by from explicit `supersedes` links and from
 // newer document versions, with mark / demote / hide; conflicts and supported_by by the rule
 // in docs/explanations.md; and the graph signal of the profile fold.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -239,5 +240,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGraphContext)
+MEMLENS_TEST_GUILESS_MAIN(TestGraphContext)
 #include "tst_graph_context.moc"

@@ -2,6 +2,7 @@
 // deterministic ties, results mapped back to their groups, and the same order through the
 // session and the source adapters on real vaults.
 #include "fixture.h" // first: memlens headers before any Qt header
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -407,5 +408,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGroupRanking)
+MEMLENS_TEST_GUILESS_MAIN(TestGroupRanking)
 #include "tst_group_ranking.moc"

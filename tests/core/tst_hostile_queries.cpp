@@ -1,5 +1,6 @@
 // Hostile queries: whatever a user types is a search term, never FTS5 or SQL syntax, and never
 // an error. The vault is unchanged afterwards.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -268,5 +269,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHostileQueries)
+MEMLENS_TEST_GUILESS_MAIN(TestHostileQueries)
 #include "tst_hostile_queries.moc"

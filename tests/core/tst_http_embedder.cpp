@@ -2,6 +2,7 @@
 // port, one std::thread): correct answers, batching, cancellation, and every failure a user
 // meets with a local model server (refused, slow, 500, garbage, wrong count or dimension).
 #include "loopback_server.h"
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -282,5 +283,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHttpEmbedder)
+MEMLENS_TEST_GUILESS_MAIN(TestHttpEmbedder)
 #include "tst_http_embedder.moc"

@@ -1,5 +1,6 @@
 // JSONL importer: sources, kinds, groups and fields a user's export relies on, and every kind of
 // bad line reported with its file and line number.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/import.h>
@@ -263,5 +264,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportJsonl)
+MEMLENS_TEST_GUILESS_MAIN(TestImportJsonl)
 #include "tst_import_jsonl.moc"

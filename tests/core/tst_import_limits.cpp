@@ -3,6 +3,7 @@
 // limits, values outside their range, NUL bytes, blank texts, numbers where strings belong, and
 // error messages that quote at most a short excerpt of the input. Every refusal through the CLI
 // leaves the vault byte for byte as it was.
+#include "suite.h"
 #include "testsupport.h"
 #include "vault_dump.h"
 
@@ -340,5 +341,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportLimits)
+MEMLENS_TEST_GUILESS_MAIN(TestImportLimits)
 #include "tst_import_limits.moc"

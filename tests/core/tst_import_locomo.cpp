@@ -1,5 +1,6 @@
 // LoCoMo importer: one chat source per conversation, one item per turn in session
 // order with the session's time, captions as text; wrong shapes named by their JSON path.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/import.h>
@@ -262,5 +263,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportLocomo)
+MEMLENS_TEST_GUILESS_MAIN(TestImportLocomo)
 #include "tst_import_locomo.moc"

@@ -1,5 +1,6 @@
 // Markdown importer: documents split into sections at headings, frontmatter honoured, folders
 // walked in a stable order, and bad files named with their line.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/import.h>
@@ -196,5 +197,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportMarkdown)
+MEMLENS_TEST_GUILESS_MAIN(TestImportMarkdown)
 #include "tst_import_markdown.moc"

@@ -1,5 +1,6 @@
 // The ingest pipeline on real vaults: rows, ids, indexes, entities, edges, dedupe, supersession,
 // cancellation and locking.
+#include "suite.h"
 #include "testsupport.h"
 #include "vault_dump.h"
 
@@ -496,5 +497,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestIngest)
+MEMLENS_TEST_GUILESS_MAIN(TestIngest)
 #include "tst_ingest.moc"

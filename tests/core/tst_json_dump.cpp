@@ -1,6 +1,7 @@
 // Every JSON text memlens writes replaces a byte that is not UTF-8 with U+FFFD instead of
 // throwing: a tag of a user's file or a category of an evaluation set must not abort an ingest
 // or a report (json_writer.h states the rule for the retrieval types).
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -75,5 +76,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsonDump)
+MEMLENS_TEST_GUILESS_MAIN(TestJsonDump)
 #include "tst_json_dump.moc"

@@ -4,6 +4,8 @@
 
 // Explanation has a member named `signals`, which Qt's keyword macro would rewrite.
 #define QT_NO_KEYWORDS
+#include "suite.h"
+
 #include <memlens/json_writer.h>
 
 #include <QJsonArray>
@@ -271,5 +273,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsonWriter)
+MEMLENS_TEST_GUILESS_MAIN(TestJsonWriter)
 #include "tst_json_writer.moc"

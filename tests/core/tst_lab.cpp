@@ -4,6 +4,7 @@
 // are attributed to the setting that causes them; the ablation's columns; the CLI's whatif,
 // blast and ablate with their errors.
 #include "older_pools.h"
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -788,5 +789,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLab)
+MEMLENS_TEST_GUILESS_MAIN(TestLab)
 #include "tst_lab.moc"

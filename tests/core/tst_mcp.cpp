@@ -1,6 +1,7 @@
 // The MCP server (app/mcp, docs/agents.md): the protocol cases a client relies on, in process
 // on one generated vault, and the transports through the real `memlens-cli serve` process:
 // stdio framing, and over HTTP the bearer token, the Origin check and sessions.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/audit.h>
@@ -1355,5 +1356,5 @@ private slots:
     void cleanupTestCase() { server_.reset(); }
 };
 
-QTEST_GUILESS_MAIN(TestMcp)
+MEMLENS_TEST_GUILESS_MAIN(TestMcp)
 #include "tst_mcp.moc"

@@ -1,6 +1,7 @@
 // Memories in an agent's terms (memories.h): list newest first with a cursor that holds while
 // another connection writes, get with what superseded what, update as a new version, and tags
 // as a search scope seen by both legs, why-not and the audit row's rerun. On a real vault.
+#include "suite.h"
 #include "testsupport.h"
 
 #undef signals
@@ -396,5 +397,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMemories)
+MEMLENS_TEST_GUILESS_MAIN(TestMemories)
 #include "tst_memories.moc"

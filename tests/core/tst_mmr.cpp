@@ -1,4 +1,6 @@
 // Maximal Marginal Relevance (mmr_select) and its per-step trace.
+#include "suite.h"
+
 #include <memlens/scoring.h>
 
 #include <QtTest>
@@ -211,5 +213,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMmr)
+MEMLENS_TEST_GUILESS_MAIN(TestMmr)
 #include "tst_mmr.moc"

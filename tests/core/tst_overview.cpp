@@ -1,6 +1,7 @@
 // The inspector's listings (overview.h) on a real generated vault: counts agree with the
 // vault's own, orders and filters hold, bad arguments are errors and unknown ids are empty.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -291,5 +292,5 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOverview)
+MEMLENS_TEST_GUILESS_MAIN(TestOverview)
 #include "tst_overview.moc"

@@ -1,5 +1,6 @@
 // Query analysis: intent on every entry point, temporal windows resolved against
 // now, the augmented text, query entities, and explicit contexts kept as they are.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/query_context.h>
@@ -435,5 +436,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestQueryAnalysis)
+MEMLENS_TEST_GUILESS_MAIN(TestQueryAnalysis)
 #include "tst_query_analysis.moc"

@@ -1,5 +1,6 @@
 // query_global and query_topic: the time-axis and subject-axis projections.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -292,5 +293,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestQueryGlobalTopic)
+MEMLENS_TEST_GUILESS_MAIN(TestQueryGlobalTopic)
 #include "tst_query_global_topic.moc"

@@ -1,6 +1,7 @@
 // What the core's query paths refuse, whoever calls them (CLI, GUI, eval): a query text over
 // kMaxQueryBytes at every place a query enters, a profile that is not defined and a source
 // kind that does not exist. A query at the limit still runs.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -158,5 +159,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestQueryLimits)
+MEMLENS_TEST_GUILESS_MAIN(TestQueryLimits)
 #include "tst_query_limits.moc"

@@ -1,6 +1,7 @@
 // query_source: the three selection modes, the platform-kind registry, sealed trees
 // only, the time window, newest-first order, the cosine rerank, limits and totals.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -266,5 +267,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestQuerySource)
+MEMLENS_TEST_GUILESS_MAIN(TestQuerySource)
 #include "tst_query_source.moc"

@@ -3,6 +3,7 @@
 // without retrieval, giving the logged ranking bit for bit. A damaged pool or a row from before
 // pools were kept is said, never passed off as identical.
 #include "older_pools.h"
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -506,5 +507,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRerun)
+MEMLENS_TEST_GUILESS_MAIN(TestRerun)
 #include "tst_rerun.moc"

@@ -1,5 +1,6 @@
 // Scoping (namespace, topics, content type, source kind, time window) on both legs, and the
 // budgets maxUnits / maxChars / maxMs.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -264,5 +265,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestScopingBudgets)
+MEMLENS_TEST_GUILESS_MAIN(TestScopingBudgets)
 #include "tst_scoping_budgets.moc"

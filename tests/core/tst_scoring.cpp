@@ -1,5 +1,6 @@
 // The deterministic signal functions, the WeightProfile fold and the shared cosine rerank.
 #include "fixture.h"
+#include "suite.h"
 
 #include <memlens/scoring.h>
 #include <memlens/time_util.h>
@@ -179,5 +180,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestScoring)
+MEMLENS_TEST_GUILESS_MAIN(TestScoring)
 #include "tst_scoring.moc"

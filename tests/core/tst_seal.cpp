@@ -1,4 +1,5 @@
 // Sealing behaviour (core/src/seal/sealer.h), observed through real ingests into real vaults.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -294,5 +295,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSeal)
+MEMLENS_TEST_GUILESS_MAIN(TestSeal)
 #include "tst_seal.moc"

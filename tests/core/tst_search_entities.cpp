@@ -1,6 +1,7 @@
 // search_entities: LIKE lookup with literal %, _ and \, grouping by
 // id, ordering, kinds, limits and blank queries; and `memlens-cli entities`.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/retrieval.h>
@@ -215,5 +216,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSearchEntities)
+MEMLENS_TEST_GUILESS_MAIN(TestSearchEntities)
 #include "tst_search_entities.moc"

@@ -2,6 +2,7 @@
 // a query box: entity ids never become paths outside the registry, LIKE and FTS5 input is data
 // and never syntax, and a vault opened read-only is never written (bytes and mtimes unchanged).
 // Markdown/HTML rendering without scripts or remote fetches is the GUI's and tested there.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -435,5 +436,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSecurity)
+MEMLENS_TEST_GUILESS_MAIN(TestSecurity)
 #include "tst_security.moc"

@@ -12,6 +12,7 @@
 // open of vault.db, -wal, -shm or -journal by code other than SQLite is reported and fails the
 // test. A second case kills the server at random moments while it stores and queries run from
 // other processes: every store it answered survives, and the vault stays sound.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -552,5 +553,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSharedVault)
+MEMLENS_TEST_GUILESS_MAIN(TestSharedVault)
 #include "tst_shared_vault.moc"

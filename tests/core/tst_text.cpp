@@ -1,5 +1,6 @@
 // Text primitives: the token estimate, the keyword tokenizer and FTS5 query (run against a real
 // FTS5 table), hostile and invalid input, the Porter stemmer, and snippets on multibyte text.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/db.h>
@@ -331,5 +332,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestText)
+MEMLENS_TEST_GUILESS_MAIN(TestText)
 #include "tst_text.moc"

@@ -2,6 +2,8 @@
 // on the thread the predicate names, and the guard may be installed and removed while other
 // threads are checking. (That these reads are free of data races is what ThreadSanitizer
 // checks; this test gives it the interleaving to look at.)
+#include "suite.h"
+
 #include <memlens/thread_guard.h>
 
 #include <QtTest>
@@ -86,5 +88,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestThreadGuard)
+MEMLENS_TEST_GUILESS_MAIN(TestThreadGuard)
 #include "tst_thread_guard.moc"

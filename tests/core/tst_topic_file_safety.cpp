@@ -8,6 +8,7 @@
 //   which section, searches answer as a fresh index does, `reindex` writes it whole again;
 // - a writer killed before its commit leaves the old index current and intact; killed after
 //   its commit, before the rename, leaves the new one current.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/db.h>
@@ -530,5 +531,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTopicFileSafety)
+MEMLENS_TEST_GUILESS_MAIN(TestTopicFileSafety)
 #include "tst_topic_file_safety.moc"

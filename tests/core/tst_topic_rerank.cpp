@@ -2,6 +2,7 @@
 // them on int8 codes and re-ranks the best on the floats. A user must not be able to tell:
 // a beam that reaches every leaf still returns the exact scan's hits, with the exact scan's
 // similarities, and scoping still holds.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/topic_tree.h>
@@ -99,5 +100,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTopicRerank)
+MEMLENS_TEST_GUILESS_MAIN(TestTopicRerank)
 #include "tst_topic_rerank.moc"

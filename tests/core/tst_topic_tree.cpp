@@ -1,6 +1,7 @@
 // The vector leg's topic tree: beam descent against the exact scan on clustered vectors,
 // the tie-break by topic key, scoping masks, deterministic shape, and persistence
 // through a real vault (round trip, incremental assignment, stale trees rebuilt).
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/db.h>
@@ -941,5 +942,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTopicTree)
+MEMLENS_TEST_GUILESS_MAIN(TestTopicTree)
 #include "tst_topic_tree.moc"

@@ -1,4 +1,5 @@
 // Vault storage: creation, schema, reopen, read-only, corrupt and newer-schema files, locks.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/db.h>
@@ -162,5 +163,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVault)
+MEMLENS_TEST_GUILESS_MAIN(TestVault)
 #include "tst_vault.moc"

@@ -2,6 +2,7 @@
 // with the tables, empty vault.db files, read-only storage, read-only opens that leave no
 // trace, concurrent writers, and the busy error of a second writer. Real files, real
 // processes (the built memlens-cli), real SQLite.
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/db.h>
@@ -621,5 +622,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVaultOpenSafety)
+MEMLENS_TEST_GUILESS_MAIN(TestVaultOpenSafety)
 #include "tst_vault_open_safety.moc"

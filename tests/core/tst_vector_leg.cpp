@@ -1,6 +1,7 @@
 // The vector leg: beam descent over the topic tree with its reached topics and
 // topic paths, the exact scan for small vaults and on request, and beam == exact when the beam
 // is as wide as the tree.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -163,5 +164,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVectorLeg)
+MEMLENS_TEST_GUILESS_MAIN(TestVectorLeg)
 #include "tst_vector_leg.moc"

@@ -3,6 +3,7 @@
 // ingest pipeline: search_entities finds a speaker, and walk answers a question naming two
 // people with hits that mention both. Also `memlens-cli walk`.
 #include "fixture.h"
+#include "suite.h"
 #include "testsupport.h"
 
 #include <memlens/embedder.h>
@@ -284,5 +285,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWalk)
+MEMLENS_TEST_GUILESS_MAIN(TestWalk)
 #include "tst_walk.moc"

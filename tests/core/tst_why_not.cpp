@@ -1,6 +1,7 @@
 // Why not? (SearchEngine::why_not, memlens-cli why-not): on one generated vault, for one query
 // each, a known node falls out at each stage kind, and the answer names that stage with the
 // numbers the stages decided by (docs/explanations.md, "Why not?").
+#include "suite.h"
 #include "testsupport.h"
 
 #undef signals
@@ -341,5 +342,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWhyNot)
+MEMLENS_TEST_GUILESS_MAIN(TestWhyNot)
 #include "tst_why_not.moc"

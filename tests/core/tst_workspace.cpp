@@ -2,6 +2,7 @@
 // columns of the reference schema (no memlens columns), 500-character previews in `content` and the
 // whole bodies as Markdown files at content_path. memlens opens it read-only, every read path
 // works, and afterwards not one byte (nor one mtime) of the workspace has changed.
+#include "suite.h"
 #include "testsupport.h"
 
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
@@ -416,5 +417,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWorkspace)
+MEMLENS_TEST_GUILESS_MAIN(TestWorkspace)
 #include "tst_workspace.moc"

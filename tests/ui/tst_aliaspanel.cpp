@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "pages/aliaspanel.h"
 #include "pages/graphpage.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -222,5 +223,5 @@ private Q_SLOTS:
     void cleanupTestCase() { window_.reset(); }
 };
 
-QTEST_MAIN(TestAliasPanel)
+MEMLENS_TEST_MAIN(TestAliasPanel)
 #include "tst_aliaspanel.moc"

@@ -13,6 +13,7 @@
 #include "pages/queryworkbench.h"
 #include "query/querysession.h"
 #include "query/settingspanel.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -455,5 +456,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestAuditPage)
+MEMLENS_TEST_MAIN(TestAuditPage)
 #include "tst_auditpage.moc"

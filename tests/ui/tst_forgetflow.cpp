@@ -9,6 +9,7 @@
 #include "pages/hitdetailpanel.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/forgetflow.h"
@@ -191,5 +192,5 @@ private Q_SLOTS:
     void cleanupTestCase() { window_.reset(); }
 };
 
-QTEST_MAIN(TestForgetFlow)
+MEMLENS_TEST_MAIN(TestForgetFlow)
 #include "tst_forgetflow.moc"

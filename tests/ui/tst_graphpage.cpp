@@ -19,6 +19,7 @@
 #include "pages/queryworkbench.h"
 #include "pages/treespage.h"
 #include "query/querysession.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -675,5 +676,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestGraphPage)
+MEMLENS_TEST_MAIN(TestGraphPage)
 #include "tst_graphpage.moc"

@@ -4,6 +4,7 @@
 // reopened from the cache afterwards. Also the UI-thread guard itself.
 #include "core/threadguard.h"
 #include "mainwindow.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/ingestflow.h"
@@ -200,5 +201,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestIngestFlow)
+MEMLENS_TEST_MAIN(TestIngestFlow)
 #include "tst_ingestflow.moc"

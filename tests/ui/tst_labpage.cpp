@@ -9,6 +9,7 @@
 #include "models/auditmodel.h"
 #include "pages/auditpage.h"
 #include "pages/labpage.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -376,5 +377,5 @@ private Q_SLOTS:
     void cleanupTestCase() { window_.reset(); }
 };
 
-QTEST_MAIN(TestLabPage)
+MEMLENS_TEST_MAIN(TestLabPage)
 #include "tst_labpage.moc"

@@ -21,6 +21,7 @@
 #include "pages/vaultpanel.h"
 #include "query/querysession.h"
 #include "query/settingspanel.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/auditnotices.h"
@@ -499,5 +500,5 @@ private Q_SLOTS:
     void cleanupTestCase() { QCOMPARE(memlens::ui_thread_violations(), 0); }
 };
 
-QTEST_MAIN(TestMainWindow)
+MEMLENS_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

@@ -14,6 +14,7 @@
 #include "pages/queryworkbench.h"
 #include "pages/treespage.h"
 #include "query/querysession.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -108,5 +109,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestOpenWorkspace)
+MEMLENS_TEST_MAIN(TestOpenWorkspace)
 #include "tst_openworkspace.moc"

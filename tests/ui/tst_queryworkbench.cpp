@@ -20,6 +20,7 @@
 #include "query/highlight.h"
 #include "query/querysession.h"
 #include "query/settingspanel.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -1129,5 +1130,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestQueryWorkbench)
+MEMLENS_TEST_MAIN(TestQueryWorkbench)
 #include "tst_queryworkbench.moc"

@@ -25,6 +25,7 @@
 #include "pages/scorebreakdownpanel.h"
 #include "pages/treespage.h"
 #include "query/querysession.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/ingestjobs.h"
@@ -444,5 +445,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestScreenshots)
+MEMLENS_TEST_MAIN(TestScreenshots)
 #include "tst_screenshots.moc"

@@ -9,6 +9,7 @@
 #include "pages/queryworkbench.h"
 #include "pages/vaultpanel.h"
 #include "query/querysession.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -316,5 +317,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestTranslations)
+MEMLENS_TEST_MAIN(TestTranslations)
 #include "tst_translations.moc"

@@ -13,6 +13,7 @@
 #include "pages/treespage.h"
 #include "query/querysession.h"
 #include "query/settingspanel.h"
+#include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
@@ -383,5 +384,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestTreesPage)
+MEMLENS_TEST_MAIN(TestTreesPage)
 #include "tst_treespage.moc"

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/threadguard.h"
+#include "suite.h"
 
 #include <memlens/embedder.h>
 #include <memlens/generate.h>
@@ -36,9 +37,8 @@ template <typename Fn> auto offUiThread(Fn fn) {
 inline void setUpUiTest() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("memlens-tests"));
-    QCoreApplication::setApplicationName(
-        QStringLiteral("memlens-ui-tests-") +
-        QFileInfo(QCoreApplication::applicationFilePath()).completeBaseName());
+    QCoreApplication::setApplicationName(QStringLiteral("memlens-ui-tests-") +
+                                         memlens::test::current_suite());
     qputenv("MEMLENS_STRICT_THREADS", "1");
     memlens::ui::installUiThreadGuard();
 }
