@@ -13,13 +13,31 @@ if(MEMLENS_WARNINGS_AS_ERRORS)
   target_compile_options(memlens_options INTERFACE -Werror)
 endif()
 
+if(MEMLENS_BUILD_FUZZERS AND NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  message(FATAL_ERROR "MEMLENS_BUILD_FUZZERS needs clang: -DCMAKE_CXX_COMPILER=clang++")
+endif()
+if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  # The warnings above are written for GCC (-Wshadow=local); clang knows some by other names.
+  target_compile_options(memlens_options INTERFACE -Wno-unknown-warning-option)
+endif()
+
 if(MEMLENS_SANITIZE)
+  # UBSan findings abort (also under libFuzzer, which then keeps the input that caused them).
   target_compile_options(memlens_options INTERFACE
     -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
     # Line tables are all a sanitizer report's stack needs; full debug info made the 2-core CI
     # machine's sanitizer build the longest step of .ci/run.
     -g1)
   target_link_options(memlens_options INTERFACE -fsanitize=address,undefined)
+endif()
+if(MEMLENS_BUILD_FUZZERS)
+  # libFuzzer's coverage feedback in every memlens target; its main() is linked into the fuzz
+  # targets only (fuzz/CMakeLists.txt). The sanitizer preset builds the fuzz targets beside the
+  # sanitizer suites (CMakePresets.json, "asan"): one clang tree for both.
+  if(NOT MEMLENS_SANITIZE)
+    message(FATAL_ERROR "MEMLENS_BUILD_FUZZERS needs MEMLENS_SANITIZE=ON (the asan preset)")
+  endif()
+  target_compile_options(memlens_options INTERFACE -fsanitize=fuzzer-no-link)
 endif()
 
 # Strict Qt string handling on Qt targets.

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# CI: the core, the CLI and their tests under AddressSanitizer + UndefinedBehaviorSanitizer.
-# Any sanitizer report aborts the test that triggered it (see the asan test preset's options).
+# CI: the core, the CLI and their tests under AddressSanitizer + UndefinedBehaviorSanitizer,
+# built with clang at -O1 in the tree that also holds the libFuzzer targets (the asan preset;
+# scripts/ci-fuzz.sh runs them next, with nothing left to compile). Any sanitizer report aborts
+# the test that triggered it (see the asan test preset's options).
 # The asan preset leaves the GUI out (MEMLENS_BUILD_GUI=OFF): its library and suites doubled
 # this step's build on the 2-core CI machine and ran it past its limit (a run that timed out
 # after 25 minutes with every suite passed); scripts/test.sh runs the GUI suites unsanitized.
@@ -18,6 +20,9 @@ export MEMLENS_CRASH_CHUNKS=${MEMLENS_CRASH_CHUNKS:-1000}
 # tst_shared_vault kills serve 20 times in scripts/test.sh; under the sanitizers 5 keep the same
 # paths (kills before, during and after a store) in a quarter of the time.
 export MEMLENS_SHARED_VAULT_KILLS=${MEMLENS_SHARED_VAULT_KILLS:-5}
+# tst_lab reruns its generated log under 14 settings: 40 questions instead of 120 take every
+# path of the lab in a third of its 240 s here.
+export MEMLENS_LAB_QUERIES=${MEMLENS_LAB_QUERIES:-40}
 CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-2} ctest --preset asan \
     --exclude-regex '^(code_formatted|translations_complete|mcp_sdk_install|mcp_sdk_client)$'
 echo "ci-asan: passed in $(( $(date +%s) - started )) s"

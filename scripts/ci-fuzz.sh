@@ -1,21 +1,20 @@
 #!/usr/bin/env bash
-# CI: builds the libFuzzer targets of fuzz/ with clang (ASan + UBSan + coverage) in build/fuzz
-# and runs each one for a bounded time on its committed seed corpus. New inputs go to
-# build/fuzz/corpus (never the source tree); a crash, leak, sanitizer report, timeout or
-# out-of-memory fails the run, and its input is kept in build/fuzz/artifacts for the
-# regression test it must become. MEMLENS_FUZZ_SECONDS sets the time per target (default 10);
+# CI: builds the libFuzzer targets of fuzz/ in the sanitizer tree (the asan preset: clang,
+# ASan + UBSan + coverage; after scripts/ci-asan.sh nothing is left to compile) and runs each
+# one for a bounded time on its committed seed corpus. New inputs go to build/asan/fuzz-corpus
+# (never the source tree); a crash, leak, sanitizer report, timeout or out-of-memory fails the
+# run, and its input is kept in build/asan/fuzz-artifacts for the regression test it must
+# become. MEMLENS_FUZZ_SECONDS sets the time per target (default 10);
 # the targets run side by side, one a core. (10 s: the CI run stays within its 45 minutes; run
 # longer locally with MEMLENS_FUZZ_SECONDS.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${MEMLENS_FUZZ_SECONDS:-10}
-build=build/fuzz
+build=build/asan
 started=$(date +%s)
 
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_UNITY_BUILD=ON \
-    -DCMAKE_CXX_COMPILER=clang++ -DMEMLENS_BUILD_FUZZERS=ON \
-    -DMEMLENS_BUILD_GUI=OFF -DMEMLENS_BUILD_TESTS=OFF -DMEMLENS_BUILD_BENCH=OFF >/dev/null
-cmake --build "$build" --target memlens_fuzzers
+cmake --preset asan >/dev/null
+cmake --build --preset asan --target memlens_fuzzers
 
 dict_for() {
     case "$1" in
@@ -29,15 +28,15 @@ dict_for() {
     esac
 }
 
-mkdir -p "$build/artifacts" "$build/logs"
+mkdir -p "$build/fuzz-artifacts" "$build/fuzz-logs"
 
 # One target: its exit code goes to logs/<name>.rc, its output to logs/<name>.log.
 run_target() {
     local name=$1
-    local work="$build/corpus/$name"
+    local work="$build/fuzz-corpus/$name"
     mkdir -p "$work"
     local args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
-                -artifact_prefix="$build/artifacts/$name-")
+                -artifact_prefix="$build/fuzz-artifacts/$name-")
     local dict
     dict=$(dict_for "$name")
     if [ -n "$dict" ]; then args+=(-dict="$dict"); fi
@@ -46,9 +45,9 @@ run_target() {
     # Three bytes build one entry of the folder tree; the target reads at most 40 entries.
     if [ "$name" = fuzz_folder_walk ]; then args+=(-max_len=120); fi
     local rc=0
-    "$build/fuzz/$name" "${args[@]}" "$work" "fuzz/corpus/$name" >"$build/logs/$name.log" 2>&1 ||
+    "$build/fuzz/$name" "${args[@]}" "$work" "fuzz/corpus/$name" >"$build/fuzz-logs/$name.log" 2>&1 ||
         rc=$?
-    echo "$rc" >"$build/logs/$name.rc"
+    echo "$rc" >"$build/fuzz-logs/$name.rc"
 }
 
 # Each target is one process on one core: run as many at once as there are cores
@@ -58,7 +57,7 @@ names=()
 for src in fuzz/fuzz_*.cpp; do
     name=$(basename "$src" .cpp)
     names+=("$name")
-    rm -f "$build/logs/$name.rc"
+    rm -f "$build/fuzz-logs/$name.rc"
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
     echo "ci-fuzz: $name for ${seconds} s"
     run_target "$name" &
@@ -68,14 +67,14 @@ wait
 failed=()
 summary=()
 for name in "${names[@]}"; do
-    log="$build/logs/$name.log"
-    rc=$(cat "$build/logs/$name.rc" 2>/dev/null || echo "?")
+    log="$build/fuzz-logs/$name.log"
+    rc=$(cat "$build/fuzz-logs/$name.rc" 2>/dev/null || echo "?")
     # A target that died early has no statistics: report "?" rather than stop the loop.
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     cov=$({ grep -o 'cov: [0-9]*' "$log" || true; } | tail -1 | cut -d' ' -f2)
-    findings=$(find "$build/artifacts" -name "$name-*" | wc -l)
+    findings=$(find "$build/fuzz-artifacts" -name "$name-*" | wc -l)
     summary+=("$(printf '%-20s %10s execs  cov %6s  corpus %5s  findings %s' "$name" \
-        "${execs:-?}" "${cov:-?}" "$(find "$build/corpus/$name" -type f | wc -l)" "$findings")")
+        "${execs:-?}" "${cov:-?}" "$(find "$build/fuzz-corpus/$name" -type f | wc -l)" "$findings")")
     if [ "$rc" != 0 ]; then
         failed+=("$name")
         echo "ci-fuzz: $name FAILED (exit $rc); the end of its log:"
@@ -86,6 +85,6 @@ done
 echo "ci-fuzz: ${seconds} s per target, $(( $(date +%s) - started )) s in all"
 printf '  %s\n' "${summary[@]}"
 if [ ${#failed[@]} -gt 0 ]; then
-    echo "ci-fuzz: failed: ${failed[*]} (inputs in $build/artifacts)"
+    echo "ci-fuzz: failed: ${failed[*]} (inputs in $build/fuzz-artifacts)"
     exit 1
 fi
