@@ -46,145 +46,170 @@ struct Options {
     std::string cli;                              // the memlens-cli the cold start times
 };
 
-Result<json> run(const Options& o) {
-    const fs::path dir = cached_vault_dir(o.chunks, o.seed);
-    MEMLENS_TRY(ensure_vault(dir, o.chunks, o.seed));
-    auto vault = Vault::open(dir, false);
-    if (!vault)
-        return vault.status();
-    const Vault& v = **vault;
+// One run's shared state: what the phases below measure on and what they hand on.
+struct QueryRun {
+    QueryRun(const Options& options, fs::path vault_dir, const Vault& vault, SearchEngine& engine,
+             const Workload& workload)
+        : o(options)
+        , dir(std::move(vault_dir))
+        , v(vault)
+        , eng(engine)
+        , work(workload) {}
 
-    auto t_open = Clock::now();
-    auto engine = SearchEngine::open(v);
-    if (!engine)
-        return engine.status();
-    const double engine_open_s = ms_since(t_open) / 1000.0;
-    SearchEngine& eng = **engine;
-
-    auto work = make_workload(v, o.queries, o.seed);
-    if (!work)
-        return work.status();
-    const std::size_t q_count = work->queries.size();
-
-    json out = {{"chunks", o.chunks}, {"queries", q_count}, {"seed", o.seed}};
-    out["engine_open_s"] = engine_open_s;
-
-    // Hybrid as users run it: the default request, vault settings, audit row included.
-    std::vector<std::string> fts_queries(q_count);
-    std::vector<double> keyword_leg_ms, vector_leg_ms;
+    const Options& o;
+    fs::path dir;
+    const Vault& v;
+    SearchEngine& eng;
+    const Workload& work;
+    std::size_t q_count = 0;
+    json out;
+    // From the hybrid pass: each query's FTS5 expression, the legs' limit, the vector leg's beam.
+    std::vector<std::string> fts_queries;
     int leg_limit = 0;
     BeamOptions beam;
+    // The pre-embedded queries and their exact top 10.
+    std::vector<std::vector<float>> qvecs;
+    std::vector<Neighbours> truth;
+};
+
+double p50_of(const json& times) {
+    return times["p50"].get<double>();
+}
+
+double ratio(double a, double b) {
+    return b > 0.0 ? a / b : 0.0;
+}
+
+// Hybrid as users run it (the default request, vault settings, audit row included), its legs'
+// own times, and the keyword mode.
+Status time_hybrid(QueryRun& r) {
+    const std::size_t q_count = r.q_count;
+    r.fts_queries.assign(q_count, {});
+    std::vector<double> keyword_leg_ms, vector_leg_ms;
     auto hybrid = timed(q_count, [&](std::size_t i) -> Status {
-        auto r = run_user_query(eng, work->queries[i]);
-        if (!r)
-            return r.status();
-        fts_queries[i] = r->keyword.fts_query;
-        leg_limit = r->settings.leg_limit;
-        beam = {r->settings.beam_width, r->settings.beam_max_depth,
-                r->settings.beam_max_leaf_items};
-        keyword_leg_ms.push_back(r->keyword.ms);
-        vector_leg_ms.push_back(r->vector.ms);
+        auto res = run_user_query(r.eng, r.work.queries[i]);
+        if (!res)
+            return res.status();
+        r.fts_queries[i] = res->keyword.fts_query;
+        r.leg_limit = res->settings.leg_limit;
+        r.beam = {res->settings.beam_width, res->settings.beam_max_depth,
+                  res->settings.beam_max_leaf_items};
+        keyword_leg_ms.push_back(res->keyword.ms);
+        vector_leg_ms.push_back(res->vector.ms);
         return Status::ok();
     });
     if (!hybrid)
         return hybrid.status();
-    out["hybrid_ms"] = *hybrid;
+    r.out["hybrid_ms"] = *hybrid;
     // Second pass only: the first was the warm-up.
     keyword_leg_ms.erase(keyword_leg_ms.begin(), keyword_leg_ms.begin() + std::ptrdiff_t(q_count));
     vector_leg_ms.erase(vector_leg_ms.begin(), vector_leg_ms.begin() + std::ptrdiff_t(q_count));
-    out["hybrid_keyword_leg_ms"] = percentiles(keyword_leg_ms);
-    out["hybrid_vector_leg_ms"] = percentiles(vector_leg_ms);
+    r.out["hybrid_keyword_leg_ms"] = percentiles(keyword_leg_ms);
+    r.out["hybrid_vector_leg_ms"] = percentiles(vector_leg_ms);
 
     auto keyword = timed(q_count, [&](std::size_t i) -> Status {
-        return run_user_query(eng, work->queries[i], SearchMode::Keyword).status();
+        return run_user_query(r.eng, r.work.queries[i], SearchMode::Keyword).status();
     });
     if (!keyword)
         return keyword.status();
-    out["keyword_ms"] = *keyword;
+    r.out["keyword_ms"] = *keyword;
+    return Status::ok();
+}
 
+// The raw FTS5 query of each hybrid search, and a fresh process against a fresh sqlite3.
+Status time_fts_raw_and_cold_start(QueryRun& r) {
     RawFts raw;
-    MEMLENS_TRY(raw.open(v.db_path()));
-    auto fts_raw = timed(q_count, [&](std::size_t i) -> Status {
-        if (fts_queries[i].empty())
+    MEMLENS_TRY(raw.open(r.v.db_path()));
+    auto fts_raw = timed(r.q_count, [&](std::size_t i) -> Status {
+        if (r.fts_queries[i].empty())
             return Status::ok();
-        return raw.run(fts_queries[i], leg_limit).status();
+        return raw.run(r.fts_queries[i], r.leg_limit).status();
     });
     if (!fts_raw)
         return fts_raw.status();
-    out["fts_raw_ms"] = *fts_raw;
-    {
-        std::size_t first = 0;
-        while (first + 1 < q_count && fts_queries[first].empty())
-            ++first;
-        auto cold = cold_start(o.cli, dir, v.db_path(), work->queries[first], fts_queries[first],
-                               leg_limit);
-        if (!cold)
-            return cold.status();
-        out["cold_start"] = *cold;
-    }
+    r.out["fts_raw_ms"] = *fts_raw;
+    std::size_t first = 0;
+    while (first + 1 < r.q_count && r.fts_queries[first].empty())
+        ++first;
+    auto cold = cold_start(r.o.cli, r.dir, r.v.db_path(), r.work.queries[first],
+                           r.fts_queries[first], r.leg_limit);
+    if (!cold)
+        return cold.status();
+    r.out["cold_start"] = *cold;
+    return Status::ok();
+}
 
-    // The vector leg and its peers, on pre-embedded queries: the same vectors for all three.
-    std::vector<std::vector<float>> qvecs;
-    for (const auto& q : work->queries) {
-        auto e = eng.embedder().embed_one(q);
+// The vector leg on pre-embedded queries (the same vectors for it and its peers): the exact
+// scan, the beam as configured, and what wider beams buy (the recall/latency curve the
+// beam_width setting chooses from).
+Status time_vector_leg(QueryRun& r) {
+    const std::size_t q_count = r.q_count;
+    for (const auto& q : r.work.queries) {
+        auto e = r.eng.embedder().embed_one(q);
         if (!e)
             return e.status();
-        qvecs.push_back(std::move(*e));
+        r.qvecs.push_back(std::move(*e));
     }
-    const TopicIndex& index = eng.index();
-    std::vector<Neighbours> truth(q_count), beam_ids(q_count), hnsw_ids(q_count);
+    const TopicIndex& index = r.eng.index();
+    r.truth.assign(q_count, {});
+    std::vector<Neighbours> beam_ids(q_count);
     std::size_t scored = 0;
     auto exact = timed(q_count, [&](std::size_t i) -> Status {
-        truth[i] = neighbours_of(index.exact(qvecs[i], kRecallK));
+        r.truth[i] = neighbours_of(index.exact(r.qvecs[i], kRecallK));
         return Status::ok();
     });
     auto vector = timed(q_count, [&](std::size_t i) -> Status {
         VectorSearchTrace trace;
-        beam_ids[i] = neighbours_of(index.search(qvecs[i], kRecallK, beam, &trace));
+        beam_ids[i] = neighbours_of(index.search(r.qvecs[i], kRecallK, r.beam, &trace));
         scored += trace.scored;
         return Status::ok();
     });
     double beam_recall = 0.0, beam_id_recall = 0.0;
     for (std::size_t i = 0; i < q_count; ++i) {
-        beam_recall += recall(beam_ids[i], truth[i]);
-        beam_id_recall += id_recall(beam_ids[i], truth[i]);
+        beam_recall += recall(beam_ids[i], r.truth[i]);
+        beam_id_recall += id_recall(beam_ids[i], r.truth[i]);
     }
-    out["exact_ms"] = *exact;
-    out["vector_ms"] = *vector;
-    out["vector_recall_at_10"] = q_count ? beam_recall / double(q_count) : 0.0;
-    out["vector_id_recall_at_10"] = q_count ? beam_id_recall / double(q_count) : 0.0;
-    out["vector_scored_per_query"] = q_count ? double(scored) / double(2 * q_count) : 0.0;
-    out["vector_beam"] = {{"beam_width", beam.beam_width},
-                          {"max_depth", beam.max_depth},
-                          {"max_leaf_items", beam.max_leaf_items}};
-    // What wider beams buy: the recall/latency curve the beam_width setting chooses from.
+    r.out["exact_ms"] = *exact;
+    r.out["vector_ms"] = *vector;
+    r.out["vector_recall_at_10"] = q_count ? beam_recall / double(q_count) : 0.0;
+    r.out["vector_id_recall_at_10"] = q_count ? beam_id_recall / double(q_count) : 0.0;
+    r.out["vector_scored_per_query"] = q_count ? double(scored) / double(2 * q_count) : 0.0;
+    r.out["vector_beam"] = {{"beam_width", r.beam.beam_width},
+                            {"max_depth", r.beam.max_depth},
+                            {"max_leaf_items", r.beam.max_leaf_items}};
     json sweep = json::array();
-    for (int width : o.beam_sweep) {
-        BeamOptions b = beam;
+    for (int width : r.o.beam_sweep) {
+        BeamOptions b = r.beam;
         b.beam_width = width;
         std::vector<Neighbours> got(q_count);
         std::size_t n_scored = 0, n_topics = 0;
         auto t = timed(q_count, [&](std::size_t i) -> Status {
             VectorSearchTrace trace;
-            got[i] = neighbours_of(index.search(qvecs[i], kRecallK, b, &trace));
+            got[i] = neighbours_of(index.search(r.qvecs[i], kRecallK, b, &trace));
             n_scored += trace.scored;
             n_topics += trace.topics_scored;
             return Status::ok();
         });
-        double r = 0.0;
+        double rec = 0.0;
         for (std::size_t i = 0; i < q_count; ++i)
-            r += recall(got[i], truth[i]);
+            rec += recall(got[i], r.truth[i]);
         sweep.push_back({{"beam_width", width},
-                         {"recall_at_10", q_count ? r / double(q_count) : 0.0},
+                         {"recall_at_10", q_count ? rec / double(q_count) : 0.0},
                          {"ms", *t},
                          {"scored_per_query", double(n_scored) / double(2 * q_count)},
                          {"topics_scored_per_query", double(n_topics) / double(2 * q_count)}});
     }
-    out["vector_beam_sweep"] = sweep;
+    r.out["vector_beam_sweep"] = sweep;
+    r.out["index_vectors"] = index.size();
+    r.out["topics"] = index.topics().size();
+    return Status::ok();
+}
 
-    // Other tree shapes over the same vectors, for choosing TopicTreeOptions' defaults.
+// Other tree shapes over the same vectors, for choosing TopicTreeOptions' defaults.
+void sweep_tree_shapes(QueryRun& r) {
+    const TopicIndex& index = r.eng.index();
     json shapes = json::array();
-    for (const auto& [branching, leaf] : o.tree_shapes) {
+    for (const auto& [branching, leaf] : r.o.tree_shapes) {
         std::vector<std::string> ids;
         std::vector<float> flat;
         flat.reserve(index.size() * index.dim());
@@ -202,24 +227,24 @@ Result<json> run(const Options& o) {
         const double build_s = ms_since(t_build) / 1000.0;
         json rows = json::array();
         for (int width : {8, 16, 32, 64}) {
-            BeamOptions b = beam;
+            BeamOptions b = r.beam;
             b.beam_width = width;
             b.max_leaf_items = leaf;
-            std::vector<Neighbours> got(q_count);
+            std::vector<Neighbours> got(r.q_count);
             std::size_t n_scored = 0;
-            auto t = timed(q_count, [&](std::size_t i) -> Status {
+            auto t = timed(r.q_count, [&](std::size_t i) -> Status {
                 VectorSearchTrace trace;
-                got[i] = neighbours_of(other.search(qvecs[i], kRecallK, b, &trace));
+                got[i] = neighbours_of(other.search(r.qvecs[i], kRecallK, b, &trace));
                 n_scored += trace.scored;
                 return Status::ok();
             });
-            double r = 0.0;
-            for (std::size_t i = 0; i < q_count; ++i)
-                r += recall(got[i], truth[i]);
+            double rec = 0.0;
+            for (std::size_t i = 0; i < r.q_count; ++i)
+                rec += recall(got[i], r.truth[i]);
             rows.push_back({{"beam_width", width},
-                            {"recall_at_10", r / double(q_count)},
+                            {"recall_at_10", rec / double(r.q_count)},
                             {"ms", *t},
-                            {"scored_per_query", double(n_scored) / double(2 * q_count)}});
+                            {"scored_per_query", double(n_scored) / double(2 * r.q_count)}});
         }
         shapes.push_back({{"branching", branching},
                           {"max_leaf_items", leaf},
@@ -228,161 +253,197 @@ Result<json> run(const Options& o) {
                           {"beams", rows}});
     }
     if (!shapes.empty())
-        out["tree_shape_sweep"] = shapes;
-    out["index_vectors"] = index.size();
-    out["topics"] = index.topics().size();
+        r.out["tree_shape_sweep"] = shapes;
+}
 
+// The cheapest row of a recall/latency curve that reaches `level`, by p50 (null: none does).
+json cheapest_at(const json& curve, double level) {
+    json best;
+    for (const auto& row : curve)
+        if (row["recall_at_10"].get<double>() >= level &&
+            (best.is_null() || p50_of(row["ms"]) < p50_of(best["ms"])))
+            best = row;
+    return best;
+}
+
+// hnswlib on the same vectors: at the configured ef, its own recall/latency curve, and the two
+// indexes side by side at equal recall.
+Status time_hnsw(QueryRun& r) {
+    const std::size_t q_count = r.q_count;
     // hnswlib holds its own copy of every vector: memlens's own peak is the one before it.
-    out["peak_rss_before_hnsw_mb"] = peak_rss_mb();
-    out["resident_before_hnsw"] = resident_by_mapping();
-    auto h = hnsw_for(index, dir, o.hnsw_threads);
+    r.out["peak_rss_before_hnsw_mb"] = peak_rss_mb();
+    r.out["resident_before_hnsw"] = resident_by_mapping();
+    auto h = hnsw_for(r.eng.index(), r.dir, r.o.hnsw_threads);
     if (!h)
         return h.status();
-    h->set_ef(o.hnsw_ef);
+    h->set_ef(r.o.hnsw_ef);
+    std::vector<Neighbours> hnsw_ids(q_count);
     auto hnsw = timed(q_count, [&](std::size_t i) -> Status {
-        hnsw_ids[i] = hnsw_search(*h, qvecs[i], kRecallK);
+        hnsw_ids[i] = hnsw_search(*h, r.qvecs[i], kRecallK);
         return Status::ok();
     });
     double hnsw_recall = 0.0, hnsw_id_recall = 0.0;
     for (std::size_t i = 0; i < q_count; ++i) {
-        hnsw_recall += recall(hnsw_ids[i], truth[i]);
-        hnsw_id_recall += id_recall(hnsw_ids[i], truth[i]);
+        hnsw_recall += recall(hnsw_ids[i], r.truth[i]);
+        hnsw_id_recall += id_recall(hnsw_ids[i], r.truth[i]);
     }
-    out["hnsw_ms"] = *hnsw;
-    out["hnsw_recall_at_10"] = q_count ? hnsw_recall / double(q_count) : 0.0;
-    out["hnsw_id_recall_at_10"] = q_count ? hnsw_id_recall / double(q_count) : 0.0;
-    out["hnsw_build_s"] = h->build_s;
-    out["hnsw_params"] = {{"M", 16},
-                          {"ef_construction", 200},
-                          {"ef", o.hnsw_ef},
-                          {"build_threads", o.hnsw_threads},
-                          {"cached", h->from_cache}};
-    // hnswlib's own recall/latency curve, so the two indexes can be compared at equal recall.
+    r.out["hnsw_ms"] = *hnsw;
+    r.out["hnsw_recall_at_10"] = q_count ? hnsw_recall / double(q_count) : 0.0;
+    r.out["hnsw_id_recall_at_10"] = q_count ? hnsw_id_recall / double(q_count) : 0.0;
+    r.out["hnsw_build_s"] = h->build_s;
+    r.out["hnsw_params"] = {{"M", 16},
+                            {"ef_construction", 200},
+                            {"ef", r.o.hnsw_ef},
+                            {"build_threads", r.o.hnsw_threads},
+                            {"cached", h->from_cache}};
     json ef_sweep = json::array();
-    for (int ef : o.ef_sweep) {
+    for (int ef : r.o.ef_sweep) {
         h->set_ef(ef);
         std::vector<Neighbours> got(q_count);
         auto t = timed(q_count, [&](std::size_t i) -> Status {
-            got[i] = hnsw_search(*h, qvecs[i], kRecallK);
+            got[i] = hnsw_search(*h, r.qvecs[i], kRecallK);
             return Status::ok();
         });
-        double r = 0.0;
+        double rec = 0.0;
         for (std::size_t i = 0; i < q_count; ++i)
-            r += recall(got[i], truth[i]);
+            rec += recall(got[i], r.truth[i]);
         ef_sweep.push_back(
-            {{"ef", ef}, {"recall_at_10", q_count ? r / double(q_count) : 0.0}, {"ms", *t}});
+            {{"ef", ef}, {"recall_at_10", q_count ? rec / double(q_count) : 0.0}, {"ms", *t}});
     }
-    out["hnsw_ef_sweep"] = ef_sweep;
+    r.out["hnsw_ef_sweep"] = ef_sweep;
     h->release(); // its memory is not memlens's: keep it out of the rest of the run
 
-    // At equal recall: the cheapest beam and the cheapest ef reaching each level, by p50.
     json equal = json::array();
     for (double level : {0.90, 0.95}) {
-        auto cheapest = [&](const json& curve) -> json {
-            json best;
-            for (const auto& row : curve)
-                if (row["recall_at_10"].get<double>() >= level &&
-                    (best.is_null() ||
-                     row["ms"]["p50"].get<double>() < best["ms"]["p50"].get<double>()))
-                    best = row;
-            return best;
-        };
-        const json beam_row = cheapest(out["vector_beam_sweep"]);
-        const json ef_row = cheapest(ef_sweep);
+        const json beam_row = cheapest_at(r.out["vector_beam_sweep"], level);
+        const json ef_row = cheapest_at(ef_sweep, level);
         json e = {{"recall_at_10", level}, {"beam", beam_row}, {"hnsw", ef_row}};
-        if (!beam_row.is_null() && !ef_row.is_null() && ef_row["ms"]["p50"].get<double>() > 0.0)
-            e["beam_p50_over_hnsw_p50"] =
-                beam_row["ms"]["p50"].get<double>() / ef_row["ms"]["p50"].get<double>();
+        if (!beam_row.is_null() && !ef_row.is_null() && p50_of(ef_row["ms"]) > 0.0)
+            e["beam_p50_over_hnsw_p50"] = p50_of(beam_row["ms"]) / p50_of(ef_row["ms"]);
         equal.push_back(e);
     }
-    out["vector_at_equal_recall"] = equal;
+    r.out["vector_at_equal_recall"] = equal;
     // The leg as configured against the cheapest ef that finds as much of the exact top 10:
     // hnswlib's p50 at ef 64 is the price of a lower recall (docs/performance.md).
-    {
-        const double own = out["vector_recall_at_10"].get<double>();
-        json peer;
-        for (const auto& row : ef_sweep)
-            if (row["recall_at_10"].get<double>() >= own &&
-                (peer.is_null() ||
-                 row["ms"]["p50"].get<double>() < peer["ms"]["p50"].get<double>()))
-                peer = row;
-        json row = {{"vector_recall_at_10", own}, {"hnsw", peer}};
-        if (!peer.is_null() && peer["ms"]["p50"].get<double>() > 0.0)
-            row["vector_p50_over_hnsw_p50"] =
-                (*vector)["p50"].get<double>() / peer["ms"]["p50"].get<double>();
-        out["vector_vs_hnsw_at_its_recall"] = row;
-    }
+    const double own = r.out["vector_recall_at_10"].get<double>();
+    const json peer = cheapest_at(ef_sweep, own);
+    json row = {{"vector_recall_at_10", own}, {"hnsw", peer}};
+    if (!peer.is_null() && p50_of(peer["ms"]) > 0.0)
+        row["vector_p50_over_hnsw_p50"] = p50_of(r.out["vector_ms"]) / p50_of(peer["ms"]);
+    r.out["vector_vs_hnsw_at_its_recall"] = row;
+    return Status::ok();
+}
 
-    // Layout and browsing entry points. Windows end at seeded points of the corpus's span.
-    std::mt19937_64 rng(o.seed ^ 0x9e3779b97f4a7c15ULL);
+// Layout and browsing entry points. Windows end at seeded points of the corpus's span.
+Status time_primitives(QueryRun& r) {
+    const std::size_t q_count = r.q_count;
+    const Workload& work = r.work;
+    std::mt19937_64 rng(r.o.seed ^ 0x9e3779b97f4a7c15ULL);
     std::vector<std::int64_t> ends(q_count);
-    const std::int64_t span = std::max<std::int64_t>(1, work->latest_ms - work->earliest_ms);
+    const std::int64_t span = std::max<std::int64_t>(1, work.latest_ms - work.earliest_ms);
     for (auto& e : ends)
-        e = work->earliest_ms + std::int64_t(rng() % std::uint64_t(span)) + 1;
+        e = work.earliest_ms + std::int64_t(rng() % std::uint64_t(span)) + 1;
     for (int days : {7, 90}) {
         auto cw = timed(q_count, [&](std::size_t i) -> Status {
             CoverWindowOptions c;
             c.until_ms = ends[i];
             c.since_ms = ends[i] - days * kDayMs;
-            return cover_window(v, c).status();
+            return cover_window(r.v, c).status();
         });
         if (!cw)
             return cw.status();
-        out[days == 7 ? "cover_window_ms" : "cover_window_90d_ms"] = *cw;
+        r.out[days == 7 ? "cover_window_ms" : "cover_window_90d_ms"] = *cw;
     }
     auto drill = timed(q_count, [&](std::size_t i) -> Status {
-        if (work->top_summaries.empty())
+        if (work.top_summaries.empty())
             return Status::ok();
         DrillDownOptions d;
-        d.node_id = work->top_summaries[i % work->top_summaries.size()];
-        return drill_down(v, d).status();
+        d.node_id = work.top_summaries[i % work.top_summaries.size()];
+        return drill_down(r.v, d).status();
     });
     if (!drill)
         return drill.status();
-    out["drill_down_ms"] = *drill;
+    r.out["drill_down_ms"] = *drill;
     auto topic = timed(q_count, [&](std::size_t) -> Status {
         QueryTopicOptions t;
-        t.entity_id = work->top_entity;
-        return query_topic(v, t).status();
+        t.entity_id = work.top_entity;
+        return query_topic(r.v, t).status();
     });
     if (!topic)
         return topic.status();
-    out["query_topic_ms"] = *topic;
-    out["query_topic_entity"] = work->top_entity;
+    r.out["query_topic_ms"] = *topic;
+    r.out["query_topic_entity"] = work.top_entity;
     auto ents = timed(q_count, [&](std::size_t i) -> Status {
         SearchEntitiesOptions s;
-        s.query = work->entity_prefixes[i];
-        return search_entities(v, s).status();
+        s.query = work.entity_prefixes[i];
+        return search_entities(r.v, s).status();
     });
     if (!ents)
         return ents.status();
-    out["search_entities_ms"] = *ents;
+    r.out["search_entities_ms"] = *ents;
+    return Status::ok();
+}
 
+// Memory and bytes at the end, and the ratios the goals are stated in.
+void add_sizes_and_ratios(QueryRun& r) {
+    json& out = r.out;
     out["peak_rss_mb"] = peak_rss_mb();
     out["resident_at_end"] = resident_by_mapping();
-    const auto bytes = vault_bytes(v.db_path());
+    const auto bytes = vault_bytes(r.v.db_path());
     out["vault_bytes"] = bytes;
-    out["vault_bytes_per_chunk"] = double(bytes) / double(std::max<std::size_t>(1, o.chunks));
-    out["topic_index_file_bytes"] = topic_file_bytes(v.db_path());
-    out["topic_index_mapped"] = eng.index().mapped();
+    out["vault_bytes_per_chunk"] = double(bytes) / double(std::max<std::size_t>(1, r.o.chunks));
+    out["topic_index_file_bytes"] = topic_file_bytes(r.v.db_path());
+    out["topic_index_mapped"] = r.eng.index().mapped();
 
-    const double floor50 = (*fts_raw)["p50"].get<double>() + (*hnsw)["p50"].get<double>();
-    const double floor95 = (*fts_raw)["p95"].get<double>() + (*hnsw)["p95"].get<double>();
-    auto ratio = [](double a, double b) { return b > 0.0 ? a / b : 0.0; };
+    const json& fts_raw = out["fts_raw_ms"];
+    const json& hnsw = out["hnsw_ms"];
+    const json& vector = out["vector_ms"];
+    const double floor50 = p50_of(fts_raw) + p50_of(hnsw);
+    const double floor95 = fts_raw["p95"].get<double>() + hnsw["p95"].get<double>();
     out["ratios"] = {
-        {"hybrid_p50_over_fts_plus_hnsw_p50", ratio((*hybrid)["p50"].get<double>(), floor50)},
-        {"hybrid_p95_over_fts_plus_hnsw_p95", ratio((*hybrid)["p95"].get<double>(), floor95)},
-        {"vector_p50_over_hnsw_p50",
-         ratio((*vector)["p50"].get<double>(), (*hnsw)["p50"].get<double>())},
+        {"hybrid_p50_over_fts_plus_hnsw_p50", ratio(p50_of(out["hybrid_ms"]), floor50)},
+        {"hybrid_p95_over_fts_plus_hnsw_p95",
+         ratio(out["hybrid_ms"]["p95"].get<double>(), floor95)},
+        {"vector_p50_over_hnsw_p50", ratio(p50_of(vector), p50_of(hnsw))},
         {"keyword_leg_p50_over_fts_raw_p50",
-         ratio(out["hybrid_keyword_leg_ms"]["p50"].get<double>(), (*fts_raw)["p50"].get<double>())},
+         ratio(p50_of(out["hybrid_keyword_leg_ms"]), p50_of(fts_raw))},
         {"vector_recall_at_10", out["vector_recall_at_10"]},
         {"vector_p50_over_hnsw_p50_at_its_recall",
          out["vector_vs_hnsw_at_its_recall"].value("vector_p50_over_hnsw_p50", json())},
         {"cold_start_memlens_over_sqlite3", out["cold_start"]["ratio"]},
-        {"exact_p50_over_vector_p50",
-         ratio((*exact)["p50"].get<double>(), (*vector)["p50"].get<double>())}};
-    return out;
+        {"exact_p50_over_vector_p50", ratio(p50_of(out["exact_ms"]), p50_of(vector))}};
+}
+
+Result<json> run(const Options& o) {
+    const fs::path dir = cached_vault_dir(o.chunks, o.seed);
+    MEMLENS_TRY(ensure_vault(dir, o.chunks, o.seed));
+    auto vault = Vault::open(dir, false);
+    if (!vault)
+        return vault.status();
+    const Vault& v = **vault;
+
+    auto t_open = Clock::now();
+    auto engine = SearchEngine::open(v);
+    if (!engine)
+        return engine.status();
+    const double engine_open_s = ms_since(t_open) / 1000.0;
+
+    auto work = make_workload(v, o.queries, o.seed);
+    if (!work)
+        return work.status();
+    QueryRun r(o, dir, v, **engine, *work);
+    r.q_count = work->queries.size();
+    r.out = {{"chunks", o.chunks}, {"queries", r.q_count}, {"seed", o.seed}};
+    r.out["engine_open_s"] = engine_open_s;
+
+    MEMLENS_TRY(time_hybrid(r));
+    MEMLENS_TRY(time_fts_raw_and_cold_start(r));
+    MEMLENS_TRY(time_vector_leg(r));
+    sweep_tree_shapes(r);
+    MEMLENS_TRY(time_hnsw(r));
+    MEMLENS_TRY(time_primitives(r));
+    add_sizes_and_ratios(r);
+    return std::move(r.out);
 }
 
 } // namespace

@@ -241,6 +241,173 @@ template <typename Op> Result<nlohmann::json> timed_once(std::size_t count, Op o
     return percentiles(std::move(ms));
 }
 
+// The stores of one run, numbered on from `next` so that every memory is new.
+struct StoreStream {
+    Storer& storer;
+    std::size_t next = 0;
+    Status store() { return storer.store(next++); }
+};
+
+// kWarmUp untimed stores and bare inserts, then `count` of each in turn: {store, bare}.
+Result<std::pair<nlohmann::json, nlohmann::json>>
+stores_beside_bare(StoreStream& stores, BareInsert& bare, const fs::path& vdir, std::size_t count) {
+    // Each connection's first writes read the B-tree pages they touch from disk: kWarmUp
+    // untimed stores and bare inserts first, so both are timed with their pages cached.
+    for (std::size_t i = 0; i < kWarmUp; ++i)
+        MEMLENS_TRY(stores.store());
+    // The floor copies the rows the warm-up stores wrote.
+    MEMLENS_TRY(bare.open(vdir / "vault.db", "chat:agent"));
+    for (std::size_t i = 0; i < kWarmUp; ++i)
+        MEMLENS_TRY(bare.insert(count + i));
+    // A store and a bare insert in turn (which goes first alternates), so that both are timed
+    // under the same load of a shared machine, and the same disk's moods: timed minutes apart,
+    // the ratio of the two p95s swung from 1.6 to 4.5 between runs of one build.
+    std::vector<double> store_times, bare_times;
+    for (std::size_t i = 0; i < count; ++i) {
+        for (int turn = 0; turn < 2; ++turn) {
+            const bool storing = (turn == 0) == (i % 2 == 0);
+            const auto t0 = Clock::now();
+            MEMLENS_TRY(storing ? stores.store() : bare.insert(i));
+            (storing ? store_times : bare_times).push_back(ms_since(t0));
+        }
+    }
+    return std::pair{percentiles(std::move(store_times)), percentiles(std::move(bare_times))};
+}
+
+// The searches' times while another thread stores on its own connection: paced at per_second,
+// or one store right after another (per_second 0). `stored` counts the stores.
+template <typename Search>
+Result<nlohmann::json> searches_during(StoreStream& stores, std::size_t searches, Search search,
+                                       double per_second, std::size_t& stored) {
+    std::atomic_bool stop{false};
+    Status store_status = Status::ok();
+    stored = 0;
+    std::thread writer([&] {
+        const auto start = Clock::now();
+        while (!stop.load()) {
+            if (per_second > 0) {
+                const auto due =
+                    start + std::chrono::duration_cast<Clock::duration>(
+                                std::chrono::duration<double>(double(stored) / per_second));
+                if (Clock::now() < due) {
+                    std::this_thread::sleep_for(std::chrono::microseconds(200));
+                    continue;
+                }
+            }
+            if (Status e = stores.store(); !e) {
+                store_status = e;
+                return;
+            }
+            ++stored;
+        }
+    });
+    auto ms = timed_once(searches, search);
+    stop = true;
+    writer.join();
+    if (!store_status)
+        return store_status;
+    return ms;
+}
+
+// Stores at per_second while another connection imports `count` generated messages: each
+// store's time, the wait for the write lock included, from the import's first batch to its
+// last. {"p50", "p95", "n", "max"}; `seconds` is the import's time.
+Result<nlohmann::json> stores_behind_import(StoreStream& stores, const fs::path& vdir,
+                                            std::size_t count, std::uint64_t seed,
+                                            double per_second, double& seconds) {
+    GenerateOptions g;
+    g.chunks = count;
+    g.seed = seed + 1000; // other messages than the vault's own
+    g.days = 30;
+    auto sources = generate_sources(g);
+    if (!sources)
+        return sources.status();
+    auto importer_vault = Vault::open(vdir, false);
+    if (!importer_vault)
+        return importer_vault.status();
+    auto importer_embedder = make_embedder_for(**importer_vault);
+    if (!importer_embedder)
+        return importer_embedder.status();
+    std::atomic_bool started{false}, done{false};
+    Status import_status = Status::ok();
+    std::thread importer([&] {
+        const auto t0 = Clock::now();
+        Ingestor in(**importer_vault, **importer_embedder, IngestOptions{});
+        auto r = in.ingest(*sources, [&](const IngestProgress&) { started = true; });
+        seconds = ms_since(t0) / 1000.0;
+        import_status = r.status();
+        started = true;
+        done = true;
+    });
+    while (!started.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::vector<double> waits;
+    const auto start = Clock::now();
+    Status store_status = Status::ok();
+    while (!done.load()) {
+        const auto due =
+            start + std::chrono::duration_cast<Clock::duration>(
+                        std::chrono::duration<double>(double(waits.size()) / per_second));
+        if (Clock::now() < due) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+            continue;
+        }
+        const auto t0 = Clock::now();
+        if (store_status = stores.store(); !store_status)
+            break;
+        waits.push_back(ms_since(t0));
+    }
+    importer.join();
+    MEMLENS_TRY(import_status);
+    MEMLENS_TRY(store_status);
+    if (waits.empty())
+        return Status::internal("the import ended before a store was timed");
+    const double most = *std::max_element(waits.begin(), waits.end());
+    nlohmann::json behind = percentiles(std::move(waits));
+    behind["max"] = most;
+    return behind;
+}
+
+double p95(const nlohmann::json& times) {
+    return times["p95"].get<double>();
+}
+
+double ratio(double a, double b) {
+    return b > 0 ? a / b : 0.0;
+}
+
+void print_store_report(const nlohmann::json& j) {
+    const auto& bare = j["bare_insert_ms"];
+    const auto& store = j["store_ms"];
+    const auto& alone = j["search_alone_ms"];
+    const auto& during = j["search_during_stores_ms"];
+    const auto& flat_out = j["search_during_back_to_back_stores_ms"];
+    std::printf("%zu chunks: %zu stores, %zu queries\n", j["chunks"].get<std::size_t>(),
+                j["stores"].get<std::size_t>(), j["queries"].get<std::size_t>());
+    std::printf("  bare insert (chunk + FTS5 row)   p50 %8.2f ms   p95 %8.2f ms\n",
+                bare["p50"].get<double>(), p95(bare));
+    std::printf(
+        "  memory store (Ingestor)          p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x bare\n",
+        store["p50"].get<double>(), p95(store), ratio(p95(store), p95(bare)));
+    std::printf("  search alone                     p50 %8.2f ms   p95 %8.2f ms\n",
+                alone["p50"].get<double>(), p95(alone));
+    std::printf(
+        "  search during %5zu stores (%g/s) p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x alone\n",
+        j["stores_during_searches"].get<std::size_t>(), j["store_rate_per_s"].get<double>(),
+        during["p50"].get<double>(), p95(during), ratio(p95(during), p95(alone)));
+    std::printf(
+        "  search during %5zu stores back to back  p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x "
+        "alone\n",
+        j["back_to_back_stores_during_searches"].get<std::size_t>(), flat_out["p50"].get<double>(),
+        p95(flat_out), ratio(p95(flat_out), p95(alone)));
+    if (const auto& behind = j["store_during_import_ms"]; !behind.is_null())
+        std::printf("  store during an import of %zu messages (%.1f s, %zu stores)  p50 %8.2f ms   "
+                    "p95 %8.2f ms   max %8.2f ms\n",
+                    j["imported_messages"].get<std::size_t>(), j["import_s"].get<double>(),
+                    behind["n"].get<std::size_t>(), behind["p50"].get<double>(), p95(behind),
+                    behind["max"].get<double>());
+}
+
 } // namespace
 
 int bench_store(const Args& a) {
@@ -283,192 +450,62 @@ int bench_store(const Args& a) {
     auto storer = Storer::open(vdir);
     if (!storer)
         return fail("store", storer.status());
+    StoreStream stream{**storer};
     const auto& texts = work->queries;
     auto search = [&](std::size_t i) -> Status {
         auto r = (*engine)->query(texts[i % texts.size()]);
         return r ? Status::ok() : r.status();
     };
 
-    // Search alone (after a warm-up pass), then the stores alone.
+    // Search alone (after a warm-up pass), the stores beside the bare inserts, the searches
+    // during stores, the stores behind an import.
     auto alone = timed(texts.size(), search);
     if (!alone)
         return fail("store", alone.status());
-    std::size_t next = 0;
-    // Each connection's first writes read the B-tree pages they touch from disk: kWarmUp
-    // untimed stores and bare inserts first, so both are timed with their pages cached.
-    for (std::size_t i = 0; i < kWarmUp; ++i)
-        if (Status e = (*storer)->store(next++); !e)
-            return fail("store", e);
-    // The floor copies the rows the warm-up stores wrote.
     BareInsert bare;
-    if (Status e = bare.open(vdir / "vault.db", "chat:agent"); !e)
-        return fail("store", e);
-    for (std::size_t i = 0; i < kWarmUp; ++i)
-        if (Status e = bare.insert(st + i); !e)
-            return fail("store", e);
-    // A store and a bare insert in turn (which goes first alternates), so that both are timed
-    // under the same load of a shared machine, and the same disk's moods: timed minutes apart,
-    // the ratio of the two p95s swung from 1.6 to 4.5 between runs of one build.
-    std::vector<double> store_times, bare_times;
-    for (std::size_t i = 0; i < st; ++i) {
-        for (int turn = 0; turn < 2; ++turn) {
-            const bool storing = (turn == 0) == (i % 2 == 0);
-            const auto t0 = Clock::now();
-            if (Status e = storing ? (*storer)->store(next++) : bare.insert(i); !e)
-                return fail("store", e);
-            (storing ? store_times : bare_times).push_back(ms_since(t0));
-        }
-    }
-    const nlohmann::json store_ms = percentiles(std::move(store_times));
-    const nlohmann::json bare_ms = percentiles(std::move(bare_times));
-
-    // Searches while another thread stores on its own connection: paced at store_rate a second,
-    // then one store right after another (per_second 0).
-    auto searches_during = [&](double per_second, std::size_t& stored) -> Result<nlohmann::json> {
-        std::atomic_bool stop{false};
-        Status store_status = Status::ok();
-        stored = 0;
-        std::thread writer([&] {
-            const auto start = Clock::now();
-            while (!stop.load()) {
-                if (per_second > 0) {
-                    const auto due =
-                        start + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(double(stored) / per_second));
-                    if (Clock::now() < due) {
-                        std::this_thread::sleep_for(std::chrono::microseconds(200));
-                        continue;
-                    }
-                }
-                if (Status e = (*storer)->store(next++); !e) {
-                    store_status = e;
-                    return;
-                }
-                ++stored;
-            }
-        });
-        auto ms = timed_once(texts.size(), search);
-        stop = true;
-        writer.join();
-        if (!store_status)
-            return store_status;
-        return ms;
-    };
+    auto store_and_bare = stores_beside_bare(stream, bare, vdir, st);
+    if (!store_and_bare)
+        return fail("store", store_and_bare.status());
     std::size_t stored_during = 0, stored_flat_out = 0;
-    auto during = searches_during(store_rate, stored_during);
+    auto during = searches_during(stream, texts.size(), search, store_rate, stored_during);
     if (!during)
         return fail("store", during.status());
-    auto flat_out = searches_during(0, stored_flat_out);
+    auto flat_out = searches_during(stream, texts.size(), search, 0, stored_flat_out);
     if (!flat_out)
         return fail("store", flat_out.status());
-
-    // Stores while another connection imports: each store's time, the wait for the write lock
-    // included, from the import's first batch to its last.
     const std::size_t to_import = static_cast<std::size_t>(import_n->value_or(20'000));
     nlohmann::json behind_import = nullptr;
     double import_seconds = 0;
     if (to_import > 0) {
-        GenerateOptions g;
-        g.chunks = to_import;
-        g.seed = s + 1000; // other messages than the vault's own
-        g.days = 30;
-        auto sources = generate_sources(g);
-        if (!sources)
-            return fail("store", sources.status());
-        auto importer_vault = Vault::open(vdir, false);
-        if (!importer_vault)
-            return fail("store", importer_vault.status());
-        auto importer_embedder = make_embedder_for(**importer_vault);
-        if (!importer_embedder)
-            return fail("store", importer_embedder.status());
-        std::atomic_bool started{false}, done{false};
-        Status import_status = Status::ok();
-        std::thread importer([&] {
-            const auto t0 = Clock::now();
-            Ingestor in(**importer_vault, **importer_embedder, IngestOptions{});
-            auto r = in.ingest(*sources, [&](const IngestProgress&) { started = true; });
-            import_seconds = ms_since(t0) / 1000.0;
-            import_status = r.status();
-            started = true;
-            done = true;
-        });
-        while (!started.load())
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        std::vector<double> waits;
-        const auto start = Clock::now();
-        Status store_status = Status::ok();
-        while (!done.load()) {
-            const auto due =
-                start + std::chrono::duration_cast<Clock::duration>(
-                            std::chrono::duration<double>(double(waits.size()) / store_rate));
-            if (Clock::now() < due) {
-                std::this_thread::sleep_for(std::chrono::microseconds(200));
-                continue;
-            }
-            const auto t0 = Clock::now();
-            if (store_status = (*storer)->store(next++); !store_status)
-                break;
-            waits.push_back(ms_since(t0));
-        }
-        importer.join();
-        if (!import_status)
-            return fail("store", import_status);
-        if (!store_status)
-            return fail("store", store_status);
-        if (waits.empty())
-            return fail("store", Status::internal("the import ended before a store was timed"));
-        const double most = *std::max_element(waits.begin(), waits.end());
-        behind_import = percentiles(std::move(waits));
-        behind_import["max"] = most;
+        auto behind = stores_behind_import(stream, vdir, to_import, s, store_rate, import_seconds);
+        if (!behind)
+            return fail("store", behind.status());
+        behind_import = std::move(behind).value();
     }
 
-    const double b95 = bare_ms["p95"].get<double>();
-    const double s95 = store_ms["p95"].get<double>();
-    const double a95 = (*alone)["p95"].get<double>();
-    const double d95 = (*during)["p95"].get<double>();
-    const double f95 = (*flat_out)["p95"].get<double>();
-    const nlohmann::json j = {{"chunks", n},
-                              {"stores", st},
-                              {"queries", texts.size()},
-                              {"bare_insert_ms", bare_ms},
-                              {"store_ms", store_ms},
-                              {"store_p95_over_bare_p95", b95 > 0 ? s95 / b95 : 0.0},
-                              {"search_alone_ms", *alone},
-                              {"store_rate_per_s", store_rate},
-                              {"search_during_stores_ms", *during},
-                              {"stores_during_searches", stored_during},
-                              {"search_p95_during_over_alone", a95 > 0 ? d95 / a95 : 0.0},
-                              {"search_during_back_to_back_stores_ms", *flat_out},
-                              {"back_to_back_stores_during_searches", stored_flat_out},
-                              {"search_p95_back_to_back_over_alone", a95 > 0 ? f95 / a95 : 0.0},
-                              {"imported_messages", to_import},
-                              {"import_s", import_seconds},
-                              {"store_during_import_ms", behind_import}};
-    if (a.json()) {
+    const auto& [store_ms, bare_ms] = *store_and_bare;
+    const nlohmann::json j = {
+        {"chunks", n},
+        {"stores", st},
+        {"queries", texts.size()},
+        {"bare_insert_ms", bare_ms},
+        {"store_ms", store_ms},
+        {"store_p95_over_bare_p95", ratio(p95(store_ms), p95(bare_ms))},
+        {"search_alone_ms", *alone},
+        {"store_rate_per_s", store_rate},
+        {"search_during_stores_ms", *during},
+        {"stores_during_searches", stored_during},
+        {"search_p95_during_over_alone", ratio(p95(*during), p95(*alone))},
+        {"search_during_back_to_back_stores_ms", *flat_out},
+        {"back_to_back_stores_during_searches", stored_flat_out},
+        {"search_p95_back_to_back_over_alone", ratio(p95(*flat_out), p95(*alone))},
+        {"imported_messages", to_import},
+        {"import_s", import_seconds},
+        {"store_during_import_ms", behind_import}};
+    if (a.json())
         std::cout << j.dump(2) << '\n';
-        return 0;
-    }
-    std::printf("%zu chunks: %zu stores, %zu queries\n", n, st, texts.size());
-    std::printf("  bare insert (chunk + FTS5 row)   p50 %8.2f ms   p95 %8.2f ms\n",
-                bare_ms["p50"].get<double>(), b95);
-    std::printf(
-        "  memory store (Ingestor)          p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x bare\n",
-        store_ms["p50"].get<double>(), s95, b95 > 0 ? s95 / b95 : 0.0);
-    std::printf("  search alone                     p50 %8.2f ms   p95 %8.2f ms\n",
-                (*alone)["p50"].get<double>(), a95);
-    std::printf(
-        "  search during %5zu stores (%g/s) p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x alone\n",
-        stored_during, store_rate, (*during)["p50"].get<double>(), d95, a95 > 0 ? d95 / a95 : 0.0);
-    std::printf(
-        "  search during %5zu stores back to back  p50 %8.2f ms   p95 %8.2f ms   p95 %.2f x "
-        "alone\n",
-        stored_flat_out, (*flat_out)["p50"].get<double>(), f95, a95 > 0 ? f95 / a95 : 0.0);
-    if (!behind_import.is_null())
-        std::printf("  store during an import of %zu messages (%.1f s, %zu stores)  p50 %8.2f ms   "
-                    "p95 %8.2f ms   max %8.2f ms\n",
-                    to_import, import_seconds, behind_import["n"].get<std::size_t>(),
-                    behind_import["p50"].get<double>(), behind_import["p95"].get<double>(),
-                    behind_import["max"].get<double>());
+    else
+        print_store_report(j);
     return 0;
 }
 
