@@ -21,6 +21,11 @@ double ms_since(Clock::time_point t0);
 // {"p50": ms, "p95": ms, "n": count}.
 nlohmann::json percentiles(std::vector<double> ms);
 
+// a / b, or 0 when b is not positive (a figure that was not measured).
+inline double ratio(double a, double b) {
+    return b > 0.0 ? a / b : 0.0;
+}
+
 // Runs `op` once per input as warm-up (caches, lazy statements), then times one more pass.
 template <typename Op> Result<nlohmann::json> timed(std::size_t count, Op op) {
     for (std::size_t i = 0; i < count; ++i)

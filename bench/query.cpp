@@ -76,10 +76,6 @@ double p50_of(const json& times) {
     return times["p50"].get<double>();
 }
 
-double ratio(double a, double b) {
-    return b > 0.0 ? a / b : 0.0;
-}
-
 // Hybrid as users run it (the default request, vault settings, audit row included), its legs'
 // own times, and the keyword mode.
 Status time_hybrid(QueryRun& r) {

@@ -372,10 +372,6 @@ double p95(const nlohmann::json& times) {
     return times["p95"].get<double>();
 }
 
-double ratio(double a, double b) {
-    return b > 0 ? a / b : 0.0;
-}
-
 void print_store_report(const nlohmann::json& j) {
     const auto& bare = j["bare_insert_ms"];
     const auto& store = j["store_ms"];

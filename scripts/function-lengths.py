@@ -131,6 +131,19 @@ def classify(head):
     return "other"
 
 
+def matching_brace(text, i):
+    """The index of the '}' that closes the '{' at text[i] (len(text) when none does)."""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == "{":
+            depth += 1
+        elif text[j] == "}":
+            depth -= 1
+            if depth == 0:
+                return j
+    return len(text)
+
+
 def functions(path):
     """(name line, first line, last line) of each function defined in path."""
     raw = path.read_text(encoding="utf-8", errors="replace")
@@ -161,16 +174,7 @@ def functions(path):
             kind = classify(head)
             if kind == "init":
                 # skip the member's initialiser: the head goes on after it
-                depth, j = 0, i
-                while j < n:
-                    if text[j] == "{":
-                        depth += 1
-                    elif text[j] == "}":
-                        depth -= 1
-                        if depth == 0:
-                            break
-                    j += 1
-                i = j + 1
+                i = matching_brace(text, i) + 1
                 continue
             if kind == "function":
                 first = head_start + (len(head) - len(head.lstrip()))
@@ -181,19 +185,7 @@ def functions(path):
                 stack.append("scope")
             else:
                 # an initialiser or a block at namespace scope: skip it whole
-                stack.append("other")
-                in_function = 0
-                depth, j = 0, i
-                while j < n:
-                    if text[j] == "{":
-                        depth += 1
-                    elif text[j] == "}":
-                        depth -= 1
-                        if depth == 0:
-                            break
-                    j += 1
-                stack.pop()
-                i = j + 1
+                i = matching_brace(text, i) + 1
                 head_start = i
                 continue
             i += 1

@@ -5,6 +5,7 @@
 // file open never writes into a removed inode) under the same lock once the rows are committed.
 #include "audit/candidate_codec.h"
 #include "json/dump.h"
+#include "vault/settings_rows.h"
 
 #include <memlens/audit.h>
 #include <memlens/db.h>
@@ -261,25 +262,15 @@ Result<std::size_t> merge_pending_audit(const Database& db, const fs::path& file
     auto tx = Transaction::begin(db);
     if (!tx)
         return tx.status().with_context("audit: " + file.string());
-    auto done = db.prepare("SELECT value FROM ml_settings WHERE key = ?");
-    if (!done)
-        return done.status().with_context("audit");
-    done->bind(1, std::string_view(kMergedSetting));
-    auto seen = done->step();
+    auto seen = read_setting(db, kMergedSetting);
     if (!seen)
         return seen.status().with_context("audit");
     // Already committed by a writer that died before it could empty the file.
-    const bool already = *seen && done->column_text(0) == marker;
-    done->reset();
+    const bool already = *seen == marker;
     if (!already) {
         for (AuditRecord& r : rows)
             MEMLENS_TRY(write_audit_row(db, r));
-        auto mark = db.prepare("INSERT INTO ml_settings(key, value) VALUES (?, ?) "
-                               "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-        if (!mark)
-            return mark.status().with_context("audit");
-        mark->bind(1, std::string_view(kMergedSetting)).bind(2, marker);
-        MEMLENS_TRY(mark->exec().with_context("audit"));
+        MEMLENS_TRY(write_setting(db, kMergedSetting, marker).with_context("audit"));
         MEMLENS_TRY(tx->commit().with_context("audit: " + file.string()));
     }
     if (::ftruncate(f.fd(), 0) != 0 || ::fsync(f.fd()) != 0)

@@ -10,6 +10,7 @@
 // it leaves the new token and its pending file, which load() maps and the next publish_file()
 // renames. Nothing is ever renamed before its token is committed.
 #include "topic/topic_index_impl.h"
+#include "vault/settings_rows.h"
 
 #include <memlens/db.h>
 #include <memlens/thread_guard.h>
@@ -76,17 +77,6 @@ Result<std::size_t> count_vectors(const Database& db, const std::string& signatu
     return static_cast<std::size_t>(st->column_int64(0));
 }
 
-Result<std::optional<std::string>> stored_setting(const Database& db, const char* key) {
-    auto st = db.prepare("SELECT value FROM ml_settings WHERE key = ?");
-    if (!st)
-        return st.status();
-    st->bind(1, key);
-    auto row = st->step();
-    if (!row)
-        return row.status();
-    return *row ? std::optional<std::string>(st->column_text(0)) : std::nullopt;
-}
-
 // The settings that say which index is current: the model its tree clusters and the token of
 // the committed file (each absent until a save() writes it).
 struct FileKeys {
@@ -94,22 +84,13 @@ struct FileKeys {
 };
 
 Result<FileKeys> stored_file_keys(const Database& db) {
-    auto signature = stored_setting(db, kSignatureKey);
+    auto signature = read_setting(db, kSignatureKey);
     if (!signature)
         return signature.status().with_context("topic tree");
-    auto token = stored_setting(db, kFileTokenKey);
+    auto token = read_setting(db, kFileTokenKey);
     if (!token)
         return token.status().with_context("topic tree");
     return FileKeys{std::move(signature).value(), std::move(token).value()};
-}
-
-Status store_setting(const Database& db, const char* key, const std::string& value) {
-    auto st = db.prepare("INSERT INTO ml_settings(key, value) VALUES (?, ?) "
-                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-    if (!st)
-        return st.status();
-    st->bind(1, key).bind(2, value);
-    return st->exec();
 }
 
 // The rows of ml_topic_delta up to `seq`: what a new file holds; later ones stay listed.
@@ -398,7 +379,7 @@ Result<TopicFileStatus> TopicIndex::file_status(const Database& db) {
     st.path = path.string();
     if (path.empty())
         return st;
-    auto token = stored_setting(db, kFileTokenKey);
+    auto token = read_setting(db, kFileTokenKey);
     if (!token)
         return token.status().with_context("topic index file");
     struct stat info {};
@@ -439,7 +420,7 @@ Status TopicIndex::publish_file(const Database& db) {
         const Database& db;
         ~Release() { (void)db.exec("COMMIT"); } // nothing written: only the lock to drop
     } release{db};
-    auto token = stored_setting(db, kFileTokenKey);
+    auto token = read_setting(db, kFileTokenKey);
     if (!token)
         return token.status().with_context("topic index file");
     const auto dir = path.parent_path();
@@ -670,7 +651,7 @@ Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& mode
     if (keys->signature != model_signature || keys->token != folded_token)
         return false; // replaced meanwhile (a reindex, another model): the rollback changes nothing
     MEMLENS_TRY(delete_folded(db, impl.delta_seq));
-    MEMLENS_TRY(store_setting(db, kFileTokenKey, token));
+    MEMLENS_TRY(write_setting(db, kFileTokenKey, token));
     MEMLENS_TRY(tx->commit().with_context("topic index file"));
     discard.keep = true;
     folder.unlock();
@@ -725,14 +706,14 @@ Status TopicIndex::save(const Database& db) {
     }
     // The tables carry no signature column; the vault's settings remember which vectors the
     // tree clusters, so load() never routes one model's query through another model's tree.
-    MEMLENS_TRY(store_setting(db, kSignatureKey, impl_->model_signature));
+    MEMLENS_TRY(write_setting(db, kSignatureKey, impl_->model_signature));
     // The file last: its token goes into the settings only once it is whole and synced, under
     // a name of its own; topic-index.bin is replaced only after the commit (publish_file).
     if (const auto path = topic_file_path(db); !path.empty()) {
         const std::string token = new_token();
         const auto pending = pending_topic_file_path(path, token);
         MEMLENS_TRY(write_topic_file(*impl_, pending, token));
-        if (Status s = store_setting(db, kFileTokenKey, token); !s.is_ok()) {
+        if (Status s = write_setting(db, kFileTokenKey, token); !s.is_ok()) {
             std::error_code ec;
             std::filesystem::remove(pending, ec); // created by write_topic_file: ours
             return s;

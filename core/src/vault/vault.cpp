@@ -1,4 +1,5 @@
 #include "vault/schema.h"
+#include "vault/settings_rows.h"
 #include "vault/wal_checkpointer.h"
 
 #include <memlens/entity_merge.h>
@@ -419,25 +420,14 @@ Status quick_check_vault_file(const fs::path& db_path) {
 }
 
 std::optional<std::string> Vault::setting(const std::string& key) const {
-    auto st = db_.prepare("SELECT value FROM ml_settings WHERE key = ?");
-    if (!st)
-        return std::nullopt;
-    st->bind(1, key);
-    auto row = st->step();
-    if (!row || !*row)
-        return std::nullopt;
-    return st->column_text(0);
+    auto value = read_setting(db_, key);
+    return value ? std::move(value).value() : std::nullopt;
 }
 
 Status Vault::set_setting(const std::string& key, const std::string& value) {
     if (format_ != VaultFormat::OpenHumanWorkspace)
         MEMLENS_TRY(check_writable());
-    auto st = db_.prepare("INSERT INTO ml_settings(key, value) VALUES (?, ?) "
-                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-    if (!st)
-        return st.status();
-    st->bind(1, key).bind(2, value);
-    return st->exec();
+    return write_setting(db_, key, value);
 }
 
 std::map<std::string, std::string> Vault::all_settings() const {
