@@ -1,3 +1,5 @@
+#include "writer_turns.h"
+
 #include <memlens/db.h>
 
 #include <sqlite3.h>
@@ -18,6 +20,14 @@
 namespace memlens {
 
 namespace detail {
+
+// What the busy handler of one connection knows: how long to retry, and whether the connection
+// is beginning a write transaction, when it announces itself as waiting (writer_turns.h).
+struct BusyState {
+    int timeout_ms = 0;
+    std::unique_ptr<WriterTurns> turns; // null for read-only and in-memory connections
+    bool beginning_write = false;
+};
 
 // The idle prepared statements of one connection (Database::prepare). Shared with the
 // Statements it handed out, so that one destroyed after its Database closed finalizes itself
@@ -340,7 +350,8 @@ Database::Database(Database&& other) noexcept
     , read_only_(other.read_only_)
     , path_(std::move(other.path_))
     , guard_(std::move(other.guard_))
-    , cache_(std::move(other.cache_)) {}
+    , cache_(std::move(other.cache_))
+    , busy_(std::move(other.busy_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
@@ -352,6 +363,7 @@ Database& Database::operator=(Database&& other) noexcept {
         path_ = std::move(other.path_);
         guard_ = std::move(other.guard_);
         cache_ = std::move(other.cache_);
+        busy_ = std::move(other.busy_);
     }
     return *this;
 }
@@ -493,23 +505,31 @@ Result<Database> Database::open(const std::string& path, OpenMode mode, int busy
     // A lock held by another connection is retried every millisecond until busy_timeout_ms
     // have passed. SQLite's own busy timeout backs off to 100 ms between tries, which lets a
     // writer that commits often (an import, one batch after another) take the lock again
-    // before a waiting store looks; a store that looks every millisecond gets in between two
-    // batches (IngestOptions::batch_ms).
+    // before a waiting store looks. A connection beginning a write transaction also says that
+    // it waits, so that such a writer lets it in first (writer_turns.h).
+    auto busy = std::make_shared<detail::BusyState>();
+    busy->timeout_ms = busy_timeout_ms;
+    if (mode == OpenMode::ReadWrite || mode == OpenMode::ReadWriteCreate)
+        busy->turns = is_plain_path(path) ? std::make_unique<detail::WriterTurns>(path) : nullptr;
     sqlite3_busy_handler(
         raw,
-        [](void* limit, int tries) -> int {
-            if (tries >= static_cast<int>(reinterpret_cast<std::intptr_t>(limit)))
+        [](void* state, int tries) -> int {
+            auto& self = *static_cast<detail::BusyState*>(state);
+            if (tries >= self.timeout_ms)
                 return 0;
+            if (self.beginning_write && self.turns)
+                self.turns->announce();
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
             return 1;
         },
-        reinterpret_cast<void*>(static_cast<std::intptr_t>(busy_timeout_ms)));
+        busy.get());
     Database db;
     db.db_ = raw;
     db.read_only_ = mode == OpenMode::ReadOnly;
     db.path_ = path;
     db.guard_ = std::move(guard);
     db.cache_ = std::make_shared<detail::StatementCache>();
+    db.busy_ = std::move(busy);
     return db;
 }
 
@@ -569,11 +589,27 @@ Result<std::int64_t> Database::query_int(std::string_view sql) const {
     return st->column_int64(0);
 }
 
+void Database::let_waiting_writers_in(std::chrono::milliseconds at_most) const {
+    if (busy_ && busy_->turns)
+        busy_->turns->let_waiting_writers_in(at_most);
+}
+
+bool Database::writer_waiting() const {
+    return busy_ && busy_->turns && busy_->turns->others_waiting();
+}
+
 // ---- Transaction --------------------------------------------------------------------------
 
 Result<Transaction> Transaction::begin(const Database& db) {
     MEMLENS_TRY(db.check_snapshot());
+    if (db.busy_)
+        db.busy_->beginning_write = true;
     Status s = db.exec("BEGIN IMMEDIATE");
+    if (db.busy_) {
+        db.busy_->beginning_write = false;
+        if (db.busy_->turns)
+            db.busy_->turns->withdraw();
+    }
     // Busy here means that the busy timeout passed while another connection held the write
     // lock. The callers add the file's path (Vault::migrate, the ingestor, reindex).
     if (s.code() == StatusCode::Busy)

@@ -11,6 +11,7 @@
 // types.h names a field `signals`, which Qt's keyword macro would rewrite to `public`.
 #undef signals
 
+#include <memlens/db.h>
 #include <memlens/embedder.h>
 #include <memlens/generate.h>
 #include <memlens/ingest.h>
@@ -19,9 +20,14 @@
 
 #include <QtTest>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <future>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -149,6 +155,126 @@ struct Observation {
 class TestConcurrency : public QObject {
     Q_OBJECT
 private slots:
+    // Writers take turns at the write lock (src/writer_turns.h): a connection whose BEGIN
+    // waits says so, and a writer that commits batch after batch lets it in before taking the
+    // lock again. Deterministic: the second writer is known to wait (its announcement holds
+    // the -writers file) before the first commits, and once let_waiting_writers_in() returns,
+    // a third connection finds the lock taken by the second.
+    void aWaitingWriterGoesBeforeTheNextBatch() {
+        test::TempDir tmp;
+        const std::string file = (tmp.path() / "turns.db").string();
+        auto first = Database::open(file, OpenMode::ReadWriteCreate);
+        QVERIFY2(first.is_ok(), first.status().to_string().c_str());
+        QVERIFY(first->exec("PRAGMA journal_mode=WAL; CREATE TABLE t(x)").is_ok());
+        auto second = Database::open(file, OpenMode::ReadWrite, 60'000);
+        auto third = Database::open(file, OpenMode::ReadWrite, 0);
+        QVERIFY(second.is_ok() && third.is_ok());
+
+        auto batch = Transaction::begin(*first);
+        QVERIFY(batch.is_ok());
+        QVERIFY(first->exec("INSERT INTO t VALUES (1)").is_ok());
+        std::atomic_bool second_began{false};
+        std::promise<void> release;
+        std::thread waiter([&] {
+            auto tx = Transaction::begin(*second);
+            if (!tx)
+                return;
+            second_began = true;
+            release.get_future().wait();
+            (void)second->exec("INSERT INTO t VALUES (2)");
+            (void)tx->commit();
+        });
+        // The waiter announces itself on its first busy try: it makes the file beside the
+        // database and holds a shared lock on it.
+        const std::string turns = file + "-writers";
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        bool announced = false;
+        while (!announced && std::chrono::steady_clock::now() < deadline) {
+            const int probe = ::open(turns.c_str(), O_RDONLY | O_CLOEXEC);
+            if (probe >= 0) {
+                announced = ::flock(probe, LOCK_EX | LOCK_NB) != 0;
+                ::close(probe);
+            }
+            if (!announced)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        QVERIFY2(announced, "the waiting writer never said it waits");
+        QVERIFY(!second_began.load());
+
+        QVERIFY(batch->commit().is_ok());
+        first->let_waiting_writers_in(std::chrono::seconds(60));
+        // The waiter holds the lock now: the next batch would wait for it.
+        auto next = Transaction::begin(*third);
+        QVERIFY2(!next.is_ok() && next.status().code() == StatusCode::Busy,
+                 "the next batch took the lock before the writer that waited");
+        release.set_value();
+        waiter.join();
+        QVERIFY(second_began.load());
+        auto order = first->prepare("SELECT group_concat(x, ',') FROM t");
+        QVERIFY(order.is_ok());
+        auto row = order->step();
+        QVERIFY(row.is_ok() && *row);
+        QCOMPARE(QString::fromStdString(order->column_text(0)), QStringLiteral("1,2"));
+    }
+
+    // The same through an import: a store begun while an import holds the lock is written
+    // between two of its batches, not after its last.
+    void aStoreGetsInBetweenTwoBatchesOfAnImport() {
+        test::TempDir tmp;
+        const auto dir = tmp.path() / "v";
+        auto embedder = make_hash_embedder();
+        GenerateOptions g;
+        g.chunks = 3000;
+        g.seed = 37;
+        auto sources = generate_sources(g);
+        QVERIFY2(sources.is_ok(), sources.status().to_string().c_str());
+        QVERIFY(Vault::create(dir).is_ok());
+        auto importer_vault = Vault::open(dir, false);
+        auto storer_vault = Vault::open(dir, false);
+        QVERIFY(importer_vault.is_ok() && storer_vault.is_ok());
+
+        Status stored = Status::internal("the store never ran");
+        std::thread storer;
+        auto store = [&] {
+            IngestSource src;
+            src.source_id = "chat:agent";
+            src.source_kind = "chat";
+            src.platform = "chat";
+            src.title = "chat:agent";
+            src.format = "mcp";
+            IngestItem item;
+            item.text = "Store between batches: the turnstile note.";
+            item.author = "agent";
+            item.ts_ms = 1'720'000'000'000;
+            src.items.push_back(item);
+            IngestOptions o;
+            o.now_ms = 1'720'000'000'000;
+            Ingestor in(**storer_vault, *embedder, o);
+            stored = in.ingest({src}).status();
+        };
+        IngestOptions o;
+        o.now_ms = 1'720'000'000'000;
+        o.batch_ms = 5;
+        Ingestor in(**importer_vault, *embedder, o);
+        auto imported = in.ingest(*sources, [&](const IngestProgress& p) {
+            // Inside a batch, so while the import holds the lock.
+            if (p.phase == "indexing" && p.done >= p.total / 10 && !storer.joinable())
+                storer = std::thread(store);
+        });
+        QVERIFY(storer.joinable());
+        storer.join();
+        QVERIFY2(imported.is_ok(), imported.status().to_string().c_str());
+        QVERIFY2(stored.is_ok(), stored.to_string().c_str());
+        const auto& db = (*importer_vault)->db();
+        auto store_rid = db.query_int("SELECT rid FROM mem_tree_chunks WHERE source_id = "
+                                      "'chat:agent'");
+        auto later = db.query_int("SELECT count(*) FROM mem_tree_chunks WHERE source_id != "
+                                  "'chat:agent' AND rid > (SELECT rid FROM mem_tree_chunks WHERE "
+                                  "source_id = 'chat:agent')");
+        QVERIFY(store_rid.is_ok() && later.is_ok());
+        QVERIFY2(*later > 0, "the store waited for the whole import");
+    }
+
     // An import run as one transaction (batch_ms 0) is seen whole or not at all.
     void readersSeeWholeImportsOnly() {
         test::TempDir tmp;

@@ -8,6 +8,7 @@
 
 #include <memlens/status.h>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -26,6 +27,7 @@ class Database;
 namespace detail {
 struct SnapshotGuard;
 class StatementCache;
+struct BusyState;
 } // namespace detail
 
 class Statement {
@@ -178,14 +180,25 @@ public:
     // Reads a single integer (e.g. "PRAGMA user_version"); NotFound when no row.
     Result<std::int64_t> query_int(std::string_view sql) const;
 
+    // For a writer that commits one batch after another (an import): returns once no other
+    // connection to this file, in this process or another, waits for the write lock (in
+    // Transaction::begin), or after `at_most`. Call it between a commit and the next begin so
+    // that a waiting store gets in between two batches (src/writer_turns.h).
+    void let_waiting_writers_in(std::chrono::milliseconds at_most) const;
+    // Whether another connection to this file waits for the write lock now (it announced
+    // itself in Transaction::begin): a writer holding the lock for a batch commits early.
+    bool writer_waiting() const;
+
     sqlite3* handle() const { return db_; }
 
 private:
+    friend class Transaction;
     sqlite3* db_ = nullptr;
     bool read_only_ = false;
     std::string path_;
     std::shared_ptr<const detail::SnapshotGuard> guard_;
     std::shared_ptr<detail::StatementCache> cache_;
+    std::shared_ptr<detail::BusyState> busy_; // the busy handler's state (db.cpp)
 };
 
 // BEGIN IMMEDIATE … COMMIT, rolled back by the destructor unless commit() succeeded. IMMEDIATE

@@ -34,7 +34,6 @@ namespace {
 
 constexpr std::size_t kEmbedBatch = 512;
 constexpr std::size_t kCancelCheckEvery = 256;
-constexpr int kYieldMs = 2; // between two batches of an import (Run::commit_batch)
 
 struct PendingEmbedding {
     std::string chunk_id;
@@ -186,14 +185,18 @@ private:
         return begin_batch();
     }
 
-    // Whether the batch has held the write lock long enough to commit at the next message.
-    // Its commit (the buffered rows written, then the log) takes about as long again as the
+    // Whether the batch commits at the next message: another writer waits for the lock (an
+    // agent's store: Database::writer_waiting), or the batch has held it long enough. Its
+    // commit (the buffered rows written, then the log) takes about as long again as the
     // messages did, and grows with them: the commit of the messages so far, at the last
     // batch's commit time per message, counts, so that the whole hold stays near batch_ms.
     bool batch_is_due() const {
-        return opts_.batch_ms > 0 && std::chrono::steady_clock::now() - batch_started_ +
-                                             commit_per_item_ * (batch_items_ + 1) >=
-                                         std::chrono::milliseconds(opts_.batch_ms);
+        if (opts_.batch_ms <= 0)
+            return false;
+        return std::chrono::steady_clock::now() - batch_started_ +
+                       commit_per_item_ * (batch_items_ + 1) >=
+                   std::chrono::milliseconds(opts_.batch_ms) ||
+               (batch_items_ > 0 && db_.writer_waiting());
     }
 
     // Writes what the batch holds and commits it; the last one also seals what has waited
@@ -252,10 +255,11 @@ private:
             commit_per_item_ = (std::chrono::steady_clock::now() - commit_started) / batch_items_;
         committed_items_ += batch_items_;
         batch_changed_ = false;
-        // A moment without the lock before the next batch takes it: a writer waiting for it
-        // looks every millisecond (Database::open's busy handler) and gets in here.
+        // A writer waiting for the lock (an agent's store) goes first: the next batch begins
+        // once it has had its turn. The bound only matters when a third writer holds the lock
+        // meanwhile, or waiters keep coming: the import then goes on within a second.
         if (!last)
-            std::this_thread::sleep_for(std::chrono::milliseconds(kYieldMs));
+            db_.let_waiting_writers_in(std::chrono::seconds(1));
         return Status::ok();
     }
 
