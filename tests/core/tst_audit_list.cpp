@@ -26,11 +26,7 @@ namespace {
 constexpr std::int64_t kDay = 86'400'000;
 constexpr std::int64_t kT0 = 1'704'067'200'000;
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 std::unique_ptr<Vault> make_vault(const std::filesystem::path& dir) {
     auto vault = must(Vault::create(dir), "create");

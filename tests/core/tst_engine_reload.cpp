@@ -19,11 +19,7 @@ using namespace memlens;
 
 namespace {
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 IngestSource chat(const std::string& text, std::int64_t ts_ms) {
     IngestSource s;

@@ -36,11 +36,7 @@ namespace {
 
 constexpr std::int64_t kMin = 60'000;
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 void set_author(test::VaultFixture& f, const std::string& chunk, const std::string& author) {
     auto st = f.db().prepare("UPDATE mem_tree_chunks SET author = ?2 WHERE id = ?1");

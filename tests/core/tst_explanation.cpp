@@ -32,11 +32,7 @@ const SignalSet& signals_of(const Explanation& e) {
     return e.signal_values;
 }
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 QString fail_at(const std::string& query, const RetrievalHit& h, const char* what) {
     return QStringLiteral("query '%1', hit %2: %3")

@@ -47,11 +47,7 @@ IngestSource chat(const std::string& id, std::vector<IngestItem> items) {
     return s;
 }
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 struct Fixture {
     test::TempDir tmp;

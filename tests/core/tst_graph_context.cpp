@@ -27,11 +27,7 @@ const SignalSet& signals_of(const Explanation& e) {
 constexpr std::int64_t kDay = 86'400'000;
 constexpr std::int64_t kT0 = 1'704'067'200'000;
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 IngestItem item(const std::string& author, std::int64_t ts, const std::string& text,
                 std::optional<std::string> id = std::nullopt,

@@ -21,11 +21,7 @@ namespace {
 
 constexpr std::int64_t kT0 = 1'704'067'200'000;
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 IngestItem item(const std::string& author, std::int64_t ts, const std::string& text) {
     IngestItem it;

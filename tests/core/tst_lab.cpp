@@ -34,11 +34,7 @@ using nlohmann::json;
 
 namespace {
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 std::vector<std::string> ids_of(const SearchResponse& r) {
     std::vector<std::string> out;

@@ -26,11 +26,7 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 constexpr std::int64_t kT0 = 1'767'225'600'000; // 2026-01-01T00:00:00Z
 constexpr std::int64_t kMinute = 60'000;

@@ -31,11 +31,7 @@ using namespace memlens;
 
 namespace {
 
-template <typename T> T must(Result<T> r, const char* what) {
-    if (!r.is_ok())
-        qFatal("%s: %s", what, r.status().to_string().c_str());
-    return std::move(r).value();
-}
+using test::must;
 
 constexpr std::int64_t kNow = 1'704'067'200'000 + 200LL * 86'400'000; // after the corpus
 

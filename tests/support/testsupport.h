@@ -1,14 +1,26 @@
 // Shared helpers for the Qt Test suites: temporary vault folders and small corpora.
 #pragma once
 
+#include <memlens/status.h>
+
 #include <QProcessEnvironment>
 #include <QString>
 #include <QTemporaryDir>
+#include <QtGlobal>
 
 #include <filesystem>
 #include <string>
+#include <utility>
 
 namespace memlens::test {
+
+// The value of a call that must succeed for the test to mean anything (building its fixture):
+// otherwise the suite stops at once, naming `what` and the error.
+template <typename T> T must(Result<T> r, const char* what) {
+    if (!r.is_ok())
+        qFatal("%s: %s", what, r.status().to_string().c_str());
+    return std::move(r).value();
+}
 
 // A fresh folder for one test, deleted afterwards.
 class TempDir {
