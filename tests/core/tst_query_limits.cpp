@@ -97,11 +97,6 @@ private slots:
         auto raw = engine_->search(req);
         QVERIFY(!raw.is_ok());
         expect_too_long(raw.status(), kMaxQueryBytes + 7);
-        SearchRequest long_req;
-        long_req.query = words_of_size(kMaxQueryBytes + 1);
-        auto hybrid = hybrid_search(*vault_, engine_->embedder(), engine_->index(), long_req);
-        QVERIFY(!hybrid.is_ok());
-        expect_too_long(hybrid.status(), kMaxQueryBytes + 1);
     }
 
     void everyPrimitiveRefusesAnOverlongQuery() {

@@ -126,7 +126,7 @@ std::uint64_t query_analysis_count();
 // The longest query text the core accepts, in bytes: 16 KiB, room for a long pasted question
 // and far below where a query's own cost (analysis, the keyword expression, SQLite's LIKE
 // pattern limit of 50,000 bytes) would matter. Every place a query enters checks it: the
-// hybrid search (SearchEngine::search, hybrid_search), the primitives' rerank text
+// hybrid search (SearchEngine::search and query), the primitives' rerank text
 // (query_source, query_global, query_topic, drill_down), search_entities and walk.
 inline constexpr std::size_t kMaxQueryBytes = 16 * 1024;
 

@@ -379,14 +379,9 @@ private:
 std::string search_response_json(const SearchResponse& response, int indent = 2,
                                  const std::string& extra = {});
 
-// One query over an index the caller already holds (no audit row, statements prepared for this
-// call only). The engine is the way to run many queries.
 // A why-not answer as JSON: {"node_id", "query", "stage", "verdict", "facts": [{"name",
 // "value"}...], "missing_terms", "matched_terms", "node_topic_path", "reached_topic_paths",
 // "explanation" (only when it was a fused candidate)}.
 std::string why_not_json(const WhyNotAnswer& answer, int indent = 2);
-
-Result<SearchResponse> hybrid_search(const Vault& vault, Embedder& embedder,
-                                     const TopicIndex& index, const SearchRequest& request);
 
 } // namespace memlens

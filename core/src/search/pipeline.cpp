@@ -464,7 +464,7 @@ Status run_stages(SearchContext& ctx, const SearchRequest& req, const std::atomi
 
 Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
                                   const std::atomic_bool* cancel) {
-    check_off_ui_thread("hybrid_search");
+    check_off_ui_thread("run_search");
     PipelineState st;
     MEMLENS_TRY(run_stages(ctx, req, cancel, st));
     st.resp.candidates = candidate_pools(st, ctx.embedder.signature());

@@ -396,24 +396,4 @@ AuditState SearchEngine::audit_state() const {
     return st;
 }
 
-Result<SearchResponse> hybrid_search(const Vault& vault, Embedder& embedder,
-                                     const TopicIndex& index, const SearchRequest& request) {
-    check_off_ui_thread("hybrid_search");
-    search::StatementCache stmts(vault.db());
-    auto masks = search::IndexMasks::build(stmts, index, vault.format() == VaultFormat::Native);
-    if (!masks)
-        return masks.status();
-    auto registry = EntityRegistry::load(vault.entities_dir());
-    if (!registry)
-        return registry.status().with_context("entity registry");
-    auto links = search::SupersedesLinks::load(stmts, vault.format() == VaultFormat::Native);
-    if (!links)
-        return links.status();
-    search::SearchContext ctx{vault, embedder, index, stmts, *masks, *links, &*registry};
-    auto resp = search::run_search(ctx, request, nullptr);
-    if (resp)
-        resp->audit.disabled_reason = "not logged: hybrid_search() runs without an audit writer";
-    return resp;
-}
-
 } // namespace memlens
