@@ -66,6 +66,20 @@ private slots:
         QCOMPARE(utf8_length("a\xFF\xFE"), std::size_t(3)); // invalid bytes count one each
     }
 
+    // A byte budget never splits a character, and a cut says how long the whole was.
+    void utf8CutsEndOnACharacter() {
+        const std::string_view text = "a\xC3\xA9\xF0\x9F\x98\x80z"; // a é 😀 z: 1 + 2 + 4 + 1 bytes
+        QCOMPARE(utf8_floor(text, 0), std::size_t(0));
+        QCOMPARE(utf8_floor(text, 1), std::size_t(1));
+        QCOMPARE(utf8_floor(text, 2), std::size_t(1)); // inside é
+        QCOMPARE(utf8_floor(text, 3), std::size_t(3));
+        QCOMPARE(utf8_floor(text, 6), std::size_t(3)); // inside 😀
+        QCOMPARE(utf8_floor(text, 7), std::size_t(7));
+        QCOMPARE(utf8_floor(text, 99), text.size());
+        QCOMPARE(cut_utf8(text, 99), std::string(text));
+        QCOMPARE(cut_utf8(text, 5), std::string("a\xC3\xA9 \xE2\x80\xA6 [cut: 8 bytes]"));
+    }
+
     void lowercase() {
         QCOMPARE(q(utf8_lower("ÀÉÎÕÜ Straße ŁÓDŹ ΑΒΓ ДОМ Qdrant")),
                  QStringLiteral("àéîõü straße łódź αβγ дом qdrant"));

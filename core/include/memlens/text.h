@@ -26,6 +26,9 @@ std::size_t first_invalid_utf8(std::string_view text);
 // reader sees that it was cut and by how much. What logs and error replies keep of a client's
 // input (an audit row, a JSON-RPC error) goes through it.
 std::string cut_utf8(std::string_view text, std::size_t max_bytes);
+// The largest byte offset at most `limit` that does not fall inside a UTF-8 sequence (text's
+// size when limit is past it): where a byte budget cuts text without splitting a character.
+std::size_t utf8_floor(std::string_view text, std::size_t limit);
 
 // Token estimate of the reference system: (chars + 3) / 4, counting Unicode code points. "" → 0.
 std::int64_t estimate_tokens(std::string_view text);

@@ -1,5 +1,7 @@
 #include "embed/embedding_response.h"
 
+#include <memlens/text.h>
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -37,9 +39,7 @@ Result<Vector> read_embedding(const nlohmann::json& item, std::size_t i) {
 } // namespace
 
 std::string body_snippet(std::string_view body) {
-    std::size_t n = std::min<std::size_t>(body.size(), 200);
-    while (n > 0 && n < body.size() && (static_cast<unsigned char>(body[n]) & 0xc0) == 0x80)
-        --n;
+    const std::size_t n = utf8_floor(body, 200);
     std::string s(body.substr(0, n));
     for (char& c : s)
         if (static_cast<unsigned char>(c) < 0x20)

@@ -6,15 +6,6 @@ namespace memlens {
 
 namespace {
 
-// Largest byte offset <= limit that does not fall inside a UTF-8 sequence.
-std::size_t utf8_floor(std::string_view s, std::size_t limit) {
-    if (limit >= s.size())
-        return s.size();
-    while (limit > 0 && (static_cast<unsigned char>(s[limit]) & 0xC0) == 0x80)
-        --limit;
-    return limit;
-}
-
 // Byte offset of roughly `chars` code points into s.
 std::size_t byte_offset_for_chars(std::string_view s, std::size_t chars) {
     std::size_t i = 0, n = 0;

@@ -24,15 +24,20 @@ bool is_valid_utf8(std::string_view text) {
     return first_invalid_utf8(text) == std::string_view::npos;
 }
 
+std::size_t utf8_floor(std::string_view text, std::size_t limit) {
+    if (limit >= text.size())
+        return text.size();
+    // Back over continuation bytes (10xxxxxx) to the start of the character that crosses it.
+    while (limit > 0 && (static_cast<unsigned char>(text[limit]) & 0xC0) == 0x80)
+        --limit;
+    return limit;
+}
+
 std::string cut_utf8(std::string_view text, std::size_t max_bytes) {
     if (text.size() <= max_bytes)
         return std::string(text);
-    std::size_t end = max_bytes;
-    // Back over continuation bytes (10xxxxxx) to the start of the character that crosses it.
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
-        --end;
-    return std::string(text.substr(0, end)) + " \u2026 [cut: " + std::to_string(text.size()) +
-           " bytes]";
+    return std::string(text.substr(0, utf8_floor(text, max_bytes))) +
+           " \u2026 [cut: " + std::to_string(text.size()) + " bytes]";
 }
 
 std::size_t utf8_length(std::string_view text) {
