@@ -27,16 +27,11 @@ Result<std::vector<BareRow>> read_rows(const Vault& vault) {
         "FROM mem_tree_chunks c LEFT JOIN mem_tree_chunks_fts f ON f.rowid = c.rid ORDER BY c.rid");
     if (!st)
         return st.status();
-    while (true) {
-        auto r = st->step();
-        if (!r)
-            return r.status();
-        if (!*r)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         rows.push_back({st->column_text(0), st->column_text(1), st->column_text(2),
                         st->column_text(3), st->column_int64(4), st->column_text(5),
                         st->column_text(6), st->column_text(7)});
-    }
+    }));
     return rows;
 }
 

@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 struct sqlite3;
@@ -60,6 +61,10 @@ public:
 
     // Advances the statement. Result: true when a row is available, false when done.
     Result<bool> step();
+    // Steps through every row and calls on_row() for each: the one loop over a statement's
+    // rows. on_row reads the columns of this statement; it returns nothing, or a Status (an
+    // error stops the loop and is returned), or a bool (false stops the loop: enough rows).
+    template <typename F> Status each_row(F&& on_row);
     // Runs to completion, discarding rows.
     Status exec();
     // Rewinds the statement and clears its bindings, ready for the next set of parameters.
@@ -200,6 +205,27 @@ private:
     std::shared_ptr<detail::StatementCache> cache_;
     std::shared_ptr<detail::BusyState> busy_; // the busy handler's state (db.cpp)
 };
+
+template <typename F> Status Statement::each_row(F&& on_row) {
+    for (;;) {
+        auto more = step();
+        if (!more)
+            return more.status();
+        if (!*more)
+            return Status::ok();
+        using R = std::invoke_result_t<F&>;
+        if constexpr (std::is_same_v<R, bool>) {
+            if (!on_row())
+                return Status::ok();
+        } else if constexpr (std::is_same_v<R, Status>) {
+            if (Status s = on_row(); !s.is_ok())
+                return s;
+        } else {
+            static_assert(std::is_void_v<R>, "on_row returns void, Status or bool");
+            on_row();
+        }
+    }
+}
 
 // BEGIN IMMEDIATE … COMMIT, rolled back by the destructor unless commit() succeeded. IMMEDIATE
 // takes the write lock up front so a locked vault fails fast with Busy instead of mid-import;

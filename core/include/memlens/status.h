@@ -92,10 +92,11 @@ private:
 
 } // namespace memlens
 
-// Early return on error, for Status-returning and Result-returning functions alike.
-#define MEMLENS_TRY(expr)                                                                          \
+// Early return on error, for Status-returning and Result-returning functions alike. Variadic, so
+// that an expression with a lambda (Statement::each_row) may hold commas outside parentheses.
+#define MEMLENS_TRY(...)                                                                           \
     do {                                                                                           \
-        ::memlens::Status memlens_try_status_ = (expr);                                            \
+        ::memlens::Status memlens_try_status_ = (__VA_ARGS__);                                     \
         if (!memlens_try_status_.is_ok())                                                          \
             return memlens_try_status_;                                                            \
     } while (false)

@@ -189,14 +189,7 @@ Result<AuditAgents> list_audit_agents(const Database& db, int limit) {
         if (!st)
             return st.status().with_context("audit");
         st->bind(1, limit > 0 ? limit : 200);
-        for (;;) {
-            auto row = st->step();
-            if (!row)
-                return row.status().with_context("audit");
-            if (!*row)
-                return Status::ok();
-            into.push_back(st->column_text(0));
-        }
+        return st->each_row([&] { into.push_back(st->column_text(0)); }).with_context("audit");
     };
     MEMLENS_TRY(distinct("client", out.clients));
     MEMLENS_TRY(distinct("session", out.sessions));

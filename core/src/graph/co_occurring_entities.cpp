@@ -30,14 +30,10 @@ Result<std::vector<GraphEdge>> co_occurring_entities(const Vault& vault, std::st
     if (!st)
         return st.status().with_context("co_occurring_entities");
     st->bind(1, subject).bind(2, static_cast<std::int64_t>(graph_limit(limit)));
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("co_occurring_entities");
-        if (!*row)
-            break;
-        out.push_back({std::string(subject), st->column_text(0), st->column_int64(1)});
-    }
+    MEMLENS_TRY(
+        st->each_row([&] {
+              out.push_back({std::string(subject), st->column_text(0), st->column_int64(1)});
+          }).with_context("co_occurring_entities"));
     return out;
 }
 
@@ -63,14 +59,9 @@ Result<std::vector<GraphEdge>> strongest_edges(const Vault& vault, std::int64_t 
         return st.status().with_context("strongest_edges");
     st->bind(1, min_weight).bind(2, static_cast<std::int64_t>(graph_limit(limit)));
     std::vector<GraphEdge> out;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("strongest_edges");
-        if (!*row)
-            break;
-        out.push_back({st->column_text(0), st->column_text(1), st->column_int64(2)});
-    }
+    MEMLENS_TRY(st->each_row([&] {
+                      out.push_back({st->column_text(0), st->column_text(1), st->column_int64(2)});
+                  }).with_context("strongest_edges"));
     return out;
 }
 

@@ -101,14 +101,7 @@ Status fill_superseded_by(const Database& db, std::vector<Memory>& ms) {
         if (!st)
             return st.status();
         st->bind(1, m.id).bind(2, m.message_id);
-        while (true) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
-            m.superseded_by.push_back(st->column_text(0));
-        }
+        MEMLENS_TRY(st->each_row([&] { m.superseded_by.push_back(st->column_text(0)); }));
     }
     return Status::ok();
 }
@@ -392,14 +385,8 @@ Result<std::string> resolve_node_id(const Vault& vault, std::string_view id) {
     st->bind(1, std::string(id));
     st->bind(2, end);
     std::vector<std::string> found;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("resolving an id");
-        if (!*row)
-            break;
-        found.push_back(st->column_text(0));
-    }
+    MEMLENS_TRY(
+        st->each_row([&] { found.push_back(st->column_text(0)); }).with_context("resolving an id"));
     if (found.empty())
         return std::string(id);
     if (found.size() > 1 && found.front() != id)

@@ -40,16 +40,11 @@ Result<TimeHistogram> chunk_histogram(const Vault& vault, std::int64_t since_ms,
     if (!st)
         return st.status();
     st->bind(1, since_ms).bind(2, h.bucket_ms).bind(3, until_ms);
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         const std::int64_t b = st->column_int64(0);
         if (b >= 0 && b < n)
             h.counts[static_cast<std::size_t>(b)] += st->column_int64(1);
-    }
+    }));
     return h;
 }
 

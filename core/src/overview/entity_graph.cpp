@@ -71,12 +71,7 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
     nodes->bind(3, static_cast<std::int64_t>(opts.max_nodes));
     std::unordered_map<std::string, std::uint32_t> index;
     std::vector<std::string> ids;
-    for (;;) {
-        auto row = nodes->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(nodes->each_row([&] {
         EntityNodeOverview n;
         n.id = nodes->column_text(0);
         n.kind = nodes->column_text(1);
@@ -85,7 +80,7 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
         index.emplace(n.id, static_cast<std::uint32_t>(out.nodes.size()));
         ids.push_back(n.id);
         out.nodes.push_back(std::move(n));
-    }
+    }));
 
     if (opts.max_edges == 0)
         return out; // nodes only: skip the edge table
@@ -114,18 +109,13 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
     edges->bind(1, ids_param_json(ids))
         .bind(2, opts.min_weight)
         .bind(3, static_cast<std::int64_t>(opts.max_edges));
-    for (;;) {
-        auto row = edges->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(edges->each_row([&] {
         auto a = index.find(std::string(edges->column_text_view(0)));
         auto b = index.find(std::string(edges->column_text_view(1)));
         if (a == index.end() || b == index.end())
-            continue;
+            return;
         out.edges.push_back({a->second, b->second, edges->column_int64(2)});
-    }
+    }));
     return out;
 }
 

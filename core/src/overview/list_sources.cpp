@@ -18,12 +18,7 @@ Result<std::vector<SourceOverview>> list_sources(const Vault& vault) {
         return st.status();
     std::vector<SourceOverview> out;
     std::map<std::string, std::size_t> by_id;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         SourceOverview s;
         s.source_id = st->column_text(0);
         s.source_kind = st->column_text(1);
@@ -33,40 +28,30 @@ Result<std::vector<SourceOverview>> list_sources(const Vault& vault) {
         s.latest_ms = st->column_int64(5);
         by_id.emplace(s.source_id, out.size());
         out.push_back(std::move(s));
-    }
+    }));
 
     // Platform and title are memlens's own bookkeeping; a workspace has the table (attached,
     // empty) but no rows, and its sources keep empty strings there.
     auto meta = db.prepare("SELECT source_id, platform, title FROM ml_sources");
     if (!meta)
         return meta.status();
-    for (;;) {
-        auto row = meta->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(meta->each_row([&] {
         auto it = by_id.find(meta->column_text(0));
         if (it == by_id.end())
-            continue;
+            return;
         out[it->second].platform = meta->column_text(1);
         out[it->second].title = meta->column_optional_text(2).value_or("");
-    }
+    }));
 
     // A source tree's scope is the source id it summarises, as in query_source.
     auto trees = db.prepare("SELECT id, scope FROM mem_tree_trees WHERE kind = 'source'");
     if (!trees)
         return trees.status();
-    for (;;) {
-        auto row = trees->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(trees->each_row([&] {
         auto it = by_id.find(trees->column_text(1));
         if (it != by_id.end())
             out[it->second].tree_id = trees->column_text(0);
-    }
+    }));
     return out;
 }
 

@@ -17,12 +17,7 @@ Result<std::vector<TreeOverview>> list_trees(const Vault& vault) {
         return st.status();
     std::vector<TreeOverview> out;
     std::map<std::string, std::size_t> by_id;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         TreeOverview t;
         t.id = st->column_text(0);
         t.kind = tree_kind_from_wire(st->column_text_view(1)).value_or(TreeKind::Source);
@@ -34,22 +29,17 @@ Result<std::vector<TreeOverview>> list_trees(const Vault& vault) {
         t.last_sealed_at_ms = st->column_optional_int64(7).value_or(0);
         by_id.emplace(t.id, out.size());
         out.push_back(std::move(t));
-    }
+    }));
 
     auto levels = db.prepare("SELECT tree_id, level, COUNT(*), MIN(time_range_start_ms), "
                              "MAX(time_range_end_ms) FROM mem_tree_summaries WHERE deleted = 0 "
                              "GROUP BY tree_id, level");
     if (!levels)
         return levels.status();
-    for (;;) {
-        auto row = levels->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(levels->each_row([&] {
         auto it = by_id.find(levels->column_text(0));
         if (it == by_id.end())
-            continue;
+            return;
         TreeOverview& t = out[it->second];
         const auto level =
             static_cast<std::size_t>(std::max<std::int64_t>(0, levels->column_int64(1)));
@@ -62,7 +52,7 @@ Result<std::vector<TreeOverview>> list_trees(const Vault& vault) {
         t.start_ms = t.summary_count == 0 ? start : std::min(t.start_ms, start);
         t.end_ms = t.summary_count == 0 ? end : std::max(t.end_ms, end);
         t.summary_count += n;
-    }
+    }));
     // Callers index by level up to max_level; keep the vector that long even for levels the
     // tree's metadata claims but whose summaries were all deleted.
     for (auto& t : out) {

@@ -24,15 +24,10 @@ Result<std::map<std::string, std::string>> parents(const Database& db, const cha
     if (!st)
         return st.status();
     st->bind(1, dump_json(nlohmann::json(ids)));
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         if (!st->column_is_null(1))
             out.emplace(st->column_text(0), st->column_text(1));
-    }
+    }));
     return out;
 }
 

@@ -36,12 +36,7 @@ Result<std::vector<SummaryOverview>> tree_summaries(const Vault& vault, const st
         st->bind(4, static_cast<std::int64_t>(opts.limit));
 
     std::vector<SummaryOverview> out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         SummaryOverview s;
         s.id = st->column_text(0);
         s.tree_id = st->column_text(1);
@@ -57,7 +52,7 @@ Result<std::vector<SummaryOverview>> tree_summaries(const Vault& vault, const st
         s.score = st->column_double(10);
         s.preview = st->column_text(11);
         out.push_back(std::move(s));
-    }
+    }));
     return out;
 }
 

@@ -32,14 +32,7 @@ Result<std::map<std::string, std::string>> chunk_groups(const Vault& vault,
     if (!st)
         return st.status();
     st->bind(1, dump_json(ids));
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        out[st->column_text(0)] = st->column_text(1);
-    }
+    MEMLENS_TRY(st->each_row([&] { out[st->column_text(0)] = st->column_text(1); }));
     return out;
 }
 

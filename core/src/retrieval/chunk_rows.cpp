@@ -48,14 +48,7 @@ Result<std::vector<ChunkRow>> load_chunks(const Database& db, const VaultColumns
     if (!st)
         return st.status();
     st->bind(1, json_id_list(ids));
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        out.push_back(read_chunk_row(*st));
-    }
+    MEMLENS_TRY(st->each_row([&] { out.push_back(read_chunk_row(*st)); }));
     return out;
 }
 

@@ -27,18 +27,13 @@ Result<std::vector<Eligible>> eligible_summaries(const Database& db, const Vault
     if (opts.source_id)
         st->bind(3, *opts.source_id);
     std::vector<Eligible> out;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         Eligible e;
         e.row = read_summary_row(*st);
         e.parent_doc_id = st->column_optional_text(kSummaryColumns);
         e.parent_version_ms = st->column_optional_int64(kSummaryColumns + 1);
         out.push_back(std::move(e));
-    }
+    }));
     return out;
 }
 

@@ -19,14 +19,7 @@ newest_doc_versions(const Database& db, const std::vector<std::string>& doc_ids)
     if (!st)
         return st.status();
     st->bind(1, json_id_list(doc_ids));
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        out.emplace(st->column_text(0), st->column_int64(1));
-    }
+    MEMLENS_TRY(st->each_row([&] { out.emplace(st->column_text(0), st->column_int64(1)); }));
     return out;
 }
 

@@ -23,14 +23,8 @@ Result<std::vector<std::string>> unknown_node_ids(const Vault& vault,
         return st.status().with_context("unknown ids");
     st->bind(1, detail::json_id_list(ids));
     std::set<std::string> known;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("unknown ids");
-        if (!*row)
-            break;
-        known.insert(st->column_text(0));
-    }
+    MEMLENS_TRY(
+        st->each_row([&] { known.insert(st->column_text(0)); }).with_context("unknown ids"));
     for (const auto& id : ids)
         if (!known.contains(id))
             unknown.push_back(id);
@@ -69,14 +63,8 @@ stored_message_chunks(const Vault& vault, std::string_view source_id, std::int64
         st->bind(2, *message_id);
     else
         st->bind(2, text).bind(3, ts_ms);
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("stored message");
-        if (!*row)
-            break;
-        out.push_back(st->column_text(0));
-    }
+    MEMLENS_TRY(
+        st->each_row([&] { out.push_back(st->column_text(0)); }).with_context("stored message"));
     return out;
 }
 

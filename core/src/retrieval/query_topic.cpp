@@ -44,14 +44,9 @@ Result<std::vector<IndexRow>> lookup_entity(const Database& db, const std::strin
         st->bind(3, *opts.until_ms);
     st->bind(4, static_cast<std::int64_t>(kTopicLookupCap));
     std::vector<IndexRow> rows;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         rows.push_back({st->column_text(0), st->column_text_view(1) == "summary"});
-    }
+    }));
     return rows;
 }
 

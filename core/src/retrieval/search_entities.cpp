@@ -45,21 +45,16 @@ Result<std::vector<EntityMatch>> search_entities(const Vault& vault,
     if (!opts.kinds.empty())
         st->bind(2, detail::json_id_list(opts.kinds));
     st->bind(3, static_cast<std::int64_t>(limit));
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("search_entities");
-        if (!*row)
-            break;
-        EntityMatch m;
-        m.canonical_id = st->column_text(0);
-        m.kind = st->column_text(1);
-        m.surface = st->column_text(2);
-        m.mention_count = static_cast<std::uint64_t>(st->column_int64(3));
-        m.last_seen_ms = st->column_int64(4);
-        m.first_seen_ms = st->column_int64(5);
-        out.push_back(std::move(m));
-    }
+    MEMLENS_TRY(st->each_row([&] {
+                      EntityMatch m;
+                      m.canonical_id = st->column_text(0);
+                      m.kind = st->column_text(1);
+                      m.surface = st->column_text(2);
+                      m.mention_count = static_cast<std::uint64_t>(st->column_int64(3));
+                      m.last_seen_ms = st->column_int64(4);
+                      m.first_seen_ms = st->column_int64(5);
+                      out.push_back(std::move(m));
+                  }).with_context("search_entities"));
     return out;
 }
 

@@ -21,16 +21,11 @@ Result<std::vector<std::string>> select_tree_ids(const Database& db, const Sourc
     if (sel.source_id)
         st->bind(1, *sel.source_id);
     ScopeFilter filter(db, sel.source_id ? std::nullopt : sel.source_kind);
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         if (!filter.allows(st->column_text(1)))
-            continue;
+            return;
         ids.push_back(st->column_text(0));
-    }
+    }));
     return ids;
 }
 
@@ -56,14 +51,7 @@ collect_source_summaries(const Database& db, const VaultColumns& cols, const Sou
     st->bind(1, json_id_list(*trees));
     if (sel.window)
         st->bind(2, sel.window->first).bind(3, sel.window->second);
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        rows.push_back(read_summary_row(*st));
-    }
+    MEMLENS_TRY(st->each_row([&] { rows.push_back(read_summary_row(*st)); }));
     MEMLENS_TRY(drop_stale_versions(db, cols, rows));
     return rows;
 }

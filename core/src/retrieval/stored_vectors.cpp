@@ -40,15 +40,10 @@ Result<std::unordered_map<std::string, Vector>> load_vectors(const Database& db,
         return st.status();
     st->bind(1, signature).bind(2, json_id_list(ids));
     Vector v;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         if (blob_to_floats(st->column_blob(1), v) && !v.empty())
             out.emplace(st->column_text(0), v);
-    }
+    }));
     return out;
 }
 

@@ -51,14 +51,7 @@ Result<std::vector<SummaryRow>> load_summaries(const Database& db, const VaultCo
     if (!st)
         return st.status();
     st->bind(1, json_id_list(ids));
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        out.push_back(read_summary_row(*st));
-    }
+    MEMLENS_TRY(st->each_row([&] { out.push_back(read_summary_row(*st)); }));
     return out;
 }
 

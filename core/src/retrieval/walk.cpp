@@ -30,16 +30,11 @@ Result<std::vector<std::string>> known_persons(const Database& db, const EntityR
                          "WHERE entity_id >= 'person:' AND entity_id < 'person;'");
     if (!st)
         return st.status();
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         std::string id = st->column_text(0);
         if (id.size() > 7)
             names.push_back(id.substr(7));
-    }
+    }));
     if (reg != nullptr) {
         for (const auto& r : reg->records()) {
             if (r.kind != "person")

@@ -80,19 +80,14 @@ Status scan(const Database& db, const std::string& sql, const std::string& signa
     if (window)
         st->bind(2, window->first).bind(3, window->second);
     Vector v;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         if (!blob_to_floats(st->column_blob(1), v) || v.size() != query.size())
-            continue;
+            return;
         const double sim = cosine(query, v);
         if (!std::isfinite(sim))
-            continue;
+            return;
         top.offer({sim, st->column_int64(2), st->column_text(0), kind});
-    }
+    }));
     return Status::ok();
 }
 
@@ -202,14 +197,7 @@ Status fill_leaf_entities(const Database& db, std::vector<Candidate>& candidates
         return st.status();
     st->bind(1, json_id_list(ids));
     std::unordered_map<std::string, std::vector<std::string>> by_node;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        by_node[st->column_text(0)].push_back(st->column_text(1));
-    }
+    MEMLENS_TRY(st->each_row([&] { by_node[st->column_text(0)].push_back(st->column_text(1)); }));
     for (auto& c : candidates) {
         if (c.hit.node_kind != NodeKind::Leaf)
             continue;

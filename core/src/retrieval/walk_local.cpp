@@ -31,15 +31,10 @@ mentions_of(const Database& db, const std::vector<std::string>& entities, const 
         st->bind(2, window->first).bind(3, window->second);
     st->bind(4, static_cast<std::int64_t>(kEntityLookupCap));
     std::map<std::string, std::vector<Mention>> out;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         out[st->column_text(0)].push_back(
             {st->column_text(1), st->column_text_view(2) == "summary", st->column_int64(3)});
-    }
+    }));
     return out;
 }
 

@@ -49,12 +49,7 @@ Status load_inputs(const Database& db, int child_level, const std::vector<std::s
         if (!st)
             return st.status();
         st->bind(1, list);
-        while (true) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY(st->each_row([&] {
             SealInput in;
             in.id = st->column_text(0);
             std::string author = st->column_text(6);
@@ -65,23 +60,18 @@ Status load_inputs(const Database& db, int child_level, const std::vector<std::s
             for (auto& t : parse_string_array(st->column_text_view(5)))
                 in.topics.push_back("topic:" + utf8_lower(t));
             by_id.emplace(in.id, std::move(in));
-        }
+        }));
         auto ents = db.prepare("SELECT node_id, entity_id FROM mem_tree_entity_index "
                                "WHERE node_id IN (SELECT value FROM json_each(?)) "
                                "ORDER BY node_id, entity_id");
         if (!ents)
             return ents.status();
         ents->bind(1, list);
-        while (true) {
-            auto row = ents->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY(ents->each_row([&] {
             auto it = by_id.find(ents->column_text(0));
             if (it != by_id.end())
                 it->second.entities.push_back(ents->column_text(1));
-        }
+        }));
     } else {
         auto st = db.prepare("SELECT id, content, score, time_range_start_ms, time_range_end_ms, "
                              "entities_json, topics_json FROM mem_tree_summaries "
@@ -89,12 +79,7 @@ Status load_inputs(const Database& db, int child_level, const std::vector<std::s
         if (!st)
             return st.status();
         st->bind(1, list);
-        while (true) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY(st->each_row([&] {
             SealInput in;
             in.id = st->column_text(0);
             in.text = st->column_text(1);
@@ -104,7 +89,7 @@ Status load_inputs(const Database& db, int child_level, const std::vector<std::s
             in.entities = parse_string_array(st->column_text_view(5));
             in.topics = parse_string_array(st->column_text_view(6));
             by_id.emplace(in.id, std::move(in));
-        }
+        }));
     }
     return Status::ok();
 }
@@ -304,14 +289,7 @@ Status Sealer::flush_stale(std::int64_t now) {
         return st.status();
     st->bind(1, now - opts_.flush_after_ms);
     std::vector<std::string> trees;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        trees.push_back(st->column_text(0));
-    }
+    MEMLENS_TRY(st->each_row([&] { trees.push_back(st->column_text(0)); }));
     for (const auto& [key, b] : buffers_)
         if (key.second == 0)
             trees.push_back(key.first);
@@ -529,14 +507,7 @@ Result<std::vector<std::string>> stored_buffer_items(const Database& db, const s
     if (!appends)
         return appends.status();
     appends->bind(1, tree_id).bind(2, level);
-    while (true) {
-        auto next = appends->step();
-        if (!next)
-            return next.status();
-        if (!*next)
-            break;
-        ids.push_back(appends->column_text(0));
-    }
+    MEMLENS_TRY(appends->each_row([&] { ids.push_back(appends->column_text(0)); }));
     return ids;
 }
 
@@ -545,14 +516,8 @@ Status fold_buffer_appends(const Database& db) {
     if (!keys)
         return keys.status();
     std::vector<std::pair<std::string, std::int64_t>> todo;
-    while (true) {
-        auto row = keys->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        todo.emplace_back(keys->column_text(0), keys->column_int64(1));
-    }
+    MEMLENS_TRY(
+        keys->each_row([&] { todo.emplace_back(keys->column_text(0), keys->column_int64(1)); }));
     for (const auto& [tree, level] : todo) {
         auto ids = stored_buffer_items(db, tree, level);
         if (!ids)

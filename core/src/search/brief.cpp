@@ -178,16 +178,11 @@ Result<std::vector<BriefHit>> brief_hits(const Vault& vault,
         if (!st)
             return st.status().with_context("brief hits");
         st->bind(1, detail::json_id_list(leaves));
-        for (;;) {
-            auto row = st->step();
-            if (!row)
-                return row.status().with_context("brief hits");
-            if (!*row)
-                break;
-            rows[st->column_text(0)] = {st->column_text(1),
-                                        parse_string_array(st->column_text_view(2)),
-                                        st->column_int64(3) != 0};
-        }
+        MEMLENS_TRY(st->each_row([&] {
+                          rows[st->column_text(0)] = {st->column_text(1),
+                                                      parse_string_array(st->column_text_view(2)),
+                                                      st->column_int64(3) != 0};
+                      }).with_context("brief hits"));
     }
     std::vector<std::string> ids;
     ids.reserve(hits.size());

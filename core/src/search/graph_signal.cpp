@@ -23,14 +23,7 @@ Status read_pairs(StatementCache& stmts, const SqlQuery& q,
     auto st = stmts.bind(q);
     if (!st)
         return st.status();
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            return Status::ok();
-        out.emplace_back((*st)->column_text(0), (*st)->column_text(1));
-    }
+    return (*st)->each_row([&] { out.emplace_back((*st)->column_text(0), (*st)->column_text(1)); });
 }
 
 // A person a query word may stand for, by the alias proposals' name rules.
@@ -94,26 +87,21 @@ Result<std::vector<VariantTarget>> variant_targets(StatementCache& stmts, const 
     if (!st)
         return st.status();
     const std::string self = "person:" + word;
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY((*st)->each_row([&] {
         std::string id = (*st)->column_text(0);
         if (id == self)
-            continue;
+            return;
         const entities::NameVariant rule =
             entities::name_variant(first, entities::first_word(std::string_view(id).substr(7)));
         if (rule.reason.empty())
-            continue;
+            return;
         VariantTarget t;
         t.id = std::move(id);
         t.shown = display_surface((*st)->column_text(2), (*st)->column_text(1));
         t.mentions = (*st)->column_int64(3);
         t.rule = rule;
         out.push_back(std::move(t));
-    }
+    }));
     return out;
 }
 
@@ -286,14 +274,7 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
     if (!st)
         return st.status();
     std::set<std::string> known;
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        known.insert((*st)->column_text(0));
-    }
+    MEMLENS_TRY((*st)->each_row([&] { known.insert((*st)->column_text(0)); }));
     // A name is a person or a topic, never both (docs/entities.md, "Persons and topics"): when
     // the vault knows person:x (a speaker, an author, a registry person), the query's x is that
     // person, and topic:x is dropped.

@@ -24,12 +24,7 @@ Result<std::map<std::string, NodeRow>> hydrate_nodes(StatementCache& stmts,
         auto st = stmts.bind(q);
         if (!st)
             return st.status();
-        for (;;) {
-            auto row = (*st)->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY((*st)->each_row([&] {
             Statement& s = **st;
             NodeRow r;
             r.hit.node_id = s.column_text(0);
@@ -51,7 +46,7 @@ Result<std::map<std::string, NodeRow>> hydrate_nodes(StatementCache& stmts,
             r.hit.tree_id = s.column_optional_text(14).value_or("");
             r.hit.tree_scope = s.column_optional_text(15).value_or("");
             rows.emplace(r.hit.node_id, std::move(r));
-        }
+        }));
     }
     if (rows.size() == ids.size())
         return rows;
@@ -66,12 +61,7 @@ Result<std::map<std::string, NodeRow>> hydrate_nodes(StatementCache& stmts,
         auto st = stmts.bind(q);
         if (!st)
             return st.status();
-        for (;;) {
-            auto row = (*st)->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY((*st)->each_row([&] {
             Statement& s = **st;
             NodeRow r;
             r.is_summary = true;
@@ -91,7 +81,7 @@ Result<std::map<std::string, NodeRow>> hydrate_nodes(StatementCache& stmts,
             r.hit.tree_scope = s.column_optional_text(12).value_or("");
             r.source_id = r.hit.tree_scope;
             rows.emplace(r.hit.node_id, std::move(r));
-        }
+        }));
     }
     return rows;
 }

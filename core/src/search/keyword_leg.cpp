@@ -38,12 +38,7 @@ double coverage_of_row(const CoverageSink& sink, std::int64_t fts_rowid) {
 
 Status collect(Statement* st, bool is_summary, const CoverageSink& sink,
                std::vector<LegItem>& out) {
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            return Status::ok();
+    return st->each_row([&] {
         // Columns: id, score, FTS rowid, then for chunks their author and time range.
         LegItem item;
         item.id = st->column_text(0);
@@ -59,7 +54,7 @@ Status collect(Statement* st, bool is_summary, const CoverageSink& sink,
             item.asks = st->column_int64(6) != 0;
         }
         out.push_back(std::move(item));
-    }
+    });
 }
 
 // memlens_bm25f takes k1, the coverage power, then a (weight, b) pair per column: content 1.0,
@@ -105,14 +100,9 @@ Result<std::vector<Ranked>> rank_rows(StatementCache& stmts, const KeywordLegInp
         return st.status();
     stmts.coverage().reset(static_cast<std::size_t>(std::max(0, in.limit)));
     std::vector<Ranked> ranked;
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY((*st)->each_row([&] {
         ranked.push_back({(*st)->column_int64(0), (*st)->column_double(1), 1.0, {}});
-    }
+    }));
     for (auto& r : ranked) {
         r.coverage = coverage_of_row(stmts.coverage(), r.rid);
         r.counts = recorded_counts(stmts.coverage(), r.rid);
@@ -175,16 +165,11 @@ Status unscoped_chunks(StatementCache& stmts, const KeywordLegInput& in,
         bool asks = false;
     };
     std::unordered_map<std::int64_t, Chunk> id_of;
-    for (;;) {
-        auto row = (*map)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY((*map)->each_row([&] {
         id_of.emplace((*map)->column_int64(0),
                       Chunk{(*map)->column_text(1), (*map)->column_text(2), (*map)->column_int64(3),
                             (*map)->column_int64(4), (*map)->column_int64(5) != 0});
-    }
+    }));
     for (const auto& r : ranked) {
         auto it = id_of.find(r.rid);
         if (it == id_of.end())
@@ -310,14 +295,7 @@ template <typename F> Status each_row(StatementCache& stmts, const SqlQuery& q, 
     if (!st)
         return st.status();
     stmts.coverage().reset(1); // nothing of the sink is read here: record as little as it can
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            return Status::ok();
-        fn((*st)->column_int64(0), (*st)->column_double(1));
-    }
+    return (*st)->each_row([&] { fn((*st)->column_int64(0), (*st)->column_double(1)); });
 }
 
 } // namespace

@@ -61,15 +61,10 @@ Status chunk_versions(StatementCache& stmts, const std::map<std::string, NodeRow
     auto st = stmts.bind(q);
     if (!st)
         return st.status();
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY((*st)->each_row([&] {
         all.push_back({(*st)->column_text(0), (*st)->column_text(1), (*st)->column_text(3),
                        (*st)->column_int64(2), (*st)->column_int64(4)});
-    }
+    }));
     for (const auto& [id, r] : rows) {
         if (r.is_summary || !r.doc_id || !r.version_ms)
             continue;
@@ -122,15 +117,10 @@ Status summary_versions(StatementCache& stmts, const std::map<std::string, NodeR
         std::int64_t version = 0, level = 0;
     };
     std::vector<Version> all;
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY((*st)->each_row([&] {
         all.push_back({(*st)->column_text(0), (*st)->column_text(1), (*st)->column_int64(2),
                        (*st)->column_int64(3)});
-    }
+    }));
     for (const auto& [id, r] : rows) {
         if (!r.is_summary || !r.doc_id || !r.version_ms)
             continue;
@@ -158,14 +148,8 @@ Result<SupersedesLinks> SupersedesLinks::load(StatementCache& stmts, bool native
                         "ORDER BY timestamp_ms, id");
     if (!st)
         return st.status();
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
-        links.by_target_[(*st)->column_text(0)].push_back((*st)->column_text(1));
-    }
+    MEMLENS_TRY((*st)->each_row(
+        [&] { links.by_target_[(*st)->column_text(0)].push_back((*st)->column_text(1)); }));
     return links;
 }
 

@@ -14,15 +14,10 @@ Status positions_of(StatementCache& stmts, const std::string& sql, const TopicIn
     auto st = stmts.get(sql);
     if (!st)
         return st.status();
-    for (;;) {
-        auto row = (*st)->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            return Status::ok();
+    return (*st)->each_row([&] {
         if (auto pos = index.position((*st)->column_text_view(0)))
             out.push_back(*pos);
-    }
+    });
 }
 
 int mask_slot(bool include_summaries, bool hide_superseded) {
@@ -80,15 +75,10 @@ Result<std::vector<std::size_t>> scoped_positions(StatementCache& stmts, const T
         auto st = stmts.bind(q);
         if (!st)
             return st.status();
-        for (;;) {
-            auto row = (*st)->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                return Status::ok();
+        return (*st)->each_row([&] {
             if (auto pos = index.position((*st)->column_text_view(0)))
                 flags[*pos] = 1;
-        }
+        });
     };
     SqlQuery chunks;
     chunks.add("SELECT c.id FROM mem_tree_chunks c WHERE 1");

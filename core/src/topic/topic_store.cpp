@@ -45,12 +45,7 @@ Status read_vectors(const Database& db, const char* sql, const std::string& sign
     if (!st)
         return st.status();
     st->bind(1, signature);
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            return Status::ok();
+    return st->each_row([&] {
         const auto blob = st->column_blob(1);
         if (impl.dim == 0 && blob.size() >= sizeof(float) && blob.size() % sizeof(float) == 0)
             impl.dim = blob.size() / sizeof(float);
@@ -58,11 +53,11 @@ Status read_vectors(const Database& db, const char* sql, const std::string& sign
         // A vector of another dimension counts as no embedding, as in the cosine rerank.
         if (!v) {
             ++impl.info.skipped_vectors;
-            continue;
+            return;
         }
         impl.ids.push_back(st->column_text(0));
         impl.data.insert(impl.data.end(), v->begin(), v->end());
-    }
+    });
 }
 
 Result<std::size_t> count_vectors(const Database& db, const std::string& signature) {
@@ -158,22 +153,17 @@ Result<std::size_t> read_members(const Database& db, TopicIndex::Impl& impl) {
     auto st = db.prepare("SELECT topic_key, node_id FROM ml_topic_members");
     if (!st)
         return st.status();
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         const auto leaf = leaf_by_key.find(st->column_text_view(0));
         const auto pos = impl.find(st->column_text_view(1));
         if (leaf == leaf_by_key.end() || !pos || assigned[*pos]) {
             ++impl.info.dropped_members;
-            continue;
+            return;
         }
         impl.nodes[std::size_t(leaf->second)].members.push_back(*pos);
         assigned[*pos] = true;
         ++count;
-    }
+    }));
     const std::size_t unassigned = impl.size() - count;
     if (unassigned * 5 <= impl.size()) { // at most 20% new: place them, keep the tree
         for (std::uint32_t pos = 0; pos < impl.size(); ++pos) {
@@ -229,12 +219,7 @@ Status read_delta(const Database& db, TopicIndex::Impl& impl) {
     std::vector<std::string> order; // each node once, at its last row
     std::unordered_map<std::string, std::size_t> last;
     std::int64_t seq = impl.delta_seq;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         seq = st->column_int64(0);
         std::string node = st->column_text(1);
         auto [it, fresh] = last.emplace(node, order.size());
@@ -242,7 +227,7 @@ Status read_delta(const Database& db, TopicIndex::Impl& impl) {
             order[it->second].clear();
         it->second = order.size();
         order.push_back(std::move(node));
-    }
+    }));
     if (order.empty()) {
         impl.delta_seq = seq;
         return Status::ok();

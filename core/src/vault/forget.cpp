@@ -132,16 +132,11 @@ Result<std::vector<Memory>> select_memories(const Vault& vault, const ForgetRequ
         return st.status();
     st->bind(1, ids_json(ids));
     std::vector<Memory> out;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (!*row)
-            break;
+    MEMLENS_TRY(st->each_row([&] {
         out.push_back({st->column_text(0), st->column_int64(1), st->column_text(2),
                        st->column_optional_text(3), st->column_optional_text(4),
                        st->column_text(5)});
-    }
+    }));
     std::sort(out.begin(), out.end(), [](const Memory& a, const Memory& b) { return a.id < b.id; });
     return out;
 }
@@ -374,16 +369,11 @@ private:
             return st.status();
         st->bind(1, ids_json(nodes));
         std::map<std::string, std::vector<std::string>> leaf_entities;
-        while (true) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY(st->each_row([&] {
             entities_.insert(st->column_text(1));
             if (st->column_text_view(2) == "leaf")
                 leaf_entities[st->column_text(0)].push_back(st->column_text(1));
-        }
+        }));
         for (const auto& [node, ents] : leaf_entities)
             for (std::size_t i = 0; i < ents.size(); ++i)
                 for (std::size_t j = i + 1; j < ents.size(); ++j)
@@ -420,12 +410,7 @@ private:
             std::vector<std::tuple<std::int64_t, std::string, std::string>> changed;
             rows->reset();
             rows->bind(1, group);
-            while (true) {
-                auto row = rows->step();
-                if (!row)
-                    return row.status();
-                if (!*row)
-                    break;
+            MEMLENS_TRY(rows->each_row([&] {
                 std::string near = rows->column_text(1), far = rows->column_text(2);
                 bool any = false;
                 for (const std::string* t : texts) {
@@ -434,7 +419,7 @@ private:
                 }
                 if (any)
                     changed.emplace_back(rows->column_int64(0), std::move(near), std::move(far));
-            }
+            }));
             for (const auto& [rid, near, far] : changed) {
                 update->reset();
                 update->bind(1, near).bind(2, far).bind(3, rid);
@@ -725,14 +710,7 @@ private:
             return st.status();
         st->bind(1, set_json(forgotten));
         std::vector<std::int64_t> rows;
-        while (true) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
-            rows.push_back(st->column_int64(0));
-        }
+        MEMLENS_TRY(st->each_row([&] { rows.push_back(st->column_int64(0)); }));
         auto up = db_.prepare("UPDATE retrieval_log SET query = ?, query_hash = ?, "
                               "query_profile = ?, arguments = ? WHERE id = ?");
         if (!up)
