@@ -6,6 +6,7 @@
 #include <memlens/embedder.h>
 #include <memlens/generate.h>
 #include <memlens/ingest.h>
+#include <memlens/lab.h>
 
 #include <algorithm>
 #include <cctype>
@@ -107,76 +108,20 @@ std::string lower(std::string s) {
     return s;
 }
 
-// The corpus's own vocabulary, most mentioned first: what users of this workspace ask about.
-Result<std::vector<std::string>> top_surfaces(const Vault& vault, const std::string& kind,
-                                              int limit) {
-    auto st = vault.db().prepare("SELECT min(surface) FROM mem_tree_entity_index "
-                                 "WHERE entity_kind = ? GROUP BY entity_id "
-                                 "ORDER BY count(*) DESC, entity_id LIMIT ?");
-    if (!st)
-        return st.status();
-    st->bind(1, kind).bind(2, limit);
-    std::vector<std::string> out;
-    while (true) {
-        auto r = st->step();
-        if (!r)
-            return r.status();
-        if (!*r)
-            break;
-        out.push_back(st->column_text(0));
-    }
-    return out;
-}
-
 } // namespace
 
 Result<Workload> make_workload(const Vault& vault, std::size_t count, std::uint64_t seed) {
     Workload w;
-    auto persons = top_surfaces(vault, "person", 30);
-    auto topics = top_surfaces(vault, "topic", 30);
-    auto projects = top_surfaces(vault, "project", 10);
-    if (!persons)
-        return persons.status();
-    if (!topics)
-        return topics.status();
-    if (!projects)
-        return projects.status();
-    if (projects->empty())
-        *projects = *topics;
-    if (persons->empty() || topics->empty())
-        return Status(StatusCode::InvalidArgument, "the bench vault has no people or topics");
-    static const std::vector<std::string> words = {
-        "deploy",  "rollout", "review",   "bug",     "outage",  "migration", "deadline",
-        "budget",  "vendor",  "design",   "meeting", "release", "latency",   "incident",
-        "roadmap", "hiring",  "security", "pricing", "launch",  "decision"};
+    // The lab's questions (QuestionGenerator), and what a user types into the entity search box:
+    // the first letters of a person's or a project's name.
+    auto questions = QuestionGenerator::open(vault, seed);
+    if (!questions)
+        return questions.status();
     std::mt19937_64 rng(seed);
-    auto pick = [&](const std::vector<std::string>& v) -> const std::string& {
-        return v[rng() % v.size()];
-    };
     for (std::size_t i = 0; i < count; ++i) {
-        std::string q;
-        switch (rng() % 6) {
-        case 0:
-            q = pick(*persons) + " " + pick(*topics);
-            break;
-        case 1:
-            q = "what did " + pick(*persons) + " decide about " + pick(*projects);
-            break;
-        case 2:
-            q = pick(*projects) + " " + pick(words) + " " + pick(words);
-            break;
-        case 3:
-            q = pick(*topics) + " " + pick(words);
-            break;
-        case 4:
-            q = "when is the " + pick(*projects) + " " + pick(words);
-            break;
-        default:
-            q = pick(*persons) + " " + pick(*projects) + " " + pick(words);
-            break;
-        }
-        w.queries.push_back(std::move(q));
-        std::string name = lower(pick(rng() % 2 ? *persons : *projects));
+        w.queries.push_back(questions->next());
+        const auto& names = rng() % 2 ? questions->persons() : questions->projects();
+        std::string name = lower(names[rng() % names.size()]);
         w.entity_prefixes.push_back(name.substr(0, std::min<std::size_t>(name.size(), 4)));
     }
 
@@ -190,14 +135,7 @@ Result<Workload> make_workload(const Vault& vault, std::size_t count, std::uint6
                                    "ORDER BY level DESC, id LIMIT 64");
     if (!sums)
         return sums.status();
-    while (true) {
-        auto r = sums->step();
-        if (!r)
-            return r.status();
-        if (!*r)
-            break;
-        w.top_summaries.push_back(sums->column_text(0));
-    }
+    MEMLENS_TRY(sums->each_row([&] { w.top_summaries.push_back(sums->column_text(0)); }));
     auto range = vault.db().prepare(
         "SELECT min(time_range_start_ms), max(time_range_end_ms) FROM mem_tree_chunks");
     if (!range)

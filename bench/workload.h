@@ -52,8 +52,8 @@ struct Workload {
     std::int64_t earliest_ms = 0, latest_ms = 0;
 };
 
-// `count` seeded queries in the corpus's own vocabulary (its most mentioned people, topics and
-// projects), and what the browsing entry points are timed on.
+// `count` seeded queries in the corpus's own vocabulary (the lab's QuestionGenerator, lab.h),
+// and what the browsing entry points are timed on.
 Result<Workload> make_workload(const Vault& vault, std::size_t count, std::uint64_t seed);
 
 } // namespace memlens::bench

@@ -30,19 +30,8 @@ namespace memlens {
 
 class Database;
 
-// What changing a setting needs before its effect can be seen.
-enum class SettingReach {
-    Rerank,    // acts after retrieval: re-ranking the stored pools shows it
-    Retrieval, // acts inside a leg (limits, beam, BM25F, scope): only a new retrieval shows it
-};
-const char* to_string(SettingReach r);
-
-struct LabSettingKey {
-    std::string key;
-    std::string help;
-    SettingReach reach = SettingReach::Rerank;
-};
-// Every key of retrieval_setting_keys(), in the same order, with its reach.
+// Every key of retrieval_setting_keys(), with its reach (settings.h).
+using LabSettingKey = SettingKey;
 const std::vector<LabSettingKey>& lab_setting_keys();
 // nullopt for a key retrieval_setting_keys() does not list.
 std::optional<SettingReach> setting_reach(std::string_view key);
@@ -335,6 +324,28 @@ struct QueryLogSummary {
     std::size_t logged = 0; // rows the audit writer wrote (flushed before this returns)
     std::int64_t first_id = 0;
     std::int64_t last_id = 0;
+};
+
+// Seeded questions in a vault's own vocabulary: its most mentioned people, topics and projects
+// (20, 20 and 8, by their commonest written form) in six shapes ("what did Priya decide about
+// Phoenix", "Phoenix rollout budget", ...). The lab's query log and memlens-bench's workloads
+// ask these; the same vault and seed give the same questions.
+class QuestionGenerator {
+public:
+    // InvalidArgument when the vault names no people or topics to ask about.
+    static Result<QuestionGenerator> open(const Vault& vault, std::uint64_t seed);
+    std::string next();
+    const std::vector<std::string>& persons() const { return persons_; }
+    const std::vector<std::string>& projects() const { return projects_; }
+
+private:
+    QuestionGenerator() = default;
+    std::vector<std::string> persons_, topics_, projects_;
+    std::uint64_t state_ = 0; // splitmix64
+    std::uint64_t draw();
+    const std::string& pick(const std::vector<std::string>& from) {
+        return from[draw() % from.size()];
+    }
 };
 
 // Asks `count` seeded questions in the vault's own vocabulary (its most mentioned people,

@@ -134,9 +134,19 @@ struct RetrievalSettings {
     bool operator==(const RetrievalSettings&) const = default;
 };
 
+// What changing a setting needs before its effect can be seen: whether it acts inside a leg (what
+// the leg returns depends on it) or after the legs. A column of the settings table
+// (retrieval_setting_keys), which the lab reads instead of a list of its own.
+enum class SettingReach {
+    Rerank,    // acts after retrieval: re-ranking the stored pools shows it
+    Retrieval, // acts inside a leg (limits, beam, BM25F, scope): only a new retrieval shows it
+};
+const char* to_string(SettingReach r);
+
 struct SettingKey {
     std::string key;
     std::string help;
+    SettingReach reach = SettingReach::Rerank;
 };
 
 // Every key, in display order ("profile.<name>.*" keys are listed for the active profile).

@@ -30,24 +30,13 @@ bool starts_with(std::string_view s, std::string_view prefix) {
     return s.substr(0, prefix.size()) == prefix;
 }
 
-// Keys that act inside a leg: what each leg returns depends on them, so the stored pools
-// cannot show a change (settings.h says what each does).
+// A key that acts inside a leg: what the leg returns depends on it, so the stored pools cannot
+// show a change (the settings table's reach column, settings.h).
 bool acts_inside_a_leg(std::string_view key) {
-    static const std::set<std::string, std::less<>> keys = {"search.leg_limit",
-                                                            "search.max_query_terms",
-                                                            "search.fts.context_weight",
-                                                            "search.fts.near_weight",
-                                                            "search.fts.far_weight",
-                                                            "search.bm25.k1",
-                                                            "search.bm25.b",
-                                                            "search.bm25.b_neighbours",
-                                                            "search.coverage_power",
-                                                            "search.include_summaries",
-                                                            "search.beam.width",
-                                                            "search.beam.max_depth",
-                                                            "search.beam.max_leaf_items",
-                                                            "search.exact_scan_threshold"};
-    return keys.count(key) != 0;
+    for (const auto& k : retrieval_setting_keys())
+        if (k.key == key)
+            return k.reach == SettingReach::Retrieval;
+    return false;
 }
 
 bool known_key(std::string_view key) {
@@ -568,20 +557,8 @@ std::vector<const NodeBrief*> by_position(const LabLog& log,
 
 } // namespace
 
-const char* to_string(SettingReach r) {
-    return r == SettingReach::Rerank ? "rerank" : "retrieval";
-}
-
 const std::vector<LabSettingKey>& lab_setting_keys() {
-    static const std::vector<LabSettingKey> keys = [] {
-        std::vector<LabSettingKey> out;
-        for (const auto& k : retrieval_setting_keys())
-            out.push_back(
-                {k.key, k.help,
-                 acts_inside_a_leg(k.key) ? SettingReach::Retrieval : SettingReach::Rerank});
-        return out;
-    }();
-    return keys;
+    return retrieval_setting_keys();
 }
 
 std::optional<SettingReach> setting_reach(std::string_view key) {
@@ -886,6 +863,51 @@ RetrievalSettings blast_settings_for(const LabRow& row, const RetrievalSettings&
     return s;
 }
 
+namespace {
+
+// A page's parsed rows into the log, counting those it skips by why.
+void take_parsed(std::vector<std::optional<Result<LabRow>>>& parsed, LabLog& log,
+                 const std::function<void(std::size_t, std::size_t)>& progress, std::size_t step,
+                 std::size_t rows) {
+    for (auto& row : parsed) {
+        ++log.rows_seen;
+        if (progress && (log.rows_seen % step == 0 || log.rows_seen == rows))
+            progress(log.rows_seen, rows);
+        if (!*row) {
+            if (row->status().code() == StatusCode::NotFound)
+                ++log.skipped_no_pools;
+            else if (row->status().code() == StatusCode::InvalidArgument)
+                ++log.skipped_other;
+            else
+                ++log.skipped_damaged;
+            continue;
+        }
+        log.rows.push_back(std::move(*row).value());
+    }
+}
+
+// The ids in order (briefs are then read from neighbouring pages of the id index), and the
+// rows' positions with them.
+void number_ids_in_order(const IdTable& ids, LabLog& log) {
+    std::vector<std::uint32_t> order(ids.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return ids.at(a) < ids.at(b); });
+    std::vector<std::uint32_t> position(order.size());
+    log.candidate_ids.reserve(order.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) {
+        position[order[i]] = i;
+        log.candidate_ids.emplace_back(ids.at(order[i]));
+    }
+    for (auto& row : log.rows)
+        for (auto* list : {&row.nodes, &row.logged_nodes})
+            for (auto& n : *list)
+                n = position[n];
+}
+
+} // namespace
+
 Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::size_t max_rows,
                             const std::function<void(std::size_t, std::size_t)>& progress,
                             const std::atomic_bool* cancel) {
@@ -969,45 +991,73 @@ Result<LabLog> load_lab_log(const Database& db, const AuditFilter& filter, std::
                 for (auto* list : {&(*parsed[i])->nodes, &(*parsed[i])->logged_nodes})
                     for (auto& n : *list)
                         n = helper_to_log[n];
-        for (auto& row : parsed) {
-            ++log.rows_seen;
-            if (progress && (log.rows_seen % step == 0 || log.rows_seen == rows))
-                progress(log.rows_seen, rows);
-            if (!*row) {
-                if (row->status().code() == StatusCode::NotFound)
-                    ++log.skipped_no_pools;
-                else if (row->status().code() == StatusCode::InvalidArgument)
-                    ++log.skipped_other;
-                else
-                    ++log.skipped_damaged;
-                continue;
-            }
-            log.rows.push_back(std::move(*row).value());
-        }
+        take_parsed(parsed, log, progress, step, rows);
         page = std::move(following);
     }
-    // The ids in order (briefs are then read from neighbouring pages of the id index), and the
-    // rows' positions with them.
-    std::vector<std::uint32_t> order(ids.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](std::uint32_t a, std::uint32_t b) { return ids.at(a) < ids.at(b); });
-    std::vector<std::uint32_t> position(order.size());
-    log.candidate_ids.reserve(order.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i) {
-        position[order[i]] = i;
-        log.candidate_ids.emplace_back(ids.at(order[i]));
-    }
-    for (auto& row : log.rows)
-        for (auto* list : {&row.nodes, &row.logged_nodes})
-            for (auto& n : *list)
-                n = position[n];
+    number_ids_in_order(ids, log);
     log.load_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
     return log;
 }
+
+namespace {
+
+// The report's bins of overlap (tenths, and 1 alone) and what the log's reading counted.
+void start_report(const LabLog& log, BlastReport& report) {
+    for (int i = 0; i < 10; ++i)
+        report.overlap_histogram.push_back({i / 10.0, (i + 1) / 10.0, 0});
+    report.overlap_histogram.push_back({1.0, 1.0, 0});
+    report.rows = log.rows_seen;
+    report.skipped_no_pools = log.skipped_no_pools;
+    report.skipped_other = log.skipped_other;
+    report.skipped_damaged = log.skipped_damaged;
+    report.load_ms = log.load_ms;
+}
+
+// One row's entry: how its new ranking `now` compares with the logged one.
+void fill_blast_query(BlastQuery& q, const LabRow& row, const std::vector<std::uint32_t>& now,
+                      const LabLog& log) {
+    const std::vector<std::uint32_t>& logged = row.logged_nodes;
+    q.id = row.record.id;
+    q.ts_ms = row.record.ts_ms;
+    q.query = row.record.query;
+    q.client = row.record.caller.client;
+    q.k = std::max<std::size_t>(logged.size(), 1);
+    q.jaccard = jaccard_of(logged, now, q.k);
+    q.rbo = rbo_of(logged, now, kRboPersistence);
+    q.changed = logged != now;
+    if (!logged.empty()) {
+        q.logged_first = row.logged_ids.front();
+        q.lost_first = now.empty() || now.front() != logged.front();
+        auto pos = std::find(now.begin(), now.end(), logged.front());
+        if (pos != now.end())
+            q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
+    }
+    q.ids.reserve(now.size());
+    for (std::uint32_t n : now)
+        q.ids.push_back(log.candidate_ids[n]);
+    if (!q.ids.empty())
+        q.new_first = q.ids.front();
+}
+
+// The report's counts and histogram over every row's entry.
+void tally(const std::vector<BlastQuery>& results,
+           const std::vector<std::vector<std::string>>& unreachable, BlastReport& report) {
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        for (const auto& k : unreachable[i])
+            ++report.needs_retrieval[k];
+        const BlastQuery& q = results[i];
+        ++report.queries;
+        report.changed += q.changed ? 1 : 0;
+        report.lost_first += q.lost_first ? 1 : 0;
+        const std::size_t bin =
+            q.jaccard >= 1.0 ? 10 : static_cast<std::size_t>(std::floor(q.jaccard * 10.0));
+        ++report.overlap_histogram[std::min<std::size_t>(bin, 10)].count;
+    }
+}
+
+} // namespace
 
 Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
                                  const std::map<std::string, std::string>& overrides,
@@ -1022,15 +1072,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     BlastReport report;
     report.changed_keys =
         changed_setting_keys(to_settings_map(*vault_settings), to_settings_map(*candidate));
-    for (int i = 0; i < 10; ++i)
-        report.overlap_histogram.push_back({i / 10.0, (i + 1) / 10.0, 0});
-    report.overlap_histogram.push_back({1.0, 1.0, 0});
-    report.rows = log.rows_seen;
-    report.skipped_no_pools = log.skipped_no_pools;
-    report.skipped_other = log.skipped_other;
-    report.skipped_damaged = log.skipped_damaged;
-    report.load_ms = log.load_ms;
-
+    start_report(log, report);
     // Every candidate of the log read once; then each row ranked from its pools and those
     // briefs alone (fast_rank.h: the rerun's arithmetic without its explanations), on two
     // threads.
@@ -1065,28 +1107,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
             const RetrievalSettings s = blast_settings_for(row, *candidate);
             // Compared by position in the log's ids; the ids are named for the report only.
             const std::vector<std::uint32_t>& now = ranker.rank(s, &unreachable[i], memo);
-            const std::vector<std::uint32_t>& logged = row.logged_nodes;
-            BlastQuery& q = results[i];
-            q.id = row.record.id;
-            q.ts_ms = row.record.ts_ms;
-            q.query = row.record.query;
-            q.client = row.record.caller.client;
-            q.k = std::max<std::size_t>(logged.size(), 1);
-            q.jaccard = jaccard_of(logged, now, q.k);
-            q.rbo = rbo_of(logged, now, kRboPersistence);
-            q.changed = logged != now;
-            if (!logged.empty()) {
-                q.logged_first = row.logged_ids.front();
-                q.lost_first = now.empty() || now.front() != logged.front();
-                auto pos = std::find(now.begin(), now.end(), logged.front());
-                if (pos != now.end())
-                    q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
-            }
-            q.ids.reserve(now.size());
-            for (std::uint32_t n : now)
-                q.ids.push_back(log.candidate_ids[n]);
-            if (!q.ids.empty())
-                q.new_first = q.ids.front();
+            fill_blast_query(results[i], row, now, log);
             const std::size_t d = ++done;
             if (report_progress && options.progress && (d % step == 0 || d == rows))
                 options.progress(d, rows);
@@ -1106,17 +1127,7 @@ Result<BlastReport> blast_radius(SearchEngine& engine, const LabLog& log,
     if (stop.load())
         return Status::cancelled("blast radius cancelled after " + std::to_string(done.load()) +
                                  " of " + std::to_string(rows) + " searches");
-    for (std::size_t i = 0; i < rows; ++i) {
-        for (const auto& k : unreachable[i])
-            ++report.needs_retrieval[k];
-        const BlastQuery& q = results[i];
-        ++report.queries;
-        report.changed += q.changed ? 1 : 0;
-        report.lost_first += q.lost_first ? 1 : 0;
-        const std::size_t bin =
-            q.jaccard >= 1.0 ? 10 : static_cast<std::size_t>(std::floor(q.jaccard * 10.0));
-        ++report.overlap_histogram[std::min<std::size_t>(bin, 10)].count;
-    }
+    tally(results, unreachable, report);
     report.results = std::move(results);
     report.rerank_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)

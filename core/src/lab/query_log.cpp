@@ -16,27 +16,15 @@ Result<std::vector<std::string>> top_surfaces(const Vault& vault, const char* ki
         return st.status();
     st->bind(1, std::string(kind)).bind(2, limit);
     std::vector<std::string> out;
-    while (true) {
-        auto r = st->step();
-        if (!r)
-            return r.status();
-        if (!*r)
-            break;
-        out.push_back(st->column_text(0));
-    }
+    MEMLENS_TRY(st->each_row([&] { out.push_back(st->column_text(0)); }));
     return out;
 }
 
 } // namespace
 
-Result<QueryLogSummary> generate_query_log(SearchEngine& engine, const QueryLogOptions& options) {
-    AuditWriter* writer = engine.audit_writer();
-    if (writer == nullptr || !writer->enabled())
-        return Status::unsupported("cannot log queries: " +
-                                   (writer == nullptr
-                                        ? std::string("the engine was opened without its audit log")
-                                        : writer->disabled_reason()));
-    const Vault& vault = engine.vault();
+Result<QuestionGenerator> QuestionGenerator::open(const Vault& vault, std::uint64_t seed) {
+    QuestionGenerator g;
+    g.state_ = seed;
     auto persons = top_surfaces(vault, "person", 20);
     if (!persons)
         return persons.status();
@@ -46,18 +34,57 @@ Result<QueryLogSummary> generate_query_log(SearchEngine& engine, const QueryLogO
     auto projects = top_surfaces(vault, "project", 8);
     if (!projects)
         return projects.status();
-    if (projects->empty())
-        *projects = *topics;
-    if (persons->empty() || topics->empty())
+    g.persons_ = std::move(persons).value();
+    g.topics_ = std::move(topics).value();
+    g.projects_ = projects->empty() ? g.topics_ : std::move(projects).value();
+    if (g.persons_.empty() || g.topics_.empty())
         return Status::invalid("the vault names no people or topics to ask about");
+    return g;
+}
+
+std::uint64_t QuestionGenerator::draw() {
+    // splitmix64: a few lines, seeded, the same sequence on every platform.
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+std::string QuestionGenerator::next() {
     static const std::vector<std::string> words = {
         "deploy",  "rollout", "review",  "bug",     "outage",   "migration", "deadline",
         "budget",  "vendor",  "design",  "meeting", "release",  "latency",   "incident",
         "roadmap", "hiring",  "pricing", "launch",  "decision", "plan"};
+    switch (draw() % 6) {
+    case 0:
+        return pick(persons_) + " " + pick(topics_);
+    case 1:
+        return "what did " + pick(persons_) + " decide about " + pick(projects_);
+    case 2:
+        return pick(projects_) + " " + pick(words) + " " + pick(words);
+    case 3:
+        return pick(topics_) + " " + pick(words);
+    case 4:
+        return "when is the " + pick(projects_) + " " + pick(words);
+    default:
+        return "who is working on " + pick(projects_) + " " + pick(words);
+    }
+}
+
+Result<QueryLogSummary> generate_query_log(SearchEngine& engine, const QueryLogOptions& options) {
+    AuditWriter* writer = engine.audit_writer();
+    if (writer == nullptr || !writer->enabled())
+        return Status::unsupported("cannot log queries: " +
+                                   (writer == nullptr
+                                        ? std::string("the engine was opened without its audit log")
+                                        : writer->disabled_reason()));
+    const Vault& vault = engine.vault();
+    auto questions = QuestionGenerator::open(vault, options.seed);
+    if (!questions)
+        return questions.status();
+    // Who asks and with which options: a stream of its own, so the questions are the same
+    // ones memlens-bench asks for the same seed.
     std::mt19937_64 rng(options.seed);
-    auto pick = [&](const std::vector<std::string>& v) -> const std::string& {
-        return v[rng() % v.size()];
-    };
     const std::vector<AuditCaller> agents = {
         {"claude-code 2.1.0", "stdio pid 4242", "memory_search", ""},
         {"support-bot 0.9", "http session 3f2a9c01", "memory_search", ""},
@@ -76,27 +103,7 @@ Result<QueryLogSummary> generate_query_log(SearchEngine& engine, const QueryLogO
     for (std::size_t i = 0; i < options.count; ++i) {
         if (options.cancel != nullptr && options.cancel->load())
             return Status::cancelled("query log cancelled after " + std::to_string(i) + " queries");
-        std::string q;
-        switch (rng() % 6) {
-        case 0:
-            q = pick(*persons) + " " + pick(*topics);
-            break;
-        case 1:
-            q = "what did " + pick(*persons) + " decide about " + pick(*projects);
-            break;
-        case 2:
-            q = pick(*projects) + " " + pick(words) + " " + pick(words);
-            break;
-        case 3:
-            q = pick(*topics) + " " + pick(words);
-            break;
-        case 4:
-            q = "when is the " + pick(*projects) + " " + pick(words);
-            break;
-        default:
-            q = "who is working on " + pick(*projects) + " " + pick(words);
-            break;
-        }
+        const std::string q = questions->next();
         QueryOptions o;
         const auto who = rng() % 10;
         if (who < 7) {

@@ -86,138 +86,156 @@ Field int_field(std::string key, std::string help, int RetrievalSettings::*m, in
             "an integer from " + std::to_string(lo) + " to " + std::to_string(hi)};
 }
 
+// A setting that acts inside a leg (SettingReach::Retrieval).
+Field in_leg(Field f) {
+    f.key.reach = SettingReach::Retrieval;
+    return f;
+}
+
+// The legs that run, how they are fused and weighted, and the factors on their scores.
+void add_fusion_fields(std::vector<Field>& f) {
+    f.push_back({{"search.mode", "legs that run: hybrid | keyword | semantic"},
+                 [](const RetrievalSettings& s) { return std::string(to_string(s.mode)); },
+                 [](RetrievalSettings& s, const std::string& t) {
+                     auto v = search_mode_from_string(t);
+                     if (v)
+                         s.mode = *v;
+                     return v.has_value();
+                 },
+                 "one of hybrid, keyword, semantic"});
+    f.push_back({{"search.fusion", "rrf (weighted reciprocal rank) | profile (WeightProfile fold)"},
+                 [](const RetrievalSettings& s) { return std::string(to_string(s.fusion)); },
+                 [](RetrievalSettings& s, const std::string& t) {
+                     auto v = fusion_kind_from_string(t);
+                     if (v)
+                         s.fusion = *v;
+                     return v.has_value();
+                 },
+                 "rrf or profile"});
+    f.push_back({{"search.profile", "WeightProfile: balanced | semantic | lexical | graph_first"},
+                 [](const RetrievalSettings& s) { return s.profile.name; },
+                 [](RetrievalSettings& s, const std::string& t) {
+                     if (t.empty())
+                         return false;
+                     s.profile = WeightProfile::by_name(t);
+                     s.profile.name = t;
+                     return true;
+                 },
+                 "a profile name"});
+    f.push_back(int_field("search.rrf_k", "RRF smoothing constant k", &RetrievalSettings::rrf_k, 1,
+                          100000));
+    f.push_back(double_field("search.weight.vector", "RRF weight of the vector leg",
+                             &RetrievalSettings::vector_weight, 0.0, 100.0));
+    f.push_back(double_field("search.weight.vector_lexical",
+                             "RRF weight of the vector leg over built-in hash vectors",
+                             &RetrievalSettings::lexical_vector_weight, 0.0, 100.0));
+    f.push_back(double_field("search.weight.keyword", "RRF weight of the keyword (FTS5) leg",
+                             &RetrievalSettings::keyword_weight, 0.0, 100.0));
+    f.push_back(double_field("search.recency_boost", "rrf × (1 + boost / (1 + age_days)); 0 = off",
+                             &RetrievalSettings::recency_boost, 0.0, 1000.0));
+    f.push_back(double_field("search.entity_boost",
+                             "rrf × (1 + boost × graph signal of the query's entities); 0 = off",
+                             &RetrievalSettings::entity_boost, 0.0, 1000.0));
+    f.push_back(double_field(
+        "search.author_boost",
+        "keyword leg: bm25 × (1 + boost) for chunks by an author the query names; 0 = off",
+        &RetrievalSettings::author_boost, 0.0, 100.0));
+    f.push_back(double_field(
+        "search.day_boost",
+        "keyword leg: bm25 × (1 + boost) for chunks of the one day a query names; 0 = off",
+        &RetrievalSettings::day_boost, 0.0, 100.0));
+    f.push_back(double_field("search.question_factor",
+                             "keyword leg: bm25 × factor for chunks that end with '?'; 1 = off",
+                             &RetrievalSettings::question_factor, 0.0, 1.0));
+    f.push_back(double_field("search.freshness_half_life_days",
+                             "half-life of the freshness signal (profile fusion)",
+                             &RetrievalSettings::freshness_half_life_days, 0.0, 1e6));
+    f.push_back(int_field("search.limit", "hits returned when a query asks for 0",
+                          &RetrievalSettings::limit, 1, 100));
+}
+
+// The keyword leg: what it brings to fusion and how BM25F scores a chunk.
+void add_keyword_fields(std::vector<Field>& f) {
+    f.push_back(in_leg(int_field("search.leg_limit", "candidates each leg brings to fusion",
+                                 &RetrievalSettings::leg_limit, 1, 10000)));
+    f.push_back(in_leg(int_field("search.max_query_terms", "keyword tokens kept from a long query",
+                                 &RetrievalSettings::max_query_terms, 1, 1000)));
+    f.push_back(in_leg(double_field("search.fts.context_weight",
+                                    "bm25 weight of the chunk context column (content = 1)",
+                                    &RetrievalSettings::fts_context_weight, 0.0, 100.0)));
+    f.push_back(in_leg(double_field("search.fts.near_weight",
+                                    "bm25 weight of the neighbouring items (±1) of a chunk",
+                                    &RetrievalSettings::fts_near_weight, 0.0, 100.0)));
+    f.push_back(in_leg(double_field("search.fts.far_weight",
+                                    "bm25 weight of the items two away (±2) from a chunk",
+                                    &RetrievalSettings::fts_far_weight, 0.0, 100.0)));
+    f.push_back(in_leg(double_field("search.bm25.k1", "BM25F term saturation of the keyword leg",
+                                    &RetrievalSettings::bm25_k1, 0.0, 100.0)));
+    f.push_back(in_leg(double_field("search.bm25.b",
+                                    "BM25F length normalisation of a chunk's content and context",
+                                    &RetrievalSettings::bm25_b, 0.0, 1.0)));
+    f.push_back(in_leg(double_field("search.bm25.b_neighbours",
+                                    "BM25F length normalisation of the near and far columns",
+                                    &RetrievalSettings::bm25_b_neighbours, 0.0, 1.0)));
+    f.push_back(
+        in_leg(double_field("search.coverage_power",
+                            "keyword leg: BM25F × (matched / present query terms)^power; 0 = off",
+                            &RetrievalSettings::coverage_power, 0.0, 100.0)));
+    f.push_back(in_leg({{"search.include_summaries", "search summary nodes as well as leaf chunks"},
+                        [](const RetrievalSettings& s) {
+                            return std::string(s.include_summaries ? "true" : "false");
+                        },
+                        [](RetrievalSettings& s, const std::string& t) {
+                            return parse_bool(t, s.include_summaries);
+                        },
+                        "true or false"}));
+}
+
+// MMR, the vector leg's beam, supersession and the graph context rule.
+void add_selection_fields(std::vector<Field>& f) {
+    f.push_back(double_field("search.mmr_lambda",
+                             "MMR trade-off: 1 = relevance only, 0 = diversity only",
+                             &RetrievalSettings::mmr_lambda, 0.0, 1.0));
+    f.push_back(double_field("search.mmr_redundancy_floor",
+                             "cosine below which MMR sees two hits as not redundant",
+                             &RetrievalSettings::mmr_redundancy_floor, 0.0, 0.99));
+    f.push_back(in_leg(int_field("search.beam.width", "topics kept per level of the beam descent",
+                                 &RetrievalSettings::beam_width, 1, 4096)));
+    f.push_back(
+        in_leg(int_field("search.beam.max_depth", "levels the beam descent goes down at most",
+                         &RetrievalSettings::beam_max_depth, 1, 64)));
+    f.push_back(in_leg(int_field("search.beam.max_leaf_items", "members scored per reached topic",
+                                 &RetrievalSettings::beam_max_leaf_items, 1, 1000000)));
+    f.push_back(in_leg(int_field("search.exact_scan_threshold",
+                                 "vaults with at most this many vectors use an exact scan",
+                                 &RetrievalSettings::exact_scan_threshold, 0, 100000000)));
+    f.push_back({{"search.superseded", "superseded hits: mark | demote | hide"},
+                 [](const RetrievalSettings& s) { return std::string(to_string(s.superseded)); },
+                 [](RetrievalSettings& s, const std::string& t) {
+                     auto v = superseded_handling_from_string(t);
+                     if (v)
+                         s.superseded = *v;
+                     return v.has_value();
+                 },
+                 "one of mark, demote, hide"});
+    f.push_back(double_field("search.superseded.demote_factor",
+                             "score multiplier of a superseded hit under demote",
+                             &RetrievalSettings::superseded_demote_factor, 0.0, 1.0));
+    f.push_back(int_field("search.graph.min_shared_entities",
+                          "shared entities that make two hits about the same thing",
+                          &RetrievalSettings::graph_min_shared_entities, 1, 100));
+    f.push_back(double_field("search.graph.min_similarity",
+                             "cosine two related hits need (graph context rule)",
+                             &RetrievalSettings::graph_min_similarity, -1.0, 1.0));
+}
+
+// Every setting, in display order.
 const std::vector<Field>& fields() {
     static const std::vector<Field> kFields = [] {
         std::vector<Field> f;
-        f.push_back({{"search.mode", "legs that run: hybrid | keyword | semantic"},
-                     [](const RetrievalSettings& s) { return std::string(to_string(s.mode)); },
-                     [](RetrievalSettings& s, const std::string& t) {
-                         auto v = search_mode_from_string(t);
-                         if (v)
-                             s.mode = *v;
-                         return v.has_value();
-                     },
-                     "one of hybrid, keyword, semantic"});
-        f.push_back(
-            {{"search.fusion", "rrf (weighted reciprocal rank) | profile (WeightProfile fold)"},
-             [](const RetrievalSettings& s) { return std::string(to_string(s.fusion)); },
-             [](RetrievalSettings& s, const std::string& t) {
-                 auto v = fusion_kind_from_string(t);
-                 if (v)
-                     s.fusion = *v;
-                 return v.has_value();
-             },
-             "rrf or profile"});
-        f.push_back(
-            {{"search.profile", "WeightProfile: balanced | semantic | lexical | graph_first"},
-             [](const RetrievalSettings& s) { return s.profile.name; },
-             [](RetrievalSettings& s, const std::string& t) {
-                 if (t.empty())
-                     return false;
-                 s.profile = WeightProfile::by_name(t);
-                 s.profile.name = t;
-                 return true;
-             },
-             "a profile name"});
-        f.push_back(int_field("search.rrf_k", "RRF smoothing constant k", &RetrievalSettings::rrf_k,
-                              1, 100000));
-        f.push_back(double_field("search.weight.vector", "RRF weight of the vector leg",
-                                 &RetrievalSettings::vector_weight, 0.0, 100.0));
-        f.push_back(double_field("search.weight.vector_lexical",
-                                 "RRF weight of the vector leg over built-in hash vectors",
-                                 &RetrievalSettings::lexical_vector_weight, 0.0, 100.0));
-        f.push_back(double_field("search.weight.keyword", "RRF weight of the keyword (FTS5) leg",
-                                 &RetrievalSettings::keyword_weight, 0.0, 100.0));
-        f.push_back(double_field("search.recency_boost",
-                                 "rrf × (1 + boost / (1 + age_days)); 0 = off",
-                                 &RetrievalSettings::recency_boost, 0.0, 1000.0));
-        f.push_back(
-            double_field("search.entity_boost",
-                         "rrf × (1 + boost × graph signal of the query's entities); 0 = off",
-                         &RetrievalSettings::entity_boost, 0.0, 1000.0));
-        f.push_back(double_field(
-            "search.author_boost",
-            "keyword leg: bm25 × (1 + boost) for chunks by an author the query names; 0 = off",
-            &RetrievalSettings::author_boost, 0.0, 100.0));
-        f.push_back(double_field(
-            "search.day_boost",
-            "keyword leg: bm25 × (1 + boost) for chunks of the one day a query names; 0 = off",
-            &RetrievalSettings::day_boost, 0.0, 100.0));
-        f.push_back(double_field("search.question_factor",
-                                 "keyword leg: bm25 × factor for chunks that end with '?'; 1 = off",
-                                 &RetrievalSettings::question_factor, 0.0, 1.0));
-        f.push_back(double_field("search.freshness_half_life_days",
-                                 "half-life of the freshness signal (profile fusion)",
-                                 &RetrievalSettings::freshness_half_life_days, 0.0, 1e6));
-        f.push_back(int_field("search.limit", "hits returned when a query asks for 0",
-                              &RetrievalSettings::limit, 1, 100));
-        f.push_back(int_field("search.leg_limit", "candidates each leg brings to fusion",
-                              &RetrievalSettings::leg_limit, 1, 10000));
-        f.push_back(int_field("search.max_query_terms", "keyword tokens kept from a long query",
-                              &RetrievalSettings::max_query_terms, 1, 1000));
-        f.push_back(double_field("search.fts.context_weight",
-                                 "bm25 weight of the chunk context column (content = 1)",
-                                 &RetrievalSettings::fts_context_weight, 0.0, 100.0));
-        f.push_back(double_field("search.fts.near_weight",
-                                 "bm25 weight of the neighbouring items (±1) of a chunk",
-                                 &RetrievalSettings::fts_near_weight, 0.0, 100.0));
-        f.push_back(double_field("search.fts.far_weight",
-                                 "bm25 weight of the items two away (±2) from a chunk",
-                                 &RetrievalSettings::fts_far_weight, 0.0, 100.0));
-        f.push_back(double_field("search.bm25.k1", "BM25F term saturation of the keyword leg",
-                                 &RetrievalSettings::bm25_k1, 0.0, 100.0));
-        f.push_back(double_field("search.bm25.b",
-                                 "BM25F length normalisation of a chunk's content and context",
-                                 &RetrievalSettings::bm25_b, 0.0, 1.0));
-        f.push_back(double_field("search.bm25.b_neighbours",
-                                 "BM25F length normalisation of the near and far columns",
-                                 &RetrievalSettings::bm25_b_neighbours, 0.0, 1.0));
-        f.push_back(
-            double_field("search.coverage_power",
-                         "keyword leg: BM25F × (matched / present query terms)^power; 0 = off",
-                         &RetrievalSettings::coverage_power, 0.0, 100.0));
-        f.push_back({{"search.include_summaries", "search summary nodes as well as leaf chunks"},
-                     [](const RetrievalSettings& s) {
-                         return std::string(s.include_summaries ? "true" : "false");
-                     },
-                     [](RetrievalSettings& s, const std::string& t) {
-                         return parse_bool(t, s.include_summaries);
-                     },
-                     "true or false"});
-        f.push_back(double_field("search.mmr_lambda",
-                                 "MMR trade-off: 1 = relevance only, 0 = diversity only",
-                                 &RetrievalSettings::mmr_lambda, 0.0, 1.0));
-        f.push_back(double_field("search.mmr_redundancy_floor",
-                                 "cosine below which MMR sees two hits as not redundant",
-                                 &RetrievalSettings::mmr_redundancy_floor, 0.0, 0.99));
-        f.push_back(int_field("search.beam.width", "topics kept per level of the beam descent",
-                              &RetrievalSettings::beam_width, 1, 4096));
-        f.push_back(int_field("search.beam.max_depth", "levels the beam descent goes down at most",
-                              &RetrievalSettings::beam_max_depth, 1, 64));
-        f.push_back(int_field("search.beam.max_leaf_items", "members scored per reached topic",
-                              &RetrievalSettings::beam_max_leaf_items, 1, 1000000));
-        f.push_back(int_field("search.exact_scan_threshold",
-                              "vaults with at most this many vectors use an exact scan",
-                              &RetrievalSettings::exact_scan_threshold, 0, 100000000));
-        f.push_back(
-            {{"search.superseded", "superseded hits: mark | demote | hide"},
-             [](const RetrievalSettings& s) { return std::string(to_string(s.superseded)); },
-             [](RetrievalSettings& s, const std::string& t) {
-                 auto v = superseded_handling_from_string(t);
-                 if (v)
-                     s.superseded = *v;
-                 return v.has_value();
-             },
-             "one of mark, demote, hide"});
-        f.push_back(double_field("search.superseded.demote_factor",
-                                 "score multiplier of a superseded hit under demote",
-                                 &RetrievalSettings::superseded_demote_factor, 0.0, 1.0));
-        f.push_back(int_field("search.graph.min_shared_entities",
-                              "shared entities that make two hits about the same thing",
-                              &RetrievalSettings::graph_min_shared_entities, 1, 100));
-        f.push_back(double_field("search.graph.min_similarity",
-                                 "cosine two related hits need (graph context rule)",
-                                 &RetrievalSettings::graph_min_similarity, -1.0, 1.0));
+        add_fusion_fields(f);
+        add_keyword_fields(f);
+        add_selection_fields(f);
         return f;
     }();
     return kFields;
@@ -294,6 +312,10 @@ std::optional<SupersededHandling> superseded_handling_from_string(std::string_vi
     if (s == "hide")
         return SupersededHandling::Hide;
     return std::nullopt;
+}
+
+const char* to_string(SettingReach r) {
+    return r == SettingReach::Rerank ? "rerank" : "retrieval";
 }
 
 const std::vector<SettingKey>& retrieval_setting_keys() {
