@@ -368,71 +368,11 @@ void Server::request(const json& msg, const std::shared_ptr<Peer>& peer, const R
     // Which era this request is of: a stateless request names its version in _meta.
     std::string version;
     std::string client;
-    if (meta.contains(kMetaVersion)) {
-        if (!meta[kMetaVersion].is_string()) {
-            reply({error_text(id, kInvalidParams,
-                              std::string("_meta.") + kMetaVersion + " must be a string"),
-                   false});
-            return;
-        }
-        version = meta[kMetaVersion].get<std::string>();
-        if (version != kStatelessVersion) {
-            reply({error_text(id, kUnsupportedVersion,
-                              "unsupported protocol version '" + printable(version) +
-                                  "': this server speaks " + std::string(kStatelessVersion) +
-                                  " without a handshake, or 2025-11-25 and 2025-06-18 after "
-                                  "initialize",
-                              {{"supported", supported_versions()}, {"requested", version}}),
-                   false});
-            return;
-        }
-        if (!meta.contains(kMetaCapabilities) || !meta[kMetaCapabilities].is_object()) {
-            reply({error_text(id, kInvalidParams,
-                              std::string("_meta.") + kMetaCapabilities +
-                                  " is required (an object) on every " +
-                                  std::string(kStatelessVersion) + " request"),
-                   false});
-            return;
-        }
-        client = meta.contains(kMetaClient) ? client_of(meta[kMetaClient]) : std::string();
-    } else if (method != "initialize" && method != "ping" && method != "server/discover") {
-        std::lock_guard lock(peer->mu);
-        if (peer->version.empty()) {
-            reply({error_text(id, kInvalidRequest,
-                              "'" + printable(method) +
-                                  "' before initialize: send initialize first (2025-11-25, "
-                                  "2025-06-18), or name the protocol version in params._meta "
-                                  "(2026-07-28)",
-                              {{"supported", supported_versions()}}),
-                   false});
-            return;
-        }
-        version = peer->version;
-        client = peer->client;
-    }
+    if (!request_era(id, method, meta, peer, reply, version, client))
+        return;
 
     if (method == "initialize") {
-        if (!params.contains("protocolVersion") || !params["protocolVersion"].is_string()) {
-            reply({error_text(id, kInvalidParams,
-                              "initialize: \"protocolVersion\" (a string) is required"),
-                   false});
-            return;
-        }
-        const std::string asked = params["protocolVersion"].get<std::string>();
-        // The newest handshake revision when the client asks for one this server does not
-        // speak in a handshake (2026-07-28 has none): the client decides whether it goes on.
-        const std::string chosen =
-            is_handshake_version(asked) ? asked : std::string(kHandshakeVersions.front());
-        {
-            std::lock_guard lock(peer->mu);
-            peer->version = chosen;
-            peer->client = client_of(params.value("clientInfo", json()));
-        }
-        reply({result_text(id, {{"protocolVersion", chosen},
-                                {"capabilities", capabilities()},
-                                {"serverInfo", server_info()},
-                                {"instructions", instructions()}}),
-               false});
+        initialize(id, params, peer, reply);
         return;
     }
     const bool stateless = version == kStatelessVersion;
@@ -467,6 +407,81 @@ void Server::request(const json& msg, const std::shared_ptr<Peer>& peer, const R
     }
     reply(
         {error_text(id, kMethodNotFound, "method not found: '" + printable(method) + "'"), false});
+}
+
+// The protocol revision and client of a request: the one its _meta names (2026-07-28), or the
+// one its session's initialize chose. False when it answered with an error instead.
+bool Server::request_era(const json& id, const std::string& method, const json& meta,
+                         const std::shared_ptr<Peer>& peer, const ReplyFn& reply,
+                         std::string& version, std::string& client) {
+    if (meta.contains(kMetaVersion)) {
+        if (!meta[kMetaVersion].is_string()) {
+            reply({error_text(id, kInvalidParams,
+                              std::string("_meta.") + kMetaVersion + " must be a string"),
+                   false});
+            return false;
+        }
+        version = meta[kMetaVersion].get<std::string>();
+        if (version != kStatelessVersion) {
+            reply({error_text(id, kUnsupportedVersion,
+                              "unsupported protocol version '" + printable(version) +
+                                  "': this server speaks " + std::string(kStatelessVersion) +
+                                  " without a handshake, or 2025-11-25 and 2025-06-18 after "
+                                  "initialize",
+                              {{"supported", supported_versions()}, {"requested", version}}),
+                   false});
+            return false;
+        }
+        if (!meta.contains(kMetaCapabilities) || !meta[kMetaCapabilities].is_object()) {
+            reply({error_text(id, kInvalidParams,
+                              std::string("_meta.") + kMetaCapabilities +
+                                  " is required (an object) on every " +
+                                  std::string(kStatelessVersion) + " request"),
+                   false});
+            return false;
+        }
+        client = meta.contains(kMetaClient) ? client_of(meta[kMetaClient]) : std::string();
+    } else if (method != "initialize" && method != "ping" && method != "server/discover") {
+        std::lock_guard lock(peer->mu);
+        if (peer->version.empty()) {
+            reply({error_text(id, kInvalidRequest,
+                              "'" + printable(method) +
+                                  "' before initialize: send initialize first (2025-11-25, "
+                                  "2025-06-18), or name the protocol version in params._meta "
+                                  "(2026-07-28)",
+                              {{"supported", supported_versions()}}),
+                   false});
+            return false;
+        }
+        version = peer->version;
+        client = peer->client;
+    }
+    return true;
+}
+
+void Server::initialize(const json& id, const json& params, const std::shared_ptr<Peer>& peer,
+                        const ReplyFn& reply) {
+    if (!params.contains("protocolVersion") || !params["protocolVersion"].is_string()) {
+        reply({error_text(id, kInvalidParams,
+                          "initialize: \"protocolVersion\" (a string) is required"),
+               false});
+        return;
+    }
+    const std::string asked = params["protocolVersion"].get<std::string>();
+    // The newest handshake revision when the client asks for one this server does not
+    // speak in a handshake (2026-07-28 has none): the client decides whether it goes on.
+    const std::string chosen =
+        is_handshake_version(asked) ? asked : std::string(kHandshakeVersions.front());
+    {
+        std::lock_guard lock(peer->mu);
+        peer->version = chosen;
+        peer->client = client_of(params.value("clientInfo", json()));
+    }
+    reply({result_text(id, {{"protocolVersion", chosen},
+                            {"capabilities", capabilities()},
+                            {"serverInfo", server_info()},
+                            {"instructions", instructions()}}),
+           false});
 }
 
 void Server::call_tool(const json& id, const json& params, const std::string& version,

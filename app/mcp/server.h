@@ -118,6 +118,11 @@ private:
     // notification().
     void dispatch(const json& msg, const std::shared_ptr<Peer>& peer, const ReplyFn& reply);
     void request(const json& msg, const std::shared_ptr<Peer>& peer, const ReplyFn& reply);
+    bool request_era(const json& id, const std::string& method, const json& meta,
+                     const std::shared_ptr<Peer>& peer, const ReplyFn& reply, std::string& version,
+                     std::string& client);
+    void initialize(const json& id, const json& params, const std::shared_ptr<Peer>& peer,
+                    const ReplyFn& reply);
     void notification(const json& msg, const std::shared_ptr<Peer>& peer);
     void call_tool(const json& id, const json& params, const std::string& version,
                    const std::string& client, const std::shared_ptr<Peer>& peer,

@@ -112,8 +112,8 @@ json search_properties(const std::vector<std::string>& profiles) {
             {"detail", string_enum(detail_names())}};
 }
 
-std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
-    std::vector<ToolSpec> specs;
+// memory_search: the hybrid search.
+void add_search_spec(std::vector<ToolSpec>& specs, const std::vector<std::string>& profiles) {
     {
         json props = search_properties(profiles);
         props["explain"] = {{"type", "boolean"}};
@@ -126,6 +126,10 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                  kTimes,
              object_schema(props, {"query"}), output({"hits"})});
     }
+}
+
+// The primitives over sources, time windows and entities (retrieval.h).
+void add_window_specs(std::vector<ToolSpec>& specs) {
     specs.push_back({"query_source", "Summaries of a source",
                      std::string("Summaries of source_id (e.g. chat:agent) or of every source "
                                  "of source_kind in the last days.") +
@@ -169,6 +173,10 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                                     {"limit", integer(1, 10000)}},
                                    {"since", "until"}),
                      output({"hits"})});
+}
+
+// The primitives that find entities, open summaries, read chunks and walk the graph.
+void add_navigation_specs(std::vector<ToolSpec>& specs) {
     specs.push_back(
         {"search_entities", "Find entities",
          "Entities whose id or name contains query, most mentioned first: canonical_id, kind, "
@@ -203,6 +211,10 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                                     {"days", integer(1, 36500)}},
                                    {"query"}),
                      output({"hits"})});
+}
+
+// why_not and explain.
+void add_follow_specs(std::vector<ToolSpec>& specs, const std::vector<std::string>& profiles) {
     // why_not and explain follow a node through the search memory_search would run: they
     // take its arguments, which their descriptions name instead of listing them again (the
     // checks take them from `also_takes`).
@@ -228,6 +240,10 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                 "when it is not returned); detail=full adds the explanation.",
                 {"node_id", "returned", "verdict"});
     }
+}
+
+// The tools that write: store and update.
+void add_write_specs(std::vector<ToolSpec>& specs) {
     specs.push_back(
         {"memory_store", "Remember",
          std::string("Stores one message, atomically. source: platform:name (chat, email or "
@@ -255,6 +271,10 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                                     {"time", str()}},
                                    {"id", "text"}),
                      output({"old_id", "new_ids"}), true, false});
+}
+
+// List, get and forget (memories.h, forget.h).
+void add_memory_specs(std::vector<ToolSpec>& specs) {
     specs.push_back({"memory_list", "List memories",
                      std::string("Memories newest first, superseded ones left out; tags match "
                                  "any. Pass next_cursor as cursor for the next page.") +
@@ -294,6 +314,17 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
                                     {"before", str()}}),
                      output({"forgotten", "summaries_resealed", "summaries_removed"}), true, true,
                      true});
+}
+
+// Every tool, in the order tools/list gives them.
+std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
+    std::vector<ToolSpec> specs;
+    add_search_spec(specs, profiles);
+    add_window_specs(specs);
+    add_navigation_specs(specs);
+    add_follow_specs(specs, profiles);
+    add_write_specs(specs);
+    add_memory_specs(specs);
     return specs;
 }
 
@@ -931,145 +962,168 @@ ToolOutcome ToolRunner::forget(const json& args) {
 }
 
 ToolOutcome ToolRunner::primitive(const std::string& name, const json& args) {
+    if (name == "query_source")
+        return source_tool(args);
+    if (name == "query_global" || name == "cover_window")
+        return window_tool(name, args);
+    if (name == "query_topic")
+        return topic_tool(args);
+    if (name == "search_entities")
+        return entities_tool(args);
+    if (name == "drill_down")
+        return drill_tool(args);
+    if (name == "fetch_leaves")
+        return leaves_tool(args);
+    if (name == "walk")
+        return walk_tool(args);
+    return failed(Status::internal("no such tool: " + name));
+}
+
+ToolOutcome ToolRunner::source_tool(const json& args) {
     Embedder* embedder = embedder_.get();
-    if (name == "query_source") {
-        QuerySourceOptions o;
-        o.source_id = opt_string(args, "source_id");
-        o.source_kind = opt_string(args, "source_kind");
-        if (args.contains("days"))
-            o.time_window_days = static_cast<int>(opt_size(args, "days"));
-        o.query = opt_string(args, "query");
-        o.limit = opt_size(args, "limit");
-        const std::string summary = o.query.value_or(o.source_id.value_or("query_source"));
-        auto r = query_source(*vault_, o, o.query ? embedder : nullptr);
-        return r ? response_outcome(*r, summary) : failed(r.status(), summary);
-    }
-    if (name == "query_global" || name == "cover_window") {
-        auto since = opt_time(args, "since");
-        auto until = opt_time(args, "until");
-        const std::string summary = name + " " + args["since"].get<std::string>() + " .. " +
-                                    args["until"].get<std::string>();
-        if (!since || !until)
-            return failed(!since ? since.status() : until.status(), summary);
-        if (name == "query_global") {
-            QueryGlobalOptions o;
-            o.since_ms = **since;
-            o.until_ms = **until;
-            o.source_kind = opt_string(args, "source_kind");
-            o.query = opt_string(args, "query");
-            o.limit = opt_size(args, "limit");
-            auto r = query_global(*vault_, o, o.query ? embedder : nullptr);
-            return r ? response_outcome(*r, summary) : failed(r.status(), summary);
-        }
-        CoverWindowOptions o;
+    QuerySourceOptions o;
+    o.source_id = opt_string(args, "source_id");
+    o.source_kind = opt_string(args, "source_kind");
+    if (args.contains("days"))
+        o.time_window_days = static_cast<int>(opt_size(args, "days"));
+    o.query = opt_string(args, "query");
+    o.limit = opt_size(args, "limit");
+    const std::string summary = o.query.value_or(o.source_id.value_or("query_source"));
+    auto r = query_source(*vault_, o, o.query ? embedder : nullptr);
+    return r ? response_outcome(*r, summary) : failed(r.status(), summary);
+}
+
+ToolOutcome ToolRunner::window_tool(const std::string& name, const json& args) {
+    Embedder* embedder = embedder_.get();
+    auto since = opt_time(args, "since");
+    auto until = opt_time(args, "until");
+    const std::string summary =
+        name + " " + args["since"].get<std::string>() + " .. " + args["until"].get<std::string>();
+    if (!since || !until)
+        return failed(!since ? since.status() : until.status(), summary);
+    if (name == "query_global") {
+        QueryGlobalOptions o;
         o.since_ms = **since;
         o.until_ms = **until;
-        o.source_id = opt_string(args, "source_id");
         o.source_kind = opt_string(args, "source_kind");
+        o.query = opt_string(args, "query");
         o.limit = opt_size(args, "limit");
-        auto r = cover_window(*vault_, o);
+        auto r = query_global(*vault_, o, o.query ? embedder : nullptr);
         return r ? response_outcome(*r, summary) : failed(r.status(), summary);
     }
-    if (name == "query_topic") {
-        QueryTopicOptions o;
-        o.entity_id = args["entity_id"].get<std::string>();
-        auto since = opt_time(args, "since");
-        auto until = opt_time(args, "until");
-        if (!since || !until)
-            return failed(!since ? since.status() : until.status(), o.entity_id);
-        o.since_ms = *since;
-        o.until_ms = *until;
-        o.query = opt_string(args, "query");
+    CoverWindowOptions o;
+    o.since_ms = **since;
+    o.until_ms = **until;
+    o.source_id = opt_string(args, "source_id");
+    o.source_kind = opt_string(args, "source_kind");
+    o.limit = opt_size(args, "limit");
+    auto r = cover_window(*vault_, o);
+    return r ? response_outcome(*r, summary) : failed(r.status(), summary);
+}
+
+ToolOutcome ToolRunner::topic_tool(const json& args) {
+    Embedder* embedder = embedder_.get();
+    QueryTopicOptions o;
+    o.entity_id = args["entity_id"].get<std::string>();
+    auto since = opt_time(args, "since");
+    auto until = opt_time(args, "until");
+    if (!since || !until)
+        return failed(!since ? since.status() : until.status(), o.entity_id);
+    o.since_ms = *since;
+    o.until_ms = *until;
+    o.query = opt_string(args, "query");
+    o.limit = opt_size(args, "limit");
+    auto known = entity_known(*vault_, o.entity_id);
+    if (!known)
+        return failed(known.status(), o.entity_id);
+    if (!*known)
+        return failed(Status::not_found("entity_id: no entity '" + o.entity_id +
+                                        "' in the vault (search_entities finds ids)"),
+                      o.entity_id);
+    auto r = query_topic(*vault_, o, o.query ? embedder : nullptr);
+    return r ? response_outcome(*r, o.entity_id) : failed(r.status(), o.entity_id);
+}
+
+ToolOutcome ToolRunner::entities_tool(const json& args) {
+    SearchEntitiesOptions o;
+    o.query = args["query"].get<std::string>();
+    o.kinds = opt_strings(args, "kinds");
+    o.limit = opt_size(args, "limit");
+    auto r = search_entities(*vault_, o);
+    if (!r)
+        return failed(r.status(), o.query);
+    ToolOutcome out;
+    out.structured = {{"entities", parsed(to_json(*r))}};
+    for (const auto& m : *r)
+        out.node_ids.push_back(m.canonical_id);
+    out.summary = o.query;
+    return out;
+}
+
+ToolOutcome ToolRunner::drill_tool(const json& args) {
+    Embedder* embedder = embedder_.get();
+    DrillDownOptions o;
+    o.node_id = args["node_id"].get<std::string>();
+    o.max_depth = args.contains("max_depth") ? static_cast<int>(opt_size(args, "max_depth")) : 1;
+    o.query = opt_string(args, "query");
+    if (args.contains("limit"))
         o.limit = opt_size(args, "limit");
-        auto known = entity_known(*vault_, o.entity_id);
-        if (!known)
-            return failed(known.status(), o.entity_id);
-        if (!*known)
-            return failed(Status::not_found("entity_id: no entity '" + o.entity_id +
-                                            "' in the vault (search_entities finds ids)"),
-                          o.entity_id);
-        auto r = query_topic(*vault_, o, o.query ? embedder : nullptr);
-        return r ? response_outcome(*r, o.entity_id) : failed(r.status(), o.entity_id);
+    std::optional<DegradedRanking> degraded;
+    const std::string summary = "drill_down " + o.node_id;
+    if (auto unknown = unknown_node_ids(*vault_, {o.node_id}); !unknown || !unknown->empty())
+        return failed(!unknown
+                          ? unknown.status()
+                          : Status::not_found("node_id: no node '" + o.node_id + "' in the vault"),
+                      summary);
+    auto r = drill_down(*vault_, o, o.query ? embedder : nullptr, &degraded);
+    if (!r)
+        return failed(r.status(), summary);
+    QueryResponse resp = QueryResponse::make(std::move(r).value(), 0);
+    resp.total = resp.hits.size();
+    resp.truncated = false;
+    resp.degraded = degraded;
+    return response_outcome(resp, summary);
+}
+
+ToolOutcome ToolRunner::leaves_tool(const json& args) {
+    const auto ids = opt_strings(args, "chunk_ids");
+    std::string summary = "fetch_leaves";
+    for (const auto& id : ids)
+        summary += " " + id;
+    auto unknown = unknown_node_ids(*vault_, ids);
+    if (!unknown)
+        return failed(unknown.status(), summary);
+    if (!unknown->empty()) {
+        std::string named;
+        for (const auto& id : *unknown)
+            named += (named.empty() ? "'" : ", '") + id + "'";
+        return failed(Status::not_found("chunk_ids: no chunk " + named + " in the vault"), summary);
     }
-    if (name == "search_entities") {
-        SearchEntitiesOptions o;
-        o.query = args["query"].get<std::string>();
-        o.kinds = opt_strings(args, "kinds");
-        o.limit = opt_size(args, "limit");
-        auto r = search_entities(*vault_, o);
-        if (!r)
-            return failed(r.status(), o.query);
-        ToolOutcome out;
-        out.structured = {{"entities", parsed(to_json(*r))}};
-        for (const auto& m : *r)
-            out.node_ids.push_back(m.canonical_id);
-        out.summary = o.query;
-        return out;
-    }
-    if (name == "drill_down") {
-        DrillDownOptions o;
-        o.node_id = args["node_id"].get<std::string>();
-        o.max_depth =
-            args.contains("max_depth") ? static_cast<int>(opt_size(args, "max_depth")) : 1;
-        o.query = opt_string(args, "query");
-        if (args.contains("limit"))
-            o.limit = opt_size(args, "limit");
-        std::optional<DegradedRanking> degraded;
-        const std::string summary = "drill_down " + o.node_id;
-        if (auto unknown = unknown_node_ids(*vault_, {o.node_id}); !unknown || !unknown->empty())
-            return failed(
-                !unknown ? unknown.status()
-                         : Status::not_found("node_id: no node '" + o.node_id + "' in the vault"),
-                summary);
-        auto r = drill_down(*vault_, o, o.query ? embedder : nullptr, &degraded);
-        if (!r)
-            return failed(r.status(), summary);
-        QueryResponse resp = QueryResponse::make(std::move(r).value(), 0);
-        resp.total = resp.hits.size();
-        resp.truncated = false;
-        resp.degraded = degraded;
-        return response_outcome(resp, summary);
-    }
-    if (name == "fetch_leaves") {
-        const auto ids = opt_strings(args, "chunk_ids");
-        std::string summary = "fetch_leaves";
-        for (const auto& id : ids)
-            summary += " " + id;
-        auto unknown = unknown_node_ids(*vault_, ids);
-        if (!unknown)
-            return failed(unknown.status(), summary);
-        if (!unknown->empty()) {
-            std::string named;
-            for (const auto& id : *unknown)
-                named += (named.empty() ? "'" : ", '") + id + "'";
-            return failed(Status::not_found("chunk_ids: no chunk " + named + " in the vault"),
-                          summary);
-        }
-        auto r = fetch_leaves(*vault_, ids);
-        if (!r)
-            return failed(r.status(), summary);
-        QueryResponse resp = QueryResponse::make(std::move(r).value(), 0);
-        resp.total = resp.hits.size();
-        resp.truncated = false;
-        return response_outcome(resp, summary);
-    }
-    if (name == "walk") {
-        WalkOptions o;
-        o.query = args["query"].get<std::string>();
-        o.limit = opt_size(args, "limit");
-        o.max_hops = static_cast<int>(opt_size(args, "max_hops"));
-        if (args.contains("days"))
-            o.time_window_days = static_cast<int>(opt_size(args, "days"));
-        WalkTrace trace;
-        auto r = walk(*vault_, o, embedder, &trace);
-        if (!r)
-            return failed(r.status(), o.query);
-        ToolOutcome out = response_outcome(*r, o.query);
-        out.structured["route"] = to_wire(trace.route);
-        out.structured["query_entities"] = trace.query_entities;
-        return out;
-    }
-    return failed(Status::internal("no such tool: " + name));
+    auto r = fetch_leaves(*vault_, ids);
+    if (!r)
+        return failed(r.status(), summary);
+    QueryResponse resp = QueryResponse::make(std::move(r).value(), 0);
+    resp.total = resp.hits.size();
+    resp.truncated = false;
+    return response_outcome(resp, summary);
+}
+
+ToolOutcome ToolRunner::walk_tool(const json& args) {
+    Embedder* embedder = embedder_.get();
+    WalkOptions o;
+    o.query = args["query"].get<std::string>();
+    o.limit = opt_size(args, "limit");
+    o.max_hops = static_cast<int>(opt_size(args, "max_hops"));
+    if (args.contains("days"))
+        o.time_window_days = static_cast<int>(opt_size(args, "days"));
+    WalkTrace trace;
+    auto r = walk(*vault_, o, embedder, &trace);
+    if (!r)
+        return failed(r.status(), o.query);
+    ToolOutcome out = response_outcome(*r, o.query);
+    out.structured["route"] = to_wire(trace.route);
+    out.structured["query_entities"] = trace.query_entities;
+    return out;
 }
 
 Result<json> ToolRunner::whole_ids(json args) const {

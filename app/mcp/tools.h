@@ -123,6 +123,14 @@ private:
     ToolOutcome get(const json& args);
     ToolOutcome forget(const json& args);
     ToolOutcome primitive(const std::string& name, const json& args);
+    // primitive()'s tools, one each (query_global and cover_window share their window).
+    ToolOutcome source_tool(const json& args);
+    ToolOutcome window_tool(const std::string& name, const json& args);
+    ToolOutcome topic_tool(const json& args);
+    ToolOutcome entities_tool(const json& args);
+    ToolOutcome drill_tool(const json& args);
+    ToolOutcome leaves_tool(const json& args);
+    ToolOutcome walk_tool(const json& args);
     Result<QueryOptions> search_options(const json& args);
     // The arguments with every id given by its short form (memories.h, "Short ids") whole.
     Result<json> whole_ids(json args) const;

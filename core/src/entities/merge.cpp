@@ -220,14 +220,7 @@ Result<std::vector<std::string>> fold_person_topics(const Database& db) {
                              "substr(t.entity_id, 7) AND p.entity_kind = 'person')");
         if (!st)
             return st.status();
-        for (;;) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
-            names.push_back(st->column_text(0));
-        }
+        MEMLENS_TRY(st->each_row([&] { names.push_back(st->column_text(0)); }));
     }
     for (const auto& n : names)
         MEMLENS_TRY(repoint_entity(db, "topic:" + n, "person:" + n, "person"));
@@ -236,10 +229,10 @@ Result<std::vector<std::string>> fold_person_topics(const Database& db) {
 
 } // namespace entities
 
-Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
-                                         const std::string& into,
-                                         const EntityMergeOptions& options) {
-    check_off_ui_thread("merge_entities");
+namespace {
+
+// A writable vault and two distinct entity ids.
+Status check_merge_request(const Vault& vault, const std::string& from, const std::string& into) {
     if (vault.read_only())
         return Status::unsupported("cannot merge entities: the vault " + vault.dir().string() +
                                    " is read-only (open it for writing)");
@@ -248,6 +241,150 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     for (const auto* id : {&from, &into})
         if (id->find(':') == std::string::npos || id->front() == ':')
             return Status::invalid("'" + *id + "' is not an entity id (kind:value)");
+    return Status::ok();
+}
+
+// The kind and surface of `id`'s newest leaf mention, when it has one.
+Status newest_leaf_surface(const Database& db, const std::string& id, std::string& kind,
+                           std::string& surface) {
+    auto st = db.prepare(
+        "SELECT entity_kind, surface FROM mem_tree_entity_index "
+        "WHERE entity_id = ?1 ORDER BY node_kind = 'leaf' DESC, timestamp_ms DESC LIMIT 1");
+    if (!st)
+        return st.status();
+    st->bind(1, id);
+    auto row = st->step();
+    if (!row)
+        return row.status();
+    if (*row) {
+        kind = st->column_text(0);
+        surface = st->column_text(1);
+    }
+    return Status::ok();
+}
+
+// from's surfaces, which become aliases: as written in the chunks, most used first (a
+// summary's mention is the lowercased id, so it comes last), then its record's names.
+Result<std::vector<std::string>> alias_surfaces(const Database& db, const std::string& from,
+                                                const EntityRecord* from_record) {
+    std::vector<std::string> from_surfaces;
+    auto st = db.prepare(
+        "SELECT surface FROM mem_tree_entity_index WHERE entity_id = ?1 "
+        "GROUP BY surface ORDER BY sum(node_kind = 'leaf') DESC, count(*) DESC, surface");
+    if (!st)
+        return st.status();
+    st->bind(1, from);
+    MEMLENS_TRY(st->each_row([&] { from_surfaces.push_back(st->column_text(0)); }));
+    if (from_record != nullptr) {
+        from_surfaces.push_back(from_record->display_name);
+        from_surfaces.insert(from_surfaces.end(), from_record->aliases.begin(),
+                             from_record->aliases.end());
+    }
+    if (from_surfaces.empty())
+        from_surfaces.push_back(from.substr(from.find(':') + 1));
+    return from_surfaces;
+}
+
+// into's record after the merge: from's surfaces as aliases, its emails and handles added.
+EntityRecord merged_record(const EntityRecord* into_record, const std::string& into,
+                           const std::string& into_kind, const std::string& into_surface,
+                           const std::vector<std::string>& from_surfaces,
+                           const EntityRecord* from_record, EntityMergeReport& report) {
+    EntityRecord record;
+    if (into_record != nullptr) {
+        record = *into_record;
+    } else {
+        record.id = into;
+        record.kind = into_kind;
+        record.display_name = into_surface;
+    }
+    for (const auto& s : from_surfaces) {
+        if (s.empty() || has_surface(record, s))
+            continue;
+        record.aliases.push_back(s);
+        report.aliases_added.push_back(s);
+    }
+    if (from_record != nullptr) {
+        for (const auto& e : from_record->emails)
+            if (std::find(record.emails.begin(), record.emails.end(), e) == record.emails.end())
+                record.emails.push_back(e);
+        for (const auto& h : from_record->handles)
+            if (std::find(record.handles.begin(), record.handles.end(), h) == record.handles.end())
+                record.handles.push_back(h);
+    }
+
+    return record;
+}
+
+// What restores the registry's files if the merge fails after writing them.
+Result<RegistryUndo> plan_registry_undo(const EntityRegistry& registry, const std::string& from,
+                                        const std::string& into, const std::string& into_kind,
+                                        const EntityRecord* from_record,
+                                        const EntityRecord* into_record) {
+    RegistryUndo undo;
+    undo.into_file =
+        into_record != nullptr ? registry.path_of(into) : registry.file_for(into_kind, into);
+    undo.into_bytes =
+        into_record != nullptr ? merge_read_bytes(undo.into_file) : std::optional<std::string>{};
+    if (into_record != nullptr && !undo.into_bytes)
+        return Status::io(undo.into_file.string() + ": cannot read the registry record");
+    for (fs::path d = undo.into_file.parent_path(); !d.empty() && !fs::exists(d);
+         d = d.parent_path())
+        undo.created_dirs.insert(undo.created_dirs.begin(), d);
+    // from's record file is moved aside to this hidden name (never loaded) rather than removed,
+    // so it can come back.
+    if (from_record != nullptr) {
+        undo.from_file = registry.path_of(from);
+        undo.from_parked =
+            undo.from_file.parent_path() /
+            ("." + undo.from_file.filename().string() + ".merged-" + std::to_string(::getpid()));
+    }
+    return undo;
+}
+
+} // namespace
+
+namespace {
+
+// Re-points from's mentions and edges to into, inside the caller's transaction, counting what
+// the report says about them.
+Status repoint_and_count(const Database& db, const std::string& from, const std::string& into,
+                         const std::string& into_kind, std::int64_t from_rows,
+                         EntityMergeReport& report) {
+    auto edges_before = merge_count(db,
+                                    "SELECT count(*) FROM mem_tree_entity_edges WHERE entity_a "
+                                    "IN (?1, ?2) OR entity_b IN (?1, ?2)",
+                                    from, into);
+    if (!edges_before)
+        return edges_before.status();
+    report.edges_before = *edges_before;
+    auto dropped = merge_count(db,
+                               "SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = ?1 "
+                               "AND node_id IN (SELECT node_id FROM mem_tree_entity_index WHERE "
+                               "entity_id = ?2)",
+                               from, into);
+    if (!dropped)
+        return dropped.status();
+    report.mentions_dropped = *dropped;
+    report.mentions_moved = from_rows - *dropped;
+
+    MEMLENS_TRY(entities::repoint_entity(db, from, into, into_kind));
+    auto edges_after = merge_count(
+        db, "SELECT count(*) FROM mem_tree_entity_edges WHERE entity_a = ?1 OR entity_b = ?1",
+        into);
+    if (!edges_after)
+        return edges_after.status();
+    report.edges_after = *edges_after;
+    return Status::ok();
+}
+
+} // namespace
+
+Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
+                                         const std::string& into,
+                                         const EntityMergeOptions& options) {
+    check_off_ui_thread("merge_entities");
+    MEMLENS_TRY(check_merge_request(vault, from, into));
     auto fail_at = [&](std::string_view step) {
         return options.fail_point ? options.fail_point(step) : Status::ok();
     };
@@ -281,51 +418,13 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     // leaf's surface (a summary's mention is written as the lowercased id).
     std::string into_kind = into.substr(0, into.find(':'));
     std::string into_surface = into.substr(into.find(':') + 1);
-    {
-        auto st = db.prepare(
-            "SELECT entity_kind, surface FROM mem_tree_entity_index "
-            "WHERE entity_id = ?1 ORDER BY node_kind = 'leaf' DESC, timestamp_ms DESC LIMIT 1");
-        if (!st)
-            return st.status();
-        st->bind(1, into);
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        if (*row) {
-            into_kind = st->column_text(0);
-            into_surface = st->column_text(1);
-        }
-    }
+    MEMLENS_TRY(newest_leaf_surface(db, into, into_kind, into_surface));
     if (into_record != nullptr)
         into_kind = into_record->kind;
 
-    // from's surfaces become aliases: as written in the chunks, most used first (a summary's
-    // mention is the lowercased id, so it comes last), then its record's names.
-    std::vector<std::string> from_surfaces;
-    {
-        auto st = db.prepare(
-            "SELECT surface FROM mem_tree_entity_index WHERE entity_id = ?1 "
-            "GROUP BY surface ORDER BY sum(node_kind = 'leaf') DESC, count(*) DESC, surface");
-        if (!st)
-            return st.status();
-        st->bind(1, from);
-        for (;;) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
-            from_surfaces.push_back(st->column_text(0));
-        }
-    }
-    if (from_record != nullptr) {
-        from_surfaces.push_back(from_record->display_name);
-        from_surfaces.insert(from_surfaces.end(), from_record->aliases.begin(),
-                             from_record->aliases.end());
-    }
-    if (from_surfaces.empty())
-        from_surfaces.push_back(from.substr(from.find(':') + 1));
-
+    auto from_surfaces = alias_surfaces(db, from, from_record);
+    if (!from_surfaces)
+        return from_surfaces.status();
     EntityMergeReport report;
     report.from = from;
     report.into = into;
@@ -333,76 +432,19 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     auto txn = Transaction::begin(db);
     if (!txn)
         return txn.status();
-    auto edges_before = merge_count(db,
-                                    "SELECT count(*) FROM mem_tree_entity_edges WHERE entity_a "
-                                    "IN (?1, ?2) OR entity_b IN (?1, ?2)",
-                                    from, into);
-    if (!edges_before)
-        return edges_before.status();
-    report.edges_before = *edges_before;
-    auto dropped = merge_count(db,
-                               "SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = ?1 "
-                               "AND node_id IN (SELECT node_id FROM mem_tree_entity_index WHERE "
-                               "entity_id = ?2)",
-                               from, into);
-    if (!dropped)
-        return dropped.status();
-    report.mentions_dropped = *dropped;
-    report.mentions_moved = *from_rows - *dropped;
-
-    MEMLENS_TRY(entities::repoint_entity(db, from, into, into_kind));
-    auto edges_after = merge_count(
-        db, "SELECT count(*) FROM mem_tree_entity_edges WHERE entity_a = ?1 OR entity_b = ?1",
-        into);
-    if (!edges_after)
-        return edges_after.status();
-    report.edges_after = *edges_after;
+    MEMLENS_TRY(repoint_and_count(db, from, into, into_kind, *from_rows, report));
     MEMLENS_TRY(vault.bump_revision());
     MEMLENS_TRY(fail_at("index"));
 
     // The registry, inside the transaction: any failure from here on restores the files and
     // rolls the database back (the Transaction's destructor).
-    EntityRecord record;
-    if (into_record != nullptr) {
-        record = *into_record;
-    } else {
-        record.id = into;
-        record.kind = into_kind;
-        record.display_name = into_surface;
-    }
-    for (const auto& s : from_surfaces) {
-        if (s.empty() || has_surface(record, s))
-            continue;
-        record.aliases.push_back(s);
-        report.aliases_added.push_back(s);
-    }
-    if (from_record != nullptr) {
-        for (const auto& e : from_record->emails)
-            if (std::find(record.emails.begin(), record.emails.end(), e) == record.emails.end())
-                record.emails.push_back(e);
-        for (const auto& h : from_record->handles)
-            if (std::find(record.handles.begin(), record.handles.end(), h) == record.handles.end())
-                record.handles.push_back(h);
-    }
+    const EntityRecord record = merged_record(into_record, into, into_kind, into_surface,
+                                              *from_surfaces, from_record, report);
 
-    RegistryUndo undo;
-    undo.into_file =
-        into_record != nullptr ? registry.path_of(into) : registry.file_for(into_kind, into);
-    undo.into_bytes =
-        into_record != nullptr ? merge_read_bytes(undo.into_file) : std::optional<std::string>{};
-    if (into_record != nullptr && !undo.into_bytes)
-        return Status::io(undo.into_file.string() + ": cannot read the registry record");
-    for (fs::path d = undo.into_file.parent_path(); !d.empty() && !fs::exists(d);
-         d = d.parent_path())
-        undo.created_dirs.insert(undo.created_dirs.begin(), d);
-    // from's record file is moved aside to this hidden name (never loaded) rather than removed,
-    // so it can come back.
-    if (from_record != nullptr) {
-        undo.from_file = registry.path_of(from);
-        undo.from_parked =
-            undo.from_file.parent_path() /
-            ("." + undo.from_file.filename().string() + ".merged-" + std::to_string(::getpid()));
-    }
+    auto planned = plan_registry_undo(registry, from, into, into_kind, from_record, into_record);
+    if (!planned)
+        return planned.status();
+    RegistryUndo undo = std::move(planned).value();
     const std::string journal_id = random_journal_id();
     if (Status s = write_journal(vault, journal_id, undo); !s)
         return s.with_context("entity merge journal");

@@ -39,48 +39,33 @@ int name_edit_distance(std::string_view a, std::string_view b) {
                                   std::u32string(cb.cps.begin(), cb.cps.end()));
 }
 
-Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vault) {
-    check_off_ui_thread("propose_entity_merges");
-    const Database& db = vault.db();
-    auto snapshot = ReadSnapshot::begin(db);
-    if (!snapshot)
-        return snapshot.status();
+namespace {
 
+// The people and topics that could be one another, each with its mentions and whether it
+// speaks (a chunk author of that name).
+Status read_proposal_entities(const Database& db, std::vector<ProposalEntity>& ents) {
     std::set<std::string> speakers; // lowercased chunk authors
     {
         auto st = db.prepare("SELECT DISTINCT author FROM mem_tree_chunks WHERE author IS NOT NULL "
                              "AND author <> ''");
         if (!st)
             return st.status();
-        for (;;) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
-            speakers.insert(utf8_lower(st->column_text(0)));
-        }
+        MEMLENS_TRY(st->each_row([&] { speakers.insert(utf8_lower(st->column_text(0))); }));
     }
 
-    std::vector<ProposalEntity> ents;
     {
         auto st = db.prepare(
             "SELECT entity_id, entity_kind, surface, mentions, surfaces FROM ml_entities "
             "WHERE entity_kind IN ('person', 'topic') ORDER BY entity_id");
         if (!st)
             return st.status();
-        for (;;) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY(st->each_row([&] {
             ProposalEntity e;
             e.id = st->column_text(0);
             e.kind = st->column_text(1);
             const auto colon = e.id.find(':');
             if (colon == std::string::npos)
-                continue;
+                return;
             e.name = e.id.substr(colon + 1);
             e.first = entities::first_word(e.name);
             e.surface = display_surface(st->column_text(4), st->column_text(2));
@@ -88,12 +73,15 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
             e.speaker = e.kind == "person" && speakers.count(e.name) != 0;
             if (entities::is_letters(e.first))
                 ents.push_back(std::move(e));
-        }
+        }));
     }
+    return Status::ok();
+}
 
-    // Candidate pairs by name alone; the evidence queries run for these only.
-    std::vector<EntityMergeProposal> out;
-    std::vector<bool> speaker_only; // per proposal: only with into speaking where from is named
+// Candidate pairs by name alone; the evidence queries run for these only. speaker_only, per
+// proposal: it holds only where into speaks and from is named.
+void name_candidates(const std::vector<ProposalEntity>& ents, std::vector<EntityMergeProposal>& out,
+                     std::vector<bool>& speaker_only) {
     for (const auto& f : ents) {
         if (f.speaker)
             continue; // a speaker is a person of their own
@@ -129,7 +117,13 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
             speaker_only.push_back(needs_speaker);
         }
     }
+}
 
+// Each candidate's evidence (shared chunks, sources where into speaks) and score; those with
+// none are dropped.
+Status weigh_candidates(const Database& db, std::vector<EntityMergeProposal>& out,
+                        const std::vector<bool>& speaker_only,
+                        std::vector<EntityMergeProposal>& kept) {
     auto shared = db.prepare("SELECT weight FROM mem_tree_entity_edges WHERE entity_a = ?1 AND "
                              "entity_b = ?2");
     if (!shared)
@@ -142,7 +136,6 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
         "i.node_id WHERE i.entity_id = ?1 AND i.node_kind = 'leaf'");
     if (!spoken)
         return spoken.status();
-    std::vector<EntityMergeProposal> kept;
     for (std::size_t k = 0; k < out.size(); ++k) {
         auto& p = out[k];
         shared->reset();
@@ -169,6 +162,26 @@ Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vaul
                   (p.reason == "prefix" ? 0.0 : 0.25 * p.edit_distance);
         kept.push_back(std::move(p));
     }
+    return Status::ok();
+}
+
+} // namespace
+
+Result<std::vector<EntityMergeProposal>> propose_entity_merges(const Vault& vault) {
+    check_off_ui_thread("propose_entity_merges");
+    const Database& db = vault.db();
+    auto snapshot = ReadSnapshot::begin(db);
+    if (!snapshot)
+        return snapshot.status();
+
+    std::vector<ProposalEntity> ents;
+    MEMLENS_TRY(read_proposal_entities(db, ents));
+
+    std::vector<EntityMergeProposal> out;
+    std::vector<bool> speaker_only;
+    name_candidates(ents, out, speaker_only);
+    std::vector<EntityMergeProposal> kept;
+    MEMLENS_TRY(weigh_candidates(db, out, speaker_only, kept));
     std::stable_sort(kept.begin(), kept.end(),
                      [](const EntityMergeProposal& a, const EntityMergeProposal& b) {
                          if (a.score != b.score)

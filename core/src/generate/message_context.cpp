@@ -145,6 +145,268 @@ void append_random(Rng& rng, std::string_view alphabet, int n, std::string& out)
 
 } // namespace
 
+bool MessageContext::fill_person(Slot slot, std::string& out) {
+    auto mentioned = [&]() -> const Person& { return staff()[static_cast<std::size_t>(other())]; };
+    switch (slot) {
+    case Slot::Me:
+        out += me_;
+        return true;
+    case Slot::P:
+        person_mention(other(), out);
+        return true;
+    case Slot::PFirst:
+        out += mentioned().first;
+        return true;
+    case Slot::PFull:
+        out += mentioned().full;
+        return true;
+    case Slot::PEmail:
+        out += mentioned().email;
+        return true;
+    case Slot::PHandle:
+        out += '@';
+        out += mentioned().handle;
+        return true;
+    case Slot::Q:
+        person_mention(third(), out);
+        return true;
+    case Slot::ToFirst:
+        out += to_first_.empty() ? std::string_view("team") : to_first_;
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MessageContext::fill_project(Slot slot, std::string& out) {
+    const Project& proj = projects()[static_cast<std::size_t>(project_)];
+    switch (slot) {
+    case Slot::Proj:
+        out += proj.name;
+        return true;
+    case Slot::Proj2:
+        out += projects()[static_cast<std::size_t>(project2())].name;
+        return true;
+    case Slot::ProjWhat:
+        out += proj.what;
+        return true;
+    case Slot::Comp:
+        out += proj.components[static_cast<std::size_t>(component())];
+        return true;
+    case Slot::Comp2:
+        out += proj.components[static_cast<std::size_t>(component2())];
+        return true;
+    case Slot::Key:
+        out += proj.key;
+        return true;
+    case Slot::Ticket:
+        out += ticket();
+        return true;
+    case Slot::Repo:
+        out += proj.repo;
+        return true;
+    case Slot::Tag:
+        if (rng_.chance(30)) {
+            out += '#';
+            append_lower_dashed(proj.name, out);
+        } else {
+            out += pick_from(kTags);
+        }
+        return true;
+    case Slot::OptionTopic:
+        out += proj.option_topic;
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MessageContext::fill_vocabulary(Slot slot, std::string& out) {
+    switch (slot) {
+    case Slot::Artifact:
+        out += pick_from(kArtifacts);
+        return true;
+    case Slot::Screen:
+        out += pick_from(kScreens);
+        return true;
+    case Slot::Err:
+        out += pick_from(kErrors);
+        return true;
+    case Slot::Metric:
+        out += pick_from(kMetrics);
+        return true;
+    case Slot::Customer:
+        out += pick_from(customers());
+        return true;
+    case Slot::Vendor:
+        out += pick_from(kVendors);
+        return true;
+    case Slot::Role:
+        out += pick_from(kRoles);
+        return true;
+    case Slot::Reason:
+        expand(pick_from(reasons()), out);
+        return true;
+    case Slot::Emoji:
+        out += pick_from(kEmoji);
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MessageContext::fill_link(Slot slot, std::string& out) {
+    const Project& proj = projects()[static_cast<std::size_t>(project_)];
+    switch (slot) {
+    case Slot::Url: {
+        static constexpr S kLinkSlots[] = {"pr_url", "figma_url", "dash_url", "doc_url",
+                                           "ticket_url"};
+        fill(pick_from(kLinkSlots), out);
+        return true;
+    }
+    case Slot::PrUrl:
+        out += "https://github.com/example-co/";
+        out += proj.repo;
+        out += "/pull/";
+        out += std::to_string(1000 + rng_.below(4000));
+        return true;
+    case Slot::FigmaUrl:
+        out += "https://www.figma.com/file/";
+        append_random(rng_, kAlnum, 10, out);
+        out += '/';
+        out += proj.name;
+        out += '-';
+        append_lower_dashed(pick_from(kScreens), out);
+        return true;
+    case Slot::DashUrl:
+        out += "https://grafana.example.com/d/";
+        append_random(rng_, kAlnum, 8, out);
+        out += '/';
+        append_lower_dashed(proj.name, out);
+        out += '-';
+        append_lower_dashed(pick_from(kMetrics), out);
+        return true;
+    case Slot::DocUrl:
+        out += "https://www.notion.so/example/";
+        out += proj.name;
+        out += rng_.chance(50) ? "-Plan-" : "-Notes-";
+        append_random(rng_, "0123456789abcdef", 12, out);
+        return true;
+    case Slot::TicketUrl:
+        out += "https://linear.app/example/issue/";
+        out += ticket();
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MessageContext::fill_time_or_number(Slot slot, std::string& out) {
+    switch (slot) {
+    case Slot::Date: {
+        DateStyle style = rng_.chance(80)   ? DateStyle::MonthDay
+                          : rng_.chance(50) ? DateStyle::Iso
+                                            : DateStyle::WeekdayMonthDay;
+        out += format_day(day_ + 2 + static_cast<std::int64_t>(rng_.below(28)), style);
+        return true;
+    }
+    case Slot::Soon:
+        out += pick_from(kSoon);
+        return true;
+    case Slot::Weekday:
+        out += weekday_name(1 + static_cast<int>(rng_.below(5)));
+        return true;
+    case Slot::Time:
+        out += pick_from(kTimes);
+        return true;
+    case Slot::Today:
+        out += format_day(day_, DateStyle::MonthDay);
+        return true;
+    case Slot::Quarter:
+        out += quarter_of(day_ + static_cast<std::int64_t>(rng_.below(120)));
+        return true;
+    case Slot::Pct:
+        out += std::to_string(pick_from(kPercents));
+        return true;
+    case Slot::N:
+        out += std::to_string(2 + rng_.below(11));
+        return true;
+    case Slot::Ms:
+        out += std::to_string(120 + 10 * rng_.below(480));
+        return true;
+    case Slot::Money:
+        out += '$';
+        out += std::to_string(10 + rng_.below(490));
+        out += 'k';
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MessageContext::fill_decision(Slot slot, std::string& out) {
+    const Project& proj = projects()[static_cast<std::size_t>(project_)];
+    // Decision values fall back to something plausible when a template uses them out of context.
+    auto decision_or = [&](const std::string& v, std::string_view fallback) {
+        if (!v.empty())
+            out += v;
+        else
+            expand(fallback, out);
+    };
+    switch (slot) {
+    case Slot::ShipDate:
+        decision_or(decision_.ship_date, "<date>");
+        return true;
+    case Slot::PrevDate:
+        decision_or(decision_.prev_date, "<date>");
+        return true;
+    case Slot::FreezeDate:
+        decision_or(decision_.freeze_date, "<date>");
+        return true;
+    case Slot::Milestone:
+        decision_or(decision_.milestone, "{beta|GA}");
+        return true;
+    case Slot::Owner:
+        decision_or(decision_.owner, "<p_full>");
+        return true;
+    case Slot::PrevOwner:
+        decision_or(decision_.prev_owner, "<q>");
+        return true;
+    case Slot::Option:
+        decision_or(decision_.option, proj.options[rng_.below(4)]);
+        return true;
+    case Slot::PrevOption:
+        decision_or(decision_.prev_option, proj.options[rng_.below(4)]);
+        return true;
+    case Slot::Budget:
+        decision_or(decision_.budget, "$<n>0k");
+        return true;
+    case Slot::PrevBudget:
+        decision_or(decision_.prev_budget, "$<n>0k");
+        return true;
+    case Slot::Cadence:
+        decision_or(decision_.cadence, "<weekday>s at <time>");
+        return true;
+    case Slot::PrevCadence:
+        decision_or(decision_.prev_cadence, "<weekday>s at <time>");
+        return true;
+    case Slot::Rollout:
+        decision_or(decision_.rollout, "<pct>%");
+        return true;
+    case Slot::PrevRollout:
+        decision_or(decision_.prev_rollout, "<pct>%");
+        return true;
+    case Slot::PrevValue:
+        decision_or(decision_.prev_value, "<date>");
+        return true;
+    case Slot::CurValue:
+        decision_or(decision_.cur_value, "<date>");
+        return true;
+    default:
+        return false;
+    }
+}
+
 void MessageContext::fill(std::string_view name, std::string& out) {
     const std::optional<Slot> slot = slot_named(name);
     if (!slot) {
@@ -154,228 +416,8 @@ void MessageContext::fill(std::string_view name, std::string& out) {
         out += '>';
         return;
     }
-    const Project& proj = projects()[static_cast<std::size_t>(project_)];
-    auto mentioned = [&]() -> const Person& { return staff()[static_cast<std::size_t>(other())]; };
-    auto pick = [&](const auto& list) { return list[rng_.below(std::size(list))]; };
-    // Decision values fall back to something plausible when a template uses them out of context.
-    auto decision_or = [&](const std::string& v, std::string_view fallback) {
-        if (!v.empty())
-            out += v;
-        else
-            expand(fallback, out);
-    };
-
-    switch (*slot) {
-    case Slot::Me:
-        out += me_;
-        break;
-    case Slot::P:
-        person_mention(other(), out);
-        break;
-    case Slot::PFirst:
-        out += mentioned().first;
-        break;
-    case Slot::PFull:
-        out += mentioned().full;
-        break;
-    case Slot::PEmail:
-        out += mentioned().email;
-        break;
-    case Slot::PHandle:
-        out += '@';
-        out += mentioned().handle;
-        break;
-    case Slot::Q:
-        person_mention(third(), out);
-        break;
-    case Slot::ToFirst:
-        out += to_first_.empty() ? std::string_view("team") : to_first_;
-        break;
-    case Slot::Proj:
-        out += proj.name;
-        break;
-    case Slot::Proj2:
-        out += projects()[static_cast<std::size_t>(project2())].name;
-        break;
-    case Slot::ProjWhat:
-        out += proj.what;
-        break;
-    case Slot::Comp:
-        out += proj.components[static_cast<std::size_t>(component())];
-        break;
-    case Slot::Comp2:
-        out += proj.components[static_cast<std::size_t>(component2())];
-        break;
-    case Slot::Key:
-        out += proj.key;
-        break;
-    case Slot::Ticket:
-        out += ticket();
-        break;
-    case Slot::Repo:
-        out += proj.repo;
-        break;
-    case Slot::Artifact:
-        out += pick(kArtifacts);
-        break;
-    case Slot::Screen:
-        out += pick(kScreens);
-        break;
-    case Slot::Err:
-        out += pick(kErrors);
-        break;
-    case Slot::Metric:
-        out += pick(kMetrics);
-        break;
-    case Slot::Customer:
-        out += pick(customers());
-        break;
-    case Slot::Vendor:
-        out += pick(kVendors);
-        break;
-    case Slot::Role:
-        out += pick(kRoles);
-        break;
-    case Slot::Reason:
-        expand(pick(reasons()), out);
-        break;
-    case Slot::Tag:
-        if (rng_.chance(30)) {
-            out += '#';
-            append_lower_dashed(proj.name, out);
-        } else {
-            out += pick(kTags);
-        }
-        break;
-    case Slot::Emoji:
-        out += pick(kEmoji);
-        break;
-    case Slot::OptionTopic:
-        out += proj.option_topic;
-        break;
-    case Slot::Url: {
-        static constexpr S kLinkSlots[] = {"pr_url", "figma_url", "dash_url", "doc_url",
-                                           "ticket_url"};
-        fill(pick(kLinkSlots), out);
-        break;
-    }
-    case Slot::PrUrl:
-        out += "https://github.com/example-co/";
-        out += proj.repo;
-        out += "/pull/";
-        out += std::to_string(1000 + rng_.below(4000));
-        break;
-    case Slot::FigmaUrl:
-        out += "https://www.figma.com/file/";
-        append_random(rng_, kAlnum, 10, out);
-        out += '/';
-        out += proj.name;
-        out += '-';
-        append_lower_dashed(pick(kScreens), out);
-        break;
-    case Slot::DashUrl:
-        out += "https://grafana.example.com/d/";
-        append_random(rng_, kAlnum, 8, out);
-        out += '/';
-        append_lower_dashed(proj.name, out);
-        out += '-';
-        append_lower_dashed(pick(kMetrics), out);
-        break;
-    case Slot::DocUrl:
-        out += "https://www.notion.so/example/";
-        out += proj.name;
-        out += rng_.chance(50) ? "-Plan-" : "-Notes-";
-        append_random(rng_, "0123456789abcdef", 12, out);
-        break;
-    case Slot::TicketUrl:
-        out += "https://linear.app/example/issue/";
-        out += ticket();
-        break;
-    case Slot::Date: {
-        DateStyle style = rng_.chance(80)   ? DateStyle::MonthDay
-                          : rng_.chance(50) ? DateStyle::Iso
-                                            : DateStyle::WeekdayMonthDay;
-        out += format_day(day_ + 2 + static_cast<std::int64_t>(rng_.below(28)), style);
-        break;
-    }
-    case Slot::Soon:
-        out += pick(kSoon);
-        break;
-    case Slot::Weekday:
-        out += weekday_name(1 + static_cast<int>(rng_.below(5)));
-        break;
-    case Slot::Time:
-        out += pick(kTimes);
-        break;
-    case Slot::Today:
-        out += format_day(day_, DateStyle::MonthDay);
-        break;
-    case Slot::Quarter:
-        out += quarter_of(day_ + static_cast<std::int64_t>(rng_.below(120)));
-        break;
-    case Slot::Pct:
-        out += std::to_string(pick(kPercents));
-        break;
-    case Slot::N:
-        out += std::to_string(2 + rng_.below(11));
-        break;
-    case Slot::Ms:
-        out += std::to_string(120 + 10 * rng_.below(480));
-        break;
-    case Slot::Money:
-        out += '$';
-        out += std::to_string(10 + rng_.below(490));
-        out += 'k';
-        break;
-    case Slot::ShipDate:
-        decision_or(decision_.ship_date, "<date>");
-        break;
-    case Slot::PrevDate:
-        decision_or(decision_.prev_date, "<date>");
-        break;
-    case Slot::FreezeDate:
-        decision_or(decision_.freeze_date, "<date>");
-        break;
-    case Slot::Milestone:
-        decision_or(decision_.milestone, "{beta|GA}");
-        break;
-    case Slot::Owner:
-        decision_or(decision_.owner, "<p_full>");
-        break;
-    case Slot::PrevOwner:
-        decision_or(decision_.prev_owner, "<q>");
-        break;
-    case Slot::Option:
-        decision_or(decision_.option, proj.options[rng_.below(4)]);
-        break;
-    case Slot::PrevOption:
-        decision_or(decision_.prev_option, proj.options[rng_.below(4)]);
-        break;
-    case Slot::Budget:
-        decision_or(decision_.budget, "$<n>0k");
-        break;
-    case Slot::PrevBudget:
-        decision_or(decision_.prev_budget, "$<n>0k");
-        break;
-    case Slot::Cadence:
-        decision_or(decision_.cadence, "<weekday>s at <time>");
-        break;
-    case Slot::PrevCadence:
-        decision_or(decision_.prev_cadence, "<weekday>s at <time>");
-        break;
-    case Slot::Rollout:
-        decision_or(decision_.rollout, "<pct>%");
-        break;
-    case Slot::PrevRollout:
-        decision_or(decision_.prev_rollout, "<pct>%");
-        break;
-    case Slot::PrevValue:
-        decision_or(decision_.prev_value, "<date>");
-        break;
-    case Slot::CurValue:
-        decision_or(decision_.cur_value, "<date>");
-        break;
-    }
+    (void)(fill_person(*slot, out) || fill_project(*slot, out) || fill_vocabulary(*slot, out) ||
+           fill_link(*slot, out) || fill_time_or_number(*slot, out) || fill_decision(*slot, out));
 }
 
 } // namespace memlens::gen

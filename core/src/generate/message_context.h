@@ -4,9 +4,11 @@
 #pragma once
 
 #include "generate/rng.h"
+#include "generate/slots.h"
 #include "generate/template_expander.h"
 
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,6 +61,16 @@ private:
     int project2();
     const std::string& ticket();
     void person_mention(int staff, std::string& out);
+    template <typename List> decltype(auto) pick_from(const List& list) {
+        return list[rng_.below(std::size(list))];
+    }
+    // fill() by kind of slot; each returns false for a slot of another kind.
+    bool fill_person(Slot slot, std::string& out);
+    bool fill_project(Slot slot, std::string& out);
+    bool fill_vocabulary(Slot slot, std::string& out);
+    bool fill_link(Slot slot, std::string& out);
+    bool fill_time_or_number(Slot slot, std::string& out);
+    bool fill_decision(Slot slot, std::string& out);
 
     Rng& rng_;
     std::int64_t day_ = 0;

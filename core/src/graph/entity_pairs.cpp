@@ -55,19 +55,14 @@ Result<std::vector<EntityPairDetail>> entity_pair_details(const Vault& vault,
         return st.status().with_context("entity_pair_details");
     st->bind(1, subject).bind(2, dump_json(nlohmann::json(objects)));
     std::unordered_map<std::string, EntityPairDetail> found;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("entity_pair_details");
-        if (!*row)
-            break;
-        EntityPairDetail d;
-        d.object = st->column_text(0);
-        d.shared_chunks = st->column_int64(1);
-        d.first_ms = st->column_int64(2);
-        d.last_ms = st->column_int64(3);
-        found.emplace(d.object, d);
-    }
+    MEMLENS_TRY(st->each_row([&] {
+                      EntityPairDetail d;
+                      d.object = st->column_text(0);
+                      d.shared_chunks = st->column_int64(1);
+                      d.first_ms = st->column_int64(2);
+                      d.last_ms = st->column_int64(3);
+                      found.emplace(d.object, d);
+                  }).with_context("entity_pair_details"));
     for (const std::string& o : objects) {
         auto it = found.find(o);
         if (it != found.end()) {
@@ -95,15 +90,10 @@ Result<std::vector<SharedNode>> shared_nodes(const Vault& vault, std::string_vie
         return st.status().with_context("shared_nodes");
     st->bind(1, a).bind(2, b).bind(
         3, static_cast<std::int64_t>(limit == 0 ? kDefaultGraphLimit : limit));
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("shared_nodes");
-        if (!*row)
-            break;
-        out.push_back(
-            {st->column_text(0), st->column_int64(1), whole_characters(st->column_text(2))});
-    }
+    MEMLENS_TRY(st->each_row([&] {
+                      out.push_back({st->column_text(0), st->column_int64(1),
+                                     whole_characters(st->column_text(2))});
+                  }).with_context("shared_nodes"));
     return out;
 }
 
@@ -123,6 +113,94 @@ Result<std::int64_t> one_int(const Database& db, const std::string& sql, const s
 
 bool raised(const std::atomic_bool* cancel) {
     return cancel != nullptr && cancel->load();
+}
+
+} // namespace
+
+namespace {
+
+// The newest chunks probed one by one for the entities they name, until `want` name two of them.
+Status newest_chunks_first(const Database& db,
+                           const std::unordered_map<std::string, std::uint32_t>& index_of,
+                           std::size_t want, const std::atomic_bool* cancel,
+                           std::vector<GroupChunk>& out) {
+    std::vector<std::uint32_t> members;
+    auto scan = db.prepare("SELECT id, time_range_start_ms FROM mem_tree_chunks ORDER BY "
+                           "time_range_start_ms DESC, id DESC");
+    auto probe = db.prepare("SELECT entity_id FROM mem_tree_entity_index WHERE node_id = ?1");
+    if (!scan || !probe)
+        return (!scan ? scan.status() : probe.status()).with_context("group_chunks");
+    while (out.size() < want) {
+        if (raised(cancel))
+            return Status::cancelled("group_chunks: cancelled");
+        auto row = scan->step();
+        if (!row)
+            return row.status().with_context("group_chunks");
+        if (!*row)
+            break;
+        probe->reset();
+        probe->bind(1, scan->column_text_view(0));
+        members.clear();
+        MEMLENS_TRY(probe
+                        ->each_row([&] {
+                            auto it = index_of.find(std::string(probe->column_text_view(0)));
+                            if (it != index_of.end())
+                                members.push_back(it->second);
+                        })
+                        .with_context("group_chunks"));
+        if (members.size() >= 2) {
+            std::sort(members.begin(), members.end());
+            out.push_back({scan->column_text(0), scan->column_int64(1), members});
+        }
+    }
+    return Status::ok();
+}
+
+// Every mention of each entity, through the index's key; then the chunks among them, newest
+// first.
+Status chunks_by_mention(const Database& db, const std::vector<std::string>& ids, std::size_t want,
+                         const std::atomic_bool* cancel, std::vector<GroupChunk>& out) {
+    std::unordered_map<std::string, std::vector<std::uint32_t>> named;
+    auto mention = db.prepare("SELECT node_id FROM mem_tree_entity_index WHERE entity_id = ?1");
+    auto when = db.prepare("SELECT time_range_start_ms FROM mem_tree_chunks WHERE id = ?1");
+    if (!mention || !when)
+        return (!mention ? mention.status() : when.status()).with_context("group_chunks");
+    std::size_t rows = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        mention->reset();
+        mention->bind(1, ids[i]);
+        for (;;) {
+            if ((++rows & 4095U) == 0 && raised(cancel))
+                return Status::cancelled("group_chunks: cancelled");
+            auto row = mention->step();
+            if (!row)
+                return row.status().with_context("group_chunks");
+            if (!*row)
+                break;
+            named[mention->column_text(0)].push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+    for (auto& [node, who] : named) {
+        if (who.size() < 2)
+            continue;
+        if ((++rows & 4095U) == 0 && raised(cancel))
+            return Status::cancelled("group_chunks: cancelled");
+        when->reset();
+        when->bind(1, node);
+        auto row = when->step();
+        if (!row)
+            return row.status().with_context("group_chunks");
+        if (!*row)
+            continue; // a summary: it holds its children's entities
+        out.push_back({node, when->column_int64(0), std::move(who)});
+    }
+    std::sort(out.begin(), out.end(), [](const GroupChunk& x, const GroupChunk& y) {
+        return x.timestamp_ms != y.timestamp_ms ? x.timestamp_ms > y.timestamp_ms
+                                                : x.node_id > y.node_id;
+    });
+    if (out.size() > want)
+        out.resize(want);
+    return Status::ok();
 }
 
 } // namespace
@@ -176,86 +254,11 @@ Result<std::vector<GroupChunk>> group_chunks(const Vault& vault,
                                      static_cast<double>(std::max<std::int64_t>(*chunks, 1)) /
                                      static_cast<double>(*strongest);
 
-    std::vector<std::uint32_t> members;
     const bool newest_first = read == GroupChunkRead::Auto
                                   ? 4.0 * newest_first_cost < static_cast<double>(*mentions)
                                   : read == GroupChunkRead::NewestChunks;
-    if (newest_first) {
-        auto scan = db.prepare("SELECT id, time_range_start_ms FROM mem_tree_chunks ORDER BY "
-                               "time_range_start_ms DESC, id DESC");
-        auto probe = db.prepare("SELECT entity_id FROM mem_tree_entity_index WHERE node_id = ?1");
-        if (!scan || !probe)
-            return (!scan ? scan.status() : probe.status()).with_context("group_chunks");
-        while (out.size() < want) {
-            if (raised(cancel))
-                return Status::cancelled("group_chunks: cancelled");
-            auto row = scan->step();
-            if (!row)
-                return row.status().with_context("group_chunks");
-            if (!*row)
-                break;
-            probe->reset();
-            probe->bind(1, scan->column_text_view(0));
-            members.clear();
-            for (;;) {
-                auto hit = probe->step();
-                if (!hit)
-                    return hit.status().with_context("group_chunks");
-                if (!*hit)
-                    break;
-                auto it = index_of.find(std::string(probe->column_text_view(0)));
-                if (it != index_of.end())
-                    members.push_back(it->second);
-            }
-            if (members.size() >= 2) {
-                std::sort(members.begin(), members.end());
-                out.push_back({scan->column_text(0), scan->column_int64(1), members});
-            }
-        }
-        return out;
-    }
-
-    // Every mention of each entity, through the index's key; then the chunks among them.
-    std::unordered_map<std::string, std::vector<std::uint32_t>> named;
-    auto mention = db.prepare("SELECT node_id FROM mem_tree_entity_index WHERE entity_id = ?1");
-    auto when = db.prepare("SELECT time_range_start_ms FROM mem_tree_chunks WHERE id = ?1");
-    if (!mention || !when)
-        return (!mention ? mention.status() : when.status()).with_context("group_chunks");
-    std::size_t rows = 0;
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        mention->reset();
-        mention->bind(1, ids[i]);
-        for (;;) {
-            if ((++rows & 4095U) == 0 && raised(cancel))
-                return Status::cancelled("group_chunks: cancelled");
-            auto row = mention->step();
-            if (!row)
-                return row.status().with_context("group_chunks");
-            if (!*row)
-                break;
-            named[mention->column_text(0)].push_back(static_cast<std::uint32_t>(i));
-        }
-    }
-    for (auto& [node, who] : named) {
-        if (who.size() < 2)
-            continue;
-        if ((++rows & 4095U) == 0 && raised(cancel))
-            return Status::cancelled("group_chunks: cancelled");
-        when->reset();
-        when->bind(1, node);
-        auto row = when->step();
-        if (!row)
-            return row.status().with_context("group_chunks");
-        if (!*row)
-            continue; // a summary: it holds its children's entities
-        out.push_back({node, when->column_int64(0), std::move(who)});
-    }
-    std::sort(out.begin(), out.end(), [](const GroupChunk& x, const GroupChunk& y) {
-        return x.timestamp_ms != y.timestamp_ms ? x.timestamp_ms > y.timestamp_ms
-                                                : x.node_id > y.node_id;
-    });
-    if (out.size() > want)
-        out.resize(want);
+    MEMLENS_TRY(newest_first ? newest_chunks_first(db, index_of, want, cancel, out)
+                             : chunks_by_mention(db, ids, want, cancel, out));
     return out;
 }
 

@@ -314,15 +314,12 @@ void pack_components(const std::vector<std::vector<std::uint32_t>>& components, 
 
 } // namespace
 
-Result<GraphAnalysis> analyse_graph(std::size_t node_count, const std::vector<AnalysisEdge>& edges,
-                                    const std::vector<double>& node_weight,
-                                    const GraphAnalysisOptions& options,
-                                    const std::atomic_bool* cancel) {
-    check_off_ui_thread("analyse_graph");
-    if (node_weight.size() != node_count)
-        return Status::invalid("graph analysis: " + std::to_string(node_weight.size()) +
-                               " node weights for " + std::to_string(node_count) + " nodes");
-    // Merge parallel edges (either direction) and refuse what igraph would misread.
+namespace {
+
+// Merges parallel edges (either direction) and refuses what igraph would misread.
+Status merge_edges(std::size_t node_count, const std::vector<AnalysisEdge>& edges,
+                   std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs,
+                   std::vector<double>& weights) {
     std::map<std::pair<std::uint32_t, std::uint32_t>, double> merged;
     for (const AnalysisEdge& e : edges) {
         if (e.a >= node_count || e.b >= node_count)
@@ -337,14 +334,153 @@ Result<GraphAnalysis> analyse_graph(std::size_t node_count, const std::vector<An
                                    " (must be positive)");
         merged[{std::min(e.a, e.b), std::max(e.a, e.b)}] += e.weight;
     }
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-    std::vector<double> weights;
     pairs.reserve(merged.size());
     weights.reserve(merged.size());
     for (const auto& [p, w] : merged) {
         pairs.push_back(p);
         weights.push_back(w);
     }
+    return Status::ok();
+}
+
+// Connected components, numbered by size (largest first, then by their heaviest node).
+Status find_components(Graph& g, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs,
+                       const std::vector<double>& weights, std::size_t node_count,
+                       const GraphAnalysisOptions& options, const std::atomic_bool* cancel,
+                       GraphAnalysis& out) {
+    IntVector membership, sizes;
+    igraph_integer_t count = 0;
+    if (!membership.ok || !sizes.ok)
+        return Status::internal("graph analysis: igraph could not allocate");
+    if (auto err = igraph_connected_components(&g.g, &membership.v, &sizes.v, &count, IGRAPH_WEAK);
+        err != IGRAPH_SUCCESS)
+        return igraph_status(err, "connected components");
+    std::vector<std::vector<std::uint32_t>> groups(static_cast<std::size_t>(count));
+    for (std::size_t v = 0; v < node_count; ++v)
+        groups[static_cast<std::size_t>(VECTOR(membership.v)[static_cast<igraph_integer_t>(v)])]
+            .push_back(static_cast<std::uint32_t>(v));
+    std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) {
+        return a.size() != b.size() ? a.size() > b.size() : a.front() < b.front();
+    });
+    out.component.assign(node_count, 0);
+    for (std::size_t c = 0; c < groups.size(); ++c)
+        for (std::uint32_t v : groups[c])
+            out.component[v] = static_cast<int>(c);
+    out.component_count = static_cast<int>(groups.size());
+
+    if (options.layout) {
+        out.positions.assign(node_count, {});
+        std::vector<std::uint32_t> local(node_count, 0);
+        std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> comp_edges(groups.size());
+        std::vector<std::vector<double>> comp_weights(groups.size());
+        for (std::size_t c = 0; c < groups.size(); ++c)
+            for (std::size_t i = 0; i < groups[c].size(); ++i)
+                local[groups[c][i]] = static_cast<std::uint32_t>(i);
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const auto c = static_cast<std::size_t>(out.component[pairs[i].first]);
+            comp_edges[c].emplace_back(local[pairs[i].first], local[pairs[i].second]);
+            comp_weights[c].push_back(weights[i]);
+        }
+        for (std::size_t c = 0; c < groups.size(); ++c) {
+            if (cancel != nullptr && cancel->load())
+                return Status::cancelled("graph layout: cancelled");
+            if (Status s = layout_component(groups[c], comp_edges[c], comp_weights[c], options,
+                                            out.positions);
+                !s)
+                return s;
+        }
+        pack_components(groups, options.spacing * 1.5, out.positions);
+    }
+    return Status::ok();
+}
+
+// Communities: Louvain over the co-occurrence weights, then renumbered heaviest first.
+Status find_communities(Graph& g, RealVector& w,
+                        const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs,
+                        const std::vector<double>& weights, const std::vector<double>& node_weight,
+                        const GraphAnalysisOptions& options, GraphAnalysis& out) {
+    const std::size_t node_count = node_weight.size();
+    IntVector membership;
+    RealVector modularity;
+    if (!membership.ok || !modularity.ok)
+        return Status::internal("graph analysis: igraph could not allocate");
+    igraph_rng_seed(igraph_rng_default(), options.seed);
+    if (!pairs.empty()) {
+        if (auto err =
+                igraph_community_multilevel(&g.g, &w.v, 1.0, &membership.v, nullptr, &modularity.v);
+            err != IGRAPH_SUCCESS)
+            return igraph_status(err, "communities");
+    } else {
+        if (igraph_vector_int_resize(&membership.v, static_cast<igraph_integer_t>(node_count)) !=
+            IGRAPH_SUCCESS)
+            return Status::internal("graph analysis: igraph could not allocate");
+        for (std::size_t v = 0; v < node_count; ++v)
+            VECTOR(membership.v)
+        [static_cast<igraph_integer_t>(v)] = static_cast<igraph_integer_t>(v);
+    }
+    if (igraph_vector_size(&modularity.v) > 0)
+        out.modularity = igraph_vector_max(&modularity.v);
+    std::map<igraph_integer_t, GraphCommunity> found;
+    for (std::size_t v = 0; v < node_count; ++v) {
+        GraphCommunity& c = found[VECTOR(membership.v)[static_cast<igraph_integer_t>(v)]];
+        c.members.push_back(static_cast<std::uint32_t>(v));
+        c.weight += node_weight[v];
+    }
+    for (auto& [id, c] : found)
+        std::stable_sort(c.members.begin(), c.members.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return node_weight[a] != node_weight[b] ? node_weight[a] > node_weight[b] : a < b;
+        });
+    for (auto& [id, c] : found)
+        out.communities.push_back(std::move(c));
+    std::stable_sort(out.communities.begin(), out.communities.end(),
+                     [](const GraphCommunity& a, const GraphCommunity& b) {
+                         if (a.weight != b.weight)
+                             return a.weight > b.weight;
+                         if (a.members.size() != b.members.size())
+                             return a.members.size() > b.members.size();
+                         return *std::min_element(a.members.begin(), a.members.end()) <
+                                *std::min_element(b.members.begin(), b.members.end());
+                     });
+    out.community.assign(node_count, 0);
+    for (std::size_t c = 0; c < out.communities.size(); ++c)
+        for (std::uint32_t v : out.communities[c].members)
+            out.community[v] = static_cast<int>(c);
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+        if (out.community[pairs[i].first] == out.community[pairs[i].second])
+            out.communities[static_cast<std::size_t>(out.community[pairs[i].first])]
+                .internal_weight += weights[i];
+    return Status::ok();
+}
+
+// PageRank over the same weights.
+Status rank_pages(Graph& g, RealVector& w, std::size_t node_count, GraphAnalysis& out) {
+    RealVector rank;
+    igraph_real_t value = 0.0;
+    if (!rank.ok)
+        return Status::internal("graph analysis: igraph could not allocate");
+    if (auto err = igraph_pagerank(&g.g, IGRAPH_PAGERANK_ALGO_PRPACK, &rank.v, &value,
+                                   igraph_vss_all(), false, 0.85, &w.v, nullptr);
+        err != IGRAPH_SUCCESS)
+        return igraph_status(err, "PageRank");
+    out.pagerank.resize(node_count);
+    for (std::size_t v = 0; v < node_count; ++v)
+        out.pagerank[v] = VECTOR(rank.v)[static_cast<igraph_integer_t>(v)];
+    return Status::ok();
+}
+
+} // namespace
+
+Result<GraphAnalysis> analyse_graph(std::size_t node_count, const std::vector<AnalysisEdge>& edges,
+                                    const std::vector<double>& node_weight,
+                                    const GraphAnalysisOptions& options,
+                                    const std::atomic_bool* cancel) {
+    check_off_ui_thread("analyse_graph");
+    if (node_weight.size() != node_count)
+        return Status::invalid("graph analysis: " + std::to_string(node_weight.size()) +
+                               " node weights for " + std::to_string(node_count) + " nodes");
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+    std::vector<double> weights;
+    MEMLENS_TRY(merge_edges(node_count, edges, pairs, weights));
 
     GraphAnalysis out;
     out.degree.assign(node_count, 0);
@@ -372,124 +508,9 @@ Result<GraphAnalysis> analyse_graph(std::size_t node_count, const std::vector<An
     for (std::size_t i = 0; i < weights.size(); ++i)
         VECTOR(w.v)[static_cast<igraph_integer_t>(i)] = weights[i];
 
-    // Connected components, numbered by size (largest first, then by their heaviest node).
-    {
-        IntVector membership, sizes;
-        igraph_integer_t count = 0;
-        if (!membership.ok || !sizes.ok)
-            return Status::internal("graph analysis: igraph could not allocate");
-        if (auto err =
-                igraph_connected_components(&g.g, &membership.v, &sizes.v, &count, IGRAPH_WEAK);
-            err != IGRAPH_SUCCESS)
-            return igraph_status(err, "connected components");
-        std::vector<std::vector<std::uint32_t>> groups(static_cast<std::size_t>(count));
-        for (std::size_t v = 0; v < node_count; ++v)
-            groups[static_cast<std::size_t>(VECTOR(membership.v)[static_cast<igraph_integer_t>(v)])]
-                .push_back(static_cast<std::uint32_t>(v));
-        std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) {
-            return a.size() != b.size() ? a.size() > b.size() : a.front() < b.front();
-        });
-        out.component.assign(node_count, 0);
-        for (std::size_t c = 0; c < groups.size(); ++c)
-            for (std::uint32_t v : groups[c])
-                out.component[v] = static_cast<int>(c);
-        out.component_count = static_cast<int>(groups.size());
-
-        if (options.layout) {
-            out.positions.assign(node_count, {});
-            std::vector<std::uint32_t> local(node_count, 0);
-            std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> comp_edges(
-                groups.size());
-            std::vector<std::vector<double>> comp_weights(groups.size());
-            for (std::size_t c = 0; c < groups.size(); ++c)
-                for (std::size_t i = 0; i < groups[c].size(); ++i)
-                    local[groups[c][i]] = static_cast<std::uint32_t>(i);
-            for (std::size_t i = 0; i < pairs.size(); ++i) {
-                const auto c = static_cast<std::size_t>(out.component[pairs[i].first]);
-                comp_edges[c].emplace_back(local[pairs[i].first], local[pairs[i].second]);
-                comp_weights[c].push_back(weights[i]);
-            }
-            for (std::size_t c = 0; c < groups.size(); ++c) {
-                if (cancel != nullptr && cancel->load())
-                    return Status::cancelled("graph layout: cancelled");
-                if (Status s = layout_component(groups[c], comp_edges[c], comp_weights[c], options,
-                                                out.positions);
-                    !s)
-                    return s;
-            }
-            pack_components(groups, options.spacing * 1.5, out.positions);
-        }
-    }
-
-    // Communities: Louvain over the co-occurrence weights, then renumbered heaviest first.
-    {
-        IntVector membership;
-        RealVector modularity;
-        if (!membership.ok || !modularity.ok)
-            return Status::internal("graph analysis: igraph could not allocate");
-        igraph_rng_seed(igraph_rng_default(), options.seed);
-        if (!pairs.empty()) {
-            if (auto err = igraph_community_multilevel(&g.g, &w.v, 1.0, &membership.v, nullptr,
-                                                       &modularity.v);
-                err != IGRAPH_SUCCESS)
-                return igraph_status(err, "communities");
-        } else {
-            if (igraph_vector_int_resize(
-                    &membership.v, static_cast<igraph_integer_t>(node_count)) != IGRAPH_SUCCESS)
-                return Status::internal("graph analysis: igraph could not allocate");
-            for (std::size_t v = 0; v < node_count; ++v)
-                VECTOR(membership.v)
-            [static_cast<igraph_integer_t>(v)] = static_cast<igraph_integer_t>(v);
-        }
-        if (igraph_vector_size(&modularity.v) > 0)
-            out.modularity = igraph_vector_max(&modularity.v);
-        std::map<igraph_integer_t, GraphCommunity> found;
-        for (std::size_t v = 0; v < node_count; ++v) {
-            GraphCommunity& c = found[VECTOR(membership.v)[static_cast<igraph_integer_t>(v)]];
-            c.members.push_back(static_cast<std::uint32_t>(v));
-            c.weight += node_weight[v];
-        }
-        for (auto& [id, c] : found)
-            std::stable_sort(
-                c.members.begin(), c.members.end(), [&](std::uint32_t a, std::uint32_t b) {
-                    return node_weight[a] != node_weight[b] ? node_weight[a] > node_weight[b]
-                                                            : a < b;
-                });
-        for (auto& [id, c] : found)
-            out.communities.push_back(std::move(c));
-        std::stable_sort(out.communities.begin(), out.communities.end(),
-                         [](const GraphCommunity& a, const GraphCommunity& b) {
-                             if (a.weight != b.weight)
-                                 return a.weight > b.weight;
-                             if (a.members.size() != b.members.size())
-                                 return a.members.size() > b.members.size();
-                             return *std::min_element(a.members.begin(), a.members.end()) <
-                                    *std::min_element(b.members.begin(), b.members.end());
-                         });
-        out.community.assign(node_count, 0);
-        for (std::size_t c = 0; c < out.communities.size(); ++c)
-            for (std::uint32_t v : out.communities[c].members)
-                out.community[v] = static_cast<int>(c);
-        for (std::size_t i = 0; i < pairs.size(); ++i)
-            if (out.community[pairs[i].first] == out.community[pairs[i].second])
-                out.communities[static_cast<std::size_t>(out.community[pairs[i].first])]
-                    .internal_weight += weights[i];
-    }
-
-    // PageRank over the same weights.
-    {
-        RealVector rank;
-        igraph_real_t value = 0.0;
-        if (!rank.ok)
-            return Status::internal("graph analysis: igraph could not allocate");
-        if (auto err = igraph_pagerank(&g.g, IGRAPH_PAGERANK_ALGO_PRPACK, &rank.v, &value,
-                                       igraph_vss_all(), false, 0.85, &w.v, nullptr);
-            err != IGRAPH_SUCCESS)
-            return igraph_status(err, "PageRank");
-        out.pagerank.resize(node_count);
-        for (std::size_t v = 0; v < node_count; ++v)
-            out.pagerank[v] = VECTOR(rank.v)[static_cast<igraph_integer_t>(v)];
-    }
+    MEMLENS_TRY(find_components(g, pairs, weights, node_count, options, cancel, out));
+    MEMLENS_TRY(find_communities(g, w, pairs, weights, node_weight, options, out));
+    MEMLENS_TRY(rank_pages(g, w, node_count, out));
     return out;
 }
 

@@ -73,10 +73,7 @@ constexpr std::size_t kNeighbourChars = 1200; // per neighbour: enough for a cha
 std::string clip(const std::string& text) {
     if (text.size() <= kNeighbourChars)
         return text;
-    std::size_t cut = kNeighbourChars;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-        --cut;
-    return text.substr(0, cut);
+    return text.substr(0, utf8_floor(text, kNeighbourChars));
 }
 
 Neighbours find_neighbours(const std::vector<const IngestItem*>& order) {
@@ -329,16 +326,11 @@ private:
         if (!st)
             return st.status();
         st->bind(1, source_id);
-        while (true) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY(st->each_row([&] {
             if (!st->column_is_null(0))
                 existing_message_ids_.insert(st->column_text(0));
             existing_hashes_.insert(std::to_string(st->column_int64(1)) + ":" + st->column_text(2));
-        }
+        }));
         return Status::ok();
     }
 
@@ -380,16 +372,11 @@ private:
         st->bind(1, s.source_id);
         Sha256 h;
         bool any = false;
-        while (true) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY(st->each_row([&] {
             any = true;
             h.update(st->column_text_view(0));
             h.update_byte(0);
-        }
+        }));
         if (!any)
             return true;
         auto d = h.finish();
@@ -432,15 +419,10 @@ private:
             return st.status();
         st->bind(1, target);
         std::optional<std::string> first;
-        while (true) {
-            auto row = st->step();
-            if (!row)
-                return row.status();
-            if (!*row)
-                break;
+        MEMLENS_TRY(st->each_row([&] {
             if (!first)
                 first = st->column_text(0);
-        }
+        }));
         if (first) {
             auto mark = db_.prepare(
                 "UPDATE mem_tree_chunks SET superseded = 1 WHERE message_id = ?1 OR id = ?1");
@@ -516,13 +498,121 @@ private:
         return out;
     }
 
-    Status ingest_source(const IngestSource& s) {
-        if (batch_is_due())
-            MEMLENS_TRY(next_batch());
-        MEMLENS_TRY(writer_->flush_chunks()); // what follows reads the source's chunks
-        const std::string tree_id = make_tree_id("source", s.source_id);
-        MEMLENS_TRY(writer_->upsert_tree(tree_id, s.source_id, now_ms()));
+    // What every piece of one message shares: its tags, the text the keyword leg's context
+    // column indexes, and the node it supersedes (resolved now: it may be a chunk of this
+    // import).
+    struct MessageFields {
+        std::string tags_json;
+        std::vector<std::string> leaf_topics; // as sealing reads them from tags_json
+        std::string context;
+        std::optional<std::string> supersedes;
+    };
+    Result<MessageFields> message_fields(const IngestItem& item) {
+        MessageFields m;
+        if (item.supersedes) {
+            superseded_any_ = true;
+            MEMLENS_TRY(writer_->flush_chunks()); // it may name a chunk of this import
+            if (item.supersedes_current)
+                MEMLENS_TRY(check_supersedes_current(*item.supersedes));
+            auto r = resolve_supersedes(*item.supersedes);
+            if (!r)
+                return r.status();
+            m.supersedes = r->value_or(*item.supersedes);
+        }
+        m.tags_json = dump_json(nlohmann::json(item.tags));
+        for (const auto& tag : item.tags)
+            m.leaf_topics.push_back("topic:" + utf8_lower(tag));
+        m.context = item.author;
+        if (!item.context.empty())
+            m.context += (m.context.empty() ? "" : " ") + item.context;
+        for (const auto& tag : item.tags)
+            m.context += " " + tag;
+        return m;
+    }
 
+    // One source's state while ingest_source() writes its messages.
+    struct SourceRun {
+        const IngestSource& s;
+        std::string tree_id;
+        std::int64_t next = 0;   // the next chunk's seq_in_source
+        std::size_t written = 0; // chunks written since the source's row was last updated
+        std::vector<std::string> doc_leaves; // a document's chunks, sealed at its end
+        std::vector<std::int64_t> doc_tokens;
+    };
+
+    // One piece of a message: its chunk row, entity mentions, score and vector, and its leaf
+    // in the sealer.
+    Status write_piece(SourceRun& run, const IngestItem& item, const MessageFields& m,
+                       const PreparedPiece& prepared, const std::string& near,
+                       const std::string& far) {
+        const std::string& piece = prepared.text;
+        ChunkRow row;
+        row.source_kind = run.s.source_kind;
+        row.source_id = run.s.source_id;
+        row.seq_in_source = run.next++;
+        row.id = make_chunk_id(run.s.source_kind, run.s.source_id,
+                               static_cast<std::uint32_t>(row.seq_in_source), piece);
+        row.source_ref = item.source_ref;
+        row.owner = item.author;
+        row.author = item.author;
+        row.timestamp_ms = item.ts_ms;
+        row.tags_json = m.tags_json;
+        row.content = piece;
+        row.token_count = prepared.tokens;
+        row.content_sha256 = prepared.sha256;
+        row.group_id = item.group_id;
+        if (run.s.is_document) {
+            row.doc_id = run.s.source_id;
+            row.version_ms = run.s.version_ms;
+        }
+        row.supersedes = m.supersedes;
+        row.message_id = item.message_id;
+        row.fts_context = m.context;
+        row.fts_near = near;
+        row.fts_far = far;
+        MEMLENS_TRY(writer_->insert_chunk(row));
+
+        std::vector<ExtractedEntity> ents = prepared.entities;
+        MEMLENS_TRY(admit_known_openers(prepared.held, ents));
+        MEMLENS_TRY(name_known_persons(ents));
+        auto distinct = writer_->index_entities(row.id, true, run.tree_id, row.timestamp_ms, ents);
+        if (!distinct)
+            return distinct.status();
+        for (const auto& e : ents) {
+            entity_ids_.insert(e.canonical_id);
+            batch_entity_ids_.insert(e.canonical_id);
+        }
+        const ChunkScore& sc = prepared.score;
+        MEMLENS_TRY(writer_->insert_score(row.id, sc.total, sc.token_signal, sc.unique_words,
+                                          sc.entity_density));
+        Sealer::Input leaf;
+        leaf.id = row.id;
+        leaf.text = item.author.empty() ? piece : item.author + ": " + piece;
+        leaf.score = sc.total;
+        leaf.start_ms = leaf.end_ms = row.timestamp_ms;
+        leaf.entities = std::move(distinct).value();
+        leaf.topics = m.leaf_topics;
+        pending_.push_back({row.id, leaf.text}); // embedded as sealing reads it
+        sealer_->note_leaf(std::move(leaf));
+        if (pending_.size() >= kEmbedBatch)
+            MEMLENS_TRY(flush_embeddings());
+        if (run.s.is_document) {
+            run.doc_leaves.push_back(row.id);
+            run.doc_tokens.push_back(row.token_count);
+        } else {
+            MEMLENS_TRY(sealer_->add_leaf(run.tree_id, row.id, row.token_count, row.timestamp_ms));
+        }
+        ++report_.chunks;
+        batch_changed_ = true;
+        if (opts_.report_chunk_ids)
+            report_.chunk_ids.push_back(row.id);
+        ++run.written;
+        return Status::ok();
+    }
+
+    // A document whose text is unchanged is skipped whole (false); any other source is looked
+    // up for duplicates message by message or all at once.
+    Result<bool> begin_source(const IngestSource& s) {
         std::string doc_hash;
         if (s.is_document) {
             Sha256 h;
@@ -540,7 +630,7 @@ private:
             if (!*fresh) {
                 report_.duplicates += s.items.size();
                 items_done_ += s.items.size();
-                return Status::ok();
+                return false;
             }
         } else if (s.items.size() <= kLookupDuplicatesMax) {
             // A few items (an agent's store): each is looked up by its keys below, instead of
@@ -550,12 +640,11 @@ private:
             lookup_duplicates_ = false;
             MEMLENS_TRY(load_existing(s.source_id));
         }
-        auto seq = next_seq(s.source_id);
-        if (!seq)
-            return seq.status();
-        std::int64_t next = *seq;
+        return true;
+    }
 
-        // Chat replays in time order so the stream-time flush sees history as it happened.
+    // Chat replays in time order so the stream-time flush sees history as it happened.
+    static std::vector<const IngestItem*> replay_order(const IngestSource& s) {
         std::vector<const IngestItem*> order;
         order.reserve(s.items.size());
         for (const auto& it : s.items)
@@ -564,12 +653,43 @@ private:
             std::stable_sort(
                 order.begin(), order.end(),
                 [](const IngestItem* a, const IngestItem* b) { return a->ts_ms < b->ts_ms; });
+        return order;
+    }
 
+    // A chat's or mail's messages may be cut into batches between any two (a document's
+    // never): the source's row counts what each batch wrote, and the sequence goes on from
+    // whatever another writer stored to the source meanwhile.
+    Status cut_source_batch(SourceRun& run) {
+        MEMLENS_TRY(writer_->flush_chunks());
+        MEMLENS_TRY(upsert_source(run.s, run.written));
+        run.written = 0;
+        MEMLENS_TRY(next_batch());
+        auto after = next_seq(run.s.source_id);
+        if (!after)
+            return after.status();
+        run.next = std::max(run.next, *after);
+        return Status::ok();
+    }
+
+    Status ingest_source(const IngestSource& s) {
+        if (batch_is_due())
+            MEMLENS_TRY(next_batch());
+        MEMLENS_TRY(writer_->flush_chunks()); // what follows reads the source's chunks
+        SourceRun run{s, make_tree_id("source", s.source_id), 0, 0, {}, {}};
+        MEMLENS_TRY(writer_->upsert_tree(run.tree_id, s.source_id, now_ms()));
+        auto fresh = begin_source(s);
+        if (!fresh)
+            return fresh.status();
+        if (!*fresh)
+            return Status::ok();
+        auto seq = next_seq(s.source_id);
+        if (!seq)
+            return seq.status();
+        run.next = *seq;
+
+        const std::vector<const IngestItem*> order = replay_order(s);
         const Neighbours neighbours = find_neighbours(order);
 
-        std::vector<std::string> doc_leaves;
-        std::vector<std::int64_t> doc_tokens;
-        std::size_t written = 0;
         constexpr std::size_t kPrepareBlock = 512;
         // The next block is prepared on a thread of its own while this one is written; the
         // block of a small import (an agent's store: one message) is prepared right here, on
@@ -587,20 +707,7 @@ private:
         if (!order.empty())
             ahead = prepare_from(0);
         std::vector<PreparedItem> block;
-        // A chat's or mail's messages may be cut into batches between any two (a document's
-        // never): the source's row counts what each batch wrote, and the sequence goes on from
-        // whatever another writer stored to the source meanwhile.
-        const auto cut_batch = [&]() -> Status {
-            MEMLENS_TRY(writer_->flush_chunks());
-            MEMLENS_TRY(upsert_source(s, written));
-            written = 0;
-            MEMLENS_TRY(next_batch());
-            auto after = next_seq(s.source_id);
-            if (!after)
-                return after.status();
-            next = std::max(next, *after);
-            return Status::ok();
-        };
+        const auto cut_batch = [&] { return cut_source_batch(run); };
         for (std::size_t oi = 0; oi < order.size(); ++oi) {
             const IngestItem* item = order[oi];
             bool cut = !s.is_document && oi > 0 && batch_is_due();
@@ -625,9 +732,8 @@ private:
             }
             if (pieces.empty())
                 continue;
-            const std::string& first_hash = pieces.front().sha256;
             if (!s.is_document) {
-                auto seen = already_stored(s.source_id, *item, first_hash);
+                auto seen = already_stored(s.source_id, *item, pieces.front().sha256);
                 if (!seen)
                     return seen.status();
                 if (*seen) {
@@ -635,103 +741,22 @@ private:
                     continue;
                 }
             }
-            std::optional<std::string> supersedes;
-            if (item->supersedes) {
-                superseded_any_ = true;
-                MEMLENS_TRY(writer_->flush_chunks()); // it may name a chunk of this import
-                if (item->supersedes_current)
-                    MEMLENS_TRY(check_supersedes_current(*item->supersedes));
-                auto r = resolve_supersedes(*item->supersedes);
-                if (!r)
-                    return r.status();
-                supersedes = r->value_or(*item->supersedes);
-            }
-            const std::string tags_json = dump_json(nlohmann::json(item->tags));
-            std::vector<std::string> leaf_topics; // as sealing reads them from tags_json
-            for (const auto& tag : item->tags)
-                leaf_topics.push_back("topic:" + utf8_lower(tag));
-            std::string context = item->author;
-            if (!item->context.empty())
-                context += (context.empty() ? "" : " ") + item->context;
-            for (const auto& tag : item->tags)
-                context += " " + tag;
-
-            for (const PreparedPiece& prepared : pieces) {
-                const std::string& piece = prepared.text;
-                ChunkRow row;
-                row.source_kind = s.source_kind;
-                row.source_id = s.source_id;
-                row.seq_in_source = next++;
-                row.id = make_chunk_id(s.source_kind, s.source_id,
-                                       static_cast<std::uint32_t>(row.seq_in_source), piece);
-                row.source_ref = item->source_ref;
-                row.owner = item->author;
-                row.author = item->author;
-                row.timestamp_ms = item->ts_ms;
-                row.tags_json = tags_json;
-                row.content = piece;
-                row.token_count = prepared.tokens;
-                row.content_sha256 = prepared.sha256;
-                row.group_id = item->group_id;
-                if (s.is_document) {
-                    row.doc_id = s.source_id;
-                    row.version_ms = s.version_ms;
-                }
-                row.supersedes = supersedes;
-                row.message_id = item->message_id;
-                row.fts_context = context;
-                row.fts_near = neighbours.near[oi];
-                row.fts_far = neighbours.far[oi];
-                MEMLENS_TRY(writer_->insert_chunk(row));
-
-                std::vector<ExtractedEntity> ents = prepared.entities;
-                MEMLENS_TRY(admit_known_openers(prepared.held, ents));
-                MEMLENS_TRY(name_known_persons(ents));
-                auto distinct =
-                    writer_->index_entities(row.id, true, tree_id, row.timestamp_ms, ents);
-                if (!distinct)
-                    return distinct.status();
-                for (const auto& e : ents) {
-                    entity_ids_.insert(e.canonical_id);
-                    batch_entity_ids_.insert(e.canonical_id);
-                }
-                const ChunkScore& sc = prepared.score;
-                MEMLENS_TRY(writer_->insert_score(row.id, sc.total, sc.token_signal,
-                                                  sc.unique_words, sc.entity_density));
-                Sealer::Input leaf;
-                leaf.id = row.id;
-                leaf.text = item->author.empty() ? piece : item->author + ": " + piece;
-                leaf.score = sc.total;
-                leaf.start_ms = leaf.end_ms = row.timestamp_ms;
-                leaf.entities = std::move(distinct).value();
-                leaf.topics = leaf_topics;
-                pending_.push_back({row.id, leaf.text}); // embedded as sealing reads it
-                sealer_->note_leaf(std::move(leaf));
-                if (pending_.size() >= kEmbedBatch)
-                    MEMLENS_TRY(flush_embeddings());
-                if (s.is_document) {
-                    doc_leaves.push_back(row.id);
-                    doc_tokens.push_back(row.token_count);
-                } else {
-                    MEMLENS_TRY(
-                        sealer_->add_leaf(tree_id, row.id, row.token_count, row.timestamp_ms));
-                }
-                ++report_.chunks;
-                batch_changed_ = true;
-                if (opts_.report_chunk_ids)
-                    report_.chunk_ids.push_back(row.id);
-                ++written;
-            }
+            auto m = message_fields(*item);
+            if (!m)
+                return m.status();
+            for (const PreparedPiece& prepared : pieces)
+                MEMLENS_TRY(
+                    write_piece(run, *item, *m, prepared, neighbours.near[oi], neighbours.far[oi]));
         }
-        if (s.is_document && !doc_leaves.empty()) {
+        if (s.is_document && !run.doc_leaves.empty()) {
             MEMLENS_TRY(flush_embeddings());
-            auto root =
-                sealer_->seal_document(tree_id, doc_leaves, doc_tokens, s.source_id, s.version_ms);
+            auto root = sealer_->seal_document(run.tree_id, run.doc_leaves, run.doc_tokens,
+                                               s.source_id, s.version_ms);
             if (!root)
                 return root.status();
         }
         MEMLENS_TRY(writer_->flush_chunks());
-        return upsert_source(s, written);
+        return upsert_source(s, run.written);
     }
 
     // A name that opens a sentence ("Priya is vegetarian." at the start of a note) is a name

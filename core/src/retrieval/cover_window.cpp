@@ -27,6 +27,101 @@ struct Entry {
 
 } // namespace
 
+namespace {
+
+// The frontier: kept summaries whose parent is not itself kept, added to `entries`. Every
+// summary at or below the frontier, and every removed one, hides its chunks from the raw
+// fallback: true at its index in the result.
+std::vector<bool> add_frontier(const std::vector<detail::Eligible>& eligible,
+                               const std::unordered_map<std::string, std::size_t>& by_id,
+                               std::vector<Entry>& entries) {
+    std::vector<bool> hides(eligible.size(), false);
+    for (std::size_t i = 0; i < eligible.size(); ++i) {
+        const auto& e = eligible[i];
+        if (e.removed) {
+            hides[i] = true;
+            continue;
+        }
+        if (e.row.parent_id) {
+            auto p = by_id.find(*e.row.parent_id);
+            if (p != by_id.end() && !eligible[p->second].removed)
+                continue;
+        }
+        hides[i] = true;
+        for (std::size_t j : detail::below(eligible, by_id, i))
+            hides[j] = true;
+        entries.push_back({e.row.tree_scope, e.row.start_ms, e.row.end_ms, true, e.row.id, i});
+    }
+    return hides;
+}
+
+// Every in-window chunk the scope admits, streamed through one cursor: no scan cap, so a source
+// that sorts last is never starved. A chunk whose parent link names a hiding summary is left in
+// SQLite (most of a long window); the rest are added to `entries`, their places in `raw_at`.
+Status add_raw_chunks(const Database& db, const detail::VaultColumns& cols,
+                      const CoverWindowOptions& opts, detail::ScopeFilter& filter,
+                      const std::vector<std::string>& hiding_ids, std::vector<Entry>& entries,
+                      std::unordered_map<std::string, std::size_t>& raw_at) {
+    std::string sql = "SELECT c.id, COALESCE(c.path_scope, c.source_id), c.time_range_start_ms, "
+                      "c.time_range_end_ms FROM mem_tree_chunks c "
+                      "WHERE c.time_range_start_ms >= ?1 AND c.time_range_start_ms <= ?2 "
+                      "AND c.time_range_end_ms <= ?2 AND " +
+                      detail::live_chunk_condition(cols);
+    if (opts.source_id)
+        sql += " AND (c.path_scope = ?3 OR (c.path_scope IS NULL AND c.source_id = ?3))";
+    if (cols.chunk_parent_link && !hiding_ids.empty())
+        sql += " AND (c.parent_summary_id IS NULL OR c.parent_summary_id NOT IN "
+               "(SELECT value FROM json_each(?4)))";
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status();
+    st->bind(1, opts.since_ms).bind(2, opts.until_ms);
+    if (opts.source_id)
+        st->bind(3, *opts.source_id);
+    if (cols.chunk_parent_link && !hiding_ids.empty())
+        st->bind(4, detail::json_id_list(hiding_ids));
+    MEMLENS_TRY(st->each_row([&] {
+        std::string scope = st->column_text(1);
+        if (!filter.allows(scope))
+            return;
+        std::string id = st->column_text(0);
+        raw_at.emplace(id, entries.size());
+        entries.push_back(
+            {std::move(scope), st->column_int64(2), st->column_int64(3), false, std::move(id), 0});
+    }));
+    return Status::ok();
+}
+
+// A chunk listed under a hiding summary without a parent link back to it is hidden too.
+void drop_listed_children(const std::vector<detail::Eligible>& eligible,
+                          const std::vector<bool>& hides,
+                          const std::unordered_map<std::string, std::size_t>& raw_at,
+                          std::size_t first_raw, std::vector<Entry>& entries) {
+    std::vector<bool> drop(entries.size(), false);
+    bool any = false;
+    for (std::size_t i = 0; i < eligible.size(); ++i) {
+        if (!hides[i])
+            continue;
+        for (const auto& child : eligible[i].row.child_ids) {
+            auto it = raw_at.find(child);
+            if (it != raw_at.end()) {
+                drop[it->second] = true;
+                any = true;
+            }
+        }
+    }
+    if (any) {
+        std::size_t k = first_raw;
+        for (std::size_t i = first_raw; i < entries.size(); ++i) {
+            if (!drop[i])
+                entries[k++] = std::move(entries[i]);
+        }
+        entries.resize(k);
+    }
+}
+
+} // namespace
+
 Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions& opts) {
     check_off_ui_thread("cover_window");
     if (opts.until_ms < opts.since_ms)
@@ -48,93 +143,20 @@ Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions&
 
     MEMLENS_TRY(detail::apply_latest_wins(db, *eligible, by_id).with_context("cover_window"));
 
-    // The frontier: kept summaries whose parent is not itself kept. Every summary at or below
-    // the frontier, and every removed one, hides its chunks from the raw fallback.
     std::vector<Entry> entries;
-    std::vector<bool> hides(eligible->size(), false);
-    for (std::size_t i = 0; i < eligible->size(); ++i) {
-        const auto& e = (*eligible)[i];
-        if (e.removed) {
-            hides[i] = true;
-            continue;
-        }
-        if (e.row.parent_id) {
-            auto p = by_id.find(*e.row.parent_id);
-            if (p != by_id.end() && !(*eligible)[p->second].removed)
-                continue;
-        }
-        hides[i] = true;
-        for (std::size_t j : detail::below(*eligible, by_id, i))
-            hides[j] = true;
-        entries.push_back({e.row.tree_scope, e.row.start_ms, e.row.end_ms, true, e.row.id, i});
-    }
+    const std::vector<bool> hides = add_frontier(*eligible, by_id, entries);
     std::vector<std::string> hiding_ids;
     for (std::size_t i = 0; i < eligible->size(); ++i) {
         if (hides[i])
             hiding_ids.push_back((*eligible)[i].row.id);
     }
 
-    // Every in-window chunk, streamed through one cursor: no scan cap, so a source that sorts
-    // last is never starved. A chunk whose parent link names a hiding summary is left in SQLite
-    // (most of a long window); the rest come here and are checked against the child lists.
-    std::string sql = "SELECT c.id, COALESCE(c.path_scope, c.source_id), c.time_range_start_ms, "
-                      "c.time_range_end_ms FROM mem_tree_chunks c "
-                      "WHERE c.time_range_start_ms >= ?1 AND c.time_range_start_ms <= ?2 "
-                      "AND c.time_range_end_ms <= ?2 AND " +
-                      detail::live_chunk_condition(cols);
-    if (opts.source_id)
-        sql += " AND (c.path_scope = ?3 OR (c.path_scope IS NULL AND c.source_id = ?3))";
-    if (cols.chunk_parent_link && !hiding_ids.empty())
-        sql += " AND (c.parent_summary_id IS NULL OR c.parent_summary_id NOT IN "
-               "(SELECT value FROM json_each(?4)))";
-    auto st = db.prepare(sql);
-    if (!st)
-        return st.status().with_context("cover_window");
-    st->bind(1, opts.since_ms).bind(2, opts.until_ms);
-    if (opts.source_id)
-        st->bind(3, *opts.source_id);
-    if (cols.chunk_parent_link && !hiding_ids.empty())
-        st->bind(4, detail::json_id_list(hiding_ids));
     const std::size_t first_raw = entries.size();
     std::unordered_map<std::string, std::size_t> raw_at;
-    while (true) {
-        auto row = st->step();
-        if (!row)
-            return row.status().with_context("cover_window");
-        if (!*row)
-            break;
-        std::string scope = st->column_text(1);
-        if (!filter.allows(scope))
-            continue;
-        std::string id = st->column_text(0);
-        raw_at.emplace(id, entries.size());
-        entries.push_back(
-            {std::move(scope), st->column_int64(2), st->column_int64(3), false, std::move(id), 0});
-    }
-    // A chunk listed under a hiding summary without a parent link back to it is hidden too.
-    if (!raw_at.empty()) {
-        std::vector<bool> drop(entries.size(), false);
-        bool any = false;
-        for (std::size_t i = 0; i < eligible->size(); ++i) {
-            if (!hides[i])
-                continue;
-            for (const auto& child : (*eligible)[i].row.child_ids) {
-                auto it = raw_at.find(child);
-                if (it != raw_at.end()) {
-                    drop[it->second] = true;
-                    any = true;
-                }
-            }
-        }
-        if (any) {
-            std::size_t k = first_raw;
-            for (std::size_t i = first_raw; i < entries.size(); ++i) {
-                if (!drop[i])
-                    entries[k++] = std::move(entries[i]);
-            }
-            entries.resize(k);
-        }
-    }
+    MEMLENS_TRY(add_raw_chunks(db, cols, opts, filter, hiding_ids, entries, raw_at)
+                    .with_context("cover_window"));
+    if (!raw_at.empty())
+        drop_listed_children(*eligible, hides, raw_at, first_raw, entries);
 
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
         if (a.scope != b.scope)

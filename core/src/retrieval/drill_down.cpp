@@ -22,6 +22,57 @@ struct Frontier {
 
 } // namespace
 
+namespace {
+
+// One level of the walk, read with one query per table: its summaries and chunks by id, and
+// the newest version of each document among them.
+struct LevelRows {
+    std::vector<SummaryRow> summaries;
+    std::unordered_map<std::string, std::size_t> summary_at;
+    std::vector<detail::ChunkRow> chunks;
+    std::unordered_map<std::string, detail::ChunkRow*> chunk_at; // into chunks
+    std::unordered_map<std::string, std::int64_t> newest;        // doc id → its newest version_ms
+};
+
+Result<LevelRows> read_level(const Database& db, const detail::VaultColumns& cols,
+                             const std::vector<Frontier>& level) {
+    LevelRows out;
+    std::vector<std::string> ids;
+    ids.reserve(level.size());
+    for (const auto& f : level)
+        ids.push_back(f.id);
+    // One read per table for the whole level.
+    auto summaries = detail::load_summaries(db, cols, ids);
+    if (!summaries)
+        return summaries.status();
+    out.summaries = std::move(summaries).value();
+    std::vector<std::string> doc_ids;
+    for (std::size_t i = 0; i < out.summaries.size(); ++i) {
+        const auto& s = out.summaries[i];
+        out.summary_at.emplace(s.id, i);
+        if (s.doc_id && !s.deleted)
+            doc_ids.push_back(*s.doc_id);
+    }
+    std::vector<std::string> chunk_ids;
+    for (const auto& id : ids) {
+        if (out.summary_at.count(id) == 0)
+            chunk_ids.push_back(id);
+    }
+    auto chunks = detail::load_chunks(db, cols, chunk_ids, false, false);
+    if (!chunks)
+        return chunks.status();
+    out.chunks = std::move(chunks).value();
+    for (auto& c : out.chunks)
+        out.chunk_at.emplace(c.id, &c);
+    auto newest = detail::newest_doc_versions(db, doc_ids);
+    if (!newest)
+        return newest.status();
+    out.newest = std::move(newest).value();
+    return out;
+}
+
+} // namespace
+
 Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDownOptions& opts,
                                              Embedder* embedder,
                                              std::optional<DegradedRanking>* degraded) {
@@ -53,43 +104,20 @@ Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDown
     std::set<std::string> emitted_roots; // doc ids whose winning root was already emitted
 
     for (int depth = 1; depth <= opts.max_depth && !level.empty(); ++depth) {
-        std::vector<std::string> ids;
-        ids.reserve(level.size());
-        for (const auto& f : level)
-            ids.push_back(f.id);
-        // One read per table for the whole level.
-        auto summaries = detail::load_summaries(db, cols, ids);
-        if (!summaries)
-            return summaries.status().with_context("drill_down");
-        std::unordered_map<std::string, std::size_t> summary_at;
-        std::vector<std::string> doc_ids;
-        for (std::size_t i = 0; i < summaries->size(); ++i) {
-            const auto& s = (*summaries)[i];
-            summary_at.emplace(s.id, i);
-            if (s.doc_id && !s.deleted)
-                doc_ids.push_back(*s.doc_id);
-        }
-        std::vector<std::string> chunk_ids;
-        for (const auto& id : ids) {
-            if (summary_at.count(id) == 0)
-                chunk_ids.push_back(id);
-        }
-        auto chunks = detail::load_chunks(db, cols, chunk_ids, false, false);
-        if (!chunks)
-            return chunks.status().with_context("drill_down");
-        std::unordered_map<std::string, detail::ChunkRow*> chunk_at;
-        for (auto& c : *chunks)
-            chunk_at.emplace(c.id, &c);
-        auto newest = detail::newest_doc_versions(db, doc_ids);
-        if (!newest)
-            return newest.status().with_context("drill_down");
+        auto rows = read_level(db, cols, level);
+        if (!rows)
+            return rows.status().with_context("drill_down");
+        auto& summaries = rows->summaries;
+        auto& summary_at = rows->summary_at;
+        auto& chunk_at = rows->chunk_at;
+        auto& newest = rows->newest;
 
         std::vector<SummaryRow> kept; // this level's summaries, parents of the next level
-        kept.reserve(summaries->size());
+        kept.reserve(summaries.size());
         std::vector<std::pair<std::string, std::size_t>> next; // child id, index into kept
         for (const auto& f : level) {
             if (auto it = summary_at.find(f.id); it != summary_at.end()) {
-                SummaryRow& s = (*summaries)[it->second];
+                SummaryRow& s = summaries[it->second];
                 if (s.deleted)
                     continue; // dropped before the version check
                 if (s.doc_id) {
@@ -99,8 +127,8 @@ Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDown
                     const bool root = f.parent == nullptr || f.parent->doc_id != s.doc_id ||
                                       f.parent->version_ms.value_or(kNoVersion) != v;
                     if (root) {
-                        auto n = newest->find(*s.doc_id);
-                        if (n != newest->end() && v < n->second)
+                        auto n = newest.find(*s.doc_id);
+                        if (n != newest.end() && v < n->second)
                             continue; // an older revision: skip it and its subtree
                         if (!emitted_roots.insert(*s.doc_id).second)
                             continue; // a copy of the winning version: the first root wins

@@ -332,6 +332,125 @@ void candidate_facts(const PipelineState& st, const Candidate& c, WhyNotAnswer& 
 
 using namespace why;
 
+namespace {
+
+// Why a fused candidate that a stage after fusion left out is not returned: MMR, the limit or
+// a budget, with the numbers that decided it.
+void left_out_facts(const PipelineState& st, const SearchRequest& req, const Explanation& e,
+                    WhyNotAnswer& a) {
+    const RetrievalSettings& s = st.resp.settings;
+    const MmrExplanation& m = e.mmr;
+    if (e.excluded_by == "mmr") {
+        a.stage = "mmr";
+        fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
+        fact(a, "relevance", why::fmt("%.4f", m.relevance));
+        fact(a, "too similar to", m.penalized_by.value_or("?"));
+        fact(a, "cosine to it", why::fmt("%.4f", m.cosine));
+        fact(a, "redundancy (after the floor)", why::fmt("%.4f", m.max_similarity));
+        fact(a, "λ", why::fmt("%.2f", st.resp.mmr_lambda));
+        fact(a, "redundancy floor", why::fmt("%.2f", s.mmr_redundancy_floor));
+        fact(a, "lost the last step to",
+             m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) + ")");
+    } else if (e.excluded_by == "limit") {
+        a.stage = "fused_rank";
+        fact(a, "limit", std::to_string(st.resp.limit));
+        fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
+        fact(a, "lost the last step to",
+             m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) + ")");
+    } else {
+        a.stage = "budget";
+        const SearchBudget& b = req.budget;
+        fact(a, "budget",
+             e.excluded_by == "max_units"
+                 ? "max_units " + std::to_string(b.max_units)
+                 : "max_chars " + count_text(static_cast<std::size_t>(
+                                      std::max<std::int64_t>(0, b.max_chars))));
+        fact(a, "MMR step", std::to_string(m.step + 1));
+        fact(a, "hits kept", count_text(st.order.size()));
+    }
+}
+
+// A fused candidate: returned, or left out by MMR, the limit or a budget.
+Status explain_candidate(SearchContext& ctx, const SearchRequest& req, const PipelineState& st,
+                         std::size_t in_pool, const NodeRow& row, std::int64_t rid,
+                         WhyNotAnswer& a) {
+    const RetrievalSettings& s = st.resp.settings;
+    const Candidate& c = st.pool[in_pool];
+    const auto shown = std::find(st.order.begin(), st.order.end(), in_pool);
+    const int position =
+        shown == st.order.end() ? 0 : static_cast<int>(shown - st.order.begin()) + 1;
+    VerdictInput vin = verdict_input(st, in_pool, position);
+    Explanation e = c.e;
+    if (c.keyword != nullptr && e.keyword.terms.empty()) {
+        // The keyword leg's term table, which explain_terms writes for returned hits only.
+        if (auto match = keyword_match_expression(st.query, s.max_query_terms)) {
+            std::vector<TermTarget> t = {{a.node_id, c.keyword->is_summary, c.keyword->fts_rowid,
+                                          &c.keyword->fts_counts, &e.keyword}};
+            MEMLENS_TRY(fill_term_tables(ctx.stmts, term_table_params(st, *match),
+                                         st.keyword_stats.chunks, st.keyword_stats.summaries, t)
+                            .with_context("term table"));
+        }
+    }
+    // The line the query itself writes for it (assemble), from the same explanation.
+    e.verdict = verdict_line(vin);
+    a.explanation = e;
+    if (st.resp.keyword.ran && rid != 0) {
+        // Its matched and missing terms (a candidate the vector leg alone found may match
+        // some below the keyword leg's limit).
+        auto kw = keyword_reason(ctx, st, row, rid, false, a);
+        if (!kw)
+            return kw.status();
+    }
+    a.node_topic_path = e.topic_path;
+    if (auto pos = ctx.index.position(a.node_id))
+        a.node_topic_path = ctx.index.topic_path_of(*pos);
+    candidate_facts(st, c, a);
+    if (position > 0) {
+        a.stage = "returned";
+        a.facts.insert(a.facts.begin() + 1,
+                       {"position",
+                        std::to_string(position) + " of " + count_text(st.order.size()) + " hits"});
+        a.verdict = "Returned: " + e.verdict;
+        return Status::ok();
+    }
+    left_out_facts(st, req, e, a);
+    // The query's own line for it: what left it out, then how the legs ranked it, which is
+    // why its fused rank is where it is.
+    constexpr std::string_view kOut = "not returned";
+    a.verdict = std::string_view(e.verdict).starts_with(kOut)
+                    ? "Not returned" + e.verdict.substr(kOut.size()) + "."
+                    : "Not returned: " + exclusion_reason(vin) + ".";
+    return Status::ok();
+}
+
+// Outside the request's kinds or scope: true when that is the answer.
+Result<bool> outside_scope(SearchContext& ctx, const SearchRequest& req, const PipelineState& st,
+                           const NodeRow& row, const ChunkColumns& cols, WhyNotAnswer& a) {
+    const RetrievalSettings& s = st.resp.settings;
+    if (row.is_summary && !s.include_summaries) {
+        a.stage = "scope";
+        fact(a, "scope: kinds", "chunks only (search.include_summaries is off)");
+        a.verdict = "Not returned: outside the scope: this query searches chunks only "
+                    "(summaries are not included: search.include_summaries or --summaries).";
+        return true;
+    }
+    if (!req.scope.empty()) {
+        MEMLENS_TRY(scope_misses(ctx.stmts, row, req.scope, cols, a));
+        if (a.facts.size() > 1) {
+            a.stage = "scope";
+            std::vector<std::string> parts;
+            for (std::size_t i = 1; i < a.facts.size(); ++i)
+                parts.push_back(a.facts[i].name.substr(7) + " (" + a.facts[i].value + ")");
+            a.verdict = "Not returned: outside the scope: its " + why::joined(parts, "; its ") +
+                        " is not what the scope admits.";
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
 Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req,
                                     std::string_view node_id, const std::atomic_bool* cancel) {
     WhyNotAnswer a;
@@ -352,7 +471,6 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
 
     PipelineState st;
     MEMLENS_TRY(run_stages(ctx, req, cancel, st));
-    const RetrievalSettings& s = st.resp.settings;
 
     // Returned, or a fused candidate that a later stage left out.
     std::optional<std::size_t> in_pool;
@@ -361,105 +479,15 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
             in_pool = i;
     const std::int64_t rid = fts_rowid_of(ctx.stmts, row, cols);
     if (in_pool) {
-        const Candidate& c = st.pool[*in_pool];
-        const auto shown = std::find(st.order.begin(), st.order.end(), *in_pool);
-        const int position =
-            shown == st.order.end() ? 0 : static_cast<int>(shown - st.order.begin()) + 1;
-        VerdictInput vin = verdict_input(st, *in_pool, position);
-        Explanation e = c.e;
-        if (c.keyword != nullptr && e.keyword.terms.empty()) {
-            // The keyword leg's term table, which explain_terms writes for returned hits only.
-            if (auto match = keyword_match_expression(st.query, s.max_query_terms)) {
-                std::vector<TermTarget> t = {{a.node_id, c.keyword->is_summary,
-                                              c.keyword->fts_rowid, &c.keyword->fts_counts,
-                                              &e.keyword}};
-                MEMLENS_TRY(fill_term_tables(ctx.stmts, term_table_params(st, *match),
-                                             st.keyword_stats.chunks, st.keyword_stats.summaries, t)
-                                .with_context("term table"));
-            }
-        }
-        // The line the query itself writes for it (assemble), from the same explanation.
-        e.verdict = verdict_line(vin);
-        a.explanation = e;
-        if (st.resp.keyword.ran && rid != 0) {
-            // Its matched and missing terms (a candidate the vector leg alone found may match
-            // some below the keyword leg's limit).
-            auto kw = keyword_reason(ctx, st, row, rid, false, a);
-            if (!kw)
-                return kw.status();
-        }
-        a.node_topic_path = e.topic_path;
-        if (auto pos = ctx.index.position(a.node_id))
-            a.node_topic_path = ctx.index.topic_path_of(*pos);
-        candidate_facts(st, c, a);
-        if (position > 0) {
-            a.stage = "returned";
-            a.facts.insert(a.facts.begin() + 1,
-                           {"position", std::to_string(position) + " of " +
-                                            count_text(st.order.size()) + " hits"});
-            a.verdict = "Returned: " + e.verdict;
-            return a;
-        }
-        const MmrExplanation& m = e.mmr;
-        if (e.excluded_by == "mmr") {
-            a.stage = "mmr";
-            fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
-            fact(a, "relevance", why::fmt("%.4f", m.relevance));
-            fact(a, "too similar to", m.penalized_by.value_or("?"));
-            fact(a, "cosine to it", why::fmt("%.4f", m.cosine));
-            fact(a, "redundancy (after the floor)", why::fmt("%.4f", m.max_similarity));
-            fact(a, "λ", why::fmt("%.2f", st.resp.mmr_lambda));
-            fact(a, "redundancy floor", why::fmt("%.2f", s.mmr_redundancy_floor));
-            fact(a, "lost the last step to",
-                 m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) +
-                     ")");
-        } else if (e.excluded_by == "limit") {
-            a.stage = "fused_rank";
-            fact(a, "limit", std::to_string(st.resp.limit));
-            fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
-            fact(a, "lost the last step to",
-                 m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) +
-                     ")");
-        } else {
-            a.stage = "budget";
-            const SearchBudget& b = req.budget;
-            fact(a, "budget",
-                 e.excluded_by == "max_units"
-                     ? "max_units " + std::to_string(b.max_units)
-                     : "max_chars " + count_text(static_cast<std::size_t>(
-                                          std::max<std::int64_t>(0, b.max_chars))));
-            fact(a, "MMR step", std::to_string(m.step + 1));
-            fact(a, "hits kept", count_text(st.order.size()));
-        }
-        // The query's own line for it: what left it out, then how the legs ranked it, which is
-        // why its fused rank is where it is.
-        constexpr std::string_view kOut = "not returned";
-        a.verdict = std::string_view(e.verdict).starts_with(kOut)
-                        ? "Not returned" + e.verdict.substr(kOut.size()) + "."
-                        : "Not returned: " + exclusion_reason(vin) + ".";
+        MEMLENS_TRY(explain_candidate(ctx, req, st, *in_pool, row, rid, a));
         return a;
     }
 
-    // Outside the request's kinds or scope.
-    if (row.is_summary && !s.include_summaries) {
-        a.stage = "scope";
-        fact(a, "scope: kinds", "chunks only (search.include_summaries is off)");
-        a.verdict = "Not returned: outside the scope: this query searches chunks only "
-                    "(summaries are not included: search.include_summaries or --summaries).";
+    auto outside = outside_scope(ctx, req, st, row, cols, a);
+    if (!outside)
+        return outside.status();
+    if (*outside)
         return a;
-    }
-    if (!req.scope.empty()) {
-        MEMLENS_TRY(scope_misses(ctx.stmts, row, req.scope, cols, a));
-        if (a.facts.size() > 1) {
-            a.stage = "scope";
-            std::vector<std::string> parts;
-            for (std::size_t i = 1; i < a.facts.size(); ++i)
-                parts.push_back(a.facts[i].name.substr(7) + " (" + a.facts[i].value + ")");
-            a.verdict = "Not returned: outside the scope: its " + why::joined(parts, "; its ") +
-                        " is not what the scope admits.";
-            return a;
-        }
-    }
     // Hidden as superseded: the flag both legs filter on, or a supersedes link.
     std::map<std::string, NodeRow> one;
     one.emplace(a.node_id, row);

@@ -121,6 +121,84 @@ private:
 
 } // namespace
 
+namespace {
+
+// The members of the reached leaves the beam scores: at most max_leaf_items of each, those
+// allowed and live.
+std::vector<std::uint32_t> reached_members(const TopicIndex::Impl& impl,
+                                           const std::vector<std::uint32_t>& frontier,
+                                           const BeamOptions& beam,
+                                           const std::vector<std::uint8_t>* allowed) {
+    std::vector<std::uint32_t> todo;
+    const std::size_t per_leaf = std::size_t(std::max(0, beam.max_leaf_items));
+    for (std::uint32_t node : frontier) {
+        const TopicIndex::Impl::TopicSpan& t = impl.spans[node];
+        if (t.child_count != 0)
+            continue; // max_depth ran out above this topic: only reached leaves are scored
+        std::size_t taken = 0;
+        for (std::uint32_t pos = t.first_member;
+             pos < t.first_member + t.member_count && taken < per_leaf; ++pos) {
+            if (!is_allowed(allowed, pos) || !impl.live(pos))
+                continue;
+            ++taken;
+            todo.push_back(pos);
+        }
+    }
+    return todo;
+}
+
+// The reached members into `top`, by the same dot() the exact scan uses.
+void score_members(const TopicIndex::Impl& impl, const TopicQuery& tq, const Vector& q,
+                   const std::vector<std::uint32_t>& todo, std::size_t k, TopK& top) {
+    const std::size_t rerank = std::max(kRerankPerHit * k, kRerankMin);
+    if (todo.size() >= kTwoPassMin && todo.size() > rerank && impl.has_codes()) {
+        // Wide beams: pre-score on the int8 codes, then only the best `rerank` are scored on
+        // the floats, so the reported similarities are the same dot() the exact scan uses.
+        std::vector<std::pair<float, std::uint32_t>> rough(todo.size());
+        for (std::size_t i = 0; i < todo.size(); ++i) {
+            const std::uint32_t pos = todo[i];
+            // A code that fails its checksum ranks last (and is reported by damage()).
+            rough[i] = {impl.code_ok(pos)
+                            ? float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos)
+                            : -std::numeric_limits<float>::infinity(),
+                        pos};
+        }
+        std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
+                         [](const auto& a, const auto& b) { return a.first > b.first; });
+        std::vector<std::size_t> best(rerank);
+        for (std::size_t i = 0; i < rerank; ++i)
+            best[i] = rough[i].second;
+        std::sort(best.begin(), best.end());
+        impl.visit_rows(best, [&](std::size_t pos, const float* row) {
+            top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
+        });
+    } else {
+        std::vector<std::size_t> all(todo.begin(), todo.end());
+        std::sort(all.begin(), all.end());
+        impl.visit_rows(all, [&](std::size_t pos, const float* row) {
+            top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
+        });
+    }
+}
+
+// The incremental part (vectors written since the index file) sits in no topic: every search
+// scores all of it, so a memory is found the moment it is stored. Returns how many it scored.
+std::size_t score_delta(const TopicIndex::Impl& impl, const Vector& q,
+                        const std::vector<std::uint8_t>* allowed, TopK& top) {
+    std::size_t scored_delta = 0;
+    for (std::size_t pos = impl.base_size(); pos < impl.size(); ++pos) {
+        if (!is_allowed(allowed, std::uint32_t(pos)) || !impl.live(pos))
+            continue;
+        top.offer(
+            dot(q.data(), impl.delta_data.data() + (pos - impl.base_size()) * impl.dim, impl.dim),
+            std::uint32_t(pos));
+        ++scored_delta;
+    }
+    return scored_delta;
+}
+
+} // namespace
+
 std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::size_t k,
                                           const BeamOptions& beam, VectorSearchTrace* trace,
                                           const std::vector<std::uint8_t>* allowed) const {
@@ -180,64 +258,12 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
             frontier.push_back(candidates[i].node);
     }
 
-    std::vector<std::uint32_t> todo;
-    const std::size_t per_leaf = std::size_t(std::max(0, beam.max_leaf_items));
-    for (std::uint32_t node : frontier) {
-        const Impl::TopicSpan& t = impl.spans[node];
-        if (t.child_count != 0)
-            continue; // max_depth ran out above this topic: only reached leaves are scored
-        std::size_t taken = 0;
-        for (std::uint32_t pos = t.first_member;
-             pos < t.first_member + t.member_count && taken < per_leaf; ++pos) {
-            if (!is_allowed(allowed, pos) || !impl.live(pos))
-                continue;
-            ++taken;
-            todo.push_back(pos);
-        }
-    }
+    const std::vector<std::uint32_t> todo = reached_members(impl, frontier, beam, allowed);
     const std::size_t scored = todo.size();
     TopK top(impl, k);
-    const std::size_t rerank = std::max(kRerankPerHit * k, kRerankMin);
-    if (todo.size() >= kTwoPassMin && todo.size() > rerank && impl.has_codes()) {
-        // Wide beams: pre-score on the int8 codes, then only the best `rerank` are scored on
-        // the floats, so the reported similarities are the same dot() the exact scan uses.
-        std::vector<std::pair<float, std::uint32_t>> rough(todo.size());
-        for (std::size_t i = 0; i < todo.size(); ++i) {
-            const std::uint32_t pos = todo[i];
-            // A code that fails its checksum ranks last (and is reported by damage()).
-            rough[i] = {impl.code_ok(pos)
-                            ? float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos)
-                            : -std::numeric_limits<float>::infinity(),
-                        pos};
-        }
-        std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
-                         [](const auto& a, const auto& b) { return a.first > b.first; });
-        std::vector<std::size_t> best(rerank);
-        for (std::size_t i = 0; i < rerank; ++i)
-            best[i] = rough[i].second;
-        std::sort(best.begin(), best.end());
-        impl.visit_rows(best, [&](std::size_t pos, const float* row) {
-            top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
-        });
-    } else {
-        std::vector<std::size_t> all(todo.begin(), todo.end());
-        std::sort(all.begin(), all.end());
-        impl.visit_rows(all, [&](std::size_t pos, const float* row) {
-            top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
-        });
-    }
+    score_members(impl, tq, q, todo, k, top);
 
-    // The incremental part (vectors written since the index file) sits in no topic: every
-    // search scores all of it, so a memory is found the moment it is stored.
-    std::size_t scored_delta = 0;
-    for (std::size_t pos = impl.base_size(); pos < impl.size(); ++pos) {
-        if (!is_allowed(allowed, std::uint32_t(pos)) || !impl.live(pos))
-            continue;
-        top.offer(
-            dot(q.data(), impl.delta_data.data() + (pos - impl.base_size()) * impl.dim, impl.dim),
-            std::uint32_t(pos));
-        ++scored_delta;
-    }
+    const std::size_t scored_delta = score_delta(impl, q, allowed, top);
 
     std::vector<VectorHit> hits = top.take(true);
     if (trace) {

@@ -272,17 +272,14 @@ namespace {
 std::string check_deferred_sections(const TopicIndex::Impl& impl);
 } // namespace
 
-Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
-                        const std::string& token) {
-    if (token.size() != kTokenBytes)
-        return Status::internal("topic index file: token of the wrong length");
-    if (impl.file && (!impl.delta_ids.empty() || !impl.dead.empty()))
-        return Status::internal("topic index file: the incremental part is not folded in");
+namespace {
+
+// The tree's records and their keys, checking that the members of each leaf are one run of
+// positions, as finalize() lays them out.
+Status node_records(const TopicIndex::Impl& impl, std::vector<NodeRecord>& records,
+                    std::string& keys) {
     const std::size_t n = impl.size();
-    const std::size_t dim = impl.dim;
-    // The members of each leaf must be one run of positions, as finalize() lays them out.
-    std::vector<NodeRecord> records(impl.nodes.size());
-    std::string keys;
+    records.assign(impl.nodes.size(), NodeRecord{});
     std::uint64_t next = 0;
     for (std::size_t i = 0; i < impl.nodes.size(); ++i) {
         const TopicNode& node = impl.nodes[i];
@@ -308,6 +305,91 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     }
     if (next != n)
         return Status::internal("topic index file: leaves do not hold every vector");
+    return Status::ok();
+}
+
+// The file's sections in turn: each one's offset, then its checksum in the header.
+struct Sections {
+    FileWriter& w;
+    Header& h;
+    std::size_t next = 0;
+    std::uint64_t begin() { return w.section(); }
+    void end() { h.section_crc[next++] = w.crc(); }
+};
+
+// The float rows, their int8 codes and scales; the rows' and codes' checksums, returned, are
+// the file's last section.
+std::vector<std::uint32_t> write_rows(Sections& s, const TopicIndex::Impl& impl) {
+    const std::size_t n = impl.size();
+    const std::size_t dim = impl.dim;
+    s.h.rows_off = s.begin();
+    std::vector<std::uint32_t> row_crcs(2 * n);
+    {
+        constexpr std::size_t kBlockRows = 4096;
+        std::vector<float> block(std::min(n, kBlockRows) * dim);
+        for (std::size_t first = 0; first < n; first += kBlockRows) {
+            const std::size_t count = std::min(kBlockRows, n - first);
+            impl.read_rows(first, count, block.data());
+            s.w.write(block.data(), count * dim * sizeof(float));
+            for (std::size_t i = 0; i < count; ++i)
+                row_crcs[2 * (first + i)] = crc32c(block.data() + i * dim, dim * sizeof(float));
+        }
+    }
+    for (std::size_t pos = 0; pos < n; ++pos)
+        row_crcs[2 * pos + 1] = crc32c(impl.code(pos), dim);
+    s.end();
+    s.h.codes_off = s.begin();
+    s.w.write(impl.code(0), n * dim);
+    s.end();
+    s.h.scales_off = s.begin();
+    for (std::size_t pos = 0; pos < n; ++pos) {
+        const float scale = impl.scale(pos);
+        s.w.write(&scale, sizeof scale);
+    }
+    s.end();
+    return row_crcs;
+}
+
+// The ids: their offsets, their characters, and the positions in id order.
+void write_ids(Sections& s, const TopicIndex::Impl& impl) {
+    const std::size_t n = impl.size();
+    s.h.id_offsets_off = s.begin();
+    std::uint64_t off = 0;
+    s.w.write(&off, sizeof off);
+    for (std::size_t pos = 0; pos < n; ++pos) {
+        off += impl.id(pos).size();
+        s.w.write(&off, sizeof off);
+    }
+    s.end();
+    s.h.id_chars_off = s.begin();
+    s.h.id_chars_len = off;
+    for (std::size_t pos = 0; pos < n; ++pos) {
+        const std::string_view id = impl.id(pos);
+        s.w.write(id.data(), id.size());
+    }
+    s.end();
+    s.h.by_id_off = s.begin();
+    if (impl.file) {
+        s.w.write(impl.mapped_by_id, n * sizeof(std::uint32_t));
+    } else {
+        s.w.write(impl.by_id.data(), impl.by_id.size() * sizeof(std::uint32_t));
+    }
+    s.end();
+}
+
+} // namespace
+
+Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
+                        const std::string& token) {
+    if (token.size() != kTokenBytes)
+        return Status::internal("topic index file: token of the wrong length");
+    if (impl.file && (!impl.delta_ids.empty() || !impl.dead.empty()))
+        return Status::internal("topic index file: the incremental part is not folded in");
+    const std::size_t n = impl.size();
+    const std::size_t dim = impl.dim;
+    std::vector<NodeRecord> records;
+    std::string keys;
+    MEMLENS_TRY(node_records(impl, records, keys));
     if (n > 0 && !impl.has_codes())
         return Status::internal("topic index file: the index has no int8 codes");
     if (auto problem = check_deferred_sections(impl); !problem.empty())
@@ -323,9 +405,9 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     h.count = n;
     h.node_count = impl.nodes.size();
     w.write(&h, sizeof h); // rewritten with the offsets and checksums at the end
-    std::size_t section = 0;
-    const auto begin = [&] { return w.section(); };
-    const auto end = [&] { h.section_crc[section++] = w.crc(); };
+    Sections sections{w, h};
+    const auto begin = [&] { return sections.begin(); };
+    const auto end = [&] { sections.end(); };
 
     h.signature_off = begin();
     h.signature_len = impl.model_signature.size();
@@ -348,53 +430,8 @@ Status write_topic_file(const TopicIndex::Impl& impl, const fs::path& path,
     h.topic_scales_off = begin();
     w.write(impl.topic_scales(0), impl.nodes.size() * 2 * sizeof(float));
     end();
-    h.rows_off = begin();
-    std::vector<std::uint32_t> row_crcs(2 * n);
-    {
-        constexpr std::size_t kBlockRows = 4096;
-        std::vector<float> block(std::min(n, kBlockRows) * dim);
-        for (std::size_t first = 0; first < n; first += kBlockRows) {
-            const std::size_t count = std::min(kBlockRows, n - first);
-            impl.read_rows(first, count, block.data());
-            w.write(block.data(), count * dim * sizeof(float));
-            for (std::size_t i = 0; i < count; ++i)
-                row_crcs[2 * (first + i)] = crc32c(block.data() + i * dim, dim * sizeof(float));
-        }
-    }
-    for (std::size_t pos = 0; pos < n; ++pos)
-        row_crcs[2 * pos + 1] = crc32c(impl.code(pos), dim);
-    end();
-    h.codes_off = begin();
-    w.write(impl.code(0), n * dim);
-    end();
-    h.scales_off = begin();
-    for (std::size_t pos = 0; pos < n; ++pos) {
-        const float s = impl.scale(pos);
-        w.write(&s, sizeof s);
-    }
-    end();
-    h.id_offsets_off = begin();
-    std::uint64_t off = 0;
-    w.write(&off, sizeof off);
-    for (std::size_t pos = 0; pos < n; ++pos) {
-        off += impl.id(pos).size();
-        w.write(&off, sizeof off);
-    }
-    end();
-    h.id_chars_off = begin();
-    h.id_chars_len = off;
-    for (std::size_t pos = 0; pos < n; ++pos) {
-        const std::string_view id = impl.id(pos);
-        w.write(id.data(), id.size());
-    }
-    end();
-    h.by_id_off = begin();
-    if (impl.file) {
-        w.write(impl.mapped_by_id, n * sizeof(std::uint32_t));
-    } else {
-        w.write(impl.by_id.data(), impl.by_id.size() * sizeof(std::uint32_t));
-    }
-    end();
+    const std::vector<std::uint32_t> row_crcs = write_rows(sections, impl);
+    write_ids(sections, impl);
     h.row_crcs_off = begin();
     w.write(row_crcs.data(), row_crcs.size() * sizeof(std::uint32_t));
     end();
@@ -627,47 +664,25 @@ std::string check_deferred_sections(const TopicIndex::Impl& impl) {
 
 } // namespace
 
-bool read_topic_file(const fs::path& path, const std::string& token, const std::string& signature,
-                     TopicIndex::Impl& impl, std::string* problem_out, TopicFileCheck check) {
-    std::string scratch;
-    std::string& problem = problem_out ? *problem_out : scratch;
-    if (path.empty() || token.size() != kTokenBytes) {
-        problem = path.empty() ? "missing" : "no token in vault.db";
-        return false;
-    }
-    auto file = open_regular(path, problem);
-    if (!file)
-        return false;
-    Header h{};
-    problem = check_open_file(*file, token, h, nullptr, check);
-    if (!problem.empty())
-        return false;
-    // Past its checksums the file is what save() wrote; the checks below guard the mapping
-    // against a writer's bug, so any failure reads as damage.
-    problem = "cannot be mapped";
-    const std::uint64_t n = h.count, dim = h.dim;
-    file->base = ::mmap(nullptr, file->size, PROT_READ, MAP_SHARED, file->fd, 0);
-    if (file->base == MAP_FAILED)
-        return false;
-    if (std::string_view(file->at(h.signature_off), h.signature_len) != signature) {
-        problem = "written for another embedding model";
-        return false;
-    }
-    problem = "damaged: its structure does not hold together";
+namespace {
 
-    // The tree: parents before children, every leaf one run of positions, all of them covered,
-    // and numbered breadth first with children in key order (as finalize() numbers them), so
-    // each topic's children are one run: the spans the beam walks.
-    const auto* records = reinterpret_cast<const NodeRecord*>(file->at(h.nodes_off));
-    std::vector<TopicNode> nodes(h.node_count);
-    std::vector<TopicIndex::Impl::TopicSpan> spans(h.node_count);
+// The tree of a mapped file: parents before children, every leaf one run of positions, all of
+// them covered, and numbered breadth first with children in key order (as finalize() numbers
+// them), so each topic's children are one run: the spans the beam walks. False when it does not
+// hold together.
+bool read_tree(const MappedTopicFile& file, const Header& h, std::vector<TopicNode>& nodes,
+               std::vector<TopicIndex::Impl::TopicSpan>& spans) {
+    const std::uint64_t n = h.count;
+    const auto* records = reinterpret_cast<const NodeRecord*>(file.at(h.nodes_off));
+    nodes.assign(h.node_count, TopicNode{});
+    spans.assign(h.node_count, TopicIndex::Impl::TopicSpan{});
     std::uint64_t next = 0;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         const NodeRecord& r = records[i];
         TopicNode& node = nodes[i];
         if (!in_file(r.key_off, r.key_len, h.keys_len))
             return false;
-        node.key.assign(file->at(h.keys_off + r.key_off), r.key_len);
+        node.key.assign(file.at(h.keys_off + r.key_off), r.key_len);
         node.depth = r.depth;
         node.leaf = r.leaf != 0;
         node.parent = r.parent;
@@ -704,7 +719,13 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     for (const TopicNode& node : nodes)
         if (!node.leaf && node.children.empty())
             return false;
-    const auto* id_offsets = reinterpret_cast<const std::uint64_t*>(file->at(h.id_offsets_off));
+    return true;
+}
+
+// The ids' offsets and lookup, and the scales, within range: no lookup reads outside the file.
+bool ids_and_scales_hold(const MappedTopicFile& file, const Header& h) {
+    const std::uint64_t n = h.count;
+    const auto* id_offsets = reinterpret_cast<const std::uint64_t*>(file.at(h.id_offsets_off));
     if (id_offsets[0] != 0 || id_offsets[n] != h.id_chars_len)
         return false;
     for (std::uint64_t i = 0; i < n; ++i)
@@ -714,8 +735,7 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     // (a million string comparisons over scattered pages, a tenth of a cold start): the token
     // and the checksums vouch for it, since save() stores a fresh token only after the whole
     // file is written and synced.
-    const auto* by_id = reinterpret_cast<const std::uint32_t*>(file->at(h.by_id_off));
-    const char* chars = file->at(h.id_chars_off);
+    const auto* by_id = reinterpret_cast<const std::uint32_t*>(file.at(h.by_id_off));
     for (std::uint64_t i = 0; i < n; ++i)
         if (by_id[i] >= n)
             return false;
@@ -723,14 +743,25 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     // Finite, non-negative scales: they order the beam and the int8 pass, and a NaN there
     // would break the comparisons sorting candidates. (The float rows and centroids are vouched
     // for by their checksums: the search reads neither to rank.)
-    const auto* topic_scales = reinterpret_cast<const float*>(file->at(h.topic_scales_off));
-    const auto* scales = reinterpret_cast<const float*>(file->at(h.scales_off));
+    const auto* topic_scales = reinterpret_cast<const float*>(file.at(h.topic_scales_off));
+    const auto* scales = reinterpret_cast<const float*>(file.at(h.scales_off));
     const auto finite_scale = [](float x) { return std::isfinite(x) && x >= 0.0f; };
     if (!std::all_of(topic_scales, topic_scales + h.node_count * 2, finite_scale) ||
         !std::all_of(scales, scales + n, finite_scale))
         return false;
+    return true;
+}
 
-    // Whole: replace impl's storage with the mapping.
+// Replaces impl's storage with the checked mapping of `file`.
+void adopt_mapping(TopicIndex::Impl& impl, std::shared_ptr<MappedTopicFile> file, const Header& h,
+                   std::vector<TopicNode> nodes, std::vector<TopicIndex::Impl::TopicSpan> spans,
+                   TopicFileCheck check) {
+    const std::uint64_t n = h.count, dim = h.dim;
+    const auto* topic_scales = reinterpret_cast<const float*>(file->at(h.topic_scales_off));
+    const auto* scales = reinterpret_cast<const float*>(file->at(h.scales_off));
+    const auto* id_offsets = reinterpret_cast<const std::uint64_t*>(file->at(h.id_offsets_off));
+    const auto* by_id = reinterpret_cast<const std::uint32_t*>(file->at(h.by_id_off));
+    const char* chars = file->at(h.id_chars_off);
     impl.dim = std::size_t(dim);
     impl.nodes = std::move(nodes);
     impl.centroids.clear();
@@ -780,6 +811,42 @@ bool read_topic_file(const fs::path& path, const std::string& token, const std::
     impl.index_leaves();
     impl.compute_topic_z();
     impl.info.from_file = true;
+}
+
+} // namespace
+
+bool read_topic_file(const fs::path& path, const std::string& token, const std::string& signature,
+                     TopicIndex::Impl& impl, std::string* problem_out, TopicFileCheck check) {
+    std::string scratch;
+    std::string& problem = problem_out ? *problem_out : scratch;
+    if (path.empty() || token.size() != kTokenBytes) {
+        problem = path.empty() ? "missing" : "no token in vault.db";
+        return false;
+    }
+    auto file = open_regular(path, problem);
+    if (!file)
+        return false;
+    Header h{};
+    problem = check_open_file(*file, token, h, nullptr, check);
+    if (!problem.empty())
+        return false;
+    // Past its checksums the file is what save() wrote; the checks below guard the mapping
+    // against a writer's bug, so any failure reads as damage.
+    problem = "cannot be mapped";
+    file->base = ::mmap(nullptr, file->size, PROT_READ, MAP_SHARED, file->fd, 0);
+    if (file->base == MAP_FAILED)
+        return false;
+    if (std::string_view(file->at(h.signature_off), h.signature_len) != signature) {
+        problem = "written for another embedding model";
+        return false;
+    }
+    problem = "damaged: its structure does not hold together";
+
+    std::vector<TopicNode> nodes;
+    std::vector<TopicIndex::Impl::TopicSpan> spans;
+    if (!read_tree(*file, h, nodes, spans) || !ids_and_scales_hold(*file, h))
+        return false;
+    adopt_mapping(impl, std::move(file), h, std::move(nodes), std::move(spans), check);
     problem.clear();
     return true;
 }
