@@ -90,6 +90,14 @@ MainWindow::MainWindow(QWidget* parent)
     createDocks();
     createStatusBar();
 
+    connectVault();
+    connectPages();
+    restoreLayout();
+    updateActions();
+}
+
+// Opening a vault: the welcome page's choices, and what an open, a failure or damage does.
+void MainWindow::connectVault() {
     connect(welcome_, &WelcomePage::openRequested, this, [this] { chooseVault(false); });
     connect(welcome_, &WelcomePage::demoRequested, this, &MainWindow::openDemoVault);
     connect(welcome_, &WelcomePage::recentRequested, this,
@@ -129,6 +137,10 @@ MainWindow::MainWindow(QWidget* parent)
             else
                 onVaultOpened(); // already read-only: the badge says why now
         });
+}
+
+// The pages and docks among themselves: the workbench, Forget…, the vault panel, Ctrl+L.
+void MainWindow::connectPages() {
     connect(vault_, &VaultController::busyChanged, busy_, &QWidget::setVisible);
     connect(ingest_, &IngestFlow::finished, this, &MainWindow::onIngestFinished);
     connect(workbench_, &QueryWorkbench::pageRequested, this,
@@ -152,9 +164,6 @@ MainWindow::MainWindow(QWidget* parent)
         workbench_->page()->focusQuery();
     });
     addAction(focusQuery);
-
-    restoreLayout();
-    updateActions();
 }
 
 MainWindow::~MainWindow() = default;

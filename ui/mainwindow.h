@@ -59,6 +59,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void connectVault();
+    void connectPages();
     void createActions();
     void createMenus();
     void createDocks();

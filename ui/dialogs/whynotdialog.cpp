@@ -63,6 +63,17 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     setModal(false);
     resize(680, 520);
 
+    setupAskRow();
+    setupAnswer();
+    layOut();
+    connectParts();
+    stale_->setText(tr("The query has run again since this answer; Ask again to answer for the "
+                       "current one."));
+    clearAnswer();
+}
+
+// The node box, Ask and Cancel, and the question asked.
+void WhyNotDialog::setupAskRow() {
     asked_->setWordWrap(true);
     asked_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     nodeEdit_->setObjectName(QStringLiteral("whyNotNode"));
@@ -75,7 +86,10 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     busy_->setMaximumWidth(120);
     busy_->setTextVisible(false);
     busy_->setVisible(false);
+}
 
+// The verdict, its stage, the facts, the terms and the topic paths.
+void WhyNotDialog::setupAnswer() {
     verdict_->setObjectName(QStringLiteral("whyNotVerdict"));
     verdict_->setWordWrap(true);
     verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -116,7 +130,9 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     topics_->setRootIsDecorated(true);
     topics_->setMinimumHeight(90);
     showNode_->setToolTip(tr("Show this node in Hit Detail"));
+}
 
+void WhyNotDialog::layOut() {
     auto* askRow = new QHBoxLayout();
     askRow->addWidget(new QLabel(tr("Node:"), this));
     askRow->addWidget(nodeEdit_, 1);
@@ -124,6 +140,7 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     askRow->addWidget(cancel_);
     askRow->addWidget(busy_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     buttons->addButton(showNode_, QDialogButtonBox::ActionRole);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(askRow);
@@ -137,11 +154,12 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     layout->addWidget(topics_, 1);
     layout->addStretch(0);
     layout->addWidget(buttons);
+}
 
+void WhyNotDialog::connectParts() {
     connect(ask_, &QPushButton::clicked, this, &WhyNotDialog::askTyped);
     connect(nodeEdit_, &QLineEdit::returnPressed, this, &WhyNotDialog::askTyped);
     connect(cancel_, &QPushButton::clicked, this, &WhyNotDialog::cancel);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(showNode_, &QPushButton::clicked, this, [this] {
         if (outcome_)
             Q_EMIT showNodeRequested(outcome_->nodeId);
@@ -153,9 +171,6 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
         ++queryGeneration_;
         stale_->setVisible(outcome_ && answeredGeneration_ != queryGeneration_);
     });
-    stale_->setText(tr("The query has run again since this answer; Ask again to answer for the "
-                       "current one."));
-    clearAnswer();
 }
 
 std::optional<QueryRequest> WhyNotDialog::currentQuery(const QuerySession* session, QString* why) {

@@ -67,6 +67,11 @@ Q_SIGNALS:
     void showNodeRequested(const QString& nodeId);
 
 private:
+    // The constructor's parts (whynotdialog.cpp).
+    void setupAskRow();
+    void setupAnswer();
+    void layOut();
+    void connectParts();
     void askTyped();
     void showMessage(const QString& text);
     void showOutcome(WhyNotOutcome outcome);

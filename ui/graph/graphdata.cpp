@@ -128,6 +128,64 @@ GraphData loadGraph(const VaultRef& ref, const GraphRequest& request,
     return out;
 }
 
+namespace {
+
+// The entities new to the drawing, placed in a ring round their centre in the order
+// co_occurring_entities gave. An error's text, or empty.
+QString ringNewNeighbours(const Vault& vault, const std::vector<std::string>& fresh,
+                          std::uint32_t centre, GraphData& current,
+                          QHash<QString, std::uint32_t>& index) {
+    EntityGraphOptions opts;
+    opts.only_ids = fresh;
+    opts.max_nodes = fresh.size();
+    opts.max_edges = 0;
+    auto listed = entity_graph(vault, opts);
+    if (!listed)
+        return formatStatus(listed.status());
+    std::map<std::string, const EntityNodeOverview*> byId;
+    for (const auto& n : listed->nodes)
+        byId.emplace(n.id, &n);
+    // New neighbours ring their centre, in the order co_occurring_entities gave.
+    const LayoutPoint c = current.positions[centre];
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        auto it = byId.find(fresh[i]);
+        GraphNode node = it != byId.end() ? toGraphNode(*it->second)
+                                          : GraphNode{qs(fresh[i]), {}, qs(fresh[i]), 0};
+        const double angle =
+            2.0 * std::numbers::pi * static_cast<double>(i) / static_cast<double>(fresh.size());
+        const double r = kSpacing * (1.5 + 0.5 * static_cast<double>(i % 2));
+        index.insert(node.id, static_cast<std::uint32_t>(current.nodes.size()));
+        current.nodes.push_back(std::move(node));
+        current.positions.push_back({c.x + r * std::cos(angle), c.y + r * std::sin(angle)});
+    }
+    return {};
+}
+
+// Each recomputed community keeps the colour of the group most of its members were in.
+void keepColours(const std::vector<int>& oldSlot, std::vector<GraphCommunityInfo>& communities) {
+    QSet<int> taken;
+    int nextSlot = 0;
+    for (int s : oldSlot)
+        nextSlot = std::max(nextSlot, s + 1);
+    for (GraphCommunityInfo& c : communities) {
+        std::map<int, int> overlap;
+        for (std::uint32_t v : c.members)
+            if (oldSlot[v] >= 0 && !taken.contains(oldSlot[v]))
+                ++overlap[oldSlot[v]];
+        int best = -1;
+        int bestCount = 0;
+        for (const auto& [slot, count] : overlap)
+            if (count > bestCount) {
+                best = slot;
+                bestCount = count;
+            }
+        c.colorSlot = best >= 0 ? best : nextSlot++;
+        taken.insert(c.colorSlot);
+    }
+}
+
+} // namespace
+
 GraphExpansion expandGraph(const VaultRef& ref, GraphData current, const QString& entityId,
                            std::size_t limit, std::int64_t minWeight,
                            const std::atomic_bool& cancel) {
@@ -156,32 +214,12 @@ GraphExpansion expandGraph(const VaultRef& ref, GraphData current, const QString
         if (!index.contains(qs(e.object)))
             fresh.push_back(e.object);
     if (!fresh.empty()) {
-        EntityGraphOptions opts;
-        opts.only_ids = fresh;
-        opts.max_nodes = fresh.size();
-        opts.max_edges = 0;
-        auto listed = entity_graph(**vault, opts);
-        if (!listed) {
-            out.error = formatStatus(listed.status());
+        if (QString error = ringNewNeighbours(**vault, fresh, centre, current, index);
+            !error.isEmpty()) {
+            out.error = error;
             return out;
         }
-        std::map<std::string, const EntityNodeOverview*> byId;
-        for (const auto& n : listed->nodes)
-            byId.emplace(n.id, &n);
-        // New neighbours ring their centre, in the order co_occurring_entities gave.
-        const LayoutPoint c = current.positions[centre];
-        for (std::size_t i = 0; i < fresh.size(); ++i) {
-            auto it = byId.find(fresh[i]);
-            GraphNode node = it != byId.end() ? toGraphNode(*it->second)
-                                              : GraphNode{qs(fresh[i]), {}, qs(fresh[i]), 0};
-            const double angle =
-                2.0 * std::numbers::pi * static_cast<double>(i) / static_cast<double>(fresh.size());
-            const double r = kSpacing * (1.5 + 0.5 * static_cast<double>(i % 2));
-            index.insert(node.id, static_cast<std::uint32_t>(current.nodes.size()));
-            current.nodes.push_back(std::move(node));
-            current.positions.push_back({c.x + r * std::cos(angle), c.y + r * std::sin(angle)});
-            ++out.added;
-        }
+        out.added = static_cast<int>(fresh.size());
     }
     // Every edge among the drawn nodes at the threshold, the centre's edges at any weight, and
     // the edges already drawn: each pair once.
@@ -222,25 +260,7 @@ GraphExpansion expandGraph(const VaultRef& ref, GraphData current, const QString
         out.error = error;
         return out;
     }
-    QSet<int> taken;
-    int nextSlot = 0;
-    for (int s : oldSlot)
-        nextSlot = std::max(nextSlot, s + 1);
-    for (GraphCommunityInfo& c : current.communities) {
-        std::map<int, int> overlap;
-        for (std::uint32_t v : c.members)
-            if (oldSlot[v] >= 0 && !taken.contains(oldSlot[v]))
-                ++overlap[oldSlot[v]];
-        int best = -1;
-        int bestCount = 0;
-        for (const auto& [slot, count] : overlap)
-            if (count > bestCount) {
-                best = slot;
-                bestCount = count;
-            }
-        c.colorSlot = best >= 0 ? best : nextSlot++;
-        taken.insert(c.colorSlot);
-    }
+    keepColours(oldSlot, current.communities);
     out.data = std::move(current);
     return out;
 }

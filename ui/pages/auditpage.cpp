@@ -74,6 +74,28 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , lab_(new QPushButton(tr("Open in &Lab"), this))
     , replayLabel_(new QLabel(this))
     , diffView_(makeTable(this)) {
+    setupFilters();
+    setupLog();
+    setupActions();
+    setupDiff();
+    layOut();
+    connect(vault_, &VaultController::vaultChanged, this, &AuditPage::resetVaultState);
+    connect(vault_, &VaultController::opened, this, [this] {
+        diff_->clear();
+        dirty_ = true;
+        if (isVisible())
+            refresh();
+    });
+    connect(workbench_->session(), &QuerySession::finished, this, [this] {
+        dirty_ = true;
+        if (isVisible())
+            refreshLater_->start();
+    });
+    updateButtons();
+}
+
+// The filter row: text, mode, caller and session, and Follow.
+void AuditPage::setupFilters() {
     filter_->setPlaceholderText(tr("Filter by query text…"));
     filter_->setClearButtonEnabled(true);
     mode_->addItem(tr("All modes"), QString());
@@ -98,16 +120,17 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         else
             followTimer_->stop();
     });
-    auto* refreshButton = new QPushButton(tr("Refresh"), this);
     connect(filter_, &QLineEdit::textChanged, this, &AuditPage::applyFilter);
     connect(mode_, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
     connect(agent_, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
     connect(session_, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
-    connect(refreshButton, &QPushButton::clicked, this, &AuditPage::refresh);
     refreshLater_->setSingleShot(true);
     refreshLater_->setInterval(kRefreshDelayMs);
     connect(refreshLater_, &QTimer::timeout, this, &AuditPage::refresh);
+}
 
+// The log's table and the count under the filters.
+void AuditPage::setupLog() {
     log_->setModel(model_);
     log_->header()->setStretchLastSection(false);
     log_->header()->setSectionResizeMode(AuditModel::Query, QHeaderView::Stretch);
@@ -138,7 +161,10 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
                       .arg(formatCount(model_->rowCount()))
                 : model_->error());
     });
+}
 
+// Replay, Diff, Open in Workbench, Open in Lab.
+void AuditPage::setupActions() {
     replay_->setToolTip(tr("Run the logged query again with the settings it was logged with: any "
                            "movement comes from the data"));
     diffButton_->setToolTip(
@@ -162,7 +188,10 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         workbench_->page()->setQueryText(row->query);
         Q_EMIT workbench_->pageRequested();
     });
+}
 
+// The rerun's table below the log.
+void AuditPage::setupDiff() {
     diffView_->setModel(diff_);
     diffView_->header()->setStretchLastSection(true);
     diffView_->header()->resizeSection(ReplayDiffModel::LoggedRank, 70);
@@ -181,7 +210,11 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     replayLabel_->setWordWrap(true);
     replayLabel_->setTextFormat(Qt::RichText);
     replayLabel_->setText(replayHint());
+}
 
+void AuditPage::layOut() {
+    auto* refreshButton = new QPushButton(tr("Refresh"), this);
+    connect(refreshButton, &QPushButton::clicked, this, &AuditPage::refresh);
     auto* top = new QHBoxLayout();
     top->addWidget(filter_, 1);
     top->addWidget(mode_);
@@ -213,20 +246,6 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
-
-    connect(vault_, &VaultController::vaultChanged, this, &AuditPage::resetVaultState);
-    connect(vault_, &VaultController::opened, this, [this] {
-        diff_->clear();
-        dirty_ = true;
-        if (isVisible())
-            refresh();
-    });
-    connect(workbench_->session(), &QuerySession::finished, this, [this] {
-        dirty_ = true;
-        if (isVisible())
-            refreshLater_->start();
-    });
-    updateButtons();
 }
 
 QString AuditPage::replayHint() {

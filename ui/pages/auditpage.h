@@ -66,6 +66,12 @@ private:
     void followTick();
     void showReplay(const ReplayOutcome& outcome);
     void updateButtons();
+    // The constructor's parts (auditpage.cpp).
+    void setupFilters();
+    void setupLog();
+    void setupActions();
+    void setupDiff();
+    void layOut();
     static QString replayHint();
 
     VaultController* vault_;

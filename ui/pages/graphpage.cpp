@@ -127,6 +127,35 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , timeLabel_(new QLabel(this))
     , status_(new QLabel(this))
     , aliases_(new AliasPanel(vault, this)) {
+    setupControls();
+    setupPanel();
+    connectControls();
+    connect(workbench_, &QueryWorkbench::hitShown, this, [this](const RetrievalHit& hit) {
+        QStringList ids;
+        for (const auto& e : hit.entities)
+            ids << qs(e);
+        for (const auto& t : hit.topics)
+            ids << (t.find(':') == std::string::npos ? QStringLiteral("topic:") + qs(t) : qs(t));
+        litIds_ = ids;
+        aroundHit_->setEnabled(!litIds_.isEmpty());
+        scene_->setLit(litIds_);
+        view_->viewport()->update();
+        updateStatus();
+    });
+    connect(vault_, &VaultController::vaultChanged, this, &GraphPage::resetVaultState);
+    connect(vault_, &VaultController::opened, this, [this] {
+        needsLoad_ = true;
+        if (isVisible())
+            reload();
+    });
+
+    layOut();
+    updatePanel();
+    updateStatus();
+}
+
+// The row of what to draw and how, and the focus and selection buttons.
+void GraphPage::setupControls() {
     search_->setPlaceholderText(tr("Find an entity… (Enter)"));
     search_->setClearButtonEnabled(true);
     scopeBox_->addItem(tr("Around the most mentioned"), 0);
@@ -160,9 +189,10 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     expand_->setToolTip(tr("Add the selected entity's neighbours to the graph (double-click)"));
     hide_->setToolTip(tr("Take the selected entity off the drawing (Fit or a reload brings it "
                          "back)"));
-    auto* fit = new QPushButton(tr("Fit"), this);
-    fit->setToolTip(tr("Frame the shown nodes (0)"));
+}
 
+// The selected entity's panel, the communities and the time window.
+void GraphPage::setupPanel() {
     selectedTitle_->setTextFormat(Qt::RichText);
     selectedTitle_->setWordWrap(true);
     selectedFacts_->setWordWrap(true);
@@ -206,7 +236,9 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     timeBox_->setEnabled(false);
     timeBox_->setToolTip(tr("Show the graph as it stood between two dates: each edge drawn "
                             "with the chunks it shares inside the window"));
+}
 
+void GraphPage::connectControls() {
     connect(search_, &QLineEdit::returnPressed, this, [this] { find(search_->text()); });
     connect(scopeBox_, &QComboBox::currentIndexChanged, this, &GraphPage::reload);
     connect(minWeight_, &QSpinBox::editingFinished, this, &GraphPage::reload);
@@ -231,7 +263,6 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         scene_->showAllNodes();
         updateStatus();
     });
-    connect(fit, &QPushButton::clicked, view_, &GraphView::fitAll);
     connect(queryTopic_, &QPushButton::clicked, this, &GraphPage::queryTopicOfSelected);
     connect(expand_, &QPushButton::clicked, this, [this] { expand(scene_->selectedNode()); });
     connect(hide_, &QPushButton::clicked, this, &GraphPage::hideSelected);
@@ -269,46 +300,10 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
             timeFrom_->setValue(v);
         applyTimeWindow();
     });
-    connect(workbench_, &QueryWorkbench::hitShown, this, [this](const RetrievalHit& hit) {
-        QStringList ids;
-        for (const auto& e : hit.entities)
-            ids << qs(e);
-        for (const auto& t : hit.topics)
-            ids << (t.find(':') == std::string::npos ? QStringLiteral("topic:") + qs(t) : qs(t));
-        litIds_ = ids;
-        aroundHit_->setEnabled(!litIds_.isEmpty());
-        scene_->setLit(litIds_);
-        view_->viewport()->update();
-        updateStatus();
-    });
-    connect(vault_, &VaultController::vaultChanged, this, &GraphPage::resetVaultState);
-    connect(vault_, &VaultController::opened, this, [this] {
-        needsLoad_ = true;
-        if (isVisible())
-            reload();
-    });
+}
 
-    // Top: what to draw and how.
-    auto* row1 = new QHBoxLayout();
-    row1->addWidget(search_, 2);
-    row1->addWidget(scopeBox_);
-    row1->addWidget(minWeight_);
-    row1->addWidget(sizeBox_);
-    row1->addWidget(aroundHit_);
-    row1->addWidget(fit);
-    auto* legend = new QLabel(shapeLegend(), this);
-    auto* help = new QLabel(tr("Click: select · double-click: add neighbours · right-click: "
-                               "actions · drag: pan · wheel: zoom"),
-                            this);
-    help->setForegroundRole(QPalette::PlaceholderText);
-    // Both lines wrap rather than widen the window (German runs long).
-    legend->setWordWrap(true);
-    help->setWordWrap(true);
-    help->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    auto* row2 = new QHBoxLayout();
-    row2->addWidget(legend, 1);
-    row2->addWidget(help, 1);
-
+// Right of the graph: the selected entity, the communities and the aliases, as tabs.
+QTabWidget* GraphPage::buildSidePanel() {
     // Right: the selected entity and the communities.
     auto* selectedPane = new QWidget(this);
     auto* sel = new QVBoxLayout(selectedPane);
@@ -351,6 +346,35 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     tabs->addTab(selectedPane, tr("Selected"));
     tabs->addTab(communityPane, tr("Communities"));
     tabs->addTab(aliases_, tr("Aliases"));
+    return tabs;
+}
+
+void GraphPage::layOut() {
+    auto* fit = new QPushButton(tr("Fit"), this);
+    fit->setToolTip(tr("Frame the shown nodes (0)"));
+    connect(fit, &QPushButton::clicked, view_, &GraphView::fitAll);
+    // Top: what to draw and how.
+    auto* row1 = new QHBoxLayout();
+    row1->addWidget(search_, 2);
+    row1->addWidget(scopeBox_);
+    row1->addWidget(minWeight_);
+    row1->addWidget(sizeBox_);
+    row1->addWidget(aroundHit_);
+    row1->addWidget(fit);
+    auto* legend = new QLabel(shapeLegend(), this);
+    auto* help = new QLabel(tr("Click: select · double-click: add neighbours · right-click: "
+                               "actions · drag: pan · wheel: zoom"),
+                            this);
+    help->setForegroundRole(QPalette::PlaceholderText);
+    // Both lines wrap rather than widen the window (German runs long).
+    legend->setWordWrap(true);
+    help->setWordWrap(true);
+    help->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    auto* row2 = new QHBoxLayout();
+    row2->addWidget(legend, 1);
+    row2->addWidget(help, 1);
+
+    QTabWidget* tabs = buildSidePanel();
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(view_);
     splitter->addWidget(tabs);
@@ -372,8 +396,6 @@ GraphPage::GraphPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     layout->addWidget(splitter, 1);
     layout->addLayout(timeRow);
     layout->addWidget(status_);
-    updatePanel();
-    updateStatus();
 }
 
 void GraphPage::showEvent(QShowEvent* event) {

@@ -22,6 +22,7 @@ class QListWidget;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QTabWidget;
 class QTreeWidget;
 
 namespace memlens::ui {
@@ -91,6 +92,12 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // The constructor's parts (graphpage.cpp).
+    void setupControls();
+    void setupPanel();
+    void connectControls();
+    QTabWidget* buildSidePanel();
+    void layOut();
     void load(GraphRequest request);
     void applyGraph(GraphData data, bool grown);
     void updateStatus();

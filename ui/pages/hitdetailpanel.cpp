@@ -92,6 +92,32 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
             Q_EMIT nodeRequested(url.path());
     });
 
+    setupActions();
+
+    auto* buttons = new QHBoxLayout();
+    buttons->addWidget(markdown_);
+    buttons->addStretch();
+    buttons->addWidget(drill_);
+    buttons->addWidget(leaves_);
+    buttons->addWidget(forget_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    layout->addWidget(title_);
+    layout->addWidget(id_);
+    layout->addWidget(provenance_);
+    layout->addWidget(chipsBox_);
+    layout->addWidget(graphContext_);
+    layout->addLayout(buttons);
+    layout->addWidget(content_, 1);
+    layout->addWidget(neighboursHeading_);
+    layout->addWidget(neighbours_, 1);
+    clear();
+}
+
+// Render Markdown, Drill Down, Fetch Leaves and Forget…, and the content's node links.
+void HitDetailPanel::setupActions() {
     markdown_->setChecked(QSettings().value(kMarkdownKey, true).toBool());
     markdown_->setToolTip(
         tr("Render the content as Markdown (images and links are never fetched)"));
@@ -121,27 +147,6 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
         if (url.scheme() == kNodeScheme)
             Q_EMIT nodeRequested(url.path());
     });
-
-    auto* buttons = new QHBoxLayout();
-    buttons->addWidget(markdown_);
-    buttons->addStretch();
-    buttons->addWidget(drill_);
-    buttons->addWidget(leaves_);
-    buttons->addWidget(forget_);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(4);
-    layout->addWidget(title_);
-    layout->addWidget(id_);
-    layout->addWidget(provenance_);
-    layout->addWidget(chipsBox_);
-    layout->addWidget(graphContext_);
-    layout->addLayout(buttons);
-    layout->addWidget(content_, 1);
-    layout->addWidget(neighboursHeading_);
-    layout->addWidget(neighbours_, 1);
-    clear();
 }
 
 void HitDetailPanel::clear() {

@@ -59,6 +59,7 @@ Q_SIGNALS:
     void neighboursShown();
 
 private:
+    void setupActions();
     void renderContent();
     void showNeighbours();
     void addChips(FlowLayout* layout, const std::vector<std::string>& entities,

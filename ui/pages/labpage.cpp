@@ -253,6 +253,32 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     , ablationLogLabel_(new QLabel(this))
     , ablationLogTable_(new QTableWidget(this))
     , ablationLogJob_(new JobRunner(this)) {
+    setupTimers();
+    QLayout* rowBar = buildRowBar();
+    QWidget* settingsBox = buildSettingsBox();
+    tabs_->addTab(buildWhatIf(), tr("What-if"));
+    tabs_->addTab(buildBlast(), tr("Blast Radius"));
+    tabs_->addTab(buildAblation(), tr("Ablation"));
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index == 2 && ablationStale_)
+            runAblation();
+    });
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(settingsBox);
+    split->addWidget(tabs_);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({380, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(rowBar);
+    layout->addWidget(split, 1);
+
+    connectVault();
+    resetVaultState();
+}
+
+void LabPage::setupTimers() {
     rerankTimer_->setSingleShot(true);
     rerankTimer_->setInterval(0);
     connect(rerankTimer_, &QTimer::timeout, this, [this] { rerank(false); });
@@ -266,8 +292,10 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
                                  .arg(formatCount(static_cast<qint64>(done)),
                                       formatCount(static_cast<qint64>(total))));
     });
+}
 
-    // --- the row --------------------------------------------------------------------------
+// The logged row the lab works on.
+QLayout* LabPage::buildRowBar() {
     rowBox_->setRange(1, std::numeric_limits<int>::max());
     rowBox_->setPrefix(tr("row #"));
     rowBox_->setToolTip(tr("An audit row: a logged search whose candidate pools the lab re-ranks"));
@@ -281,8 +309,11 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     rowBar->addWidget(query_, 1);
     connect(openRow_, &QPushButton::clicked, this, [this] { openRow(rowBox_->value()); });
     connect(newestRow_, &QPushButton::clicked, this, [this] { openRow(0); });
+    return rowBar;
+}
 
-    // --- settings -------------------------------------------------------------------------
+// Left: the settings as the lab would change them, the query's budget, and their buttons.
+QWidget* LabPage::buildSettingsBox() {
     auto* settingsHost = new QWidget;
     buildSettings(settingsHost);
     auto* scroll = new QScrollArea(this);
@@ -337,8 +368,11 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     connect(save_, &QPushButton::clicked, this, &LabPage::saveSettings);
     connect(undo_, &QPushButton::clicked, this, &LabPage::undoSave);
     connect(retrieve_, &QPushButton::clicked, this, [this] { rerank(true); });
+    return settingsBox;
+}
 
-    // --- what-if --------------------------------------------------------------------------
+// What-if: the row re-ranked beside what it is compared with, and each hit's move.
+QWidget* LabPage::buildWhatIf() {
     leftBox_->addItem(tr("as logged (what the agent got)"), static_cast<int>(LabLeft::Logged));
     leftBox_->addItem(tr("the vault's settings now"), static_cast<int>(LabLeft::VaultNow));
     leftBox_->addItem(tr("another audit row"), static_cast<int>(LabLeft::OtherRow));
@@ -375,6 +409,22 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     moves_->verticalHeader()->setVisible(false);
     moves_->setSelectionBehavior(QAbstractItemView::SelectRows);
     moves_->setWordWrap(false);
+    connectMoves();
+    auto* whatIf = new QWidget(this);
+    auto* wv = new QVBoxLayout(whatIf);
+    wv->addLayout(leftBar);
+    wv->addWidget(verdict_);
+    auto* wsplit = new QSplitter(Qt::Vertical, whatIf);
+    wsplit->addWidget(sbsScroll);
+    wsplit->addWidget(moves_);
+    wsplit->setStretchFactor(0, 2);
+    wsplit->setStretchFactor(1, 1);
+    wsplit->setSizes({320, 160});
+    wv->addWidget(wsplit, 1);
+    return whatIf;
+}
+
+void LabPage::connectMoves() {
     // The selected move's hit in the docks (hit detail, score breakdown), as it ranks on the
     // right (or, gone, as it ranked on the left).
     connect(moves_, &QTableWidget::currentCellChanged, this, [this](int row) {
@@ -395,19 +445,10 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
                 moves_->scrollToItem(moves_->item(r, 0));
             }
     });
-    auto* whatIf = new QWidget(this);
-    auto* wv = new QVBoxLayout(whatIf);
-    wv->addLayout(leftBar);
-    wv->addWidget(verdict_);
-    auto* wsplit = new QSplitter(Qt::Vertical, whatIf);
-    wsplit->addWidget(sbsScroll);
-    wsplit->addWidget(moves_);
-    wsplit->setStretchFactor(0, 2);
-    wsplit->setStretchFactor(1, 1);
-    wsplit->setSizes({320, 160});
-    wv->addWidget(wsplit, 1);
+}
 
-    // --- blast radius ---------------------------------------------------------------------
+// Blast radius: every logged search re-ranked with the settings on the left.
+QWidget* LabPage::buildBlast() {
     clientBox_->addItem(tr("every caller"), QString());
     blastLimit_->setRange(0, 10'000'000);
     blastLimit_->setSpecialValueText(tr("all rows"));
@@ -423,36 +464,7 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
            "no row logged under them."));
     connect(runBlast_, &QPushButton::clicked, this, &LabPage::runBlast);
     connect(cancelBlast_, &QPushButton::clicked, this, &LabPage::cancelBlast);
-    // Which rows, then run: two lines, so that the page fits a 1280-pixel window in every
-    // language.
-    auto* blastBar = new QVBoxLayout;
-    auto* which = new QHBoxLayout;
-    which->addWidget(new QLabel(tr("Rows of:"), this));
-    which->addWidget(clientBox_, 1);
-    which->addWidget(blastLimit_);
-    // One time range of the log (days, UTC, both included).
-    auto* window = new QHBoxLayout;
-    window->addWidget(windowBox_);
-    window->addWidget(sinceEdit_);
-    window->addWidget(new QLabel(tr("to"), this));
-    window->addWidget(untilEdit_);
-    window->addStretch(1);
-    for (QDateEdit* e : {sinceEdit_, untilEdit_}) {
-        e->setCalendarPopup(true);
-        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
-        e->setTimeSpec(Qt::UTC);
-        e->setDate(QDate::currentDate());
-        e->setEnabled(false);
-        connect(windowBox_, &QCheckBox::toggled, e, &QWidget::setEnabled);
-    }
-    windowBox_->setToolTip(tr("Only the rows logged between these two days (UTC, both included)"));
-    auto* run = new QHBoxLayout;
-    run->addWidget(runBlast_);
-    run->addWidget(cancelBlast_);
-    run->addWidget(blastBar_, 1);
-    blastBar->addLayout(which);
-    blastBar->addLayout(window);
-    blastBar->addLayout(run);
+    QLayout* blastBar = buildBlastBar();
     auto* chart = new QChart();
     chart->setTitle(tr("Overlap of the logged and new top hits (Jaccard@k): queries per bin"));
     chart->legend()->setVisible(false);
@@ -487,8 +499,46 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
     bsplit->addWidget(chart_);
     bsplit->addWidget(blastTable_);
     bv->addWidget(bsplit, 1);
+    return blast;
+}
 
-    // --- ablation -------------------------------------------------------------------------
+// Which rows (caller, newest N, days), then Run and Cancel with the progress.
+QLayout* LabPage::buildBlastBar() {
+    // Which rows, then run: two lines, so that the page fits a 1280-pixel window in every
+    // language.
+    auto* blastBar = new QVBoxLayout;
+    auto* which = new QHBoxLayout;
+    which->addWidget(new QLabel(tr("Rows of:"), this));
+    which->addWidget(clientBox_, 1);
+    which->addWidget(blastLimit_);
+    // One time range of the log (days, UTC, both included).
+    auto* window = new QHBoxLayout;
+    window->addWidget(windowBox_);
+    window->addWidget(sinceEdit_);
+    window->addWidget(new QLabel(tr("to"), this));
+    window->addWidget(untilEdit_);
+    window->addStretch(1);
+    for (QDateEdit* e : {sinceEdit_, untilEdit_}) {
+        e->setCalendarPopup(true);
+        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+        e->setTimeSpec(Qt::UTC);
+        e->setDate(QDate::currentDate());
+        e->setEnabled(false);
+        connect(windowBox_, &QCheckBox::toggled, e, &QWidget::setEnabled);
+    }
+    windowBox_->setToolTip(tr("Only the rows logged between these two days (UTC, both included)"));
+    auto* run = new QHBoxLayout;
+    run->addWidget(runBlast_);
+    run->addWidget(cancelBlast_);
+    run->addWidget(blastBar_, 1);
+    blastBar->addLayout(which);
+    blastBar->addLayout(window);
+    blastBar->addLayout(run);
+    return blastBar;
+}
+
+// Ablation: the row ranked by each leg alone and without each signal, and over the whole log.
+QWidget* LabPage::buildAblation() {
     ablationVerdict_->setWordWrap(true);
     ablationVerdict_->setTextFormat(Qt::RichText);
     ablationTable_->verticalHeader()->setVisible(false);
@@ -515,25 +565,10 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
                                                   tr("First to give the logged ranking")});
     ablationLogTable_->horizontalHeader()->setStretchLastSection(true);
     connect(ablationLogButton_, &QPushButton::clicked, this, &LabPage::runAblationOverLog);
+    return ablation;
+}
 
-    tabs_->addTab(whatIf, tr("What-if"));
-    tabs_->addTab(blast, tr("Blast Radius"));
-    tabs_->addTab(ablation, tr("Ablation"));
-    connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) {
-        if (index == 2 && ablationStale_)
-            runAblation();
-    });
-
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(settingsBox);
-    split->addWidget(tabs_);
-    split->setStretchFactor(0, 0);
-    split->setStretchFactor(1, 1);
-    split->setSizes({380, 900});
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(rowBar);
-    layout->addWidget(split, 1);
-
+void LabPage::connectVault() {
     connect(vault_, &VaultController::vaultChanged, this, &LabPage::resetVaultState);
     connect(vault_, &VaultController::opened, this, [this](const VaultRef& ref) {
         const bool same = ref_.dir == ref.dir;
@@ -551,7 +586,6 @@ LabPage::LabPage(VaultController* vault, QueryWorkbench* workbench, QWidget* par
             [this](const QString& m) { showError(tr("Re-ranking failed"), m); });
     connect(blastJob_, &JobRunner::failed, this,
             [this](const QString& m) { showError(tr("The blast radius failed"), m); });
-    resetVaultState();
 }
 
 LabPage::~LabPage() = default;
@@ -601,35 +635,7 @@ void LabPage::buildSettings(QWidget* host) {
                     onEdited(key, on ? QStringLiteral("true") : QStringLiteral("false"));
                 });
             } else {
-                const auto [lo, hi] = sliderRange(key);
-                const bool integer = isIntegerKey(key);
-                e.scale = integer ? 1.0 : 1000.0 / (hi - lo > 0 ? hi - lo : 1.0);
-                e.slider = new QSlider(Qt::Horizontal, host);
-                e.slider->setRange(static_cast<int>(std::lround(lo * e.scale)),
-                                   static_cast<int>(std::lround(hi * e.scale)));
-                e.slider->setMinimumWidth(70);
-                e.slider->setToolTip(e.label->toolTip());
-                e.spin = new QDoubleSpinBox(host);
-                e.spin->setDecimals(integer ? 0 : 3);
-                e.spin->setRange(integer ? 0 : -1e6, 1e9);
-                e.spin->setSingleStep(integer ? 1 : (hi - lo) / 100.0);
-                e.spin->setKeyboardTracking(false);
-                e.spin->setFixedWidth(84);
-                e.spin->setAccessibleName(qs(k.key));
-                grid->addWidget(e.slider, row, 1);
-                grid->addWidget(e.spin, row, 2);
-                const double scale = e.scale;
-                QDoubleSpinBox* spin = e.spin;
-                connect(e.slider, &QSlider::valueChanged, this, [this, spin, scale](int v) {
-                    if (updatingEditors_)
-                        return;
-                    spin->setValue(v / scale); // the spin box's valueChanged edits the setting
-                });
-                connect(e.spin, &QDoubleSpinBox::valueChanged, this,
-                        [this, key, integer](double v) {
-                            onEdited(key, integer ? QString::number(std::llround(v))
-                                                  : QString::number(v, 'g', 12));
-                        });
+                addNumberEditor(grid, host, row, key, e);
             }
             if (retrieval) {
                 QFont f = e.label->font();
@@ -641,6 +647,38 @@ void LabPage::buildSettings(QWidget* host) {
         }
     }
     grid->setRowStretch(row, 1);
+}
+
+// A number setting's slider and spin box, the spin box editing the setting.
+void LabPage::addNumberEditor(QGridLayout* grid, QWidget* host, int row, const std::string& key,
+                              Editor& e) {
+    const auto [lo, hi] = sliderRange(key);
+    const bool integer = isIntegerKey(key);
+    e.scale = integer ? 1.0 : 1000.0 / (hi - lo > 0 ? hi - lo : 1.0);
+    e.slider = new QSlider(Qt::Horizontal, host);
+    e.slider->setRange(static_cast<int>(std::lround(lo * e.scale)),
+                       static_cast<int>(std::lround(hi * e.scale)));
+    e.slider->setMinimumWidth(70);
+    e.slider->setToolTip(e.label->toolTip());
+    e.spin = new QDoubleSpinBox(host);
+    e.spin->setDecimals(integer ? 0 : 3);
+    e.spin->setRange(integer ? 0 : -1e6, 1e9);
+    e.spin->setSingleStep(integer ? 1 : (hi - lo) / 100.0);
+    e.spin->setKeyboardTracking(false);
+    e.spin->setFixedWidth(84);
+    e.spin->setAccessibleName(qs(key));
+    grid->addWidget(e.slider, row, 1);
+    grid->addWidget(e.spin, row, 2);
+    const double scale = e.scale;
+    QDoubleSpinBox* spin = e.spin;
+    connect(e.slider, &QSlider::valueChanged, this, [this, spin, scale](int v) {
+        if (updatingEditors_)
+            return;
+        spin->setValue(v / scale); // the spin box's valueChanged edits the setting
+    });
+    connect(e.spin, &QDoubleSpinBox::valueChanged, this, [this, key, integer](double v) {
+        onEdited(key, integer ? QString::number(std::llround(v)) : QString::number(v, 'g', 12));
+    });
 }
 
 void LabPage::showSettings() {
@@ -852,6 +890,30 @@ void LabPage::showWhatIf(const WhatIfOutcome& out) {
         rightTitle = tr("Row #%1 as logged").arg(row_->record.id);
 
     // The verdict in words first, the numbers under it.
+    const QString words = whatIfWords(c);
+    const QString numbers = whatIfNumbers(c, left);
+    QString retrieval;
+    if (!c.needs_retrieval.empty() && !out.retrieved)
+        retrieval = QStringLiteral("<br><span style='color:#b26a00'>%1</span>")
+                        .arg(tr("Not shown: %1 acts inside a leg, which re-ranking the stored "
+                                "candidates cannot show. Retrieve Again runs the query anew.")
+                                 .arg(keyList(c.needs_retrieval)));
+    if (out.retrieved)
+        retrieval = QStringLiteral("<br>%1").arg(
+            tr("The right side is a new retrieval: it also shows any change of the vault since "
+               "the row was logged."));
+    verdict_->setText(words + QStringLiteral("<br><small>") + numbers + QStringLiteral("</small>") +
+                      retrieval);
+    sideBySide_->setComparison(c, leftTitle, rightTitle);
+
+    fillMoves(c);
+    moves_->resizeColumnsToContents();
+    updateButtons();
+    Q_EMIT whatIfShown();
+}
+
+// The what-if's verdict in words: whether the ranking changed, and how.
+QString LabPage::whatIfWords(const LabComparison& c) const {
     int up = 0, down = 0, fresh = 0, gone = 0;
     for (const auto& m : c.moves) {
         up += m.movement == "up";
@@ -879,6 +941,11 @@ void LabPage::showWhatIf(const WhatIfOutcome& out) {
             c.lost_first ? tr("the first hit changes") : tr("the first hit stays");
         words = QStringLiteral("<b>%1</b>; %2.").arg(parts.join(QStringLiteral(", ")), first);
     }
+    return words;
+}
+
+// The numbers under the verdict: the overlap, and what the settings changed.
+QString LabPage::whatIfNumbers(const LabComparison& c, LabLeft left) const {
     QString numbers = tr("Jaccard@%1 %2 · rank-biased overlap %3")
                           .arg(c.k)
                           .arg(c.jaccard, 0, 'f', 2)
@@ -911,20 +978,11 @@ void LabPage::showWhatIf(const WhatIfOutcome& out) {
         numbers +=
             QStringLiteral(" · ") + tr("settings that differ: %1").arg(keyList(c.changed_keys));
     }
-    QString retrieval;
-    if (!c.needs_retrieval.empty() && !out.retrieved)
-        retrieval = QStringLiteral("<br><span style='color:#b26a00'>%1</span>")
-                        .arg(tr("Not shown: %1 acts inside a leg, which re-ranking the stored "
-                                "candidates cannot show. Retrieve Again runs the query anew.")
-                                 .arg(keyList(c.needs_retrieval)));
-    if (out.retrieved)
-        retrieval = QStringLiteral("<br>%1").arg(
-            tr("The right side is a new retrieval: it also shows any change of the vault since "
-               "the row was logged."));
-    verdict_->setText(words + QStringLiteral("<br><small>") + numbers + QStringLiteral("</small>") +
-                      retrieval);
-    sideBySide_->setComparison(c, leftTitle, rightTitle);
+    return numbers;
+}
 
+// One row per hit that moved, came or went, with the signal and the settings that moved it.
+void LabPage::fillMoves(const LabComparison& c) {
     moves_->setSortingEnabled(false);
     moves_->setRowCount(0);
     for (const auto& m : c.moves) {
@@ -952,9 +1010,6 @@ void LabPage::showWhatIf(const WhatIfOutcome& out) {
             why = why.left(by);
         moves_->setItem(r, 5, item(m.movement == "same" ? QString() : why, qs(m.line)));
     }
-    moves_->resizeColumnsToContents();
-    updateButtons();
-    Q_EMIT whatIfShown();
 }
 
 void LabPage::runBlast() {
@@ -1027,6 +1082,16 @@ void LabPage::showBlast(const BlastOutcome& out) {
     }
     blast_ = out.report;
     const BlastReport& r = *blast_;
+    showBlastVerdict(r);
+
+    fillBlastChart(r);
+
+    fillBlastTable(r);
+    Q_EMIT blastShown();
+}
+
+// The blast radius's verdict in words, the settings and skipped rows under it.
+void LabPage::showBlastVerdict(const BlastReport& r) {
     QString settings = r.changed_keys.empty()
                            ? tr("the vault's own settings")
                            : changeList(vaultSettings_, panel_, r.changed_keys).toHtmlEscaped();
@@ -1052,8 +1117,10 @@ void LabPage::showBlast(const BlastOutcome& out) {
                               .arg(qs(k)));
     blastVerdict_->setText(words + QStringLiteral("<br><small>") + under +
                            QStringLiteral("</small>"));
+}
 
-    // The chart: queries per overlap bin (runBlast cleared the last one).
+// Queries per overlap bin (runBlast cleared the last chart).
+void LabPage::fillBlastChart(const BlastReport& r) {
     QChart* chart = chart_->chart();
     bars_ = new QBarSet(tr("Queries"));
     QStringList categories;
@@ -1096,8 +1163,10 @@ void LabPage::showBlast(const BlastOutcome& out) {
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
+}
 
-    // The changed queries, worst overlap first.
+// The changed queries, worst overlap first.
+void LabPage::fillBlastTable(const BlastReport& r) {
     blastTable_->setSortingEnabled(false);
     for (const auto& q : r.results) {
         if (!q.changed)
@@ -1126,7 +1195,6 @@ void LabPage::showBlast(const BlastOutcome& out) {
     blastTable_->setSortingEnabled(true);
     blastTable_->sortByColumn(4, Qt::AscendingOrder);
     blastTable_->resizeColumnsToContents();
-    Q_EMIT blastShown();
 }
 
 void LabPage::runAblation() {

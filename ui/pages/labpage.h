@@ -21,7 +21,9 @@ class QCheckBox;
 class QComboBox;
 class QDateEdit;
 class QDoubleSpinBox;
+class QGridLayout;
 class QLabel;
+class QLayout;
 class QProgressBar;
 class QPushButton;
 class QSlider;
@@ -39,6 +41,7 @@ class QBarSet;
 namespace memlens::ui {
 
 class JobRunner;
+enum class LabLeft; // lab/labjobs.h
 class QueryWorkbench;
 class SideBySideView;
 class VaultController;
@@ -114,6 +117,24 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // showBlast()'s parts.
+    void showBlastVerdict(const BlastReport& r);
+    void fillBlastChart(const BlastReport& r);
+    void fillBlastTable(const BlastReport& r);
+    // showWhatIf()'s parts.
+    QString whatIfWords(const LabComparison& c) const;
+    QString whatIfNumbers(const LabComparison& c, LabLeft left) const;
+    void fillMoves(const LabComparison& c);
+    // The constructor's parts (labpage.cpp).
+    void setupTimers();
+    QLayout* buildRowBar();
+    QWidget* buildSettingsBox();
+    QWidget* buildWhatIf();
+    void connectMoves();
+    QWidget* buildBlast();
+    QLayout* buildBlastBar();
+    QWidget* buildAblation();
+    void connectVault();
     static QString skippedRowsText(std::size_t noPools, std::size_t other, std::size_t damaged);
     struct Editor {
         QLabel* label = nullptr;
@@ -123,6 +144,8 @@ private:
         QCheckBox* check = nullptr;
         double scale = 1.0; // slider units per value unit
     };
+    void addNumberEditor(QGridLayout* grid, QWidget* host, int row, const std::string& key,
+                         Editor& e);
     void buildSettings(QWidget* host);
     void showSettings();
     void onEdited(const std::string& key, const QString& text);

@@ -92,6 +92,21 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     , header_(new QLabel(this))
     , proxy_(new ResultsProxy(this))
     , info_(new QLabel(this)) {
+    setupQueryBox();
+    setupFilter();
+    setupResults();
+    setupEntities();
+    setupStack();
+    layOut();
+    connect(session_, &QuerySession::started, this, &QueryPage::onStarted);
+    connect(session_, &QuerySession::finished, this, &QueryPage::onFinished);
+    connect(session_, &QuerySession::cancelled, this, [this] { info_->setText(tr("Cancelled.")); });
+    connect(session_, &QuerySession::runningChanged, this,
+            [this](bool running) { cancelButton_->setEnabled(running); });
+}
+
+// The query box, the mode beside it, Run and Cancel and their shortcuts.
+void QueryPage::setupQueryBox() {
     query_->setEditable(true);
     query_->setInsertPolicy(QComboBox::NoInsert);
     query_->setMaxCount(kHistoryMax);
@@ -121,7 +136,10 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     connect(runShortcut, &QShortcut::activated, this, &QueryPage::run);
     auto* cancelShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(cancelShortcut, &QShortcut::activated, session_, &QuerySession::cancel);
+}
 
+// The filter over the results and the entities.
+void QueryPage::setupFilter() {
     filter_->setPlaceholderText(tr("Filter results…"));
     filter_->setClearButtonEnabled(true);
     kindFilter_->addItem(tr("All nodes"));
@@ -130,7 +148,10 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     connect(filter_, &QLineEdit::textChanged, proxy_, &ResultsProxy::setText);
     connect(kindFilter_, &QComboBox::currentIndexChanged, this,
             [this](int i) { proxy_->setKindFilter(static_cast<ResultsProxy::KindFilter>(i)); });
+}
 
+// The hybrid results' table.
+void QueryPage::setupResults() {
     proxy_->setSourceModel(session_->results());
     results_->setModel(proxy_);
     results_->setItemDelegateForColumn(ResultsModel::Snippet, new HighlightDelegate(results_));
@@ -156,7 +177,10 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     results_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     connect(results_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &QueryPage::resultSelectionChanged);
+}
 
+// The entities' table (the entity search's answer).
+void QueryPage::setupEntities() {
     auto* entityProxy = new QSortFilterProxyModel(this);
     entityProxy->setSourceModel(session_->entities());
     entityProxy->setSortRole(SortRole);
@@ -169,7 +193,10 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     connect(entities_, &QTreeView::activated, this, [this](const QModelIndex& index) {
         Q_EMIT entityActivated(index.data(IdRole).toString());
     });
+}
 
+// Results, entities or the refusal, under the bold result header.
+void QueryPage::setupStack() {
     stack_->addWidget(results_);
     stack_->addWidget(entities_);
     refused_->setObjectName(QStringLiteral("queryRefused"));
@@ -186,7 +213,9 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     QFont headerFont = header_->font();
     headerFont.setBold(true);
     header_->setFont(headerFont);
+}
 
+void QueryPage::layOut() {
     auto* top = new QHBoxLayout();
     top->addWidget(mode_);
     top->addWidget(query_, 1);
@@ -201,12 +230,6 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     layout->addWidget(header_);
     layout->addWidget(stack_, 1);
     layout->addWidget(info_);
-
-    connect(session_, &QuerySession::started, this, &QueryPage::onStarted);
-    connect(session_, &QuerySession::finished, this, &QueryPage::onFinished);
-    connect(session_, &QuerySession::cancelled, this, [this] { info_->setText(tr("Cancelled.")); });
-    connect(session_, &QuerySession::runningChanged, this,
-            [this](bool running) { cancelButton_->setEnabled(running); });
 }
 
 void QueryPage::run() {

@@ -59,6 +59,13 @@ Q_SIGNALS:
     void entityActivated(const QString& entityId);
 
 private:
+    // The constructor's parts (querypage.cpp).
+    void setupQueryBox();
+    void setupFilter();
+    void setupResults();
+    void setupEntities();
+    void setupStack();
+    void layOut();
     void onStarted(const QueryRequest& request);
     void onFinished();
     void remember(const QString& text);

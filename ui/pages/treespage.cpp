@@ -65,6 +65,17 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , timeline_(new TimelineView(this))
     , coverView_(new QTreeView(this))
     , coverLabel_(new QLabel(this)) {
+    setupTree();
+    setupCover();
+    layOut();
+    connect(vault_, &VaultController::vaultChanged, this, &TreesPage::resetVaultState);
+    connect(vault_, &VaultController::opened, this, &TreesPage::onVaultOpened);
+    connect(workbench_->session(), &QuerySession::finished, this, &TreesPage::onQueryFinished);
+    updateButtons();
+}
+
+// The trees' view and its buttons: Reveal, Drill Down, Fetch Leaves.
+void TreesPage::setupTree() {
     tree_->setModel(model_);
     tree_->setUniformRowHeights(true);
     tree_->setAlternatingRowColors(true);
@@ -115,7 +126,10 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
         const auto* item = model_->itemAt(index);
         return item && item->type != SummaryTreeModel::NodeType::Tree ? item->id : QString();
     });
+}
 
+// The timeline's window and its minimal cover.
+void TreesPage::setupCover() {
     coverView_->setModel(cover_);
     coverView_->setRootIsDecorated(false);
     coverView_->setUniformRowHeights(true);
@@ -137,7 +151,9 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     connect(timeline_, &TimelineView::windowSelected, this, &TreesPage::showCover);
     coverLabel_->setWordWrap(true);
     coverLabel_->setText(coverHint());
+}
 
+void TreesPage::layOut() {
     auto* buttons = new QHBoxLayout();
     auto* hint = new QLabel(tr("Expand a tree to load its summaries; hits of the current query "
                                "are marked with every summary above them."),
@@ -171,11 +187,6 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
-
-    connect(vault_, &VaultController::vaultChanged, this, &TreesPage::resetVaultState);
-    connect(vault_, &VaultController::opened, this, &TreesPage::onVaultOpened);
-    connect(workbench_->session(), &QuerySession::finished, this, &TreesPage::onQueryFinished);
-    updateButtons();
 }
 
 QString TreesPage::coverHint() {

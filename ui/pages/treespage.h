@@ -48,6 +48,10 @@ Q_SIGNALS:
 
 private:
     static QString coverHint();
+    // The constructor's parts (treespage.cpp).
+    void setupTree();
+    void setupCover();
+    void layOut();
     void onVaultOpened();
     void onQueryFinished();
     void stepReveal();
