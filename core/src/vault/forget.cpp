@@ -406,10 +406,11 @@ private:
                                   "WHERE rowid = ?");
         if (!rows || !update)
             return !rows ? rows.status() : update.status();
-        for (const auto& [group, texts] : by_group) {
+        for (const auto& entry : by_group) {
+            const auto& texts = entry.second; // a name a lambda may capture (a binding's is not)
             std::vector<std::tuple<std::int64_t, std::string, std::string>> changed;
             rows->reset();
-            rows->bind(1, group);
+            rows->bind(1, entry.first);
             MEMLENS_TRY(rows->each_row([&] {
                 std::string near = rows->column_text(1), far = rows->column_text(2);
                 bool any = false;
