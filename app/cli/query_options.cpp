@@ -2,17 +2,45 @@
 #include "query_options.h"
 
 #include <memlens/memories.h>
+#include <memlens/query_options.h>
 #include <memlens/retrieval.h>
 #include <memlens/scoring.h>
+
+#include <iomanip>
+#include <sstream>
 
 namespace memlens::cli {
 
 namespace {
 
-// What the query options accept (the one rule of cli.h; the README lists them).
-constexpr std::int64_t kMaxChars = 1'000'000'000; // --max-chars
-constexpr double kMaxMs = 86'400'000.0;           // --max-ms: a day
-constexpr double kMaxRecency = 1000.0;            // --recency, as search.recency_boost
+// A numeric option (query_options.h: its flag and range), or nullopt when not given.
+Result<std::optional<double>> read_number(const Args& a, QueryOptionId id) {
+    const QueryOption& o = query_option(id);
+    const std::string flag = cli_option_name(o);
+    if (o.type == SettingType::Integer) {
+        auto v =
+            a.get_int(flag, static_cast<std::int64_t>(o.min), static_cast<std::int64_t>(o.max));
+        if (!v)
+            return v.status();
+        return *v ? std::optional<double>(static_cast<double>(**v)) : std::nullopt;
+    }
+    auto v = a.get_double(flag, o.min, o.max);
+    if (!v)
+        return v.status();
+    return *v;
+}
+
+// "--max-chars N (0..1000000000)", from the table.
+std::string usage_of(QueryOptionId id) {
+    const QueryOption& o = query_option(id);
+    auto text = [](double v) {
+        std::ostringstream out;
+        out << std::setprecision(12) << v;
+        return out.str();
+    };
+    return "--" + cli_option_name(o) + (o.type == SettingType::Integer ? " N (" : " X (") +
+           text(o.min) + ".." + text(o.max) + ")";
+}
 
 } // namespace
 
@@ -27,16 +55,15 @@ Status read_query_options(const Args& a, QueryOptions& req) {
         return fusion.status();
     if (*fusion)
         req.fusion = fusion_kind_from_string(**fusion);
-    const auto max_limit = static_cast<std::int64_t>(kMaxSearchLimit);
-    auto limit = a.get_int("limit", 0, max_limit);
+    auto limit = read_number(a, QueryOptionId::Limit);
     if (!limit)
         return limit.status();
     req.limit = static_cast<int>(limit->value_or(0));
-    auto lambda = a.get_double("mmr-lambda", 0.0, 1.0);
+    auto lambda = read_number(a, QueryOptionId::MmrLambda);
     if (!lambda)
         return lambda.status();
     req.mmr_lambda = *lambda;
-    auto recency = a.get_double("recency", 0.0, kMaxRecency);
+    auto recency = read_number(a, QueryOptionId::Recency);
     if (!recency)
         return recency.status();
     req.recency_boost = *recency;
@@ -70,17 +97,17 @@ Status read_query_options(const Args& a, QueryOptions& req) {
     if (!now)
         return now.status();
     req.now_ms = now->value_or(0);
-    auto units = a.get_int("max-units", 0, max_limit);
+    auto units = read_number(a, QueryOptionId::MaxUnits);
     if (!units)
         return units.status();
-    auto chars = a.get_int("max-chars", 0, kMaxChars);
+    auto chars = read_number(a, QueryOptionId::MaxChars);
     if (!chars)
         return chars.status();
-    auto ms = a.get_double("max-ms", 0.0, kMaxMs);
+    auto ms = read_number(a, QueryOptionId::MaxMs);
     if (!ms)
         return ms.status();
     req.budget.max_units = static_cast<int>(units->value_or(0));
-    req.budget.max_chars = chars->value_or(0);
+    req.budget.max_chars = static_cast<std::int64_t>(chars->value_or(0));
     req.budget.max_ms = ms->value_or(0.0);
     req.audit = !a.flag("no-audit");
     return Status::ok();
@@ -95,9 +122,12 @@ Status read_query_profile(const Args& a, const Vault& vault, QueryOptions& req) 
 }
 
 std::vector<std::string> query_option_names() {
-    return {"mode",      "fusion",    "profile",      "limit",       "mmr-lambda", "recency",
-            "namespace", "topics",    "content-type", "source-kind", "since",      "until",
-            "max-units", "max-chars", "max-ms",       "now",         "tag"};
+    std::vector<std::string> names = {"mode",   "fusion",       "profile",     "namespace",
+                                      "topics", "content-type", "source-kind", "since",
+                                      "until",  "now",          "tag"};
+    for (const auto& o : query_options())
+        names.push_back(cli_option_name(o));
+    return names;
 }
 
 std::vector<std::string> query_flag_names() {
@@ -107,16 +137,18 @@ std::vector<std::string> query_flag_names() {
 std::string query_options_usage() {
     return "  --mode " + join(names_of(kSearchModes), "|") + "   --fusion " +
            join(names_of(kFusionKinds), "|") + "\n" + "  --profile NAME (" +
-           join(WeightProfile::names({}), ", ") + " or the vault's own)\n" + "  --limit N (0.." +
-           std::to_string(kMaxSearchLimit) +
-           ")  --mmr-lambda X (0..1)  --recency X (boost 0..1000, 0 = off)\n"
+           join(WeightProfile::names({}), ", ") + " or the vault's own)\n" + "  " +
+           usage_of(QueryOptionId::Limit) + "  " + usage_of(QueryOptionId::MmrLambda) + "  " +
+           usage_of(QueryOptionId::Recency) +
+           " (recency boost, 0 = off)\n"
            "  --summaries  --exact (exact vector scan instead of the beam descent)\n"
            "Scoping (both legs): --namespace A,B  --topics A,B  --content-type A,B\n"
            "  --source-kind chat|email|document  --since TIME  --until TIME\n"
            "  --tag T (repeatable: memories stored with one of the tags; chunks only)\n"
-           "Budgets: --max-units N (0.." +
-           std::to_string(kMaxSearchLimit) +
-           ")  --max-chars N (0..1000000000)  --max-ms X (0..86400000)\n"
+           "Budgets: " +
+           usage_of(QueryOptionId::MaxUnits) + "  " + usage_of(QueryOptionId::MaxChars) + "  " +
+           usage_of(QueryOptionId::MaxMs) +
+           "\n"
            "  (the answer says truncated)\n";
 }
 

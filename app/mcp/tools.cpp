@@ -11,6 +11,7 @@
 #include <memlens/json_writer.h>
 #include <memlens/memories.h>
 #include <memlens/query_context.h>
+#include <memlens/query_options.h>
 #include <memlens/retrieval.h>
 #include <memlens/scoring.h>
 #include <memlens/settings.h>
@@ -100,8 +101,9 @@ constexpr std::array<std::string_view, 8> kPrimitives = {
 constexpr const char* kSearchArgs = " Also takes memory_search's other arguments.";
 
 json search_properties(const std::vector<std::string>& profiles) {
+    const auto max_limit = static_cast<std::int64_t>(query_option(QueryOptionId::Limit).max);
     return {{"query", str()},
-            {"limit", integer(1, kMaxSearchLimit)},
+            {"limit", integer(1, max_limit)},
             {"mode", string_enum(mode_names())},
             {"source_kinds", strings(string_enum(kind_names()))},
             {"topics", strings()},

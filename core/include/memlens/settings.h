@@ -38,6 +38,8 @@ enum class SupersededHandling { Mark, Demote, Hide };
 inline constexpr std::array<SearchMode, 3> kSearchModes = {SearchMode::Hybrid, SearchMode::Keyword,
                                                            SearchMode::Semantic};
 inline constexpr std::array<FusionKind, 2> kFusionKinds = {FusionKind::Rrf, FusionKind::Profile};
+inline constexpr std::array<SupersededHandling, 3> kSupersededHandlings = {
+    SupersededHandling::Mark, SupersededHandling::Demote, SupersededHandling::Hide};
 
 const char* to_string(SearchMode m);
 const char* to_string(FusionKind f);
@@ -143,10 +145,24 @@ enum class SettingReach {
 };
 const char* to_string(SettingReach r);
 
+// What a setting's value is: the table says it once, and every front end builds its control,
+// parser and schema from it (a spin box and slider, a --flag, a JSON schema).
+enum class SettingType { Number, Integer, Choice, Flag, Text };
+const char* to_string(SettingType t);
+
 struct SettingKey {
     std::string key;
     std::string help;
     SettingReach reach = SettingReach::Rerank;
+    SettingType type = SettingType::Text;
+    // Number and Integer: the values accepted, and the part of them worth exploring (a slider's
+    // range in the lab; the field beside it takes every accepted value).
+    double min = 0.0;
+    double max = 0.0;
+    double explore_min = 0.0;
+    double explore_max = 0.0;
+    std::vector<std::string> choices; // Choice: every accepted word, the default first
+    std::string default_value;        // as to_settings_map() writes it
 };
 
 // Every key, in display order ("profile.<name>.*" keys are listed for the active profile).

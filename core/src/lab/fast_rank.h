@@ -1,7 +1,7 @@
 // The hit ids SearchEngine::rerun gives, computed from a row's packed candidate pools and the
-// nodes' briefs alone: fusion, scores, MMR and budgets in the arithmetic of
-// core/src/search/stages.cpp, calling the same functions (fuse_nodes, recency_factor,
-// freshness, hybrid_score, mmr_select), without building explanations or reading an id. The
+// nodes' briefs alone: fusion, scores, MMR and budgets by the rules the search's stages run
+// (core/src/search/rank_rules.h: fuse_nodes, score_candidate, mmr_picks, cut_to_budget), without
+// building explanations or reading an id: its speed is the packed layout's, not another copy. The
 // blast radius runs it for every logged row; tst_lab checks it gives the rerun's ids for every
 // row of a generated log under many settings.
 #pragma once

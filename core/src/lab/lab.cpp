@@ -2,6 +2,7 @@
 // with attribution, overlap measures, blast radius and the ablation matrix.
 #include "audit/candidate_codec.h"
 #include "lab/fast_rank.h"
+#include "search/rank_rules.h"
 
 #include <memlens/audit.h>
 #include <memlens/compare.h>
@@ -61,30 +62,17 @@ std::string nearest_key(std::string_view key) {
     return best_d <= 6 ? best : std::string();
 }
 
-bool is_lexical_index(const CandidatePools& pools) {
-    return starts_with(pools.vector_index, "memlens-hash-");
+// The leg plan (search/rank_rules.h) of these settings over a row's pools.
+search::LegPlan plan_for(const RetrievalSettings& s, const CandidatePools& pools) {
+    return search::leg_plan(s, search::lexical_vectors(pools.vector_index));
 }
 
-struct LegWeights {
-    double keyword = 0.0;
-    double vector = 0.0;
-};
-
-// What prepare() in search/pipeline.cpp gives the legs for these settings.
-LegWeights leg_weights(const RetrievalSettings& s, bool lexical) {
-    if (s.mode == SearchMode::Keyword)
-        return {1.0, 0.0};
-    if (s.mode == SearchMode::Semantic)
-        return {0.0, 1.0};
-    return {s.keyword_weight, lexical ? s.lexical_vector_weight : s.vector_weight};
+// Whether a leg of the weight a row logged runs under these settings.
+bool keyword_leg_runs(const RetrievalSettings& s, double weight) {
+    return search::keyword_leg_skipped(s, weight) == nullptr;
 }
-
-// Whether a leg runs under these settings (search/pipeline.cpp skips a leg its mode excludes
-// and, under RRF, one of weight 0).
-bool leg_runs(const RetrievalSettings& s, double weight, bool keyword) {
-    if (keyword ? s.mode == SearchMode::Semantic : s.mode == SearchMode::Keyword)
-        return false;
-    return !(s.fusion == FusionKind::Rrf && !(weight > 0.0));
+bool vector_leg_runs(const RetrievalSettings& s, double weight) {
+    return search::vector_leg_skipped(s, weight) == nullptr;
 }
 
 std::vector<std::string> hit_ids(const SearchResponse& r) {
@@ -331,8 +319,8 @@ private:
 // The legs' weights under `s`, and what the row's pools cannot show of the change from the
 // settings it logged (added to `unreachable`): keys that act inside a leg, a leg that did not
 // run and now would, a keyword factor that was off when it was logged.
-LegWeights weights_for(const LabRow& row, const RetrievalSettings& s,
-                       std::vector<std::string>* unreachable, ChangedKeysMemo* memo) {
+search::LegPlan weights_for(const LabRow& row, const RetrievalSettings& s,
+                            std::vector<std::string>* unreachable, ChangedKeysMemo* memo) {
     const RetrievalSettings& logged = row.settings;
     std::vector<std::string> unmemoed;
     if (memo == nullptr)
@@ -347,14 +335,23 @@ LegWeights weights_for(const LabRow& row, const RetrievalSettings& s,
         if (acts_inside_a_leg(k))
             cannot(k);
 
-    const LegWeights w = leg_weights(s, is_lexical_index(row.pools));
+    const search::LegPlan w = plan_for(s, row.pools);
     // A leg that did not run for the row and would now: its candidates are unknown.
-    const bool keyword_ran = leg_runs(logged, row.pools.keyword_weight, true);
-    const bool vector_ran = leg_runs(logged, row.pools.vector_weight, false);
-    if ((!keyword_ran && leg_runs(s, w.keyword, true)) ||
-        (!vector_ran && leg_runs(s, w.vector, false))) {
+    const bool keyword_ran = keyword_leg_runs(logged, row.pools.keyword_weight);
+    const bool vector_ran = vector_leg_runs(logged, row.pools.vector_weight);
+    if ((!keyword_ran && w.keyword_skipped == nullptr) ||
+        (!vector_ran && w.vector_skipped == nullptr)) {
         for (const auto& k : changed)
             if (k == "search.mode" || k == "search.fusion" || starts_with(k, "search.weight."))
+                cannot(k);
+    }
+    // The profile fold's vector signal is each candidate's similarity to the query's vector,
+    // which a row computed only when it needed it: without it the pools hold 0 for every node.
+    search::LegPlan logged_plan = plan_for(logged, row.pools);
+    logged_plan.vector_skipped = vector_ran ? nullptr : "did not run";
+    if (!search::needs_query_vector(logged, logged_plan) && search::needs_query_vector(s, w)) {
+        for (const auto& k : changed)
+            if (k == "search.fusion" || k == "search.profile" || starts_with(k, "profile."))
                 cannot(k);
     }
     // Which candidates a keyword factor touches is known from the factor the row logged, so
@@ -372,9 +369,15 @@ LegWeights weights_for(const LabRow& row, const RetrievalSettings& s,
 // pool the row logged under `logged`: when one changes a candidate, the pool with the new
 // factors, in its new order, goes into `out` (copied only then: a blast radius ranks every row
 // of the log) and the answer is true. C is a LegCandidate or a CompactKeyword.
+//
+// The leg orders its matches by (score, rowid) and the factors re-sort them stably by the
+// factored score. Two candidates of one score that the logged factors set apart and the new ones
+// make equal again go back into rowid order, which the pools do not keep: then the changed
+// factors' keys go into `unreachable` (the lab cannot show that order without a retrieval).
 template <typename C>
 bool reweigh_keyword(std::span<const C> keyword, const RetrievalSettings& logged,
-                     const RetrievalSettings& s, std::vector<C>& out) {
+                     const RetrievalSettings& s, std::vector<C>& out,
+                     std::vector<std::string>* unreachable = nullptr) {
     const bool author = logged.author_boost != s.author_boost && logged.author_boost > 0.0;
     const bool day = logged.day_boost != s.day_boost && logged.day_boost > 0.0;
     const bool question =
@@ -404,12 +407,42 @@ bool reweigh_keyword(std::span<const C> keyword, const RetrievalSettings& logged
     }
     if (!copied)
         return false;
-    // bm25 is negative: more negative ranks first (search/keyword_factors.cpp).
-    std::stable_sort(out.begin(), out.end(), [](const C& a, const C& b) { return a.raw < b.raw; });
+    // bm25 is negative: more negative ranks first (search/keyword_factors.cpp). Each entry
+    // remembers its logged score through its position in `keyword`.
+    thread_local std::vector<std::size_t> order;
+    order.resize(out.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return out[a].raw < out[b].raw; });
+    bool rowid_order_lost = false;
+    for (std::size_t i = 0; i + 1 < order.size(); ++i) {
+        const C& a = out[order[i]];
+        const C& b = out[order[i + 1]];
+        rowid_order_lost |= a.raw == b.raw && a.fts_score == b.fts_score &&
+                            keyword[order[i]].raw != keyword[order[i + 1]].raw;
+    }
+    thread_local std::vector<C> sorted;
+    sorted.clear();
+    for (std::size_t i : order)
+        sorted.push_back(out[i]);
+    out.swap(sorted);
     if constexpr (std::is_same_v<C, LegCandidate>) {
         int rank = 0;
         for (auto& c : out)
             c.rank = ++rank;
+    }
+    if (rowid_order_lost && unreachable != nullptr) {
+        auto add = [&](const char* key) {
+            if (std::find(unreachable->begin(), unreachable->end(), key) == unreachable->end())
+                unreachable->push_back(key);
+        };
+        if (author)
+            add("search.author_boost");
+        if (day)
+            add("search.day_boost");
+        if (question)
+            add("search.question_factor");
     }
     return true;
 }
@@ -440,17 +473,17 @@ public:
     const std::vector<std::uint32_t>&
     rank(const RetrievalSettings& s, std::vector<std::string>* unreachable, ChangedKeysMemo& memo) {
         const LabRow& row = *row_;
-        const LegWeights w = weights_for(row, s, unreachable, &memo);
-        const bool reweighed =
-            reweigh_keyword<CompactKeyword>(pools_.keyword, row.settings, s, reweighed_);
+        const search::LegPlan w = weights_for(row, s, unreachable, &memo);
+        const bool reweighed = reweigh_keyword<CompactKeyword>(pools_.keyword, row.settings, s,
+                                                               reweighed_, unreachable);
         lab::RankPools p;
         p.nodes = pools_.nodes;
         p.keyword = reweighed ? std::span<const CompactKeyword>(reweighed_)
                               : std::span<const CompactKeyword>(pools_.keyword);
         p.vector = pools_.vector;
         p.briefs = node_briefs_;
-        p.keyword_weight = w.keyword;
-        p.vector_weight = w.vector;
+        p.keyword_weight = w.keyword_weight;
+        p.vector_weight = w.vector_weight;
         lab::fast_rank(row.request, s, p, ranked_);
         for (auto& n : ranked_)
             n = row.nodes[n];
@@ -695,11 +728,11 @@ CandidatePools pools_for_settings(const LabRow& row, const RetrievalSettings& s,
     // fail, the row's lists stay empty and the rerun ranks nothing.
     auto whole = lab_row_pools(row);
     CandidatePools p = whole ? std::move(whole).value() : row.pools;
-    const LegWeights w = weights_for(row, s, unreachable, nullptr);
-    p.keyword_weight = w.keyword;
-    p.vector_weight = w.vector;
+    const search::LegPlan w = weights_for(row, s, unreachable, nullptr);
+    p.keyword_weight = w.keyword_weight;
+    p.vector_weight = w.vector_weight;
     std::vector<LegCandidate> reweighed;
-    if (reweigh_keyword<LegCandidate>(p.keyword, row.settings, s, reweighed))
+    if (reweigh_keyword<LegCandidate>(p.keyword, row.settings, s, reweighed, unreachable))
         p.keyword = std::move(reweighed);
     return p;
 }
@@ -1213,8 +1246,8 @@ std::vector<AblationColumn> ablation_columns(const LabRow& row) {
                                 : "entity boost 0 for this row: nothing added",
         s);
 
-    const bool keyword_ran = leg_runs(base, row.pools.keyword_weight, true);
-    const bool vector_ran = leg_runs(base, row.pools.vector_weight, false);
+    const bool keyword_ran = keyword_leg_runs(base, row.pools.keyword_weight);
+    const bool vector_ran = vector_leg_runs(base, row.pools.vector_weight);
     for (auto& c : columns) {
         if ((c.settings.mode == SearchMode::Keyword && !keyword_ran) ||
             (c.settings.mode == SearchMode::Semantic && !vector_ran)) {

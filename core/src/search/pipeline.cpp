@@ -7,11 +7,13 @@
 #include "search/graph_signal.h"
 #include "search/keyword_factors.h"
 #include "search/keyword_leg.h"
+#include "search/rank_rules.h"
 #include "search/term_table.h"
 
 #include <memlens/audit.h>
 #include <memlens/embedder.h>
 #include <memlens/query_context.h>
+#include <memlens/query_options.h>
 #include <memlens/retrieval.h>
 #include <memlens/text.h>
 #include <memlens/thread_guard.h>
@@ -46,16 +48,6 @@ std::string valid_utf8_copy(std::string_view text) {
     return out;
 }
 
-// The built-in embedder hashes the text's own words and n-grams: a lexical leg, weighted by
-// its own setting (settings.h says why).
-bool lexical_embedder(const Embedder& embedder) {
-    return embedder.signature().rfind("memlens-hash-", 0) == 0;
-}
-
-Status invalid_override(const char* what, double v) {
-    return Status::invalid(std::string(what) + " out of range: " + std::to_string(v));
-}
-
 bool deadline_passed(const PipelineState& st) {
     const double max_ms = st.request->budget.max_ms;
     return max_ms > 0.0 && ms_since(st.started) > max_ms;
@@ -69,9 +61,9 @@ void prepare_common(const SearchContext& ctx, const SearchRequest& req, Retrieva
     st.resp.settings = std::move(s);
     const RetrievalSettings& set = st.resp.settings;
     st.resp.vault_revision = ctx.vault.revision();
-    st.resp.now_ms = req.now_ms != 0 ? req.now_ms : now_ms();
-    st.resp.limit = std::clamp(req.limit > 0 ? req.limit : set.limit, 1, kMaxSearchLimit);
-    st.resp.mmr_lambda = std::clamp(set.mmr_lambda, 0.0, 1.0);
+    st.resp.now_ms = effective_now(req);
+    st.resp.limit = effective_limit(req, set);
+    st.resp.mmr_lambda = effective_lambda(set);
     st.rrf = set.fusion == FusionKind::Rrf;
     st.hide_superseded = set.superseded == SupersededHandling::Hide;
     st.cols = ChunkColumns::for_vault(ctx.vault.format() == VaultFormat::Native);
@@ -97,13 +89,11 @@ Result<RetrievalSettings> effective_settings(const Vault& vault, const SearchReq
     if (req.fusion)
         s.fusion = *req.fusion;
     if (req.mmr_lambda) {
-        if (!std::isfinite(*req.mmr_lambda) || *req.mmr_lambda < 0.0 || *req.mmr_lambda > 1.0)
-            return invalid_override("mmr lambda (0..1)", *req.mmr_lambda);
+        MEMLENS_TRY(check_query_option(QueryOptionId::MmrLambda, *req.mmr_lambda));
         s.mmr_lambda = *req.mmr_lambda;
     }
     if (req.recency_boost) {
-        if (!std::isfinite(*req.recency_boost) || *req.recency_boost < 0.0)
-            return invalid_override("recency boost (>= 0)", *req.recency_boost);
+        MEMLENS_TRY(check_query_option(QueryOptionId::Recency, *req.recency_boost));
         s.recency_boost = *req.recency_boost;
     }
     if (req.include_summaries)
@@ -134,26 +124,15 @@ Status prepare(const SearchContext& ctx, const SearchRequest& req, PipelineState
     prepare_common(ctx, req, std::move(settings).value(), st);
     const RetrievalSettings& s = st.resp.settings;
 
-    double vw = lexical_embedder(ctx.embedder) ? s.lexical_vector_weight : s.vector_weight;
-    double kw = s.keyword_weight;
-    if (s.mode == SearchMode::Keyword) {
-        vw = 0.0;
-        kw = 1.0;
-    } else if (s.mode == SearchMode::Semantic) {
-        vw = 1.0;
-        kw = 0.0;
-    }
-    st.keyword_weight = st.resp.keyword.weight = kw;
-    st.vector_weight = st.resp.vector.weight = vw;
+    st.plan = leg_plan(s, lexical_vectors(ctx.embedder.signature()));
+    st.keyword_weight = st.resp.keyword.weight = st.plan.keyword_weight;
+    st.vector_weight = st.resp.vector.weight = st.plan.vector_weight;
 
     // The query vector feeds the vector leg and the query similarity of each candidate (the
     // profile fold's vector signal), nothing else (MMR and graph context compare the stored
     // vectors): when neither will use it, the embedder is not asked, so keyword mode never
     // waits on an embedding server.
-    const bool vector_leg_wanted = s.mode != SearchMode::Keyword && !(st.rrf && !(vw > 0.0));
-    const bool vector_signal_wanted = !st.rrf && s.profile.vector > 0.0;
-    if ((vector_leg_wanted || vector_signal_wanted) && ctx.index.size() > 0 &&
-        !blank_query(st.query)) {
+    if (needs_query_vector(s, st.plan) && ctx.index.size() > 0 && !blank_query(st.query)) {
         auto e = ctx.embedder.embed_one(st.query);
         if (e && !e->empty())
             st.query_vector = std::move(e).value();
@@ -202,8 +181,8 @@ std::vector<std::string> searched_terms(const PipelineState& st) {
 Status keyword_leg(const SearchContext& ctx, PipelineState& st) {
     const RetrievalSettings& s = st.resp.settings;
     LegReport& rep = st.resp.keyword;
-    if (s.mode == SearchMode::Semantic || (st.rrf && !(st.keyword_weight > 0.0))) {
-        rep.skipped_reason = s.mode == SearchMode::Semantic ? "mode semantic" : "weight 0";
+    if (st.plan.keyword_skipped != nullptr) {
+        rep.skipped_reason = st.plan.keyword_skipped;
         return Status::ok();
     }
     auto match = keyword_match_expression(st.query, s.max_query_terms);
@@ -233,8 +212,8 @@ Status vector_leg(const SearchContext& ctx, PipelineState& st) {
     const RetrievalSettings& s = st.resp.settings;
     LegReport& rep = st.resp.vector;
     const std::size_t dim = st.query_vector.size();
-    if (s.mode == SearchMode::Keyword || (st.rrf && !(st.vector_weight > 0.0))) {
-        rep.skipped_reason = s.mode == SearchMode::Keyword ? "mode keyword" : "weight 0";
+    if (st.plan.vector_skipped != nullptr) {
+        rep.skipped_reason = st.plan.vector_skipped;
     } else if (ctx.index.size() == 0) {
         rep.skipped_reason = "no vectors for " + ctx.embedder.signature();
     } else if (st.query_vector.empty()) {

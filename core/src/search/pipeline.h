@@ -11,6 +11,7 @@
 #include "search/hydrate.h"
 #include "search/keyword_leg.h"
 #include "search/leg_item.h"
+#include "search/rank_rules.h"
 #include "search/statement_cache.h"
 #include "search/supersession.h"
 #include "search/term_table.h"
@@ -76,6 +77,7 @@ struct PipelineState {
     SearchResponse resp; // settings, limit, λ, now, legs' reports, stage times, budget reasons
     bool rrf = true;
     bool hide_superseded = false;
+    LegPlan plan; // which legs run, at what weight (a rerun takes the weights from the pools)
     ChunkColumns cols;
     double keyword_weight = 0.0;
     double vector_weight = 0.0;

@@ -4,10 +4,12 @@
 #include "search/fusion.h"
 #include "search/graph_context.h"
 #include "search/pipeline.h"
+#include "search/rank_rules.h"
 #include "search/verdict.h"
 
 #include <memlens/memories.h>
 #include <memlens/query_context.h>
+#include <memlens/query_options.h>
 #include <memlens/retrieval.h>
 #include <memlens/scoring.h>
 #include <memlens/text.h>
@@ -34,10 +36,6 @@ std::string utf8_prefix(const std::string& text, std::size_t n) {
     return text.substr(0, i);
 }
 
-// What SearchBudget accepts besides 0 (= no budget).
-constexpr std::int64_t kMaxBudgetChars = 1'000'000'000;
-constexpr double kMaxBudgetMs = 86'400'000.0; // a day
-
 } // namespace
 
 } // namespace memlens::search
@@ -53,20 +51,11 @@ Status validate_search_request(const SearchRequest& req) {
         return Status::invalid("the query has no searchable terms: only punctuation, search "
                                "operators or common words such as 'the' and 'or' (a search needs "
                                "words such as names or topics to look for)");
-    const int max_limit = kMaxSearchLimit;
-    if (req.limit < 0 || req.limit > max_limit)
-        return Status::invalid("limit " + std::to_string(req.limit) + " is outside 0.." +
-                               std::to_string(max_limit) + " (0 = the vault's search.limit)");
-    if (req.budget.max_units < 0 || req.budget.max_units > max_limit)
-        return Status::invalid("max_units " + std::to_string(req.budget.max_units) +
-                               " is outside 0.." + std::to_string(max_limit) + " (0 = no budget)");
-    if (req.budget.max_chars < 0 || req.budget.max_chars > search::kMaxBudgetChars)
-        return Status::invalid("max_chars " + std::to_string(req.budget.max_chars) +
-                               " is outside 0..1000000000 (0 = no budget)");
-    if (!std::isfinite(req.budget.max_ms) || req.budget.max_ms < 0.0 ||
-        req.budget.max_ms > search::kMaxBudgetMs)
-        return Status::invalid("max_ms " + std::to_string(req.budget.max_ms) +
-                               " is outside 0..86400000 (a day; 0 = no budget)");
+    MEMLENS_TRY(check_query_option(QueryOptionId::Limit, req.limit));
+    MEMLENS_TRY(check_query_option(QueryOptionId::MaxUnits, req.budget.max_units));
+    MEMLENS_TRY(
+        check_query_option(QueryOptionId::MaxChars, static_cast<double>(req.budget.max_chars)));
+    MEMLENS_TRY(check_query_option(QueryOptionId::MaxMs, req.budget.max_ms));
     if (req.scope.since_ms && req.scope.until_ms && *req.scope.until_ms < *req.scope.since_ms)
         return Status::invalid("the time window ends (until " +
                                format_rfc3339(*req.scope.until_ms) + ") before it starts (since " +
@@ -113,6 +102,39 @@ void fuse(PipelineState& st) {
                                st.resp.settings.rrf_k, !st.rrf);
 }
 
+namespace {
+
+// What each leg gave the candidate: ranks, raw scores, RRF terms and the keyword leg's factors.
+void explain_legs(const PipelineState& st, const FusedEntry& f, Candidate& c) {
+    const RetrievalSettings& s = st.resp.settings;
+    Explanation& e = c.e;
+    e.fusion = to_string(s.fusion);
+    e.rrf_k = s.rrf_k;
+    e.keyword.rank = f.keyword_rank;
+    e.keyword.raw_score = c.keyword ? c.keyword->raw : 0.0;
+    e.keyword.weight = st.keyword_weight;
+    e.keyword.rrf_term = f.keyword_term;
+    if (c.keyword) {
+        e.keyword.author_factor = c.keyword->author_factor;
+        e.keyword.time_factor = c.keyword->time_factor;
+        e.keyword.question_factor = c.keyword->question_factor;
+        // memlens_bm25f returns BM25F × coverage factor; the parts are shown apart.
+        e.keyword.coverage = c.keyword->coverage;
+        e.keyword.coverage_factor =
+            s.coverage_power > 0.0 ? std::pow(c.keyword->coverage, s.coverage_power) : 1.0;
+        e.keyword.bm25 = e.keyword.coverage_factor > 0.0
+                             ? c.keyword->fts_score / e.keyword.coverage_factor
+                             : c.keyword->fts_score;
+    }
+    e.vector.rank = f.vector_rank;
+    e.vector.raw_score = c.vector ? c.vector->raw : 0.0;
+    e.vector.weight = st.vector_weight;
+    e.vector.rrf_term = f.vector_term;
+    e.vector.exact = c.vector != nullptr && st.resp.vector.exact;
+}
+
+} // namespace
+
 void score(PipelineState& st) {
     const RetrievalSettings& s = st.resp.settings;
     const WeightProfile& profile = s.profile;
@@ -129,7 +151,7 @@ void score(PipelineState& st) {
         auto rit = st.rows.find(f.id);
         if (rit == st.rows.end())
             continue; // in the index but no longer in the vault
-        if (rit->second.is_summary && !s.include_summaries)
+        if (!ranks_node(s, rit->second.is_summary))
             continue;
         Candidate c;
         c.row = &rit->second;
@@ -142,67 +164,32 @@ void score(PipelineState& st) {
         const NodeFacts& facts = st.facts[f.id];
         const RetrievalHit& h = c.row->hit;
 
+        explain_legs(st, f, c);
         Explanation& e = c.e;
-        e.fusion = to_string(s.fusion);
-        e.rrf_k = s.rrf_k;
-        e.keyword.rank = f.keyword_rank;
-        e.keyword.raw_score = c.keyword ? c.keyword->raw : 0.0;
-        e.keyword.weight = st.keyword_weight;
-        e.keyword.rrf_term = f.keyword_term;
-        if (c.keyword) {
-            e.keyword.author_factor = c.keyword->author_factor;
-            e.keyword.time_factor = c.keyword->time_factor;
-            e.keyword.question_factor = c.keyword->question_factor;
-            // memlens_bm25f returns BM25F × coverage factor; the parts are shown apart.
-            e.keyword.coverage = c.keyword->coverage;
-            e.keyword.coverage_factor =
-                s.coverage_power > 0.0 ? std::pow(c.keyword->coverage, s.coverage_power) : 1.0;
-            e.keyword.bm25 = e.keyword.coverage_factor > 0.0
-                                 ? c.keyword->fts_score / e.keyword.coverage_factor
-                                 : c.keyword->fts_score;
-        }
-        e.vector.rank = f.vector_rank;
-        e.vector.raw_score = c.vector ? c.vector->raw : 0.0;
-        e.vector.weight = st.vector_weight;
-        e.vector.rrf_term = f.vector_term;
-        e.vector.exact = c.vector != nullptr && st.resp.vector.exact;
         e.rrf_score = f.rrf_score;
-        const double age_days =
-            std::max(0.0, static_cast<double>(st.resp.now_ms - h.time_range_end_ms) /
-                              static_cast<double>(kMsPerDay));
-        e.recency = {s.recency_boost, recency_factor(age_days), age_days};
-
-        e.signal_values.graph = facts.graph;
-        e.signal_values.vector = std::clamp(facts.query_similarity, 0.0, 1.0);
-        // The leg's own judgement over every column (BM25F × coverage × factors), relative to
-        // its best hit: a hit the keyword leg ranked is never shown as keyword-irrelevant because
-        // its words were in its neighbours' text rather than its own.
-        e.signal_values.keyword = c.keyword && top_keyword < 0.0
-                                      ? std::clamp(c.keyword->raw / top_keyword, 0.0, 1.0)
-                                      : 0.0;
-        e.signal_values.freshness =
-            freshness(h.time_range_end_ms, st.resp.now_ms, s.freshness_half_life_days);
-        const RetrievalScoreBreakdown b =
-            hybrid_score(profile, e.signal_values.graph, e.signal_values.vector,
-                         e.signal_values.keyword, e.signal_values.freshness);
-        e.weights = {profile.graph, profile.vector, profile.keyword, profile.freshness};
-        e.contributions = b.contributions;
 
         e.graph_context.superseded_by = facts.superseded_by;
         c.superseded = c.row->superseded_flag || !e.graph_context.superseded_by.empty();
-        e.superseded_penalty = c.superseded && s.superseded == SupersededHandling::Demote
-                                   ? s.superseded_demote_factor
-                                   : 1.0;
+        ScoreInput in;
+        in.rrf_score = f.rrf_score;
+        in.graph = facts.graph;
+        in.query_similarity = facts.query_similarity;
+        if (c.keyword)
+            in.keyword_raw = c.keyword->raw;
+        in.top_keyword = top_keyword;
+        in.time_range_end_ms = h.time_range_end_ms;
+        in.superseded = c.superseded;
+        const ScoreParts parts = score_candidate(s, st.resp.now_ms, in);
+        e.recency = parts.recency;
+        e.signal_values = parts.signals;
+        e.weights = {profile.graph, profile.vector, profile.keyword, profile.freshness};
+        e.contributions = parts.contributions;
+        e.superseded_penalty = parts.superseded_penalty;
         if (st.rrf) {
             e.entity_boost = s.entity_boost;
-            e.entity_factor = 1.0 + e.entity_boost * e.signal_values.graph;
+            e.entity_factor = parts.entity_factor;
         }
-        // The documented arithmetic (docs/explanations.md), in this order of operations.
-        const double base =
-            st.rrf ? e.rrf_score * (1.0 + e.recency.boost * e.recency.factor) * e.entity_factor
-                   : e.contributions.graph + e.contributions.vector + e.contributions.keyword +
-                         e.contributions.freshness;
-        e.final_score = base * e.superseded_penalty;
+        e.final_score = parts.final_score;
         // The beam's own path when the descent reached the hit; otherwise (exact scan, keyword
         // only) the topic that holds it, so every hit shows where it lives in the tree.
         if (c.vector && !c.vector->topic_path.empty())
@@ -210,14 +197,11 @@ void score(PipelineState& st) {
         else if (auto tp = st.topic_paths.find(f.id); tp != st.topic_paths.end())
             e.topic_path = tp->second;
         c.fused = f;
-        if (st.hide_superseded && c.superseded)
+        if (hidden_as_superseded(s, c.superseded))
             continue;
         st.pool.push_back(std::move(c));
     }
-    // Stable: equal scores keep the fused (first-seen) order.
-    std::stable_sort(st.pool.begin(), st.pool.end(), [](const Candidate& a, const Candidate& b) {
-        return a.e.final_score > b.e.final_score;
-    });
+    order_by_score(st.pool, [](const Candidate& c) { return c.e.final_score; });
     for (std::size_t i = 0; i < st.pool.size(); ++i)
         st.pool[i].e.fused_rank = static_cast<int>(i) + 1;
 }
@@ -242,20 +226,17 @@ void graph_context(PipelineState& st) {
     }
 }
 
-// MMR over the scored list; relevance is the score over the best score.
+// MMR over the scored list (rank_rules.h: relevance is the score over the best score).
 void mmr(PipelineState& st) {
-    const double top = st.pool.empty() ? 0.0 : st.pool.front().e.final_score;
     std::vector<MmrCandidate> in;
-    in.reserve(st.pool.size());
-    for (std::size_t i = 0; i < st.pool.size(); ++i) {
-        auto& e = st.pool[i].e;
-        e.mmr.relevance = top > 0.0 ? e.final_score / top : 0.0;
-        in.push_back({i, st.pool[i].embedding, e.mmr.relevance});
-    }
+    mmr_input(
+        st.pool.size(), [&](std::size_t i) { return st.pool[i].e.final_score; },
+        [&](std::size_t i) { return std::span<const float>(st.pool[i].embedding); }, in);
+    for (std::size_t i = 0; i < st.pool.size(); ++i)
+        st.pool[i].e.mmr.relevance = in[i].relevance;
     std::vector<MmrResult> left_out;
-    const auto picks =
-        mmr_select(st.query_vector, in, static_cast<std::size_t>(st.resp.limit), st.resp.mmr_lambda,
-                   st.resp.settings.mmr_redundancy_floor, &left_out);
+    const auto picks = mmr_picks(st.query_vector, in, st.resp.limit, st.resp.mmr_lambda,
+                                 st.resp.settings, &left_out);
     const auto describe = [&](const MmrResult& p, MmrExplanation& m) {
         m.max_similarity = p.max_similarity;
         m.mmr_score = p.score;
@@ -289,37 +270,29 @@ void mmr(PipelineState& st) {
 }
 
 void budgets(PipelineState& st) {
-    const SearchBudget& budget = st.request->budget;
     auto& order = st.order;
-    if (budget.max_units > 0 && order.size() > static_cast<std::size_t>(budget.max_units)) {
-        for (std::size_t i = static_cast<std::size_t>(budget.max_units); i < order.size(); ++i)
+    const BudgetCut cut = cut_to_budget(st.request->budget, order.size(), [&](std::size_t i) {
+        return utf8_length(st.pool[order[i]].row->hit.content);
+    });
+    if (cut.units_cut) {
+        for (std::size_t i = static_cast<std::size_t>(st.request->budget.max_units);
+             i < order.size(); ++i)
             st.pool[order[i]].e.excluded_by = "max_units";
-        order.resize(static_cast<std::size_t>(budget.max_units));
         st.resp.budget_reasons.push_back("max_units");
     }
-    if (budget.max_chars <= 0)
-        return;
-    std::int64_t used = 0;
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        auto& c = st.pool[order[i]];
-        const auto len = static_cast<std::int64_t>(utf8_length(c.row->hit.content));
-        if (used + len <= budget.max_chars) {
-            used += len;
-            continue;
-        }
-        const std::int64_t room = budget.max_chars - used;
-        std::size_t keep = i;
-        if (room > 0) {
-            c.row->hit.content = utf8_prefix(c.row->hit.content, static_cast<std::size_t>(room));
+    if (cut.chars_cut) {
+        if (cut.truncate_to > 0) {
+            auto& c = st.pool[order[cut.keep - 1]];
+            c.row->hit.content = utf8_prefix(c.row->hit.content, cut.truncate_to);
             c.e.budget_cut = true;
-            keep = i + 1;
         }
-        for (std::size_t k = keep; k < order.size(); ++k)
+        const std::size_t units_keep =
+            cut.units_cut ? static_cast<std::size_t>(st.request->budget.max_units) : order.size();
+        for (std::size_t k = cut.keep; k < units_keep; ++k)
             st.pool[order[k]].e.excluded_by = "max_chars";
-        order.resize(keep);
         st.resp.budget_reasons.push_back("max_chars");
-        break;
     }
+    order.resize(cut.keep);
 }
 
 VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int position) {

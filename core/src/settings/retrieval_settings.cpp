@@ -59,9 +59,28 @@ struct Field {
 // The profile weights' range, as the legs' weights: a weight past it only overflows a score.
 constexpr double kMaxProfileWeight = 100.0;
 
+SettingKey plain_key(std::string key, std::string help) {
+    SettingKey k;
+    k.key = std::move(key);
+    k.help = std::move(help);
+    return k;
+}
+
+// A number's or an integer's key: accepted from lo to hi, explored (the lab's slider) from lo to
+// at most 3 unless explore() says otherwise.
+SettingKey ranged_key(std::string key, std::string help, SettingType type, double lo, double hi) {
+    SettingKey k = plain_key(std::move(key), std::move(help));
+    k.type = type;
+    k.min = lo;
+    k.max = hi;
+    k.explore_min = lo;
+    k.explore_max = std::min(hi, std::max(lo, 0.0) + 3.0);
+    return k;
+}
+
 Field double_field(std::string key, std::string help, double RetrievalSettings::*m, double lo,
                    double hi) {
-    return {{std::move(key), std::move(help)},
+    return {ranged_key(std::move(key), std::move(help), SettingType::Number, lo, hi),
             [m](const RetrievalSettings& s) { return format_double(s.*m); },
             [m, lo, hi](RetrievalSettings& s, const std::string& t) {
                 double v = 0;
@@ -74,7 +93,7 @@ Field double_field(std::string key, std::string help, double RetrievalSettings::
 }
 
 Field int_field(std::string key, std::string help, int RetrievalSettings::*m, int lo, int hi) {
-    return {{std::move(key), std::move(help)},
+    return {ranged_key(std::move(key), std::move(help), SettingType::Integer, lo, hi),
             [m](const RetrievalSettings& s) { return std::to_string(s.*m); },
             [m, lo, hi](RetrievalSettings& s, const std::string& t) {
                 int v = 0;
@@ -86,6 +105,29 @@ Field int_field(std::string key, std::string help, int RetrievalSettings::*m, in
             "an integer from " + std::to_string(lo) + " to " + std::to_string(hi)};
 }
 
+// The part of a number's range worth exploring, where the accepted range is far wider.
+Field explore(Field f, double lo, double hi) {
+    f.key.explore_min = lo;
+    f.key.explore_max = hi;
+    return f;
+}
+
+// A key whose value is one of a closed set of words.
+SettingKey choice_key(std::string key, std::string help, std::vector<std::string> choices) {
+    SettingKey k = plain_key(std::move(key), std::move(help));
+    k.type = SettingType::Choice;
+    k.choices = std::move(choices);
+    return k;
+}
+
+template <typename Enum, std::size_t N>
+std::vector<std::string> words(const std::array<Enum, N>& all) {
+    std::vector<std::string> out;
+    for (Enum e : all)
+        out.emplace_back(to_string(e));
+    return out;
+}
+
 // A setting that acts inside a leg (SettingReach::Retrieval).
 Field in_leg(Field f) {
     f.key.reach = SettingReach::Retrieval;
@@ -94,7 +136,8 @@ Field in_leg(Field f) {
 
 // The legs that run, how they are fused and weighted, and the factors on their scores.
 void add_fusion_fields(std::vector<Field>& f) {
-    f.push_back({{"search.mode", "legs that run: hybrid | keyword | semantic"},
+    f.push_back({choice_key("search.mode", "legs that run: hybrid | keyword | semantic",
+                            words(kSearchModes)),
                  [](const RetrievalSettings& s) { return std::string(to_string(s.mode)); },
                  [](RetrievalSettings& s, const std::string& t) {
                      auto v = search_mode_from_string(t);
@@ -103,7 +146,9 @@ void add_fusion_fields(std::vector<Field>& f) {
                      return v.has_value();
                  },
                  "one of hybrid, keyword, semantic"});
-    f.push_back({{"search.fusion", "rrf (weighted reciprocal rank) | profile (WeightProfile fold)"},
+    f.push_back({choice_key("search.fusion",
+                            "rrf (weighted reciprocal rank) | profile (WeightProfile fold)",
+                            words(kFusionKinds)),
                  [](const RetrievalSettings& s) { return std::string(to_string(s.fusion)); },
                  [](RetrievalSettings& s, const std::string& t) {
                      auto v = fusion_kind_from_string(t);
@@ -112,23 +157,26 @@ void add_fusion_fields(std::vector<Field>& f) {
                      return v.has_value();
                  },
                  "rrf or profile"});
-    f.push_back({{"search.profile", "WeightProfile: balanced | semantic | lexical | graph_first"},
-                 [](const RetrievalSettings& s) { return s.profile.name; },
-                 [](RetrievalSettings& s, const std::string& t) {
-                     if (t.empty())
-                         return false;
-                     s.profile = WeightProfile::by_name(t);
-                     s.profile.name = t;
-                     return true;
-                 },
-                 "a profile name"});
-    f.push_back(int_field("search.rrf_k", "RRF smoothing constant k", &RetrievalSettings::rrf_k, 1,
-                          100000));
+    f.push_back(
+        {plain_key("search.profile", "WeightProfile: balanced | semantic | lexical | graph_first"),
+         [](const RetrievalSettings& s) { return s.profile.name; },
+         [](RetrievalSettings& s, const std::string& t) {
+             if (t.empty())
+                 return false;
+             s.profile = WeightProfile::by_name(t);
+             s.profile.name = t;
+             return true;
+         },
+         "a profile name"});
+    f.push_back(explore(
+        int_field("search.rrf_k", "RRF smoothing constant k", &RetrievalSettings::rrf_k, 1, 100000),
+        1, 200));
     f.push_back(double_field("search.weight.vector", "RRF weight of the vector leg",
                              &RetrievalSettings::vector_weight, 0.0, 100.0));
-    f.push_back(double_field("search.weight.vector_lexical",
-                             "RRF weight of the vector leg over built-in hash vectors",
-                             &RetrievalSettings::lexical_vector_weight, 0.0, 100.0));
+    f.push_back(explore(double_field("search.weight.vector_lexical",
+                                     "RRF weight of the vector leg over built-in hash vectors",
+                                     &RetrievalSettings::lexical_vector_weight, 0.0, 100.0),
+                        0, 0.2));
     f.push_back(double_field("search.weight.keyword", "RRF weight of the keyword (FTS5) leg",
                              &RetrievalSettings::keyword_weight, 0.0, 100.0));
     f.push_back(double_field("search.recency_boost", "rrf × (1 + boost / (1 + age_days)); 0 = off",
@@ -147,19 +195,24 @@ void add_fusion_fields(std::vector<Field>& f) {
     f.push_back(double_field("search.question_factor",
                              "keyword leg: bm25 × factor for chunks that end with '?'; 1 = off",
                              &RetrievalSettings::question_factor, 0.0, 1.0));
-    f.push_back(double_field("search.freshness_half_life_days",
-                             "half-life of the freshness signal (profile fusion)",
-                             &RetrievalSettings::freshness_half_life_days, 0.0, 1e6));
-    f.push_back(int_field("search.limit", "hits returned when a query asks for 0",
-                          &RetrievalSettings::limit, 1, 100));
+    f.push_back(explore(double_field("search.freshness_half_life_days",
+                                     "half-life of the freshness signal (profile fusion)",
+                                     &RetrievalSettings::freshness_half_life_days, 0.0, 1e6),
+                        1, 365));
+    f.push_back(explore(int_field("search.limit", "hits returned when a query asks for 0",
+                                  &RetrievalSettings::limit, 1, 100),
+                        1, 50));
 }
 
 // The keyword leg: what it brings to fusion and how BM25F scores a chunk.
 void add_keyword_fields(std::vector<Field>& f) {
-    f.push_back(in_leg(int_field("search.leg_limit", "candidates each leg brings to fusion",
-                                 &RetrievalSettings::leg_limit, 1, 10000)));
-    f.push_back(in_leg(int_field("search.max_query_terms", "keyword tokens kept from a long query",
-                                 &RetrievalSettings::max_query_terms, 1, 1000)));
+    f.push_back(explore(in_leg(int_field("search.leg_limit", "candidates each leg brings to fusion",
+                                         &RetrievalSettings::leg_limit, 1, 10000)),
+                        10, 500));
+    f.push_back(
+        explore(in_leg(int_field("search.max_query_terms", "keyword tokens kept from a long query",
+                                 &RetrievalSettings::max_query_terms, 1, 1000)),
+                1, 128));
     f.push_back(in_leg(double_field("search.fts.context_weight",
                                     "bm25 weight of the chunk context column (content = 1)",
                                     &RetrievalSettings::fts_context_weight, 0.0, 100.0)));
@@ -181,7 +234,10 @@ void add_keyword_fields(std::vector<Field>& f) {
         in_leg(double_field("search.coverage_power",
                             "keyword leg: BM25F × (matched / present query terms)^power; 0 = off",
                             &RetrievalSettings::coverage_power, 0.0, 100.0)));
-    f.push_back(in_leg({{"search.include_summaries", "search summary nodes as well as leaf chunks"},
+    SettingKey summaries =
+        plain_key("search.include_summaries", "search summary nodes as well as leaf chunks");
+    summaries.type = SettingType::Flag;
+    f.push_back(in_leg({summaries,
                         [](const RetrievalSettings& s) {
                             return std::string(s.include_summaries ? "true" : "false");
                         },
@@ -199,17 +255,24 @@ void add_selection_fields(std::vector<Field>& f) {
     f.push_back(double_field("search.mmr_redundancy_floor",
                              "cosine below which MMR sees two hits as not redundant",
                              &RetrievalSettings::mmr_redundancy_floor, 0.0, 0.99));
-    f.push_back(in_leg(int_field("search.beam.width", "topics kept per level of the beam descent",
-                                 &RetrievalSettings::beam_width, 1, 4096)));
     f.push_back(
+        explore(in_leg(int_field("search.beam.width", "topics kept per level of the beam descent",
+                                 &RetrievalSettings::beam_width, 1, 4096)),
+                1, 2048));
+    f.push_back(explore(
         in_leg(int_field("search.beam.max_depth", "levels the beam descent goes down at most",
-                         &RetrievalSettings::beam_max_depth, 1, 64)));
-    f.push_back(in_leg(int_field("search.beam.max_leaf_items", "members scored per reached topic",
-                                 &RetrievalSettings::beam_max_leaf_items, 1, 1000000)));
-    f.push_back(in_leg(int_field("search.exact_scan_threshold",
-                                 "vaults with at most this many vectors use an exact scan",
-                                 &RetrievalSettings::exact_scan_threshold, 0, 100000000)));
-    f.push_back({{"search.superseded", "superseded hits: mark | demote | hide"},
+                         &RetrievalSettings::beam_max_depth, 1, 64)),
+        1, 16));
+    f.push_back(
+        explore(in_leg(int_field("search.beam.max_leaf_items", "members scored per reached topic",
+                                 &RetrievalSettings::beam_max_leaf_items, 1, 1000000)),
+                16, 4096));
+    f.push_back(explore(in_leg(int_field("search.exact_scan_threshold",
+                                         "vaults with at most this many vectors use an exact scan",
+                                         &RetrievalSettings::exact_scan_threshold, 0, 100000000)),
+                        0, 1000000));
+    f.push_back({choice_key("search.superseded", "superseded hits: mark | demote | hide",
+                            words(kSupersededHandlings)),
                  [](const RetrievalSettings& s) { return std::string(to_string(s.superseded)); },
                  [](RetrievalSettings& s, const std::string& t) {
                      auto v = superseded_handling_from_string(t);
@@ -221,12 +284,14 @@ void add_selection_fields(std::vector<Field>& f) {
     f.push_back(double_field("search.superseded.demote_factor",
                              "score multiplier of a superseded hit under demote",
                              &RetrievalSettings::superseded_demote_factor, 0.0, 1.0));
-    f.push_back(int_field("search.graph.min_shared_entities",
-                          "shared entities that make two hits about the same thing",
-                          &RetrievalSettings::graph_min_shared_entities, 1, 100));
-    f.push_back(double_field("search.graph.min_similarity",
-                             "cosine two related hits need (graph context rule)",
-                             &RetrievalSettings::graph_min_similarity, -1.0, 1.0));
+    f.push_back(explore(int_field("search.graph.min_shared_entities",
+                                  "shared entities that make two hits about the same thing",
+                                  &RetrievalSettings::graph_min_shared_entities, 1, 100),
+                        1, 6));
+    f.push_back(explore(double_field("search.graph.min_similarity",
+                                     "cosine two related hits need (graph context rule)",
+                                     &RetrievalSettings::graph_min_similarity, -1.0, 1.0),
+                        0, 1));
 }
 
 // Every setting, in display order.
@@ -314,6 +379,22 @@ std::optional<SupersededHandling> superseded_handling_from_string(std::string_vi
     return std::nullopt;
 }
 
+const char* to_string(SettingType t) {
+    switch (t) {
+    case SettingType::Number:
+        return "number";
+    case SettingType::Integer:
+        return "integer";
+    case SettingType::Choice:
+        return "choice";
+    case SettingType::Flag:
+        return "flag";
+    case SettingType::Text:
+        break;
+    }
+    return "text";
+}
+
 const char* to_string(SettingReach r) {
     return r == SettingReach::Rerank ? "rerank" : "retrieval";
 }
@@ -321,11 +402,18 @@ const char* to_string(SettingReach r) {
 const std::vector<SettingKey>& retrieval_setting_keys() {
     static const std::vector<SettingKey> kKeys = [] {
         std::vector<SettingKey> k;
-        for (const auto& f : fields())
+        const RetrievalSettings defaults;
+        for (const auto& f : fields()) {
             k.push_back(f.key);
-        for (const char* sig : kProfileSignals)
-            k.push_back({std::string("profile.<name>.") + sig,
-                         std::string("weight of the ") + sig + " signal in profile <name>"});
+            k.back().default_value = f.get(defaults);
+        }
+        for (const char* sig : kProfileSignals) {
+            k.push_back(
+                ranged_key(std::string("profile.<name>.") + sig,
+                           std::string("weight of the ") + sig + " signal in profile <name>",
+                           SettingType::Number, 0.0, kMaxProfileWeight));
+            k.back().explore_max = 1.0;
+        }
         return k;
     }();
     return kKeys;
