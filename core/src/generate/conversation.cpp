@@ -225,6 +225,134 @@ struct Turn {
     std::string text;
 };
 
+// One step of a storyline, waiting for the session it is told in.
+struct Pending {
+    int speaker;
+    std::size_t storyline;
+    std::size_t step;
+    int due; // the session it is told in
+};
+
+// Each friend has four storylines of their own; a step is told in one session and the next step
+// a few sessions later.
+std::vector<Pending> plan_storylines(gen::Rng& rng, int sessions) {
+    std::array<std::vector<std::size_t>, 2> lines;
+    std::vector<std::size_t> order(kStorylines.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    for (std::size_t i = order.size(); i > 1; --i)
+        std::swap(order[i - 1], order[rng.below(i)]);
+    for (std::size_t i = 0; i < order.size(); ++i)
+        lines[i % 2].push_back(order[i]);
+    std::vector<Pending> pending;
+    for (int s = 0; s < 2; ++s)
+        for (std::size_t k = 0; k < lines[static_cast<std::size_t>(s)].size(); ++k)
+            pending.push_back({s, lines[static_cast<std::size_t>(s)][k], 0,
+                               1 + static_cast<int>(k) * sessions / 5 + s});
+    return pending;
+}
+
+// The greeting, its reply, and a few small updates each answered by the other friend.
+void add_small_talk(gen::Rng& rng, const std::array<const Friend*, 2>& who,
+                    std::vector<Turn>& turns) {
+    const int opener = static_cast<int>(rng.below(2));
+    const Friend& to = *who[static_cast<std::size_t>(1 - opener)];
+    // The address form: mostly the short form, sometimes the full name, rarely a slip.
+    const int roll = static_cast<int>(rng.below(100));
+    const char* address = roll < 12 ? to.misspelt : roll < 70 ? to.short_ : to.name;
+    turns.push_back({opener, std::string("Hey ") + address + "! " + rng.pick(kSmallTalk)});
+    turns.push_back({1 - opener, rng.pick(kSmallReply)});
+    const int updates = 2 + static_cast<int>(rng.below(4));
+    for (int u = 0; u < updates; ++u) {
+        const int speaker = static_cast<int>(rng.below(2));
+        const Friend& me = *who[static_cast<std::size_t>(speaker)];
+        const Friend& other = *who[static_cast<std::size_t>(1 - speaker)];
+        turns.push_back({speaker, fill(rng.pick(kUpdates), me, other)});
+        turns.push_back({1 - speaker, rng.pick(kUpdateReplies)});
+    }
+}
+
+// The storyline steps due in `session`: each told, answered, and asked about in `qa`.
+void add_storyline_steps(gen::Rng& rng, const std::array<const Friend*, 2>& who, int session,
+                         std::vector<Pending>& pending, std::vector<Turn>& turns, ordered& qa) {
+    for (auto& p : pending) {
+        if (p.step >= 3 || p.due != session)
+            continue;
+        const Friend& me = *who[static_cast<std::size_t>(p.speaker)];
+        const Friend& other = *who[static_cast<std::size_t>(1 - p.speaker)];
+        const Step& st = kStorylines[p.storyline].steps[p.step];
+        turns.push_back({p.speaker, fill(st.says, me, other)});
+        std::string reply = fill(st.reply, me, other);
+        if (rng.chance(40))
+            reply = std::string(rng.chance(15) ? me.misspelt : me.short_) + ", " + reply;
+        const std::size_t answer_turn = turns.size(); // 1-based index of `says`
+        turns.push_back({1 - p.speaker, reply});
+        qa.push_back(ordered{{"question", fill(st.question, me, other)},
+                             {"answer", fill(st.answer, me, other)},
+                             {"evidence", ordered::array({"D" + std::to_string(session) + ":" +
+                                                          std::to_string(answer_turn)})},
+                             {"category", 1}});
+        ++p.step;
+        p.due = session + 2 + static_cast<int>(rng.below(4));
+    }
+}
+
+// A session's turns as the file lists them, each with its dia_id.
+ordered session_entries(const std::vector<Turn>& turns, const std::array<const Friend*, 2>& who,
+                        int session) {
+    ordered list = ordered::array();
+    for (std::size_t i = 0; i < turns.size(); ++i)
+        list.push_back(
+            ordered{{"speaker", who[static_cast<std::size_t>(turns[i].speaker)]->name},
+                    {"dia_id", "D" + std::to_string(session) + ":" + std::to_string(i + 1)},
+                    {"text", turns[i].text}});
+    return list;
+}
+
+// Conversation `c`: the two friends' sessions, and the questions their storylines answer.
+ordered generate_conversation(gen::Rng& rng, const ConversationOptions& opts, int c,
+                              ConversationSummary& summary) {
+    const Friend& a = kFriends[static_cast<std::size_t>(2 * c)];
+    const Friend& b = kFriends[static_cast<std::size_t>(2 * c + 1)];
+    const std::array<const Friend*, 2> who = {&a, &b};
+    std::vector<Pending> pending = plan_storylines(rng, opts.sessions);
+
+    ordered conv = ordered::object();
+    conv["speaker_a"] = a.name;
+    conv["speaker_b"] = b.name;
+    ordered qa = ordered::array();
+    std::int64_t t = opts.start_ms + (10 + c) * 3'600'000LL;
+    for (int session = 1; session <= opts.sessions; ++session) {
+        t += (4 + static_cast<std::int64_t>(rng.below(17))) * 86'400'000LL +
+             static_cast<std::int64_t>(rng.below(600)) * 60'000LL;
+        std::vector<Turn> turns;
+        add_small_talk(rng, who, turns);
+        add_storyline_steps(rng, who, session, pending, turns, qa);
+        turns.push_back({static_cast<int>(rng.below(2)), "Talk soon!"});
+
+        const std::string key = "session_" + std::to_string(session);
+        conv[key + "_date_time"] = locomo_date(t);
+        conv[key] = session_entries(turns, who, session);
+        summary.turns += turns.size();
+        ++summary.sessions;
+    }
+    summary.questions += qa.size();
+    return ordered{{"qa", std::move(qa)},
+                   {"conversation", std::move(conv)},
+                   {"sample_id", "gen-" + std::to_string(c + 1)}};
+}
+
+Status write_text_file(const std::filesystem::path& file, const std::string& text) {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    if (!out)
+        return Status::io("cannot write " + file.string());
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();
+    if (!out)
+        return Status::io("cannot write " + file.string());
+    return Status::ok();
+}
+
 } // namespace
 
 Result<ConversationSummary> generate_conversation_file(const std::filesystem::path& file,
@@ -236,108 +364,13 @@ Result<ConversationSummary> generate_conversation_file(const std::filesystem::pa
     gen::Rng rng(opts.seed);
     ConversationSummary summary;
     ordered all = ordered::array();
-
     for (int c = 0; c < opts.conversations; ++c) {
-        const Friend& a = kFriends[static_cast<std::size_t>(2 * c)];
-        const Friend& b = kFriends[static_cast<std::size_t>(2 * c + 1)];
-        const std::array<const Friend*, 2> who = {&a, &b};
-        // Each friend has four storylines of their own; a step is told in one session and the
-        // next step a few sessions later.
-        std::array<std::vector<std::size_t>, 2> lines;
-        std::vector<std::size_t> order(kStorylines.size());
-        for (std::size_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        for (std::size_t i = order.size(); i > 1; --i)
-            std::swap(order[i - 1], order[rng.below(i)]);
-        for (std::size_t i = 0; i < order.size(); ++i)
-            lines[i % 2].push_back(order[i]);
-        struct Pending {
-            int speaker;
-            std::size_t storyline;
-            std::size_t step;
-            int due; // the session it is told in
-        };
-        std::vector<Pending> pending;
-        for (int s = 0; s < 2; ++s)
-            for (std::size_t k = 0; k < lines[static_cast<std::size_t>(s)].size(); ++k)
-                pending.push_back({s, lines[static_cast<std::size_t>(s)][k], 0,
-                                   1 + static_cast<int>(k) * opts.sessions / 5 + s});
-
-        ordered conv = ordered::object();
-        conv["speaker_a"] = a.name;
-        conv["speaker_b"] = b.name;
-        ordered qa = ordered::array();
-        std::int64_t t = opts.start_ms + (10 + c) * 3'600'000LL;
-        for (int session = 1; session <= opts.sessions; ++session) {
-            t += (4 + static_cast<std::int64_t>(rng.below(17))) * 86'400'000LL +
-                 static_cast<std::int64_t>(rng.below(600)) * 60'000LL;
-            std::vector<Turn> turns;
-            const int opener = static_cast<int>(rng.below(2));
-            const Friend& to = *who[static_cast<std::size_t>(1 - opener)];
-            // The address form: mostly the short form, sometimes the full name, rarely a slip.
-            const int roll = static_cast<int>(rng.below(100));
-            const char* address = roll < 12 ? to.misspelt : roll < 70 ? to.short_ : to.name;
-            turns.push_back({opener, std::string("Hey ") + address + "! " + rng.pick(kSmallTalk)});
-            turns.push_back({1 - opener, rng.pick(kSmallReply)});
-            const int updates = 2 + static_cast<int>(rng.below(4));
-            for (int u = 0; u < updates; ++u) {
-                const int speaker = static_cast<int>(rng.below(2));
-                const Friend& me = *who[static_cast<std::size_t>(speaker)];
-                const Friend& other = *who[static_cast<std::size_t>(1 - speaker)];
-                turns.push_back({speaker, fill(rng.pick(kUpdates), me, other)});
-                turns.push_back({1 - speaker, rng.pick(kUpdateReplies)});
-            }
-            for (auto& p : pending) {
-                if (p.step >= 3 || p.due != session)
-                    continue;
-                const Friend& me = *who[static_cast<std::size_t>(p.speaker)];
-                const Friend& other = *who[static_cast<std::size_t>(1 - p.speaker)];
-                const Step& st = kStorylines[p.storyline].steps[p.step];
-                turns.push_back({p.speaker, fill(st.says, me, other)});
-                std::string reply = fill(st.reply, me, other);
-                if (rng.chance(40))
-                    reply = std::string(rng.chance(15) ? me.misspelt : me.short_) + ", " + reply;
-                const std::size_t answer_turn = turns.size(); // 1-based index of `says`
-                turns.push_back({1 - p.speaker, reply});
-                qa.push_back(
-                    ordered{{"question", fill(st.question, me, other)},
-                            {"answer", fill(st.answer, me, other)},
-                            {"evidence", ordered::array({"D" + std::to_string(session) + ":" +
-                                                         std::to_string(answer_turn)})},
-                            {"category", 1}});
-                ++p.step;
-                p.due = session + 2 + static_cast<int>(rng.below(4));
-            }
-            turns.push_back({static_cast<int>(rng.below(2)), "Talk soon!"});
-
-            const std::string key = "session_" + std::to_string(session);
-            conv[key + "_date_time"] = locomo_date(t);
-            ordered list = ordered::array();
-            for (std::size_t i = 0; i < turns.size(); ++i) {
-                list.push_back(
-                    ordered{{"speaker", who[static_cast<std::size_t>(turns[i].speaker)]->name},
-                            {"dia_id", "D" + std::to_string(session) + ":" + std::to_string(i + 1)},
-                            {"text", turns[i].text}});
-                ++summary.turns;
-            }
-            conv[key] = std::move(list);
-            ++summary.sessions;
-        }
-        summary.questions += qa.size();
-        all.push_back(ordered{{"qa", std::move(qa)},
-                              {"conversation", std::move(conv)},
-                              {"sample_id", "gen-" + std::to_string(c + 1)}});
+        all.push_back(generate_conversation(rng, opts, c, summary));
         ++summary.conversations;
     }
 
     const std::string text = all.dump(1);
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    if (!out)
-        return Status::io("cannot write " + file.string());
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.close();
-    if (!out)
-        return Status::io("cannot write " + file.string());
+    MEMLENS_TRY(write_text_file(file, text));
     summary.bytes = text.size();
     return summary;
 }
