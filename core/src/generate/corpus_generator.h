@@ -93,6 +93,16 @@ private:
     std::string venue_for(const Decision& d, DecisionKind kind, const Project& proj, Move move);
     void describe(const Decision& d, DecisionKind kind, const Project& proj, int prev_value,
                   const std::string& prev_owner);
+    void celebrate_ship_date(Decision& d, DecisionKind kind, const Project& proj, int project,
+                             const Author& author, std::int64_t t);
+    struct DecisionMessage {
+        std::string text;
+        std::string thread; // empty for a chat line
+    };
+    DecisionMessage decision_message(const Decision& d, DecisionKind kind, const Project& proj,
+                                     int project, const Author& author, Move move,
+                                     const std::string& source, int prev_value,
+                                     const std::string& prev_owner);
     void react(const std::string& source, const Project& proj, int project, const Author& author,
                Move move, std::int64_t t);
     void emit_day(std::vector<GeneratedMessage>& out);

@@ -166,16 +166,8 @@ void CorpusGenerator::decision() {
     const Author author = staff_author(author_index, false);
     const std::int64_t t = start_time();
 
-    // A date that has passed: the milestone shipped, and the next one starts undecided.
     if (kind == DecisionKind::ShipDate && d.live && today > d.value) {
-        ctx_.begin(today, project, Register::Chat, author.me, author.staff);
-        describe(d, kind, proj, d.value, {});
-        Phrases cheers = ship_celebrations();
-        Draft* m = add(proj.channel, "slk", t, author.name,
-                       ctx_.expand(cheers[rng_.below(cheers.size())]));
-        m->m.tags = {"launch", project_tag(proj)};
-        d.live = false;
-        d.milestone = std::min(d.milestone + 1, static_cast<int>(std::size(kMilestones)) - 1);
+        celebrate_ship_date(d, kind, proj, project, author, t);
         return;
     }
 
@@ -197,32 +189,14 @@ void CorpusGenerator::decision() {
     const std::string source = venue_for(d, kind, proj, move);
     const bool email = is_mailbox(source);
     const bool page = source.starts_with("notion:");
-    ctx_.begin(today, project,
-               email  ? Register::Email
-               : page ? Register::Doc
-                      : Register::Chat,
-               author.me, author.staff);
-    ctx_.set_component(d.component);
-    describe(d, kind, proj, prev_value, prev_owner);
-    Phrases pool = move == Move::First    ? decision_first(kind)
-                   : move == Move::Change ? decision_change(kind)
-                                          : decision_reminder(kind);
-    std::string text = ctx_.expand(pool[rng_.below(pool.size())]);
-    std::string thread;
-    if (email) {
-        std::string subject = ctx_.expand(kSubjects[static_cast<std::size_t>(kind)]);
-        text =
-            compose_email(move == Move::Change ? "Re: " + subject : subject, author, "all", text);
-        thread = "decision-" + project_tag(proj) + "-" + std::to_string(static_cast<int>(kind));
-    } else if (page) {
-        text = kind == DecisionKind::ShipDate
-                   ? "## Timeline\n\n" + text
-                   : "## Decision log\n\n- " + format_day(today, DateStyle::Iso) + ": " + text;
-        thread = source;
-    }
-
-    Draft* m = add(source, email ? "eml" : page ? "ntn" : "slk", t, author.name, std::move(text));
-    m->m.thread = std::move(thread);
+    DecisionMessage said =
+        decision_message(d, kind, proj, project, author, move, source, prev_value, prev_owner);
+    Draft* m = add(source,
+                   email  ? "eml"
+                   : page ? "ntn"
+                          : "slk",
+                   t, author.name, std::move(said.text));
+    m->m.thread = std::move(said.thread);
     if (move != Move::Reminder) {
         m->m.tags = {"decision", project_tag(proj)};
         if (move == Move::Change)
@@ -235,6 +209,55 @@ void CorpusGenerator::decision() {
     }
     if (!email && !page && move != Move::Reminder)
         react(source, proj, project, author, move, t);
+}
+
+// A date that has passed: the milestone shipped, and the next one starts undecided.
+void CorpusGenerator::celebrate_ship_date(Decision& d, DecisionKind kind, const Project& proj,
+                                          int project, const Author& author, std::int64_t t) {
+    ctx_.begin(epoch_day(), project, Register::Chat, author.me, author.staff);
+    describe(d, kind, proj, d.value, {});
+    Phrases cheers = ship_celebrations();
+    Draft* m =
+        add(proj.channel, "slk", t, author.name, ctx_.expand(cheers[rng_.below(cheers.size())]));
+    m->m.tags = {"launch", project_tag(proj)};
+    d.live = false;
+    d.milestone = std::min(d.milestone + 1, static_cast<int>(std::size(kMilestones)) - 1);
+}
+
+// The announcement, restatement or change as its venue words it: an email with a subject, a
+// page's timeline or decision log, or a chat line.
+CorpusGenerator::DecisionMessage CorpusGenerator::decision_message(
+    const Decision& d, DecisionKind kind, const Project& proj, int project, const Author& author,
+    Move move, const std::string& source, int prev_value, const std::string& prev_owner) {
+    const std::int64_t today = epoch_day();
+    const bool email = is_mailbox(source);
+    const bool page = source.starts_with("notion:");
+    ctx_.begin(today, project,
+               email  ? Register::Email
+               : page ? Register::Doc
+                      : Register::Chat,
+               author.me, author.staff);
+    ctx_.set_component(d.component);
+    describe(d, kind, proj, prev_value, prev_owner);
+    Phrases pool = move == Move::First    ? decision_first(kind)
+                   : move == Move::Change ? decision_change(kind)
+                                          : decision_reminder(kind);
+    DecisionMessage said;
+    said.text = ctx_.expand(pool[rng_.below(pool.size())]);
+    if (email) {
+        std::string subject = ctx_.expand(kSubjects[static_cast<std::size_t>(kind)]);
+        said.text = compose_email(move == Move::Change ? "Re: " + subject : subject, author, "all",
+                                  said.text);
+        said.thread =
+            "decision-" + project_tag(proj) + "-" + std::to_string(static_cast<int>(kind));
+    } else if (page) {
+        said.text =
+            kind == DecisionKind::ShipDate
+                ? "## Timeline\n\n" + said.text
+                : "## Decision log\n\n- " + format_day(today, DateStyle::Iso) + ": " + said.text;
+        said.thread = source;
+    }
+    return said;
 }
 
 // Reactions in the channel; after a change someone may still quote the old value and be
