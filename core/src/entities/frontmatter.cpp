@@ -1,6 +1,7 @@
 #include "entities/frontmatter.h"
 
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 namespace memlens::entities {
@@ -250,6 +251,104 @@ void write_list(std::string& out, std::string_view key, const std::vector<std::s
     }
 }
 
+// What the frontmatter's lines have filled in so far, and what the next line continues.
+struct EntityFields {
+    EntityRecord r;
+    bool has_kind = false;
+    std::vector<std::string> seen_keys;
+    std::vector<std::string>* block_list = nullptr; // the list that "- item" lines extend
+    bool skipping = false;                          // inside an unknown key's nested value
+};
+
+// A "- item" line under a list key.
+Status read_block_item(const Parser& p, std::string_view t, EntityFields& f) {
+    if (f.skipping)
+        return Status::ok();
+    if (f.block_list == nullptr)
+        return p.error("list item '-' without a list key above it");
+    std::string item;
+    std::string_view rest;
+    MEMLENS_TRY(p.scalar(t.substr(1), item, rest));
+    MEMLENS_TRY(p.trailing(rest));
+    if (!item.empty())
+        f.block_list->push_back(std::move(item));
+    return Status::ok();
+}
+
+// The value of a list key: nothing (the items follow as "- item" lines), [a, b], or one item.
+Status read_list_value(const Parser& p, std::string_view value, std::vector<std::string>& list,
+                       EntityFields& f) {
+    if (value.empty() || value.front() == '#') {
+        f.block_list = &list;
+    } else if (value.front() == '[') {
+        MEMLENS_TRY(p.flow_list(value, list));
+    } else {
+        std::string item;
+        std::string_view rest;
+        MEMLENS_TRY(p.scalar(value, item, rest));
+        MEMLENS_TRY(p.trailing(rest));
+        if (!item.empty())
+            list.push_back(std::move(item));
+    }
+    return Status::ok();
+}
+
+// A "key: value" line.
+Status read_key_value(const Parser& p, std::string_view t, EntityFields& f) {
+    const std::size_t colon = t.find(':');
+    if (colon == std::string_view::npos)
+        return p.error("expected 'key: value'");
+    const std::string key(trim(t.substr(0, colon)));
+    if (!valid_key(key))
+        return p.error("expected 'key: value'");
+    for (const auto& k : f.seen_keys)
+        if (k == key)
+            return p.error("duplicate key '" + key + "'");
+    f.seen_keys.push_back(key);
+    const std::string_view value = trim(t.substr(colon + 1));
+    f.block_list = nullptr;
+    f.skipping = false;
+
+    EntityRecord& r = f.r;
+    std::vector<std::string>* list = key == "aliases"   ? &r.aliases
+                                     : key == "emails"  ? &r.emails
+                                     : key == "handles" ? &r.handles
+                                                        : nullptr;
+    if (list != nullptr)
+        return read_list_value(p, value, *list, f);
+    std::string* field = key == "id"             ? &r.id
+                         : key == "kind"         ? &r.kind
+                         : key == "display_name" ? &r.display_name
+                                                 : nullptr;
+    if (field == nullptr) {
+        f.skipping = true; // unknown keys (and anything nested under them) are ignored
+        return Status::ok();
+    }
+    if (!value.empty() && value.front() == '[')
+        return p.error("'" + key + "' must be a single value, not a list");
+    std::string_view rest;
+    MEMLENS_TRY(p.scalar(value, *field, rest));
+    MEMLENS_TRY(p.trailing(rest));
+    f.has_kind = f.has_kind || key == "kind";
+    return Status::ok();
+}
+
+// One line between the opening '---' and the closing one; `t` is the line trimmed.
+Status read_frontmatter_line(const Parser& p, std::string_view text, std::string_view t,
+                             EntityFields& f) {
+    if (t.empty() || t.front() == '#')
+        return Status::ok();
+    const bool indented = text.front() == ' ' || text.front() == '\t';
+    if (t.front() == '-' && (t.size() == 1 || t[1] == ' ' || t[1] == '\t'))
+        return read_block_item(p, t, f);
+    if (indented) {
+        if (f.skipping)
+            return Status::ok();
+        return p.error("unexpected indented line; expected 'key: value'");
+    }
+    return read_key_value(p, t, f);
+}
+
 } // namespace
 
 Result<EntityRecord> parse_entity_file(std::string_view content, const std::string& label,
@@ -261,11 +360,7 @@ Result<EntityRecord> parse_entity_file(std::string_view content, const std::stri
     if (trim(line.text) != "---")
         return p.error("missing YAML frontmatter: the file must start with a '---' line");
 
-    EntityRecord r;
-    bool has_kind = false;
-    std::vector<std::string> seen_keys;
-    std::vector<std::string>* block_list = nullptr; // the list that "- item" lines extend
-    bool skipping = false;                          // inside an unknown key's nested value
+    EntityFields f;
     bool closed = false;
     std::size_t pos = line.next;
     std::size_t number = 1;
@@ -278,86 +373,20 @@ Result<EntityRecord> parse_entity_file(std::string_view content, const std::stri
             closed = true;
             break;
         }
-        if (t.empty() || t.front() == '#')
-            continue;
-        const bool indented = line.text.front() == ' ' || line.text.front() == '\t';
-        if (t.front() == '-' && (t.size() == 1 || t[1] == ' ' || t[1] == '\t')) {
-            if (skipping)
-                continue;
-            if (block_list == nullptr)
-                return p.error("list item '-' without a list key above it");
-            std::string item;
-            std::string_view rest;
-            MEMLENS_TRY(p.scalar(t.substr(1), item, rest));
-            MEMLENS_TRY(p.trailing(rest));
-            if (!item.empty())
-                block_list->push_back(std::move(item));
-            continue;
-        }
-        if (indented) {
-            if (skipping)
-                continue;
-            return p.error("unexpected indented line; expected 'key: value'");
-        }
-        const std::size_t colon = t.find(':');
-        if (colon == std::string_view::npos)
-            return p.error("expected 'key: value'");
-        const std::string key(trim(t.substr(0, colon)));
-        if (!valid_key(key))
-            return p.error("expected 'key: value'");
-        for (const auto& k : seen_keys)
-            if (k == key)
-                return p.error("duplicate key '" + key + "'");
-        seen_keys.push_back(key);
-        const std::string_view value = trim(t.substr(colon + 1));
-        block_list = nullptr;
-        skipping = false;
-
-        std::vector<std::string>* list = key == "aliases"   ? &r.aliases
-                                         : key == "emails"  ? &r.emails
-                                         : key == "handles" ? &r.handles
-                                                            : nullptr;
-        if (list != nullptr) {
-            if (value.empty() || value.front() == '#') {
-                block_list = list;
-            } else if (value.front() == '[') {
-                MEMLENS_TRY(p.flow_list(value, *list));
-            } else {
-                std::string item;
-                std::string_view rest;
-                MEMLENS_TRY(p.scalar(value, item, rest));
-                MEMLENS_TRY(p.trailing(rest));
-                if (!item.empty())
-                    list->push_back(std::move(item));
-            }
-            continue;
-        }
-        std::string* field = key == "id"             ? &r.id
-                             : key == "kind"         ? &r.kind
-                             : key == "display_name" ? &r.display_name
-                                                     : nullptr;
-        if (field == nullptr) {
-            skipping = true; // unknown keys (and anything nested under them) are ignored
-            continue;
-        }
-        if (!value.empty() && value.front() == '[')
-            return p.error("'" + key + "' must be a single value, not a list");
-        std::string_view rest;
-        MEMLENS_TRY(p.scalar(value, *field, rest));
-        MEMLENS_TRY(p.trailing(rest));
-        has_kind = has_kind || key == "kind";
+        MEMLENS_TRY(read_frontmatter_line(p, line.text, t, f));
     }
     if (!closed) {
         p.set_line(1);
         return p.error("frontmatter opened here is never closed with '---'");
     }
     p.set_line(1);
+    EntityRecord& r = f.r;
     if (r.id.empty())
         return p.error("frontmatter has no 'id'");
-    if (!has_kind || r.kind.empty())
+    if (!f.has_kind || r.kind.empty())
         r.kind = default_kind;
     r.notes.assign(content.substr(pos));
-    return r;
+    return std::move(r);
 }
 
 std::string format_entity_file(const EntityRecord& record) {
