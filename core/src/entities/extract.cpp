@@ -54,20 +54,15 @@ void drop_matches_inside_urls(std::vector<entities::PatternMatch>& matches) {
     });
 }
 
-} // namespace
+std::string surface_of(const Scratch& s, std::string_view text, std::size_t start,
+                       std::size_t end) {
+    return std::string(s.text.slice(text, start, end));
+}
 
-std::vector<ExtractedEntity> extract_entities(std::string_view text, const ExtractOptions& opts,
-                                              const EntityRegistry* registry,
-                                              std::vector<ExtractedEntity>* held) {
-    thread_local Scratch s;
-    s.text.assign(text);
-    const std::size_t n = s.text.size();
-    s.claimed.assign(n, entities::kFree);
-    std::vector<ExtractedEntity> out;
-    auto surface = [&](std::size_t start, std::size_t end) {
-        return std::string(s.text.slice(text, start, end));
-    };
-
+// URLs, emails, handles and hashtags (a hashtag also names a topic); an email or handle that is
+// a registry alias takes the registry's id and kind.
+void add_pattern_entities(Scratch& s, std::string_view text, const EntityRegistry* registry,
+                          std::vector<ExtractedEntity>& out) {
     s.matches.clear();
     entities::scan_urls(s.text, s.matches);
     entities::scan_emails(s.text, s.matches);
@@ -76,10 +71,10 @@ std::vector<ExtractedEntity> extract_entities(std::string_view text, const Extra
     entities::scan_hashtags(s.text, s.matches);
     drop_matches_inside_urls(s.matches);
     for (const auto& m : s.matches) {
-        const std::string value = surface(m.value_start, m.value_end);
+        const std::string value = surface_of(s, text, m.value_start, m.value_end);
         ExtractedEntity e{canonical_entity_id(m.kind, value),
                           std::string(m.kind),
-                          surface(m.start, m.end),
+                          surface_of(s, text, m.start, m.end),
                           m.start,
                           m.end,
                           1.0};
@@ -96,49 +91,42 @@ std::vector<ExtractedEntity> extract_entities(std::string_view text, const Extra
                            m.start, m.end, 1.0});
         claim(s.claimed, m.start, m.end, entities::kPattern);
     }
+}
 
-    s.lowered.resize(n);
-    std::transform(s.text.cps.begin(), s.text.cps.end(), s.lowered.begin(), unicode::to_lower);
-
-    if (registry != nullptr && registry->names_ != nullptr) {
-        s.hits.clear();
-        registry->names_->find(s.lowered, s.claimed, s.hits);
-        for (const auto& h : s.hits) {
-            const EntityRecord& r = registry->records_[h.payload];
-            out.push_back({r.id, r.kind, surface(h.start, h.end), h.start, h.end, 1.0});
-            claim(s.claimed, h.start, h.end, entities::kName);
-        }
+void add_known_persons(Scratch& s, std::string_view text, const ExtractOptions& opts,
+                       std::vector<ExtractedEntity>& out) {
+    // Ingest passes the same speakers for every chunk of a source: index them once.
+    if (s.persons_for != opts.known_persons) {
+        s.persons_for = opts.known_persons;
+        s.persons = entities::NameIndex{};
+        for (std::size_t k = 0; k < opts.known_persons.size(); ++k)
+            s.persons.add(opts.known_persons[k], k);
     }
-
-    if (!opts.known_persons.empty()) {
-        // Ingest passes the same speakers for every chunk of a source: index them once.
-        if (s.persons_for != opts.known_persons) {
-            s.persons_for = opts.known_persons;
-            s.persons = entities::NameIndex{};
-            for (std::size_t k = 0; k < opts.known_persons.size(); ++k)
-                s.persons.add(opts.known_persons[k], k);
-        }
-        s.hits.clear();
-        s.persons.find(s.lowered, s.claimed, s.hits);
-        for (const auto& h : s.hits) {
-            out.push_back({canonical_entity_id("person", opts.known_persons[h.payload]), "person",
-                           surface(h.start, h.end), h.start, h.end, kKnownPersonScore});
-            claim(s.claimed, h.start, h.end, entities::kName);
-        }
+    s.hits.clear();
+    s.persons.find(s.lowered, s.claimed, s.hits);
+    for (const auto& h : s.hits) {
+        out.push_back({canonical_entity_id("person", opts.known_persons[h.payload]), "person",
+                       surface_of(s, text, h.start, h.end), h.start, h.end, kKnownPersonScore});
+        claim(s.claimed, h.start, h.end, entities::kName);
     }
+}
 
-    if (opts.name_heuristic) {
-        s.names.clear();
-        entities::find_names(s.text, s.lowered, s.claimed, s.names);
-        for (auto& c : s.names) {
-            if (c.held && held == nullptr)
-                continue;
-            (c.held ? *held : out)
-                .push_back({canonical_entity_id(c.kind, c.value), std::string(c.kind),
-                            surface(c.start, c.end), c.start, c.end, c.score});
-        }
+// The name heuristic's candidates; the ones it holds back go to `held`, or nowhere without it.
+void add_heuristic_names(Scratch& s, std::string_view text, std::vector<ExtractedEntity>* held,
+                         std::vector<ExtractedEntity>& out) {
+    s.names.clear();
+    entities::find_names(s.text, s.lowered, s.claimed, s.names);
+    for (auto& c : s.names) {
+        if (c.held && held == nullptr)
+            continue;
+        (c.held ? *held : out)
+            .push_back({canonical_entity_id(c.kind, c.value), std::string(c.kind),
+                        surface_of(s, text, c.start, c.end), c.start, c.end, c.score});
     }
+}
 
+// Sorted by start, one entity per (start, id): the first one found.
+std::vector<ExtractedEntity> sorted_without_duplicates(std::vector<ExtractedEntity>& out) {
     std::stable_sort(
         out.begin(), out.end(),
         [](const ExtractedEntity& a, const ExtractedEntity& b) { return a.start < b.start; });
@@ -158,6 +146,40 @@ std::vector<ExtractedEntity> extract_entities(std::string_view text, const Extra
             unique.push_back(std::move(e));
     }
     return unique;
+}
+
+} // namespace
+
+std::vector<ExtractedEntity> extract_entities(std::string_view text, const ExtractOptions& opts,
+                                              const EntityRegistry* registry,
+                                              std::vector<ExtractedEntity>* held) {
+    thread_local Scratch s;
+    s.text.assign(text);
+    const std::size_t n = s.text.size();
+    s.claimed.assign(n, entities::kFree);
+    std::vector<ExtractedEntity> out;
+
+    add_pattern_entities(s, text, registry, out);
+
+    s.lowered.resize(n);
+    std::transform(s.text.cps.begin(), s.text.cps.end(), s.lowered.begin(), unicode::to_lower);
+
+    // Registry names: here, because the registry's name index is private to this function.
+    if (registry != nullptr && registry->names_ != nullptr) {
+        s.hits.clear();
+        registry->names_->find(s.lowered, s.claimed, s.hits);
+        for (const auto& h : s.hits) {
+            const EntityRecord& r = registry->records_[h.payload];
+            out.push_back({r.id, r.kind, surface_of(s, text, h.start, h.end), h.start, h.end, 1.0});
+            claim(s.claimed, h.start, h.end, entities::kName);
+        }
+    }
+
+    if (!opts.known_persons.empty())
+        add_known_persons(s, text, opts, out);
+    if (opts.name_heuristic)
+        add_heuristic_names(s, text, held, out);
+    return sorted_without_duplicates(out);
 }
 
 void admit_known_openers(const std::vector<ExtractedEntity>& held,
