@@ -378,6 +378,81 @@ Status repoint_and_count(const Database& db, const std::string& from, const std:
     return Status::ok();
 }
 
+// The two entities as the index and the registry know them before the merge.
+struct MergePair {
+    std::int64_t from_rows = 0; // from's mentions in the index
+    const EntityRecord* from_record = nullptr;
+    const EntityRecord* into_record = nullptr;
+    std::string into_kind;
+    std::string into_surface;
+    std::vector<std::string> from_surfaces; // what becomes into's aliases
+};
+
+Result<MergePair> read_merge_pair(const Database& db, const EntityRegistry& registry,
+                                  const std::string& from, const std::string& into) {
+    auto count_of = [&](const std::string& id) {
+        return merge_count(db, "SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = ?1",
+                           id);
+    };
+    auto from_rows = count_of(from);
+    if (!from_rows)
+        return from_rows.status();
+    auto into_rows = count_of(into);
+    if (!into_rows)
+        return into_rows.status();
+    MergePair pair;
+    pair.from_rows = *from_rows;
+    pair.from_record = registry.find(from);
+    pair.into_record = registry.find(into);
+    if (*from_rows == 0 && pair.from_record == nullptr)
+        return Status::not_found("no entity '" + from + "' in the index or the registry");
+    if (*into_rows == 0 && pair.into_record == nullptr)
+        return Status::not_found("no entity '" + into + "' in the index or the registry");
+
+    // into's kind: its record's, else its mentions', else its id's. Its display name: the newest
+    // leaf's surface (a summary's mention is written as the lowercased id).
+    pair.into_kind = into.substr(0, into.find(':'));
+    pair.into_surface = into.substr(into.find(':') + 1);
+    MEMLENS_TRY(newest_leaf_surface(db, into, pair.into_kind, pair.into_surface));
+    if (pair.into_record != nullptr)
+        pair.into_kind = pair.into_record->kind;
+
+    auto from_surfaces = alias_surfaces(db, from, pair.from_record);
+    if (!from_surfaces)
+        return from_surfaces.status();
+    pair.from_surfaces = std::move(from_surfaces).value();
+    return pair;
+}
+
+// Plans the registry's undo and journals it (the file, then the setting naming it), so that a
+// merge killed from here on is finished or undone by the next open.
+Result<RegistryUndo> journal_registry_undo(Vault& vault, const EntityRegistry& registry,
+                                           const std::string& from, const std::string& into,
+                                           const MergePair& pair) {
+    auto planned = plan_registry_undo(registry, from, into, pair.into_kind, pair.from_record,
+                                      pair.into_record);
+    if (!planned)
+        return planned.status();
+    RegistryUndo undo = std::move(planned).value();
+    const std::string journal_id = random_journal_id();
+    if (Status s = write_journal(vault, journal_id, undo); !s)
+        return s.with_context("entity merge journal");
+    if (Status s = vault.set_setting(kJournalSetting, journal_id); !s)
+        return s;
+    return undo;
+}
+
+// Moves from's record file aside to its parked name; on failure nothing is parked.
+Status park_from_record(RegistryUndo& undo) {
+    std::error_code ec;
+    fs::rename(undo.from_file, undo.from_parked, ec);
+    if (ec) {
+        undo.from_parked.clear();
+        return Status::io(undo.from_file.string() + ": cannot remove: " + ec.message());
+    }
+    return Status::ok();
+}
+
 } // namespace
 
 Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
@@ -397,34 +472,10 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     EntityRegistry registry = std::move(loaded).value();
     const Database& db = vault.db();
 
-    auto count_of = [&](const std::string& id) {
-        return merge_count(db, "SELECT count(*) FROM mem_tree_entity_index WHERE entity_id = ?1",
-                           id);
-    };
-    auto from_rows = count_of(from);
-    if (!from_rows)
-        return from_rows.status();
-    auto into_rows = count_of(into);
-    if (!into_rows)
-        return into_rows.status();
-    const EntityRecord* from_record = registry.find(from);
-    const EntityRecord* into_record = registry.find(into);
-    if (*from_rows == 0 && from_record == nullptr)
-        return Status::not_found("no entity '" + from + "' in the index or the registry");
-    if (*into_rows == 0 && into_record == nullptr)
-        return Status::not_found("no entity '" + into + "' in the index or the registry");
-
-    // into's kind: its record's, else its mentions', else its id's. Its display name: the newest
-    // leaf's surface (a summary's mention is written as the lowercased id).
-    std::string into_kind = into.substr(0, into.find(':'));
-    std::string into_surface = into.substr(into.find(':') + 1);
-    MEMLENS_TRY(newest_leaf_surface(db, into, into_kind, into_surface));
-    if (into_record != nullptr)
-        into_kind = into_record->kind;
-
-    auto from_surfaces = alias_surfaces(db, from, from_record);
-    if (!from_surfaces)
-        return from_surfaces.status();
+    auto read = read_merge_pair(db, registry, from, into);
+    if (!read)
+        return read.status();
+    const MergePair& pair = *read;
     EntityMergeReport report;
     report.from = from;
     report.into = into;
@@ -432,24 +483,20 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     auto txn = Transaction::begin(db);
     if (!txn)
         return txn.status();
-    MEMLENS_TRY(repoint_and_count(db, from, into, into_kind, *from_rows, report));
+    MEMLENS_TRY(repoint_and_count(db, from, into, pair.into_kind, pair.from_rows, report));
     MEMLENS_TRY(vault.bump_revision());
     MEMLENS_TRY(fail_at("index"));
 
     // The registry, inside the transaction: any failure from here on restores the files and
     // rolls the database back (the Transaction's destructor).
-    const EntityRecord record = merged_record(into_record, into, into_kind, into_surface,
-                                              *from_surfaces, from_record, report);
+    const EntityRecord record =
+        merged_record(pair.into_record, into, pair.into_kind, pair.into_surface, pair.from_surfaces,
+                      pair.from_record, report);
 
-    auto planned = plan_registry_undo(registry, from, into, into_kind, from_record, into_record);
-    if (!planned)
-        return planned.status();
-    RegistryUndo undo = std::move(planned).value();
-    const std::string journal_id = random_journal_id();
-    if (Status s = write_journal(vault, journal_id, undo); !s)
-        return s.with_context("entity merge journal");
-    if (Status s = vault.set_setting(kJournalSetting, journal_id); !s)
-        return s;
+    auto journaled = journal_registry_undo(vault, registry, from, into, pair);
+    if (!journaled)
+        return journaled.status();
+    RegistryUndo undo = std::move(journaled).value();
     auto undo_on_failure = [&](Status s) {
         undo.restore();
         std::error_code ec;
@@ -461,14 +508,9 @@ Result<EntityMergeReport> merge_entities(Vault& vault, const std::string& from,
     report.registry_file = registry.path_of(into);
     if (Status s = fail_at("registry"); !s)
         return undo_on_failure(s);
-    if (from_record != nullptr) {
-        std::error_code ec;
-        fs::rename(undo.from_file, undo.from_parked, ec);
-        if (ec) {
-            undo.from_parked.clear();
-            return undo_on_failure(
-                Status::io(undo.from_file.string() + ": cannot remove: " + ec.message()));
-        }
+    if (pair.from_record != nullptr) {
+        if (Status s = park_from_record(undo); !s)
+            return undo_on_failure(s);
     }
     if (Status s = fail_at("commit"); !s)
         return undo_on_failure(s);
