@@ -211,25 +211,25 @@ Status resolve_name_variants(StatementCache& stmts,
     return Status::ok();
 }
 
-} // namespace
-
-Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
-                                                        std::string_view query,
-                                                        const EntityRegistry* registry,
-                                                        std::vector<std::string>* notes) {
-    std::vector<std::string> candidates;
+// The entity ids a query may name, in the order it names them, with what is worth saying
+// about them.
+struct QueryCandidates {
+    const EntityRegistry* registry = nullptr;
+    std::vector<std::string> ids;
     std::map<std::string, std::string> how; // candidate → why it is one, when worth saying
-    auto alias_note = [&](const std::string& id, std::string_view text) {
+    // One-word names a variant of a person may hide behind: (lowercased, as typed).
+    std::vector<std::pair<std::string, std::string>> name_words;
+
+    void alias_note(const std::string& id, std::string_view text) {
         const EntityRecord* r = registry != nullptr ? registry->find(id) : nullptr;
         if (r == nullptr || utf8_lower(text) == utf8_lower(r->display_name) ||
             utf8_lower(text) == id)
             return;
         how.emplace(id, "\"" + std::string(text) + "\" is a registry alias of " + id +
                             (r->display_name.empty() ? "" : " (" + r->display_name + ")"));
-    };
-    // One-word names a variant of a person may hide behind: (lowercased, as typed).
-    std::vector<std::pair<std::string, std::string>> name_words;
-    auto add_name_word = [&](const std::string& id, std::string_view typed) {
+    }
+
+    void add_name_word(const std::string& id, std::string_view typed) {
         for (std::string_view kind : {"person:", "topic:"})
             if (id.rfind(kind, 0) == 0) {
                 std::string word = id.substr(kind.size());
@@ -239,11 +239,18 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
                     (registry == nullptr || !registry->lookup_alias(word)))
                     name_words.emplace_back(word, typed.empty() ? word : std::string(typed));
             }
-    };
+    }
+};
+
+// The extracted entities, then every word and word pair as a registry alias and as a name of
+// each kind.
+QueryCandidates query_candidates(std::string_view query, const EntityRegistry* registry) {
+    QueryCandidates c;
+    c.registry = registry;
     for (const auto& e : extract_entities(query, {}, registry)) {
-        candidates.push_back(e.canonical_id);
-        alias_note(e.canonical_id, e.surface);
-        add_name_word(e.canonical_id, e.surface); // a capitalised name, known or not
+        c.ids.push_back(e.canonical_id);
+        c.alias_note(e.canonical_id, e.surface);
+        c.add_name_word(e.canonical_id, e.surface); // a capitalised name, known or not
     }
     auto words = split_words(query);
     std::vector<std::string> phrases;
@@ -256,14 +263,18 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
     for (const auto& p : phrases) {
         if (registry)
             if (auto id = registry->lookup_alias(p)) {
-                candidates.push_back(*id);
-                alias_note(*id, p);
+                c.ids.push_back(*id);
+                c.alias_note(*id, p);
             }
         for (const char* kind : kNameKinds)
-            candidates.push_back(canonical_entity_id(kind, p));
+            c.ids.push_back(canonical_entity_id(kind, p));
     }
-    if (candidates.empty())
-        return std::vector<std::string>{};
+    return c;
+}
+
+// The candidates the vault's entity index mentions.
+Result<std::set<std::string>> indexed_entities(StatementCache& stmts,
+                                               const std::vector<std::string>& candidates) {
     SqlQuery q;
     // One index probe per candidate: DISTINCT over the index would step through every mention
     // of a common entity (tens of thousands of rows at a million chunks).
@@ -275,39 +286,64 @@ Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
         return st.status();
     std::set<std::string> known;
     MEMLENS_TRY((*st)->each_row([&] { known.insert((*st)->column_text(0)); }));
-    // A name is a person or a topic, never both (docs/entities.md, "Persons and topics"): when
-    // the vault knows person:x (a speaker, an author, a registry person), the query's x is that
-    // person, and topic:x is dropped.
-    auto is_person_name = [&](const std::string& topic_id) {
-        if (topic_id.rfind("topic:", 0) != 0)
-            return false;
-        const std::string value = topic_id.substr(6);
-        if (known.count("person:" + value))
-            return true;
-        if (registry != nullptr)
-            if (auto id = registry->lookup_alias(value))
-                if (const EntityRecord* r = registry->find(*id); r && r->kind == "person")
-                    return true;
+    return known;
+}
+
+// A name is a person or a topic, never both (docs/entities.md, "Persons and topics"): when the
+// vault knows person:x (a speaker, an author, a registry person), the query's x is that person,
+// and topic:x is dropped.
+bool is_person_name(const std::string& topic_id, const std::set<std::string>& known,
+                    const EntityRegistry* registry) {
+    if (topic_id.rfind("topic:", 0) != 0)
         return false;
-    };
-    // First mention wins, as walk dedupes query entities.
+    const std::string value = topic_id.substr(6);
+    if (known.count("person:" + value))
+        return true;
+    if (registry != nullptr)
+        if (auto id = registry->lookup_alias(value))
+            if (const EntityRecord* r = registry->find(*id); r && r->kind == "person")
+                return true;
+    return false;
+}
+
+// The known candidates, first mention first (as walk dedupes query entities), without the
+// topics that name a person.
+std::vector<std::string> known_candidates(const QueryCandidates& c,
+                                          const std::set<std::string>& known,
+                                          std::vector<std::string>* notes) {
     std::vector<std::string> out;
-    for (const auto& c : candidates) {
-        if (!known.count(c) || std::find(out.begin(), out.end(), c) != out.end())
+    for (const auto& id : c.ids) {
+        if (!known.count(id) || std::find(out.begin(), out.end(), id) != out.end())
             continue;
-        if (is_person_name(c)) {
+        if (is_person_name(id, known, c.registry)) {
             if (notes != nullptr)
-                notes->push_back("\"" + c.substr(6) + "\" names a person, not " + c);
+                notes->push_back("\"" + id.substr(6) + "\" names a person, not " + id);
             continue;
         }
-        out.push_back(c);
+        out.push_back(id);
         if (notes != nullptr)
-            if (auto it = how.find(c); it != how.end() && !it->second.empty())
+            if (auto it = c.how.find(id); it != c.how.end() && !it->second.empty())
                 notes->push_back(it->second);
     }
+    return out;
+}
+
+} // namespace
+
+Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
+                                                        std::string_view query,
+                                                        const EntityRegistry* registry,
+                                                        std::vector<std::string>* notes) {
+    QueryCandidates candidates = query_candidates(query, registry);
+    if (candidates.ids.empty())
+        return std::vector<std::string>{};
+    auto known = indexed_entities(stmts, candidates.ids);
+    if (!known)
+        return known.status();
+    std::vector<std::string> out = known_candidates(candidates, *known, notes);
     for (const std::string& id : std::vector<std::string>(out))
-        add_name_word(id, {}); // a known one-word name, typed in any case
-    MEMLENS_TRY(resolve_name_variants(stmts, name_words, known, out, notes));
+        candidates.add_name_word(id, {}); // a known one-word name, typed in any case
+    MEMLENS_TRY(resolve_name_variants(stmts, candidates.name_words, *known, out, notes));
     return out;
 }
 
