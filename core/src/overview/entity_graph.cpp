@@ -21,57 +21,65 @@ std::string ids_param_json(const std::vector<std::string>& items) {
     return dump_json(nlohmann::json(items));
 }
 
-} // namespace
+// Entities are read from ml_entities (one row per entity and kind, kept by a trigger on the
+// index, recounted by a merge): its mention counts are COUNT(*) over the index's rows, without
+// stepping through every mention. At 1,000,000 chunks counting a listed neighbourhood's mentions
+// in the index itself took seconds (docs/performance.md, "The graph view"); a list of ids is
+// found by ml_entities' key (entity_id, entity_kind).
+constexpr const char* kEntitySource = "ml_entities";
 
-Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOptions& opts) {
-    check_off_ui_thread("entity_graph");
-    const Database& db = vault.db();
-    EntityGraphOverview out;
-
-    // Entities are read from ml_entities (one row per entity and kind, kept by a trigger on the
-    // index, recounted by a merge): its mention counts are COUNT(*) over the index's rows, without
-    // stepping through every mention. At 1,000,000 chunks counting a listed neighbourhood's
-    // mentions in the index itself took seconds (docs/performance.md, "The graph view"); a list
-    // of ids is found by ml_entities' key (entity_id, entity_kind).
-    const bool listed = opts.only_ids.has_value();
+// The WHERE clause for the options' kinds (?1) and listed ids (?2).
+std::string entity_where(const EntityGraphOptions& opts) {
     std::string filter = " WHERE 1";
     if (!opts.kinds.empty())
         filter += " AND entity_kind IN (SELECT value FROM json_each(?1))";
-    if (listed)
+    if (opts.only_ids.has_value())
         filter += " AND entity_id IN (SELECT value FROM json_each(?2))";
-    auto bind_filter = [&](Statement& st) {
-        if (!opts.kinds.empty())
-            st.bind(1, ids_param_json(opts.kinds));
-        if (listed)
-            st.bind(2, ids_param_json(*opts.only_ids));
-    };
-    const std::string source = "ml_entities";
+    return filter;
+}
+
+void bind_entity_where(Statement& st, const EntityGraphOptions& opts) {
+    if (!opts.kinds.empty())
+        st.bind(1, ids_param_json(opts.kinds));
+    if (opts.only_ids.has_value())
+        st.bind(2, ids_param_json(*opts.only_ids));
+}
+
+// The first column of a one-row count, 0 when there is no row.
+Result<std::int64_t> count_or_zero(Statement& st) {
+    auto row = st.step();
+    if (!row)
+        return row.status();
+    return *row ? st.column_int64(0) : 0;
+}
+
+Result<std::int64_t> count_entities(const Database& db, const std::string& filter,
+                                    const EntityGraphOptions& opts) {
+    auto total =
+        db.prepare(std::string("SELECT COUNT(DISTINCT entity_id) FROM ") + kEntitySource + filter);
+    if (!total)
+        return total.status();
+    bind_entity_where(*total, opts);
+    return count_or_zero(*total);
+}
+
+// The most mentioned entities, most first; `index` maps each id to its place in out.nodes.
+Status read_entity_nodes(const Database& db, const std::string& filter,
+                         const EntityGraphOptions& opts, EntityGraphOverview& out,
+                         std::unordered_map<std::string, std::uint32_t>& index,
+                         std::vector<std::string>& ids) {
     const std::string count = "SUM(mentions)";
     // The name shown: the byte-smallest surface (a capitalised form first; display_surface) of
     // every surface ml_entities keeps beside the newest one.
     const std::string surfaces = "group_concat(surfaces, char(10))";
-
-    {
-        auto total = db.prepare("SELECT COUNT(DISTINCT entity_id) FROM " + source + filter);
-        if (!total)
-            return total.status();
-        bind_filter(*total);
-        auto row = total->step();
-        if (!row)
-            return row.status();
-        out.total_entities = *row ? total->column_int64(0) : 0;
-    }
-
     auto nodes = db.prepare("SELECT entity_id, MIN(entity_kind), MIN(surface), " + count +
-                            " AS n, " + surfaces + " FROM " + source + filter +
+                            " AS n, " + surfaces + " FROM " + kEntitySource + filter +
                             " GROUP BY entity_id ORDER BY n DESC, entity_id LIMIT ?3");
     if (!nodes)
         return nodes.status();
-    bind_filter(*nodes);
+    bind_entity_where(*nodes, opts);
     nodes->bind(3, static_cast<std::int64_t>(opts.max_nodes));
-    std::unordered_map<std::string, std::uint32_t> index;
-    std::vector<std::string> ids;
-    MEMLENS_TRY(nodes->each_row([&] {
+    return nodes->each_row([&] {
         EntityNodeOverview n;
         n.id = nodes->column_text(0);
         n.kind = nodes->column_text(1);
@@ -80,24 +88,24 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
         index.emplace(n.id, static_cast<std::uint32_t>(out.nodes.size()));
         ids.push_back(n.id);
         out.nodes.push_back(std::move(n));
-    }));
+    });
+}
 
-    if (opts.max_edges == 0)
-        return out; // nodes only: skip the edge table
+Result<std::int64_t> count_entity_edges(const Database& db, const EntityGraphOptions& opts) {
+    auto total = db.prepare("SELECT COUNT(*) FROM mem_tree_entity_edges WHERE weight >= ?1 "
+                            "AND entity_a <> entity_b");
+    if (!total)
+        return total.status();
+    total->bind(1, opts.min_weight);
+    return count_or_zero(*total);
+}
 
-    {
-        auto total = db.prepare("SELECT COUNT(*) FROM mem_tree_entity_edges WHERE weight >= ?1 "
-                                "AND entity_a <> entity_b");
-        if (!total)
-            return total.status();
-        total->bind(1, opts.min_weight);
-        auto row = total->step();
-        if (!row)
-            return row.status();
-        out.total_edges = *row ? total->column_int64(0) : 0;
-    }
-    // The edges among the listed nodes, found through the edge table's key (entity_a,
-    // entity_b); a pair stored in both directions is read once, at its larger weight.
+// The edges among the listed nodes, found through the edge table's key (entity_a, entity_b); a
+// pair stored in both directions is read once, at its larger weight.
+Status read_entity_edges(const Database& db, const EntityGraphOptions& opts,
+                         const std::vector<std::string>& ids,
+                         const std::unordered_map<std::string, std::uint32_t>& index,
+                         EntityGraphOverview& out) {
     auto edges = db.prepare(
         "WITH ids(id) AS (SELECT value FROM json_each(?1))"
         " SELECT min(entity_a, entity_b) AS x, max(entity_a, entity_b) AS y, MAX(weight) AS w"
@@ -109,13 +117,40 @@ Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOp
     edges->bind(1, ids_param_json(ids))
         .bind(2, opts.min_weight)
         .bind(3, static_cast<std::int64_t>(opts.max_edges));
-    MEMLENS_TRY(edges->each_row([&] {
+    return edges->each_row([&] {
         auto a = index.find(std::string(edges->column_text_view(0)));
         auto b = index.find(std::string(edges->column_text_view(1)));
         if (a == index.end() || b == index.end())
             return;
         out.edges.push_back({a->second, b->second, edges->column_int64(2)});
-    }));
+    });
+}
+
+} // namespace
+
+Result<EntityGraphOverview> entity_graph(const Vault& vault, const EntityGraphOptions& opts) {
+    check_off_ui_thread("entity_graph");
+    const Database& db = vault.db();
+    EntityGraphOverview out;
+
+    const std::string filter = entity_where(opts);
+    auto entities = count_entities(db, filter, opts);
+    if (!entities)
+        return entities.status();
+    out.total_entities = *entities;
+
+    std::unordered_map<std::string, std::uint32_t> index;
+    std::vector<std::string> ids;
+    MEMLENS_TRY(read_entity_nodes(db, filter, opts, out, index, ids));
+
+    if (opts.max_edges == 0)
+        return out; // nodes only: skip the edge table
+
+    auto edges = count_entity_edges(db, opts);
+    if (!edges)
+        return edges.status();
+    out.total_edges = *edges;
+    MEMLENS_TRY(read_entity_edges(db, opts, ids, index, out));
     return out;
 }
 
