@@ -81,6 +81,86 @@ Result<QueryResponse> global_occurrence(const Vault& vault, const std::string& q
     return r;
 }
 
+// The time window the options ask for, none without time_window_days.
+Result<Window> walk_window(const WalkOptions& opts) {
+    Window window;
+    if (opts.time_window_days) {
+        if (*opts.time_window_days < 0)
+            return Status::invalid("walk: time_window_days must not be negative");
+        const std::int64_t now = opts.now_ms != 0 ? opts.now_ms : now_ms();
+        window = {{now - *opts.time_window_days * kMsPerDay, now}};
+    }
+    return window;
+}
+
+// Query entities the way ingest extracts them, so the ids meet the index's ids, each once in
+// the order named. A registry that does not load is an error, as it is for ingest: its aliases
+// decide the route.
+Result<std::vector<std::string>> walk_query_entities(const Vault& vault, const std::string& query) {
+    auto registry = EntityRegistry::load(vault.entities_dir());
+    if (!registry)
+        return registry.status().with_context("walk: entity registry");
+    auto persons = known_persons(vault.db(), &*registry);
+    if (!persons)
+        return persons.status().with_context("walk");
+    ExtractOptions xo;
+    xo.known_persons = std::move(*persons);
+    std::set<std::string> seen;
+    std::vector<std::string> entities;
+    for (const auto& e : extract_entities(query, xo, &*registry)) {
+        if (seen.insert(e.canonical_id).second)
+            entities.push_back(e.canonical_id);
+    }
+    return entities;
+}
+
+// The pairs of query entities that relate within max_hops, with their distance.
+Result<std::vector<detail::PairDistance>>
+related_entity_pairs(const Vault& vault, const std::vector<std::string>& qe, int max_hops) {
+    std::vector<detail::PairDistance> pairs;
+    for (std::size_t i = 0; i + 1 < qe.size(); ++i) {
+        std::vector<std::string> rest(qe.begin() + static_cast<std::ptrdiff_t>(i) + 1, qe.end());
+        auto d = hop_distances(vault, qe[i], rest, max_hops);
+        if (!d)
+            return d.status().with_context("walk");
+        for (const auto& other : rest) {
+            if (auto it = d->find(other); it != d->end() && it->second > 0)
+                pairs.push_back({qe[i], other, it->second});
+        }
+    }
+    return pairs;
+}
+
+// The nodes where the pairs' mentions meet within `hops`, `hops` tightened while there are more
+// than k; the last non-empty set is kept.
+Result<std::map<std::string, detail::LocalCandidate>>
+meeting_candidates(const Database& db, const std::vector<detail::PairDistance>& pairs,
+                   const Window& window, std::size_t k, int& hops) {
+    std::vector<std::string> paired;
+    for (const auto& p : pairs) {
+        paired.push_back(p.a);
+        paired.push_back(p.b);
+    }
+    std::sort(paired.begin(), paired.end());
+    paired.erase(std::unique(paired.begin(), paired.end()), paired.end());
+    auto mentions = detail::mentions_of(db, paired, window);
+    if (!mentions)
+        return mentions.status().with_context("walk");
+    auto candidates = detail::local_candidates(pairs, hops, *mentions);
+    while (candidates.size() > k && hops > 1) {
+        auto next = detail::local_candidates(pairs, hops - 1, *mentions);
+        if (next.empty())
+            break;
+        --hops;
+        candidates = std::move(next);
+    }
+    return candidates;
+}
+
+Result<QueryResponse> in_walk_context(Result<QueryResponse> r) {
+    return r ? r : Result<QueryResponse>(r.status().with_context("walk"));
+}
+
 } // namespace
 
 const char* to_wire(WalkRoute route) {
@@ -109,86 +189,42 @@ Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder
     const std::size_t k = clamp_query_limit(opts.limit);
     const int max_hops =
         opts.max_hops <= 0 ? kDefaultGraphHops : std::min(opts.max_hops, kMaxGraphHops);
-    Window window;
-    if (opts.time_window_days) {
-        if (*opts.time_window_days < 0)
-            return Status::invalid("walk: time_window_days must not be negative");
-        const std::int64_t now = opts.now_ms != 0 ? opts.now_ms : now_ms();
-        window = {{now - *opts.time_window_days * kMsPerDay, now}};
-    }
-    const Database& db = vault.db();
+    auto window = walk_window(opts);
+    if (!window)
+        return window.status();
 
-    // Query entities the way ingest extracts them, so the ids meet the index's ids. A registry
-    // that does not load is an error, as it is for ingest: its aliases decide the route.
-    auto registry = EntityRegistry::load(vault.entities_dir());
-    if (!registry)
-        return registry.status().with_context("walk: entity registry");
-    auto persons = known_persons(db, &*registry);
-    if (!persons)
-        return persons.status().with_context("walk");
-    ExtractOptions xo;
-    xo.known_persons = std::move(*persons);
-    std::set<std::string> seen;
-    for (const auto& e : extract_entities(opts.query, xo, &*registry)) {
-        if (seen.insert(e.canonical_id).second)
-            t.query_entities.push_back(e.canonical_id);
-    }
-
+    auto entities = walk_query_entities(vault, opts.query);
+    if (!entities)
+        return entities.status();
+    t.query_entities = std::move(*entities);
     if (t.query_entities.empty()) {
         t.route = WalkRoute::Dense;
-        auto r = dense_route(vault, opts.query, embedder, k, window);
-        return r ? r : Result<QueryResponse>(r.status().with_context("walk"));
+        return in_walk_context(dense_route(vault, opts.query, embedder, k, *window));
     }
 
-    std::vector<detail::PairDistance> pairs;
     const auto& qe = t.query_entities;
-    for (std::size_t i = 0; i + 1 < qe.size(); ++i) {
-        std::vector<std::string> rest(qe.begin() + static_cast<std::ptrdiff_t>(i) + 1, qe.end());
-        auto d = hop_distances(vault, qe[i], rest, max_hops);
-        if (!d)
-            return d.status().with_context("walk");
-        for (const auto& other : rest) {
-            if (auto it = d->find(other); it != d->end() && it->second > 0)
-                pairs.push_back({qe[i], other, it->second});
-        }
-    }
-
+    auto pairs = related_entity_pairs(vault, qe, max_hops);
+    if (!pairs)
+        return pairs.status();
     std::map<std::string, detail::LocalCandidate> candidates;
     int hops = max_hops;
-    if (!pairs.empty()) {
-        std::vector<std::string> paired;
-        for (const auto& p : pairs) {
-            paired.push_back(p.a);
-            paired.push_back(p.b);
-        }
-        std::sort(paired.begin(), paired.end());
-        paired.erase(std::unique(paired.begin(), paired.end()), paired.end());
-        auto mentions = detail::mentions_of(db, paired, window);
-        if (!mentions)
-            return mentions.status().with_context("walk");
-        candidates = detail::local_candidates(pairs, hops, *mentions);
-        // Tighten h while there are more candidates than k; keep the last non-empty set.
-        while (candidates.size() > k && hops > 1) {
-            auto next = detail::local_candidates(pairs, hops - 1, *mentions);
-            if (next.empty())
-                break;
-            --hops;
-            candidates = std::move(next);
-        }
+    if (!pairs->empty()) {
+        auto met = meeting_candidates(vault.db(), *pairs, *window, k, hops);
+        if (!met)
+            return met.status();
+        candidates = std::move(*met);
     }
     if (candidates.empty()) {
         t.route = WalkRoute::GlobalOccurrence;
-        auto r = global_occurrence(vault, opts.query, qe, embedder, k, window);
-        return r ? r : Result<QueryResponse>(r.status().with_context("walk"));
+        return in_walk_context(global_occurrence(vault, opts.query, qe, embedder, k, *window));
     }
     t.route = WalkRoute::Local;
     t.hops_used = hops;
-    for (const auto& p : pairs) {
+    for (const auto& p : *pairs) {
         if (p.hops <= hops)
             t.related_pairs.emplace_back(p.a, p.b);
     }
-    auto r = detail::resolve_local(vault, candidates, k);
-    return r ? r : Result<QueryResponse>(r.status().with_context("walk"));
+    return in_walk_context(detail::resolve_local(vault, candidates, k));
 }
 
 Result<QueryResponse> smart_walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
