@@ -71,6 +71,58 @@ Result<LevelRows> read_level(const Database& db, const detail::VaultColumns& col
     return out;
 }
 
+constexpr auto kUnversioned = -std::numeric_limits<std::int64_t>::max();
+
+// Whether a summary reached from `f` is passed over as a document root: an older revision (it
+// and its subtree), or a copy of the winning version (the first root wins).
+bool passed_over_root(const SummaryRow& s, const Frontier& f,
+                      const std::unordered_map<std::string, std::int64_t>& newest,
+                      std::set<std::string>& emitted_roots) {
+    const std::int64_t v = s.version_ms.value_or(kUnversioned);
+    // Below a document root the version was decided at the root: a walk that starts inside an
+    // old version (the caller asked for it) shows it whole.
+    const bool root = f.parent == nullptr || f.parent->doc_id != s.doc_id ||
+                      f.parent->version_ms.value_or(kUnversioned) != v;
+    if (!root)
+        return false;
+    auto n = newest.find(*s.doc_id);
+    if (n != newest.end() && v < n->second)
+        return true; // an older revision: skip it and its subtree
+    if (!emitted_roots.insert(*s.doc_id).second)
+        return true; // a copy of the winning version: the first root wins
+    return false;
+}
+
+// Emits one level's nodes as candidates, in the level's order; returns the summaries kept, the
+// parents of the next level.
+std::vector<SummaryRow> emit_level(LevelRows& rows, const std::vector<Frontier>& level,
+                                   std::set<std::string>& emitted_roots,
+                                   std::vector<detail::Candidate>& out) {
+    std::vector<SummaryRow> kept;
+    kept.reserve(rows.summaries.size());
+    for (const auto& f : level) {
+        if (auto it = rows.summary_at.find(f.id); it != rows.summary_at.end()) {
+            SummaryRow& s = rows.summaries[it->second];
+            if (s.deleted)
+                continue; // dropped before the version check
+            if (s.doc_id && passed_over_root(s, f, rows.newest, emitted_roots))
+                continue;
+            kept.push_back(s);
+            out.push_back(detail::candidate_from_summary(std::move(s)));
+            continue;
+        }
+        if (auto it = rows.chunk_at.find(f.id); it != rows.chunk_at.end()) {
+            // A chunk reached twice (listed under two parents) is emitted once.
+            if (it->second != nullptr) {
+                out.push_back(detail::candidate_from_chunk(std::move(*it->second), 0.0));
+                it->second = nullptr;
+            }
+        }
+        // A child id that resolves to nothing is skipped.
+    }
+    return kept;
+}
+
 } // namespace
 
 Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDownOptions& opts,
@@ -94,7 +146,6 @@ Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDown
         return empty;
     const SummaryRow start_node = std::move(start->front());
 
-    constexpr auto kNoVersion = -std::numeric_limits<std::int64_t>::max();
     std::vector<detail::Candidate> out;
     std::vector<Frontier> level;
     for (const auto& c : start_node.child_ids)
@@ -107,47 +158,7 @@ Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDown
         auto rows = read_level(db, cols, level);
         if (!rows)
             return rows.status().with_context("drill_down");
-        auto& summaries = rows->summaries;
-        auto& summary_at = rows->summary_at;
-        auto& chunk_at = rows->chunk_at;
-        auto& newest = rows->newest;
-
-        std::vector<SummaryRow> kept; // this level's summaries, parents of the next level
-        kept.reserve(summaries.size());
-        std::vector<std::pair<std::string, std::size_t>> next; // child id, index into kept
-        for (const auto& f : level) {
-            if (auto it = summary_at.find(f.id); it != summary_at.end()) {
-                SummaryRow& s = summaries[it->second];
-                if (s.deleted)
-                    continue; // dropped before the version check
-                if (s.doc_id) {
-                    const std::int64_t v = s.version_ms.value_or(kNoVersion);
-                    // Below a document root the version was decided at the root: a walk that
-                    // starts inside an old version (the caller asked for it) shows it whole.
-                    const bool root = f.parent == nullptr || f.parent->doc_id != s.doc_id ||
-                                      f.parent->version_ms.value_or(kNoVersion) != v;
-                    if (root) {
-                        auto n = newest.find(*s.doc_id);
-                        if (n != newest.end() && v < n->second)
-                            continue; // an older revision: skip it and its subtree
-                        if (!emitted_roots.insert(*s.doc_id).second)
-                            continue; // a copy of the winning version: the first root wins
-                    }
-                }
-                kept.push_back(s);
-                out.push_back(detail::candidate_from_summary(std::move(s)));
-                continue;
-            }
-            if (auto it = chunk_at.find(f.id); it != chunk_at.end()) {
-                // A chunk reached twice (listed under two parents) is emitted once.
-                if (it->second != nullptr) {
-                    out.push_back(detail::candidate_from_chunk(std::move(*it->second), 0.0));
-                    it->second = nullptr;
-                }
-            }
-            // A child id that resolves to nothing is skipped.
-        }
-        parents = std::move(kept);
+        parents = emit_level(*rows, level, emitted_roots, out);
         level.clear();
         if (depth < opts.max_depth) {
             for (const auto& p : parents) {
