@@ -103,6 +103,9 @@ private:
     Result<double> ask(SearchEngine& engine, const QueryOptions& base,
                        std::optional<SearchMode> mode, const Evaluable& e, RecallAccumulator& acc,
                        RecallAccumulator& conv_acc);
+    Status ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
+                   const std::vector<Evaluable>& todo, const std::string& sample_id,
+                   RecallAccumulator& conv_hybrid, RecallAccumulator& conv_keyword);
     void progress(const std::string& conv, const char* phase, std::size_t done,
                   std::size_t total) const {
         if (o_.progress)
@@ -137,11 +140,9 @@ Result<double> Run::ask(SearchEngine& engine, const QueryOptions& base,
     return std::chrono::duration<double, std::milli>(t1 - t0).count();
 }
 
-Status Run::conversation(std::size_t index, const IngestSource& source,
-                         const LocomoConversation& conv, const std::filesystem::path& scratch) {
-    ConversationFigures fig;
-    fig.sample_id = conv.sample_id;
-    fig.turns = source.items.size();
+// The questions whose evidence names turns of the source; the others are counted as skipped.
+std::vector<Evaluable> evaluable_questions(const LocomoConversation& conv,
+                                           const IngestSource& source, ConversationFigures& fig) {
     const auto turns = turn_ids(source);
     std::vector<Evaluable> todo;
     for (const auto& q : conv.questions) {
@@ -152,6 +153,62 @@ Status Run::conversation(std::size_t index, const IngestSource& source,
         }
         todo.push_back({&q, std::move(ev.ids)});
     }
+    return todo;
+}
+
+// Merges each proposed pair, skipping an entity already merged away or into.
+Status merge_proposed_entities(Vault& vault, const std::string& sample_id) {
+    auto proposals = propose_entity_merges(vault);
+    if (!proposals)
+        return proposals.status().with_context(sample_id);
+    std::set<std::string> merged;
+    for (const auto& p : *proposals) {
+        if (!merged.insert(p.from).second || merged.count(p.into))
+            continue;
+        MEMLENS_TRY(merge_entities(vault, p.from, p.into).status().with_context(sample_id));
+    }
+    return Status::ok();
+}
+
+// A live agent is asked at the end of the conversation: relative phrases resolve from there.
+QueryOptions conversation_ask_options(const IngestSource& source, int limit) {
+    std::int64_t now = 0;
+    for (const auto& it : source.items)
+        now = std::max(now, it.ts_ms);
+    QueryOptions ask_opts;
+    ask_opts.known_persons = source.persons;
+    ask_opts.now_ms = now;
+    ask_opts.limit = limit;
+    ask_opts.audit = false;
+    return ask_opts;
+}
+
+// Each question in hybrid mode, then in keyword mode.
+Status Run::ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
+                    const std::vector<Evaluable>& todo, const std::string& sample_id,
+                    RecallAccumulator& conv_hybrid, RecallAccumulator& conv_keyword) {
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+        if (cancelled(o_.cancel))
+            return Status::cancelled();
+        progress(sample_id, "query", i, todo.size());
+        auto h = ask(engine, ask_opts, std::nullopt, todo[i], hybrid_, conv_hybrid);
+        if (!h)
+            return h.status().with_context(sample_id);
+        auto k = ask(engine, ask_opts, SearchMode::Keyword, todo[i], keyword_, conv_keyword);
+        if (!k)
+            return k.status().with_context(sample_id);
+        hybrid_ms_ += *h;
+        keyword_ms_ += *k;
+    }
+    return Status::ok();
+}
+
+Status Run::conversation(std::size_t index, const IngestSource& source,
+                         const LocomoConversation& conv, const std::filesystem::path& scratch) {
+    ConversationFigures fig;
+    fig.sample_id = conv.sample_id;
+    fig.turns = source.items.size();
+    const std::vector<Evaluable> todo = evaluable_questions(conv, source, fig);
 
     progress(conv.sample_id, "ingest", 0, source.items.size());
     auto vault = Vault::create(scratch / folder_name(index, conv.sample_id));
@@ -170,18 +227,8 @@ Status Run::conversation(std::size_t index, const IngestSource& source,
     fig.ingest_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - ingest_start).count();
     progress(conv.sample_id, "ingest", source.items.size(), source.items.size());
-    if (o_.accept_entity_proposals) {
-        auto proposals = propose_entity_merges(**vault);
-        if (!proposals)
-            return proposals.status().with_context(conv.sample_id);
-        std::set<std::string> merged;
-        for (const auto& p : *proposals) {
-            if (!merged.insert(p.from).second || merged.count(p.into))
-                continue;
-            MEMLENS_TRY(
-                merge_entities(**vault, p.from, p.into).status().with_context(conv.sample_id));
-        }
-    }
+    if (o_.accept_entity_proposals)
+        MEMLENS_TRY(merge_proposed_entities(**vault, conv.sample_id));
 
     SearchEngineOptions eo;
     eo.audit = false; // a throw-away vault: nobody will replay these queries
@@ -189,31 +236,10 @@ Status Run::conversation(std::size_t index, const IngestSource& source,
     if (!engine)
         return engine.status().with_context(conv.sample_id);
 
-    // A live agent is asked at the end of the conversation: relative phrases resolve from there.
-    std::int64_t now = 0;
-    for (const auto& it : source.items)
-        now = std::max(now, it.ts_ms);
-    QueryOptions ask_opts;
-    ask_opts.known_persons = source.persons;
-    ask_opts.now_ms = now;
-    ask_opts.limit = ks_.back();
-    ask_opts.audit = false;
-
+    const QueryOptions ask_opts = conversation_ask_options(source, ks_.back());
     RecallAccumulator conv_hybrid(ks_);
     RecallAccumulator conv_keyword(ks_);
-    for (std::size_t i = 0; i < todo.size(); ++i) {
-        if (cancelled(o_.cancel))
-            return Status::cancelled();
-        progress(conv.sample_id, "query", i, todo.size());
-        auto h = ask(**engine, ask_opts, std::nullopt, todo[i], hybrid_, conv_hybrid);
-        if (!h)
-            return h.status().with_context(conv.sample_id);
-        auto k = ask(**engine, ask_opts, SearchMode::Keyword, todo[i], keyword_, conv_keyword);
-        if (!k)
-            return k.status().with_context(conv.sample_id);
-        hybrid_ms_ += *h;
-        keyword_ms_ += *k;
-    }
+    MEMLENS_TRY(ask_all(**engine, ask_opts, todo, conv.sample_id, conv_hybrid, conv_keyword));
     progress(conv.sample_id, "query", todo.size(), todo.size());
 
     fig.questions = todo.size();
