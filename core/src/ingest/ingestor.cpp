@@ -730,33 +730,45 @@ private:
                 MEMLENS_TRY(check_cancel());
                 report(std::string("indexing"), items_done_, total_items_);
             }
-            if (pieces.empty())
-                continue;
-            if (!s.is_document) {
-                auto seen = already_stored(s.source_id, *item, pieces.front().sha256);
-                if (!seen)
-                    return seen.status();
-                if (*seen) {
-                    ++report_.duplicates;
-                    continue;
-                }
-            }
-            auto m = message_fields(*item);
-            if (!m)
-                return m.status();
-            for (const PreparedPiece& prepared : pieces)
-                MEMLENS_TRY(
-                    write_piece(run, *item, *m, prepared, neighbours.near[oi], neighbours.far[oi]));
+            MEMLENS_TRY(write_item(run, *item, pieces, neighbours.near[oi], neighbours.far[oi]));
         }
-        if (s.is_document && !run.doc_leaves.empty()) {
-            MEMLENS_TRY(flush_embeddings());
-            auto root = sealer_->seal_document(run.tree_id, run.doc_leaves, run.doc_tokens,
-                                               s.source_id, s.version_ms);
-            if (!root)
-                return root.status();
-        }
+        if (s.is_document && !run.doc_leaves.empty())
+            MEMLENS_TRY(seal_document(run));
         MEMLENS_TRY(writer_->flush_chunks());
         return upsert_source(s, run.written);
+    }
+
+    // One message's prepared pieces, unless it has none or (outside a document) is already
+    // stored.
+    Status write_item(SourceRun& run, const IngestItem& item, const PreparedItem& pieces,
+                      const std::string& near, const std::string& far) {
+        if (pieces.empty())
+            return Status::ok();
+        if (!run.s.is_document) {
+            auto seen = already_stored(run.s.source_id, item, pieces.front().sha256);
+            if (!seen)
+                return seen.status();
+            if (*seen) {
+                ++report_.duplicates;
+                return Status::ok();
+            }
+        }
+        auto m = message_fields(item);
+        if (!m)
+            return m.status();
+        for (const PreparedPiece& prepared : pieces)
+            MEMLENS_TRY(write_piece(run, item, *m, prepared, near, far));
+        return Status::ok();
+    }
+
+    // A document's tree above its leaves, once every leaf has its vector.
+    Status seal_document(SourceRun& run) {
+        MEMLENS_TRY(flush_embeddings());
+        auto root = sealer_->seal_document(run.tree_id, run.doc_leaves, run.doc_tokens,
+                                           run.s.source_id, run.s.version_ms);
+        if (!root)
+            return root.status();
+        return Status::ok();
     }
 
     // A name that opens a sentence ("Priya is vegetarian." at the start of a note) is a name
