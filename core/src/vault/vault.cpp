@@ -51,6 +51,36 @@ std::uintmax_t size_or_zero(const fs::path& p) {
     return ec ? 0 : n;
 }
 
+// Something is at `db`, but not a file SQLite could open: says what, not "no vault.db".
+Status not_a_database_file(const fs::path& db) {
+    std::error_code ec;
+    const auto own = fs::symlink_status(db, ec);
+    const auto target = fs::status(db, ec);
+    const char* what = fs::is_symlink(own) && !fs::exists(target) ? "a link to nothing"
+                       : fs::is_directory(target)                 ? "a folder"
+                       : fs::is_fifo(target)                      ? "a FIFO (named pipe)"
+                       : fs::is_socket(target)                    ? "a socket"
+                       : fs::is_block_file(target) || fs::is_character_file(target)
+                           ? "a device"
+                           : "not a regular file";
+    return Status::invalid(db.string() + ": is " + what +
+                           ", not a database file; a vault's vault.db must be a regular file");
+}
+
+// The first read of the file failed: changes in a WAL that cannot be read without a -shm this
+// folder cannot hold, or a file that is not a database.
+Status unreadable_database(const std::string& path, bool can_write, const Status& failure) {
+    const fs::path wal = path + "-wal", shm = path + "-shm";
+    if (!can_write && size_or_zero(wal) > 0 && !present(shm))
+        return Status::unsupported(
+            path + ": vault.db-wal holds changes that are not in vault.db yet, and reading " +
+            "them needs vault.db-shm, which cannot be created in this folder (read-only " +
+            "storage); open the vault read-write once where it can be written (" +
+            failure.message() + ")");
+    return Status::corruption(path + ": not a readable SQLite database (" + failure.message() +
+                              ")");
+}
+
 } // namespace
 
 Status apply_connection_pragmas(const Database& db) {
@@ -134,19 +164,7 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
     } else if (!fs::exists(dir, ec)) {
         return Status::not_found(dir.string() + ": no such vault folder");
     } else if (present(dir / kDbName)) {
-        // Something is there, but not a file SQLite could open: say what, not "no vault.db".
-        const fs::path db = dir / kDbName;
-        const auto own = fs::symlink_status(db, ec);
-        const auto target = fs::status(db, ec);
-        const char* what = fs::is_symlink(own) && !fs::exists(target) ? "a link to nothing"
-                           : fs::is_directory(target)                 ? "a folder"
-                           : fs::is_fifo(target)                      ? "a FIFO (named pipe)"
-                           : fs::is_socket(target)                    ? "a socket"
-                           : fs::is_block_file(target) || fs::is_character_file(target)
-                               ? "a device"
-                               : "not a regular file";
-        return Status::invalid(db.string() + ": is " + what +
-                               ", not a database file; a vault's vault.db must be a regular file");
+        return not_a_database_file(dir / kDbName);
     } else {
         return Status::not_found(dir.string() +
                                  ": not a vault (no vault.db, no memory_tree/chunks.db)");
@@ -174,17 +192,8 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
     if (version)
         if (auto objects = v->db_.query_int("SELECT count(*) FROM sqlite_master"); !objects)
             version = objects.status();
-    if (!version) {
-        const fs::path wal = path + "-wal", shm = path + "-shm";
-        if (!can_write && size_or_zero(wal) > 0 && !present(shm))
-            return Status::unsupported(
-                path + ": vault.db-wal holds changes that are not in vault.db yet, and reading " +
-                "them needs vault.db-shm, which cannot be created in this folder (read-only " +
-                "storage); open the vault read-write once where it can be written (" +
-                version.status().message() + ")");
-        return Status::corruption(path + ": not a readable SQLite database (" +
-                                  version.status().message() + ")");
-    }
+    if (!version)
+        return unreadable_database(path, can_write, version.status());
 
     if (workspace) {
         v->schema_version_ = static_cast<int>(std::clamp<std::int64_t>(*version, -1, 1 << 30));
