@@ -357,6 +357,57 @@ private:
     bool done_ = false;
 };
 
+// The file a publish renamed over, kept open until the write lock is dropped.
+struct RenamedOverFile {
+    int fd = -1;
+    void close() {
+        if (fd >= 0)
+            ::close(std::exchange(fd, -1));
+    }
+    ~RenamedOverFile() { close(); }
+};
+
+// Lists the folder: returns the pending file of the committed `token` (empty when there is
+// none), and adds every other pending file to `garbage` when `collect_garbage`.
+Result<std::string> list_pending_files(int dir_fd, const fs::path& dir,
+                                       const std::optional<std::string>& token,
+                                       bool collect_garbage, std::vector<std::string>& garbage) {
+    const int list_fd = ::dup(dir_fd);
+    DIR* listing = list_fd >= 0 ? ::fdopendir(list_fd) : nullptr;
+    if (!listing) {
+        if (list_fd >= 0)
+            ::close(list_fd);
+        return Status(StatusCode::IoError,
+                      "cannot list the vault folder " + dir.string() + ": " + std::strerror(errno));
+    }
+    std::string committed;
+    while (const dirent* entry = ::readdir(listing)) {
+        const auto pending = pending_topic_file_token(entry->d_name);
+        if (!pending)
+            continue;
+        if (token && *pending == *token)
+            committed = entry->d_name;
+        else if (collect_garbage)
+            garbage.emplace_back(entry->d_name);
+    }
+    ::closedir(listing);
+    return committed;
+}
+
+// Renames the committed pending file to the topic file's name. The file renamed over is freed
+// when its last descriptor closes: after the lock, not inside the rename (freeing a large
+// file's blocks took 60 ms here). Never blocking: whatever is at the name (a FIFO) is only held
+// open, never read.
+Status rename_committed_file(int dir_fd, const fs::path& dir, const fs::path& path,
+                             const std::string& committed, RenamedOverFile& replaced) {
+    const std::string name = path.filename().string();
+    replaced.fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (::renameat(dir_fd, committed.c_str(), dir_fd, name.c_str()) != 0)
+        return Status(StatusCode::IoError, "cannot rename " + (dir / committed).string() + " to " +
+                                               path.string() + ": " + std::strerror(errno));
+    return Status::ok();
+}
+
 } // namespace
 
 Result<TopicFileStatus> TopicIndex::file_status(const Database& db) {
@@ -410,14 +461,7 @@ Status TopicIndex::publish_file(const Database& db) {
     } close_dir{dir_fd};
     FolderLock folder(dir);
     std::vector<std::string> garbage;
-    struct Replaced { // the file renamed over, kept open until the lock is dropped
-        int fd = -1;
-        void close() {
-            if (fd >= 0)
-                ::close(std::exchange(fd, -1));
-        }
-        ~Replaced() { close(); }
-    } replaced;
+    RenamedOverFile replaced;
     {
         // The write lock while the folder is read and the committed file renamed: no writer
         // is then between writing a pending file and committing its token, so every pending
@@ -435,37 +479,11 @@ Status TopicIndex::publish_file(const Database& db) {
         auto token = read_setting(db, kFileTokenKey);
         if (!token)
             return token.status().with_context("topic index file");
-        const int list_fd = ::dup(dir_fd);
-        DIR* listing = list_fd >= 0 ? ::fdopendir(list_fd) : nullptr;
-        if (!listing) {
-            if (list_fd >= 0)
-                ::close(list_fd);
-            return Status(StatusCode::IoError, "cannot list the vault folder " + dir.string() +
-                                                   ": " + std::strerror(errno));
-        }
-        std::string committed;
-        while (const dirent* entry = ::readdir(listing)) {
-            const auto pending = pending_topic_file_token(entry->d_name);
-            if (!pending)
-                continue;
-            if (*token && *pending == **token)
-                committed = entry->d_name;
-            else if (no_fold)
-                garbage.emplace_back(entry->d_name);
-        }
-        ::closedir(listing);
-        if (!committed.empty()) {
-            const std::string name = path.filename().string();
-            // The file renamed over is freed when its last descriptor closes: after the lock,
-            // not inside the rename (freeing a large file's blocks took 60 ms here). Never
-            // blocking: whatever is at the name (a FIFO) is only held open, never read.
-            replaced.fd =
-                ::openat(dir_fd, name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-            if (::renameat(dir_fd, committed.c_str(), dir_fd, name.c_str()) != 0)
-                return Status(StatusCode::IoError, "cannot rename " + (dir / committed).string() +
-                                                       " to " + path.string() + ": " +
-                                                       std::strerror(errno));
-        }
+        auto committed = list_pending_files(dir_fd, dir, *token, no_fold, garbage);
+        if (!committed)
+            return committed.status();
+        if (!committed->empty())
+            MEMLENS_TRY(rename_committed_file(dir_fd, dir, path, *committed, replaced));
         tx->rollback(); // nothing written
     }
     replaced.close();
