@@ -181,6 +181,78 @@ void separate_nodes(const std::vector<std::uint32_t>& members, double min_distan
     }
 }
 
+// Kamada–Kawai for the small pieces people read closely: it gives even edge lengths and does
+// not crush a dense core the way a force layout does. Its weights are lengths: a pair sharing
+// many chunks sits closer, logarithmically.
+igraph_error_t kamada_kawai_layout(Graph& g, RealVector& w, Matrix& m,
+                                   const std::vector<double>& local_weights, std::size_t n) {
+    for (std::size_t i = 0; i < local_weights.size(); ++i)
+        VECTOR(w.v)
+    [static_cast<igraph_integer_t>(i)] = 1.0 / (1.0 + std::log(local_weights[i]));
+    return igraph_layout_kamada_kawai(&g.g, &m.m, false, static_cast<igraph_integer_t>(50 * n), 0.0,
+                                      static_cast<igraph_real_t>(n), &w.v, nullptr, nullptr,
+                                      nullptr, nullptr);
+}
+
+// Fruchterman–Reingold (with a grid past 1,000 nodes) for large pieces. Heavy edges pull
+// harder, but logarithmically: a pair that shares 400 chunks should not collapse onto itself
+// next to one that shares 2.
+igraph_error_t force_layout(Graph& g, RealVector& w, Matrix& m,
+                            const std::vector<double>& local_weights, std::size_t n) {
+    for (std::size_t i = 0; i < local_weights.size(); ++i)
+        VECTOR(w.v)[static_cast<igraph_integer_t>(i)] = 1.0 + std::log(local_weights[i]);
+    const igraph_integer_t iterations = n > 2000 ? 300 : 500;
+    return igraph_layout_fruchterman_reingold(
+        &g.g, &m.m, false, iterations, std::sqrt(static_cast<double>(n)), IGRAPH_LAYOUT_AUTOGRID,
+        &w.v, nullptr, nullptr, nullptr, nullptr);
+}
+
+// Scaled so that the median edge is `spacing` long, or further when that would crowd the nodes:
+// each gets at least spacing² / 2 of the component's bounding box. (A component whose edges run
+// across it, as in a random graph, has long median edges; scaling by them alone would pack
+// thousands of nodes into a few edge lengths.)
+double layout_scale(const igraph_matrix_t& xy,
+                    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& local_edges,
+                    std::size_t n, double spacing) {
+    std::vector<double> lengths;
+    lengths.reserve(local_edges.size());
+    for (const auto& [a, b] : local_edges)
+        lengths.push_back(
+            std::hypot(MATRIX(xy, a, 0) - MATRIX(xy, b, 0), MATRIX(xy, a, 1) - MATRIX(xy, b, 1)));
+    std::nth_element(lengths.begin(), lengths.begin() + static_cast<long>(lengths.size() / 2),
+                     lengths.end());
+    const double median = lengths[lengths.size() / 2];
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto r = static_cast<igraph_integer_t>(i);
+        x0 = std::min(x0, MATRIX(xy, r, 0));
+        x1 = std::max(x1, MATRIX(xy, r, 0));
+        y0 = std::min(y0, MATRIX(xy, r, 1));
+        y1 = std::max(y1, MATRIX(xy, r, 1));
+    }
+    const double area = std::max((x1 - x0) * (y1 - y0), 1e-12);
+    const double by_edges = median > 1e-9 ? spacing / median : spacing;
+    const double by_room = std::sqrt(static_cast<double>(n) * spacing * spacing / 2.0 / area);
+    return std::max(by_edges, by_room);
+}
+
+// The layout's points, centred on the origin and scaled, as the members' positions.
+void place_centred(const igraph_matrix_t& xy, const std::vector<std::uint32_t>& members,
+                   double scale, std::vector<GraphPoint>& positions) {
+    const std::size_t n = members.size();
+    double cx = 0.0, cy = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        cx += MATRIX(xy, static_cast<igraph_integer_t>(i), 0);
+        cy += MATRIX(xy, static_cast<igraph_integer_t>(i), 1);
+    }
+    cx /= static_cast<double>(n);
+    cy /= static_cast<double>(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto r = static_cast<igraph_integer_t>(i);
+        positions[members[i]] = {(MATRIX(xy, r, 0) - cx) * scale, (MATRIX(xy, r, 1) - cy) * scale};
+    }
+}
+
 // Lays out one connected component (its nodes `members`, its edges in local indices) around
 // the origin, scaled so that its median edge is `spacing` long.
 Status layout_component(const std::vector<std::uint32_t>& members,
@@ -203,67 +275,13 @@ Status layout_component(const std::vector<std::uint32_t>& members,
     if (!g.ok || !w.ok || !m.ok)
         return Status::internal("graph layout: igraph could not allocate the component");
     igraph_rng_seed(igraph_rng_default(), opts.seed);
-    igraph_error_t err = IGRAPH_SUCCESS;
-    if (n <= kKamadaKawaiNodes) {
-        // Kamada–Kawai for the small pieces people read closely: it gives even edge lengths
-        // and does not crush a dense core the way a force layout does. Its weights are
-        // lengths: a pair sharing many chunks sits closer, logarithmically.
-        for (std::size_t i = 0; i < local_weights.size(); ++i)
-            VECTOR(w.v)
-        [static_cast<igraph_integer_t>(i)] = 1.0 / (1.0 + std::log(local_weights[i]));
-        err = igraph_layout_kamada_kawai(&g.g, &m.m, false, static_cast<igraph_integer_t>(50 * n),
-                                         0.0, static_cast<igraph_real_t>(n), &w.v, nullptr, nullptr,
-                                         nullptr, nullptr);
-    } else {
-        // Fruchterman–Reingold (with a grid past 1,000 nodes) for large pieces. Heavy edges
-        // pull harder, but logarithmically: a pair that shares 400 chunks should not collapse
-        // onto itself next to one that shares 2.
-        for (std::size_t i = 0; i < local_weights.size(); ++i)
-            VECTOR(w.v)[static_cast<igraph_integer_t>(i)] = 1.0 + std::log(local_weights[i]);
-        const igraph_integer_t iterations = n > 2000 ? 300 : 500;
-        err = igraph_layout_fruchterman_reingold(
-            &g.g, &m.m, false, iterations, std::sqrt(static_cast<double>(n)),
-            IGRAPH_LAYOUT_AUTOGRID, &w.v, nullptr, nullptr, nullptr, nullptr);
-    }
+    const igraph_error_t err = n <= kKamadaKawaiNodes
+                                   ? kamada_kawai_layout(g, w, m, local_weights, n)
+                                   : force_layout(g, w, m, local_weights, n);
     if (err != IGRAPH_SUCCESS)
         return igraph_status(err, "graph layout");
-    std::vector<double> lengths;
-    lengths.reserve(local_edges.size());
-    for (const auto& [a, b] : local_edges)
-        lengths.push_back(std::hypot(MATRIX(m.m, a, 0) - MATRIX(m.m, b, 0),
-                                     MATRIX(m.m, a, 1) - MATRIX(m.m, b, 1)));
-    std::nth_element(lengths.begin(), lengths.begin() + static_cast<long>(lengths.size() / 2),
-                     lengths.end());
-    const double median = lengths[lengths.size() / 2];
-    // Scaled so that the median edge is `spacing` long, or further when that would crowd the
-    // nodes: each gets at least spacing² / 2 of the component's bounding box. (A component
-    // whose edges run across it, as in a random graph, has long median edges; scaling by them
-    // alone would pack thousands of nodes into a few edge lengths.)
-    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto r = static_cast<igraph_integer_t>(i);
-        x0 = std::min(x0, MATRIX(m.m, r, 0));
-        x1 = std::max(x1, MATRIX(m.m, r, 0));
-        y0 = std::min(y0, MATRIX(m.m, r, 1));
-        y1 = std::max(y1, MATRIX(m.m, r, 1));
-    }
-    const double area = std::max((x1 - x0) * (y1 - y0), 1e-12);
-    const double by_edges = median > 1e-9 ? opts.spacing / median : opts.spacing;
-    const double by_room =
-        std::sqrt(static_cast<double>(n) * opts.spacing * opts.spacing / 2.0 / area);
-    const double scale = std::max(by_edges, by_room);
-    double cx = 0.0, cy = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
-        cx += MATRIX(m.m, static_cast<igraph_integer_t>(i), 0);
-        cy += MATRIX(m.m, static_cast<igraph_integer_t>(i), 1);
-    }
-    cx /= static_cast<double>(n);
-    cy /= static_cast<double>(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto r = static_cast<igraph_integer_t>(i);
-        positions[members[i]] = {(MATRIX(m.m, r, 0) - cx) * scale,
-                                 (MATRIX(m.m, r, 1) - cy) * scale};
-    }
+    const double scale = layout_scale(m.m, local_edges, n, opts.spacing);
+    place_centred(m.m, members, scale, positions);
     separate_nodes(members, opts.spacing * 0.55, positions);
     return Status::ok();
 }
