@@ -97,17 +97,8 @@ json pools_to_json(const CandidatePools& pools) {
             {"query_entities", pools.query_entities}};
 }
 
-} // namespace
-
-AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& resp) {
-    AuditRecord r;
-    r.ts_ms = now_ms();
-    r.query = req.raw_query.empty() ? req.query : req.raw_query;
-    r.query_hash = resp.query_hash;
-    r.mode = to_string(resp.settings.mode);
-    r.elapsed_ms = resp.elapsed_ms;
-    r.vault_revision = resp.vault_revision;
-
+// The request as asked: what a replay sends again.
+json request_json(const SearchRequest& req, const SearchResponse& resp) {
     json request = {{"query", req.query},
                     {"analysed", !req.raw_query.empty() && req.raw_query != req.query},
                     {"limit", req.limit},
@@ -130,7 +121,11 @@ AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& re
     // it would rank differently and blame the settings.
     put_optional(request, "about_since_ms", req.about_since_ms);
     put_optional(request, "about_until_ms", req.about_until_ms);
+    return request;
+}
 
+// The query profile: the request, the settings it ran with, and what each leg did.
+json profile_json(const SearchRequest& req, const SearchResponse& resp, const json& request) {
     const auto& s = resp.settings;
     json vector_leg = leg_json(resp.vector);
     vector_leg["exact"] = resp.vector.exact;
@@ -138,34 +133,29 @@ AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& re
     vector_leg["reached_topics"] = resp.vector.reached_topics;
     json keyword_leg = leg_json(resp.keyword);
     keyword_leg["fts_query"] = resp.keyword.fts_query;
-    json profile = {{"request", request},
-                    {"mode", to_string(s.mode)},
-                    {"fusion", to_string(s.fusion)},
-                    {"profile", s.profile.name},
-                    {"weights", {{"vector", resp.vector.weight}, {"keyword", resp.keyword.weight}}},
-                    {"profile_weights",
-                     {{"graph", s.profile.graph},
-                      {"vector", s.profile.vector},
-                      {"keyword", s.profile.keyword},
-                      {"freshness", s.profile.freshness}}},
-                    {"filters", scope_json(req.scope)},
-                    {"legs", {{"keyword", keyword_leg}, {"vector", vector_leg}}},
-                    {"limit", resp.limit},
-                    {"mmr_lambda", resp.mmr_lambda},
-                    {"fused", resp.result.total},
-                    {"returned", resp.result.hits.size()},
-                    {"truncated", resp.result.truncated},
-                    {"budget_reasons", resp.budget_reasons},
-                    {"query_entities", resp.query_entities}};
-    // What each leg returned, compact and compressed in the row's candidates column; the profile
-    // keeps its envelope (candidate_codec.cpp). A rerun ranks it again.
-    auto pools = encode_candidate_pools(resp.candidates);
-    if (!pools.column.empty()) {
-        profile["candidates"] = json::parse(pools.envelope);
-        r.candidates = std::move(pools.column);
-    }
-    r.query_profile = profile.dump(-1, ' ', false, kReplace);
+    return {{"request", request},
+            {"mode", to_string(s.mode)},
+            {"fusion", to_string(s.fusion)},
+            {"profile", s.profile.name},
+            {"weights", {{"vector", resp.vector.weight}, {"keyword", resp.keyword.weight}}},
+            {"profile_weights",
+             {{"graph", s.profile.graph},
+              {"vector", s.profile.vector},
+              {"keyword", s.profile.keyword},
+              {"freshness", s.profile.freshness}}},
+            {"filters", scope_json(req.scope)},
+            {"legs", {{"keyword", keyword_leg}, {"vector", vector_leg}}},
+            {"limit", resp.limit},
+            {"mmr_lambda", resp.mmr_lambda},
+            {"fused", resp.result.total},
+            {"returned", resp.result.hits.size()},
+            {"truncated", resp.result.truncated},
+            {"budget_reasons", resp.budget_reasons},
+            {"query_entities", resp.query_entities}};
+}
 
+// The hits returned, in rank order, with the ranks that fused them.
+json sources_json(const SearchResponse& resp) {
     json sources = json::array();
     int rank = 0;
     for (const auto& h : resp.result.hits) {
@@ -179,8 +169,31 @@ AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& re
         }
         sources.push_back(std::move(e));
     }
-    r.sources = sources.dump(-1, ' ', false, kReplace);
-    r.settings = json(to_settings_map(s)).dump(-1, ' ', false, kReplace);
+    return sources;
+}
+
+} // namespace
+
+AuditRecord make_audit_record(const SearchRequest& req, const SearchResponse& resp) {
+    AuditRecord r;
+    r.ts_ms = now_ms();
+    r.query = req.raw_query.empty() ? req.query : req.raw_query;
+    r.query_hash = resp.query_hash;
+    r.mode = to_string(resp.settings.mode);
+    r.elapsed_ms = resp.elapsed_ms;
+    r.vault_revision = resp.vault_revision;
+
+    json profile = profile_json(req, resp, request_json(req, resp));
+    // What each leg returned, compact and compressed in the row's candidates column; the profile
+    // keeps its envelope (candidate_codec.cpp). A rerun ranks it again.
+    auto pools = encode_candidate_pools(resp.candidates);
+    if (!pools.column.empty()) {
+        profile["candidates"] = json::parse(pools.envelope);
+        r.candidates = std::move(pools.column);
+    }
+    r.query_profile = profile.dump(-1, ' ', false, kReplace);
+    r.sources = sources_json(resp).dump(-1, ' ', false, kReplace);
+    r.settings = json(to_settings_map(resp.settings)).dump(-1, ' ', false, kReplace);
     return r;
 }
 
