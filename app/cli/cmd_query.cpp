@@ -194,6 +194,71 @@ void print_groups(const GroupRankingResult& g, GroupBy by) {
     }
 }
 
+// --group-by and --audit-wait.
+Status read_output_flags(const Args& a, std::optional<GroupBy>& group_by,
+                         std::chrono::milliseconds& audit_wait) {
+    auto group = a.get_choice("group-by", names_of({GroupBy::Session, GroupBy::Source}));
+    if (!group)
+        return group.status();
+    if (*group)
+        group_by = group_by_from_string(**group);
+    auto wait_s = a.get_double("audit-wait", 0, kMaxAuditWaitS);
+    if (!wait_s)
+        return wait_s.status();
+    audit_wait = kDefaultAuditWait;
+    if (*wait_s)
+        audit_wait = std::chrono::milliseconds(static_cast<std::int64_t>(**wait_s * 1000));
+    return Status::ok();
+}
+
+// How the text was read: what was searched, its intent, entities and time window.
+nlohmann::json query_reading_json(const SearchRequest& req, const QueryContext& ctx) {
+    nlohmann::json extra = {{"query",
+                             {{"raw", req.raw_query},
+                              {"searched", req.query},
+                              {"intent", to_wire(ctx.intent)},
+                              {"entities", ctx.entities}}}};
+    if (ctx.window)
+        extra["query"]["window"] = {
+            {"since", ctx.window->since_ms ? nlohmann::json(format_rfc3339(*ctx.window->since_ms))
+                                           : nlohmann::json(nullptr)},
+            {"until", ctx.window->until_ms ? nlohmann::json(format_rfc3339(*ctx.window->until_ms))
+                                           : nlohmann::json(nullptr)},
+            {"phrase", ctx.window->phrase}};
+    return extra;
+}
+
+struct AuditOutcome {
+    std::string note; // said on stderr when not empty
+    int exit_code = 0;
+};
+
+// The query did not wait for its audit row; the process must, before it exits. The row waits
+// for the vault's write lock at most `audit_wait`, then is kept in the pending file: never
+// dropped, and the exit status says which of the two it was.
+AuditOutcome wait_for_audit_row(SearchEngine& engine, const SearchRequest& req, SearchResponse& r,
+                                std::chrono::milliseconds audit_wait, nlohmann::json& extra) {
+    AuditOutcome out;
+    if (AuditWriter* w = engine.audit_writer(); w && w->enabled() && req.audit) {
+        w->set_notice_callback([](const AuditNotice& n, const AuditRecord&) {
+            if (n.state == AuditRowState::Waiting)
+                std::cerr << "memlens-cli query: " << n.message << "; waiting\n";
+        });
+        Status s = w->flush(audit_wait);
+        if (s) {
+            extra["audit_id"] = w->last_written_id();
+        } else {
+            out.note = s.message();
+            out.exit_code = w->pending() > 0 && w->failed() == 0 ? kExitAuditPending : 1;
+            r.audit.enabled = false;
+            r.audit.disabled_reason = out.note;
+        }
+    } else if (req.audit) {
+        out.note = r.audit.disabled_reason;
+    }
+    return out;
+}
+
 int run_query(const Args& a) {
     auto dir = a.get("vault");
     if (!dir)
@@ -203,17 +268,9 @@ int run_query(const Args& a) {
     if (Status s = read_request(a, text, opts); !s)
         return fail("query", s);
     std::optional<GroupBy> group_by;
-    auto group = a.get_choice("group-by", names_of({GroupBy::Session, GroupBy::Source}));
-    if (!group)
-        return fail("query", group.status());
-    if (*group)
-        group_by = group_by_from_string(**group);
-    auto wait_s = a.get_double("audit-wait", 0, kMaxAuditWaitS);
-    if (!wait_s)
-        return fail("query", wait_s.status());
-    std::chrono::milliseconds audit_wait = kDefaultAuditWait;
-    if (*wait_s)
-        audit_wait = std::chrono::milliseconds(static_cast<std::int64_t>(**wait_s * 1000));
+    std::chrono::milliseconds audit_wait{};
+    if (Status s = read_output_flags(a, group_by, audit_wait); !s)
+        return fail("query", s);
     auto vault = open_for_query(*dir, a.flag("read-only"));
     if (!vault)
         return fail("query", vault.status());
@@ -233,19 +290,7 @@ int run_query(const Args& a) {
     SearchResponse* r = &answer->response;
     report_degraded("query", r->result.degraded);
 
-    // The query did not wait for its audit row; the process must, before it exits.
-    nlohmann::json extra = {{"query",
-                             {{"raw", req.raw_query},
-                              {"searched", req.query},
-                              {"intent", to_wire(ctx.intent)},
-                              {"entities", ctx.entities}}}};
-    if (ctx.window)
-        extra["query"]["window"] = {
-            {"since", ctx.window->since_ms ? nlohmann::json(format_rfc3339(*ctx.window->since_ms))
-                                           : nlohmann::json(nullptr)},
-            {"until", ctx.window->until_ms ? nlohmann::json(format_rfc3339(*ctx.window->until_ms))
-                                           : nlohmann::json(nullptr)},
-            {"phrase", ctx.window->phrase}};
+    nlohmann::json extra = query_reading_json(req, ctx);
     std::optional<GroupRankingResult> groups;
     if (group_by) {
         auto g = rank_hit_groups(**vault, r->result.hits, *group_by, ctx);
@@ -254,43 +299,23 @@ int run_query(const Args& a) {
         groups = std::move(g).value();
         extra["grouping"] = groups_json(*groups, r->result.hits, *group_by);
     }
-    // The row waits for the vault's write lock (an import holds it for its whole run) at most
-    // --audit-wait seconds, then is kept in the pending file: never dropped, and the exit status
-    // says which of the two it was. A table is printed before that wait; the JSON, which
-    // carries the row's id, after it.
+    // An import holds the write lock for its whole run, so the audit row may wait: a table is
+    // printed before that wait; the JSON, which carries the row's id, after it.
     if (!a.json()) {
         print_table(req, *r);
         if (groups)
             print_groups(*groups, *group_by);
         std::cout.flush();
     }
-    std::string audit_note;
-    int exit_code = 0;
-    if (AuditWriter* w = (*engine)->audit_writer(); w && w->enabled() && req.audit) {
-        w->set_notice_callback([](const AuditNotice& n, const AuditRecord&) {
-            if (n.state == AuditRowState::Waiting)
-                std::cerr << "memlens-cli query: " << n.message << "; waiting\n";
-        });
-        Status s = w->flush(audit_wait);
-        if (s) {
-            extra["audit_id"] = w->last_written_id();
-        } else {
-            audit_note = s.message();
-            exit_code = w->pending() > 0 && w->failed() == 0 ? kExitAuditPending : 1;
-            r->audit.enabled = false;
-            r->audit.disabled_reason = audit_note;
-        }
-    } else if (req.audit) {
-        audit_note = r->audit.disabled_reason;
-    }
+    const AuditOutcome audit = wait_for_audit_row(**engine, req, *r, audit_wait, extra);
     if (a.json())
         std::cout << search_response_json(
                          *r, 2,
                          extra.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
                   << '\n';
-    if (!audit_note.empty())
-        std::cerr << "memlens-cli query: " << audit_note << '\n';
-    return exit_code;
+    if (!audit.note.empty())
+        std::cerr << "memlens-cli query: " << audit.note << '\n';
+    return audit.exit_code;
 }
 
 MEMLENS_CLI_COMMAND(Spec{
