@@ -200,6 +200,75 @@ int run_whatif(const Args& a) {
     return save_error.is_ok() ? 0 : fail("whatif", save_error);
 }
 
+// The blast report for --json, with the queries that changed.
+json blast_json(const BlastReport& r) {
+    json hist = json::array();
+    for (const auto& b : r.overlap_histogram)
+        hist.push_back({{"from", b.from}, {"to", b.to}, {"count", b.count}});
+    json changed = json::array();
+    for (const auto& q : r.results) {
+        if (!q.changed)
+            continue;
+        json e = {{"id", q.id},
+                  {"time", format_rfc3339(q.ts_ms)},
+                  {"query", q.query},
+                  {"client", q.client.empty() ? json(nullptr) : json(q.client)},
+                  {"jaccard", q.jaccard},
+                  {"rbo", q.rbo},
+                  {"lost_first", q.lost_first},
+                  {"logged_first", q.logged_first},
+                  {"new_first", q.new_first},
+                  {"logged_first_now", opt_int(q.logged_first_now)}};
+        changed.push_back(e);
+    }
+    return {{"queries", r.queries},
+            {"changed", r.changed},
+            {"lost_first", r.lost_first},
+            {"overlap_histogram", hist},
+            {"ms", r.ms},
+            {"load_ms", r.load_ms},
+            {"rerank_ms", r.rerank_ms},
+            {"rows", r.rows},
+            {"skipped_no_pools", r.skipped_no_pools},
+            {"skipped_other", r.skipped_other},
+            {"skipped_damaged", r.skipped_damaged},
+            {"changed_settings", r.changed_keys},
+            {"needs_retrieval", r.needs_retrieval},
+            {"changed_queries", changed}};
+}
+
+// The blast report as text: what was changed, the counts, the overlap histogram, and up to 20
+// queries that lost their first hit.
+void print_blast(const BlastReport& r, const std::map<std::string, std::string>& overrides) {
+    std::printf("blast radius of");
+    if (r.changed_keys.empty())
+        std::printf(" the vault's own settings");
+    for (const auto& k : r.changed_keys)
+        std::printf(" %s=%s", k.c_str(), overrides.count(k) ? overrides.at(k).c_str() : "");
+    std::printf(" over %zu logged searches (%zu log rows; %zu without stored candidates, %zu not "
+                "searches, %zu unreadable)\n",
+                r.queries, r.rows, r.skipped_no_pools, r.skipped_other, r.skipped_damaged);
+    for (const auto& [k, n] : r.needs_retrieval)
+        std::printf("  %s needs a new retrieval for %zu of them: not shown\n", k.c_str(), n);
+    std::printf("%zu changed their hits or order, %zu lost their first hit (%.0f ms: %.0f reading "
+                "the log, %.0f re-ranking)\n",
+                r.changed, r.lost_first, r.ms, r.load_ms, r.rerank_ms);
+    std::printf("Jaccard@k of the logged and new hits:\n");
+    for (const auto& b : r.overlap_histogram) {
+        if (b.from == b.to)
+            std::printf("  = 1.0       %6zu\n", b.count);
+        else
+            std::printf("  %.1f - %.1f   %6zu\n", b.from, b.to, b.count);
+    }
+    int shown = 0;
+    for (const auto& q : r.results) {
+        if (!q.lost_first || ++shown > 20)
+            continue;
+        std::printf("  lost first  row %-6lld Jaccard %.2f  \"%s\"\n", static_cast<long long>(q.id),
+                    q.jaccard, one_line(q.query, 60).c_str());
+    }
+}
+
 int run_blast(const Args& a) {
     if (a.flag("list-settings")) {
         std::cout << settings_help();
@@ -221,70 +290,10 @@ int run_blast(const Args& a) {
     if (!r)
         return fail("blast", r.status());
     if (a.json()) {
-        json hist = json::array();
-        for (const auto& b : r->overlap_histogram)
-            hist.push_back({{"from", b.from}, {"to", b.to}, {"count", b.count}});
-        json lost = json::array();
-        json changed = json::array();
-        for (const auto& q : r->results) {
-            if (!q.changed)
-                continue;
-            json e = {{"id", q.id},
-                      {"time", format_rfc3339(q.ts_ms)},
-                      {"query", q.query},
-                      {"client", q.client.empty() ? json(nullptr) : json(q.client)},
-                      {"jaccard", q.jaccard},
-                      {"rbo", q.rbo},
-                      {"lost_first", q.lost_first},
-                      {"logged_first", q.logged_first},
-                      {"new_first", q.new_first},
-                      {"logged_first_now", opt_int(q.logged_first_now)}};
-            changed.push_back(e);
-        }
-        json j = {{"queries", r->queries},
-                  {"changed", r->changed},
-                  {"lost_first", r->lost_first},
-                  {"overlap_histogram", hist},
-                  {"ms", r->ms},
-                  {"load_ms", r->load_ms},
-                  {"rerank_ms", r->rerank_ms},
-                  {"rows", r->rows},
-                  {"skipped_no_pools", r->skipped_no_pools},
-                  {"skipped_other", r->skipped_other},
-                  {"skipped_damaged", r->skipped_damaged},
-                  {"changed_settings", r->changed_keys},
-                  {"needs_retrieval", r->needs_retrieval},
-                  {"changed_queries", changed}};
-        std::cout << dump_json(j) << '\n';
+        std::cout << dump_json(blast_json(*r)) << '\n';
         return 0;
     }
-    std::printf("blast radius of");
-    if (r->changed_keys.empty())
-        std::printf(" the vault's own settings");
-    for (const auto& k : r->changed_keys)
-        std::printf(" %s=%s", k.c_str(), overrides->count(k) ? overrides->at(k).c_str() : "");
-    std::printf(" over %zu logged searches (%zu log rows; %zu without stored candidates, %zu not "
-                "searches, %zu unreadable)\n",
-                r->queries, r->rows, r->skipped_no_pools, r->skipped_other, r->skipped_damaged);
-    for (const auto& [k, n] : r->needs_retrieval)
-        std::printf("  %s needs a new retrieval for %zu of them: not shown\n", k.c_str(), n);
-    std::printf("%zu changed their hits or order, %zu lost their first hit (%.0f ms: %.0f reading "
-                "the log, %.0f re-ranking)\n",
-                r->changed, r->lost_first, r->ms, r->load_ms, r->rerank_ms);
-    std::printf("Jaccard@k of the logged and new hits:\n");
-    for (const auto& b : r->overlap_histogram) {
-        if (b.from == b.to)
-            std::printf("  = 1.0       %6zu\n", b.count);
-        else
-            std::printf("  %.1f - %.1f   %6zu\n", b.from, b.to, b.count);
-    }
-    int shown = 0;
-    for (const auto& q : r->results) {
-        if (!q.lost_first || ++shown > 20)
-            continue;
-        std::printf("  lost first  row %-6lld Jaccard %.2f  \"%s\"\n", static_cast<long long>(q.id),
-                    q.jaccard, one_line(q.query, 60).c_str());
-    }
+    print_blast(*r, *overrides);
     return 0;
 }
 
