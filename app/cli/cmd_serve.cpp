@@ -31,6 +31,65 @@ bool loopback(const std::string& host) {
            host.rfind("127.", 0) == 0;
 }
 
+// --http HOST:PORT and what goes with it: the host allowed (loopback unless --allow-remote), the
+// origins, and the bearer token, read from its file or created there.
+Status read_http_options(const Args& a, const std::string& http, mcp::HttpOptions& ho) {
+    const auto colon = http.rfind(':');
+    if (colon == std::string::npos)
+        return Status::invalid("--http: expected HOST:PORT (e.g. 127.0.0.1:8765), not '" + http +
+                               "'");
+    ho.host = http.substr(0, colon);
+    if (ho.host.size() > 2 && ho.host.front() == '[' && ho.host.back() == ']')
+        ho.host = ho.host.substr(1, ho.host.size() - 2);
+    const std::string port = http.substr(colon + 1);
+    char* end = nullptr;
+    const long p = std::strtol(port.c_str(), &end, 10);
+    if (port.empty() || *end != '\0' || p < 0 || p > 65535)
+        return Status::invalid("--http: expected a port from 0 to 65535, not '" + port + "'");
+    ho.port = static_cast<int>(p);
+    ho.allow_any_host = a.flag("allow-remote");
+    if (!loopback(ho.host) && !a.flag("allow-remote"))
+        return Status::invalid("--http " + http +
+                               ": not a loopback address; other machines could reach the "
+                               "vault. Add --allow-remote if that is meant");
+    ho.allowed_origins = a.get_all("allow-origin");
+    const std::filesystem::path token_file =
+        a.get("token-file") ? std::filesystem::path(*a.get("token-file")) : default_token_file();
+    bool created = false;
+    auto token = mcp::load_or_create_token(token_file, created);
+    if (!token)
+        return token.status();
+    ho.token = *token;
+    if (created)
+        std::cerr << "memlens-cli serve: a new bearer token, kept in " << token_file.string()
+                  << " (mode 0600):\n  " << *token << '\n';
+    else
+        std::cerr << "memlens-cli serve: the bearer token is in " << token_file.string() << '\n';
+    return Status::ok();
+}
+
+// Says on stderr when the vault is served for reading only, and why.
+void say_read_only(const mcp::Server& server, bool read_only) {
+    if (auto damage = server.damage())
+        std::cerr << "memlens-cli serve: " << *damage
+                  << "; serving it for reading only: memory_store is refused and no call is "
+                     "logged\n";
+    else if (read_only)
+        std::cerr << "memlens-cli serve: read-only: no memory_store, and calls are not written "
+                     "to the audit log (the vault is not written at all)\n";
+}
+
+// SIGINT and SIGTERM end either transport as a closed input does: the calls already read are
+// answered and every audit row is written. No SA_RESTART, so that a read of stdin returns at
+// the signal instead of waiting for the next line.
+void stop_on_signals() {
+    struct sigaction sa = {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+}
+
 int run_serve(const Args& a) {
     auto dir = a.get("vault");
     if (!dir && a.positional.size() == 1)
@@ -45,39 +104,8 @@ int run_serve(const Args& a) {
     auto http = a.get("http");
     mcp::HttpOptions ho;
     if (http) {
-        const auto colon = http->rfind(':');
-        if (colon == std::string::npos)
-            return fail("serve",
-                        "--http: expected HOST:PORT (e.g. 127.0.0.1:8765), not '" + *http + "'");
-        ho.host = http->substr(0, colon);
-        if (ho.host.size() > 2 && ho.host.front() == '[' && ho.host.back() == ']')
-            ho.host = ho.host.substr(1, ho.host.size() - 2);
-        const std::string port = http->substr(colon + 1);
-        char* end = nullptr;
-        const long p = std::strtol(port.c_str(), &end, 10);
-        if (port.empty() || *end != '\0' || p < 0 || p > 65535)
-            return fail("serve", "--http: expected a port from 0 to 65535, not '" + port + "'");
-        ho.port = static_cast<int>(p);
-        ho.allow_any_host = a.flag("allow-remote");
-        if (!loopback(ho.host) && !a.flag("allow-remote"))
-            return fail("serve", "--http " + *http +
-                                     ": not a loopback address; other machines could reach the "
-                                     "vault. Add --allow-remote if that is meant");
-        ho.allowed_origins = a.get_all("allow-origin");
-        const std::filesystem::path token_file = a.get("token-file")
-                                                     ? std::filesystem::path(*a.get("token-file"))
-                                                     : default_token_file();
-        bool created = false;
-        auto token = mcp::load_or_create_token(token_file, created);
-        if (!token)
-            return fail("serve", token.status());
-        ho.token = *token;
-        if (created)
-            std::cerr << "memlens-cli serve: a new bearer token, kept in " << token_file.string()
-                      << " (mode 0600):\n  " << *token << '\n';
-        else
-            std::cerr << "memlens-cli serve: the bearer token is in " << token_file.string()
-                      << '\n';
+        if (Status s = read_http_options(a, *http, ho); !s)
+            return fail("serve", s);
     } else if (a.get("token-file") || !a.get_all("allow-origin").empty() ||
                a.flag("allow-remote")) {
         return fail("serve", "--token-file, --allow-origin and --allow-remote go with --http");
@@ -86,21 +114,8 @@ int run_serve(const Args& a) {
     auto server = mcp::Server::start(so);
     if (!server)
         return fail("serve", server.status());
-    if (auto damage = (*server)->damage())
-        std::cerr << "memlens-cli serve: " << *damage
-                  << "; serving it for reading only: memory_store is refused and no call is "
-                     "logged\n";
-    else if (so.read_only)
-        std::cerr << "memlens-cli serve: read-only: no memory_store, and calls are not written "
-                     "to the audit log (the vault is not written at all)\n";
-    // SIGINT and SIGTERM end either transport as a closed input does: the calls already read
-    // are answered and every audit row is written. No SA_RESTART, so that a read of stdin
-    // returns at the signal instead of waiting for the next line.
-    struct sigaction sa = {};
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    say_read_only(**server, so.read_only);
+    stop_on_signals();
     if (!http)
         return mcp::serve_stdio(**server, STDIN_FILENO, STDOUT_FILENO, &g_stop);
 
