@@ -520,6 +520,55 @@ private:
         return id;
     }
 
+    // 2026-07-28 mirrors the method (and a tool call's name) in headers so that proxies can
+    // route on them: a header that disagrees with the body is refused.
+    static std::optional<Answer> mirrored_header_mismatch(MHD_Connection* c, const json& msg,
+                                                          const std::string& method) {
+        if (has_header(c, "Mcp-Method") && header(c, "Mcp-Method") != method)
+            return json_error(400, kHeaderMismatch,
+                              "the Mcp-Method header '" + cut_utf8(header(c, "Mcp-Method"), 200) +
+                                  "' does not match the body's method '" + cut_utf8(method, 200) +
+                                  "'");
+        if (method == "tools/call" && has_header(c, "Mcp-Name")) {
+            const json& params = msg["params"];
+            const std::string name = params.contains("name") && params["name"].is_string()
+                                         ? params["name"].get<std::string>()
+                                         : std::string();
+            if (header(c, "Mcp-Name") != name)
+                return json_error(400, kHeaderMismatch,
+                                  "the Mcp-Name header '" + cut_utf8(header(c, "Mcp-Name"), 200) +
+                                      "' does not match the tool called, '" + cut_utf8(name, 200) +
+                                      "'");
+        }
+        return std::nullopt;
+    }
+
+    // The peer of the session `sid` names, whose negotiated version the request's
+    // MCP-Protocol-Version header (if any) must match; or the answer refusing the request.
+    std::optional<Answer> session_peer(MHD_Connection* c, const std::string& sid,
+                                       std::shared_ptr<Peer>& peer) {
+        if (sid.empty())
+            return json_error(400, kInvalidRequest,
+                              "missing Mcp-Session-Id: send initialize first (2025-11-25, "
+                              "2025-06-18), or name the protocol version in params._meta "
+                              "(2026-07-28)");
+        peer = session(sid);
+        if (!peer)
+            return json_error(404, kInvalidRequest,
+                              "unknown or ended session '" + cut_utf8(sid, 64) +
+                                  "': initialize a new one");
+        if (has_header(c, "MCP-Protocol-Version")) {
+            std::lock_guard lock(peer->mu);
+            const std::string v = header(c, "MCP-Protocol-Version");
+            if (!peer->version.empty() && v != peer->version)
+                return json_error(400, kInvalidRequest,
+                                  "MCP-Protocol-Version '" + cut_utf8(v, 64) +
+                                      "' is not the version this session negotiated ('" +
+                                      peer->version + "')");
+        }
+        return std::nullopt;
+    }
+
     // Routes a whole POST to the server (nullopt) or refuses it with an answer.
     std::optional<Answer> route(MHD_Connection* c, Exchange& ex) {
         json msg = json::parse(ex.body, nullptr, false);
@@ -538,24 +587,8 @@ private:
         std::shared_ptr<Peer> peer;
         const std::string sid = header(c, "Mcp-Session-Id");
         if (stateless) {
-            // 2026-07-28 mirrors the method (and a tool call's name) in headers so that
-            // proxies can route on them: a header that disagrees with the body is refused.
-            if (has_header(c, "Mcp-Method") && header(c, "Mcp-Method") != method)
-                return json_error(
-                    400, kHeaderMismatch,
-                    "the Mcp-Method header '" + cut_utf8(header(c, "Mcp-Method"), 200) +
-                        "' does not match the body's method '" + cut_utf8(method, 200) + "'");
-            if (method == "tools/call" && has_header(c, "Mcp-Name")) {
-                const json& params = msg["params"];
-                const std::string name = params.contains("name") && params["name"].is_string()
-                                             ? params["name"].get<std::string>()
-                                             : std::string();
-                if (header(c, "Mcp-Name") != name)
-                    return json_error(
-                        400, kHeaderMismatch,
-                        "the Mcp-Name header '" + cut_utf8(header(c, "Mcp-Name"), 200) +
-                            "' does not match the tool called, '" + cut_utf8(name, 200) + "'");
-            }
+            if (auto refused = mirrored_header_mismatch(c, msg, method))
+                return refused;
             // Each stateless request is its own peer: two agents sharing the token share no
             // request ids, and neither can cancel the other's call.
             peer = stateless_peer();
@@ -567,25 +600,8 @@ private:
                                       std::to_string(kMaxSessions) + "): try again later");
             ex.new_session = *id;
         } else if (!ex.parse_failure) {
-            if (sid.empty())
-                return json_error(400, kInvalidRequest,
-                                  "missing Mcp-Session-Id: send initialize first (2025-11-25, "
-                                  "2025-06-18), or name the protocol version in params._meta "
-                                  "(2026-07-28)");
-            peer = session(sid);
-            if (!peer)
-                return json_error(404, kInvalidRequest,
-                                  "unknown or ended session '" + cut_utf8(sid, 64) +
-                                      "': initialize a new one");
-            if (has_header(c, "MCP-Protocol-Version")) {
-                std::lock_guard lock(peer->mu);
-                const std::string v = header(c, "MCP-Protocol-Version");
-                if (!peer->version.empty() && v != peer->version)
-                    return json_error(400, kInvalidRequest,
-                                      "MCP-Protocol-Version '" + cut_utf8(v, 64) +
-                                          "' is not the version this session negotiated ('" +
-                                          peer->version + "')");
-            }
+            if (auto refused = session_peer(c, sid, peer))
+                return refused;
         } else {
             // Unparsable: the server answers with the parse error.
             peer = stateless_peer();
