@@ -168,6 +168,123 @@ void ComparePanel::addRow(const QString& label, const QString& upper, const QStr
     table_->setItem(row, 1, new QTableWidgetItem(lower));
 }
 
+// The two hits shown, upper first, and the rows drawn bold: those of the step that decided.
+struct ComparePanel::Pair {
+    const RetrievalHit& upper;
+    const RetrievalHit& lower;
+    int up = 0;           // the upper hit's index in the answer
+    int low = 0;          // the lower hit's
+    QStringList decisive; // the deciding rows' keys; each row's key is its untranslated name
+    std::set<int> bold;
+};
+
+namespace {
+
+const Explanation& explanationOf(const RetrievalHit& h) {
+    return *h.explanation;
+}
+
+QString nodeCell(const RetrievalHit& h) {
+    return qs(h.node_id);
+}
+
+} // namespace
+
+void ComparePanel::addPairRow(Pair& p, const QString& key, const QString& label,
+                              const std::function<QString(const RetrievalHit&)>& cell) {
+    if (p.decisive.contains(key))
+        p.bold.insert(table_->rowCount());
+    addRow(label, cell(p.upper), cell(p.lower));
+}
+
+// Where each hit stands: its place in the answer and the fusion, and each leg's rank.
+void ComparePanel::addRankRows(Pair& p) {
+    addPairRow(p, QStringLiteral("position"), tr("position"), [&](const RetrievalHit& h) {
+        return tr("#%1 (fused #%2)")
+            .arg(&h == &p.upper ? p.up + 1 : p.low + 1)
+            .arg(explanationOf(h).fused_rank);
+    });
+    addPairRow(p, QStringLiteral("keyword rank"), tr("keyword rank"), [](const RetrievalHit& h) {
+        const LegExplanation& k = explanationOf(h).keyword;
+        return k.rank ? tr("%1 (score %2)").arg(*k.rank).arg(formatScore(k.raw_score)) : none();
+    });
+    addPairRow(p, QStringLiteral("vector rank"), tr("vector rank"), [](const RetrievalHit& h) {
+        const LegExplanation& v = explanationOf(h).vector;
+        if (!v.rank)
+            return none();
+        return tr("%1 (similarity %2, %3)")
+            .arg(*v.rank)
+            .arg(formatScore(v.raw_score), v.exact ? tr("exact scan") : tr("beam descent"));
+    });
+}
+
+// The Score Breakdown's steps, in its order; a step only one hit has shows "—" for the other.
+void ComparePanel::addStepRows(Pair& p) {
+    const auto su = ScoreBreakdownPanel::steps(explanationOf(p.upper));
+    const auto sl = ScoreBreakdownPanel::steps(explanationOf(p.lower));
+    std::vector<ScoreBreakdownPanel::Step> all = su;
+    for (const auto& st : sl) {
+        const bool known =
+            std::any_of(all.begin(), all.end(), [&](const auto& s) { return s.key == st.key; });
+        if (!known)
+            all.insert(all.end() - (all.empty() || !all.back().total ? 0 : 1), st);
+    }
+    for (const auto& st : all) {
+        const std::pair<QString, QString> cells =
+            stepCells(stepValue(su, st.key), stepValue(sl, st.key));
+        addPairRow(p, st.key, st.label, [&](const RetrievalHit& h) {
+            return &h == &p.upper ? cells.first : cells.second;
+        });
+    }
+}
+
+// Each hit's MMR pick, and the earlier pick it was most similar to.
+void ComparePanel::addMmrRows(Pair& p, const std::vector<const RetrievalHit*>& hits) {
+    auto positionOf = [&](const std::string& id) {
+        for (std::size_t i = 0; i < hits.size(); ++i)
+            if (hits[i]->node_id == id)
+                return tr("#%1").arg(i + 1);
+        return qs(id);
+    };
+    addPairRow(p, QStringLiteral("mmr pick"), tr("MMR pick"), [](const RetrievalHit& h) {
+        const MmrExplanation& m = explanationOf(h).mmr;
+        if (m.step < 0)
+            return tr("not picked");
+        return tr("pick %1: relevance %2, redundancy %3 → MMR score %4")
+            .arg(m.step + 1)
+            .arg(formatScore(m.relevance), formatScore(m.max_similarity), formatScore(m.mmr_score));
+    });
+    addPairRow(
+        p, QStringLiteral("redundancy"), tr("most similar pick"), [&](const RetrievalHit& h) {
+            const MmrExplanation& m = explanationOf(h).mmr;
+            if (!m.penalized_by)
+                return none();
+            return tr("%1 (cosine %2)").arg(positionOf(*m.penalized_by), formatScore(m.cosine));
+        });
+}
+
+void ComparePanel::boldRows(const std::set<int>& rows) {
+    QFont strong = table_->font();
+    strong.setBold(true);
+    for (int r : rows) {
+        table_->verticalHeaderItem(r)->setFont(strong);
+        for (int c = 0; c < 2; ++c)
+            table_->item(r, c)->setFont(strong);
+    }
+}
+
+void ComparePanel::showTermTables(const Pair& p) {
+    for (int side = 0; side < 2; ++side) {
+        const RetrievalHit& h = side == 0 ? p.upper : p.lower;
+        const QString table = ScoreBreakdownPanel::termTable(explanationOf(h).keyword.terms);
+        terms_[side]->setText(
+            table.isEmpty()
+                ? QString()
+                : tr("<b>#%1: keyword terms</b>").arg((side == 0 ? p.up : p.low) + 1) + table);
+        terms_[side]->setVisible(!table.isEmpty());
+    }
+}
+
 void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a, int b) {
     clear();
     const int up = std::min(a, b);
@@ -177,98 +294,31 @@ void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a,
     cause_ = qs(order.cause);
     decision_->setText(qs(order.line));
     table_->setHorizontalHeaderLabels({tr("#%1").arg(up + 1), tr("#%1").arg(low + 1)});
-    const RetrievalHit& hu = *hits[static_cast<std::size_t>(up)];
-    const RetrievalHit& hl = *hits[static_cast<std::size_t>(low)];
-    // The decisive rows by key; each row's key is its untranslated name.
-    const QStringList decisive = causeKeys(cause_);
-    std::set<int> bold;
-    auto row = [&](const QString& key, const QString& label,
-                   const std::function<QString(const RetrievalHit&)>& cell) {
-        if (decisive.contains(key))
-            bold.insert(table_->rowCount());
-        addRow(label, cell(hu), cell(hl));
-    };
-    auto positionOf = [&](const std::string& id) {
-        for (std::size_t i = 0; i < hits.size(); ++i)
-            if (hits[i]->node_id == id)
-                return tr("#%1").arg(i + 1);
-        return qs(id);
-    };
-    auto node = [](const RetrievalHit& h) { return qs(h.node_id); };
-    if (!hu.explanation || !hl.explanation) {
-        row(QStringLiteral("score"), tr("score"),
-            [](const RetrievalHit& h) { return formatScore(h.score); });
-        row(QStringLiteral("node"), tr("node"), node);
+    Pair p{*hits[static_cast<std::size_t>(up)],
+           *hits[static_cast<std::size_t>(low)],
+           up,
+           low,
+           causeKeys(cause_),
+           {}};
+    if (!p.upper.explanation || !p.lower.explanation) {
+        addPairRow(p, QStringLiteral("score"), tr("score"),
+                   [](const RetrievalHit& h) { return formatScore(h.score); });
+        addPairRow(p, QStringLiteral("node"), tr("node"), nodeCell);
         table_->resizeRowsToContents();
         return;
     }
     // What decides comes first: the legs' ranks, the Score Breakdown's steps, MMR; then what
     // the keyword leg matched, and the node.
-    auto x = [](const RetrievalHit& h) -> const Explanation& { return *h.explanation; };
-    row(QStringLiteral("position"), tr("position"), [&](const RetrievalHit& h) {
-        return tr("#%1 (fused #%2)").arg(&h == &hu ? up + 1 : low + 1).arg(x(h).fused_rank);
+    addRankRows(p);
+    addStepRows(p);
+    addMmrRows(p, hits);
+    addPairRow(p, QStringLiteral("matched terms"), tr("matched terms"), [](const RetrievalHit& h) {
+        return matchedByColumn(explanationOf(h).keyword.terms);
     });
-    row(QStringLiteral("keyword rank"), tr("keyword rank"), [&](const RetrievalHit& h) {
-        const LegExplanation& k = x(h).keyword;
-        return k.rank ? tr("%1 (score %2)").arg(*k.rank).arg(formatScore(k.raw_score)) : none();
-    });
-    row(QStringLiteral("vector rank"), tr("vector rank"), [&](const RetrievalHit& h) {
-        const LegExplanation& v = x(h).vector;
-        if (!v.rank)
-            return none();
-        return tr("%1 (similarity %2, %3)")
-            .arg(*v.rank)
-            .arg(formatScore(v.raw_score), v.exact ? tr("exact scan") : tr("beam descent"));
-    });
-    // The Score Breakdown's steps, in its order; a step only one hit has shows "—" for the other.
-    const auto su = ScoreBreakdownPanel::steps(x(hu));
-    const auto sl = ScoreBreakdownPanel::steps(x(hl));
-    std::vector<ScoreBreakdownPanel::Step> all = su;
-    for (const auto& st : sl) {
-        const bool known =
-            std::any_of(all.begin(), all.end(), [&](const auto& s) { return s.key == st.key; });
-        if (!known)
-            all.insert(all.end() - (all.empty() || !all.back().total ? 0 : 1), st);
-    }
-    for (const auto& st : all) {
-        const auto [cu, cl] = stepCells(stepValue(su, st.key), stepValue(sl, st.key));
-        row(st.key, st.label, [&](const RetrievalHit& h) { return &h == &hu ? cu : cl; });
-    }
-    row(QStringLiteral("mmr pick"), tr("MMR pick"), [&](const RetrievalHit& h) {
-        const MmrExplanation& m = x(h).mmr;
-        if (m.step < 0)
-            return tr("not picked");
-        return tr("pick %1: relevance %2, redundancy %3 → MMR score %4")
-            .arg(m.step + 1)
-            .arg(formatScore(m.relevance), formatScore(m.max_similarity), formatScore(m.mmr_score));
-    });
-    row(QStringLiteral("redundancy"), tr("most similar pick"), [&](const RetrievalHit& h) {
-        const MmrExplanation& m = x(h).mmr;
-        if (!m.penalized_by)
-            return none();
-        return tr("%1 (cosine %2)").arg(positionOf(*m.penalized_by), formatScore(m.cosine));
-    });
-    row(QStringLiteral("matched terms"), tr("matched terms"),
-        [&](const RetrievalHit& h) { return matchedByColumn(x(h).keyword.terms); });
-    row(QStringLiteral("node"), tr("node"), node);
-    QFont strong = table_->font();
-    strong.setBold(true);
-    for (int r : bold) {
-        table_->verticalHeaderItem(r)->setFont(strong);
-        for (int c = 0; c < 2; ++c)
-            table_->item(r, c)->setFont(strong);
-    }
+    addPairRow(p, QStringLiteral("node"), tr("node"), nodeCell);
+    boldRows(p.bold);
     table_->resizeRowsToContents();
-
-    for (int side = 0; side < 2; ++side) {
-        const RetrievalHit& h = side == 0 ? hu : hl;
-        const QString table = ScoreBreakdownPanel::termTable(x(h).keyword.terms);
-        terms_[side]->setText(
-            table.isEmpty()
-                ? QString()
-                : tr("<b>#%1: keyword terms</b>").arg((side == 0 ? up : low) + 1) + table);
-        terms_[side]->setVisible(!table.isEmpty());
-    }
+    showTermTables(p);
 }
 
 QString ComparePanel::decisionText() const {

@@ -10,6 +10,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
+#include <set>
 #include <vector>
 
 class QLabel;
@@ -40,7 +42,16 @@ public:
     QString termsText(int side) const;
 
 private:
+    struct Pair;
     void addRow(const QString& label, const QString& upper, const QString& lower);
+    // A row of the two hits' cells, bold when its key is one of the deciding step's.
+    void addPairRow(Pair& p, const QString& key, const QString& label,
+                    const std::function<QString(const RetrievalHit&)>& cell);
+    void addRankRows(Pair& p);
+    void addStepRows(Pair& p);
+    void addMmrRows(Pair& p, const std::vector<const RetrievalHit*>& hits);
+    void boldRows(const std::set<int>& rows);
+    void showTermTables(const Pair& p);
 
     QLabel* decision_;
     QTableWidget* table_;
