@@ -214,7 +214,19 @@ QWidget* QueryForm::buildSearchPage() {
     auto* page = new QWidget(this);
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
+    QGroupBox* fusionBox = buildFusionBox(page);
+    QGroupBox* scopeBox = buildScopeBox(page);
+    QGroupBox* budgetBox = buildBudgetBox(page);
+    QGroupBox* settingsBox = buildSettingsBox(page);
+    layout->addWidget(fusionBox);
+    layout->addWidget(scopeBox);
+    layout->addWidget(budgetBox);
+    layout->addWidget(settingsBox);
+    layout->addStretch();
+    return page;
+}
 
+QGroupBox* QueryForm::buildFusionBox(QWidget* page) {
     auto* fusionBox = new QGroupBox(tr("Fusion"), page);
     auto* fusion = makeForm(fusionBox);
     const QString setting = tr("vault setting");
@@ -245,7 +257,10 @@ QWidget* QueryForm::buildSearchPage() {
     fusion->addRow(tr("Recency boost:"), recency_);
     fusion->addRow(includeSummaries_);
     fusion->addRow(exact_);
+    return fusionBox;
+}
 
+QGroupBox* QueryForm::buildScopeBox(QWidget* page) {
     auto* scopeBox = new QGroupBox(tr("Scope"), page);
     auto* scope = makeForm(scopeBox);
     auto* kinds = new QWidget(scopeBox);
@@ -276,7 +291,10 @@ QWidget* QueryForm::buildSearchPage() {
     scope->addRow(tr("Content types:"), contentTypes_);
     scope->addRow(scopeSince_);
     scope->addRow(scopeUntil_);
+    return scopeBox;
+}
 
+QGroupBox* QueryForm::buildBudgetBox(QWidget* page) {
     auto* budgetBox = new QGroupBox(tr("Budgets"), page);
     auto* budget = makeForm(budgetBox);
     const QString none = tr("none");
@@ -287,19 +305,16 @@ QWidget* QueryForm::buildSearchPage() {
     budget->addRow(tr("Max units:"), maxUnits_);
     budget->addRow(tr("Max chars:"), maxChars_);
     budget->addRow(tr("Max ms:"), maxMs_);
+    return budgetBox;
+}
 
+QGroupBox* QueryForm::buildSettingsBox(QWidget* page) {
     auto* settingsBox = new QGroupBox(tr("Retrieval Settings"), page);
     auto* settingsLayout = new QVBoxLayout(settingsBox);
     settings_ = new SettingsPanel(settingsBox);
     settingsLayout->addWidget(settings_);
     connectSettings();
-
-    layout->addWidget(fusionBox);
-    layout->addWidget(scopeBox);
-    layout->addWidget(budgetBox);
-    layout->addWidget(settingsBox);
-    layout->addStretch();
-    return page;
+    return settingsBox;
 }
 
 void QueryForm::connectSettings() {

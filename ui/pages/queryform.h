@@ -14,6 +14,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLineEdit;
 class QSpinBox;
 class QStackedWidget;
@@ -66,6 +67,10 @@ Q_SIGNALS:
 
 private:
     QWidget* buildSearchPage();
+    QGroupBox* buildFusionBox(QWidget* page);
+    QGroupBox* buildScopeBox(QWidget* page);
+    QGroupBox* buildBudgetBox(QWidget* page);
+    QGroupBox* buildSettingsBox(QWidget* page);
     QWidget* buildSourcePage();
     QWidget* buildGlobalPage();
     QWidget* buildTopicPage();
