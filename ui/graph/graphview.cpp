@@ -11,6 +11,7 @@
 #include <QTimer>
 #include <QWheelEvent>
 
+#include <array>
 #include <cmath>
 
 namespace memlens::ui {
@@ -92,29 +93,19 @@ int GraphView::labelPixelSize() const {
     return graph() != nullptr ? graph()->style().labelFont.pixelSize() : 0;
 }
 
-std::vector<GraphView::LabelPlacement> GraphView::labelPlacements() const {
-    std::vector<LabelPlacement> out;
-    const GraphScene* g = graph();
-    if (g == nullptr)
-        return out;
-    const QRect area = viewport()->rect();
-    const int height = QFontMetrics(g->style().strongLabelFont).height();
-    // Placed names, bucketed on a coarse grid so each test looks at a few neighbours only.
-    constexpr int kCell = 96;
-    QHash<quint64, std::vector<QRect>> grid;
-    auto cellsOf = [](const QRect& r, auto&& fn) {
-        for (int cx = r.left() / kCell - 1; cx <= r.right() / kCell + 1; ++cx)
-            for (int cy = r.top() / kCell - 1; cy <= r.bottom() / kCell + 1; ++cy)
-                fn((static_cast<quint64>(static_cast<quint32>(cx)) << 32U) |
-                   static_cast<quint32>(cy));
-    };
-    auto collides = [&](const QRect& r) {
+namespace {
+
+// Names and marks already placed, bucketed on a coarse grid so each test looks at a few
+// neighbours only.
+class PlacedLabels {
+public:
+    bool collides(const QRect& r) const {
         bool hit = false;
         cellsOf(r, [&](quint64 key) {
             if (hit)
                 return;
-            auto it = grid.constFind(key);
-            if (it == grid.constEnd())
+            auto it = grid_.constFind(key);
+            if (it == grid_.constEnd())
                 return;
             for (const QRect& other : *it)
                 if (other.intersects(r)) {
@@ -123,40 +114,76 @@ std::vector<GraphView::LabelPlacement> GraphView::labelPlacements() const {
                 }
         });
         return hit;
-    };
-    auto claim = [&](const QRect& r) { cellsOf(r, [&](quint64 key) { grid[key].push_back(r); }); };
+    }
+    void claim(const QRect& r) {
+        cellsOf(r, [&](quint64 key) { grid_[key].push_back(r); });
+    }
+    void claimMark(const QPoint& at, int radius) {
+        claim(QRect(at.x() - radius, at.y() - radius, 2 * radius + 1, 2 * radius + 1));
+    }
+
+private:
+    static constexpr int kCell = 96;
+    template <typename Fn> static void cellsOf(const QRect& r, Fn&& fn) {
+        for (int cx = r.left() / kCell - 1; cx <= r.right() / kCell + 1; ++cx)
+            for (int cy = r.top() / kCell - 1; cy <= r.bottom() / kCell + 1; ++cy)
+                fn((static_cast<quint64>(static_cast<quint32>(cx)) << 32U) |
+                   static_cast<quint32>(cy));
+    }
+
+    QHash<quint64, std::vector<QRect>> grid_;
+};
+
+// Where a name of `size` may go beside a mark of radius r at p: right of the mark, else left,
+// above, below.
+std::array<QRect, 4> labelSpots(const QPoint& p, int r, const QSize& size) {
+    return {QRect(QPoint(p.x() + r + 3, p.y() - size.height() / 2), size),
+            QRect(QPoint(p.x() - r - 3 - size.width(), p.y() - size.height() / 2), size),
+            QRect(QPoint(p.x() - size.width() / 2, p.y() - r - 2 - size.height()), size),
+            QRect(QPoint(p.x() - size.width() / 2, p.y() + r + 2), size)};
+}
+
+} // namespace
+
+// The marks of the nodes on or near the screen, most important first.
+std::vector<GraphView::NodeMark> GraphView::marksOnScreen(const GraphScene& g,
+                                                          const QRect& area) const {
     const qreal z = zoom();
-    // The most important names (kAlwaysNamed) come first and may cover the marks of lesser
-    // nodes, so a dense core still shows who is at its centre; every later name keeps clear of
-    // every mark on screen. Names never cover each other.
-    struct Candidate {
-        int node;
-        QPoint at;
-        int radius;
-    };
-    std::vector<Candidate> onScreen;
-    for (int i : g->labelOrder()) {
-        const NodeItem* item = g->nodeItem(i);
+    std::vector<NodeMark> onScreen;
+    for (int i : g.labelOrder()) {
+        const NodeItem* item = g.nodeItem(i);
         const QPoint p = mapFromScene(item->pos());
         const int r = static_cast<int>(std::ceil(item->radius() * z));
         if (!area.adjusted(-r - 200, -r - 20, r + 20, r + 20).contains(p))
             continue;
         onScreen.push_back({i, p, r});
     }
-    auto claimMark = [&](const Candidate& c) {
-        claim(QRect(c.at.x() - c.radius, c.at.y() - c.radius, 2 * c.radius + 1, 2 * c.radius + 1));
-    };
+    return onScreen;
+}
+
+std::vector<GraphView::LabelPlacement> GraphView::labelPlacements() const {
+    std::vector<LabelPlacement> out;
+    const GraphScene* g = graph();
+    if (g == nullptr)
+        return out;
+    const QRect area = viewport()->rect();
+    const int height = QFontMetrics(g->style().strongLabelFont).height();
+    PlacedLabels placed;
+    // The most important names (kAlwaysNamed) come first and may cover the marks of lesser
+    // nodes, so a dense core still shows who is at its centre; every later name keeps clear of
+    // every mark on screen. Names never cover each other.
+    const std::vector<NodeMark> onScreen = marksOnScreen(*g, area);
     const std::size_t first = std::min<std::size_t>(onScreen.size(), kAlwaysNamed);
     std::size_t done = 0;
-    for (const Candidate& c : onScreen) {
+    for (const NodeMark& c : onScreen) {
         if (static_cast<int>(out.size()) >= kMaxLabels)
             break;
         // The first names keep clear of their own mark and those of more important nodes.
         if (done < first)
-            claimMark(c);
+            placed.claimMark(c.at, c.radius);
         else if (done == first)
             for (std::size_t k = first; k < onScreen.size(); ++k)
-                claimMark(onScreen[k]);
+                placed.claimMark(onScreen[k].at, onScreen[k].radius);
         ++done;
         const NodeItem* item = g->nodeItem(c.node);
         const bool emphasised =
@@ -164,18 +191,10 @@ std::vector<GraphView::LabelPlacement> GraphView::labelPlacements() const {
         const GraphScene::Label& label = g->drawnLabel(c.node);
         const QSize size((emphasised ? label.strongWidth : label.plainWidth) + 2 * kLabelPad,
                          height);
-        const QPoint p = c.at;
-        const int r = c.radius;
-        // Right of the mark, else left, above, below.
-        const QRect candidates[] = {
-            QRect(QPoint(p.x() + r + 3, p.y() - size.height() / 2), size),
-            QRect(QPoint(p.x() - r - 3 - size.width(), p.y() - size.height() / 2), size),
-            QRect(QPoint(p.x() - size.width() / 2, p.y() - r - 2 - size.height()), size),
-            QRect(QPoint(p.x() - size.width() / 2, p.y() + r + 2), size)};
-        for (const QRect& rect : candidates) {
-            if (!area.contains(rect) || collides(rect))
+        for (const QRect& rect : labelSpots(c.at, c.radius, size)) {
+            if (!area.contains(rect) || placed.collides(rect))
                 continue;
-            claim(rect);
+            placed.claim(rect);
             out.push_back({c.node, rect});
             break;
         }

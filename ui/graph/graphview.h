@@ -62,6 +62,12 @@ protected:
 
 private:
     GraphScene* graph() const;
+    struct NodeMark {
+        int node;
+        QPoint at; // viewport pixels
+        int radius;
+    };
+    std::vector<NodeMark> marksOnScreen(const GraphScene& g, const QRect& area) const;
 
     QPoint pressPos_;
     QTimer* relabel_;
