@@ -112,6 +112,80 @@ QString MmrModel::outcomeText(const Entry& e) const {
     return tr("picked by relevance");
 }
 
+QVariant MmrModel::displayData(const Entry& e, int col) const {
+    switch (col) {
+    case Step:
+        return e.step >= 0 ? QString::number(e.step + 1) : QStringLiteral("—");
+    case Outcome:
+        return outcomeText(e);
+    case Moved:
+        return movementText(e);
+    case Relevance:
+        return formatScore(e.relevance);
+    case MaxSimilarity:
+        return formatScore(e.maxSimilarity);
+    case PenalizedBy:
+        if (e.penalizedBy.isEmpty())
+            return e.picked && e.step == 0 ? tr("first pick") : QString();
+        return e.penalizedByStep >= 0 ? tr("pick %1").arg(e.penalizedByStep + 1) : e.penalizedBy;
+    case MmrScore:
+        return formatScore(e.mmrScore);
+    case Node:
+        return e.snippet;
+    default:
+        return {};
+    }
+}
+
+QVariant MmrModel::sortData(const Entry& e, int col) const {
+    switch (col) {
+    case Step:
+        return e.step >= 0 ? e.step : 1'000'000 + e.fusedRank;
+    case Moved:
+        return e.picked ? e.moved : -1'000'000;
+    case Relevance:
+        return e.relevance;
+    case MaxSimilarity:
+        return e.maxSimilarity;
+    case PenalizedBy:
+        return e.penalizedByStep;
+    case MmrScore:
+        return e.mmrScore;
+    default:
+        return displayData(e, col);
+    }
+}
+
+// Red for a candidate pushed down or out, green for one moved up; grey for one left out.
+QVariant MmrModel::foregroundData(const Entry& e, int col) {
+    if (col == Moved && (!e.picked || e.moved < 0))
+        return QColor(0xc0, 0x39, 0x2b);
+    if (col == Moved && e.moved > 0)
+        return QColor(0x27, 0x8a, 0x4c);
+    if (!e.picked)
+        return QColor(Qt::gray);
+    return {};
+}
+
+QVariant MmrModel::toolTipData(const Entry& e, int col) const {
+    if (col == PenalizedBy && !e.penalizedBy.isEmpty())
+        return tr("Most similar earlier pick: %1").arg(e.penalizedBy);
+    if (col == MmrScore) {
+        const QString when = e.step >= 0 ? tr("At the step that picked it: ")
+                                         : tr("At the last step, which it lost: ");
+        return QString(when + tr("λ·relevance − (1−λ)·redundancy = %1·%2 − %3·%4")
+                                  .arg(formatScore(lambda_), formatScore(e.relevance),
+                                       formatScore(1.0 - lambda_), formatScore(e.maxSimilarity)));
+    }
+    if (col == MaxSimilarity && !e.penalizedBy.isEmpty())
+        return tr("cosine %1 to the most similar earlier pick; above the floor %2: "
+                  "(cos − floor) / (1 − floor) = %3")
+            .arg(formatScore(e.cosine), formatScore(floor_), formatScore(e.maxSimilarity));
+    if (col == Outcome)
+        return outcomeText(e);
+    return e.nodeId;
+}
+
 QVariant MmrModel::data(const QModelIndex& index, int role) const {
     const Entry* e = index.isValid() ? entryAt(index.row()) : nullptr;
     if (!e)
@@ -119,80 +193,21 @@ QVariant MmrModel::data(const QModelIndex& index, int role) const {
     const int col = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        switch (col) {
-        case Step:
-            return e->step >= 0 ? QString::number(e->step + 1) : QStringLiteral("—");
-        case Outcome:
-            return outcomeText(*e);
-        case Moved:
-            return movementText(*e);
-        case Relevance:
-            return formatScore(e->relevance);
-        case MaxSimilarity:
-            return formatScore(e->maxSimilarity);
-        case PenalizedBy:
-            if (e->penalizedBy.isEmpty())
-                return e->picked && e->step == 0 ? tr("first pick") : QString();
-            return e->penalizedByStep >= 0 ? tr("pick %1").arg(e->penalizedByStep + 1)
-                                           : e->penalizedBy;
-        case MmrScore:
-            return formatScore(e->mmrScore);
-        case Node:
-            return e->snippet;
-        default:
-            return {};
-        }
+        return displayData(*e, col);
     case SortRole:
-        switch (col) {
-        case Step:
-            return e->step >= 0 ? e->step : 1'000'000 + e->fusedRank;
-        case Moved:
-            return e->picked ? e->moved : -1'000'000;
-        case Relevance:
-            return e->relevance;
-        case MaxSimilarity:
-            return e->maxSimilarity;
-        case PenalizedBy:
-            return e->penalizedByStep;
-        case MmrScore:
-            return e->mmrScore;
-        default:
-            return data(index, Qt::DisplayRole);
-        }
+        return sortData(*e, col);
     case IdRole:
         return e->nodeId;
     case FilterRole:
         return QString(e->snippet + QLatin1Char(' ') + e->nodeId);
     case Qt::ForegroundRole:
-        if (col == Moved && (!e->picked || e->moved < 0))
-            return QColor(0xc0, 0x39, 0x2b);
-        if (col == Moved && e->moved > 0)
-            return QColor(0x27, 0x8a, 0x4c);
-        if (!e->picked)
-            return QColor(Qt::gray);
-        return {};
+        return foregroundData(*e, col);
     case Qt::TextAlignmentRole:
         if (col == Step || col == Relevance || col == MaxSimilarity || col == MmrScore)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole:
-        if (col == PenalizedBy && !e->penalizedBy.isEmpty())
-            return tr("Most similar earlier pick: %1").arg(e->penalizedBy);
-        if (col == MmrScore) {
-            const QString when = e->step >= 0 ? tr("At the step that picked it: ")
-                                              : tr("At the last step, which it lost: ");
-            return QString(when + tr("λ·relevance − (1−λ)·redundancy = %1·%2 − %3·%4")
-                                      .arg(formatScore(lambda_), formatScore(e->relevance),
-                                           formatScore(1.0 - lambda_),
-                                           formatScore(e->maxSimilarity)));
-        }
-        if (col == MaxSimilarity && !e->penalizedBy.isEmpty())
-            return tr("cosine %1 to the most similar earlier pick; above the floor %2: "
-                      "(cos − floor) / (1 − floor) = %3")
-                .arg(formatScore(e->cosine), formatScore(floor_), formatScore(e->maxSimilarity));
-        if (col == Outcome)
-            return outcomeText(*e);
-        return e->nodeId;
+        return toolTipData(*e, col);
     default:
         return {};
     }

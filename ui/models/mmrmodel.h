@@ -66,6 +66,12 @@ public:
     QString outcomeText(const Entry& e) const;
 
 private:
+    // data() by role, for one entry's column.
+    QVariant displayData(const Entry& e, int col) const;
+    QVariant sortData(const Entry& e, int col) const;
+    static QVariant foregroundData(const Entry& e, int col);
+    QVariant toolTipData(const Entry& e, int col) const;
+
     std::vector<Entry> entries_;
     double lambda_ = 0.0;
     double floor_ = 0.0;
