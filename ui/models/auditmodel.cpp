@@ -127,57 +127,85 @@ void AuditModel::fetchMore(const QModelIndex& parent) {
         load(static_cast<qint64>(rows_.size()));
 }
 
+QVariant AuditModel::displayData(const AuditRow& r, int col) {
+    auto legText = [](int count) { return count < 0 ? tr("off") : formatCount(count); };
+    switch (col) {
+    case Id:
+        return r.id;
+    case Time:
+        return formatTime(r.tsMs);
+    case Query:
+        return r.error.isEmpty() ? r.query : tr("%1 (error)").arg(r.query);
+    case Mode:
+        return r.mode;
+    case Agent:
+        return r.client;
+    case Session:
+        return r.session;
+    case Keyword:
+        return r.search ? legText(r.keywordCount) : QString();
+    case Vector:
+        return r.search ? legText(r.vectorCount) : QString();
+    case Returned:
+        // A primitive or a store names its nodes; only a search had candidates to cut.
+        return r.search ? tr("%1 of %2").arg(r.returned).arg(r.fused) : formatCount(r.returned);
+    case Elapsed:
+        return QString::number(r.elapsedMs, 'f', 1);
+    case Revision:
+        return r.revision;
+    default:
+        return {};
+    }
+}
+
+QVariant AuditModel::sortData(const AuditRow& r, int col) {
+    switch (col) {
+    case Time:
+        return QVariant::fromValue<qint64>(r.tsMs);
+    case Keyword:
+        return r.keywordCount;
+    case Vector:
+        return r.vectorCount;
+    case Returned:
+        return r.returned;
+    case Elapsed:
+        return r.elapsedMs;
+    default:
+        return displayData(r, col);
+    }
+}
+
+// The verdict of the call first: failed, or answered with nothing.
+QVariant AuditModel::decorationData(const AuditRow& r, int col) {
+    if (col == Query && !r.error.isEmpty())
+        return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    if (col == Query && r.returned == 0)
+        return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    return {};
+}
+
+QVariant AuditModel::toolTipData(const AuditRow& r) {
+    QString tip = !r.error.isEmpty() ? tr("Failed: %1").arg(r.error)
+                  : r.returned == 0  ? tr("Returned nothing")
+                                     : r.query;
+    if (!r.client.isEmpty())
+        tip +=
+            QLatin1Char('\n') + tr("Called by %1 (%2), tool %3").arg(r.client, r.session, r.tool);
+    if (!r.arguments.isEmpty())
+        tip += QLatin1Char('\n') + tr("Arguments: %1").arg(r.arguments);
+    return QVariant(tip + QLatin1Char('\n') + tr("hash %1").arg(r.hash));
+}
+
 QVariant AuditModel::data(const QModelIndex& index, int role) const {
     const AuditRow* r = index.isValid() ? rowAt(index.row()) : nullptr;
     if (!r)
         return {};
     const int col = index.column();
-    auto legText = [](int count) { return count < 0 ? tr("off") : formatCount(count); };
     switch (role) {
     case Qt::DisplayRole:
-        switch (col) {
-        case Id:
-            return r->id;
-        case Time:
-            return formatTime(r->tsMs);
-        case Query:
-            return r->error.isEmpty() ? r->query : tr("%1 (error)").arg(r->query);
-        case Mode:
-            return r->mode;
-        case Agent:
-            return r->client;
-        case Session:
-            return r->session;
-        case Keyword:
-            return r->search ? legText(r->keywordCount) : QString();
-        case Vector:
-            return r->search ? legText(r->vectorCount) : QString();
-        case Returned:
-            // A primitive or a store names its nodes; only a search had candidates to cut.
-            return r->search ? tr("%1 of %2").arg(r->returned).arg(r->fused)
-                             : formatCount(r->returned);
-        case Elapsed:
-            return QString::number(r->elapsedMs, 'f', 1);
-        case Revision:
-            return r->revision;
-        default:
-            return {};
-        }
+        return displayData(*r, col);
     case SortRole:
-        switch (col) {
-        case Time:
-            return QVariant::fromValue<qint64>(r->tsMs);
-        case Keyword:
-            return r->keywordCount;
-        case Vector:
-            return r->vectorCount;
-        case Returned:
-            return r->returned;
-        case Elapsed:
-            return r->elapsedMs;
-        default:
-            return data(index, Qt::DisplayRole);
-        }
+        return sortData(*r, col);
     case IdRole:
         return r->id;
     case Qt::TextAlignmentRole:
@@ -185,27 +213,13 @@ QVariant AuditModel::data(const QModelIndex& index, int role) const {
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::DecorationRole:
-        // The verdict of the call first: failed, or answered with nothing.
-        if (col == Query && !r->error.isEmpty())
-            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
-        if (col == Query && r->returned == 0)
-            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
-        return {};
+        return decorationData(*r, col);
     case Qt::ForegroundRole:
         if (!r->error.isEmpty())
             return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
         return {};
-    case Qt::ToolTipRole: {
-        QString tip = !r->error.isEmpty() ? tr("Failed: %1").arg(r->error)
-                      : r->returned == 0  ? tr("Returned nothing")
-                                          : r->query;
-        if (!r->client.isEmpty())
-            tip += QLatin1Char('\n') +
-                   tr("Called by %1 (%2), tool %3").arg(r->client, r->session, r->tool);
-        if (!r->arguments.isEmpty())
-            tip += QLatin1Char('\n') + tr("Arguments: %1").arg(r->arguments);
-        return QVariant(tip + QLatin1Char('\n') + tr("hash %1").arg(r->hash));
-    }
+    case Qt::ToolTipRole:
+        return toolTipData(*r);
     default:
         return {};
     }

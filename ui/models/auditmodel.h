@@ -63,6 +63,11 @@ Q_SIGNALS:
 
 private:
     void load(qint64 offset);
+    // data() by role, for one row's column.
+    static QVariant displayData(const AuditRow& r, int col);
+    static QVariant sortData(const AuditRow& r, int col);
+    static QVariant decorationData(const AuditRow& r, int col);
+    static QVariant toolTipData(const AuditRow& r);
 
     VaultRef ref_;
     AuditFilter filter_;
