@@ -212,55 +212,54 @@ QString ScoreBreakdownPanel::equation(const Explanation& x) {
     return text;
 }
 
-void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
-    stack_->setCurrentIndex(0);
-    if (!hit.explanation) {
-        clear();
-        heading_->setText(
-            tr("%1 ranks by its own score: %2").arg(qs(hit.node_id), formatScore(hit.score)));
-        if (hit.rerank_similarity)
-            details_->setText(tr("Cosine similarity to the query (rerank): %1. Primitives order by "
-                                 "this cosine when given query text, else newest first.")
-                                  .arg(formatScore(*hit.rerank_similarity)));
-        else
-            details_->setText(tr("Primitives carry no hybrid explanation: run hybrid, keyword or "
-                                 "semantic mode to see legs, RRF and MMR."));
-        return;
-    }
-    const Explanation& x = *hit.explanation;
-    // The verdict in words first; the numbers under it.
+// A primitive's hit: its own score, and the rerank cosine when it has one.
+void ScoreBreakdownPanel::showUnexplained(const RetrievalHit& hit) {
+    clear();
+    heading_->setText(
+        tr("%1 ranks by its own score: %2").arg(qs(hit.node_id), formatScore(hit.score)));
+    if (hit.rerank_similarity)
+        details_->setText(tr("Cosine similarity to the query (rerank): %1. Primitives order by "
+                             "this cosine when given query text, else newest first.")
+                              .arg(formatScore(*hit.rerank_similarity)));
+    else
+        details_->setText(tr("Primitives carry no hybrid explanation: run hybrid, keyword or "
+                             "semantic mode to see legs, RRF and MMR."));
+}
+
+// The verdict in words first; the numbers under it, and what the bars show.
+QString ScoreBreakdownPanel::headingText(const Explanation& x) {
     const QString verdict =
         x.verdict.empty() ? QString() : qs(x.verdict).toHtmlEscaped() + QStringLiteral("<br>");
-    heading_->setText(
-        verdict +
-        tr("<small>Fused rank %1 · final score %2 · fusion %3</small><br><small>%4</small>")
-            .arg(x.fused_rank)
-            .arg(formatScore(x.final_score), qs(x.fusion),
-                 x.fusion == to_string(FusionKind::Profile)
-                     ? tr("Bars: weight × signal for each of the four signals, which sum to the "
-                          "score.")
-                     : tr("Bars: the legs' RRF terms, their sum, then each factor that applies, "
-                          "to the final score.")));
-    showChart(x);
-    chartView_->setVisible(true);
+    return verdict +
+           tr("<small>Fused rank %1 · final score %2 · fusion %3</small><br><small>%4</small>")
+               .arg(x.fused_rank)
+               .arg(formatScore(x.final_score), qs(x.fusion),
+                    x.fusion == to_string(FusionKind::Profile)
+                        ? tr("Bars: weight × signal for each of the four signals, which sum to "
+                             "the score.")
+                        : tr("Bars: the legs' RRF terms, their sum, then each factor that "
+                             "applies, to the final score."));
+}
 
+// Each leg's rank, raw score and RRF term, as an HTML table.
+QString ScoreBreakdownPanel::legsTable(const Explanation& x) {
     const QString row = QStringLiteral("<tr><td>%1</td><td align=right>%2</td>"
                                        "<td align=right>%3</td><td align=right>%4</td></tr>");
-    legs_->setText(QStringLiteral("<table cellspacing=0 cellpadding=2>") +
-                   row.arg(tr("<b>leg</b>"), tr("<b>rank</b>"), tr("<b>raw score</b>"),
-                           tr("<b>weight / (k + rank) = RRF term</b>")) +
-                   row.arg(tr("keyword"), legRank(x.keyword),
-                           x.keyword.rank ? formatScore(x.keyword.raw_score) : QString(),
-                           rrfTermText(x.keyword, x.rrf_k)) +
-                   row.arg(tr("vector"), legRank(x.vector),
-                           x.vector.rank ? formatScore(x.vector.raw_score) : QString(),
-                           rrfTermText(x.vector, x.rrf_k)) +
-                   QStringLiteral("</table>"));
+    return QStringLiteral("<table cellspacing=0 cellpadding=2>") +
+           row.arg(tr("<b>leg</b>"), tr("<b>rank</b>"), tr("<b>raw score</b>"),
+                   tr("<b>weight / (k + rank) = RRF term</b>")) +
+           row.arg(tr("keyword"), legRank(x.keyword),
+                   x.keyword.rank ? formatScore(x.keyword.raw_score) : QString(),
+                   rrfTermText(x.keyword, x.rrf_k)) +
+           row.arg(tr("vector"), legRank(x.vector),
+                   x.vector.rank ? formatScore(x.vector.raw_score) : QString(),
+                   rrfTermText(x.vector, x.rrf_k)) +
+           QStringLiteral("</table>");
+}
 
-    equation_->setText(equation(x));
-    terms_->setText(termTable(x.keyword.terms));
-    terms_->setVisible(!x.keyword.terms.empty());
-
+// The lines under the table: the keyword score's arithmetic, recency, the MMR pick, the topic
+// path and the budget.
+QString ScoreBreakdownPanel::detailsText(const Explanation& x) {
     QStringList more;
     if (x.keyword.rank) {
         const LegExplanation& k = x.keyword;
@@ -293,7 +292,24 @@ void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
     if (x.budget_cut)
         more << tr("Cut by the character budget.");
     more << tr("Ctrl-click a second hit in the results to compare the two.");
-    details_->setText(more.join(QLatin1Char('\n')));
+    return more.join(QLatin1Char('\n'));
+}
+
+void ScoreBreakdownPanel::showHit(const RetrievalHit& hit) {
+    stack_->setCurrentIndex(0);
+    if (!hit.explanation) {
+        showUnexplained(hit);
+        return;
+    }
+    const Explanation& x = *hit.explanation;
+    heading_->setText(headingText(x));
+    showChart(x);
+    chartView_->setVisible(true);
+    legs_->setText(legsTable(x));
+    equation_->setText(equation(x));
+    terms_->setText(termTable(x.keyword.terms));
+    terms_->setVisible(!x.keyword.terms.empty());
+    details_->setText(detailsText(x));
 }
 
 std::vector<ScoreBreakdownPanel::Step> ScoreBreakdownPanel::steps(const Explanation& x) {

@@ -76,6 +76,10 @@ public:
     static QScrollArea* scrollingColumn(const QList<QWidget*>& widgets, QWidget* parent);
 
 private:
+    void showUnexplained(const RetrievalHit& hit);
+    static QString headingText(const Explanation& x);
+    static QString legsTable(const Explanation& x);
+    static QString detailsText(const Explanation& x);
     void showChart(const Explanation& x);
 
     QStackedWidget* stack_;
