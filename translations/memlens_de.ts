@@ -39,6 +39,33 @@
     </message>
 </context>
 <context>
+    <name>LabText</name>
+    <message numerus="yes">
+        <location filename="../ui/lab/labtext.cpp" line="+15"/>
+        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
+        <translation>
+            <numerusform>%n Zeile ohne ihre Kandidaten protokolliert (im Reiter Audit erneut abspielen)</numerusform>
+            <numerusform>%n Zeilen ohne ihre Kandidaten protokolliert (im Reiter Audit erneut abspielen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n row(s) not searches</source>
+        <translation>
+            <numerusform>%n Zeile ist keine Suche</numerusform>
+            <numerusform>%n Zeilen sind keine Suchen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
+        <translation>
+            <numerusform>%n Zeile, deren gespeicherte Spalten sich nicht lesen lassen (memlens-cli audit show ID nennt den Fehler)</numerusform>
+            <numerusform>%n Zeilen, deren gespeicherte Spalten sich nicht lesen lassen (memlens-cli audit show ID nennt den Fehler)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Language</name>
     <message>
         <location filename="../ui/core/language.cpp" line="+28"/>
@@ -49,7 +76,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/graph/graphdata.cpp" line="+145"/>
+        <location filename="../ui/graph/graphdata.cpp" line="+203"/>
         <source>%1 is not drawn</source>
         <translation>%1 ist nicht gezeichnet</translation>
     </message>
@@ -251,6 +278,147 @@
         <location line="+2"/>
         <source>Open the vault read-only.</source>
         <translation>Vault schreibgeschützt öffnen.</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::AblationPanel</name>
+    <message>
+        <location filename="../ui/lab/ablationpanel.cpp" line="+23"/>
+        <source>Keyword</source>
+        <translation>Stichwort</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vector</source>
+        <translation>Vektor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Recency</source>
+        <translation>+Aktualität</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Context</source>
+        <translation>+Kontext</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+MMR</source>
+        <translation>+MMR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Entity</source>
+        <translation>+Entität</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Over the &amp;Whole Log</source>
+        <translation>Über das &amp;ganze Protokoll</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Rank every logged search by each column: which signal settles the whole log</source>
+        <translation>Jede protokollierte Suche nach jeder Spalte ordnen: welches Signal das ganze Protokoll entscheidet</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>As logged</source>
+        <translation>Wie protokolliert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First hit kept</source>
+        <translation>Erster Treffer behalten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mean Jaccard@k</source>
+        <translation>Mittleres Jaccard@k</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First to give the logged ranking</source>
+        <translation>Zuerst mit der protokollierten Reihenfolge</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Ranking row #%1 by each leg alone, then one signal at a time…</source>
+        <translation>Zeile #%1 wird mit jedem Zweig allein geordnet, dann ein Signal nach dem anderen…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&lt;b&gt;No column gives the logged ranking&lt;/b&gt;: the vault changed since the row was logged.</source>
+        <translation>&lt;b&gt;Keine Spalte ergibt die protokollierte Reihenfolge&lt;/b&gt;: der Vault hat sich seit der Protokollierung geändert.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;b&gt;%1 alone gives the logged ranking&lt;/b&gt;: recency, graph context, MMR and the entity boost changed nothing for this query.</source>
+        <translation>&lt;b&gt;%1 allein ergibt die protokollierte Reihenfolge&lt;/b&gt;: Aktualität, Graphkontext, MMR und Entitäts-Boost änderten für diese Abfrage nichts.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;%1 gives the logged ranking&lt;/b&gt;: the other leg changed nothing for this query.</source>
+        <translation>&lt;b&gt;%1 ergibt die protokollierte Reihenfolge&lt;/b&gt;: der andere Zweig änderte für diese Abfrage nichts.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;The logged ranking first appears at “%1”&lt;/b&gt;: %2 settled the order (the columns to its left rank differently).</source>
+        <translation>&lt;b&gt;Die protokollierte Reihenfolge erscheint zuerst bei „%1“&lt;/b&gt;: %2 entschied die Reihenfolge (die Spalten links davon ordnen anders).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each cell is the hit&apos;s rank in that column (— : not among its hits); green where it is the logged rank.</source>
+        <translation>Jede Zelle ist der Rang des Treffers in dieser Spalte (— : nicht unter ihren Treffern); grün, wo es der protokollierte Rang ist.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Logged</source>
+        <translation>Protokolliert</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Hit</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>n/a</source>
+        <translation>n. v.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Ranking every logged search by each column…</source>
+        <translation>Jede protokollierte Suche wird nach jeder Spalte geordnet…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No logged search to rank.</source>
+        <translation>Keine protokollierte Suche zum Ordnen.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
+        <translation>
+            <numerusform>Über %n protokollierte Suche erhalten die meisten ihre protokollierte Reihenfolge zuerst bei &lt;b&gt;%1&lt;/b&gt; (%2 davon).</numerusform>
+            <numerusform>Über %n protokollierte Suchen erhalten die meisten ihre protokollierte Reihenfolge zuerst bei &lt;b&gt;%1&lt;/b&gt; (%2 davon).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Open a row to see it ranked by each leg alone, then one signal at a time.</source>
+        <translation>Eine Zeile öffnen, um sie mit jedem Zweig allein geordnet zu sehen, dann ein Signal nach dem anderen.</translation>
     </message>
 </context>
 <context>
@@ -557,7 +725,7 @@
         <translation>Im &amp;Labor öffnen</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+25"/>
         <source>Filter by query text…</source>
         <translation>Nach Abfragetext filtern…</translation>
     </message>
@@ -597,12 +765,12 @@
         <translation>Jede neue Zeile des Logs zeigen, sobald sie geschrieben ist: die Aufrufe eines Agenten erscheinen innerhalb einer Sekunde</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+103"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="-65"/>
         <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
@@ -611,7 +779,7 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Run the logged query again with the settings it was logged with: any movement comes from the data</source>
         <translation>Die protokollierte Abfrage mit ihren damaligen Einstellungen erneut ausführen: Jede Verschiebung kommt dann aus den Daten</translation>
     </message>
@@ -626,7 +794,7 @@
         <translation>Die gespeicherten Kandidaten der protokollierten Abfrage mit anderen Einstellungen neu ordnen, ihre Ablation sehen und die Reichweite einer Änderung über das ganze Protokoll</translation>
     </message>
     <message>
-        <location line="+192"/>
+        <location line="+185"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>Zeile #%1 ist ein %2-Aufruf, keine Suche: nur Suchen lassen sich wiederholen</translation>
     </message>
@@ -704,17 +872,17 @@
         <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
     </message>
     <message>
-        <location line="-286"/>
+        <location line="-279"/>
         <source>Put the logged query into the workbench</source>
         <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>&amp;Follow</source>
         <translation>&amp;Mitverfolgen</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+186"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
@@ -798,6 +966,210 @@
             <numerusform>⚠ %Ln Audit-Zeile noch nicht protokolliert</numerusform>
             <numerusform>⚠ %Ln Audit-Zeilen noch nicht protokolliert</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::BlastRadiusPanel</name>
+    <message>
+        <location filename="../ui/lab/blastradiuspanel.cpp" line="+46"/>
+        <source>Logged from</source>
+        <translation>Protokolliert von</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run over the &amp;Log</source>
+        <translation>Auf das &amp;Protokoll anwenden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+312"/>
+        <source>every caller</source>
+        <translation>alle Aufrufer</translation>
+    </message>
+    <message>
+        <location line="-310"/>
+        <source>all rows</source>
+        <translation>alle Zeilen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>newest </source>
+        <translation>neueste </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-rank only the newest N logged rows (all rows: 0)</source>
+        <translation>Nur die neuesten N protokollierten Zeilen neu ordnen (alle Zeilen: 0)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. Left as the vault&apos;s own, the settings change no row logged under them.</source>
+        <translation>Jede protokollierte Suche mit den Einstellungen links neu ordnen, aus den Kandidaten, die jede Zeile aufbewahrt, und sehen, welche sich ändern würden. Bleiben die Einstellungen die des Vaults, ändern sie keine unter ihnen protokollierte Zeile.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
+        <translation>Überlappung der protokollierten und neuen Top-Treffer (Jaccard@k): Abfragen pro Klasse</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+125"/>
+        <source>The blast radius failed</source>
+        <translation>Die Reichweite ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="-118"/>
+        <source>Row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Query</source>
+        <translation>Abfrage</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Caller</source>
+        <translation>Aufrufer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Jaccard@k</source>
+        <translation>Jaccard@k</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RBO</source>
+        <translation>RBO</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First hit</source>
+        <translation>Erster Treffer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Logged first now</source>
+        <translation>Protokollierter erster jetzt</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Double-click a query to see it side by side</source>
+        <translation>Doppelklick auf eine Abfrage zeigt sie nebeneinander</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Rows of:</source>
+        <translation>Zeilen von:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Only the rows logged between these two days (UTC, both included)</source>
+        <translation>Nur die Zeilen, die zwischen diesen beiden Tagen protokolliert wurden (UTC, beide eingeschlossen)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Re-ranking the logged searches…</source>
+        <translation>Die protokollierten Suchen werden neu geordnet…</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Cancelled: %1</source>
+        <translation>Abgebrochen: %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the vault&apos;s own settings</source>
+        <translation>die eigenen Einstellungen des Vaults</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;Keine protokollierte Suche zum Neuordnen&lt;/b&gt; unter %n Zeile.</numerusform>
+            <numerusform>&lt;b&gt;Keine protokollierte Suche zum Neuordnen&lt;/b&gt; unter %n Zeilen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
+        <translation>
+            <numerusform>&lt;b&gt;Keine protokollierte Suche würde sich ändern&lt;/b&gt; (%n neu geordnet).</numerusform>
+            <numerusform>&lt;b&gt;Keine protokollierte Suche würde sich ändern&lt;/b&gt; (%n neu geordnet).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;%1 of %2 logged searches would change&lt;/b&gt; their hits or order; &lt;b&gt;%3&lt;/b&gt; would lose their first hit.</source>
+        <translation>&lt;b&gt;%1 von %2 protokollierten Suchen würden&lt;/b&gt; ihre Treffer oder Reihenfolge &lt;b&gt;ändern&lt;/b&gt;; &lt;b&gt;%3&lt;/b&gt; würden ihren ersten Treffer verlieren.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings: %1 · %2 ms</source>
+        <translation>Einstellungen: %1 · %2 ms</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 acts inside a leg: not shown for %n row(s)</source>
+        <translation>
+            <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeile nicht gezeigt</numerusform>
+            <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeilen nicht gezeigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Queries</source>
+        <translation>Abfragen</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Jaccard@k of the logged and new hits (1: the same hits)</source>
+        <translation>Jaccard@k der protokollierten und neuen Treffer (1: dieselben Treffer)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>queries</source>
+        <translation>Abfragen</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>asked here</source>
+        <translation>hier gefragt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kept</source>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>gone</source>
+        <translation>weg</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 of %2 logged rows</source>
+        <translation>%1 von %2 protokollierten Zeilen</translation>
     </message>
 </context>
 <context>
@@ -1054,12 +1426,12 @@
         <translation>Dieses Thema &amp;abfragen</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+46"/>
         <source>Find an entity… (Enter)</source>
         <translation>Entität suchen… (Eingabe)</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-72"/>
         <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
         <translation>● Person  ■ Organisation  ◆ Thema  ▲ andere Arten · Farbe: Gemeinschaft</translation>
     </message>
@@ -1075,12 +1447,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+850"/>
+        <location line="+872"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
     <message>
-        <location line="-844"/>
+        <location line="-866"/>
         <source>Show in Query</source>
         <translation>In Abfrage zeigen</translation>
     </message>
@@ -1095,7 +1467,7 @@
         <translation>&amp;Zeitfenster</translation>
     </message>
     <message numerus="yes">
-        <location line="+10"/>
+        <location line="+39"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln meistgenannte</numerusform>
@@ -1144,7 +1516,7 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+63"/>
+        <location line="+66"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n Sprung</numerusform>
@@ -1152,7 +1524,7 @@
         </translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-65"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>Die Nachbarschaft der gewählten Entität zeigen und den Rest abblenden</translation>
     </message>
@@ -1172,18 +1544,18 @@
         <translation>Die gewählte Entität aus der Zeichnung nehmen (Neu laden bringt sie zurück)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+815"/>
+        <location line="+163"/>
+        <location line="+647"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-814"/>
+        <location line="-646"/>
         <source>Frame the shown nodes (0)</source>
         <translation>Die gezeigten Knoten einpassen (0)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-151"/>
         <source>Neighbour</source>
         <translation>Nachbar</translation>
     </message>
@@ -1248,12 +1620,12 @@
         <translation>Auf der Abfrageseite die Chunks auflisten, in denen die meistgenannten Entitäten der Gemeinschaft zusammen vorkommen (die neuesten 20)</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+137"/>
         <source>Click: select · double-click: add neighbours · right-click: actions · drag: pan · wheel: zoom</source>
         <translation>Klick: wählen · Doppelklick: Nachbarn · Rechtsklick: Aktionen · Ziehen: verschieben · Rad: zoomen</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="-19"/>
         <source>Selected</source>
         <translation>Gewählt</translation>
     </message>
@@ -1263,7 +1635,7 @@
         <translation>Gemeinschaften</translation>
     </message>
     <message>
-        <location line="+372"/>
+        <location line="+399"/>
         <source> The oldest %1 are listed.</source>
         <translation> Die ältesten %1 sind aufgelistet.</translation>
     </message>
@@ -1318,7 +1690,7 @@
         <translation>Graph wird geladen und angeordnet…</translation>
     </message>
     <message>
-        <location line="-276"/>
+        <location line="-269"/>
         <source>Around the most mentioned</source>
         <translation>Um die Meistgenannten</translation>
     </message>
@@ -1328,7 +1700,7 @@
         <translation>Nur Kanten zeichnen, deren beide Entitäten mindestens so viele Chunks teilen</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
         <translation>Entitäten, die Chunks mit der gewählten teilen (das Gewicht der Kante), die meistgeteilten zuerst; eine wählen, um diese Chunks zu sehen</translation>
     </message>
@@ -1343,12 +1715,12 @@
         <translation>Den Graphen zeigen, wie er zwischen zwei Daten stand: jede Kante mit den Chunks gezeichnet, die sie im Fenster teilt</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+111"/>
         <source>Aliases</source>
         <translation>Aliasse</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+88"/>
         <source>Cannot load the graph: %1</source>
         <translation>Graph kann nicht geladen werden: %1</translation>
     </message>
@@ -1599,7 +1971,7 @@
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+52"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -1610,17 +1982,17 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+115"/>
+        <location line="+94"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-80"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+12"/>
         <source>No hit selected</source>
         <translation>Kein Treffer ausgewählt</translation>
     </message>
@@ -1796,88 +2168,30 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message>
-        <location filename="../ui/pages/labpage.cpp" line="+114"/>
-        <source>new</source>
-        <translation>neu</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+1004"/>
-        <source>gone</source>
-        <translation>weg</translation>
-    </message>
-    <message>
-        <location line="-998"/>
-        <source>fusion (its RRF sum)</source>
-        <translation>Fusion (seine RRF-Summe)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>recency</source>
-        <translation>Aktualität</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>entity boost</source>
-        <translation>Entitäts-Boost</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>supersession</source>
-        <translation>Ablösung</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>profile score</source>
-        <translation>Profilwert</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>MMR</source>
-        <translation>MMR</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>budget</source>
-        <translation>Budget</translation>
+        <location filename="../ui/pages/labpage.cpp" line="+37"/>
+        <source>What-if</source>
+        <translation>Was-wäre-wenn</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>none: others moved</source>
-        <translation>keines: andere bewegten sich</translation>
+        <source>Blast Radius</source>
+        <translation>Reichweite</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Keyword</source>
-        <translation>Stichwort</translation>
+        <location line="+1"/>
+        <source>Ablation</source>
+        <translation>Ablation</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Vector</source>
-        <translation>Vektor</translation>
+        <location filename="../ui/lab/labjobs.cpp" line="+65"/>
+        <source>The audit log holds no search that kept its candidates: run a query (Query tab) and open it here.</source>
+        <translation>Das Audit-Protokoll enthält keine Suche, die ihre Kandidaten aufbewahrt hat: eine Abfrage ausführen (Reiter Abfrage) und hier öffnen.</translation>
     </message>
+</context>
+<context>
+    <name>memlens::ui::LabRowBar</name>
     <message>
-        <location line="+2"/>
-        <source>+Recency</source>
-        <translation>+Aktualität</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>+Context</source>
-        <translation>+Kontext</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>+MMR</source>
-        <translation>+MMR</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>+Entity</source>
-        <translation>+Entität</translation>
-    </message>
-    <message>
-        <location line="+68"/>
+        <location filename="../ui/lab/labrowbar.cpp" line="+23"/>
         <source>&amp;Open Row</source>
         <translation>Zeile ö&amp;ffnen</translation>
     </message>
@@ -1887,7 +2201,55 @@
         <translation>&amp;Neueste Zeile</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>row #</source>
+        <translation>Zeile #</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
+        <translation>Eine Audit-Zeile: eine protokollierte Suche, deren Kandidatenpools das Labor neu ordnet</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Logged query:</source>
+        <translation>Protokollierte Abfrage:</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Loading row #%1…</source>
+        <translation>Zeile #%1 wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Loading the newest row…</source>
+        <translation>Die neueste Zeile wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open the row</source>
+        <translation>Die Zeile kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt; “%2” · %3 · %4</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt; „%2“ · %3 · %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>asked here</source>
+        <translation>hier gefragt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open a logged query (its audit row), or the newest one.</source>
+        <translation>Eine protokollierte Abfrage (ihre Audit-Zeile) öffnen, oder die neueste.</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::LabSettingsPanel</name>
+    <message>
+        <location filename="../ui/lab/labsettingspanel.cpp" line="+89"/>
         <source>&amp;Reset to the Vault&apos;s</source>
         <translation>Auf den &amp;Vault zurücksetzen</translation>
     </message>
@@ -1907,53 +2269,12 @@
         <translation>&amp;Erneut abrufen</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Logged from</source>
-        <translation>Protokolliert von</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Run over the &amp;Log</source>
-        <translation>Auf das &amp;Protokoll anwenden</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Cancel</source>
-        <translation>&amp;Abbrechen</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Over the &amp;Whole Log</source>
-        <translation>Über das &amp;ganze Protokoll</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>%1 of %2 logged rows</source>
-        <translation>%1 von %2 protokollierten Zeilen</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <location line="+74"/>
-        <source>row #</source>
-        <translation>Zeile #</translation>
-    </message>
-    <message>
-        <location line="-73"/>
-        <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
-        <translation>Eine Audit-Zeile: eine protokollierte Suche, deren Kandidatenpools das Labor neu ordnet</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Logged query:</source>
-        <translation>Protokollierte Abfrage:</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location line="+12"/>
         <source>&lt;b&gt;Settings&lt;/b&gt; (the vault&apos;s, as the lab would change them)</source>
         <translation>&lt;b&gt;Einstellungen&lt;/b&gt; (die des Vaults, wie das Labor sie ändern würde)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>Budget:</source>
         <translation>Budget:</translation>
     </message>
@@ -1983,7 +2304,7 @@
         <translation>Das Budget dieser Abfrage (max_units, max_chars), wie die rechte Seite es nutzt: eine Wahl der Abfrage, keine Einstellung, daher lässt Im Vault speichern es unberührt</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Every setting back to the value the vault holds</source>
         <translation>Jede Einstellung zurück auf den Wert im Vault</translation>
     </message>
@@ -1998,204 +2319,7 @@
         <translation>Die Einstellungen zurückschreiben, die der Vault vor dem letzten Speichern hatte</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>as logged (what the agent got)</source>
-        <translation>wie protokolliert (was der Agent bekam)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the vault&apos;s settings now</source>
-        <translation>den jetzigen Einstellungen des Vaults</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>another audit row</source>
-        <translation>einer anderen Audit-Zeile</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Compare with:</source>
-        <translation>Vergleichen mit:</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Move</source>
-        <translation>Bewegung</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Before</source>
-        <translation>Vorher</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>After</source>
-        <translation>Nachher</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Signal</source>
-        <translation>Signal</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Moved by</source>
-        <translation>Bewegt durch</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Why</source>
-        <translation>Warum</translation>
-    </message>
-    <message>
-        <location line="+38"/>
-        <location line="+978"/>
-        <source>every caller</source>
-        <translation>alle Aufrufer</translation>
-    </message>
-    <message>
-        <location line="-976"/>
-        <source>all rows</source>
-        <translation>alle Zeilen</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>newest </source>
-        <translation>neueste </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Re-rank only the newest N logged rows (all rows: 0)</source>
-        <translation>Nur die neuesten N protokollierten Zeilen neu ordnen (alle Zeilen: 0)</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Rows of:</source>
-        <translation>Zeilen von:</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>to</source>
-        <translation>bis</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Only the rows logged between these two days (UTC, both included)</source>
-        <translation>Nur die Zeilen, die zwischen diesen beiden Tagen protokolliert wurden (UTC, beide eingeschlossen)</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
-        <translation>Überlappung der protokollierten und neuen Top-Treffer (Jaccard@k): Abfragen pro Klasse</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Row</source>
-        <translation>Zeile</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Time</source>
-        <translation>Zeit</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Query</source>
-        <translation>Abfrage</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Caller</source>
-        <translation>Aufrufer</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Jaccard@k</source>
-        <translation>Jaccard@k</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>RBO</source>
-        <translation>RBO</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>First hit</source>
-        <translation>Erster Treffer</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Logged first now</source>
-        <translation>Protokollierter erster jetzt</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Double-click a query to see it side by side</source>
-        <translation>Doppelklick auf eine Abfrage zeigt sie nebeneinander</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Rank every logged search by each column: which signal settles the whole log</source>
-        <translation>Jede protokollierte Suche nach jeder Spalte ordnen: welches Signal das ganze Protokoll entscheidet</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Column</source>
-        <translation>Spalte</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Rows</source>
-        <translation>Zeilen</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>As logged</source>
-        <translation>Wie protokolliert</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>First hit kept</source>
-        <translation>Erster Treffer behalten</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Mean Jaccard@k</source>
-        <translation>Mittleres Jaccard@k</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>First to give the logged ranking</source>
-        <translation>Zuerst mit der protokollierten Reihenfolge</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>What-if</source>
-        <translation>Was-wäre-wenn</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Blast Radius</source>
-        <translation>Reichweite</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Ablation</source>
-        <translation>Ablation</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Re-ranking failed</source>
-        <translation>Neuordnung fehlgeschlagen</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+471"/>
-        <source>The blast radius failed</source>
-        <translation>Die Reichweite ist fehlgeschlagen</translation>
-    </message>
-    <message>
-        <location line="-456"/>
+        <location line="+16"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;Sofort neu geordnet&lt;/b&gt; aus den gespeicherten Kandidaten</translation>
     </message>
@@ -2205,7 +2329,7 @@
         <translation>&lt;b&gt;Brauchen einen neuen Abruf&lt;/b&gt; ⟳ (Erneut abrufen)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+26"/>
         <source>⟳ acts inside a leg: only a new retrieval (Retrieve Again) shows it</source>
         <translation>⟳ wirkt innerhalb eines Zweigs: nur ein neuer Abruf (Erneut abrufen) zeigt es</translation>
     </message>
@@ -2215,49 +2339,7 @@
         <translation>Der Vault hat %1</translation>
     </message>
     <message>
-        <location line="+57"/>
-        <source>Loading row #%1…</source>
-        <translation>Zeile #%1 wird geladen…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Loading the newest row…</source>
-        <translation>Die neueste Zeile wird geladen…</translation>
-    </message>
-    <message>
-        <location filename="../ui/lab/labjobs.cpp" line="+65"/>
-        <source>The audit log holds no search that kept its candidates: run a query (Query tab) and open it here.</source>
-        <translation>Das Audit-Protokoll enthält keine Suche, die ihre Kandidaten aufbewahrt hat: eine Abfrage ausführen (Reiter Abfrage) und hier öffnen.</translation>
-    </message>
-    <message>
-        <location filename="../ui/pages/labpage.cpp" line="-308"/>
-        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. Left as the vault&apos;s own, the settings change no row logged under them.</source>
-        <translation>Jede protokollierte Suche mit den Einstellungen links neu ordnen, aus den Kandidaten, die jede Zeile aufbewahrt, und sehen, welche sich ändern würden. Bleiben die Einstellungen die des Vaults, ändern sie keine unter ihnen protokollierte Zeile.</translation>
-    </message>
-    <message>
-        <location line="+320"/>
-        <source>This row cannot be re-ranked: %1</source>
-        <translation>Diese Zeile kann nicht neu geordnet werden: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+60"/>
-        <source>Cannot open the row</source>
-        <translation>Die Zeile kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <location line="-42"/>
-        <source>&lt;b&gt;#%1&lt;/b&gt; “%2” · %3 · %4</source>
-        <translation>&lt;b&gt;#%1&lt;/b&gt; „%2“ · %3 · %4</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <location line="+349"/>
-        <source>asked here</source>
-        <translation>hier gefragt</translation>
-    </message>
-    <message>
-        <location line="-344"/>
+        <location line="+73"/>
         <source>mode %1</source>
         <translation>Modus %1</translation>
     </message>
@@ -2287,269 +2369,7 @@
         <translation>Diese Abfrage wählte selbst %1: das geht den Einstellungen oben vor, wie bei ihrer Ausführung.</translation>
     </message>
     <message>
-        <location line="+64"/>
-        <source>As logged (#%1)</source>
-        <translation>Wie protokolliert (#%1)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The vault&apos;s settings now</source>
-        <translation>Die jetzigen Einstellungen des Vaults</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+4"/>
-        <source>Row #%1 as logged</source>
-        <translation>Zeile #%1 wie protokolliert</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>Retrieved again with the settings on the left</source>
-        <translation>Neu abgerufen mit den Einstellungen links</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>With the settings on the left</source>
-        <translation>Mit den Einstellungen links</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+15"/>
-        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
-        <translation>
-            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: derselbe %n Treffer in derselben Reihenfolge.</numerusform>
-            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: dieselben %n Treffer in derselben Reihenfolge.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
-        <translation>
-            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: diese Einstellungen lassen denselben %n Treffer in derselben Reihenfolge.</numerusform>
-            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: diese Einstellungen lassen dieselben %n Treffer in derselben Reihenfolge.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>%n hit(s) moved</source>
-        <translation>
-            <numerusform>%n Treffer bewegt</numerusform>
-            <numerusform>%n Treffer bewegt</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n new</source>
-        <translation>
-            <numerusform>%n neu</numerusform>
-            <numerusform>%n neu</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n gone</source>
-        <translation>
-            <numerusform>%n weg</numerusform>
-            <numerusform>%n weg</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>the first hit changes</source>
-        <translation>der erste Treffer ändert sich</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>the first hit stays</source>
-        <translation>der erste Treffer bleibt</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Jaccard@%1 %2 · rank-biased overlap %3</source>
-        <translation>Jaccard@%1 %2 · rangbasierte Überlappung %3</translation>
-    </message>
-    <message>
-        <location line="+27"/>
-        <source>changed: %1</source>
-        <translation>geändert: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>settings that differ: %1</source>
-        <translation>abweichende Einstellungen: %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Not shown: %1 acts inside a leg, which re-ranking the stored candidates cannot show. Retrieve Again runs the query anew.</source>
-        <translation>Nicht gezeigt: %1 wirkt innerhalb eines Zweigs, was die Neuordnung der gespeicherten Kandidaten nicht zeigen kann. Erneut abrufen führt die Abfrage neu aus.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The right side is a new retrieval: it also shows any change of the vault since the row was logged.</source>
-        <translation>Die rechte Seite ist ein neuer Abruf: sie zeigt auch jede Änderung des Vaults seit der Protokollierung der Zeile.</translation>
-    </message>
-    <message>
-        <location line="+67"/>
-        <source>Re-ranking the logged searches…</source>
-        <translation>Die protokollierten Suchen werden neu geordnet…</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>Cancelled: %1</source>
-        <translation>Abgebrochen: %1</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>the vault&apos;s own settings</source>
-        <translation>die eigenen Einstellungen des Vaults</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
-        <translation>
-            <numerusform>&lt;b&gt;Keine protokollierte Suche zum Neuordnen&lt;/b&gt; unter %n Zeile.</numerusform>
-            <numerusform>&lt;b&gt;Keine protokollierte Suche zum Neuordnen&lt;/b&gt; unter %n Zeilen.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
-        <translation>
-            <numerusform>&lt;b&gt;Keine protokollierte Suche würde sich ändern&lt;/b&gt; (%n neu geordnet).</numerusform>
-            <numerusform>&lt;b&gt;Keine protokollierte Suche würde sich ändern&lt;/b&gt; (%n neu geordnet).</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&lt;b&gt;%1 of %2 logged searches would change&lt;/b&gt; their hits or order; &lt;b&gt;%3&lt;/b&gt; would lose their first hit.</source>
-        <translation>&lt;b&gt;%1 von %2 protokollierten Suchen würden&lt;/b&gt; ihre Treffer oder Reihenfolge &lt;b&gt;ändern&lt;/b&gt;; &lt;b&gt;%3&lt;/b&gt; würden ihren ersten Treffer verlieren.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Settings: %1 · %2 ms</source>
-        <translation>Einstellungen: %1 · %2 ms</translation>
-    </message>
-    <message numerus="yes">
-        <location line="-852"/>
-        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
-        <translation>
-            <numerusform>%n Zeile ohne ihre Kandidaten protokolliert (im Reiter Audit erneut abspielen)</numerusform>
-            <numerusform>%n Zeilen ohne ihre Kandidaten protokolliert (im Reiter Audit erneut abspielen)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%n row(s) not searches</source>
-        <translation>
-            <numerusform>%n Zeile ist keine Suche</numerusform>
-            <numerusform>%n Zeilen sind keine Suchen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
-        <translation>
-            <numerusform>%n Zeile, deren gespeicherte Spalten sich nicht lesen lassen (memlens-cli audit show ID nennt den Fehler)</numerusform>
-            <numerusform>%n Zeilen, deren gespeicherte Spalten sich nicht lesen lassen (memlens-cli audit show ID nennt den Fehler)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+849"/>
-        <source>%1 acts inside a leg: not shown for %n row(s)</source>
-        <translation>
-            <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeile nicht gezeigt</numerusform>
-            <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeilen nicht gezeigt</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Queries</source>
-        <translation>Abfragen</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>Jaccard@k of the logged and new hits (1: the same hits)</source>
-        <translation>Jaccard@k der protokollierten und neuen Treffer (1: dieselben Treffer)</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>queries</source>
-        <translation>Abfragen</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>lost</source>
-        <translation>verloren</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>kept</source>
-        <translation>behalten</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Ranking row #%1 by each leg alone, then one signal at a time…</source>
-        <translation>Zeile #%1 wird mit jedem Zweig allein geordnet, dann ein Signal nach dem anderen…</translation>
-    </message>
-    <message>
         <location line="+19"/>
-        <source>&lt;b&gt;%1 alone gives the logged ranking&lt;/b&gt;: recency, graph context, MMR and the entity boost changed nothing for this query.</source>
-        <translation>&lt;b&gt;%1 allein ergibt die protokollierte Reihenfolge&lt;/b&gt;: Aktualität, Graphkontext, MMR und Entitäts-Boost änderten für diese Abfrage nichts.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&lt;b&gt;%1 gives the logged ranking&lt;/b&gt;: the other leg changed nothing for this query.</source>
-        <translation>&lt;b&gt;%1 ergibt die protokollierte Reihenfolge&lt;/b&gt;: der andere Zweig änderte für diese Abfrage nichts.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&lt;b&gt;The logged ranking first appears at “%1”&lt;/b&gt;: %2 settled the order (the columns to its left rank differently).</source>
-        <translation>&lt;b&gt;Die protokollierte Reihenfolge erscheint zuerst bei „%1“&lt;/b&gt;: %2 entschied die Reihenfolge (die Spalten links davon ordnen anders).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Each cell is the hit&apos;s rank in that column (— : not among its hits); green where it is the logged rank.</source>
-        <translation>Jede Zelle ist der Rang des Treffers in dieser Spalte (— : nicht unter ihren Treffern); grün, wo es der protokollierte Rang ist.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&lt;b&gt;No column gives the logged ranking&lt;/b&gt;: the vault changed since the row was logged.</source>
-        <translation>&lt;b&gt;Keine Spalte ergibt die protokollierte Reihenfolge&lt;/b&gt;: der Vault hat sich seit der Protokollierung geändert.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Logged</source>
-        <translation>Protokolliert</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Hit</source>
-        <translation>Treffer</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>n/a</source>
-        <translation>n. v.</translation>
-    </message>
-    <message>
-        <location line="+27"/>
-        <source>Ranking every logged search by each column…</source>
-        <translation>Jede protokollierte Suche wird nach jeder Spalte geordnet…</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>No logged search to rank.</source>
-        <translation>Keine protokollierte Suche zum Ordnen.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
-        <translation>
-            <numerusform>Über %n protokollierte Suche erhalten die meisten ihre protokollierte Reihenfolge zuerst bei &lt;b&gt;%1&lt;/b&gt; (%2 davon).</numerusform>
-            <numerusform>Über %n protokollierte Suchen erhalten die meisten ihre protokollierte Reihenfolge zuerst bei &lt;b&gt;%1&lt;/b&gt; (%2 davon).</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+28"/>
         <location line="+13"/>
         <source>Cannot save settings</source>
         <translation>Einstellungen können nicht gespeichert werden</translation>
@@ -2570,7 +2390,7 @@
         <translation>Im Vault gespeichert: %1. Speichern rückgängig schreibt zurück, was er hatte.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Cannot undo the save</source>
         <translation>Das Speichern kann nicht rückgängig gemacht werden</translation>
     </message>
@@ -2580,7 +2400,7 @@
         <translation>Die vorherigen Einstellungen des Vaults sind zurück.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>The vault is open read-only: its settings cannot be saved</source>
         <translation>Der Vault ist schreibgeschützt geöffnet: seine Einstellungen können nicht gespeichert werden</translation>
     </message>
@@ -2588,21 +2408,6 @@
         <location line="+1"/>
         <source>Write these settings into the vault (Undo Save takes them back)</source>
         <translation>Diese Einstellungen in den Vault schreiben (Speichern rückgängig nimmt sie zurück)</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Open a logged query (its audit row), or the newest one.</source>
-        <translation>Eine protokollierte Abfrage (ihre Audit-Zeile) öffnen, oder die neueste.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
-        <translation>Eine Einstellung links bewegen: die gespeicherten Kandidaten der Abfrage werden sofort neu geordnet, und die Bewegung jedes Treffers wird hier erklärt.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Open a row to see it ranked by each leg alone, then one signal at a time.</source>
-        <translation>Eine Zeile öffnen, um sie mit jedem Zweig allein geordnet zu sehen, dann ein Signal nach dem anderen.</translation>
     </message>
 </context>
 <context>
@@ -2627,12 +2432,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+72"/>
-        <location line="+123"/>
+        <location line="+132"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-117"/>
+        <location line="-126"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -2662,7 +2467,7 @@
         <translation>Labor</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+23"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
@@ -2681,12 +2486,12 @@
 %2</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>&amp;Open Vault…</source>
         <translation>Vault ö&amp;ffnen…</translation>
     </message>
@@ -3658,7 +3463,7 @@
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+30"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
         <translation>Das Gedächtnis fragen… (Eingabe führt aus, Strg+L fokussiert)</translation>
     </message>
@@ -3678,7 +3483,7 @@
         <translation>Der Modus, in dem die Eingabetaste die getippte Abfrage ausführt (auch unter Abfrageparameter)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Filter results…</source>
         <translation>Ergebnisse filtern…</translation>
     </message>
@@ -3698,8 +3503,8 @@
         <translation>Nur Zusammenfassungen</translation>
     </message>
     <message>
-        <location line="+78"/>
-        <location line="+129"/>
+        <location line="-44"/>
+        <location line="+256"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
@@ -4517,7 +4322,7 @@ Oberste Ebene: L%3</translation>
         <translation>B&amp;lätter abrufen</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+26"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
         <translation>Die Bäume bis zu dem Treffer aufklappen, der in den Trefferdetails gezeigt wird</translation>
     </message>
@@ -4532,12 +4337,12 @@ Oberste Ebene: L%3</translation>
         <translation>Ziehen Sie über die Zeitleiste, um die minimale Überdeckung eines Fensters zu sehen.</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-35"/>
         <source>Expand a tree to load its summaries; hits of the current query are marked with every summary above them.</source>
         <translation>Klappen Sie einen Baum auf, um seine Zusammenfassungen zu laden; Treffer der aktuellen Abfrage sind samt aller Zusammenfassungen darüber markiert.</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+152"/>
         <source>Computing the cover of %1 – %2…</source>
         <translation>Überdeckung von %1 – %2 wird berechnet…</translation>
     </message>
@@ -4653,6 +4458,235 @@ Oberste Ebene: L%3</translation>
     </message>
 </context>
 <context>
+    <name>memlens::ui::WhatIfPanel</name>
+    <message>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+32"/>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>gone</source>
+        <translation>weg</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>fusion (its RRF sum)</source>
+        <translation>Fusion (seine RRF-Summe)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recency</source>
+        <translation>Aktualität</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>entity boost</source>
+        <translation>Entitäts-Boost</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>supersession</source>
+        <translation>Ablösung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>profile score</source>
+        <translation>Profilwert</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MMR</source>
+        <translation>MMR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none: others moved</source>
+        <translation>keines: andere bewegten sich</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Move</source>
+        <translation>Bewegung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Signal</source>
+        <translation>Signal</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Moved by</source>
+        <translation>Bewegt durch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Re-ranking failed</source>
+        <translation>Neuordnung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>as logged (what the agent got)</source>
+        <translation>wie protokolliert (was der Agent bekam)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the vault&apos;s settings now</source>
+        <translation>den jetzigen Einstellungen des Vaults</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another audit row</source>
+        <translation>einer anderen Audit-Zeile</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>row #</source>
+        <translation>Zeile #</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Compare with:</source>
+        <translation>Vergleichen mit:</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>This row cannot be re-ranked: %1</source>
+        <translation>Diese Zeile kann nicht neu geordnet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Cannot open the row</source>
+        <translation>Die Zeile kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>As logged (#%1)</source>
+        <translation>Wie protokolliert (#%1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The vault&apos;s settings now</source>
+        <translation>Die jetzigen Einstellungen des Vaults</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>Row #%1 as logged</source>
+        <translation>Zeile #%1 wie protokolliert</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Retrieved again with the settings on the left</source>
+        <translation>Neu abgerufen mit den Einstellungen links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With the settings on the left</source>
+        <translation>Mit den Einstellungen links</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not shown: %1 acts inside a leg, which re-ranking the stored candidates cannot show. Retrieve Again runs the query anew.</source>
+        <translation>Nicht gezeigt: %1 wirkt innerhalb eines Zweigs, was die Neuordnung der gespeicherten Kandidaten nicht zeigen kann. Erneut abrufen führt die Abfrage neu aus.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The right side is a new retrieval: it also shows any change of the vault since the row was logged.</source>
+        <translation>Die rechte Seite ist ein neuer Abruf: sie zeigt auch jede Änderung des Vaults seit der Protokollierung der Zeile.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: derselbe %n Treffer in derselben Reihenfolge.</numerusform>
+            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: dieselben %n Treffer in derselben Reihenfolge.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: diese Einstellungen lassen denselben %n Treffer in derselben Reihenfolge.</numerusform>
+            <numerusform>&lt;b&gt;Keine Änderung&lt;/b&gt;: diese Einstellungen lassen dieselben %n Treffer in derselben Reihenfolge.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n hit(s) moved</source>
+        <translation>
+            <numerusform>%n Treffer bewegt</numerusform>
+            <numerusform>%n Treffer bewegt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new</source>
+        <translation>
+            <numerusform>%n neu</numerusform>
+            <numerusform>%n neu</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n gone</source>
+        <translation>
+            <numerusform>%n weg</numerusform>
+            <numerusform>%n weg</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the first hit changes</source>
+        <translation>der erste Treffer ändert sich</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the first hit stays</source>
+        <translation>der erste Treffer bleibt</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Jaccard@%1 %2 · rank-biased overlap %3</source>
+        <translation>Jaccard@%1 %2 · rangbasierte Überlappung %3</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>changed: %1</source>
+        <translation>geändert: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>settings that differ: %1</source>
+        <translation>abweichende Einstellungen: %1</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
+        <translation>Eine Einstellung links bewegen: die gespeicherten Kandidaten der Abfrage werden sofort neu geordnet, und die Bewegung jedes Treffers wird hier erklärt.</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::WhyNotDialog</name>
     <message>
         <location filename="../ui/dialogs/whynotdialog.cpp" line="+50"/>
@@ -4680,7 +4714,7 @@ Oberste Ebene: L%3</translation>
         <translation>Warum nicht geliefert?</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>A chunk or summary id (paste one)</source>
         <translation>ID eines Chunks oder einer Zusammenfassung (einfügen)</translation>
     </message>
@@ -4690,7 +4724,7 @@ Oberste Ebene: L%3</translation>
         <translation>Fragen, warum die aktuelle Abfrage diesen Knoten nicht geliefert hat</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>What</source>
         <translation>Was</translation>
     </message>
@@ -4705,23 +4739,23 @@ Oberste Ebene: L%3</translation>
         <translation>Diesen Knoten in den Trefferdetails anzeigen</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Node:</source>
         <translation>Knoten:</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+143"/>
+        <location line="+32"/>
+        <location line="+140"/>
         <source>Why-not failed: %1</source>
         <translation>Warum-nicht fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-239"/>
         <source>The query has run again since this answer; Ask again to answer for the current one.</source>
         <translation>Die Abfrage lief seit dieser Antwort erneut; erneut fragen, um für die aktuelle zu antworten.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+113"/>
         <source>Open a vault first.</source>
         <translation>Zuerst einen Vault öffnen.</translation>
     </message>

@@ -2,6 +2,44 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>LabText</name>
+    <message numerus="yes">
+        <location filename="../ui/lab/labtext.cpp" line="+15"/>
+        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
+        <translation>
+            <numerusform>%n row logged without their candidates (replay them in the Audit tab)</numerusform>
+            <numerusform>%n rows logged without their candidates (replay them in the Audit tab)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n row(s) not searches</source>
+        <translation>
+            <numerusform>%n row not searches</numerusform>
+            <numerusform>%n rows not searches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
+        <translation>
+            <numerusform>%n row whose stored columns do not parse (memlens-cli audit show ID names the fault)</numerusform>
+            <numerusform>%n rows whose stored columns do not parse (memlens-cli audit show ID names the fault)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::AblationPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/lab/ablationpanel.cpp" line="+217"/>
+        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
+        <translation>
+            <numerusform>Over %n logged search, most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</numerusform>
+            <numerusform>Over %n logged searches, most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::AliasPanel</name>
     <message numerus="yes">
         <location filename="../ui/pages/aliaspanel.cpp" line="+47"/>
@@ -56,7 +94,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+128"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+151"/>
         <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
@@ -65,7 +103,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+214"/>
+        <location line="+210"/>
         <source>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node(s)%5.</source>
         <translation>
             <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node%5.</numerusform>
@@ -81,6 +119,33 @@
         <translation>
             <numerusform>⚠ %Ln audit row not yet logged</numerusform>
             <numerusform>⚠ %Ln audit rows not yet logged</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::BlastRadiusPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/lab/blastradiuspanel.cpp" line="+238"/>
+        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row.</numerusform>
+            <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n rows.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
+        <translation>
+            <numerusform>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</numerusform>
+            <numerusform>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>%1 acts inside a leg: not shown for %n row(s)</source>
+        <translation>
+            <numerusform>%1 acts inside a leg: not shown for %n row</numerusform>
+            <numerusform>%1 acts inside a leg: not shown for %n rows</numerusform>
         </translation>
     </message>
 </context>
@@ -139,8 +204,8 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/graphpage.cpp" line="+156"/>
-        <location line="+63"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+185"/>
+        <location line="+66"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n hop</numerusform>
@@ -148,7 +213,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+778"/>
+        <location line="+768"/>
         <source>%1 of %Ln entity(s)</source>
         <translation>
             <numerusform>%1 of %Ln entity</numerusform>
@@ -156,7 +221,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-863"/>
+        <location line="-856"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>
@@ -164,7 +229,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+454"/>
+        <location line="+447"/>
         <source>%1 · mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>%1 · mentioned by %Ln node</numerusform>
@@ -293,108 +358,9 @@
     </message>
 </context>
 <context>
-    <name>memlens::ui::LabPage</name>
-    <message numerus="yes">
-        <location filename="../ui/pages/labpage.cpp" line="+865"/>
-        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
-        <translation>
-            <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>
-            <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hits in the same order.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
-        <translation>
-            <numerusform>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit in the same order.</numerusform>
-            <numerusform>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hits in the same order.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>%n hit(s) moved</source>
-        <translation>
-            <numerusform>%n hit moved</numerusform>
-            <numerusform>%n hits moved</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n new</source>
-        <translation>
-            <numerusform>%n new</numerusform>
-            <numerusform>%n new</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n gone</source>
-        <translation>
-            <numerusform>%n gone</numerusform>
-            <numerusform>%n gone</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+158"/>
-        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
-        <translation>
-            <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row.</numerusform>
-            <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n rows.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
-        <translation>
-            <numerusform>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</numerusform>
-            <numerusform>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="-844"/>
-        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
-        <translation>
-            <numerusform>%n row logged without their candidates (replay them in the Audit tab)</numerusform>
-            <numerusform>%n rows logged without their candidates (replay them in the Audit tab)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%n row(s) not searches</source>
-        <translation>
-            <numerusform>%n row not searches</numerusform>
-            <numerusform>%n rows not searches</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
-        <translation>
-            <numerusform>%n row whose stored columns do not parse (memlens-cli audit show ID names the fault)</numerusform>
-            <numerusform>%n rows whose stored columns do not parse (memlens-cli audit show ID names the fault)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+849"/>
-        <source>%1 acts inside a leg: not shown for %n row(s)</source>
-        <translation>
-            <numerusform>%1 acts inside a leg: not shown for %n row</numerusform>
-            <numerusform>%1 acts inside a leg: not shown for %n rows</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+198"/>
-        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
-        <translation>
-            <numerusform>Over %n logged search, most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</numerusform>
-            <numerusform>Over %n logged searches, most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+422"/>
+        <location filename="../ui/mainwindow.cpp" line="+431"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
@@ -466,7 +432,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/querypage.cpp" line="+315"/>
+        <location filename="../ui/pages/querypage.cpp" line="+338"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln chunk</numerusform>
@@ -504,7 +470,7 @@
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+348"/>
+        <location filename="../ui/pages/treespage.cpp" line="+359"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>
@@ -525,6 +491,49 @@
         <translation>
             <numerusform>%Ln raw leaf</numerusform>
             <numerusform>%Ln raw leaves</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::WhatIfPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/lab/whatifpanel.cpp" line="+283"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>
+            <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hits in the same order.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit in the same order.</numerusform>
+            <numerusform>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hits in the same order.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n hit(s) moved</source>
+        <translation>
+            <numerusform>%n hit moved</numerusform>
+            <numerusform>%n hits moved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new</source>
+        <translation>
+            <numerusform>%n new</numerusform>
+            <numerusform>%n new</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n gone</source>
+        <translation>
+            <numerusform>%n gone</numerusform>
+            <numerusform>%n gone</numerusform>
         </translation>
     </message>
 </context>

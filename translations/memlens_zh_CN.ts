@@ -39,6 +39,30 @@
     </message>
 </context>
 <context>
+    <name>LabText</name>
+    <message numerus="yes">
+        <location filename="../ui/lab/labtext.cpp" line="+15"/>
+        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
+        <translation>
+            <numerusform>%n 行记录时未保存候选（在审计标签页中重放）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n row(s) not searches</source>
+        <translation>
+            <numerusform>%n 行不是搜索</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
+        <translation>
+            <numerusform>%n 行的存储列无法解析（memlens-cli audit show ID 会指出错误）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Language</name>
     <message>
         <location filename="../ui/core/language.cpp" line="+28"/>
@@ -49,7 +73,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/graph/graphdata.cpp" line="+145"/>
+        <location filename="../ui/graph/graphdata.cpp" line="+203"/>
         <source>%1 is not drawn</source>
         <translation>%1 未绘制</translation>
     </message>
@@ -251,6 +275,146 @@
         <location line="+2"/>
         <source>Open the vault read-only.</source>
         <translation>以只读方式打开记忆库。</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::AblationPanel</name>
+    <message>
+        <location filename="../ui/lab/ablationpanel.cpp" line="+23"/>
+        <source>Keyword</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Recency</source>
+        <translation>+时效</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Context</source>
+        <translation>+上下文</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+MMR</source>
+        <translation>+MMR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+Entity</source>
+        <translation>+实体</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Over the &amp;Whole Log</source>
+        <translation>整个日志(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Rank every logged search by each column: which signal settles the whole log</source>
+        <translation>按每一列对每次已记录的搜索排序：看哪个信号决定了整个日志</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>As logged</source>
+        <translation>与记录相同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First hit kept</source>
+        <translation>保留首个命中</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mean Jaccard@k</source>
+        <translation>平均 Jaccard@k</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First to give the logged ranking</source>
+        <translation>最先得到记录排序</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Ranking row #%1 by each leg alone, then one signal at a time…</source>
+        <translation>正在分别仅用每个检索分支对行 #%1 排序，然后逐个加入信号…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&lt;b&gt;No column gives the logged ranking&lt;/b&gt;: the vault changed since the row was logged.</source>
+        <translation>&lt;b&gt;没有任何列得到记录的排序&lt;/b&gt;：该行记录以来记忆库已改变。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;b&gt;%1 alone gives the logged ranking&lt;/b&gt;: recency, graph context, MMR and the entity boost changed nothing for this query.</source>
+        <translation>&lt;b&gt;仅 %1 就得到记录的排序&lt;/b&gt;：时效、图上下文、MMR 和实体加权对该查询没有任何改变。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;%1 gives the logged ranking&lt;/b&gt;: the other leg changed nothing for this query.</source>
+        <translation>&lt;b&gt;%1 得到记录的排序&lt;/b&gt;：另一个检索分支对该查询没有任何改变。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;The logged ranking first appears at “%1”&lt;/b&gt;: %2 settled the order (the columns to its left rank differently).</source>
+        <translation>&lt;b&gt;记录的排序首次出现在「%1」&lt;/b&gt;：%2 决定了顺序（其左侧的列排序不同）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each cell is the hit&apos;s rank in that column (— : not among its hits); green where it is the logged rank.</source>
+        <translation>每个单元格是该命中在该列中的排名（—：不在其命中中）；与记录排名相同处为绿色。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Logged</source>
+        <translation>已记录</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Hit</source>
+        <translation>命中</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Ranking every logged search by each column…</source>
+        <translation>正在按每一列对每次已记录的搜索排序…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No logged search to rank.</source>
+        <translation>没有可排序的已记录搜索。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
+        <translation>
+            <numerusform>在 %n 次已记录的搜索中，大多数最先在&lt;b&gt;%1&lt;/b&gt;得到记录的排序（%2 次）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Open a row to see it ranked by each leg alone, then one signal at a time.</source>
+        <translation>打开一行，查看仅用每个检索分支的排序，然后逐个加入信号。</translation>
     </message>
 </context>
 <context>
@@ -551,7 +715,7 @@
         <translation>在实验室中打开(&amp;L)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+25"/>
         <source>Filter by query text…</source>
         <translation>按查询文本筛选…</translation>
     </message>
@@ -591,12 +755,12 @@
         <translation>日志每写入一行即显示：智能体的调用会在一秒内出现</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+103"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="-65"/>
         <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
@@ -604,7 +768,7 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Run the logged query again with the settings it was logged with: any movement comes from the data</source>
         <translation>使用记录时的设置重新运行该查询：任何排名变化都来自数据</translation>
     </message>
@@ -619,7 +783,7 @@
         <translation>用其他设置对已记录查询的候选重新排序，查看其消融矩阵，以及某项改动在整个日志上的影响范围</translation>
     </message>
     <message>
-        <location line="+192"/>
+        <location line="+185"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>第 %1 行是一次 %2 调用，不是搜索：只有搜索可以重放</translation>
     </message>
@@ -696,17 +860,17 @@
         <translation>&lt;br&gt;对此查询无影响：%1。</translation>
     </message>
     <message>
-        <location line="-286"/>
+        <location line="-279"/>
         <source>Put the logged query into the workbench</source>
         <translation>将该查询放入工作台</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>&amp;Follow</source>
         <translation>跟随(&amp;F)</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+186"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
@@ -789,6 +953,207 @@
         <translation>
             <numerusform>⚠ %Ln 条审计记录尚未写入日志</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::BlastRadiusPanel</name>
+    <message>
+        <location filename="../ui/lab/blastradiuspanel.cpp" line="+46"/>
+        <source>Logged from</source>
+        <translation>记录时间从</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run over the &amp;Log</source>
+        <translation>在日志上运行(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+312"/>
+        <source>every caller</source>
+        <translation>所有调用方</translation>
+    </message>
+    <message>
+        <location line="-310"/>
+        <source>all rows</source>
+        <translation>所有行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>newest </source>
+        <translation>最新 </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-rank only the newest N logged rows (all rows: 0)</source>
+        <translation>只对最新的 N 条日志行重新排序（所有行：0）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. Left as the vault&apos;s own, the settings change no row logged under them.</source>
+        <translation>用左侧的设置，从每行保存的候选项重新排序每个已记录的搜索，查看哪些会改变。若保持为 vault 自己的设置，则在其下记录的行都不会改变。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
+        <translation>已记录与新的前列命中的重合度（Jaccard@k）：每个区间的查询数</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+125"/>
+        <source>The blast radius failed</source>
+        <translation>影响范围计算失败</translation>
+    </message>
+    <message>
+        <location line="-118"/>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Caller</source>
+        <translation>调用方</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Jaccard@k</source>
+        <translation>Jaccard@k</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>RBO</source>
+        <translation>RBO</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First hit</source>
+        <translation>首个命中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Logged first now</source>
+        <translation>原首个命中现在</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Double-click a query to see it side by side</source>
+        <translation>双击查询以并排查看</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Rows of:</source>
+        <translation>行来源：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Only the rows logged between these two days (UTC, both included)</source>
+        <translation>仅限在这两天之间记录的行（UTC，含首尾两天）</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Re-ranking the logged searches…</source>
+        <translation>正在对已记录的搜索重新排序…</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Cancelled: %1</source>
+        <translation>已取消：%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the vault&apos;s own settings</source>
+        <translation>记忆库自身的设置</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 行中没有可重新排序的已记录搜索&lt;/b&gt;。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
+        <translation>
+            <numerusform>&lt;b&gt;没有已记录的搜索会改变&lt;/b&gt;（已重新排序 %n 个）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;%1 of %2 logged searches would change&lt;/b&gt; their hits or order; &lt;b&gt;%3&lt;/b&gt; would lose their first hit.</source>
+        <translation>&lt;b&gt;%2 个已记录搜索中有 %1 个会改变&lt;/b&gt;命中或顺序；&lt;b&gt;%3&lt;/b&gt; 个会失去首个命中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings: %1 · %2 ms</source>
+        <translation>设置：%1 · %2 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 acts inside a leg: not shown for %n row(s)</source>
+        <translation>
+            <numerusform>%1 作用于检索分支内部：%n 行未显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Jaccard@k of the logged and new hits (1: the same hits)</source>
+        <translation>已记录与新命中的 Jaccard@k（1：命中相同）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>queries</source>
+        <translation>查询数</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>asked here</source>
+        <translation>在此提问</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>lost</source>
+        <translation>失去</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>gone</source>
+        <translation>消失</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 of %2 logged rows</source>
+        <translation>已处理 %1 / %2 条日志行</translation>
     </message>
 </context>
 <context>
@@ -1039,12 +1404,12 @@
         <translation>查询此主题(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+46"/>
         <source>Find an entity… (Enter)</source>
         <translation>查找实体…（回车）</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-72"/>
         <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
         <translation>● 人物  ■ 组织  ◆ 主题  ▲ 其他类型 · 颜色：社区</translation>
     </message>
@@ -1060,12 +1425,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+850"/>
+        <location line="+872"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="-844"/>
+        <location line="-866"/>
         <source>Show in Query</source>
         <translation>在查询中显示</translation>
     </message>
@@ -1080,7 +1445,7 @@
         <translation>时间窗口(&amp;T)</translation>
     </message>
     <message numerus="yes">
-        <location line="+10"/>
+        <location line="+39"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>提及最多的 %Ln 个</numerusform>
@@ -1128,14 +1493,14 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+63"/>
+        <location line="+66"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n 跳</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-65"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>显示所选实体的邻域，其余部分变暗</translation>
     </message>
@@ -1155,18 +1520,18 @@
         <translation>从图中移除所选实体（重新加载可恢复）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+815"/>
+        <location line="+163"/>
+        <location line="+647"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-814"/>
+        <location line="-646"/>
         <source>Frame the shown nodes (0)</source>
         <translation>适配显示的节点 (0)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-151"/>
         <source>Neighbour</source>
         <translation>邻居</translation>
     </message>
@@ -1231,12 +1596,12 @@
         <translation>在查询页列出该社区提及最多的实体共同出现的分块（最新 20 个）</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+137"/>
         <source>Click: select · double-click: add neighbours · right-click: actions · drag: pan · wheel: zoom</source>
         <translation>单击：选择 · 双击：添加邻居 · 右键：操作 · 拖动：平移 · 滚轮：缩放</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="-19"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
@@ -1246,7 +1611,7 @@
         <translation>社区</translation>
     </message>
     <message>
-        <location line="+372"/>
+        <location line="+399"/>
         <source> The oldest %1 are listed.</source>
         <translation> 列出最早的 %1 个。</translation>
     </message>
@@ -1296,7 +1661,7 @@
         <translation>正在加载并布局图谱…</translation>
     </message>
     <message>
-        <location line="-276"/>
+        <location line="-269"/>
         <source>Around the most mentioned</source>
         <translation>围绕提及最多的实体</translation>
     </message>
@@ -1306,7 +1671,7 @@
         <translation>只绘制两端实体至少共享这么多分块的边</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
         <translation>与所选实体共享分块的实体（即边的权重），共享最多者在前；选择一个以查看这些分块</translation>
     </message>
@@ -1321,12 +1686,12 @@
         <translation>显示两个日期之间的图：每条边按其在窗口内共享的分块绘制</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+111"/>
         <source>Aliases</source>
         <translation>别名</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+88"/>
         <source>Cannot load the graph: %1</source>
         <translation>无法加载图谱：%1</translation>
     </message>
@@ -1565,7 +1930,7 @@
         <translation>遗忘…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+52"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -1576,17 +1941,17 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+115"/>
+        <location line="+94"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-80"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>从保险库中删除此记忆及其文本的所有副本</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+12"/>
         <source>No hit selected</source>
         <translation>未选择命中结果</translation>
     </message>
@@ -1762,88 +2127,30 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message>
-        <location filename="../ui/pages/labpage.cpp" line="+114"/>
-        <source>new</source>
-        <translation>新增</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+1004"/>
-        <source>gone</source>
-        <translation>消失</translation>
-    </message>
-    <message>
-        <location line="-998"/>
-        <source>fusion (its RRF sum)</source>
-        <translation>融合（其 RRF 和）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>recency</source>
-        <translation>时效</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>entity boost</source>
-        <translation>实体加权</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>supersession</source>
-        <translation>取代</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>profile score</source>
-        <translation>配置分数</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>MMR</source>
-        <translation>MMR</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>budget</source>
-        <translation>预算</translation>
+        <location filename="../ui/pages/labpage.cpp" line="+37"/>
+        <source>What-if</source>
+        <translation>假设分析</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>none: others moved</source>
-        <translation>无：其他命中移动了</translation>
+        <source>Blast Radius</source>
+        <translation>影响范围</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Keyword</source>
-        <translation>关键词</translation>
+        <location line="+1"/>
+        <source>Ablation</source>
+        <translation>消融</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Vector</source>
-        <translation>向量</translation>
+        <location filename="../ui/lab/labjobs.cpp" line="+65"/>
+        <source>The audit log holds no search that kept its candidates: run a query (Query tab) and open it here.</source>
+        <translation>审计日志中没有保存了候选的搜索：请先运行查询（查询标签页），再在此打开。</translation>
     </message>
+</context>
+<context>
+    <name>memlens::ui::LabRowBar</name>
     <message>
-        <location line="+2"/>
-        <source>+Recency</source>
-        <translation>+时效</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>+Context</source>
-        <translation>+上下文</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>+MMR</source>
-        <translation>+MMR</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>+Entity</source>
-        <translation>+实体</translation>
-    </message>
-    <message>
-        <location line="+68"/>
+        <location filename="../ui/lab/labrowbar.cpp" line="+23"/>
         <source>&amp;Open Row</source>
         <translation>打开行(&amp;O)</translation>
     </message>
@@ -1853,7 +2160,55 @@
         <translation>最新行(&amp;N)</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>row #</source>
+        <translation>行 #</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
+        <translation>审计行：一次已记录的搜索，实验室对其候选池重新排序</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Logged query:</source>
+        <translation>已记录的查询：</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Loading row #%1…</source>
+        <translation>正在加载行 #%1…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Loading the newest row…</source>
+        <translation>正在加载最新行…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open the row</source>
+        <translation>无法打开该行</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt; “%2” · %3 · %4</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt;「%2」· %3 · %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>asked here</source>
+        <translation>在此提问</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open a logged query (its audit row), or the newest one.</source>
+        <translation>打开一个已记录的查询（其审计行），或最新的一个。</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::LabSettingsPanel</name>
+    <message>
+        <location filename="../ui/lab/labsettingspanel.cpp" line="+89"/>
         <source>&amp;Reset to the Vault&apos;s</source>
         <translation>重置为记忆库的设置(&amp;R)</translation>
     </message>
@@ -1873,53 +2228,12 @@
         <translation>重新检索(&amp;A)</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Logged from</source>
-        <translation>记录时间从</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Run over the &amp;Log</source>
-        <translation>在日志上运行(&amp;L)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Over the &amp;Whole Log</source>
-        <translation>整个日志(&amp;W)</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>%1 of %2 logged rows</source>
-        <translation>已处理 %1 / %2 条日志行</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <location line="+74"/>
-        <source>row #</source>
-        <translation>行 #</translation>
-    </message>
-    <message>
-        <location line="-73"/>
-        <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
-        <translation>审计行：一次已记录的搜索，实验室对其候选池重新排序</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Logged query:</source>
-        <translation>已记录的查询：</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location line="+12"/>
         <source>&lt;b&gt;Settings&lt;/b&gt; (the vault&apos;s, as the lab would change them)</source>
         <translation>&lt;b&gt;设置&lt;/b&gt;（记忆库的设置，按实验室的修改）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>Budget:</source>
         <translation>预算：</translation>
     </message>
@@ -1949,7 +2263,7 @@
         <translation>该查询的预算（max_units、max_chars），供右侧使用：这是查询自身的选择而不是设置，因此“保存到记忆库”不会写入它</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Every setting back to the value the vault holds</source>
         <translation>所有设置恢复为记忆库中的值</translation>
     </message>
@@ -1964,204 +2278,7 @@
         <translation>写回上次保存前记忆库中的设置</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>as logged (what the agent got)</source>
-        <translation>按记录（智能体得到的结果）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the vault&apos;s settings now</source>
-        <translation>记忆库当前的设置</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>another audit row</source>
-        <translation>另一条审计行</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Compare with:</source>
-        <translation>比较对象：</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Move</source>
-        <translation>移动</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Before</source>
-        <translation>之前</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>After</source>
-        <translation>之后</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Signal</source>
-        <translation>信号</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Moved by</source>
-        <translation>移动原因</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Why</source>
-        <translation>为什么</translation>
-    </message>
-    <message>
-        <location line="+38"/>
-        <location line="+978"/>
-        <source>every caller</source>
-        <translation>所有调用方</translation>
-    </message>
-    <message>
-        <location line="-976"/>
-        <source>all rows</source>
-        <translation>所有行</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>newest </source>
-        <translation>最新 </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Re-rank only the newest N logged rows (all rows: 0)</source>
-        <translation>只对最新的 N 条日志行重新排序（所有行：0）</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Rows of:</source>
-        <translation>行来源：</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>to</source>
-        <translation>到</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Only the rows logged between these two days (UTC, both included)</source>
-        <translation>仅限在这两天之间记录的行（UTC，含首尾两天）</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Overlap of the logged and new top hits (Jaccard@k): queries per bin</source>
-        <translation>已记录与新的前列命中的重合度（Jaccard@k）：每个区间的查询数</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Row</source>
-        <translation>行</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Query</source>
-        <translation>查询</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Caller</source>
-        <translation>调用方</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Jaccard@k</source>
-        <translation>Jaccard@k</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>RBO</source>
-        <translation>RBO</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>First hit</source>
-        <translation>首个命中</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Logged first now</source>
-        <translation>原首个命中现在</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Double-click a query to see it side by side</source>
-        <translation>双击查询以并排查看</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Rank every logged search by each column: which signal settles the whole log</source>
-        <translation>按每一列对每次已记录的搜索排序：看哪个信号决定了整个日志</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Column</source>
-        <translation>列</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Rows</source>
-        <translation>行数</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>As logged</source>
-        <translation>与记录相同</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>First hit kept</source>
-        <translation>保留首个命中</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Mean Jaccard@k</source>
-        <translation>平均 Jaccard@k</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>First to give the logged ranking</source>
-        <translation>最先得到记录排序</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>What-if</source>
-        <translation>假设分析</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Blast Radius</source>
-        <translation>影响范围</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Ablation</source>
-        <translation>消融</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Re-ranking failed</source>
-        <translation>重新排序失败</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+471"/>
-        <source>The blast radius failed</source>
-        <translation>影响范围计算失败</translation>
-    </message>
-    <message>
-        <location line="-456"/>
+        <location line="+16"/>
         <source>&lt;b&gt;Re-ranked at once&lt;/b&gt; from the stored candidates</source>
         <translation>&lt;b&gt;立即重新排序&lt;/b&gt;，基于已存储的候选</translation>
     </message>
@@ -2171,7 +2288,7 @@
         <translation>&lt;b&gt;需要重新检索&lt;/b&gt; ⟳（重新检索）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+26"/>
         <source>⟳ acts inside a leg: only a new retrieval (Retrieve Again) shows it</source>
         <translation>⟳ 作用于检索分支内部：只有重新检索（重新检索）才能显示其效果</translation>
     </message>
@@ -2181,49 +2298,7 @@
         <translation>记忆库中的值为 %1</translation>
     </message>
     <message>
-        <location line="+57"/>
-        <source>Loading row #%1…</source>
-        <translation>正在加载行 #%1…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Loading the newest row…</source>
-        <translation>正在加载最新行…</translation>
-    </message>
-    <message>
-        <location filename="../ui/lab/labjobs.cpp" line="+65"/>
-        <source>The audit log holds no search that kept its candidates: run a query (Query tab) and open it here.</source>
-        <translation>审计日志中没有保存了候选的搜索：请先运行查询（查询标签页），再在此打开。</translation>
-    </message>
-    <message>
-        <location filename="../ui/pages/labpage.cpp" line="-308"/>
-        <source>Re-rank every logged search with the settings on the left, from the candidates each row keeps, and see which would change. Left as the vault&apos;s own, the settings change no row logged under them.</source>
-        <translation>用左侧的设置，从每行保存的候选项重新排序每个已记录的搜索，查看哪些会改变。若保持为 vault 自己的设置，则在其下记录的行都不会改变。</translation>
-    </message>
-    <message>
-        <location line="+320"/>
-        <source>This row cannot be re-ranked: %1</source>
-        <translation>该行无法重新排序：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+60"/>
-        <source>Cannot open the row</source>
-        <translation>无法打开该行</translation>
-    </message>
-    <message>
-        <location line="-42"/>
-        <source>&lt;b&gt;#%1&lt;/b&gt; “%2” · %3 · %4</source>
-        <translation>&lt;b&gt;#%1&lt;/b&gt;「%2」· %3 · %4</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <location line="+349"/>
-        <source>asked here</source>
-        <translation>在此提问</translation>
-    </message>
-    <message>
-        <location line="-344"/>
+        <location line="+73"/>
         <source>mode %1</source>
         <translation>模式 %1</translation>
     </message>
@@ -2253,257 +2328,7 @@
         <translation>该查询自行指定了 %1：它优先于上面的设置，与运行时相同。</translation>
     </message>
     <message>
-        <location line="+64"/>
-        <source>As logged (#%1)</source>
-        <translation>按记录（#%1）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The vault&apos;s settings now</source>
-        <translation>记忆库当前的设置</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+4"/>
-        <source>Row #%1 as logged</source>
-        <translation>行 #%1（按记录）</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>Retrieved again with the settings on the left</source>
-        <translation>用左侧设置重新检索</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>With the settings on the left</source>
-        <translation>使用左侧的设置</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+15"/>
-        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
-        <translation>
-            <numerusform>&lt;b&gt;没有变化&lt;/b&gt;：同样的 %n 个命中，顺序相同。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
-        <translation>
-            <numerusform>&lt;b&gt;没有变化&lt;/b&gt;：这些设置保持同样的 %n 个命中和顺序。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>%n hit(s) moved</source>
-        <translation>
-            <numerusform>%n 个命中移动</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n new</source>
-        <translation>
-            <numerusform>%n 个新增</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n gone</source>
-        <translation>
-            <numerusform>%n 个消失</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>the first hit changes</source>
-        <translation>首个命中改变</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>the first hit stays</source>
-        <translation>首个命中不变</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Jaccard@%1 %2 · rank-biased overlap %3</source>
-        <translation>Jaccard@%1 %2 · 排名偏重重合度 %3</translation>
-    </message>
-    <message>
-        <location line="+27"/>
-        <source>changed: %1</source>
-        <translation>已修改：%1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>settings that differ: %1</source>
-        <translation>不同的设置：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Not shown: %1 acts inside a leg, which re-ranking the stored candidates cannot show. Retrieve Again runs the query anew.</source>
-        <translation>未显示：%1 作用于检索分支内部，对已存储候选重新排序无法显示。“重新检索”会重新运行该查询。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The right side is a new retrieval: it also shows any change of the vault since the row was logged.</source>
-        <translation>右侧是一次新的检索：它也会显示该行记录以来记忆库的任何变化。</translation>
-    </message>
-    <message>
-        <location line="+67"/>
-        <source>Re-ranking the logged searches…</source>
-        <translation>正在对已记录的搜索重新排序…</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>Cancelled: %1</source>
-        <translation>已取消：%1</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>the vault&apos;s own settings</source>
-        <translation>记忆库自身的设置</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
-        <translation>
-            <numerusform>&lt;b&gt;%n 行中没有可重新排序的已记录搜索&lt;/b&gt;。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>&lt;b&gt;No logged search would change&lt;/b&gt; (%n re-ranked).</source>
-        <translation>
-            <numerusform>&lt;b&gt;没有已记录的搜索会改变&lt;/b&gt;（已重新排序 %n 个）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&lt;b&gt;%1 of %2 logged searches would change&lt;/b&gt; their hits or order; &lt;b&gt;%3&lt;/b&gt; would lose their first hit.</source>
-        <translation>&lt;b&gt;%2 个已记录搜索中有 %1 个会改变&lt;/b&gt;命中或顺序；&lt;b&gt;%3&lt;/b&gt; 个会失去首个命中。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Settings: %1 · %2 ms</source>
-        <translation>设置：%1 · %2 毫秒</translation>
-    </message>
-    <message numerus="yes">
-        <location line="-852"/>
-        <source>%n row(s) logged without their candidates (replay them in the Audit tab)</source>
-        <translation>
-            <numerusform>%n 行记录时未保存候选（在审计标签页中重放）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%n row(s) not searches</source>
-        <translation>
-            <numerusform>%n 行不是搜索</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%n row(s) whose stored columns do not parse (memlens-cli audit show ID names the fault)</source>
-        <translation>
-            <numerusform>%n 行的存储列无法解析（memlens-cli audit show ID 会指出错误）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+849"/>
-        <source>%1 acts inside a leg: not shown for %n row(s)</source>
-        <translation>
-            <numerusform>%1 作用于检索分支内部：%n 行未显示</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Queries</source>
-        <translation>查询</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>Jaccard@k of the logged and new hits (1: the same hits)</source>
-        <translation>已记录与新命中的 Jaccard@k（1：命中相同）</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>queries</source>
-        <translation>查询数</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>lost</source>
-        <translation>失去</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>kept</source>
-        <translation>保留</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Ranking row #%1 by each leg alone, then one signal at a time…</source>
-        <translation>正在分别仅用每个检索分支对行 #%1 排序，然后逐个加入信号…</translation>
-    </message>
-    <message>
         <location line="+19"/>
-        <source>&lt;b&gt;%1 alone gives the logged ranking&lt;/b&gt;: recency, graph context, MMR and the entity boost changed nothing for this query.</source>
-        <translation>&lt;b&gt;仅 %1 就得到记录的排序&lt;/b&gt;：时效、图上下文、MMR 和实体加权对该查询没有任何改变。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&lt;b&gt;%1 gives the logged ranking&lt;/b&gt;: the other leg changed nothing for this query.</source>
-        <translation>&lt;b&gt;%1 得到记录的排序&lt;/b&gt;：另一个检索分支对该查询没有任何改变。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&lt;b&gt;The logged ranking first appears at “%1”&lt;/b&gt;: %2 settled the order (the columns to its left rank differently).</source>
-        <translation>&lt;b&gt;记录的排序首次出现在「%1」&lt;/b&gt;：%2 决定了顺序（其左侧的列排序不同）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Each cell is the hit&apos;s rank in that column (— : not among its hits); green where it is the logged rank.</source>
-        <translation>每个单元格是该命中在该列中的排名（—：不在其命中中）；与记录排名相同处为绿色。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&lt;b&gt;No column gives the logged ranking&lt;/b&gt;: the vault changed since the row was logged.</source>
-        <translation>&lt;b&gt;没有任何列得到记录的排序&lt;/b&gt;：该行记录以来记忆库已改变。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Logged</source>
-        <translation>已记录</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Hit</source>
-        <translation>命中</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>n/a</source>
-        <translation>不适用</translation>
-    </message>
-    <message>
-        <location line="+27"/>
-        <source>Ranking every logged search by each column…</source>
-        <translation>正在按每一列对每次已记录的搜索排序…</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>No logged search to rank.</source>
-        <translation>没有可排序的已记录搜索。</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>Over %n logged search(es), most first get their logged ranking at &lt;b&gt;%1&lt;/b&gt; (%2 of them).</source>
-        <translation>
-            <numerusform>在 %n 次已记录的搜索中，大多数最先在&lt;b&gt;%1&lt;/b&gt;得到记录的排序（%2 次）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+28"/>
         <location line="+13"/>
         <source>Cannot save settings</source>
         <translation>无法保存设置</translation>
@@ -2524,7 +2349,7 @@
         <translation>已保存到记忆库：%1。“撤销保存”会写回原来的值。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Cannot undo the save</source>
         <translation>无法撤销保存</translation>
     </message>
@@ -2534,7 +2359,7 @@
         <translation>已恢复记忆库之前的设置。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>The vault is open read-only: its settings cannot be saved</source>
         <translation>记忆库以只读方式打开：无法保存其设置</translation>
     </message>
@@ -2542,21 +2367,6 @@
         <location line="+1"/>
         <source>Write these settings into the vault (Undo Save takes them back)</source>
         <translation>将这些设置写入记忆库（“撤销保存”可恢复）</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Open a logged query (its audit row), or the newest one.</source>
-        <translation>打开一个已记录的查询（其审计行），或最新的一个。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
-        <translation>调整左侧的设置：该查询已存储的候选会立即重新排序，每个命中的移动在此说明。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Open a row to see it ranked by each leg alone, then one signal at a time.</source>
-        <translation>打开一行，查看仅用每个检索分支的排序，然后逐个加入信号。</translation>
     </message>
 </context>
 <context>
@@ -2581,12 +2391,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+72"/>
-        <location line="+123"/>
+        <location line="+132"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-117"/>
+        <location line="-126"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -2616,7 +2426,7 @@
         <translation>实验室</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+23"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
@@ -2635,12 +2445,12 @@
 %2</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>&amp;Open Vault…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
@@ -3604,7 +3414,7 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+30"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
         <translation>向记忆提问…（回车运行，Ctrl+L 聚焦）</translation>
     </message>
@@ -3624,7 +3434,7 @@
         <translation>按回车时运行所输入查询的模式（也在“查询参数”中）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Filter results…</source>
         <translation>筛选结果…</translation>
     </message>
@@ -3644,8 +3454,8 @@
         <translation>仅摘要</translation>
     </message>
     <message>
-        <location line="+78"/>
-        <location line="+129"/>
+        <location line="-44"/>
+        <location line="+256"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -4459,7 +4269,7 @@ Top level: L%3</source>
         <translation>获取叶节点(&amp;L)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+26"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
         <translation>将树展开到“命中详情”中显示的命中结果</translation>
     </message>
@@ -4474,12 +4284,12 @@ Top level: L%3</source>
         <translation>在时间线上拖动，查看某一时间窗口的最小覆盖。</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-35"/>
         <source>Expand a tree to load its summaries; hits of the current query are marked with every summary above them.</source>
         <translation>展开一棵树以加载其摘要；当前查询的命中结果及其上方的所有摘要都会被标记。</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+152"/>
         <source>Computing the cover of %1 – %2…</source>
         <translation>正在计算 %1 – %2 的覆盖…</translation>
     </message>
@@ -4592,6 +4402,230 @@ Top level: L%3</source>
     </message>
 </context>
 <context>
+    <name>memlens::ui::WhatIfPanel</name>
+    <message>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+32"/>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>gone</source>
+        <translation>消失</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>fusion (its RRF sum)</source>
+        <translation>融合（其 RRF 和）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>recency</source>
+        <translation>时效</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>entity boost</source>
+        <translation>实体加权</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>supersession</source>
+        <translation>取代</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>profile score</source>
+        <translation>配置分数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MMR</source>
+        <translation>MMR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none: others moved</source>
+        <translation>无：其他命中移动了</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Signal</source>
+        <translation>信号</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Moved by</source>
+        <translation>移动原因</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>为什么</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Re-ranking failed</source>
+        <translation>重新排序失败</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>as logged (what the agent got)</source>
+        <translation>按记录（智能体得到的结果）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the vault&apos;s settings now</source>
+        <translation>记忆库当前的设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another audit row</source>
+        <translation>另一条审计行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>row #</source>
+        <translation>行 #</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Compare with:</source>
+        <translation>比较对象：</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>This row cannot be re-ranked: %1</source>
+        <translation>该行无法重新排序：%1</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Cannot open the row</source>
+        <translation>无法打开该行</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>As logged (#%1)</source>
+        <translation>按记录（#%1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The vault&apos;s settings now</source>
+        <translation>记忆库当前的设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>Row #%1 as logged</source>
+        <translation>行 #%1（按记录）</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Retrieved again with the settings on the left</source>
+        <translation>用左侧设置重新检索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With the settings on the left</source>
+        <translation>使用左侧的设置</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not shown: %1 acts inside a leg, which re-ranking the stored candidates cannot show. Retrieve Again runs the query anew.</source>
+        <translation>未显示：%1 作用于检索分支内部，对已存储候选重新排序无法显示。“重新检索”会重新运行该查询。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The right side is a new retrieval: it also shows any change of the vault since the row was logged.</source>
+        <translation>右侧是一次新的检索：它也会显示该行记录以来记忆库的任何变化。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;没有变化&lt;/b&gt;：同样的 %n 个命中，顺序相同。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;No change&lt;/b&gt;: these settings leave the same %n hit(s) in the same order.</source>
+        <translation>
+            <numerusform>&lt;b&gt;没有变化&lt;/b&gt;：这些设置保持同样的 %n 个命中和顺序。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n hit(s) moved</source>
+        <translation>
+            <numerusform>%n 个命中移动</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new</source>
+        <translation>
+            <numerusform>%n 个新增</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n gone</source>
+        <translation>
+            <numerusform>%n 个消失</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the first hit changes</source>
+        <translation>首个命中改变</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the first hit stays</source>
+        <translation>首个命中不变</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Jaccard@%1 %2 · rank-biased overlap %3</source>
+        <translation>Jaccard@%1 %2 · 排名偏重重合度 %3</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>changed: %1</source>
+        <translation>已修改：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>settings that differ: %1</source>
+        <translation>不同的设置：%1</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
+        <translation>调整左侧的设置：该查询已存储的候选会立即重新排序，每个命中的移动在此说明。</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::WhyNotDialog</name>
     <message>
         <location filename="../ui/dialogs/whynotdialog.cpp" line="+50"/>
@@ -4619,7 +4653,7 @@ Top level: L%3</source>
         <translation>为何未返回？</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>A chunk or summary id (paste one)</source>
         <translation>分块或摘要的 ID（可粘贴）</translation>
     </message>
@@ -4629,7 +4663,7 @@ Top level: L%3</source>
         <translation>询问当前查询为何未返回此节点</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
@@ -4644,23 +4678,23 @@ Top level: L%3</source>
         <translation>在命中详情中显示此节点</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Node:</source>
         <translation>节点：</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+143"/>
+        <location line="+32"/>
+        <location line="+140"/>
         <source>Why-not failed: %1</source>
         <translation>“为何未返回”失败：%1</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-239"/>
         <source>The query has run again since this answer; Ask again to answer for the current one.</source>
         <translation>此回答之后查询已再次运行；请再次询问以针对当前查询作答。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+113"/>
         <source>Open a vault first.</source>
         <translation>请先打开一个记忆库。</translation>
     </message>

@@ -4,7 +4,11 @@
 // the vault's own settings is zero and λ = 1 changes rows, the ablation ends at the logged
 // ranking, saving writes the vault with an undo (refused read-only), Open in Lab from the Audit
 // tab opens the selected row, and another vault resets it all.
+#include "lab/ablationpanel.h"
+#include "lab/blastradiuspanel.h"
+#include "lab/labsettingspanel.h"
 #include "lab/sidebyside.h"
+#include "lab/whatifpanel.h"
 #include "mainwindow.h"
 #include "models/auditmodel.h"
 #include "pages/auditpage.h"
@@ -110,14 +114,15 @@ private Q_SLOTS:
         window_->pages()->setCurrentWidget(lab_);
         QVERIFY(shown.wait(20000));
         QCOMPARE(lab_->rowId(), static_cast<qint64>(logged_));
-        QVERIFY(lab_->comparison().has_value());
+        QVERIFY(lab_->whatIfPanel()->comparison().has_value());
         // The newest row set no λ of its own? Either way the vault's own settings change nothing.
-        QVERIFY(!lab_->comparison()->changed);
-        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("No change")));
-        QCOMPARE(lab_->sideBySide()->leftCount(), lab_->sideBySide()->rightCount());
-        for (const auto& link : lab_->sideBySide()->links())
+        QVERIFY(!lab_->whatIfPanel()->comparison()->changed);
+        QVERIFY(lab_->whatIfPanel()->verdictLabel()->text().contains(QStringLiteral("No change")));
+        QCOMPARE(lab_->whatIfPanel()->sideBySide()->leftCount(),
+                 lab_->whatIfPanel()->sideBySide()->rightCount());
+        for (const auto& link : lab_->whatIfPanel()->sideBySide()->links())
             QCOMPARE(link.movement, QStringLiteral("same"));
-        QVERIFY(!lab_->saveButton()->isEnabled()); // nothing to save
+        QVERIFY(!lab_->settingsPanel()->saveButton()->isEnabled()); // nothing to save
     }
 
     // λ = 1 on a row MMR reordered: the hits move, each line says what moved it, and the lines
@@ -144,100 +149,110 @@ private Q_SLOTS:
         lab_->openRow(id);
         QVERIFY(waitWhatIf());
         QCOMPARE(lab_->rowId(), id);
-        QVERIFY(!lab_->comparison()->changed);
+        QVERIFY(!lab_->whatIfPanel()->comparison()->changed);
         QSignalSpy shown(lab_, &LabPage::whatIfShown);
-        QVERIFY(lab_->setSetting("search.mmr_lambda", QStringLiteral("1")));
+        QVERIFY(lab_->settingsPanel()->setSetting("search.mmr_lambda", QStringLiteral("1")));
         QVERIFY(shown.wait(20000));
-        const LabComparison& c = *lab_->comparison();
+        const LabComparison& c = *lab_->whatIfPanel()->comparison();
         QVERIFY(c.changed);
         QCOMPARE(c.changed_keys, std::vector<std::string>{"search.mmr_lambda"});
-        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("search.mmr_lambda 0.7 → 1")));
+        QVERIFY(lab_->whatIfPanel()->verdictLabel()->text().contains(
+            QStringLiteral("search.mmr_lambda 0.7 → 1")));
         int moved = 0;
-        for (int r = 0; r < lab_->movesTable()->rowCount(); ++r) {
-            const QString move = lab_->movesTable()->item(r, 0)->text();
+        for (int r = 0; r < lab_->whatIfPanel()->movesTable()->rowCount(); ++r) {
+            const QString move = lab_->whatIfPanel()->movesTable()->item(r, 0)->text();
             if (move == QStringLiteral("="))
                 continue;
             ++moved;
-            QCOMPARE(lab_->movesTable()->item(r, 4)->text(), QStringLiteral("search.mmr_lambda"));
-            QVERIFY(!lab_->movesTable()->item(r, 5)->text().isEmpty());
+            QCOMPARE(lab_->whatIfPanel()->movesTable()->item(r, 4)->text(),
+                     QStringLiteral("search.mmr_lambda"));
+            QVERIFY(!lab_->whatIfPanel()->movesTable()->item(r, 5)->text().isEmpty());
         }
         QVERIFY(moved > 0);
         bool crossing = false;
-        for (const auto& link : lab_->sideBySide()->links())
+        for (const auto& link : lab_->whatIfPanel()->sideBySide()->links())
             crossing = crossing || link.movement != QStringLiteral("same");
         QVERIFY(crossing);
-        QVERIFY(lab_->saveButton()->isEnabled());
+        QVERIFY(lab_->settingsPanel()->saveButton()->isEnabled());
     }
 
     // A setting that acts inside a leg is reported, not applied, and Retrieve Again runs it.
     void aRetrievalSettingIsMarkedAndRetrievedOnDemand() {
-        lab_->resetSettings();
+        lab_->settingsPanel()->resetSettings();
         QVERIFY(waitWhatIf());
-        QVERIFY(lab_->setSetting("search.leg_limit", QStringLiteral("5")));
+        QVERIFY(lab_->settingsPanel()->setSetting("search.leg_limit", QStringLiteral("5")));
         QVERIFY(waitWhatIf());
-        QCOMPARE(lab_->comparison()->needs_retrieval, std::vector<std::string>{"search.leg_limit"});
-        QVERIFY(!lab_->comparison()->changed);
-        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("search.leg_limit")));
-        QVERIFY(lab_->retrieveButton()->isEnabled());
+        QCOMPARE(lab_->whatIfPanel()->comparison()->needs_retrieval,
+                 std::vector<std::string>{"search.leg_limit"});
+        QVERIFY(!lab_->whatIfPanel()->comparison()->changed);
+        QVERIFY(lab_->whatIfPanel()->verdictLabel()->text().contains(
+            QStringLiteral("search.leg_limit")));
+        QVERIFY(lab_->settingsPanel()->retrieveButton()->isEnabled());
         QSignalSpy shown(lab_, &LabPage::whatIfShown);
-        lab_->retrieveButton()->click();
+        lab_->settingsPanel()->retrieveButton()->click();
         QVERIFY(shown.wait(20000));
         // Five candidates a leg: the new retrieval's hits differ from the logged ten.
-        QVERIFY(lab_->comparison()->changed);
-        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("new retrieval")));
-        lab_->resetSettings();
+        QVERIFY(lab_->whatIfPanel()->comparison()->changed);
+        QVERIFY(
+            lab_->whatIfPanel()->verdictLabel()->text().contains(QStringLiteral("new retrieval")));
+        lab_->settingsPanel()->resetSettings();
         QVERIFY(waitWhatIf());
     }
 
     // The query's budget beside the settings: three hits at most, the rest gone by the budget;
     // Reset gives the query its own budget back.
     void theQuerysBudgetIsAWhatIf() {
-        QVERIFY(lab_->comparison().has_value());
-        const std::size_t shown = lab_->comparison()->after.result.hits.size();
+        QVERIFY(lab_->whatIfPanel()->comparison().has_value());
+        const std::size_t shown = lab_->whatIfPanel()->comparison()->after.result.hits.size();
         QVERIFY(shown > 3);
         QSignalSpy shownSpy(lab_, &LabPage::whatIfShown);
-        lab_->maxUnitsBox()->setValue(3);
+        lab_->settingsPanel()->maxUnitsBox()->setValue(3);
         QVERIFY(shownSpy.wait(20000));
-        const LabComparison& c = *lab_->comparison();
+        const LabComparison& c = *lab_->whatIfPanel()->comparison();
         QCOMPARE(c.after.result.hits.size(), std::size_t{3});
         QCOMPARE(c.changed_keys, std::vector<std::string>{"budget.max_units"});
-        QVERIFY(lab_->verdictLabel()->text().contains(QStringLiteral("budget.max_units 0 → 3")));
-        QVERIFY(!lab_->saveButton()->isEnabled()); // a budget is the query's, never saved
-        lab_->resetSettings();
+        QVERIFY(lab_->whatIfPanel()->verdictLabel()->text().contains(
+            QStringLiteral("budget.max_units 0 → 3")));
+        QVERIFY(!lab_->settingsPanel()
+                     ->saveButton()
+                     ->isEnabled()); // a budget is the query's, never saved
+        lab_->settingsPanel()->resetSettings();
         QVERIFY(waitWhatIf());
-        QCOMPARE(lab_->maxUnitsBox()->value(), 0);
-        QVERIFY(!lab_->comparison()->changed);
+        QCOMPARE(lab_->settingsPanel()->maxUnitsBox()->value(), 0);
+        QVERIFY(!lab_->whatIfPanel()->comparison()->changed);
     }
 
     void anUnknownValueIsRefusedAndNamed() {
-        QVERIFY(!lab_->setSetting("search.rrf_k", QStringLiteral("many")));
-        QCOMPARE(lab_->settingsOnScreen().rrf_k, storedSettings().rrf_k);
+        QVERIFY(!lab_->settingsPanel()->setSetting("search.rrf_k", QStringLiteral("many")));
+        QCOMPARE(lab_->settingsPanel()->settingsOnScreen().rrf_k, storedSettings().rrf_k);
     }
 
     void blastRadiusOfOwnSettingsIsZeroAndLambdaChangesRows() {
         window_->pages()->setCurrentWidget(lab_);
         lab_->tabs()->setCurrentIndex(1);
-        lab_->resetSettings();
+        lab_->settingsPanel()->resetSettings();
         QSignalSpy blasted(lab_, &LabPage::blastShown);
-        lab_->runBlast();
+        lab_->blastRadiusPanel()->runBlast();
         QVERIFY(blasted.wait(60000));
-        QVERIFY(lab_->blastReport().has_value());
-        QCOMPARE(lab_->blastReport()->queries, logged_);
-        QCOMPARE(lab_->blastReport()->changed, std::size_t{0});
-        QVERIFY(lab_->blastVerdictLabel()->text().contains(
+        QVERIFY(lab_->blastRadiusPanel()->blastReport().has_value());
+        QCOMPARE(lab_->blastRadiusPanel()->blastReport()->queries, logged_);
+        QCOMPARE(lab_->blastRadiusPanel()->blastReport()->changed, std::size_t{0});
+        QVERIFY(lab_->blastRadiusPanel()->blastVerdictLabel()->text().contains(
             QStringLiteral("No logged search would change")));
-        QCOMPARE(lab_->blastTable()->model()->rowCount(), 0);
+        QCOMPARE(lab_->blastRadiusPanel()->blastTable()->model()->rowCount(), 0);
 
-        QVERIFY(lab_->setSetting("search.mmr_lambda", QStringLiteral("1")));
-        lab_->runBlast();
+        QVERIFY(lab_->settingsPanel()->setSetting("search.mmr_lambda", QStringLiteral("1")));
+        lab_->blastRadiusPanel()->runBlast();
         QVERIFY(blasted.wait(60000));
-        const BlastReport& r = *lab_->blastReport();
+        const BlastReport& r = *lab_->blastRadiusPanel()->blastReport();
         QVERIFY(r.changed > 0);
-        QCOMPARE(lab_->blastTable()->model()->rowCount(), static_cast<int>(r.changed));
-        QVERIFY(lab_->blastVerdictLabel()->text().contains(QStringLiteral("would change")));
+        QCOMPARE(lab_->blastRadiusPanel()->blastTable()->model()->rowCount(),
+                 static_cast<int>(r.changed));
+        QVERIFY(lab_->blastRadiusPanel()->blastVerdictLabel()->text().contains(
+            QStringLiteral("would change")));
         // The chart: eleven bins named short enough to read at 1280 pixels, and counts on whole,
         // round ticks above the tallest bar.
-        QChart* chart = lab_->blastChart()->chart();
+        QChart* chart = lab_->blastRadiusPanel()->blastChart()->chart();
         const auto xs = chart->axes(Qt::Horizontal);
         const auto ys = chart->axes(Qt::Vertical);
         QCOMPARE(xs.size(), 1);
@@ -257,43 +272,44 @@ private Q_SLOTS:
         QVERIFY(y->max() / y->tickInterval() <= 6.0);
         QCOMPARE(std::fmod(y->max(), y->tickInterval()), 0.0);
         // A changed query, one double-click from its side-by-side view.
-        const QModelIndex first = lab_->blastTable()->model()->index(0, 0);
+        const QModelIndex first = lab_->blastRadiusPanel()->blastTable()->model()->index(0, 0);
         const qint64 id = first.data().toLongLong();
         QSignalSpy shown(lab_, &LabPage::whatIfShown);
-        Q_EMIT lab_->blastTable()->doubleClicked(first);
+        Q_EMIT lab_->blastRadiusPanel()->blastTable()->doubleClicked(first);
         QVERIFY(shown.wait(20000));
         QTRY_COMPARE_WITH_TIMEOUT(lab_->rowId(), id, 20000);
-        QTRY_VERIFY_WITH_TIMEOUT(lab_->comparison() && lab_->comparison()->changed, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            lab_->whatIfPanel()->comparison() && lab_->whatIfPanel()->comparison()->changed, 20000);
         QCOMPARE(lab_->tabs()->currentIndex(), 0);
 
         // A new run clears the last one's results at once: a run then cancelled or failed leaves
         // nothing of an earlier one under its verdict.
         const std::size_t changedBefore = r.changed;
-        lab_->runBlast();
-        QVERIFY(!lab_->blastReport().has_value());
-        QCOMPARE(lab_->blastTable()->model()->rowCount(), 0);
-        QVERIFY(lab_->blastChart()->chart()->series().isEmpty());
-        QVERIFY(lab_->blastChart()->chart()->axes().isEmpty());
+        lab_->blastRadiusPanel()->runBlast();
+        QVERIFY(!lab_->blastRadiusPanel()->blastReport().has_value());
+        QCOMPARE(lab_->blastRadiusPanel()->blastTable()->model()->rowCount(), 0);
+        QVERIFY(lab_->blastRadiusPanel()->blastChart()->chart()->series().isEmpty());
+        QVERIFY(lab_->blastRadiusPanel()->blastChart()->chart()->axes().isEmpty());
         QVERIFY(blasted.wait(60000));
-        QCOMPARE(lab_->blastReport()->changed, changedBefore);
+        QCOMPARE(lab_->blastRadiusPanel()->blastReport()->changed, changedBefore);
 
         // One time range of the log: a day before any row was logged keeps none.
-        lab_->windowBox()->setChecked(true);
-        lab_->sinceEdit()->setDate(QDate(2001, 1, 1));
-        lab_->untilEdit()->setDate(QDate(2001, 1, 2));
-        lab_->runBlast();
+        lab_->blastRadiusPanel()->windowBox()->setChecked(true);
+        lab_->blastRadiusPanel()->sinceEdit()->setDate(QDate(2001, 1, 1));
+        lab_->blastRadiusPanel()->untilEdit()->setDate(QDate(2001, 1, 2));
+        lab_->blastRadiusPanel()->runBlast();
         QVERIFY(blasted.wait(60000));
-        QCOMPARE(lab_->blastReport()->rows, std::size_t{0});
-        QVERIFY(lab_->blastVerdictLabel()->text().contains(
+        QCOMPARE(lab_->blastRadiusPanel()->blastReport()->rows, std::size_t{0});
+        QVERIFY(lab_->blastRadiusPanel()->blastVerdictLabel()->text().contains(
             QStringLiteral("No logged search to re-rank")));
         // Today (UTC) holds them all.
-        lab_->sinceEdit()->setDate(QDateTime::currentDateTimeUtc().date());
-        lab_->untilEdit()->setDate(QDateTime::currentDateTimeUtc().date());
-        lab_->runBlast();
+        lab_->blastRadiusPanel()->sinceEdit()->setDate(QDateTime::currentDateTimeUtc().date());
+        lab_->blastRadiusPanel()->untilEdit()->setDate(QDateTime::currentDateTimeUtc().date());
+        lab_->blastRadiusPanel()->runBlast();
         QVERIFY(blasted.wait(60000));
-        QCOMPARE(lab_->blastReport()->queries, logged_);
-        lab_->windowBox()->setChecked(false);
-        lab_->resetSettings();
+        QCOMPARE(lab_->blastRadiusPanel()->blastReport()->queries, logged_);
+        lab_->blastRadiusPanel()->windowBox()->setChecked(false);
+        lab_->settingsPanel()->resetSettings();
         QVERIFY(waitWhatIf());
     }
 
@@ -301,12 +317,14 @@ private Q_SLOTS:
         QSignalSpy shown(lab_, &LabPage::ablationShown);
         lab_->tabs()->setCurrentIndex(2);
         QVERIFY(shown.wait(30000));
-        QVERIFY(lab_->ablation().has_value());
-        const AblationMatrix& m = *lab_->ablation();
+        QVERIFY(lab_->ablationPanel()->ablation().has_value());
+        const AblationMatrix& m = *lab_->ablationPanel()->ablation();
         QCOMPARE(m.columns.size(), std::size_t{7});
         QVERIFY(m.first_logged_column.has_value());
-        QCOMPARE(lab_->ablationTable()->columnCount(), 9); // logged, seven columns, the hit
-        QVERIFY(lab_->ablationTable()
+        QCOMPARE(lab_->ablationPanel()->ablationTable()->columnCount(),
+                 9); // logged, seven columns, the hit
+        QVERIFY(lab_->ablationPanel()
+                    ->ablationTable()
                     ->horizontalHeaderItem(static_cast<int>(*m.first_logged_column) + 1)
                     ->text()
                     .endsWith(QStringLiteral("✓")));
@@ -316,17 +334,17 @@ private Q_SLOTS:
     // Save writes the vault (the other views re-read it); Undo Save writes back what it held.
     void saveAndUndo() {
         const int before = storedSettings().rrf_k;
-        QVERIFY(lab_->setSetting("search.rrf_k", QString::number(before + 17)));
+        QVERIFY(lab_->settingsPanel()->setSetting("search.rrf_k", QString::number(before + 17)));
         QVERIFY(waitWhatIf());
         QSignalSpy saved(lab_, &LabPage::settingsSaved);
-        lab_->saveSettings();
+        lab_->settingsPanel()->saveSettings();
         QVERIFY(saved.wait(20000));
         QCOMPARE(storedSettings().rrf_k, before + 17);
-        QTRY_VERIFY(lab_->undoButton()->isEnabled());
-        lab_->undoSave();
+        QTRY_VERIFY(lab_->settingsPanel()->undoButton()->isEnabled());
+        lab_->settingsPanel()->undoSave();
         QVERIFY(saved.wait(20000));
         QCOMPARE(storedSettings().rrf_k, before);
-        QTRY_VERIFY(!lab_->undoButton()->isEnabled());
+        QTRY_VERIFY(!lab_->settingsPanel()->undoButton()->isEnabled());
     }
 
     void openInLabFromTheAuditTab() {
@@ -351,11 +369,12 @@ private Q_SLOTS:
         window_->pages()->setCurrentWidget(lab_);
         lab_->openRow(0);
         QVERIFY(waitWhatIf());
-        QVERIFY(lab_->setSetting("search.mmr_lambda", QStringLiteral("0.2")));
+        QVERIFY(lab_->settingsPanel()->setSetting("search.mmr_lambda", QStringLiteral("0.2")));
         QVERIFY(waitWhatIf());
-        QVERIFY(!lab_->saveButton()->isEnabled());
-        QVERIFY(lab_->saveButton()->toolTip().contains(QStringLiteral("read-only")));
-        lab_->saveSettings(); // a message box, nothing written
+        QVERIFY(!lab_->settingsPanel()->saveButton()->isEnabled());
+        QVERIFY(
+            lab_->settingsPanel()->saveButton()->toolTip().contains(QStringLiteral("read-only")));
+        lab_->settingsPanel()->saveSettings(); // a message box, nothing written
         QTRY_VERIFY(window_->findChild<QMessageBox*>(QStringLiteral("labMessage")) != nullptr);
         for (auto* box : window_->findChildren<QMessageBox*>(QStringLiteral("labMessage")))
             box->close();
@@ -368,10 +387,10 @@ private Q_SLOTS:
         QVERIFY(lab_->rowId() > 0);
         QVERIFY(open(other));
         QCOMPARE(lab_->rowId(), 0);
-        QVERIFY(!lab_->comparison().has_value());
-        QVERIFY(!lab_->blastReport().has_value());
-        QCOMPARE(lab_->movesTable()->rowCount(), 0);
-        QCOMPARE(lab_->sideBySide()->leftCount(), 0);
+        QVERIFY(!lab_->whatIfPanel()->comparison().has_value());
+        QVERIFY(!lab_->blastRadiusPanel()->blastReport().has_value());
+        QCOMPARE(lab_->whatIfPanel()->movesTable()->rowCount(), 0);
+        QCOMPARE(lab_->whatIfPanel()->sideBySide()->leftCount(), 0);
     }
 
     void cleanupTestCase() { window_.reset(); }

@@ -7,6 +7,10 @@
 #include "dialogs/whynotdialog.h"
 #include "graph/graphscene.h"
 #include "graph/graphview.h"
+#include "lab/ablationpanel.h"
+#include "lab/blastradiuspanel.h"
+#include "lab/labsettingspanel.h"
+#include "lab/whatifpanel.h"
 #include "mainwindow.h"
 #include "models/auditmodel.h"
 #include "models/mmrmodel.h"
@@ -300,17 +304,19 @@ private Q_SLOTS:
         QSignalSpy shown(lab, &LabPage::whatIfShown);
         window_->pages()->setCurrentWidget(lab);
         QVERIFY(shown.wait(30000));
-        QVERIFY(lab->setSetting("search.weight.vector_lexical", QStringLiteral("0.5")));
+        QVERIFY(lab->settingsPanel()->setSetting("search.weight.vector_lexical",
+                                                 QStringLiteral("0.5")));
         QVERIFY(shown.wait(30000));
         // The newest row the change moves at the top: a comparison worth reading.
-        for (qint64 id = lab->rowId();
-             id > 1 && !(lab->comparison() && lab->comparison()->lost_first); --id) {
+        for (qint64 id = lab->rowId(); id > 1 && !(lab->whatIfPanel()->comparison() &&
+                                                   lab->whatIfPanel()->comparison()->lost_first);
+             --id) {
             lab->openRow(id - 1);
             QVERIFY(shown.wait(30000));
             QTRY_VERIFY_WITH_TIMEOUT(!lab->isReranking(), 30000);
         }
-        QVERIFY(lab->comparison() && lab->comparison()->changed);
-        lab->movesTable()->selectRow(0);
+        QVERIFY(lab->whatIfPanel()->comparison() && lab->whatIfPanel()->comparison()->changed);
+        lab->whatIfPanel()->movesTable()->selectRow(0);
         save(QStringLiteral("lab-whatif"));
     }
 
@@ -318,9 +324,10 @@ private Q_SLOTS:
         LabPage* lab = window_->labPage();
         lab->tabs()->setCurrentIndex(1);
         QSignalSpy blasted(lab, &LabPage::blastShown);
-        lab->runBlast();
+        lab->blastRadiusPanel()->runBlast();
         QVERIFY(blasted.wait(120000));
-        QVERIFY(lab->blastReport() && lab->blastReport()->changed > 0);
+        QVERIFY(lab->blastRadiusPanel()->blastReport() &&
+                lab->blastRadiusPanel()->blastReport()->changed > 0);
         save(QStringLiteral("lab-blast"));
     }
 
@@ -330,11 +337,11 @@ private Q_SLOTS:
         lab->tabs()->setCurrentIndex(2);
         QVERIFY(shown.wait(30000));
         QSignalSpy logShown(lab, &LabPage::ablationLogShown);
-        lab->runAblationOverLog();
+        lab->ablationPanel()->runAblationOverLog();
         QVERIFY(logShown.wait(60000));
         save(QStringLiteral("lab-ablation"));
         lab->tabs()->setCurrentIndex(0);
-        lab->resetSettings();
+        lab->settingsPanel()->resetSettings();
         window_->resize(1280, 800);
     }
 
