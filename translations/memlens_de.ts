@@ -31,6 +31,141 @@
     </message>
 </context>
 <context>
+    <name>GraphText</name>
+    <message numerus="yes">
+        <location filename="../ui/graph/graphtext.cpp" line="+23"/>
+        <source>%1 of %Ln entity(s)</source>
+        <translation>
+            <numerusform>%1 von %Ln Entität</numerusform>
+            <numerusform>%1 von %Ln Entitäten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source> · %Ln edge(s) with co-occurrences in the window</source>
+        <translation>
+            <numerusform> · %Ln Kante mit Kookkurrenzen im Fenster</numerusform>
+            <numerusform> · %Ln Kanten mit Kookkurrenzen im Fenster</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
+        <translation>
+            <numerusform> · %1 von %Ln Kante mit Gewicht ≥ %2</numerusform>
+            <numerusform> · %1 von %Ln Kanten mit Gewicht ≥ %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %Ln lighter edge(s) added by expanding</source>
+        <translation>
+            <numerusform> · %Ln leichtere Kante durch Erweitern hinzugefügt</numerusform>
+            <numerusform> · %Ln leichtere Kanten durch Erweitern hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source> · %Ln communit(y/ies)</source>
+        <translation>
+            <numerusform> · %Ln Gemeinschaft</numerusform>
+            <numerusform> · %Ln Gemeinschaften</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · layout %1 ms</source>
+        <translation> · Layout %1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln without edges not drawn</source>
+        <translation>
+            <numerusform> · %Ln ohne Kanten nicht gezeichnet</numerusform>
+            <numerusform> · %Ln ohne Kanten nicht gezeichnet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln hidden</source>
+        <translation>
+            <numerusform> · %Ln ausgeblendet</numerusform>
+            <numerusform> · %Ln ausgeblendet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source> · focus: %1 within %n hop(s)</source>
+        <translation>
+            <numerusform> · Fokus: %1 innerhalb von %n Sprung</numerusform>
+            <numerusform> · Fokus: %1 innerhalb von %n Sprüngen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln lit by the selected hit</source>
+        <translation>
+            <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
+            <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>von %Ln Knoten genannt</numerusform>
+            <numerusform>von %Ln Knoten genannt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>  %1: %Ln shared</source>
+        <translation>
+            <numerusform>  %1: %Ln geteilt</numerusform>
+            <numerusform>  %1: %Ln geteilt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>  and %n more (select it for the whole list)</source>
+        <translation>
+            <numerusform>  und %n weiterer (wählen für die ganze Liste)</numerusform>
+            <numerusform>  und %n weitere (wählen für die ganze Liste)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%Ln chunk(s) mention both</source>
+        <translation>
+            <numerusform>%Ln Chunk nennt beide</numerusform>
+            <numerusform>%Ln Chunks nennen beide</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln of them in the time window</source>
+        <translation>
+            <numerusform>%Ln davon im Zeitfenster</numerusform>
+            <numerusform>%Ln davon im Zeitfenster</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>first %1, last %2</source>
+        <translation>zuerst %1, zuletzt %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>times loading…</source>
+        <translation>Zeiten werden geladen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>right-click: why are these two linked?</source>
+        <translation>Rechtsklick: Warum sind diese beiden verbunden?</translation>
+    </message>
+</context>
+<context>
     <name>JobRunner</name>
     <message>
         <location filename="../ui/core/jobrunner.h" line="+90"/>
@@ -1173,6 +1308,49 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::CommunityPanel</name>
+    <message>
+        <location filename="../ui/graph/communitypanel.cpp" line="+53"/>
+        <source>Show Its Chunks in Query</source>
+        <translation>Ihre Chunks in Abfrage zeigen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Community</source>
+        <translation>Gemeinschaft</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entities</source>
+        <translation>Entitäten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Most mentioned</source>
+        <translation>Meistgenannte</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups of entities linked more among themselves than to the rest (Louvain over the co-occurrence weights); pick one to dim the others</source>
+        <translation>Gruppen von Entitäten, die untereinander stärker verbunden sind als mit dem Rest (Louvain über die Kookkurrenzgewichte); eine wählen, um die anderen abzublenden</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>List in the Query page the chunks where the community&apos;s most mentioned entities occur together (the newest 20)</source>
+        <translation>Auf der Abfrageseite die Chunks auflisten, in denen die meistgenannten Entitäten der Gemeinschaft zusammen vorkommen (die neuesten 20)</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>Cannot list the community&apos;s chunks: %1</source>
+        <translation>Die Chunks der Gemeinschaft können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No chunk names two of this community&apos;s most mentioned entities together</source>
+        <translation>Kein Chunk nennt zwei der meistgenannten Entitäten dieser Gemeinschaft zusammen</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::ComparePanel</name>
     <message>
         <location filename="../ui/pages/comparepanel.cpp" line="+113"/>
@@ -1314,6 +1492,192 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::EntityPanel</name>
+    <message>
+        <location filename="../ui/graph/entitypanel.cpp" line="+55"/>
+        <source>&amp;Focus</source>
+        <translation>Fo&amp;kussieren</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Query This Topic</source>
+        <translation>Dieses Thema &amp;abfragen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Expand</source>
+        <translation>&amp;Erweitern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hide</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show in Query</source>
+        <translation>In Abfrage zeigen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Hop depth of the focus</source>
+        <translation>Sprungtiefe des Fokus</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+79"/>
+        <source>%n hop(s)</source>
+        <translation>
+            <numerusform>%n Sprung</numerusform>
+            <numerusform>%n Sprünge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-78"/>
+        <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
+        <translation>Die Nachbarschaft der gewählten Entität zeigen und den Rest abblenden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run query_topic on the selected entity in the Query page (the mode beside the query box stays as it is)</source>
+        <translation>query_topic für die ausgewählte Entität auf der Abfrageseite ausführen (der Modus neben dem Abfragefeld bleibt, wie er ist)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add the selected entity&apos;s neighbours to the graph (double-click)</source>
+        <translation>Die Nachbarn der gewählten Entität zum Graphen hinzufügen (Doppelklick)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the selected entity off the drawing (Fit or a reload brings it back)</source>
+        <translation>Die gewählte Entität aus der Zeichnung nehmen (Neu laden bringt sie zurück)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Neighbour</source>
+        <translation>Nachbar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Shared</source>
+        <translation>Gemeinsam</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First</source>
+        <translation>Erste</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last</source>
+        <translation>Letzte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chunks that mention both</source>
+        <translation>Chunks, die beide nennen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The first chunk that mentions both</source>
+        <translation>Der erste Chunk, der beide nennt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last chunk that mentions both</source>
+        <translation>Der letzte Chunk, der beide nennt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
+        <translation>Entitäten, die Chunks mit der gewählten teilen (das Gewicht der Kante), die meistgeteilten zuerst; eine wählen, um diese Chunks zu sehen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click a chunk to show it in Hit Detail</source>
+        <translation>Einen Chunk anklicken, um ihn im Trefferdetail zu zeigen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List these chunks in the Query page (fetch_leaves, the first 20)</source>
+        <translation>Diese Chunks auf der Abfrageseite auflisten (fetch_leaves, die ersten 20)</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Eine Entität anklicken, um ihre Nachbarn und das Geteilte zu sehen.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>community %1</source>
+        <translation>Gemeinschaft %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 · mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>%1 · von %Ln Knoten genannt</numerusform>
+            <numerusform>%1 · von %Ln Knoten genannt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> · linked to %Ln drawn entity(s)</source>
+        <translation>
+            <numerusform> · mit %Ln gezeichneten Entität verbunden</numerusform>
+            <numerusform> · mit %Ln gezeichneten Entitäten verbunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · PageRank #%1 of %2 drawn</source>
+        <translation> · PageRank Nr. %1 von %2 gezeichneten</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Why %1 and %2 are linked: loading…</source>
+        <translation>Warum %1 und %2 verbunden sind: wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Cannot list the neighbours: %1</source>
+        <translation>Die Nachbarn können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 (not drawn)</source>
+        <translation>%1 (nicht gezeichnet)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot list what they share: %1</source>
+        <translation>Das Geteilte kann nicht aufgelistet werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
+        <translation>
+            <numerusform>%1 und %2 sind verbunden, weil %Ln Chunk beide nennt.</numerusform>
+            <numerusform>%1 und %2 sind verbunden, weil %Ln Chunks beide nennen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> The oldest %1 are listed.</source>
+        <translation> Die ältesten %1 sind aufgelistet.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> Click one to read it.</source>
+        <translation> Einen anklicken, um ihn zu lesen.</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::FilteredView</name>
     <message>
         <location filename="../ui/widgets/filteredview.cpp" line="+25"/>
@@ -1409,65 +1773,29 @@
     </message>
 </context>
 <context>
-    <name>memlens::ui::GraphPage</name>
+    <name>memlens::ui::GraphControlsPanel</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+111"/>
-        <source>&amp;Focus</source>
-        <translation>Fo&amp;kussieren</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Clear</source>
-        <translation>Zurücksetzen</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Query This Topic</source>
-        <translation>Dieses Thema &amp;abfragen</translation>
-    </message>
-    <message>
-        <location line="+46"/>
-        <source>Find an entity… (Enter)</source>
-        <translation>Entität suchen… (Eingabe)</translation>
-    </message>
-    <message>
-        <location line="-72"/>
-        <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
-        <translation>● Person  ■ Organisation  ◆ Thema  ▲ andere Arten · Farbe: Gemeinschaft</translation>
-    </message>
-    <message>
-        <location line="+21"/>
+        <location filename="../ui/graph/graphcontrolspanel.cpp" line="+25"/>
         <source>Around the &amp;Hit</source>
         <translation>Um den &amp;Treffer</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>&amp;Expand</source>
-        <translation>&amp;Erweitern</translation>
-    </message>
-    <message>
         <location line="+1"/>
-        <location line="+872"/>
-        <source>Hide</source>
-        <translation>Ausblenden</translation>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-866"/>
-        <source>Show in Query</source>
-        <translation>In Abfrage zeigen</translation>
+        <location line="+15"/>
+        <source>Find an entity… (Enter)</source>
+        <translation>Entität suchen… (Eingabe)</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Show Its Chunks in Query</source>
-        <translation>Ihre Chunks in Abfrage zeigen</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Time window</source>
-        <translation>&amp;Zeitfenster</translation>
+        <source>Around the most mentioned</source>
+        <translation>Um die Meistgenannten</translation>
     </message>
     <message numerus="yes">
-        <location line="+39"/>
+        <location line="+2"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln meistgenannte</numerusform>
@@ -1485,7 +1813,12 @@
         <translation>Gewicht ≥ </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Draw only edges whose two entities share at least this many chunks</source>
+        <translation>Nur Kanten zeichnen, deren beide Entitäten mindestens so viele Chunks teilen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Size: mentions</source>
         <translation>Größe: Nennungen</translation>
     </message>
@@ -1510,122 +1843,58 @@
         <translation>Die Nachbarschaft der Entitäten des in den Detailleisten gezeigten Treffers zeichnen</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Hop depth of the focus</source>
-        <translation>Sprungtiefe des Fokus</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <location line="+66"/>
-        <source>%n hop(s)</source>
-        <translation>
-            <numerusform>%n Sprung</numerusform>
-            <numerusform>%n Sprünge</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="-65"/>
-        <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
-        <translation>Die Nachbarschaft der gewählten Entität zeigen und den Rest abblenden</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Run query_topic on the selected entity in the Query page (the mode beside the query box stays as it is)</source>
-        <translation>query_topic für die ausgewählte Entität auf der Abfrageseite ausführen (der Modus neben dem Abfragefeld bleibt, wie er ist)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Add the selected entity&apos;s neighbours to the graph (double-click)</source>
-        <translation>Die Nachbarn der gewählten Entität zum Graphen hinzufügen (Doppelklick)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Take the selected entity off the drawing (Fit or a reload brings it back)</source>
-        <translation>Die gewählte Entität aus der Zeichnung nehmen (Neu laden bringt sie zurück)</translation>
-    </message>
-    <message>
-        <location line="+163"/>
-        <location line="+647"/>
-        <source>Fit</source>
-        <translation>Einpassen</translation>
-    </message>
-    <message>
-        <location line="-646"/>
+        <location line="+3"/>
         <source>Frame the shown nodes (0)</source>
         <translation>Die gezeigten Knoten einpassen (0)</translation>
     </message>
     <message>
-        <location line="-151"/>
-        <source>Neighbour</source>
-        <translation>Nachbar</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>First</source>
-        <translation>Erste</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Last</source>
-        <translation>Letzte</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Shared</source>
-        <translation>Gemeinsam</translation>
+        <location line="+13"/>
+        <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
+        <translation>● Person  ■ Organisation  ◆ Thema  ▲ andere Arten · Farbe: Gemeinschaft</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Chunks that mention both</source>
-        <translation>Chunks, die beide nennen</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The first chunk that mentions both</source>
-        <translation>Der erste Chunk, der beide nennt</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The last chunk that mentions both</source>
-        <translation>Der letzte Chunk, der beide nennt</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>List these chunks in the Query page (fetch_leaves, the first 20)</source>
-        <translation>Diese Chunks auf der Abfrageseite auflisten (fetch_leaves, die ersten 20)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Community</source>
-        <translation>Gemeinschaft</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Entities</source>
-        <translation>Entitäten</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Most mentioned</source>
-        <translation>Meistgenannte</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Groups of entities linked more among themselves than to the rest (Louvain over the co-occurrence weights); pick one to dim the others</source>
-        <translation>Gruppen von Entitäten, die untereinander stärker verbunden sind als mit dem Rest (Louvain über die Kookkurrenzgewichte); eine wählen, um die anderen abzublenden</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>List in the Query page the chunks where the community&apos;s most mentioned entities occur together (the newest 20)</source>
-        <translation>Auf der Abfrageseite die Chunks auflisten, in denen die meistgenannten Entitäten der Gemeinschaft zusammen vorkommen (die neuesten 20)</translation>
-    </message>
-    <message>
-        <location line="+137"/>
         <source>Click: select · double-click: add neighbours · right-click: actions · drag: pan · wheel: zoom</source>
         <translation>Klick: wählen · Doppelklick: Nachbarn · Rechtsklick: Aktionen · Ziehen: verschieben · Rad: zoomen</translation>
     </message>
+</context>
+<context>
+    <name>memlens::ui::GraphLoader</name>
     <message>
-        <location line="-19"/>
+        <location filename="../ui/graph/graphloader.cpp" line="+26"/>
+        <source>Loading and laying out the graph…</source>
+        <translation>Graph wird geladen und angeordnet…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot load the graph: %1</source>
+        <translation>Graph kann nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Expanding %1…</source>
+        <translation>%1 wird erweitert…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot expand: %1</source>
+        <translation>Erweitern nicht möglich: %1</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::GraphPage</name>
+    <message>
+        <location filename="../ui/pages/graphpage.cpp" line="+291"/>
+        <source>Hide</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <location line="-188"/>
         <source>Selected</source>
         <translation>Gewählt</translation>
     </message>
@@ -1635,249 +1904,17 @@
         <translation>Gemeinschaften</translation>
     </message>
     <message>
-        <location line="+399"/>
-        <source> The oldest %1 are listed.</source>
-        <translation> Die ältesten %1 sind aufgelistet.</translation>
-    </message>
-    <message>
         <location line="+1"/>
-        <source> Click one to read it.</source>
-        <translation> Einen anklicken, um ihn zu lesen.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+209"/>
-        <source>%Ln chunk(s) mention both</source>
-        <translation>
-            <numerusform>%Ln Chunk nennt beide</numerusform>
-            <numerusform>%Ln Chunks nennen beide</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+66"/>
-        <source> · %Ln edge(s) with co-occurrences in the window</source>
-        <translation>
-            <numerusform> · %Ln Kante mit Kookkurrenzen im Fenster</numerusform>
-            <numerusform> · %Ln Kanten mit Kookkurrenzen im Fenster</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
-        <translation>
-            <numerusform> · %1 von %Ln Kante mit Gewicht ≥ %2</numerusform>
-            <numerusform> · %1 von %Ln Kanten mit Gewicht ≥ %2</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source> · %Ln lighter edge(s) added by expanding</source>
-        <translation>
-            <numerusform> · %Ln leichtere Kante durch Erweitern hinzugefügt</numerusform>
-            <numerusform> · %Ln leichtere Kanten durch Erweitern hinzugefügt</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+5"/>
-        <source> · %Ln communit(y/ies)</source>
-        <translation>
-            <numerusform> · %Ln Gemeinschaft</numerusform>
-            <numerusform> · %Ln Gemeinschaften</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="-603"/>
-        <source>Loading and laying out the graph…</source>
-        <translation>Graph wird geladen und angeordnet…</translation>
-    </message>
-    <message>
-        <location line="-269"/>
-        <source>Around the most mentioned</source>
-        <translation>Um die Meistgenannten</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Draw only edges whose two entities share at least this many chunks</source>
-        <translation>Nur Kanten zeichnen, deren beide Entitäten mindestens so viele Chunks teilen</translation>
-    </message>
-    <message>
-        <location line="+41"/>
-        <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
-        <translation>Entitäten, die Chunks mit der gewählten teilen (das Gewicht der Kante), die meistgeteilten zuerst; eine wählen, um diese Chunks zu sehen</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Click a chunk to show it in Hit Detail</source>
-        <translation>Einen Chunk anklicken, um ihn im Trefferdetail zu zeigen</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>Show the graph as it stood between two dates: each edge drawn with the chunks it shares inside the window</source>
-        <translation>Den Graphen zeigen, wie er zwischen zwei Daten stand: jede Kante mit den Chunks gezeichnet, die sie im Fenster teilt</translation>
-    </message>
-    <message>
-        <location line="+111"/>
         <source>Aliases</source>
         <translation>Aliasse</translation>
     </message>
     <message>
-        <location line="+88"/>
-        <source>Cannot load the graph: %1</source>
-        <translation>Graph kann nicht geladen werden: %1</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <location line="+500"/>
-        <source>times loading…</source>
-        <translation>Zeiten werden geladen…</translation>
-    </message>
-    <message>
-        <location line="-484"/>
-        <source>no times: %1</source>
-        <translation>keine Zeiten: %1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>no dated co-occurrences</source>
-        <translation>keine datierten Kookkurrenzen</translation>
-    </message>
-    <message>
-        <location line="+49"/>
-        <source>%1 (from the Trees timeline)</source>
-        <translation>%1 (aus der Zeitleiste der Bäume)</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>all time: %1</source>
-        <translation>gesamte Zeit: %1</translation>
-    </message>
-    <message>
-        <location line="+43"/>
-        <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;Eine Entität anklicken, um ihre Nachbarn und das Geteilte zu sehen.&lt;/i&gt;</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>community %1</source>
-        <translation>Gemeinschaft %1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%1 · mentioned by %Ln node(s)</source>
-        <translation>
-            <numerusform>%1 · von %Ln Knoten genannt</numerusform>
-            <numerusform>%1 · von %Ln Knoten genannt</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source> · linked to %Ln drawn entity(s)</source>
-        <translation>
-            <numerusform> · mit %Ln gezeichneten Entität verbunden</numerusform>
-            <numerusform> · mit %Ln gezeichneten Entitäten verbunden</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source> · PageRank #%1 of %2 drawn</source>
-        <translation> · PageRank Nr. %1 von %2 gezeichneten</translation>
-    </message>
-    <message>
-        <location line="+50"/>
-        <source>Cannot list the neighbours: %1</source>
-        <translation>Die Nachbarn können nicht aufgelistet werden: %1</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1 (not drawn)</source>
-        <translation>%1 (nicht gezeichnet)</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>Why %1 and %2 are linked: loading…</source>
-        <translation>Warum %1 und %2 verbunden sind: wird geladen…</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>Cannot list what they share: %1</source>
-        <translation>Das Geteilte kann nicht aufgelistet werden: %1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+15"/>
-        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
-        <translation>
-            <numerusform>%1 und %2 sind verbunden, weil %Ln Chunk beide nennt.</numerusform>
-            <numerusform>%1 und %2 sind verbunden, weil %Ln Chunks beide nennen.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+77"/>
-        <source>Cannot list the community&apos;s chunks: %1</source>
-        <translation>Die Chunks der Gemeinschaft können nicht aufgelistet werden: %1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>No chunk names two of this community&apos;s most mentioned entities together</source>
-        <translation>Kein Chunk nennt zwei der meistgenannten Entitäten dieser Gemeinschaft zusammen</translation>
-    </message>
-    <message>
-        <location line="+66"/>
-        <source>Expanding %1…</source>
-        <translation>%1 wird erweitert…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Cannot expand: %1</source>
-        <translation>Erweitern nicht möglich: %1</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="+143"/>
         <source>No drawn entity matches “%1”</source>
         <translation>Keine gezeichnete Entität passt zu „%1“</translation>
     </message>
-    <message numerus="yes">
-        <location line="+29"/>
-        <source>mentioned by %Ln node(s)</source>
-        <translation>
-            <numerusform>von %Ln Knoten genannt</numerusform>
-            <numerusform>von %Ln Knoten genannt</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>  %1: %Ln shared</source>
-        <translation>
-            <numerusform>  %1: %Ln geteilt</numerusform>
-            <numerusform>  %1: %Ln geteilt</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>  and %n more (select it for the whole list)</source>
-        <translation>
-            <numerusform>  und %n weiterer (wählen für die ganze Liste)</numerusform>
-            <numerusform>  und %n weitere (wählen für die ganze Liste)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+15"/>
-        <source>%Ln of them in the time window</source>
-        <translation>
-            <numerusform>%Ln davon im Zeitfenster</numerusform>
-            <numerusform>%Ln davon im Zeitfenster</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+4"/>
-        <source>first %1, last %2</source>
-        <translation>zuerst %1, zuletzt %2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>right-click: why are these two linked?</source>
-        <translation>Rechtsklick: Warum sind diese beiden verbunden?</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>Query This Topic: %1</source>
         <translation>Dieses Thema abfragen: %1</translation>
     </message>
@@ -1898,54 +1935,47 @@
         <translation>Warum sind %1 und %2 verbunden?</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Show Hidden Entities</source>
         <translation>Ausgeblendete Entitäten zeigen</translation>
     </message>
-    <message numerus="yes">
-        <location line="+17"/>
-        <source>%1 of %Ln entity(s)</source>
-        <translation>
-            <numerusform>%1 von %Ln Entität</numerusform>
-            <numerusform>%1 von %Ln Entitäten</numerusform>
-        </translation>
+</context>
+<context>
+    <name>memlens::ui::GraphTimeBar</name>
+    <message>
+        <location filename="../ui/graph/graphtimebar.cpp" line="+30"/>
+        <source>&amp;Time window</source>
+        <translation>&amp;Zeitfenster</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source> · layout %1 ms</source>
-        <translation> · Layout %1 ms</translation>
+        <location line="+10"/>
+        <source>Show the graph as it stood between two dates: each edge drawn with the chunks it shares inside the window</source>
+        <translation>Den Graphen zeigen, wie er zwischen zwei Daten stand: jede Kante mit den Chunks gezeichnet, die sie im Fenster teilt</translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %Ln without edges not drawn</source>
-        <translation>
-            <numerusform> · %Ln ohne Kanten nicht gezeichnet</numerusform>
-            <numerusform> · %Ln ohne Kanten nicht gezeichnet</numerusform>
-        </translation>
+    <message>
+        <location line="+29"/>
+        <source>times loading…</source>
+        <translation>Zeiten werden geladen…</translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %Ln hidden</source>
-        <translation>
-            <numerusform> · %Ln ausgeblendet</numerusform>
-            <numerusform> · %Ln ausgeblendet</numerusform>
-        </translation>
+    <message>
+        <location line="+13"/>
+        <source>no times: %1</source>
+        <translation>keine Zeiten: %1</translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · focus: %1 within %n hop(s)</source>
-        <translation>
-            <numerusform> · Fokus: %1 innerhalb von %n Sprung</numerusform>
-            <numerusform> · Fokus: %1 innerhalb von %n Sprüngen</numerusform>
-        </translation>
+    <message>
+        <location line="+6"/>
+        <source>no dated co-occurrences</source>
+        <translation>keine datierten Kookkurrenzen</translation>
     </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source> · %Ln lit by the selected hit</source>
-        <translation>
-            <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
-            <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
-        </translation>
+    <message>
+        <location line="+49"/>
+        <source>%1 (from the Trees timeline)</source>
+        <translation>%1 (aus der Zeitleiste der Bäume)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>all time: %1</source>
+        <translation>gesamte Zeit: %1</translation>
     </message>
 </context>
 <context>

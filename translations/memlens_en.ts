@@ -2,6 +2,121 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>GraphText</name>
+    <message numerus="yes">
+        <location filename="../ui/graph/graphtext.cpp" line="+23"/>
+        <source>%1 of %Ln entity(s)</source>
+        <translation>
+            <numerusform>%1 of %Ln entity</numerusform>
+            <numerusform>%1 of %Ln entities</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source> · %Ln edge(s) with co-occurrences in the window</source>
+        <translation>
+            <numerusform> · %Ln edge with co-occurrences in the window</numerusform>
+            <numerusform> · %Ln edges with co-occurrences in the window</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
+        <translation>
+            <numerusform> · %1 of %Ln edge at weight ≥ %2</numerusform>
+            <numerusform> · %1 of %Ln edges at weight ≥ %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %Ln lighter edge(s) added by expanding</source>
+        <translation>
+            <numerusform> · %Ln lighter edge added by expanding</numerusform>
+            <numerusform> · %Ln lighter edges added by expanding</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source> · %Ln communit(y/ies)</source>
+        <translation>
+            <numerusform> · %Ln community</numerusform>
+            <numerusform> · %Ln communities</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %Ln without edges not drawn</source>
+        <translation>
+            <numerusform> · %Ln without edges not drawn</numerusform>
+            <numerusform> · %Ln without edges not drawn</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln hidden</source>
+        <translation>
+            <numerusform> · %Ln hidden</numerusform>
+            <numerusform> · %Ln hidden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source> · focus: %1 within %n hop(s)</source>
+        <translation>
+            <numerusform> · focus: %1 within %n hop</numerusform>
+            <numerusform> · focus: %1 within %n hops</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln lit by the selected hit</source>
+        <translation>
+            <numerusform> · %Ln lit by the selected hit</numerusform>
+            <numerusform> · %Ln lit by the selected hit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>mentioned by %Ln node</numerusform>
+            <numerusform>mentioned by %Ln nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>  %1: %Ln shared</source>
+        <translation>
+            <numerusform>  %1: %Ln shared</numerusform>
+            <numerusform>  %1: %Ln shared</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>  and %n more (select it for the whole list)</source>
+        <translation>
+            <numerusform>  and %n more (select it for the whole list)</numerusform>
+            <numerusform>  and %n more (select it for the whole list)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%Ln chunk(s) mention both</source>
+        <translation>
+            <numerusform>%Ln chunk mention both</numerusform>
+            <numerusform>%Ln chunks mention both</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln of them in the time window</source>
+        <translation>
+            <numerusform>%Ln of them in the time window</numerusform>
+            <numerusform>%Ln of them in the time window</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LabText</name>
     <message numerus="yes">
         <location filename="../ui/lab/labtext.cpp" line="+15"/>
@@ -150,6 +265,42 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::EntityPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/graph/entitypanel.cpp" line="+72"/>
+        <location line="+79"/>
+        <source>%n hop(s)</source>
+        <translation>
+            <numerusform>%n hop</numerusform>
+            <numerusform>%n hops</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+79"/>
+        <source>%1 · mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>%1 · mentioned by %Ln node</numerusform>
+            <numerusform>%1 · mentioned by %Ln nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> · linked to %Ln drawn entity(s)</source>
+        <translation>
+            <numerusform> · linked to %Ln drawn entity</numerusform>
+            <numerusform> · linked to %Ln drawn entities</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+126"/>
+        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
+        <translation>
+            <numerusform>%1 and %2 are linked because %Ln chunk mention both.</numerusform>
+            <numerusform>%1 and %2 are linked because %Ln chunks mention both.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::ForgetFlow</name>
     <message numerus="yes">
         <location filename="../ui/vault/forgetflow.cpp" line="+100"/>
@@ -202,158 +353,13 @@
     </message>
 </context>
 <context>
-    <name>memlens::ui::GraphPage</name>
+    <name>memlens::ui::GraphControlsPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/graphpage.cpp" line="+185"/>
-        <location line="+66"/>
-        <source>%n hop(s)</source>
-        <translation>
-            <numerusform>%n hop</numerusform>
-            <numerusform>%n hops</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+768"/>
-        <source>%1 of %Ln entity(s)</source>
-        <translation>
-            <numerusform>%1 of %Ln entity</numerusform>
-            <numerusform>%1 of %Ln entities</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="-856"/>
+        <location filename="../ui/graph/graphcontrolspanel.cpp" line="+45"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>
             <numerusform>%Ln most mentioned</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+447"/>
-        <source>%1 · mentioned by %Ln node(s)</source>
-        <translation>
-            <numerusform>%1 · mentioned by %Ln node</numerusform>
-            <numerusform>%1 · mentioned by %Ln nodes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source> · linked to %Ln drawn entity(s)</source>
-        <translation>
-            <numerusform> · linked to %Ln drawn entity</numerusform>
-            <numerusform> · linked to %Ln drawn entities</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+131"/>
-        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
-        <translation>
-            <numerusform>%1 and %2 are linked because %Ln chunk mention both.</numerusform>
-            <numerusform>%1 and %2 are linked because %Ln chunks mention both.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+196"/>
-        <source>mentioned by %Ln node(s)</source>
-        <translation>
-            <numerusform>mentioned by %Ln node</numerusform>
-            <numerusform>mentioned by %Ln nodes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>  %1: %Ln shared</source>
-        <translation>
-            <numerusform>  %1: %Ln shared</numerusform>
-            <numerusform>  %1: %Ln shared</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>  and %n more (select it for the whole list)</source>
-        <translation>
-            <numerusform>  and %n more (select it for the whole list)</numerusform>
-            <numerusform>  and %n more (select it for the whole list)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+13"/>
-        <source>%Ln chunk(s) mention both</source>
-        <translation>
-            <numerusform>%Ln chunk mention both</numerusform>
-            <numerusform>%Ln chunks mention both</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%Ln of them in the time window</source>
-        <translation>
-            <numerusform>%Ln of them in the time window</numerusform>
-            <numerusform>%Ln of them in the time window</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+64"/>
-        <source> · %Ln edge(s) with co-occurrences in the window</source>
-        <translation>
-            <numerusform> · %Ln edge with co-occurrences in the window</numerusform>
-            <numerusform> · %Ln edges with co-occurrences in the window</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
-        <translation>
-            <numerusform> · %1 of %Ln edge at weight ≥ %2</numerusform>
-            <numerusform> · %1 of %Ln edges at weight ≥ %2</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source> · %Ln lighter edge(s) added by expanding</source>
-        <translation>
-            <numerusform> · %Ln lighter edge added by expanding</numerusform>
-            <numerusform> · %Ln lighter edges added by expanding</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+5"/>
-        <source> · %Ln communit(y/ies)</source>
-        <translation>
-            <numerusform> · %Ln community</numerusform>
-            <numerusform> · %Ln communities</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source> · %Ln without edges not drawn</source>
-        <translation>
-            <numerusform> · %Ln without edges not drawn</numerusform>
-            <numerusform> · %Ln without edges not drawn</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %Ln hidden</source>
-        <translation>
-            <numerusform> · %Ln hidden</numerusform>
-            <numerusform> · %Ln hidden</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · focus: %1 within %n hop(s)</source>
-        <translation>
-            <numerusform> · focus: %1 within %n hop</numerusform>
-            <numerusform> · focus: %1 within %n hops</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source> · %Ln lit by the selected hit</source>
-        <translation>
-            <numerusform> · %Ln lit by the selected hit</numerusform>
-            <numerusform> · %Ln lit by the selected hit</numerusform>
         </translation>
     </message>
 </context>

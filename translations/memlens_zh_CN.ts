@@ -31,6 +31,127 @@
     </message>
 </context>
 <context>
+    <name>GraphText</name>
+    <message numerus="yes">
+        <location filename="../ui/graph/graphtext.cpp" line="+23"/>
+        <source>%1 of %Ln entity(s)</source>
+        <translation>
+            <numerusform>%1 / %Ln 个实体</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source> · %Ln edge(s) with co-occurrences in the window</source>
+        <translation>
+            <numerusform> · 窗口内有共现的边 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
+        <translation>
+            <numerusform> · 权重 ≥ %2 的 %Ln 条边中的 %1 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %Ln lighter edge(s) added by expanding</source>
+        <translation>
+            <numerusform> · 展开添加的较轻边 %Ln 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source> · %Ln communit(y/ies)</source>
+        <translation>
+            <numerusform> · %Ln 个社区</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · layout %1 ms</source>
+        <translation> · 布局 %1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln without edges not drawn</source>
+        <translation>
+            <numerusform> · %Ln 个无边实体未绘制</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln hidden</source>
+        <translation>
+            <numerusform> · 已隐藏 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source> · focus: %1 within %n hop(s)</source>
+        <translation>
+            <numerusform> · 聚焦：%n 跳内 %1 个实体</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> · %Ln lit by the selected hit</source>
+        <translation>
+            <numerusform> · %Ln 个被所选命中结果点亮</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>被 %Ln 个节点提及</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>  %1: %Ln shared</source>
+        <translation>
+            <numerusform>  %1：共享 %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>  and %n more (select it for the whole list)</source>
+        <translation>
+            <numerusform>  另有 %n 个（选中以查看完整列表）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%Ln chunk(s) mention both</source>
+        <translation>
+            <numerusform>%Ln 个分块同时提及二者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln of them in the time window</source>
+        <translation>
+            <numerusform>其中 %Ln 个在时间窗口内</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>first %1, last %2</source>
+        <translation>最早 %1，最晚 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>times loading…</source>
+        <translation>正在加载时间…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>right-click: why are these two linked?</source>
+        <translation>右键：这两者为何相连？</translation>
+    </message>
+</context>
+<context>
     <name>JobRunner</name>
     <message>
         <location filename="../ui/core/jobrunner.h" line="+90"/>
@@ -1157,6 +1278,49 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::CommunityPanel</name>
+    <message>
+        <location filename="../ui/graph/communitypanel.cpp" line="+53"/>
+        <source>Show Its Chunks in Query</source>
+        <translation>在查询中显示其分块</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Community</source>
+        <translation>社区</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entities</source>
+        <translation>实体</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Most mentioned</source>
+        <translation>提及最多</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups of entities linked more among themselves than to the rest (Louvain over the co-occurrence weights); pick one to dim the others</source>
+        <translation>彼此之间联系多于与其余部分联系的实体组（基于共现权重的 Louvain 算法）；选择一个以淡化其他</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>List in the Query page the chunks where the community&apos;s most mentioned entities occur together (the newest 20)</source>
+        <translation>在查询页列出该社区提及最多的实体共同出现的分块（最新 20 个）</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>Cannot list the community&apos;s chunks: %1</source>
+        <translation>无法列出社区的分块：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No chunk names two of this community&apos;s most mentioned entities together</source>
+        <translation>没有分块同时提及该社区提及最多的两个实体</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::ComparePanel</name>
     <message>
         <location filename="../ui/pages/comparepanel.cpp" line="+113"/>
@@ -1298,6 +1462,188 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::EntityPanel</name>
+    <message>
+        <location filename="../ui/graph/entitypanel.cpp" line="+55"/>
+        <source>&amp;Focus</source>
+        <translation>聚焦(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Query This Topic</source>
+        <translation>查询此主题(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Expand</source>
+        <translation>展开(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show in Query</source>
+        <translation>在查询中显示</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Hop depth of the focus</source>
+        <translation>聚焦的跳数深度</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+79"/>
+        <source>%n hop(s)</source>
+        <translation>
+            <numerusform>%n 跳</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-78"/>
+        <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
+        <translation>显示所选实体的邻域，其余部分变暗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run query_topic on the selected entity in the Query page (the mode beside the query box stays as it is)</source>
+        <translation>在查询页面对所选实体运行 query_topic（查询框旁的模式保持不变）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add the selected entity&apos;s neighbours to the graph (double-click)</source>
+        <translation>将所选实体的邻居加入图中（双击）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the selected entity off the drawing (Fit or a reload brings it back)</source>
+        <translation>从图中移除所选实体（重新加载可恢复）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Neighbour</source>
+        <translation>邻居</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Shared</source>
+        <translation>共同</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First</source>
+        <translation>最早</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last</source>
+        <translation>最晚</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chunks that mention both</source>
+        <translation>同时提及两者的块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The first chunk that mentions both</source>
+        <translation>最早同时提及两者的块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last chunk that mentions both</source>
+        <translation>最近同时提及两者的块</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
+        <translation>与所选实体共享分块的实体（即边的权重），共享最多者在前；选择一个以查看这些分块</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click a chunk to show it in Hit Detail</source>
+        <translation>点击分块以在命中详情中显示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List these chunks in the Query page (fetch_leaves, the first 20)</source>
+        <translation>在查询页列出这些分块（fetch_leaves，前 20 个）</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;点击一个实体以查看其邻居及共享内容。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>community %1</source>
+        <translation>社区 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 · mentioned by %Ln node(s)</source>
+        <translation>
+            <numerusform>%1 · 被 %Ln 个节点提及</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> · linked to %Ln drawn entity(s)</source>
+        <translation>
+            <numerusform> · 与 %Ln 个已绘制实体相连</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · PageRank #%1 of %2 drawn</source>
+        <translation> · PageRank 在 %2 个已绘制实体中排第 %1</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Why %1 and %2 are linked: loading…</source>
+        <translation>%1 与 %2 为何相连：正在加载…</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Cannot list the neighbours: %1</source>
+        <translation>无法列出邻居：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 (not drawn)</source>
+        <translation>%1（未绘制）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot list what they share: %1</source>
+        <translation>无法列出共享内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
+        <translation>
+            <numerusform>%1 与 %2 相连，因为有 %Ln 个分块同时提及二者。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> The oldest %1 are listed.</source>
+        <translation> 列出最早的 %1 个。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> Click one to read it.</source>
+        <translation> 点击一个以阅读。</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::FilteredView</name>
     <message>
         <location filename="../ui/widgets/filteredview.cpp" line="+25"/>
@@ -1387,65 +1733,29 @@
     </message>
 </context>
 <context>
-    <name>memlens::ui::GraphPage</name>
+    <name>memlens::ui::GraphControlsPanel</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+111"/>
-        <source>&amp;Focus</source>
-        <translation>聚焦(&amp;F)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Clear</source>
-        <translation>清除</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Query This Topic</source>
-        <translation>查询此主题(&amp;Q)</translation>
-    </message>
-    <message>
-        <location line="+46"/>
-        <source>Find an entity… (Enter)</source>
-        <translation>查找实体…（回车）</translation>
-    </message>
-    <message>
-        <location line="-72"/>
-        <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
-        <translation>● 人物  ■ 组织  ◆ 主题  ▲ 其他类型 · 颜色：社区</translation>
-    </message>
-    <message>
-        <location line="+21"/>
+        <location filename="../ui/graph/graphcontrolspanel.cpp" line="+25"/>
         <source>Around the &amp;Hit</source>
         <translation>围绕命中(&amp;H)</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>&amp;Expand</source>
-        <translation>展开(&amp;E)</translation>
-    </message>
-    <message>
         <location line="+1"/>
-        <location line="+872"/>
-        <source>Hide</source>
-        <translation>隐藏</translation>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-866"/>
-        <source>Show in Query</source>
-        <translation>在查询中显示</translation>
+        <location line="+15"/>
+        <source>Find an entity… (Enter)</source>
+        <translation>查找实体…（回车）</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Show Its Chunks in Query</source>
-        <translation>在查询中显示其分块</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Time window</source>
-        <translation>时间窗口(&amp;T)</translation>
+        <source>Around the most mentioned</source>
+        <translation>围绕提及最多的实体</translation>
     </message>
     <message numerus="yes">
-        <location line="+39"/>
+        <location line="+2"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>提及最多的 %Ln 个</numerusform>
@@ -1462,7 +1772,12 @@
         <translation>权重 ≥ </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Draw only edges whose two entities share at least this many chunks</source>
+        <translation>只绘制两端实体至少共享这么多分块的边</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Size: mentions</source>
         <translation>大小：提及数</translation>
     </message>
@@ -1487,121 +1802,58 @@
         <translation>绘制详情面板中所示命中的实体的邻域</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Hop depth of the focus</source>
-        <translation>聚焦的跳数深度</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <location line="+66"/>
-        <source>%n hop(s)</source>
-        <translation>
-            <numerusform>%n 跳</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="-65"/>
-        <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
-        <translation>显示所选实体的邻域，其余部分变暗</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Run query_topic on the selected entity in the Query page (the mode beside the query box stays as it is)</source>
-        <translation>在查询页面对所选实体运行 query_topic（查询框旁的模式保持不变）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Add the selected entity&apos;s neighbours to the graph (double-click)</source>
-        <translation>将所选实体的邻居加入图中（双击）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Take the selected entity off the drawing (Fit or a reload brings it back)</source>
-        <translation>从图中移除所选实体（重新加载可恢复）</translation>
-    </message>
-    <message>
-        <location line="+163"/>
-        <location line="+647"/>
-        <source>Fit</source>
-        <translation>适应窗口</translation>
-    </message>
-    <message>
-        <location line="-646"/>
+        <location line="+3"/>
         <source>Frame the shown nodes (0)</source>
         <translation>适配显示的节点 (0)</translation>
     </message>
     <message>
-        <location line="-151"/>
-        <source>Neighbour</source>
-        <translation>邻居</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>First</source>
-        <translation>最早</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Last</source>
-        <translation>最晚</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Shared</source>
-        <translation>共同</translation>
+        <location line="+13"/>
+        <source>● person  ■ organisation  ◆ topic  ▲ other kinds · colour: community</source>
+        <translation>● 人物  ■ 组织  ◆ 主题  ▲ 其他类型 · 颜色：社区</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Chunks that mention both</source>
-        <translation>同时提及两者的块</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The first chunk that mentions both</source>
-        <translation>最早同时提及两者的块</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The last chunk that mentions both</source>
-        <translation>最近同时提及两者的块</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>List these chunks in the Query page (fetch_leaves, the first 20)</source>
-        <translation>在查询页列出这些分块（fetch_leaves，前 20 个）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Community</source>
-        <translation>社区</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Entities</source>
-        <translation>实体</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Most mentioned</source>
-        <translation>提及最多</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Groups of entities linked more among themselves than to the rest (Louvain over the co-occurrence weights); pick one to dim the others</source>
-        <translation>彼此之间联系多于与其余部分联系的实体组（基于共现权重的 Louvain 算法）；选择一个以淡化其他</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>List in the Query page the chunks where the community&apos;s most mentioned entities occur together (the newest 20)</source>
-        <translation>在查询页列出该社区提及最多的实体共同出现的分块（最新 20 个）</translation>
-    </message>
-    <message>
-        <location line="+137"/>
         <source>Click: select · double-click: add neighbours · right-click: actions · drag: pan · wheel: zoom</source>
         <translation>单击：选择 · 双击：添加邻居 · 右键：操作 · 拖动：平移 · 滚轮：缩放</translation>
     </message>
+</context>
+<context>
+    <name>memlens::ui::GraphLoader</name>
     <message>
-        <location line="-19"/>
+        <location filename="../ui/graph/graphloader.cpp" line="+26"/>
+        <source>Loading and laying out the graph…</source>
+        <translation>正在加载并布局图谱…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot load the graph: %1</source>
+        <translation>无法加载图谱：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Expanding %1…</source>
+        <translation>正在展开 %1…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot expand: %1</source>
+        <translation>无法展开：%1</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::GraphPage</name>
+    <message>
+        <location filename="../ui/pages/graphpage.cpp" line="+291"/>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location line="-188"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
@@ -1611,237 +1863,17 @@
         <translation>社区</translation>
     </message>
     <message>
-        <location line="+399"/>
-        <source> The oldest %1 are listed.</source>
-        <translation> 列出最早的 %1 个。</translation>
-    </message>
-    <message>
         <location line="+1"/>
-        <source> Click one to read it.</source>
-        <translation> 点击一个以阅读。</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+209"/>
-        <source>%Ln chunk(s) mention both</source>
-        <translation>
-            <numerusform>%Ln 个分块同时提及二者</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+66"/>
-        <source> · %Ln edge(s) with co-occurrences in the window</source>
-        <translation>
-            <numerusform> · 窗口内有共现的边 %Ln 条</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %1 of %Ln edge(s) at weight ≥ %2</source>
-        <translation>
-            <numerusform> · 权重 ≥ %2 的 %Ln 条边中的 %1 条</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source> · %Ln lighter edge(s) added by expanding</source>
-        <translation>
-            <numerusform> · 展开添加的较轻边 %Ln 条</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+5"/>
-        <source> · %Ln communit(y/ies)</source>
-        <translation>
-            <numerusform> · %Ln 个社区</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="-603"/>
-        <source>Loading and laying out the graph…</source>
-        <translation>正在加载并布局图谱…</translation>
-    </message>
-    <message>
-        <location line="-269"/>
-        <source>Around the most mentioned</source>
-        <translation>围绕提及最多的实体</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Draw only edges whose two entities share at least this many chunks</source>
-        <translation>只绘制两端实体至少共享这么多分块的边</translation>
-    </message>
-    <message>
-        <location line="+41"/>
-        <source>Entities that share chunks with the selected one (the edge&apos;s weight), most shared first; pick one to see those chunks</source>
-        <translation>与所选实体共享分块的实体（即边的权重），共享最多者在前；选择一个以查看这些分块</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Click a chunk to show it in Hit Detail</source>
-        <translation>点击分块以在命中详情中显示</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>Show the graph as it stood between two dates: each edge drawn with the chunks it shares inside the window</source>
-        <translation>显示两个日期之间的图：每条边按其在窗口内共享的分块绘制</translation>
-    </message>
-    <message>
-        <location line="+111"/>
         <source>Aliases</source>
         <translation>别名</translation>
     </message>
     <message>
-        <location line="+88"/>
-        <source>Cannot load the graph: %1</source>
-        <translation>无法加载图谱：%1</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <location line="+500"/>
-        <source>times loading…</source>
-        <translation>正在加载时间…</translation>
-    </message>
-    <message>
-        <location line="-484"/>
-        <source>no times: %1</source>
-        <translation>无时间：%1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>no dated co-occurrences</source>
-        <translation>没有带日期的共现</translation>
-    </message>
-    <message>
-        <location line="+49"/>
-        <source>%1 (from the Trees timeline)</source>
-        <translation>%1（来自“树”页的时间轴）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>all time: %1</source>
-        <translation>全部时间：%1</translation>
-    </message>
-    <message>
-        <location line="+43"/>
-        <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;点击一个实体以查看其邻居及共享内容。&lt;/i&gt;</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>community %1</source>
-        <translation>社区 %1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%1 · mentioned by %Ln node(s)</source>
-        <translation>
-            <numerusform>%1 · 被 %Ln 个节点提及</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source> · linked to %Ln drawn entity(s)</source>
-        <translation>
-            <numerusform> · 与 %Ln 个已绘制实体相连</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source> · PageRank #%1 of %2 drawn</source>
-        <translation> · PageRank 在 %2 个已绘制实体中排第 %1</translation>
-    </message>
-    <message>
-        <location line="+50"/>
-        <source>Cannot list the neighbours: %1</source>
-        <translation>无法列出邻居：%1</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1 (not drawn)</source>
-        <translation>%1（未绘制）</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>Why %1 and %2 are linked: loading…</source>
-        <translation>%1 与 %2 为何相连：正在加载…</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>Cannot list what they share: %1</source>
-        <translation>无法列出共享内容：%1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+15"/>
-        <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
-        <translation>
-            <numerusform>%1 与 %2 相连，因为有 %Ln 个分块同时提及二者。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+77"/>
-        <source>Cannot list the community&apos;s chunks: %1</source>
-        <translation>无法列出社区的分块：%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>No chunk names two of this community&apos;s most mentioned entities together</source>
-        <translation>没有分块同时提及该社区提及最多的两个实体</translation>
-    </message>
-    <message>
-        <location line="+66"/>
-        <source>Expanding %1…</source>
-        <translation>正在展开 %1…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Cannot expand: %1</source>
-        <translation>无法展开：%1</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="+143"/>
         <source>No drawn entity matches “%1”</source>
         <translation>没有已绘制的实体匹配「%1」</translation>
     </message>
-    <message numerus="yes">
-        <location line="+29"/>
-        <source>mentioned by %Ln node(s)</source>
-        <translation>
-            <numerusform>被 %Ln 个节点提及</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>  %1: %Ln shared</source>
-        <translation>
-            <numerusform>  %1：共享 %Ln</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>  and %n more (select it for the whole list)</source>
-        <translation>
-            <numerusform>  另有 %n 个（选中以查看完整列表）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+15"/>
-        <source>%Ln of them in the time window</source>
-        <translation>
-            <numerusform>其中 %Ln 个在时间窗口内</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+4"/>
-        <source>first %1, last %2</source>
-        <translation>最早 %1，最晚 %2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>right-click: why are these two linked?</source>
-        <translation>右键：这两者为何相连？</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>Query This Topic: %1</source>
         <translation>查询此主题：%1</translation>
     </message>
@@ -1862,49 +1894,47 @@
         <translation>%1 与 %2 为何相连？</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Show Hidden Entities</source>
         <translation>显示隐藏的实体</translation>
     </message>
-    <message numerus="yes">
-        <location line="+17"/>
-        <source>%1 of %Ln entity(s)</source>
-        <translation>
-            <numerusform>%1 / %Ln 个实体</numerusform>
-        </translation>
+</context>
+<context>
+    <name>memlens::ui::GraphTimeBar</name>
+    <message>
+        <location filename="../ui/graph/graphtimebar.cpp" line="+30"/>
+        <source>&amp;Time window</source>
+        <translation>时间窗口(&amp;T)</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source> · layout %1 ms</source>
-        <translation> · 布局 %1 ms</translation>
+        <location line="+10"/>
+        <source>Show the graph as it stood between two dates: each edge drawn with the chunks it shares inside the window</source>
+        <translation>显示两个日期之间的图：每条边按其在窗口内共享的分块绘制</translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %Ln without edges not drawn</source>
-        <translation>
-            <numerusform> · %Ln 个无边实体未绘制</numerusform>
-        </translation>
+    <message>
+        <location line="+29"/>
+        <source>times loading…</source>
+        <translation>正在加载时间…</translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · %Ln hidden</source>
-        <translation>
-            <numerusform> · 已隐藏 %Ln 个</numerusform>
-        </translation>
+    <message>
+        <location line="+13"/>
+        <source>no times: %1</source>
+        <translation>无时间：%1</translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source> · focus: %1 within %n hop(s)</source>
-        <translation>
-            <numerusform> · 聚焦：%n 跳内 %1 个实体</numerusform>
-        </translation>
+    <message>
+        <location line="+6"/>
+        <source>no dated co-occurrences</source>
+        <translation>没有带日期的共现</translation>
     </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source> · %Ln lit by the selected hit</source>
-        <translation>
-            <numerusform> · %Ln 个被所选命中结果点亮</numerusform>
-        </translation>
+    <message>
+        <location line="+49"/>
+        <source>%1 (from the Trees timeline)</source>
+        <translation>%1（来自“树”页的时间轴）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>all time: %1</source>
+        <translation>全部时间：%1</translation>
     </message>
 </context>
 <context>

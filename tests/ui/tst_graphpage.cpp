@@ -9,7 +9,11 @@
 // edges with co-occurrences inside it; a selected hit's entities light up. A benchmark renders
 // a 5,000-node graph while panning (a figure, not an assertion).
 #include "core/format.h"
+#include "graph/communitypanel.h"
+#include "graph/entitypanel.h"
+#include "graph/graphcontrolspanel.h"
 #include "graph/graphscene.h"
+#include "graph/graphtimebar.h"
 #include "graph/graphview.h"
 #include "graph/nodeitem.h"
 #include "mainwindow.h"
@@ -181,7 +185,7 @@ private Q_SLOTS:
         checkUniquePairs(d);
         std::vector<int> degree(d.nodes.size(), 0);
         for (const LayoutEdge& e : d.edges) {
-            QVERIFY(e.weight >= page_->weightBox()->value());
+            QVERIFY(e.weight >= page_->controlsPanel()->weightBox()->value());
             ++degree[e.a];
             ++degree[e.b];
         }
@@ -213,14 +217,14 @@ private Q_SLOTS:
         auto [m1, l1] =
             extremes([](const GraphNode& n) { return static_cast<double>(n.mentions); });
         QVERIFY(scene->nodeItem(m1)->radius() > scene->nodeItem(l1)->radius());
-        page_->sizeMeasureBox()->setCurrentIndex(2); // PageRank
+        page_->controlsPanel()->sizeMeasureBox()->setCurrentIndex(2); // PageRank
         QCOMPARE(scene->sizeMeasure(), NodeSizeMeasure::PageRank);
         auto [m2, l2] = extremes([](const GraphNode& n) { return n.pagerank; });
         QVERIFY(scene->nodeItem(m2)->radius() > scene->nodeItem(l2)->radius());
-        page_->sizeMeasureBox()->setCurrentIndex(1); // degree
+        page_->controlsPanel()->sizeMeasureBox()->setCurrentIndex(1); // degree
         auto [m3, l3] = extremes([](const GraphNode& n) { return static_cast<double>(n.degree); });
         QVERIFY(scene->nodeItem(m3)->radius() > scene->nodeItem(l3)->radius());
-        page_->sizeMeasureBox()->setCurrentIndex(0);
+        page_->controlsPanel()->sizeMeasureBox()->setCurrentIndex(0);
         // A node's kind is its shape.
         for (int i = 0; i < static_cast<int>(d.nodes.size()); ++i)
             QCOMPARE(scene->nodeItem(i)->markShape(),
@@ -257,7 +261,7 @@ private Q_SLOTS:
 
     void moreNamesAppearAsOneZoomsIn() {
         // 500 entities are too many to name at once when the whole graph is framed.
-        page_->scopeBox()->setCurrentIndex(1);
+        page_->controlsPanel()->scopeBox()->setCurrentIndex(1);
         QSignalSpy loaded(page_, &GraphPage::graphLoaded);
         QVERIFY(loaded.wait(60000));
         GraphScene* scene = page_->scene();
@@ -277,23 +281,23 @@ private Q_SLOTS:
         view->scale(4, 4);
         const double zoomed = namedShare();
         QVERIFY2(zoomed > framed, qPrintable(QStringLiteral("%1 → %2").arg(framed).arg(zoomed)));
-        page_->scopeBox()->setCurrentIndex(0);
+        page_->controlsPanel()->scopeBox()->setCurrentIndex(0);
         QVERIFY(loaded.wait(60000));
     }
 
     void aHigherWeightThresholdKeepsOnlyHeavierEdges() {
-        page_->scopeBox()->setCurrentIndex(2); // 2,000 most mentioned
+        page_->controlsPanel()->scopeBox()->setCurrentIndex(2); // 2,000 most mentioned
         QVERIFY(QSignalSpy(page_, &GraphPage::graphLoaded).wait(60000));
         const int before = page_->scene()->edgeCount();
-        page_->weightBox()->setValue(4);
+        page_->controlsPanel()->weightBox()->setValue(4);
         QVERIFY(reloadAndWait());
         QVERIFY(page_->scene()->edgeCount() < before);
         for (const LayoutEdge& e : page_->scene()->data().edges)
             QVERIFY(e.weight >= 4);
-        page_->weightBox()->setValue(2);
+        page_->controlsPanel()->weightBox()->setValue(2);
         QVERIFY(reloadAndWait());
         QCOMPARE(page_->scene()->edgeCount(), before);
-        page_->scopeBox()->setCurrentIndex(0);
+        page_->controlsPanel()->scopeBox()->setCurrentIndex(0);
         QVERIFY(QSignalSpy(page_, &GraphPage::graphLoaded).wait(60000));
     }
 
@@ -313,7 +317,7 @@ private Q_SLOTS:
             QCOMPARE(page_->scene()->nodeItem(static_cast<int>(i))->states() & NodeItem::Dimmed, 0);
         }
         // The legend lists the communities of two or more, heaviest first.
-        QVERIFY(page_->communityList()->topLevelItemCount() >= 1);
+        QVERIFY(page_->communityPanel()->communityList()->topLevelItemCount() >= 1);
     }
 
     void choosingACommunityDimsTheRest() {
@@ -339,11 +343,11 @@ private Q_SLOTS:
         const int hub =
             static_cast<int>(std::max_element(degree.begin(), degree.end()) - degree.begin());
         page_->selectNode(hub);
-        page_->hopsSlider()->setValue(1);
+        page_->entityPanel()->hopsSlider()->setValue(1);
         page_->focusSelected();
         QCOMPARE(scene->focusSize(), degree[static_cast<std::size_t>(hub)] + 1);
         const int oneHop = scene->focusSize();
-        page_->hopsSlider()->setValue(2);
+        page_->entityPanel()->hopsSlider()->setValue(2);
         QVERIFY(scene->focusSize() >= oneHop);
         // Outside the focus, nodes are dimmed; inside, not.
         int dimmed = 0;
@@ -398,7 +402,7 @@ private Q_SLOTS:
         QCOMPARE(scene->selectedNode(), index);
         QVERIFY(listed.wait(30000));
         QCOMPARE(started.count(), 0);
-        QTreeWidget* rows = page_->neighbourList();
+        QTreeWidget* rows = page_->entityPanel()->neighbourList();
         QVERIFY(rows->topLevelItemCount() > 0);
         const QString id = scene->data().nodes[index].id;
         const auto expected = test::offUiThread([dir = dir_, id] {
@@ -423,8 +427,10 @@ private Q_SLOTS:
         rows->setCurrentItem(rows->topLevelItem(0));
         QVERIFY(shared.wait(30000));
         const qint64 weight = rows->topLevelItem(0)->text(1).remove(QLatin1Char(',')).toLongLong();
-        QCOMPARE(page_->sharedList()->count(), static_cast<int>(std::min<qint64>(weight, 200)));
-        QVERIFY(page_->sharedTitleText().contains(QStringLiteral("because %1 chunk").arg(weight)));
+        QCOMPARE(page_->entityPanel()->sharedList()->count(),
+                 static_cast<int>(std::min<qint64>(weight, 200)));
+        QVERIFY(page_->entityPanel()->sharedTitleText().contains(
+            QStringLiteral("because %1 chunk").arg(weight)));
         QCOMPARE(started.count(), 0);
     }
 
@@ -473,11 +479,11 @@ private Q_SLOTS:
         GraphScene* scene = page_->scene();
         if (!scene->hasEdgeTimes())
             QVERIFY(QSignalSpy(page_, &GraphPage::edgeTimesLoaded).wait(30000));
-        QVERIFY(page_->timeBox()->isEnabled());
+        QVERIFY(page_->timeBar()->timeBox()->isEnabled());
         const int all = scene->edgeCount();
-        page_->timeBox()->setChecked(true);
-        page_->timeFrom()->setValue(0);
-        page_->timeUntil()->setValue(300);
+        page_->timeBar()->timeBox()->setChecked(true);
+        page_->timeBar()->timeFrom()->setValue(0);
+        page_->timeBar()->timeUntil()->setValue(300);
         const auto window = scene->timeWindow();
         QVERIFY(window.has_value());
         QVERIFY(scene->edgeCount() < all);
@@ -498,7 +504,7 @@ private Q_SLOTS:
             }
             QCOMPARE(scene->isShown(i), reached);
         }
-        page_->timeBox()->setChecked(false);
+        page_->timeBar()->timeBox()->setChecked(false);
         QVERIFY(!scene->timeWindow().has_value());
         QCOMPARE(scene->edgeCount(), all);
     }
@@ -526,12 +532,12 @@ private Q_SLOTS:
         const qint64 until = selected.first().at(1).toLongLong();
 
         window_->pages()->setCurrentWidget(page_);
-        QVERIFY(page_->timeBox()->isChecked());
+        QVERIFY(page_->timeBar()->timeBox()->isChecked());
         const auto window = scene->timeWindow();
         QVERIFY(window.has_value());
         QCOMPARE(window->first, since);
         QCOMPARE(window->second, until);
-        QVERIFY(page_->timeFrom()->value() < page_->timeUntil()->value());
+        QVERIFY(page_->timeBar()->timeFrom()->value() < page_->timeBar()->timeUntil()->value());
         QVERIFY(scene->edgeCount() < all);
         for (int i = 0; i < static_cast<int>(scene->data().edges.size()); ++i) {
             const auto& t = scene->edgeTimes()[static_cast<std::size_t>(i)];
@@ -539,7 +545,7 @@ private Q_SLOTS:
                 t.begin(), t.end(), [&](qint64 ms) { return ms >= since && ms <= until; });
             QCOMPARE(scene->shownWeight(i), static_cast<double>(inside));
         }
-        page_->timeBox()->setChecked(false);
+        page_->timeBar()->timeBox()->setChecked(false);
         QVERIFY(!scene->timeWindow().has_value());
         QCOMPARE(scene->edgeCount(), all);
     }
@@ -568,8 +574,8 @@ private Q_SLOTS:
         QCOMPARE(started.count(), 0);
 
         // The explicit action runs query_topic, and the answer's header names it.
-        QVERIFY(page_->queryTopicButton()->isEnabled());
-        QTest::mouseClick(page_->queryTopicButton(), Qt::LeftButton);
+        QVERIFY(page_->entityPanel()->queryTopicButton()->isEnabled());
+        QTest::mouseClick(page_->entityPanel()->queryTopicButton(), Qt::LeftButton);
         QVERIFY(finished.wait(30000));
         const QueryOutcome& topic = wb->session()->outcome();
         QCOMPARE(topic.request.kind, QueryKind::QueryTopic);

@@ -2,6 +2,8 @@
 // sources, trees and counts; read-only mode, recent vaults, drag and drop, restorable docks.
 #include "core/format.h"
 #include "core/recentvaults.h"
+#include "graph/entitypanel.h"
+#include "graph/graphcontrolspanel.h"
 #include "graph/graphscene.h"
 #include "mainwindow.h"
 #include "models/auditmodel.h"
@@ -416,7 +418,7 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(60000));
         QVERIFY(w.graphPage()->scene()->nodeCount() > 0);
         w.graphPage()->selectNode(0);
-        w.graphPage()->searchEdit()->setText(QStringLiteral("alice"));
+        w.graphPage()->controlsPanel()->searchEdit()->setText(QStringLiteral("alice"));
         wb->showNode(QString::fromStdString(wb->session()->outcome().rows.front().hit.node_id));
         QTRY_VERIFY_WITH_TIMEOUT(w.graphPage()->scene()->litCount() > 0, 10000);
         QVERIFY(w.graphPage()->statusLabel()->text().contains(QStringLiteral("lit by")));
@@ -458,11 +460,11 @@ private Q_SLOTS:
         QCOMPARE(w.treesPage()->coverModel()->rowCount(), 0);
 
         GraphPage* graph = w.graphPage();
-        QCOMPARE(graph->searchEdit()->text(), QString());
+        QCOMPARE(graph->controlsPanel()->searchEdit()->text(), QString());
         QCOMPARE(graph->scene()->litCount(), 0);
         QCOMPARE(graph->scene()->selectedNode(), -1);
         QVERIFY(!graph->statusLabel()->text().contains(QStringLiteral("lit by")));
-        QVERIFY(!graph->queryTopicButton()->isEnabled());
+        QVERIFY(!graph->entityPanel()->queryTopicButton()->isEnabled());
 
         QVERIFY(audit->replayLabel()->text().startsWith(QStringLiteral("Select a logged query")));
         QCOMPARE(audit->diffModel()->rowCount(), 0);

@@ -5,6 +5,7 @@
 // and the views must hold the data they claim.
 #include "core/language.h"
 #include "dialogs/whynotdialog.h"
+#include "graph/entitypanel.h"
 #include "graph/graphscene.h"
 #include "graph/graphview.h"
 #include "lab/ablationpanel.h"
@@ -287,9 +288,10 @@ private Q_SLOTS:
         graph->focusSelected();
         QVERIFY(graph->scene()->focusSize() > 1);
         QSignalSpy shared(graph, &GraphPage::sharedLoaded);
-        graph->neighbourList()->setCurrentItem(graph->neighbourList()->topLevelItem(0));
+        graph->entityPanel()->neighbourList()->setCurrentItem(
+            graph->entityPanel()->neighbourList()->topLevelItem(0));
         QVERIFY(shared.wait(30000));
-        QVERIFY(graph->sharedList()->count() > 0);
+        QVERIFY(graph->entityPanel()->sharedList()->count() > 0);
         save(QStringLiteral("graph-focus"));
         window_->resizeDocks({breakdown}, {height}, Qt::Vertical);
     }
@@ -429,7 +431,7 @@ private Q_SLOTS:
         QSignalSpy listed(graph, &GraphPage::neighboursLoaded);
         graph->selectNode(natalia);
         QVERIFY(listed.count() > 0 || listed.wait(30000));
-        QVERIFY(graph->neighbourList()->topLevelItemCount() > 3);
+        QVERIFY(graph->entityPanel()->neighbourList()->topLevelItemCount() > 3);
         save(QStringLiteral("graph-conversation"));
 
         // The same chat's alias proposals, with their evidence, one selected.

@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QObject>
 #include <QSet>
 
 #include <algorithm>

@@ -8,31 +8,30 @@
 // and the context menu. A time window shows the graph as it stood between two dates. Counts in
 // the status line are the vault's. The Aliases tab (aliaspanel.h) lists names that look like
 // another form of a person's name and merges the one accepted.
+//
+// The page wires its parts: the controls above the drawing (graph/graphcontrolspanel.h), the
+// drawing (graph/graphview.h over the scene, graph/graphscene.h, read by graph/graphloader.h),
+// the time window under it (graph/graphtimebar.h) and, beside it, the selected entity
+// (graph/entitypanel.h), the communities (graph/communitypanel.h) and the aliases.
 #pragma once
-
-#include "graph/graphdata.h"
 
 #include <QWidget>
 
-class QCheckBox;
-class QComboBox;
 class QLabel;
-class QLineEdit;
-class QListWidget;
-class QPushButton;
-class QSlider;
-class QSpinBox;
-class QTabWidget;
-class QTreeWidget;
 
 namespace memlens::ui {
 
 class AliasPanel;
+class CommunityPanel;
+class EntityPanel;
+class GraphControlsPanel;
+class GraphLoader;
 class GraphScene;
+class GraphTimeBar;
 class GraphView;
-class JobRunner;
 class QueryWorkbench;
 class VaultController;
+struct GraphRequest;
 
 class GraphPage : public QWidget {
     Q_OBJECT
@@ -56,28 +55,18 @@ public:
     void selectCommunity(int community);
     // Selects and centres the best match of `text`; false when nothing matches.
     bool find(const QString& text);
-    void setTimeWindowEnabled(bool on);
     // Shows the graph as it stood in [sinceMs, untilMs], the window dragged on the Trees page's
     // timeline: applied as soon as the edges' times are read (now, or when they arrive).
     void showTimeWindow(qint64 sinceMs, qint64 untilMs);
 
     GraphScene* scene() const { return scene_; }
     GraphView* view() const { return view_; }
-    QSlider* hopsSlider() const { return hops_; }
-    QSpinBox* weightBox() const { return minWeight_; }
-    QComboBox* scopeBox() const { return scopeBox_; }
-    QComboBox* sizeMeasureBox() const { return sizeBox_; }
-    QLabel* statusLabel() const { return status_; }
-    QPushButton* queryTopicButton() const { return queryTopic_; }
-    QLineEdit* searchEdit() const { return search_; }
-    QTreeWidget* neighbourList() const { return neighbours_; }
-    QListWidget* sharedList() const { return shared_; }
-    QTreeWidget* communityList() const { return communities_; }
-    QCheckBox* timeBox() const { return timeBox_; }
-    QSlider* timeFrom() const { return timeFrom_; }
-    QSlider* timeUntil() const { return timeUntil_; }
-    QString sharedTitleText() const;
+    GraphControlsPanel* controlsPanel() const { return controls_; }
+    EntityPanel* entityPanel() const { return entity_; }
+    CommunityPanel* communityPanel() const { return communities_; }
+    GraphTimeBar* timeBar() const { return timeBar_; }
     AliasPanel* aliasPanel() const { return aliases_; }
+    QLabel* statusLabel() const { return status_; }
 
 Q_SIGNALS:
     void graphLoaded();
@@ -92,70 +81,32 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    // The constructor's parts (graphpage.cpp).
-    void setupControls();
-    void setupPanel();
+    // The constructor's parts.
     void connectControls();
-    QTabWidget* buildSidePanel();
+    void connectPanels();
+    void connectVault();
     void layOut();
-    void load(GraphRequest request);
-    void applyGraph(GraphData data, bool grown);
+    void load(const GraphRequest& request);
+    // The scene holds a new graph (grown: the one before, with neighbours added).
+    void applyGraph(bool grown);
+    void clearFocus();
+    void redraw(); // the view and the status line
     void updateStatus();
-    void updatePanel();
-    void fillCommunities();
-    void loadNeighbours();
-    void loadEdgeTimes();
-    void applyTimeWindow();
-    void applySharedWindow();
     void showHover(int node, int edge, const QPoint& globalPos);
     void showContextMenu(int node, int edge, const QPoint& globalPos);
-    void showCommunityChunks();
-    void explainIds(const QString& a, const QString& b);
-    QString nodeLabel(int index) const;
 
     VaultController* vault_;
     QueryWorkbench* workbench_;
     GraphScene* scene_;
     GraphView* view_;
-    JobRunner* loadJob_;
-    JobRunner* expandJob_;
-    JobRunner* neighbourJob_;
-    JobRunner* sharedJob_;
-    JobRunner* timesJob_;
-    JobRunner* communityJob_;
-    bool needsLoad_ = false;
-    QStringList litIds_; // entities of the hit in the detail docks
-    QString neighbourSubject_;
-    QString sharedPeer_;
-
-    QLineEdit* search_;
-    QComboBox* scopeBox_;
-    QSpinBox* minWeight_;
-    QComboBox* sizeBox_;
-    QPushButton* aroundHit_;
-    QSlider* hops_;
-    QLabel* hopsLabel_;
-    QPushButton* focus_;
-    QPushButton* clearFocus_;
-    QPushButton* queryTopic_;
-    QPushButton* expand_;
-    QPushButton* hide_;
-    QLabel* selectedTitle_;
-    QLabel* selectedFacts_;
-    QTreeWidget* neighbours_;
-    QLabel* sharedTitle_;
-    QListWidget* shared_;
-    QPushButton* sharedToQuery_;
-    QTreeWidget* communities_;
-    QPushButton* communityChunks_;
-    QCheckBox* timeBox_;
-    // A window from the Trees timeline, kept until the edges' times are read.
-    std::optional<std::pair<qint64, qint64>> sharedWindow_;
-    QSlider* timeFrom_;
-    QSlider* timeUntil_;
-    QLabel* timeLabel_;
-    QLabel* status_;
+    GraphLoader* loader_;
+    GraphControlsPanel* controls_;
+    EntityPanel* entity_;
+    CommunityPanel* communities_;
+    GraphTimeBar* timeBar_;
     AliasPanel* aliases_;
+    QLabel* status_;
+    bool needsLoad_ = false;
 };
 
 } // namespace memlens::ui
