@@ -15,11 +15,11 @@
 #include <optional>
 
 class QComboBox;
-class QVBoxLayout;
 class QLabel;
 class QSpinBox;
 class QTableWidget;
 class QTimer;
+class QVBoxLayout;
 
 namespace memlens::ui {
 
