@@ -5,6 +5,8 @@
 #include "lab/labjobs.h"
 #include "lab/labtext.h"
 
+#include <memlens/query_options.h>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -18,63 +20,21 @@
 #include <QVBoxLayout>
 
 #include <cmath>
-#include <set>
 
 namespace memlens::ui {
 
 namespace {
 
-// The keys whose values are names, and the names each accepts (from the core's own lists).
-QStringList choicesOf(const std::string& key) {
+// The names a key accepts, from the settings table (settings.h); the profile's from the
+// built-in profiles.
+QStringList choicesOf(const SettingKey& k) {
     QStringList out;
-    if (key == "search.mode") {
-        for (auto m : kSearchModes)
-            out << QString::fromLatin1(to_string(m));
-    } else if (key == "search.fusion") {
-        for (auto f : kFusionKinds)
-            out << QString::fromLatin1(to_string(f));
-    } else if (key == "search.profile") {
+    for (const auto& c : k.choices)
+        out << qs(c);
+    if (k.key == "search.profile")
         for (const auto& n : WeightProfile::names({}))
             out << qs(n);
-    } else if (key == "search.superseded") {
-        for (auto h :
-             {SupersededHandling::Mark, SupersededHandling::Demote, SupersededHandling::Hide})
-            out << QString::fromLatin1(to_string(h));
-    }
     return out;
-}
-
-bool isIntegerKey(const std::string& key) {
-    static const std::set<std::string> keys = {"search.rrf_k",
-                                               "search.limit",
-                                               "search.leg_limit",
-                                               "search.max_query_terms",
-                                               "search.beam.width",
-                                               "search.beam.max_depth",
-                                               "search.beam.max_leaf_items",
-                                               "search.exact_scan_threshold",
-                                               "search.graph.min_shared_entities"};
-    return keys.count(key) != 0;
-}
-
-// The slider's range for a numeric key: the values one explores, not every value accepted (the
-// field beside it takes any).
-std::pair<double, double> sliderRange(const std::string& key) {
-    if (key == "search.rrf_k")
-        return {1, 200};
-    if (key == "search.limit")
-        return {1, 50};
-    if (key == "search.freshness_half_life_days")
-        return {1, 365};
-    if (key == "search.graph.min_shared_entities")
-        return {0, 6};
-    if (key == "search.weight.vector_lexical")
-        return {0, 0.2};
-    if (key.find("lambda") != std::string::npos || key.find("floor") != std::string::npos ||
-        key.find("similarity") != std::string::npos || key.find("demote") != std::string::npos ||
-        key == "search.question_factor")
-        return {0, 1};
-    return {0, 3};
 }
 
 } // namespace
@@ -117,10 +77,12 @@ LabSettingsPanel::LabSettingsPanel(QWidget* parent)
 void LabSettingsPanel::buildBudget(QBoxLayout* layout) {
     auto* budget = new QHBoxLayout;
     budget->addWidget(new QLabel(tr("Budget:"), this));
-    maxUnits_->setRange(0, kMaxSearchLimit);
+    const QueryOption& units = query_option(QueryOptionId::MaxUnits);
+    const QueryOption& chars = query_option(QueryOptionId::MaxChars);
+    maxUnits_->setRange(static_cast<int>(units.min), static_cast<int>(units.max));
     maxUnits_->setSpecialValueText(tr("any number of hits"));
     maxUnits_->setSuffix(tr(" hits"));
-    maxChars_->setRange(0, 1'000'000'000);
+    maxChars_->setRange(static_cast<int>(chars.min), static_cast<int>(chars.max));
     maxChars_->setSingleStep(100);
     maxChars_->setSpecialValueText(tr("any length"));
     maxChars_->setSuffix(tr(" characters"));
@@ -195,21 +157,21 @@ void LabSettingsPanel::addEditor(QGridLayout* grid, QWidget* host, int row,
                    : QString()));
     grid->addWidget(e.label, row, 0);
     const std::string key = k.key;
-    const QStringList choices = choicesOf(key);
+    const QStringList choices = choicesOf(k);
     if (!choices.isEmpty()) {
         e.combo = new QComboBox(host);
         e.combo->addItems(choices);
         grid->addWidget(e.combo, row, 1, 1, 2);
         connect(e.combo, &QComboBox::currentTextChanged, this,
                 [this, key](const QString& t) { onEdited(key, t); });
-    } else if (key == "search.include_summaries") {
+    } else if (k.type == SettingType::Flag) {
         e.check = new QCheckBox(host);
         grid->addWidget(e.check, row, 1, 1, 2);
         connect(e.check, &QCheckBox::toggled, this, [this, key](bool on) {
             onEdited(key, on ? QStringLiteral("true") : QStringLiteral("false"));
         });
     } else {
-        addNumberEditor(grid, host, row, key, e);
+        addNumberEditor(grid, host, row, k, e);
     }
     if (retrieval) {
         QFont f = e.label->font();
@@ -220,10 +182,14 @@ void LabSettingsPanel::addEditor(QGridLayout* grid, QWidget* host, int row,
 }
 
 // A number setting's slider and spin box, the spin box editing the setting.
+// The slider spans the range the table says is worth exploring; the spin box takes every value
+// the setting accepts.
 void LabSettingsPanel::addNumberEditor(QGridLayout* grid, QWidget* host, int row,
-                                       const std::string& key, Editor& e) {
-    const auto [lo, hi] = sliderRange(key);
-    const bool integer = isIntegerKey(key);
+                                       const SettingKey& k, Editor& e) {
+    const std::string key = k.key;
+    const double lo = k.explore_min;
+    const double hi = k.explore_max;
+    const bool integer = k.type == SettingType::Integer;
     e.scale = integer ? 1.0 : 1000.0 / (hi - lo > 0 ? hi - lo : 1.0);
     e.slider = new QSlider(Qt::Horizontal, host);
     e.slider->setRange(static_cast<int>(std::lround(lo * e.scale)),
@@ -232,7 +198,7 @@ void LabSettingsPanel::addNumberEditor(QGridLayout* grid, QWidget* host, int row
     e.slider->setToolTip(e.label->toolTip());
     e.spin = new QDoubleSpinBox(host);
     e.spin->setDecimals(integer ? 0 : 3);
-    e.spin->setRange(integer ? 0 : -1e6, 1e9);
+    e.spin->setRange(k.min, k.max);
     e.spin->setSingleStep(integer ? 1 : (hi - lo) / 100.0);
     e.spin->setKeyboardTracking(false);
     e.spin->setFixedWidth(84);

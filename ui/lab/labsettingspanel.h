@@ -92,7 +92,7 @@ private:
     void buildButtons(QBoxLayout* layout);
     void buildSettings(QWidget* host);
     void addEditor(QGridLayout* grid, QWidget* host, int row, const LabSettingKey& k);
-    void addNumberEditor(QGridLayout* grid, QWidget* host, int row, const std::string& key,
+    void addNumberEditor(QGridLayout* grid, QWidget* host, int row, const SettingKey& key,
                          Editor& e);
     void showSettings();
     void showOwnChoices(const SearchRequest& q);

@@ -6,6 +6,8 @@
 #include "widgets/timeboundedit.h"
 #include "widgets/wheelguard.h"
 
+#include <memlens/query_options.h>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -47,6 +49,13 @@ QSpinBox* makeSpin(QWidget* parent, int min, int max, int value, const QString& 
     if (!special.isEmpty())
         spin->setSpecialValueText(special);
     return spin;
+}
+
+// A spin box over a query option's range (memlens/query_options.h): 0 reads as `special`.
+QSpinBox* optionSpin(QWidget* parent, QueryOptionId id, const QString& special) {
+    const QueryOption& o = query_option(id);
+    return makeSpin(parent, static_cast<int>(o.min), static_cast<int>(o.max),
+                    static_cast<int>(o.min), special);
 }
 
 QDoubleSpinBox* makeDoubleSpin(QWidget* parent, double min, double max, double step, int decimals,
@@ -239,11 +248,17 @@ QGroupBox* QueryForm::buildFusionBox(QWidget* page) {
     profile_->addItem(setting, QString());
     for (const std::string& name : WeightProfile::names({}))
         profile_->addItem(qs(name), qs(name));
-    searchLimit_ = makeSpin(fusionBox, 0, kMaxSearchLimit, 0, setting);
-    mmrLambda_ = makeDoubleSpin(fusionBox, -0.05, 1.0, 0.05, 2, -0.05, setting);
+    searchLimit_ = optionSpin(fusionBox, QueryOptionId::Limit, setting);
+    // λ and the recency boost override a setting: one step below the option's range reads as
+    // "setting" (left to the vault).
+    const QueryOption& lambda = query_option(QueryOptionId::MmrLambda);
+    mmrLambda_ = makeDoubleSpin(fusionBox, lambda.min - 0.05, lambda.max, 0.05, 2,
+                                lambda.min - 0.05, setting);
     mmrLambda_->setToolTip(tr("MMR λ: 1 = pure relevance, 0 = pure diversity (default %1).")
                                .arg(RetrievalSettings{}.mmr_lambda));
-    recency_ = makeDoubleSpin(fusionBox, -0.1, 10.0, 0.1, 2, -0.1, setting);
+    const QueryOption& recency = query_option(QueryOptionId::Recency);
+    recency_ = makeDoubleSpin(fusionBox, recency.min - 0.1, recency.max, 0.1, 2, recency.min - 0.1,
+                              setting);
     recency_->setToolTip(tr("RRF × (1 + boost × 1/(1 + age in days)); 0 = off."));
     includeSummaries_ = new QCheckBox(tr("Search summaries too"), fusionBox);
     includeSummaries_->setTristate(true);
@@ -298,10 +313,11 @@ QGroupBox* QueryForm::buildBudgetBox(QWidget* page) {
     auto* budgetBox = new QGroupBox(tr("Budgets"), page);
     auto* budget = makeForm(budgetBox);
     const QString none = tr("none");
-    maxUnits_ = makeSpin(budgetBox, 0, kMaxSearchLimit, 0, none);
-    maxChars_ = makeSpin(budgetBox, 0, 1000000, 0, none);
+    maxUnits_ = optionSpin(budgetBox, QueryOptionId::MaxUnits, none);
+    maxChars_ = optionSpin(budgetBox, QueryOptionId::MaxChars, none);
     maxChars_->setSingleStep(500);
-    maxMs_ = makeDoubleSpin(budgetBox, 0.0, 60000.0, 10.0, 1, 0.0, none);
+    const QueryOption& ms = query_option(QueryOptionId::MaxMs);
+    maxMs_ = makeDoubleSpin(budgetBox, ms.min, ms.max, 10.0, 1, ms.min, none);
     budget->addRow(tr("Max units:"), maxUnits_);
     budget->addRow(tr("Max chars:"), maxChars_);
     budget->addRow(tr("Max ms:"), maxMs_);
