@@ -180,6 +180,12 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
                   {"changed_settings", cmp->changed_settings},
                   {"moves", moves},
                   {"rerun", json::parse(search_response_json(cmp->rerun, -1))}};
+        if (!with_logged_settings) {
+            j["data_keeps_order"] = cmp->data_keeps_order;
+            j["settings_reordering"] = cmp->reordering;
+            j["settings_rescoring"] = cmp->rescoring;
+            j["settings_without_effect"] = cmp->inert;
+        }
         std::cout << dump_json(j) << '\n';
         return 0;
     }
@@ -206,6 +212,19 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
     }
     std::printf("%s; cause: %s\n", cmp->identical ? "identical ranking" : "ranking moved",
                 cmp->cause.c_str());
+    if (!with_logged_settings) {
+        auto list = [](const char* what, const std::vector<std::string>& keys) {
+            if (keys.empty())
+                return;
+            std::printf("%s:", what);
+            for (const auto& k : keys)
+                std::printf(" %s", k.c_str());
+            std::printf("\n");
+        };
+        list("each alone reorders the hits", cmp->reordering);
+        list("change the scores, not the order", cmp->rescoring);
+        list("no effect on this query", cmp->inert);
+    }
     return 0;
 }
 

@@ -237,7 +237,14 @@ private slots:
         auto diff = must(replay_audit(*engine, id, false), "diff");
         QVERIFY(diff.settings_changed);
         QVERIFY(!diff.data_changed);
-        QCOMPARE(QString::fromStdString(diff.cause), QStringLiteral("settings"));
+        // The query ran the keyword leg alone: RRF's k and the leg's weight change every score
+        // and no position, so the settings are no cause, and each is named for what it did.
+        QCOMPARE(QString::fromStdString(diff.cause), QStringLiteral("none"));
+        QVERIFY(diff.identical);
+        QVERIFY(diff.data_keeps_order);
+        QVERIFY(diff.reordering.empty());
+        QCOMPARE(diff.rescoring, std::vector<std::string>{"search.rrf_k"});
+        QCOMPARE(diff.inert, std::vector<std::string>{"search.weight.keyword"}); // mode keyword
         QVERIFY(std::find(diff.changed_settings.begin(), diff.changed_settings.end(),
                           "search.rrf_k") != diff.changed_settings.end());
         QVERIFY(std::find(diff.changed_settings.begin(), diff.changed_settings.end(),
@@ -266,7 +273,16 @@ private slots:
             moved_down = moved_down || m.movement == "down";
         QVERIFY(moved_down);
         auto both = must(replay_audit(*engine, id, false), "diff after ingest");
-        QCOMPARE(QString::fromStdString(both.cause), QStringLiteral("data+settings"));
+        QVERIFY(!both.data_keeps_order);
+        QVERIFY(both.cause.rfind("data", 0) == 0);
+
+        // λ 0 (diversity only) reorders the hits: now the settings move it too, and the diff
+        // names λ alone as what reorders them.
+        QVERIFY(vault->set_setting("search.mmr_lambda", "0").is_ok());
+        auto moved = must(replay_audit(*engine, id, false), "diff with λ 0");
+        QCOMPARE(QString::fromStdString(moved.cause), QStringLiteral("data+settings"));
+        QVERIFY(std::find(moved.reordering.begin(), moved.reordering.end(), "search.mmr_lambda") !=
+                moved.reordering.end());
     }
 
     void rankMovesClassifyEveryId() {

@@ -1,7 +1,6 @@
 // Replays a logged query on the query thread: with the settings it was logged with (replay_audit;
-// any movement is then data), or with given settings, those on screen (a diff). A diff reruns
-// the query once more per changed setting, that setting alone on the logged ones, to name the
-// settings that move a hit.
+// any movement is then data), or with given settings, those on screen (diff_audit, which also
+// names the settings that move a hit: AuditComparison::reordering …).
 #pragma once
 
 #include "vault/vaultref.h"
@@ -23,14 +22,6 @@ struct ReplayOutcome {
     std::optional<AuditComparison> comparison;
     // Every node of the comparison (the rerun's hits, and the gone ones looked up), by id.
     std::map<std::string, RetrievalHit> nodes;
-    // A diff: of comparison->changed_settings (the logged settings vs. the ones given), those
-    // that alone reorder the logged query's hits (or change which hits it returns), those that
-    // alone change scores but not the order, and those that alone change nothing.
-    std::vector<std::string> reordering;
-    std::vector<std::string> rescoring;
-    std::vector<std::string> inert;
-    // A diff: the logged settings rerun today give the logged order (false: the data moved it).
-    bool dataKeepsOrder = true;
     QString error;
 };
 

@@ -432,24 +432,23 @@ void AuditPage::showReplay(const ReplayOutcome& outcome) {
             text += QLatin1Char(' ') +
                     tr("The vault's revision is the same; the ranking moved all the same.");
     } else {
-        if (!outcome.dataKeepsOrder)
+        if (!c.data_keeps_order)
             text += QLatin1Char(' ') +
                     tr("With the logged settings the order moves too: <b>data</b> (%1).")
                         .arg(revisions);
         if (c.changed_settings.empty()) {
             text += QLatin1Char(' ') + tr("The settings on screen are the logged ones.");
         } else {
-            if (!outcome.reordering.empty())
-                text += tr("<br>Moved by: %1 (each alone reorders the hits).")
-                            .arg(names(outcome.reordering));
-            else if (!c.identical && outcome.dataKeepsOrder)
+            if (!c.reordering.empty())
+                text +=
+                    tr("<br>Moved by: %1 (each alone reorders the hits).").arg(names(c.reordering));
+            else if (!c.identical && c.data_keeps_order)
                 text += tr("<br>Moved only by these settings together: %1.")
                             .arg(names(c.changed_settings));
-            if (!outcome.rescoring.empty())
-                text += tr("<br>Change the scores but not the order: %1.")
-                            .arg(names(outcome.rescoring));
-            if (!outcome.inert.empty())
-                text += tr("<br>No effect on this query: %1.").arg(names(outcome.inert));
+            if (!c.rescoring.empty())
+                text += tr("<br>Change the scores but not the order: %1.").arg(names(c.rescoring));
+            if (!c.inert.empty())
+                text += tr("<br>No effect on this query: %1.").arg(names(c.inert));
         }
     }
     text += tr("<br>%1 same · %2 up · %3 down · %4 new · %5 gone")

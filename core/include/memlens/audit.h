@@ -347,16 +347,36 @@ struct AuditComparison {
     bool data_changed = false;                 // the vault's revision differs from the logged one
     std::vector<std::string> changed_settings; // current vault settings vs. the logged ones
     bool settings_changed = false;
-    // What explains a movement: "none", "data", "settings" or "data+settings". A replay with
-    // the logged settings can only move through data.
+    // What moved the ranking: "none", "data", "settings" or "data+settings". A replay with the
+    // logged settings can only move through data (the vault's revision says it changed). A diff
+    // names only what moved it: "data" when the logged settings rerun today give another order
+    // than the logged one, "settings" when the settings compared give another order than the
+    // logged settings today; a setting that changed and moved nothing is no cause.
     std::string cause;
+
+    // A diff, setting by setting: of changed_settings, each applied alone to the logged
+    // settings and rerun today, against the logged settings rerun today (so a change of the data
+    // is not counted as the setting's): those that alone reorder the hits (or change which hits
+    // return), those that change scores but not the order, those that change nothing.
+    std::vector<std::string> reordering;
+    std::vector<std::string> rescoring;
+    std::vector<std::string> inert;
+    // A diff: the logged settings rerun today give the logged order (false: the data moved it).
+    bool data_keeps_order = true;
 };
 
 // Runs the logged query again. with_logged_settings = true (replay) re-runs it with the
-// settings it was logged with; false (diff) with the vault's current settings. The rerun is
-// not itself logged.
+// settings it was logged with; false (diff) is diff_audit against the vault's current settings.
+// The rerun is not itself logged.
 Result<AuditComparison> replay_audit(SearchEngine& engine, std::int64_t id,
                                      bool with_logged_settings);
+
+// The logged query rerun with `settings` (the vault's current ones, with the row's own per-query
+// choices, when nullopt; given settings keep the row's mode), against the logged ranking, with
+// each changed setting's part (AuditComparison::reordering …): one rerun with the logged
+// settings, one with `settings`, and one per changed setting. Nothing is logged.
+Result<AuditComparison> diff_audit(SearchEngine& engine, std::int64_t id,
+                                   std::optional<RetrievalSettings> settings = std::nullopt);
 
 // Rank movement between a logged sources list and a rerun.
 std::vector<RankMove> rank_moves(const std::vector<std::pair<std::string, double>>& logged,

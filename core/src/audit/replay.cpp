@@ -54,6 +54,25 @@ std::vector<RankMove> rank_moves(const std::vector<std::pair<std::string, double
 
 namespace {
 
+using Ranking = std::vector<std::pair<std::string, double>>;
+
+Ranking ranking_of(const SearchResponse& response) {
+    Ranking out;
+    for (const RetrievalHit& hit : response.result.hits)
+        out.emplace_back(hit.node_id, hit.score);
+    return out;
+}
+
+// The same ids in the same order (scores aside).
+bool same_order(const Ranking& a, const Ranking& b) {
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].first != b[i].first)
+            return false;
+    return true;
+}
+
 Result<std::vector<std::pair<std::string, double>>> logged_sources(const AuditRecord& r) {
     auto j = nlohmann::json::parse(r.sources, nullptr, false);
     if (j.is_discarded() || !j.is_array())
@@ -74,6 +93,8 @@ Result<std::vector<std::pair<std::string, double>>> logged_sources(const AuditRe
 Result<AuditComparison> replay_audit(SearchEngine& engine, std::int64_t id,
                                      bool with_logged_settings) {
     check_off_ui_thread("replay_audit");
+    if (!with_logged_settings)
+        return diff_audit(engine, id);
     const Vault& vault = engine.vault();
     auto rec = get_audit(vault.db(), id);
     if (!rec)
@@ -95,32 +116,126 @@ Result<AuditComparison> replay_audit(SearchEngine& engine, std::int64_t id,
         return current.status();
 
     AuditComparison cmp;
-    cmp.used_logged_settings = with_logged_settings;
+    cmp.used_logged_settings = true;
     req->audit = false;
-    if (with_logged_settings)
-        req->settings = *logged_settings;
+    req->settings = *logged_settings;
     auto rerun = engine.search(*req);
     if (!rerun)
         return rerun.status();
-
-    std::vector<std::pair<std::string, double>> now;
-    for (const auto& h : rerun->result.hits)
-        now.emplace_back(h.node_id, h.score);
+    const Ranking now = ranking_of(*rerun);
     cmp.moves = rank_moves(*logged, now);
-    cmp.identical = now.size() == logged->size();
-    for (std::size_t i = 0; cmp.identical && i < now.size(); ++i)
-        cmp.identical = now[i].first == (*logged)[i].first;
+    cmp.identical = same_order(*logged, now);
     cmp.logged_revision = rec->vault_revision;
     cmp.current_revision = rerun->vault_revision;
     cmp.data_changed = cmp.logged_revision != cmp.current_revision;
     cmp.changed_settings =
         changed_setting_keys(to_settings_map(*logged_settings), to_settings_map(*current));
     cmp.settings_changed = !cmp.changed_settings.empty();
-    const bool settings_moved = cmp.settings_changed && !with_logged_settings;
-    cmp.cause = cmp.data_changed && settings_moved ? "data+settings"
-                : cmp.data_changed                 ? "data"
-                : settings_moved                   ? "settings"
-                                                   : "none";
+    cmp.cause = cmp.data_changed ? "data" : "none";
+    cmp.logged = std::move(rec).value();
+    cmp.rerun = std::move(rerun).value();
+    return cmp;
+}
+
+namespace {
+
+// The logged query run with `settings` as they are: its per-query choices of the day are inside
+// the logged settings, and must not override the settings compared.
+Result<SearchResponse> run_with(SearchEngine& engine, SearchRequest request,
+                                const RetrievalSettings& settings) {
+    request.audit = false;
+    request.fusion.reset();
+    request.profile.reset();
+    request.mmr_lambda.reset();
+    request.recency_boost.reset();
+    request.include_summaries.reset();
+    request.mode = settings.mode;
+    request.settings = settings;
+    return engine.search(request);
+}
+
+// Each changed setting alone on the logged settings, rerun today, against `base` (the logged
+// settings rerun today).
+Status attribute_settings(SearchEngine& engine, const SearchRequest& request,
+                          const std::map<std::string, std::string>& logged,
+                          const std::map<std::string, std::string>& target, const Ranking& base,
+                          AuditComparison& cmp) {
+    for (const std::string& key : cmp.changed_settings) {
+        auto map = logged;
+        if (auto it = target.find(key); it == target.end())
+            map.erase(key);
+        else
+            map[key] = it->second;
+        auto alone = retrieval_settings_from_map(map);
+        if (!alone)
+            return alone.status();
+        auto run = run_with(engine, request, *alone);
+        if (!run)
+            return run.status();
+        const Ranking r = ranking_of(*run);
+        if (!same_order(r, base))
+            cmp.reordering.push_back(key);
+        else if (r != base)
+            cmp.rescoring.push_back(key);
+        else
+            cmp.inert.push_back(key);
+    }
+    return Status::ok();
+}
+
+} // namespace
+
+Result<AuditComparison> diff_audit(SearchEngine& engine, std::int64_t id,
+                                   std::optional<RetrievalSettings> settings) {
+    check_off_ui_thread("diff_audit");
+    auto rec = get_audit(engine.vault().db(), id);
+    if (!rec)
+        return rec.status();
+    auto parsed = parse_audit_row(*rec);
+    if (!parsed)
+        return parsed.status();
+    const RetrievalSettings& logged = parsed->settings;
+    RetrievalSettings target;
+    if (settings) {
+        target = *settings;
+        target.mode = logged.mode; // the logged query's own mode, whatever the vault's is
+    } else {
+        auto current = search::effective_settings(engine.vault(), parsed->request);
+        if (!current)
+            return current.status();
+        target = *current;
+    }
+    Ranking logged_ranking;
+    for (const AuditSource& s : parsed->sources)
+        logged_ranking.emplace_back(s.node_id, s.score);
+    auto baseline = run_with(engine, parsed->request, logged);
+    if (!baseline)
+        return baseline.status();
+    auto rerun = run_with(engine, parsed->request, target);
+    if (!rerun)
+        return rerun.status();
+    const Ranking base = ranking_of(*baseline);
+    const Ranking now = ranking_of(*rerun);
+
+    AuditComparison cmp;
+    cmp.used_logged_settings = false;
+    cmp.moves = rank_moves(logged_ranking, now);
+    cmp.identical = same_order(logged_ranking, now);
+    cmp.logged_revision = rec->vault_revision;
+    cmp.current_revision = rerun->vault_revision;
+    cmp.data_changed = cmp.logged_revision != cmp.current_revision;
+    const auto logged_map = to_settings_map(logged);
+    const auto target_map = to_settings_map(target);
+    cmp.changed_settings = changed_setting_keys(logged_map, target_map);
+    cmp.settings_changed = !cmp.changed_settings.empty();
+    cmp.data_keeps_order = same_order(logged_ranking, base);
+    MEMLENS_TRY(attribute_settings(engine, parsed->request, logged_map, target_map, base, cmp));
+    const bool settings_moved = !same_order(base, now);
+    const bool data_moved = !cmp.data_keeps_order;
+    cmp.cause = data_moved && settings_moved ? "data+settings"
+                : data_moved                 ? "data"
+                : settings_moved             ? "settings"
+                                             : "none";
     cmp.logged = std::move(rec).value();
     cmp.rerun = std::move(rerun).value();
     return cmp;
