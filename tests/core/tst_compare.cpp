@@ -52,13 +52,22 @@ HitOrder compare(const std::vector<RetrievalHit>& hits, std::size_t a, std::size
 class TestCompare : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The words --json, MCP and the docs use for each cause, one function in the core.
+    void causesHaveTheirWireWords() {
+        QCOMPARE(std::string(to_string(OrderCause::KeywordLeg)), std::string("keyword leg"));
+        QCOMPARE(std::string(to_string(OrderCause::FreshnessSignal)),
+                 std::string("freshness signal"));
+        QCOMPARE(std::string(to_string(OrderCause::GraphContext)), std::string("graph context"));
+        QCOMPARE(std::string(to_string(OrderCause::NoExplanation)), std::string("no explanation"));
+    }
+
     void graphContextTurnedTheLegsOrderRound() {
         const std::vector<RetrievalHit> hits = {rrf_hit("a", 1, 1.0 / 64, 0.0, 1.0, 1.5, 1.0),
                                                 rrf_hit("b", 2, 1.0 / 61, 0.0, 1.0, 1.0, 1.0)};
         const HitOrder o = compare(hits, 1, 0); // either order in, the upper one first out
         QCOMPARE(o.upper, 1);
         QCOMPARE(o.lower, 2);
-        QCOMPARE(o.cause, std::string("graph context"));
+        QCOMPARE(o.cause, OrderCause::GraphContext);
         QVERIFY2(
             o.line.find(
                 "#1 is above #2 because of graph context: the legs put #2 first "
@@ -71,7 +80,7 @@ private Q_SLOTS:
         const std::vector<RetrievalHit> hits = {rrf_hit("a", 1, 1.0 / 64, 0.0, 1.0, 1.0, 1.0),
                                                 rrf_hit("b", 2, 1.0 / 61, 0.0, 1.0, 1.0, 0.5)};
         const HitOrder o = compare(hits, 0, 1);
-        QCOMPARE(o.cause, std::string("supersession"));
+        QCOMPARE(o.cause, OrderCause::Supersession);
         QVERIFY2(o.line.find("against ×0.5 (superseded)") != std::string::npos, o.line.c_str());
     }
 
@@ -81,7 +90,7 @@ private Q_SLOTS:
         const std::vector<RetrievalHit> hits = {rrf_hit("a", 1, 1.0 / 64, 0.0, 1.04, 1.04, 1.0),
                                                 rrf_hit("b", 2, 1.0 / 60, 0.0, 1.0, 1.0, 1.0)};
         const HitOrder o = compare(hits, 0, 1);
-        QCOMPARE(o.cause, std::string("factors"));
+        QCOMPARE(o.cause, OrderCause::Factors);
         QVERIFY2(o.line.find("#1 is above #2 because recency and graph context together turned "
                              "the legs' order round, neither alone: the legs put #2 first (RRF "
                              "0.01667 vs 0.01562); recency ×1.04") == 0 &&
@@ -94,7 +103,7 @@ private Q_SLOTS:
         const std::vector<RetrievalHit> hits = {rrf_hit("a", 1, 1.0 / 64, 0.0, 1.5, 1.2, 1.0),
                                                 rrf_hit("b", 2, 1.0 / 62, 0.0, 1.0, 1.0, 1.0)};
         const HitOrder o = compare(hits, 0, 1);
-        QCOMPARE(o.cause, std::string("recency"));
+        QCOMPARE(o.cause, OrderCause::Recency);
         QVERIFY2(o.line.find("; graph context alone would also have turned it") !=
                      std::string::npos,
                  o.line.c_str());
@@ -104,7 +113,7 @@ private Q_SLOTS:
         const std::vector<RetrievalHit> hits = {rrf_hit("a", 1, 1.0 / 61, 1.0 / 62, 1.0, 1.0, 1.0),
                                                 rrf_hit("b", 2, 1.0 / 70, 1.0 / 63, 1.0, 1.0, 1.0)};
         const HitOrder o = compare(hits, 0, 1);
-        QCOMPARE(o.cause, std::string("keyword leg"));
+        QCOMPARE(o.cause, OrderCause::KeywordLeg);
         QVERIFY2(o.line.find("keyword rank 1 against 10") != std::string::npos &&
                      o.line.find("the vector leg also ranked #1 higher: vector rank 2 against 3") !=
                          std::string::npos,
@@ -114,7 +123,7 @@ private Q_SLOTS:
     void aTieIsSaidAsOne() {
         const std::vector<RetrievalHit> hits = {rrf_hit("a", 1, 1.0 / 61, 0.0, 1.0, 1.0, 1.0),
                                                 rrf_hit("b", 2, 1.0 / 61, 0.0, 1.0, 1.0, 1.0)};
-        QCOMPARE(compare(hits, 0, 1).cause, std::string("tie"));
+        QCOMPARE(compare(hits, 0, 1).cause, OrderCause::Tie);
     }
 
     void profileFusionNamesTheSignal() {
@@ -132,7 +141,7 @@ private Q_SLOTS:
         set(hits[0], 0.2, 1.0); // keyword 0.2 − 0.0 beats graph 0.08 − 0.2
         set(hits[1], 0.5, 0.0);
         const HitOrder o = compare(hits, 0, 1);
-        QCOMPARE(o.cause, std::string("keyword signal"));
+        QCOMPARE(o.cause, OrderCause::KeywordSignal);
         QVERIFY2(o.line.find("#1 is above #2 because of the keyword signal: keyword 0.200 × "
                              "1.000 = 0.2 against 0; the graph signal favoured #2 but by less "
                              "(graph 0.400 × 0.200 = 0.08 against 0.2)") == 0,
@@ -151,7 +160,7 @@ private Q_SLOTS:
         hits[3].explanation->mmr.penalized_by = "b";
         hits[3].explanation->mmr.cosine = 0.95;
         const HitOrder o = compare(hits, 1, 3);
-        QCOMPARE(o.cause, std::string("mmr"));
+        QCOMPARE(o.cause, OrderCause::Mmr);
         QVERIFY2(o.line.find("too similar") == std::string::npos &&
                      o.line.find("at pick 2 #4's redundancy to the hits picked before") !=
                          std::string::npos &&
@@ -165,7 +174,7 @@ private Q_SLOTS:
         a.score = 0.9;
         b.score = 0.5;
         const HitOrder o = compare({a, b}, 0, 1);
-        QCOMPARE(o.cause, std::string("no explanation"));
+        QCOMPARE(o.cause, OrderCause::NoExplanation);
         QVERIFY2(o.line.find("score 0.9 vs 0.5") != std::string::npos, o.line.c_str());
     }
 };

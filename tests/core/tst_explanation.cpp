@@ -373,10 +373,10 @@ class TestExplanation : public QObject {
             check_hit(query, r, h, top);
         for (const auto& h : r.pushed_out) {
             check_hit(query, r, h, top);
-            const std::string& by = h.explanation->excluded_by;
-            EXPECT(by == "mmr" || by == "limit" || by == "max_units" || by == "max_chars",
-                   "every left-out candidate says what left it out");
-            EXPECT((h.explanation->mmr.step == -1) == (by == "mmr" || by == "limit"),
+            const Exclusion by = h.explanation->excluded_by;
+            EXPECT(by != Exclusion::None, "every left-out candidate says what left it out");
+            EXPECT((h.explanation->mmr.step == -1) ==
+                       (by == Exclusion::Mmr || by == Exclusion::Limit),
                    "MMR's leftovers have no step; a budget's cut keeps its pick's step");
         }
         check_order(query, r);
@@ -441,11 +441,11 @@ class TestExplanation : public QObject {
             const bool would_win = alone > last.explanation->mmr.mmr_score ||
                                    (alone == last.explanation->mmr.mmr_score &&
                                     e.fused_rank < last.explanation->fused_rank);
-            EXPECT((e.excluded_by == "mmr") == (max_sim > 0.0 && would_win),
+            EXPECT((e.excluded_by == Exclusion::Mmr) == (max_sim > 0.0 && would_win),
                    "\"mmr\" exactly when the redundancy decided");
             // The verdict says it first, right after the place.
             const std::string first =
-                e.excluded_by == "mmr" ? ": not kept by MMR: " : ": below the limit of ";
+                e.excluded_by == Exclusion::Mmr ? ": not kept by MMR: " : ": below the limit of ";
             EXPECT(e.verdict.find(first) != std::string::npos &&
                        e.verdict.find(first) < e.verdict.find("rank"),
                    "the verdict of a left-out candidate starts with what left it out");

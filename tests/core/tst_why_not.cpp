@@ -236,7 +236,7 @@ private slots:
         const auto r = must(engine_->query(kQuery, o), "query").response;
         QVERIFY(!r.pushed_out.empty());
         const RetrievalHit& out = r.pushed_out.front();
-        QCOMPARE(out.explanation->excluded_by, std::string("limit"));
+        QCOMPARE(out.explanation->excluded_by, Exclusion::Limit);
         const auto a = ask(kQuery, out.node_id, o);
         QVERIFY2(a.stage == "fused_rank", qPrintable(describe(a)));
         QCOMPARE(a.explanation->fused_rank, out.explanation->fused_rank);
@@ -267,7 +267,7 @@ private slots:
         const auto r = must(engine_->query(kQuery, o), "query").response;
         const RetrievalHit* lost = nullptr;
         for (const auto& h : r.pushed_out)
-            if (h.explanation->excluded_by == "mmr" && !lost)
+            if (h.explanation->excluded_by == Exclusion::Mmr && !lost)
                 lost = &h;
         QVERIFY(lost != nullptr);
         const auto a = ask(kQuery, lost->node_id, o);
@@ -300,7 +300,7 @@ private slots:
         QVERIFY2(a.stage == "budget", qPrintable(describe(a)));
         QCOMPARE(fact_of(a, "budget").rfind("max_chars ", 0), std::size_t{0});
         QCOMPARE(fact_of(a, "MMR step"), std::string("2"));
-        QCOMPARE(a.explanation->excluded_by, std::string("max_chars"));
+        QCOMPARE(a.explanation->excluded_by, Exclusion::MaxChars);
     }
 
     void cliPrintsJsonAndRefusesABadId() {

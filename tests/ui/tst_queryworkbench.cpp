@@ -529,7 +529,7 @@ private Q_SLOTS:
             QVERIFY(e->penalizedByStep < lastStep);
             const bool redundancyDecided =
                 e->maxSimilarity > 0.0 && 0.5 * e->relevance > e->lostToScore;
-            QCOMPARE(e->excludedBy == u"mmr"_s, redundancyDecided);
+            QCOMPARE(e->excludedBy == Exclusion::Mmr, redundancyDecided);
             QVERIFY2(why.startsWith(redundancyDecided ? u"not kept: too similar to pick"_s
                                                       : u"below the limit"_s),
                      qPrintable(why));
@@ -617,9 +617,9 @@ private Q_SLOTS:
         QVERIFY(answered.count() > 0 || answered.wait(30000));
         QVERIFY2(dialog->outcome().has_value(), qPrintable(dialog->verdictText()));
         const QString stage = dialog->stageText();
-        const QString expected = entry->excludedBy == u"limit"_s ? u"fused_rank"_s
-                                 : entry->excludedBy == u"mmr"_s ? u"mmr"_s
-                                                                 : u"budget"_s;
+        const QString expected = entry->excludedBy == Exclusion::Limit ? u"fused_rank"_s
+                                 : entry->excludedBy == Exclusion::Mmr ? u"mmr"_s
+                                                                       : u"budget"_s;
         QCOMPARE(stage, expected);
         QVERIFY(!dialog->verdictText().isEmpty());
         QVERIFY(dialog->factsTable()->rowCount() > 0);
@@ -900,7 +900,7 @@ private Q_SLOTS:
         const QString line = c->decisionText();
         const QString U = u"#%1"_s.arg(up + 1), L = u"#%1"_s.arg(low + 1);
         if (dk >= dv) {
-            QCOMPARE(c->cause(), u"keyword leg"_s);
+            QCOMPARE(c->cause(), std::optional(OrderCause::KeywordLeg));
             QVERIFY2(line.startsWith(u"%1 is above %2 because of the keyword leg: keyword rank %3 "
                                      "against %4 (RRF term %5 vs %6); the vector leg ranked %2 "
                                      "higher but by less: vector rank %7 against %8 (RRF term "
@@ -916,7 +916,7 @@ private Q_SLOTS:
                      qPrintable(line));
             QVERIFY(c->decisiveRows().contains(u"keyword term"_s));
         } else {
-            QCOMPARE(c->cause(), u"vector leg"_s);
+            QCOMPARE(c->cause(), std::optional(OrderCause::VectorLeg));
             QVERIFY2(line.contains(u"the keyword leg ranked %1 higher but by less"_s.arg(U)),
                      qPrintable(line));
         }
@@ -951,7 +951,7 @@ private Q_SLOTS:
         const ComparePanel* c = wb_->breakdown()->comparison();
         const Explanation& a = *rows[std::size_t(up)].hit.explanation;
         const Explanation& b = *rows[std::size_t(low)].hit.explanation;
-        QCOMPARE(c->cause(), u"recency"_s);
+        QCOMPARE(c->cause(), std::optional(OrderCause::Recency));
         const QString line = c->decisionText();
         const double ra = 1.0 + a.recency.boost * a.recency.factor;
         const double rb = 1.0 + b.recency.boost * b.recency.factor;
@@ -984,7 +984,7 @@ private Q_SLOTS:
         const ComparePanel* c = wb_->breakdown()->comparison();
         const Explanation& a = *rows[std::size_t(up)].hit.explanation;
         const Explanation& b = *rows[std::size_t(low)].hit.explanation;
-        QCOMPARE(c->cause(), u"mmr"_s);
+        QCOMPARE(c->cause(), std::optional(OrderCause::Mmr));
         const QString line = c->decisionText();
         QVERIFY2(line.startsWith(u"#%1 is above #%2 because MMR picked it first: #%2 is fused "
                                  "#%3"_s.arg(up + 1)

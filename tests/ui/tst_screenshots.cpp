@@ -214,7 +214,7 @@ private Q_SLOTS:
         const MmrModel* mmr = wb->session()->mmr();
         QString id;
         for (int i = 0; i < mmr->rowCount() && id.isEmpty(); ++i)
-            if (!mmr->entryAt(i)->picked && mmr->entryAt(i)->excludedBy == QStringLiteral("mmr"))
+            if (!mmr->entryAt(i)->picked && mmr->entryAt(i)->excludedBy == Exclusion::Mmr)
                 id = mmr->entryAt(i)->nodeId;
         for (int i = 0; i < mmr->rowCount() && id.isEmpty(); ++i)
             if (!mmr->entryAt(i)->picked)

@@ -34,7 +34,7 @@ void MmrModel::setOutcome(const QueryOutcome& outcome) {
                 e.mmrScore = x.mmr.mmr_score;
                 e.penalizedBy = x.mmr.penalized_by ? qs(*x.mmr.penalized_by) : QString();
                 e.budgetCut = x.budget_cut;
-                e.excludedBy = qs(x.excluded_by);
+                e.excludedBy = x.excluded_by;
                 e.lostToScore = x.mmr.lost_to_score;
             }
             entries_.push_back(std::move(e));
@@ -88,9 +88,11 @@ QString MmrModel::movementText(const Entry& e) {
 }
 
 QString MmrModel::outcomeText(const Entry& e) const {
-    if (e.excludedBy == QLatin1String("max_units") || e.excludedBy == QLatin1String("max_chars"))
-        return tr("picked at step %1, then cut by the %2 budget").arg(e.step + 1).arg(e.excludedBy);
-    if (e.excludedBy == QLatin1String("mmr")) {
+    if (is_budget_cut(e.excludedBy))
+        return tr("picked at step %1, then cut by the %2 budget")
+            .arg(e.step + 1)
+            .arg(QString::fromLatin1(to_string(e.excludedBy)));
+    if (e.excludedBy == Exclusion::Mmr) {
         const QString pick =
             e.penalizedByStep >= 0 ? tr("pick %1").arg(e.penalizedByStep + 1) : e.penalizedBy;
         return tr("not kept: too similar to %1 (cosine %2 above the floor %3); without that it "
@@ -98,7 +100,7 @@ QString MmrModel::outcomeText(const Entry& e) const {
             .arg(pick, formatScore(e.cosine), formatScore(floor_),
                  formatScore(lambda_ * e.relevance), formatScore(e.lostToScore));
     }
-    if (e.excludedBy == QLatin1String("limit"))
+    if (e.excludedBy == Exclusion::Limit)
         return tr("below the limit: %1 < %2 of the last pick%3")
             .arg(formatScore(e.mmrScore), formatScore(e.lostToScore),
                  e.maxSimilarity > 0.0 ? tr(" (its redundancy did not decide)") : QString());

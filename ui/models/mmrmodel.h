@@ -43,7 +43,7 @@ public:
         QString penalizedBy; // node id of the earlier pick most similar to this one
         int penalizedByStep = -1;
         bool budgetCut = false;
-        QString excludedBy; // "mmr", "limit", "max_units", "max_chars"; empty for a hit
+        Exclusion excludedBy = Exclusion::None; // why it is not a hit (types.h)
         double lostToScore = 0.0;
         int lostToStep = -1;
     };

@@ -83,21 +83,36 @@ std::pair<QString, QString> stepCells(const StepValue& u, const StepValue& l) {
 }
 
 // The rows of the step(s) compare_hits named as the cause.
-QStringList causeKeys(const QString& cause) {
-    if (cause == QLatin1String("keyword leg"))
+QStringList causeKeys(OrderCause cause) {
+    switch (cause) {
+    case OrderCause::KeywordLeg:
         return {QStringLiteral("keyword term"), QStringLiteral("keyword rank")};
-    if (cause == QLatin1String("vector leg"))
+    case OrderCause::VectorLeg:
         return {QStringLiteral("vector term"), QStringLiteral("vector rank")};
-    if (cause == QLatin1String("supersession"))
+    case OrderCause::Supersession:
         return {QStringLiteral("superseded")};
-    if (cause == QLatin1String("factors"))
+    case OrderCause::Factors:
         return {QStringLiteral("recency"), QStringLiteral("graph context"),
                 QStringLiteral("superseded")};
-    if (cause == QLatin1String("mmr"))
+    case OrderCause::Mmr:
         return {QStringLiteral("mmr pick"), QStringLiteral("redundancy")};
-    if (cause.endsWith(QLatin1String(" signal")))
-        return {cause.chopped(7)};
-    return {cause}; // recency, graph context
+    case OrderCause::KeywordSignal:
+        return {QStringLiteral("keyword")};
+    case OrderCause::VectorSignal:
+        return {QStringLiteral("vector")};
+    case OrderCause::GraphSignal:
+        return {QStringLiteral("graph")};
+    case OrderCause::FreshnessSignal:
+        return {QStringLiteral("freshness")};
+    case OrderCause::Recency:
+        return {QStringLiteral("recency")};
+    case OrderCause::GraphContext:
+        return {QStringLiteral("graph context")};
+    case OrderCause::Tie:
+    case OrderCause::NoExplanation:
+        break;
+    }
+    return {};
 }
 
 } // namespace
@@ -152,7 +167,7 @@ ComparePanel::ComparePanel(QWidget* parent)
 }
 
 void ComparePanel::clear() {
-    cause_.clear();
+    cause_.reset();
     decision_->clear();
     table_->clearContents();
     table_->setRowCount(0);
@@ -291,14 +306,14 @@ void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a,
     const int low = std::max(a, b);
     const HitOrder order =
         compare_hits(hits, static_cast<std::size_t>(a), static_cast<std::size_t>(b));
-    cause_ = qs(order.cause);
+    cause_ = order.cause;
     decision_->setText(qs(order.line));
     table_->setHorizontalHeaderLabels({tr("#%1").arg(up + 1), tr("#%1").arg(low + 1)});
     Pair p{*hits[static_cast<std::size_t>(up)],
            *hits[static_cast<std::size_t>(low)],
            up,
            low,
-           causeKeys(cause_),
+           causeKeys(order.cause),
            {}};
     if (!p.upper.explanation || !p.lower.explanation) {
         addPairRow(p, QStringLiteral("score"), tr("score"),

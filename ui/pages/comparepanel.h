@@ -5,12 +5,14 @@
 // the deciding step is bold.
 #pragma once
 
+#include <memlens/compare.h>
 #include <memlens/types.h>
 
 #include <QStringList>
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -31,7 +33,8 @@ public:
     // The line in words that says which difference decided the order.
     QString decisionText() const;
     // compare_hits' cause ("keyword leg", "recency", "mmr", …).
-    QString cause() const { return cause_; }
+    // What compare_hits named as the cause of the pair shown; none before a pair is shown.
+    std::optional<OrderCause> cause() const { return cause_; }
     // The rows' labels, top to bottom, and one row's cell for the upper (side 0) or the lower
     // (side 1) hit, as shown; empty when there is no such row.
     QStringList rowLabels() const;
@@ -56,7 +59,7 @@ private:
     QLabel* decision_;
     QTableWidget* table_;
     QLabel* terms_[2];
-    QString cause_;
+    std::optional<OrderCause> cause_;
 };
 
 } // namespace memlens::ui

@@ -66,9 +66,9 @@ void MmrPanel::refresh() {
         if (e->picked) {
             ++picked;
             movedDown += e->moved < 0 ? 1 : 0;
-        } else if (e->excludedBy == QLatin1String("mmr")) {
+        } else if (e->excludedBy == Exclusion::Mmr) {
             ++redundant;
-        } else if (e->excludedBy == QLatin1String("limit")) {
+        } else if (e->excludedBy == Exclusion::Limit) {
             ++belowLimit;
         } else {
             ++budget;

@@ -10,19 +10,38 @@
 
 namespace memlens {
 
-// What put the upper hit above the lower one:
-// - "keyword leg" / "vector leg": the RRF sums ordered them and that leg's difference of RRF
-//   terms was the larger one (profile fusion: "keyword" / "vector" / "graph" / "freshness"
-//   signal, the largest difference of weighted contributions);
-// - "recency" / "graph context" / "supersession": the legs' RRF sums ordered them the other
-//   way (or tied) and this factor turned them round (without it the upper hit would not be
-//   above; or, when each of several would have been enough alone, the strongest of them);
-//   "factors": several of them together, none enough alone;
-// - "mmr": the fused order puts the lower hit first; MMR picked the upper one before it;
-// - "tie": the same score, kept in the fused order;
-// - "no explanation": a hit without an Explanation (a primitive's hit).
+// What put the upper hit above the lower one (its wire word in quotes, to_string):
+// - KeywordLeg, VectorLeg ("keyword leg" / "vector leg"): the RRF sums ordered them and that
+//   leg's difference of RRF terms was the larger one; under profile fusion the signal with the
+//   largest difference of weighted contributions ("keyword signal", "vector signal", "graph
+//   signal", "freshness signal");
+// - Recency, GraphContext, Supersession ("recency" / "graph context" / "supersession"): the
+//   legs' RRF sums ordered them the other way (or tied) and this factor turned them round
+//   (without it the upper hit would not be above; or, when each of several would have been
+//   enough alone, the strongest of them); Factors ("factors"): several together, none enough
+//   alone;
+// - Mmr ("mmr"): the fused order puts the lower hit first; MMR picked the upper one before it;
+// - Tie ("tie"): the same score, kept in the fused order;
+// - NoExplanation ("no explanation"): a hit without an Explanation (a primitive's hit).
+enum class OrderCause {
+    KeywordLeg,
+    VectorLeg,
+    KeywordSignal,
+    VectorSignal,
+    GraphSignal,
+    FreshnessSignal,
+    Recency,
+    GraphContext,
+    Supersession,
+    Factors,
+    Mmr,
+    Tie,
+    NoExplanation
+};
+const char* to_string(OrderCause cause);
+
 struct HitOrder {
-    std::string cause;
+    OrderCause cause = OrderCause::NoExplanation;
     // One line in words with the numbers that decided ("#2 is above #5 because of the keyword
     // leg: keyword rank 1 against 14 (RRF term 0.01639 vs 0.01351); the vector leg ranked #5
     // higher but by less: …"). Two numbers set against each other are printed with the

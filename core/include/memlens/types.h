@@ -112,6 +112,33 @@ struct GraphContext {
     std::vector<std::string> supported_by;
 };
 
+// Why a fused candidate is not among the hits (None: it is a hit). Mmr: its relevance alone
+// would have won the last step; its redundancy to penalized_by lost it. Limit: it would not have
+// won even without that. MaxUnits / MaxChars: MMR picked it, a budget cut it.
+enum class Exclusion { None, Mmr, Limit, MaxUnits, MaxChars };
+
+// Its wire word: "mmr", "limit", "max_units", "max_chars"; "" for None (null in JSON).
+constexpr const char* to_string(Exclusion e) {
+    switch (e) {
+    case Exclusion::Mmr:
+        return "mmr";
+    case Exclusion::Limit:
+        return "limit";
+    case Exclusion::MaxUnits:
+        return "max_units";
+    case Exclusion::MaxChars:
+        return "max_chars";
+    case Exclusion::None:
+        break;
+    }
+    return "";
+}
+
+// A pick that a budget then left out.
+constexpr bool is_budget_cut(Exclusion e) {
+    return e == Exclusion::MaxUnits || e == Exclusion::MaxChars;
+}
+
 struct Explanation {
     // One line naming what decided the hit's position ("#2: keyword rank 2 (phoenix, budget in
     // the neighbouring turns; none in its own text); vector leg did not rank it; RRF 0.01613").
@@ -137,10 +164,8 @@ struct Explanation {
     GraphContext graph_context;
     std::vector<std::string> topic_path; // topic keys the beam descent took to this hit
     bool budget_cut = false;
-    // Why a fused candidate is not among the hits (empty for a hit): "mmr" (its relevance alone
-    // would have won the last step; its redundancy to penalized_by lost it), "limit" (it would
-    // not have even without that), "max_units" / "max_chars" (MMR picked it, a budget cut it).
-    std::string excluded_by;
+    Exclusion excluded_by = Exclusion::None; // why a fused candidate is not a hit
+
     std::optional<double> rerank_similarity; // cosine computed by a primitive's rerank
     int fused_rank = 0;                      // 1-based position before MMR
 };
@@ -161,8 +186,8 @@ struct RetrievalHit {
     std::vector<std::string> child_ids;
     std::optional<std::string> source_ref;
 
-    // memlens additions, shown to the user: the cosine a rerank computed (the reference system
-    // keeps it hidden) and the full explanation from the hybrid pipeline.
+    // memlens additions, shown to the user: the cosine a rerank computed and the full
+    // explanation from the hybrid pipeline.
     std::optional<double> rerank_similarity;
     std::optional<Explanation> explanation;
 };

@@ -120,7 +120,8 @@ json explanation_json(const Explanation& e) {
           {"supported_by", strings(e.graph_context.supported_by)}}},
         {"topic_path", strings(e.topic_path)},
         {"budget_cut", e.budget_cut},
-        {"excluded_by", e.excluded_by.empty() ? json(nullptr) : json(e.excluded_by)},
+        {"excluded_by",
+         e.excluded_by == Exclusion::None ? json(nullptr) : json(to_string(e.excluded_by))},
         {"rerank_similarity", optional_number(e.rerank_similarity)},
         {"fused_rank", e.fused_rank},
     };

@@ -152,11 +152,13 @@ std::pair<std::string, std::string> own_signal(const Explanation* b, const Expla
     }
     if (b->budget_cut != a->budget_cut)
         return {"budget", a->budget_cut ? "cut by a budget" : "no longer cut by a budget"};
-    const bool budget_before = b->excluded_by == "max_units" || b->excluded_by == "max_chars";
-    const bool budget_after = a->excluded_by == "max_units" || a->excluded_by == "max_chars";
+    const bool budget_before = is_budget_cut(b->excluded_by);
+    const bool budget_after = is_budget_cut(a->excluded_by);
     if (budget_before != budget_after)
-        return {"budget", budget_after ? "left out by the " + a->excluded_by + " budget"
-                                       : "no longer left out by the " + b->excluded_by + " budget"};
+        return {"budget", budget_after ? std::string("left out by the ") +
+                                             to_string(a->excluded_by) + " budget"
+                                       : std::string("no longer left out by the ") +
+                                             to_string(b->excluded_by) + " budget"};
     if (differs(b->mmr.mmr_score, a->mmr.mmr_score) && b->fused_rank == a->fused_rank)
         return {"mmr", "MMR score " + pair_nums(b->mmr.mmr_score, a->mmr.mmr_score) +
                            " (fused rank " + std::to_string(a->fused_rank) + " either way)"};

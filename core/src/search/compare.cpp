@@ -59,17 +59,21 @@ struct Pair {
 // A factor applied after the legs' RRF sum, with what it was computed from.
 struct Factor {
     const char* name;
+    OrderCause cause;
     std::function<double(const Explanation&)> value;
     std::function<std::string(const Explanation&)> basis;
 };
 
 std::vector<Factor> rrf_factors() {
     return {
-        {"recency", [](const Explanation& x) { return 1.0 + x.recency.boost * x.recency.factor; },
+        {"recency", OrderCause::Recency,
+         [](const Explanation& x) { return 1.0 + x.recency.boost * x.recency.factor; },
          [](const Explanation& x) { return "age " + fmt("%.1f", x.recency.age_days) + " days"; }},
-        {"graph context", [](const Explanation& x) { return x.entity_factor; },
+        {"graph context", OrderCause::GraphContext,
+         [](const Explanation& x) { return x.entity_factor; },
          [](const Explanation& x) { return "graph signal " + fmt("%.3f", x.signal_values.graph); }},
-        {"supersession", [](const Explanation& x) { return x.superseded_penalty; },
+        {"supersession", OrderCause::Supersession,
+         [](const Explanation& x) { return x.superseded_penalty; },
          [](const Explanation& x) {
              return x.superseded_penalty != 1.0 ? std::string("superseded")
                                                 : std::string("not superseded");
@@ -96,7 +100,7 @@ HitOrder by_legs(const Pair& p) {
     const LegExplanation& ol = keyword ? p.l.vector : p.l.keyword;
     const double d_other = keyword ? dv : dk;
     HitOrder out;
-    out.cause = std::string(lead) + " leg";
+    out.cause = keyword ? OrderCause::KeywordLeg : OrderCause::VectorLeg;
     std::string s =
         p.U + " is above " + p.L + " because of the " + lead + " leg: " + leg_against(lead, lu, ll);
     if (d_other < 0.0)
@@ -158,7 +162,7 @@ HitOrder by_factors(const Pair& p) {
     const std::string scores = "score " + vs(p.u.final_score, p.l.final_score);
     HitOrder out;
     if (needed.size() > 1) {
-        out.cause = "factors";
+        out.cause = OrderCause::Factors;
         std::string names, values;
         for (std::size_t k = 0; k < needed.size(); ++k) {
             names += (k == 0                   ? ""
@@ -175,7 +179,7 @@ HitOrder by_factors(const Pair& p) {
     const std::size_t cause = !needed.empty()   ? needed.front()
                               : !enough.empty() ? enough.front()
                                                 : 0;
-    out.cause = factors[cause].name;
+    out.cause = factors[cause].cause;
     std::string s = p.U + " is above " + p.L + " because of " + factors[cause].name + ": " +
                     before + ", " + factor_against(factors[cause], p) + "; " + scores;
     for (std::size_t i : enough)
@@ -193,7 +197,7 @@ HitOrder by_profile(const Pair& p) {
     HitOrder out;
     const std::string scores = "score " + vs(p.u.final_score, p.l.final_score);
     if (!(base(p.u) > base(p.l))) {
-        out.cause = "supersession";
+        out.cause = OrderCause::Supersession;
         out.line = p.U + " is above " + p.L + " because of supersession: the signals put " + p.L +
                    " first (" + vs(base(p.l), base(p.u)) + "), " + p.L +
                    "'s supersession penalty ×" +
@@ -204,11 +208,12 @@ HitOrder by_profile(const Pair& p) {
     struct Part {
         const char* name;
         double SignalSet::*field;
+        OrderCause cause;
     };
-    const Part parts[] = {{"graph", &SignalSet::graph},
-                          {"vector", &SignalSet::vector},
-                          {"keyword", &SignalSet::keyword},
-                          {"freshness", &SignalSet::freshness}};
+    const Part parts[] = {{"graph", &SignalSet::graph, OrderCause::GraphSignal},
+                          {"vector", &SignalSet::vector, OrderCause::VectorSignal},
+                          {"keyword", &SignalSet::keyword, OrderCause::KeywordSignal},
+                          {"freshness", &SignalSet::freshness, OrderCause::FreshnessSignal}};
     auto diff = [&](const Part& x) {
         return p.u.contributions.*x.field - p.l.contributions.*x.field;
     };
@@ -222,7 +227,7 @@ HitOrder by_profile(const Pair& p) {
     for (const Part& x : parts)
         if (diff(x) > diff(*best))
             best = &x;
-    out.cause = std::string(best->name) + " signal";
+    out.cause = best->cause;
     std::string s =
         p.U + " is above " + p.L + " because of the " + best->name + " signal: " + against(*best);
     const Part* counter = nullptr;
@@ -250,7 +255,7 @@ HitOrder by_mmr(const Pair& p, const std::vector<const RetrievalHit*>& hits) {
                 penaliser_step = hits[i]->explanation->mmr.step;
         }
     HitOrder out;
-    out.cause = "mmr";
+    out.cause = OrderCause::Mmr;
     const std::string head = p.U + " is above " + p.L + " because MMR picked it first: " + p.L +
                              " is fused #" + std::to_string(p.l.fused_rank) + " (relevance " +
                              fmt("%.3f", ml.relevance) + ") against " + p.U + "'s fused #" +
@@ -288,6 +293,38 @@ int distinguishing_digits(double a, double b) {
     return 17;
 }
 
+const char* to_string(OrderCause c) {
+    switch (c) {
+    case OrderCause::KeywordLeg:
+        return "keyword leg";
+    case OrderCause::VectorLeg:
+        return "vector leg";
+    case OrderCause::KeywordSignal:
+        return "keyword signal";
+    case OrderCause::VectorSignal:
+        return "vector signal";
+    case OrderCause::GraphSignal:
+        return "graph signal";
+    case OrderCause::FreshnessSignal:
+        return "freshness signal";
+    case OrderCause::Recency:
+        return "recency";
+    case OrderCause::GraphContext:
+        return "graph context";
+    case OrderCause::Supersession:
+        return "supersession";
+    case OrderCause::Factors:
+        return "factors";
+    case OrderCause::Mmr:
+        return "mmr";
+    case OrderCause::Tie:
+        return "tie";
+    case OrderCause::NoExplanation:
+        break;
+    }
+    return "no explanation";
+}
+
 HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t a, std::size_t b) {
     const std::size_t ui = std::min(a, b);
     const std::size_t li = std::max(a, b);
@@ -297,7 +334,7 @@ HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t 
     const RetrievalHit& hu = *hits[ui];
     const RetrievalHit& hl = *hits[li];
     if (!hu.explanation || !hl.explanation) {
-        out.cause = "no explanation";
+        out.cause = OrderCause::NoExplanation;
         out.line = at(out.upper) + " is above " + at(out.lower) +
                    " in the primitive's own order (score " + vs(hu.score, hl.score) +
                    "); it carries no hybrid explanation";
@@ -308,7 +345,7 @@ HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t 
     if (p.u.fused_rank > p.l.fused_rank) {
         decided = by_mmr(p, hits);
     } else if (p.u.final_score == p.l.final_score) {
-        decided.cause = "tie";
+        decided.cause = OrderCause::Tie;
         decided.line = p.U + " and " + p.L + " have the same score " +
                        fmt("%.4g", p.u.final_score) + "; the fused order keeps " + p.U + " first";
     } else if (p.u.fusion != "rrf") {

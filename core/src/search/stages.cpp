@@ -265,7 +265,7 @@ void mmr(PipelineState& st) {
         describe(p, e.mmr);
         e.mmr.lost_to = st.pool[last.index].row->hit.node_id;
         e.mmr.lost_to_score = last.score;
-        e.excluded_by = p.lost_to_redundancy ? "mmr" : "limit";
+        e.excluded_by = p.lost_to_redundancy ? Exclusion::Mmr : Exclusion::Limit;
     }
 }
 
@@ -277,7 +277,7 @@ void budgets(PipelineState& st) {
     if (cut.units_cut) {
         for (std::size_t i = static_cast<std::size_t>(st.request->budget.max_units);
              i < order.size(); ++i)
-            st.pool[order[i]].e.excluded_by = "max_units";
+            st.pool[order[i]].e.excluded_by = Exclusion::MaxUnits;
         st.resp.budget_reasons.push_back("max_units");
     }
     if (cut.chars_cut) {
@@ -289,7 +289,7 @@ void budgets(PipelineState& st) {
         const std::size_t units_keep =
             cut.units_cut ? static_cast<std::size_t>(st.request->budget.max_units) : order.size();
         for (std::size_t k = cut.keep; k < units_keep; ++k)
-            st.pool[order[k]].e.excluded_by = "max_chars";
+            st.pool[order[k]].e.excluded_by = Exclusion::MaxChars;
         st.resp.budget_reasons.push_back("max_chars");
     }
     order.resize(cut.keep);
@@ -315,7 +315,7 @@ namespace {
 
 // A pick MMR made that a budget (max_units, max_chars) then left out.
 bool budget_left_out(const Candidate& c) {
-    return c.e.excluded_by == "max_units" || c.e.excluded_by == "max_chars";
+    return is_budget_cut(c.e.excluded_by);
 }
 
 } // namespace

@@ -178,12 +178,12 @@ std::string exclusion_reason(const VerdictInput& in) {
                                              " lost the last step to " + *m.lost_to + "'s " +
                                              fmt("%.4f", m.lost_to_score)
                                        : std::string();
-    if (e.excluded_by == "mmr")
+    if (e.excluded_by == Exclusion::Mmr)
         return "not kept by MMR: " + fmt("%.2f", m.cosine) + " cosine-similar to the pick " +
                m.penalized_by.value_or("?") + " (redundancy floor " +
                fmt("%.2f", in.redundancy_floor) + ", λ " + fmt("%.2f", in.mmr_lambda) + "); " +
                lost;
-    if (e.excluded_by == "limit") {
+    if (e.excluded_by == Exclusion::Limit) {
         // Fused past the limit, it lost to its fused rank (the legs' part of the line says why
         // that rank): MMR's last step was no cause then. Inside it, that step took its place.
         std::string s = "below the limit of " + std::to_string(in.limit);
@@ -191,9 +191,9 @@ std::string exclusion_reason(const VerdictInput& in) {
             s += ": " + lost;
         return s;
     }
-    if (e.excluded_by == "max_units" || e.excluded_by == "max_chars")
+    if (is_budget_cut(e.excluded_by))
         return "MMR picked it at step " + std::to_string(m.step + 1) + ", then the " +
-               e.excluded_by + " budget cut it";
+               to_string(e.excluded_by) + " budget cut it";
     return {};
 }
 

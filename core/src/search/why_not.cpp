@@ -340,7 +340,7 @@ void left_out_facts(const PipelineState& st, const SearchRequest& req, const Exp
                     WhyNotAnswer& a) {
     const RetrievalSettings& s = st.resp.settings;
     const MmrExplanation& m = e.mmr;
-    if (e.excluded_by == "mmr") {
+    if (e.excluded_by == Exclusion::Mmr) {
         a.stage = "mmr";
         fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
         fact(a, "relevance", why::fmt("%.4f", m.relevance));
@@ -351,7 +351,7 @@ void left_out_facts(const PipelineState& st, const SearchRequest& req, const Exp
         fact(a, "redundancy floor", why::fmt("%.2f", s.mmr_redundancy_floor));
         fact(a, "lost the last step to",
              m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) + ")");
-    } else if (e.excluded_by == "limit") {
+    } else if (e.excluded_by == Exclusion::Limit) {
         a.stage = "fused_rank";
         fact(a, "limit", std::to_string(st.resp.limit));
         fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
@@ -361,7 +361,7 @@ void left_out_facts(const PipelineState& st, const SearchRequest& req, const Exp
         a.stage = "budget";
         const SearchBudget& b = req.budget;
         fact(a, "budget",
-             e.excluded_by == "max_units"
+             e.excluded_by == Exclusion::MaxUnits
                  ? "max_units " + std::to_string(b.max_units)
                  : "max_chars " + count_text(static_cast<std::size_t>(
                                       std::max<std::int64_t>(0, b.max_chars))));
