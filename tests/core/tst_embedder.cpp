@@ -46,7 +46,7 @@ private slots:
 
     void codecIsLittleEndianF32() {
         // 1.0f = 0x3F800000: stored low byte first, whatever the host, so vaults move between
-        // machines and match the reference system's BLOBs.
+        // machines and match the embedding BLOBs of an OpenHuman workspace.
         const auto blob = encode_vector(Vector{1.0f});
         QCOMPARE(blob.size(), std::size_t(4));
         QCOMPARE(int(blob[0]), 0x00);

@@ -152,7 +152,7 @@ private slots:
         QVERIFY2(r.is_ok(), r.status().to_string().c_str());
         QCOMPARE(r->chunks, std::size_t{2});
         QCOMPARE(r->sources, std::size_t{1});
-        // The reference system's chunk id: first 32 hex chars of sha256(kind 0 source 0 seq_be32 0
+        // A chunk id (ingest/ids.h): first 32 hex chars of sha256(kind 0 source 0 seq_be32 0
         // content).
         auto st = f.vault->db().prepare(
             "SELECT id, token_count, seq_in_source, author, group_id FROM mem_tree_chunks ORDER BY "

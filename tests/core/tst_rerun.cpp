@@ -265,7 +265,7 @@ private slots:
         QVERIFY(column.size() > 16);
         int damaged = 0, same = 0;
         for (std::size_t i = 0; i < column.size(); ++i) {
-            // Bit 2 of byte 4 is the frame's checksum flag (RFC 8878): cleared, the envelope
+            // Bit 2 of byte 4 is the zstd frame's checksum flag: cleared, the envelope
             // still says the column had one.
             for (int bit : {2, 5}) {
                 std::string flipped = column;

@@ -1,5 +1,5 @@
-// Opening a TinyCortex / OpenHuman memory workspace: memory_tree/chunks.db with the published
-// columns of the reference schema (no memlens columns), 500-character previews in `content` and the
+// Opening a TinyCortex / OpenHuman memory workspace: memory_tree/chunks.db with the columns of
+// that workspace's schema (no memlens columns), 500-character previews in `content` and the
 // whole bodies as Markdown files at content_path. memlens opens it read-only, every read path
 // works, and afterwards not one byte (nor one mtime) of the workspace has changed.
 #include "suite.h"
@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The workspace schema as the reference system publishes it, later-added columns included.
+// An OpenHuman workspace's schema, later-added columns included.
 constexpr const char* kWorkspaceSchema = R"SQL(
 PRAGMA journal_mode = TRUNCATE;
 PRAGMA synchronous = FULL;

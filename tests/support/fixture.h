@@ -122,8 +122,8 @@ QStringList ids_of(const std::vector<RetrievalHit>& hits);
 inline constexpr std::int64_t kDay = 86'400'000;
 inline constexpr std::int64_t kT0 = 1'704'067'200'000; // 2024-01-01T00:00:00Z
 
-// An OpenHuman / TinyCortex workspace (<dir>/memory_tree/chunks.db) with the published columns
-// of the reference schema and none of memlens's own, for the read-only paths. Returns the workspace
+// An OpenHuman / TinyCortex workspace (<dir>/memory_tree/chunks.db) with the columns of that
+// workspace's schema and none of memlens's own, for the read-only paths. Returns the workspace
 // folder.
 std::filesystem::path make_workspace(const std::filesystem::path& dir);
 

@@ -1,5 +1,5 @@
 // An OpenHuman / TinyCortex workspace in the GUI: it opens read-only (badge on, imports off),
-// its sources and trees list from the reference columns alone, a hybrid query answers without
+// its sources and trees list from the workspace's own columns alone, a hybrid query answers without
 // an audit row and says so, the audit page explains why it is empty, and its trees expand.
 #include "fixture.h"
 #include "mainwindow.h"

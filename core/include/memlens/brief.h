@@ -21,7 +21,7 @@ namespace memlens {
 class Vault;
 
 // How many tokens `text` costs a model's context, estimated without a tokenizer's vocabulary
-// (text.h's estimate_tokens, the reference system's chars / 4, sizes chunks instead). The text
+// (text.h's estimate_tokens, code points / 4 rounded up, sizes chunks instead). The text
 // is cut as a BPE tokenizer's pre-tokenizer cuts it (cl100k and o200k alike), and each piece
 // costs:
 //   a run of ASCII letters, with at most one space before it   1 per 6 letters begun

@@ -4,8 +4,8 @@
 // nodes with the edges between them.
 //
 // These calls never rank by relevance and never embed: retrieval lives in retrieval.h and
-// search.h. They read only the columns of the reference schema, so they work on a
-// native vault and on an OpenHuman workspace alike.
+// search.h. They read only columns that an OpenHuman workspace's tables have too, so they work
+// on a native vault and on an OpenHuman workspace alike.
 //
 // Thread-safety: like every read of a Vault, call them from the thread that owns the Vault
 // (never the GUI thread; each entry point reports itself to check_off_ui_thread). Errors come

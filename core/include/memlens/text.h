@@ -30,7 +30,8 @@ std::string cut_utf8(std::string_view text, std::size_t max_bytes);
 // size when limit is past it): where a byte budget cuts text without splitting a character.
 std::size_t utf8_floor(std::string_view text, std::size_t limit);
 
-// Token estimate of the reference system: (chars + 3) / 4, counting Unicode code points. "" → 0.
+// Token estimate that sizes chunks and fills their token_count: (chars + 3) / 4, counting
+// Unicode code points. "" → 0.
 std::int64_t estimate_tokens(std::string_view text);
 
 // Code-point count of valid UTF-8 (invalid bytes count one each).

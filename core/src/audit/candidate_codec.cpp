@@ -587,8 +587,8 @@ Result<std::string_view> inflate_column(const std::string& column, std::size_t s
 
 // A column written with a checksum still says so in its frame header (a flipped flag there
 // would otherwise make a damaged row read as one of the rows written before checksums).
-// The flag is bit 2 of the Frame_Header_Descriptor, the byte after the 4-byte magic number
-// (RFC 8878, 3.1.1.1.1).
+// The flag is bit 2 (Content_Checksum_flag) of the zstd frame's Frame_Header_Descriptor, the
+// byte after the 4-byte magic number 28 B5 2F FD.
 bool frame_has_checksum(const std::string& column) {
     static constexpr unsigned char kMagic[] = {0x28, 0xB5, 0x2F, 0xFD};
     return column.size() >= 5 && std::memcmp(column.data(), kMagic, 4) == 0 &&

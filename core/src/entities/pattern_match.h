@@ -1,8 +1,8 @@
 // The regex kinds of docs/entities.md as hand-written scanners over decoded text.
 //
-// Each scanner reproduces its reference regex's leftmost-first, non-overlapping matches
-// (greedy runs, the backtracking they imply, and \b as a Unicode word boundary), so the same
-// text yields the same spans. They work in code points and never allocate beyond `out`.
+// Each scanner reproduces the leftmost-first, non-overlapping matches of its kind's regex in
+// docs/entities.md (greedy runs, the backtracking they imply, and \b as a Unicode word boundary),
+// so the same text yields the same spans. They work in code points and never allocate beyond `out`.
 #pragma once
 
 #include "text/unicode.h"

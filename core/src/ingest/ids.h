@@ -1,4 +1,4 @@
-// Node and tree ids, as the reference system makes them.
+// Node and tree ids, derived from what they name: the same input always gives the same id.
 #pragma once
 
 #include <cstdint>
@@ -11,8 +11,9 @@ namespace memlens {
 std::string make_chunk_id(std::string_view source_kind, std::string_view source_id,
                           std::uint32_t seq, std::string_view content);
 
-// "summary:{unix_ms:013}:L{level}-{hex8}". The reference uses a random u32; memlens derives it
-// from the tree and the children so that re-building a vault yields the same ids.
+// "summary:{unix_ms:013}:L{level}-{hex8}", hex8 the first 8 hex chars of
+// sha256(tree_id 0x00 first_child 0x00 last_child): derived from the tree and the children, not
+// random, so that re-building a vault yields the same ids.
 std::string make_summary_id(std::int64_t unix_ms, int level, std::string_view tree_id,
                             std::string_view first_child, std::string_view last_child);
 

@@ -1,5 +1,6 @@
 // SHA-256 (FIPS 180-4) for chunk ids and content hashes. Small and dependency-free:
-// the core links no crypto library, and ids must match the reference bit for bit.
+// the core links no crypto library, and chunk ids (ingest/ids.h) need the exact digest, bit for
+// bit.
 #pragma once
 
 #include <array>

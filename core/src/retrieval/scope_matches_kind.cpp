@@ -17,7 +17,7 @@ std::string ascii_lower(std::string_view s) {
 } // namespace
 
 // Scopes are source ids ("slack:#eng", "gmail:inbox"): the platform before the colon decides.
-// Heuristic by design, as in the reference; exact selection passes a source id instead.
+// Heuristic by design; exact selection passes a source id instead.
 bool scope_matches_kind(std::string_view scope, std::string_view kind) {
     const auto colon = scope.find(':');
     if (colon == std::string_view::npos || colon == 0)

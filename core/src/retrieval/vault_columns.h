@@ -1,6 +1,7 @@
 // Which optional columns a vault's tables carry. A native vault has every one; an OpenHuman
-// workspace lacks memlens's own columns and, when it predates a reference migration, some of
-// the later ones. The primitives build their SQL from this so one code path reads both.
+// workspace lacks memlens's own columns and, when an older version of its schema wrote it, some
+// of the columns that schema added later. The primitives build their SQL from this so one code
+// path reads both.
 #pragma once
 
 #include <string>

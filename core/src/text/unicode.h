@@ -38,7 +38,7 @@ inline bool is_boundary_word(char32_t cp) {
     return cp == U'_' || is_word(cp);
 }
 
-// Unicode White_Space (the \s of the reference regexes).
+// Unicode White_Space (the \s of the regexes in docs/entities.md).
 bool is_space(char32_t cp);
 
 // Simple case mapping for ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic; others unchanged.

@@ -9,8 +9,9 @@ namespace memlens::schema {
 
 namespace {
 
-// Migration 1: the mem_tree_* tables of the reference system, with memlens's own
-// columns appended, and the memlens tables (FTS5, topic tree, audit log, settings) beside them.
+// Migration 1: the mem_tree_* tables, named and laid out as in an OpenHuman workspace, with
+// memlens's own columns appended, and the memlens tables (FTS5, topic tree, audit log, settings)
+// beside them.
 constexpr const char* kMigration1 = R"SQL(
 CREATE TABLE mem_tree_chunks (
     id TEXT PRIMARY KEY,
