@@ -328,7 +328,7 @@ private slots:
         QueryOptions o;
         o.scope.tags = {"todo"};
         auto why = must(engine->why_not("note about the garden shed", ids_[2], o), "why not");
-        QCOMPARE(why.stage, std::string("scope"));
+        QCOMPARE(why.stage, WhyNotStage::Scope);
         QVERIFY2(why.verdict.find("tag") != std::string::npos, why.verdict.c_str());
 
         auto a = must(engine->query("garden shed", o), "logged query");

@@ -37,7 +37,7 @@ std::string fact_of(const WhyNotAnswer& a, const std::string& name) {
 }
 
 QString describe(const WhyNotAnswer& a) {
-    std::string s = a.stage + ": " + a.verdict;
+    std::string s = std::string(to_string(a.stage)) + ": " + a.verdict;
     for (const auto& f : a.facts)
         s += "\n  " + f.name + ": " + f.value;
     return QString::fromStdString(s);
@@ -98,7 +98,7 @@ private slots:
 
     void unknownAndMalformedIds() {
         const auto a = ask(kQuery, "no-such-node", options());
-        QCOMPARE(a.stage, std::string("unknown_node"));
+        QCOMPARE(a.stage, WhyNotStage::UnknownNode);
         QVERIFY(a.verdict.find("no-such-node") != std::string::npos);
         auto bad = engine_->why_not(kQuery, std::string("bad\nid"), options());
         QVERIFY(!bad.is_ok());
@@ -109,7 +109,7 @@ private slots:
     void noSearchableTerms() {
         const auto a =
             ask("the or and", strings("SELECT id FROM mem_tree_chunks LIMIT 1")[0], options());
-        QCOMPARE(a.stage, std::string("no_searchable_terms"));
+        QCOMPARE(a.stage, WhyNotStage::NoSearchableTerms);
     }
 
     void returnedGivesItsRankAndVerdict() {
@@ -119,7 +119,7 @@ private slots:
         QVERIFY(r.result.hits.size() == 5);
         const RetrievalHit& h = r.result.hits[2];
         const auto a = ask(kQuery, h.node_id, o);
-        QCOMPARE(a.stage, std::string("returned"));
+        QCOMPARE(a.stage, WhyNotStage::Returned);
         QCOMPARE(fact_of(a, "position"), std::string("3 of 5 hits"));
         QVERIFY(a.explanation.has_value());
         QCOMPARE(a.explanation->verdict, h.explanation->verdict);
@@ -134,7 +134,7 @@ private slots:
         const RetrievalHit& h = r.result.hits[0];
         o.scope.until_ms = h.time_range_start_ms - 1; // a window that ends before the node
         const auto a = ask(kQuery, h.node_id, o);
-        QVERIFY2(a.stage == "scope", qPrintable(describe(a)));
+        QVERIFY2(a.stage == WhyNotStage::Scope, qPrintable(describe(a)));
         QVERIFY(fact_of(a, "scope: time window").find("the node spans") != std::string::npos);
         QCOMPARE(a.facts.size(), std::size_t{2}); // kind, and the one part it fails
     }
@@ -145,10 +145,10 @@ private slots:
         auto o = options();
         o.settings->superseded = SupersededHandling::Hide;
         const auto a = ask(kQuery, ids[0], o);
-        QVERIFY2(a.stage == "superseded", qPrintable(describe(a)));
+        QVERIFY2(a.stage == WhyNotStage::Superseded, qPrintable(describe(a)));
         // Marked only, it is not dropped for that: some other stage (or none) says why.
         o.settings->superseded = SupersededHandling::Mark;
-        QVERIFY(ask(kQuery, ids[0], o).stage != "superseded");
+        QVERIFY(ask(kQuery, ids[0], o).stage != WhyNotStage::Superseded);
     }
 
     void noKeywordMatchListsTheMissingTerms() {
@@ -160,12 +160,12 @@ private slots:
         auto o = options();
         o.mode = SearchMode::Keyword;
         const auto a = ask(kQuery, ids[0], o);
-        QVERIFY2(a.stage == "no_keyword_match", qPrintable(describe(a)));
+        QVERIFY2(a.stage == WhyNotStage::NoKeywordMatch, qPrintable(describe(a)));
         QCOMPARE(a.missing_terms, (std::vector<std::string>{"decided", "phoenix", "budget"}));
         QVERIFY(a.matched_terms.empty());
         // Hybrid: the one line gives both legs' reasons, the keyword leg's first.
         const auto h = ask(kQuery, ids[0], options());
-        QCOMPARE(h.stage, std::string("no_keyword_match"));
+        QCOMPARE(h.stage, WhyNotStage::NoKeywordMatch);
         QVERIFY2(h.verdict.find("keyword leg found none") != std::string::npos &&
                      h.verdict.find("vector") != std::string::npos,
                  qPrintable(describe(h)));
@@ -189,7 +189,7 @@ private slots:
         auto narrow = wide;
         narrow.settings->leg_limit = 5;
         const auto a = ask("phoenix", pool[pick].node_id, narrow);
-        QVERIFY2(a.stage == "keyword_rank", qPrintable(describe(a)));
+        QVERIFY2(a.stage == WhyNotStage::KeywordRank, qPrintable(describe(a)));
         QCOMPARE(fact_of(a, "keyword rank"), std::to_string(pick + 1) + " of " +
                                                  std::to_string(pool.size()) +
                                                  " matches (leg limit 5)");
@@ -218,7 +218,7 @@ private slots:
         }
         QVERIFY(!id.empty());
         const auto a = ask(kQuery, id, o);
-        QVERIFY2(a.stage == "beam", qPrintable(describe(a)));
+        QVERIFY2(a.stage == WhyNotStage::Beam, qPrintable(describe(a)));
         QVERIFY(!a.node_topic_path.empty());
         QCOMPARE(a.reached_topic_paths.size(), reached.size());
         for (const auto& p : a.reached_topic_paths) {
@@ -238,7 +238,7 @@ private slots:
         const RetrievalHit& out = r.pushed_out.front();
         QCOMPARE(out.explanation->excluded_by, Exclusion::Limit);
         const auto a = ask(kQuery, out.node_id, o);
-        QVERIFY2(a.stage == "fused_rank", qPrintable(describe(a)));
+        QVERIFY2(a.stage == WhyNotStage::FusedRank, qPrintable(describe(a)));
         QCOMPARE(a.explanation->fused_rank, out.explanation->fused_rank);
         QCOMPARE(a.explanation->mmr.mmr_score, out.explanation->mmr.mmr_score);
         QCOMPARE(a.explanation->verdict, out.explanation->verdict);
@@ -271,7 +271,7 @@ private slots:
                 lost = &h;
         QVERIFY(lost != nullptr);
         const auto a = ask(kQuery, lost->node_id, o);
-        QVERIFY2(a.stage == "mmr", qPrintable(describe(a)));
+        QVERIFY2(a.stage == WhyNotStage::Mmr, qPrintable(describe(a)));
         const MmrExplanation& want = lost->explanation->mmr;
         const MmrExplanation& got = a.explanation->mmr;
         QCOMPARE(got.mmr_score, want.mmr_score);
@@ -297,7 +297,7 @@ private slots:
         // Exactly the first hit's length: the second has no room left.
         o.budget.max_chars = static_cast<std::int64_t>(utf8_length(first.content));
         const auto a = ask(kQuery, r.result.hits[1].node_id, o);
-        QVERIFY2(a.stage == "budget", qPrintable(describe(a)));
+        QVERIFY2(a.stage == WhyNotStage::Budget, qPrintable(describe(a)));
         QCOMPARE(fact_of(a, "budget").rfind("max_chars ", 0), std::size_t{0});
         QCOMPARE(fact_of(a, "MMR step"), std::string("2"));
         QCOMPARE(a.explanation->excluded_by, Exclusion::MaxChars);
@@ -318,7 +318,8 @@ private slots:
             QVERIFY2(j.contains(QLatin1String(key)), key);
         QCOMPARE(j.value(QLatin1String("node_id")).toString().toStdString(), ids[0]);
         const auto api = ask(kQuery, ids[0], options());
-        QCOMPARE(j.value(QLatin1String("stage")).toString().toStdString(), api.stage);
+        QCOMPARE(j.value(QLatin1String("stage")).toString().toStdString(),
+                 std::string(to_string(api.stage)));
         QCOMPARE(j.value(QLatin1String("verdict")).toString().toStdString(), api.verdict);
         for (const auto& f : j.value(QLatin1String("facts")).toArray())
             QVERIFY(f.toObject().contains(QLatin1String("name")) &&

@@ -303,12 +303,12 @@ private Q_SLOTS:
         QVERIFY2(dialog->outcome().has_value(), qPrintable(dialog->verdictText()));
         QVERIFY(dialog->outcome()->answer.has_value());
         const WhyNotAnswer expected = engineWhyNot(id);
-        QVERIFY(!expected.stage.empty());
-        QCOMPARE(dialog->stageText().toStdString(), expected.stage);
+        QCOMPARE(dialog->stageText().toStdString(), std::string(to_string(expected.stage)));
         QCOMPARE(dialog->verdictText().toStdString(), expected.verdict);
         QCOMPARE(factsOf(dialog), factsOf(expected));
         QCOMPARE(dialog->outcome()->nodeId, id);
-        QVERIFY(expected.stage != "returned" && expected.stage != "unknown_node");
+        QVERIFY(expected.stage != WhyNotStage::Returned &&
+                expected.stage != WhyNotStage::UnknownNode);
         const QStringList before = factsOf(dialog);
 
         // Each leg brings 3 candidates: the node falls out earlier, or with other numbers.
@@ -325,7 +325,7 @@ private Q_SLOTS:
         QVERIFY(dialog->outcome()->answer.has_value());
         QCOMPARE(dialog->outcome()->request.search.settings->leg_limit, 3);
         const WhyNotAnswer limited = engineWhyNot(id);
-        QCOMPARE(dialog->stageText().toStdString(), limited.stage);
+        QCOMPARE(dialog->stageText().toStdString(), std::string(to_string(limited.stage)));
         QCOMPARE(dialog->verdictText().toStdString(), limited.verdict);
         QCOMPARE(factsOf(dialog), factsOf(limited));
         QVERIFY2(factsOf(dialog) != before, qPrintable(factsOf(dialog).join(u'|')));

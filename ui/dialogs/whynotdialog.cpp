@@ -276,7 +276,8 @@ QString WhyNotDialog::verdictText() const {
 }
 
 QString WhyNotDialog::stageText() const {
-    return outcome_ && outcome_->answer ? qs(outcome_->answer->stage) : QString();
+    return outcome_ && outcome_->answer ? QString::fromLatin1(to_string(outcome_->answer->stage))
+                                        : QString();
 }
 
 void WhyNotDialog::clearAnswer() {
@@ -311,7 +312,7 @@ void WhyNotDialog::showOutcome(WhyNotOutcome out) {
     }
     const WhyNotAnswer& a = *out.answer;
     verdict_->setText(qs(a.verdict));
-    stage_->setText(tr("Stage: %1").arg(qs(a.stage)));
+    stage_->setText(tr("Stage: %1").arg(QString::fromLatin1(to_string(a.stage))));
     stage_->setVisible(true);
 
     facts_->setRowCount(static_cast<int>(a.facts.size()));
@@ -332,7 +333,7 @@ void WhyNotDialog::showOutcome(WhyNotOutcome out) {
     terms_->setText(terms.join(QLatin1Char('\n')));
     terms_->setVisible(!terms.isEmpty());
 
-    if (a.stage == "beam" || !a.reached_topic_paths.empty()) {
+    if (a.stage == WhyNotStage::Beam || !a.reached_topic_paths.empty()) {
         auto* own = new QTreeWidgetItem(topics_, {tr("This node's topic")});
         new QTreeWidgetItem(own, {topicPathText(a.node_topic_path)});
         auto* reached = new QTreeWidgetItem(
@@ -343,7 +344,7 @@ void WhyNotDialog::showOutcome(WhyNotOutcome out) {
         topicsTitle_->setVisible(true);
         topics_->setVisible(true);
     }
-    showNode_->setEnabled(a.stage != "unknown_node");
+    showNode_->setEnabled(a.stage != WhyNotStage::UnknownNode);
     // A query that finished while this one was asked makes the answer an earlier query's.
     stale_->setVisible(answeredGeneration_ != queryGeneration_);
     outcome_ = std::move(out);

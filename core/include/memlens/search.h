@@ -248,21 +248,42 @@ struct WhyNotFact {
     std::string value;
 };
 
+// The first stage where a node fell out of a query's answer (its wire word, to_string):
+// Returned ("returned": it is a hit; facts give its rank), UnknownNode ("unknown_node"),
+// NoSearchableTerms ("no_searchable_terms"), Scope ("scope": outside the request's source / kinds
+// / time window), Superseded ("superseded": hidden as superseded), NoKeywordMatch
+// ("no_keyword_match": missing_terms), KeywordRank ("keyword_rank": matched, ranked beyond the
+// keyword leg's limit), NoVector ("no_vector": the node has no embedding), Beam ("beam": its
+// topic leaf was not among the leaves the beam reached: both topic paths), VectorRank
+// ("vector_rank": reached, ranked beyond the vector leg's limit), FusedRank ("fused_rank": fused
+// rank beyond the candidates the later stages consider / the limit), Mmr ("mmr": not kept by
+// MMR: its MMR score at the step it lost, the pick it was too similar to, that similarity, λ and
+// the redundancy floor), Budget ("budget": max_units / max_chars), NoLegRan ("no_leg_ran":
+// neither leg ran for this query, e.g. semantic mode whose embedding failed: the verdict says
+// why).
+enum class WhyNotStage {
+    Returned,
+    UnknownNode,
+    NoSearchableTerms,
+    Scope,
+    Superseded,
+    NoKeywordMatch,
+    KeywordRank,
+    NoVector,
+    Beam,
+    VectorRank,
+    FusedRank,
+    Mmr,
+    Budget,
+    NoLegRan
+};
+const char* to_string(WhyNotStage stage);
+
 // Why a query did not return a node: the first stage where it fell out (why_not.cpp).
 struct WhyNotAnswer {
     std::string node_id;
     std::string query; // the searched text
-    // A stable key, one of: "returned" (it is a hit; facts give its rank), "unknown_node",
-    // "no_searchable_terms", "scope" (outside the request's source / kinds / time window),
-    // "superseded" (hidden as superseded), "no_keyword_match" (missing_terms),
-    // "keyword_rank" (matched, ranked beyond the keyword leg's limit), "no_vector" (the node has
-    // no embedding), "beam" (its topic leaf was not among the leaves the beam reached: both topic
-    // paths), "vector_rank" (reached, ranked beyond the vector leg's limit), "fused_rank" (fused
-    // rank beyond the candidates the later stages consider / the limit), "mmr" (not kept by MMR:
-    // its MMR score at the step it lost, the pick it was too similar to, that similarity, λ and
-    // the redundancy floor), "budget" (max_units / max_chars), "no_leg_ran" (neither leg ran for
-    // this query, e.g. semantic mode whose embedding failed: the verdict says why).
-    std::string stage;
+    WhyNotStage stage = WhyNotStage::UnknownNode;
     // One line in words, e.g. "Not returned: keyword rank 212, beyond the keyword leg's limit of
     // 200; the vector leg did not reach its topic."
     std::string verdict;

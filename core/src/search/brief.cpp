@@ -231,7 +231,9 @@ std::string to_json(const BriefHit& hit) {
 }
 
 std::string brief_why_not_json(const WhyNotAnswer& answer) {
-    ojson j = {{"verdict", answer.verdict}, {"node_id", answer.node_id}, {"stage", answer.stage}};
+    ojson j = {{"verdict", answer.verdict},
+               {"node_id", answer.node_id},
+               {"stage", to_string(answer.stage)}};
     ojson facts = ojson::object();
     for (const WhyNotFact& f : answer.facts) {
         ojson more = facts;

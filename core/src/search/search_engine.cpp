@@ -281,7 +281,7 @@ Result<WhyNotAnswer> SearchEngine::why_not(std::string_view text, std::string_vi
         WhyNotAnswer a;
         a.node_id = std::string(node_id);
         a.query = std::string(text);
-        a.stage = "no_searchable_terms";
+        a.stage = WhyNotStage::NoSearchableTerms;
         a.verdict = "Not returned: the query has no searchable terms (only punctuation, search "
                     "operators or common words), so nothing was searched.";
         return a;

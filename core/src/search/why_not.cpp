@@ -57,10 +57,10 @@ void fact(WhyNotAnswer& a, std::string name, std::string value) {
     a.facts.push_back({std::move(name), std::move(value)});
 }
 
-// One leg's reason for not ranking the node: a stage key (empty when the leg did not run) and
-// a clause for the verdict line.
+// One leg's reason for not ranking the node: its stage (none when the leg did not run) and a
+// clause for the verdict line.
 struct LegReason {
-    std::string stage;
+    std::optional<WhyNotStage> stage;
     std::string clause;
 };
 
@@ -182,8 +182,8 @@ Result<LegReason> keyword_reason(const SearchContext& ctx, const PipelineState& 
                                                               : " (" + rep.skipped_reason + ")")};
     if (!place->matched) {
         fact(a, "missing terms", joined(a.missing_terms));
-        return LegReason{"no_keyword_match", "the keyword leg found none of its terms (" +
-                                                 joined(a.missing_terms) + ") in it"};
+        return LegReason{WhyNotStage::NoKeywordMatch, "the keyword leg found none of its terms (" +
+                                                          joined(a.missing_terms) + ") in it"};
     }
     if (!rank_it)
         return LegReason{};
@@ -200,12 +200,12 @@ Result<LegReason> keyword_reason(const SearchContext& ctx, const PipelineState& 
         fact(a, "the leg's last kept score", fmt("%.6g", last));
     }
     if (place->rank > static_cast<std::size_t>(s.leg_limit))
-        return LegReason{"keyword_rank", "keyword rank " + count_text(place->rank) + " of " +
-                                             count_text(place->matches) +
-                                             ", beyond the keyword leg's limit of " +
-                                             count_text(static_cast<std::size_t>(s.leg_limit))};
+        return LegReason{WhyNotStage::KeywordRank,
+                         "keyword rank " + count_text(place->rank) + " of " +
+                             count_text(place->matches) + ", beyond the keyword leg's limit of " +
+                             count_text(static_cast<std::size_t>(s.leg_limit))};
     // Within the limit by the leg's order yet not among its items: the row's chunk is gone.
-    return LegReason{"unknown_node", "the keyword leg's row for it has no chunk"};
+    return LegReason{WhyNotStage::UnknownNode, "the keyword leg's row for it has no chunk"};
 }
 
 // The topic path of each reached topic key, root first (TopicInfo's parent links).
@@ -243,7 +243,7 @@ LegReason vector_reason(const SearchContext& ctx, const PipelineState& st, const
                     (rep.skipped_reason.empty() ? std::string() : " (" + rep.skipped_reason + ")")};
     if (!pos) {
         fact(a, "vector", "none in the topic index of " + ctx.embedder.signature());
-        return {"no_vector", "it has no vector in the topic index"};
+        return {WhyNotStage::NoVector, "it has no vector in the topic index"};
     }
     std::vector<std::uint8_t> only(ctx.index.size(), 0);
     only[*pos] = 1;
@@ -275,27 +275,29 @@ LegReason vector_reason(const SearchContext& ctx, const PipelineState& st, const
             fact(a, "leaves the beam reached",
                  count_text(rep.reached_topics.size()) + " (beam width " +
                      std::to_string(s.beam_width) + "): " + joined(rep.reached_topics));
-            return {"beam", "the vector leg's beam did not reach its topic " + leaf +
-                                " (it reached " + count_text(rep.reached_topics.size()) +
-                                " leaves)"};
+            return {WhyNotStage::Beam, "the vector leg's beam did not reach its topic " + leaf +
+                                           " (it reached " + count_text(rep.reached_topics.size()) +
+                                           " leaves)"};
         }
         if (!ranked_out && sim > 0.0) {
             fact(a, "leaf members scored",
                  "at most " + std::to_string(s.beam_max_leaf_items) + " per reached leaf; " +
                      count_text(rep.scored) + " scored");
-            return {"beam", "the vector leg's beam reached its topic " + leaf +
-                                " but did not score it (a reached leaf gives at most " +
-                                std::to_string(s.beam_max_leaf_items) +
-                                " members; wide beams keep the best by their int8 codes)"};
+            return {WhyNotStage::Beam,
+                    "the vector leg's beam reached its topic " + leaf +
+                        " but did not score it (a reached leaf gives at most " +
+                        std::to_string(s.beam_max_leaf_items) +
+                        " members; wide beams keep the best by their int8 codes)"};
         }
     }
     if (!(sim > 0.0))
-        return {"vector_rank", "vector similarity " + fmt("%.4f", sim) +
-                                   ": it shares nothing with the query (the leg keeps only "
-                                   "similarities above 0)"};
-    return {"vector_rank", "vector similarity " + fmt("%.4f", sim) +
-                               ", below the vector leg's last kept " + last + " (limit " +
-                               count_text(static_cast<std::size_t>(s.leg_limit)) + ")"};
+        return {WhyNotStage::VectorRank,
+                "vector similarity " + fmt("%.4f", sim) +
+                    ": it shares nothing with the query (the leg keeps only "
+                    "similarities above 0)"};
+    return {WhyNotStage::VectorRank, "vector similarity " + fmt("%.4f", sim) +
+                                         ", below the vector leg's last kept " + last + " (limit " +
+                                         count_text(static_cast<std::size_t>(s.leg_limit)) + ")"};
 }
 
 std::int64_t fts_rowid_of(StatementCache& stmts, const NodeRow& row, const ChunkColumns& cols) {
@@ -341,7 +343,7 @@ void left_out_facts(const PipelineState& st, const SearchRequest& req, const Exp
     const RetrievalSettings& s = st.resp.settings;
     const MmrExplanation& m = e.mmr;
     if (e.excluded_by == Exclusion::Mmr) {
-        a.stage = "mmr";
+        a.stage = WhyNotStage::Mmr;
         fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
         fact(a, "relevance", why::fmt("%.4f", m.relevance));
         fact(a, "too similar to", m.penalized_by.value_or("?"));
@@ -352,13 +354,13 @@ void left_out_facts(const PipelineState& st, const SearchRequest& req, const Exp
         fact(a, "lost the last step to",
              m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) + ")");
     } else if (e.excluded_by == Exclusion::Limit) {
-        a.stage = "fused_rank";
+        a.stage = WhyNotStage::FusedRank;
         fact(a, "limit", std::to_string(st.resp.limit));
         fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
         fact(a, "lost the last step to",
              m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) + ")");
     } else {
-        a.stage = "budget";
+        a.stage = WhyNotStage::Budget;
         const SearchBudget& b = req.budget;
         fact(a, "budget",
              e.excluded_by == Exclusion::MaxUnits
@@ -406,7 +408,7 @@ Status explain_candidate(SearchContext& ctx, const SearchRequest& req, const Pip
         a.node_topic_path = ctx.index.topic_path_of(*pos);
     candidate_facts(st, c, a);
     if (position > 0) {
-        a.stage = "returned";
+        a.stage = WhyNotStage::Returned;
         a.facts.insert(a.facts.begin() + 1,
                        {"position",
                         std::to_string(position) + " of " + count_text(st.order.size()) + " hits"});
@@ -428,7 +430,7 @@ Result<bool> outside_scope(SearchContext& ctx, const SearchRequest& req, const P
                            const NodeRow& row, const ChunkColumns& cols, WhyNotAnswer& a) {
     const RetrievalSettings& s = st.resp.settings;
     if (row.is_summary && !s.include_summaries) {
-        a.stage = "scope";
+        a.stage = WhyNotStage::Scope;
         fact(a, "scope: kinds", "chunks only (search.include_summaries is off)");
         a.verdict = "Not returned: outside the scope: this query searches chunks only "
                     "(summaries are not included: search.include_summaries or --summaries).";
@@ -437,7 +439,7 @@ Result<bool> outside_scope(SearchContext& ctx, const SearchRequest& req, const P
     if (!req.scope.empty()) {
         MEMLENS_TRY(scope_misses(ctx.stmts, row, req.scope, cols, a));
         if (a.facts.size() > 1) {
-            a.stage = "scope";
+            a.stage = WhyNotStage::Scope;
             std::vector<std::string> parts;
             for (std::size_t i = 1; i < a.facts.size(); ++i)
                 parts.push_back(a.facts[i].name.substr(7) + " (" + a.facts[i].value + ")");
@@ -461,7 +463,7 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
     if (!rows)
         return rows.status().with_context("reading the node");
     if (rows->empty()) {
-        a.stage = "unknown_node";
+        a.stage = WhyNotStage::UnknownNode;
         a.verdict =
             "Not returned: this vault has no chunk or summary with the id " + a.node_id + ".";
         return a;
@@ -504,7 +506,7 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
         const bool fused = std::any_of(st.fused.begin(), st.fused.end(),
                                        [&](const FusedEntry& f) { return f.id == a.node_id; });
         if (!*visible || (fused && (row.superseded_flag || !by.empty()))) {
-            a.stage = "superseded";
+            a.stage = WhyNotStage::Superseded;
             fact(a, "superseded by", by.empty() ? "a newer version" : why::joined(by));
             fact(a, "search.superseded", "hide");
             a.verdict = "Not returned: hidden as superseded" +
@@ -519,10 +521,10 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
     if (!kw)
         return kw.status();
     const LegReason vec = vector_reason(ctx, st, row, a);
-    a.stage = !kw->stage.empty() ? kw->stage : !vec.stage.empty() ? vec.stage : "no_leg_ran";
-    if (kw->stage == "unknown_node")
-        a.stage = vec.stage.empty() ? "unknown_node" : vec.stage;
-    if (a.stage != "beam")
+    a.stage = kw->stage ? *kw->stage : vec.stage ? *vec.stage : WhyNotStage::NoLegRan;
+    if (kw->stage == WhyNotStage::UnknownNode)
+        a.stage = vec.stage ? *vec.stage : WhyNotStage::UnknownNode;
+    if (a.stage != WhyNotStage::Beam)
         a.reached_topic_paths.clear();
     if (!by.empty())
         fact(a, "also superseded by", why::joined(by));
@@ -539,7 +541,7 @@ std::string why_not_json(const WhyNotAnswer& a, int indent) {
     json j;
     j["node_id"] = a.node_id;
     j["query"] = a.query;
-    j["stage"] = a.stage;
+    j["stage"] = to_string(a.stage);
     j["verdict"] = a.verdict;
     json facts = json::array();
     for (const auto& f : a.facts)
@@ -552,6 +554,44 @@ std::string why_not_json(const WhyNotAnswer& a, int indent) {
     if (a.explanation)
         j["explanation"] = json::parse(to_json(*a.explanation, -1));
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace memlens
+
+namespace memlens {
+
+const char* to_string(WhyNotStage stage) {
+    switch (stage) {
+    case WhyNotStage::Returned:
+        return "returned";
+    case WhyNotStage::UnknownNode:
+        return "unknown_node";
+    case WhyNotStage::NoSearchableTerms:
+        return "no_searchable_terms";
+    case WhyNotStage::Scope:
+        return "scope";
+    case WhyNotStage::Superseded:
+        return "superseded";
+    case WhyNotStage::NoKeywordMatch:
+        return "no_keyword_match";
+    case WhyNotStage::KeywordRank:
+        return "keyword_rank";
+    case WhyNotStage::NoVector:
+        return "no_vector";
+    case WhyNotStage::Beam:
+        return "beam";
+    case WhyNotStage::VectorRank:
+        return "vector_rank";
+    case WhyNotStage::FusedRank:
+        return "fused_rank";
+    case WhyNotStage::Mmr:
+        return "mmr";
+    case WhyNotStage::Budget:
+        return "budget";
+    case WhyNotStage::NoLegRan:
+        break;
+    }
+    return "no_leg_ran";
 }
 
 } // namespace memlens
