@@ -6,9 +6,6 @@
 #include <memlens/retrieval.h>
 #include <memlens/scoring.h>
 
-#include <iomanip>
-#include <sstream>
-
 namespace memlens::cli {
 
 namespace {
@@ -33,13 +30,8 @@ Result<std::optional<double>> read_number(const Args& a, QueryOptionId id) {
 // "--max-chars N (0..1000000000)", from the table.
 std::string usage_of(QueryOptionId id) {
     const QueryOption& o = query_option(id);
-    auto text = [](double v) {
-        std::ostringstream out;
-        out << std::setprecision(12) << v;
-        return out.str();
-    };
     return "--" + cli_option_name(o) + (o.type == SettingType::Integer ? " N (" : " X (") +
-           text(o.min) + ".." + text(o.max) + ")";
+           range_text(o) + ")";
 }
 
 } // namespace

@@ -37,6 +37,9 @@ const QueryOption& query_option(QueryOptionId id);
 // The option's CLI flag without dashes: "max-chars".
 std::string cli_option_name(const QueryOption& option);
 
+// Its accepted range as text: "0..1000000000" (whole numbers without an exponent).
+std::string range_text(const QueryOption& option);
+
 // Ok, or InvalidArgument "<name> <value> is outside <min>..<max> (<unset>)" (a value that is not
 // finite is outside too).
 Status check_query_option(QueryOptionId id, double value);

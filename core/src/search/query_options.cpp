@@ -73,12 +73,16 @@ std::string cli_option_name(const QueryOption& option) {
     return s;
 }
 
+std::string range_text(const QueryOption& o) {
+    return number_text(o.min) + ".." + number_text(o.max);
+}
+
 Status check_query_option(QueryOptionId id, double value) {
     const QueryOption& o = query_option(id);
     if (std::isfinite(value) && value >= o.min && value <= o.max)
         return Status::ok();
-    return Status::invalid(o.name + " " + number_text(value) + " is outside " + number_text(o.min) +
-                           ".." + number_text(o.max) + " (" + o.unset + ")");
+    return Status::invalid(o.name + " " + number_text(value) + " is outside " + range_text(o) +
+                           " (" + o.unset + ")");
 }
 
 } // namespace memlens
