@@ -14,6 +14,8 @@
 #include <set>
 #include <string>
 
+namespace tst_bench {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using json = nlohmann::json;
@@ -182,3 +184,4 @@ private slots:
 
 MEMLENS_TEST_MAIN(TestBench)
 #include "tst_bench.moc"
+} // namespace tst_bench

@@ -23,6 +23,8 @@
 #include <csignal>
 #include <mutex>
 
+namespace tst_audit {
+
 using namespace memlens;
 
 namespace {
@@ -455,3 +457,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestAudit)
 #include "tst_audit.moc"
+} // namespace tst_audit

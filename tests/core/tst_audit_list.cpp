@@ -18,6 +18,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+namespace tst_audit_list {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 
@@ -254,3 +256,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestAuditList)
 #include "tst_audit_list.moc"
+} // namespace tst_audit_list

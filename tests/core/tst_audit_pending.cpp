@@ -23,6 +23,8 @@
 #include <mutex>
 #include <sstream>
 
+namespace tst_audit_pending {
+
 using namespace memlens;
 
 namespace {
@@ -289,3 +291,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestAuditPending)
 #include "tst_audit_pending.moc"
+} // namespace tst_audit_pending

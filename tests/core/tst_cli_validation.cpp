@@ -11,6 +11,8 @@
 
 #include <string>
 
+namespace tst_cli_validation {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 
@@ -197,3 +199,4 @@ private:
 
 MEMLENS_TEST_GUILESS_MAIN(TestCliValidation)
 #include "tst_cli_validation.moc"
+} // namespace tst_cli_validation

@@ -10,6 +10,8 @@
 
 #include <cmath>
 
+namespace tst_compare {
+
 using namespace memlens;
 
 namespace {
@@ -181,3 +183,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestCompare)
 #include "tst_compare.moc"
+} // namespace tst_compare

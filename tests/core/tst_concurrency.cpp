@@ -33,6 +33,8 @@
 #include <thread>
 #include <tuple>
 
+namespace tst_concurrency {
+
 using namespace memlens;
 
 namespace {
@@ -618,3 +620,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestConcurrency)
 #include "tst_concurrency.moc"
+} // namespace tst_concurrency

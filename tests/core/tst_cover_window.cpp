@@ -19,6 +19,8 @@
 #include <random>
 #include <set>
 
+namespace tst_cover_window {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using test::kDay;
@@ -512,3 +514,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestCoverWindow)
 #include "tst_cover_window.moc"
+} // namespace tst_cover_window

@@ -27,6 +27,8 @@
 #include <map>
 #include <random>
 
+namespace tst_crash_safety {
+
 using namespace memlens;
 namespace fs = std::filesystem;
 
@@ -324,3 +326,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestCrashSafety)
 #include "tst_crash_safety.moc"
+} // namespace tst_crash_safety

@@ -10,6 +10,8 @@
 #include <random>
 #include <vector>
 
+namespace tst_crc32c {
+
 namespace {
 
 // The definition, one bit at a time: reflected Castagnoli polynomial, inverted in and out.
@@ -70,3 +72,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestCrc32c)
 #include "tst_crc32c.moc"
+} // namespace tst_crc32c

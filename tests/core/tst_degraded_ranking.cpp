@@ -22,6 +22,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+namespace tst_degraded_ranking {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 
@@ -206,3 +208,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestDegradedRanking)
 #include "tst_degraded_ranking.moc"
+} // namespace tst_degraded_ranking

@@ -13,6 +13,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+namespace tst_drill_down {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using test::kDay;
@@ -193,3 +195,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestDrillDown)
 #include "tst_drill_down.moc"
+} // namespace tst_drill_down

@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdlib>
 
+namespace tst_embedder {
+
 using namespace memlens;
 
 namespace {
@@ -248,3 +250,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestEmbedder)
 #include "tst_embedder.moc"
+} // namespace tst_embedder

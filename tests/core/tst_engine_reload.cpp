@@ -15,6 +15,8 @@
 
 #include <fstream>
 
+namespace tst_engine_reload {
+
 using namespace memlens;
 
 namespace {
@@ -104,3 +106,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestEngineReload)
 #include "tst_engine_reload.moc"
+} // namespace tst_engine_reload

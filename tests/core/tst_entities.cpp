@@ -10,6 +10,8 @@
 
 #include <set>
 
+namespace tst_entities {
+
 using namespace memlens;
 
 namespace {
@@ -363,3 +365,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestEntities)
 #include "tst_entities.moc"
+} // namespace tst_entities

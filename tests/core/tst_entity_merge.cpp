@@ -27,6 +27,8 @@
 #include <fstream>
 #include <map>
 
+namespace tst_entity_merge {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using test::kT0;
@@ -676,3 +678,4 @@ void TestEntityMerge::initMain() {
 
 MEMLENS_TEST_GUILESS_MAIN(TestEntityMerge)
 #include "tst_entity_merge.moc"
+} // namespace tst_entity_merge

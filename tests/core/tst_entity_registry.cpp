@@ -17,6 +17,8 @@
 #include <fstream>
 #include <set>
 
+namespace tst_entity_registry {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 namespace fs = std::filesystem;
@@ -470,3 +472,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestEntityRegistry)
 #include "tst_entity_registry.moc"
+} // namespace tst_entity_registry

@@ -14,6 +14,8 @@
 #include <cmath>
 #include <filesystem>
 
+namespace tst_eval_locomo {
+
 using namespace memlens;
 
 namespace {
@@ -349,3 +351,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestEvalLocomo)
 #include "tst_eval_locomo.moc"
+} // namespace tst_eval_locomo

@@ -22,6 +22,8 @@
 
 #include <map>
 
+namespace tst_explanation {
+
 using namespace memlens;
 
 namespace {
@@ -667,3 +669,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestExplanation)
 #include "tst_explanation.moc"
+} // namespace tst_explanation

@@ -14,6 +14,8 @@
 
 #include <fstream>
 
+namespace tst_fetch_leaves {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using test::kT0;
@@ -171,3 +173,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestFetchLeaves)
 #include "tst_fetch_leaves.moc"
+} // namespace tst_fetch_leaves

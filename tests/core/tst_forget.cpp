@@ -19,6 +19,8 @@
 #include <fstream>
 #include <iterator>
 
+namespace tst_forget {
+
 using namespace memlens;
 namespace fs = std::filesystem;
 
@@ -453,3 +455,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestForget)
 #include "tst_forget.moc"
+} // namespace tst_forget

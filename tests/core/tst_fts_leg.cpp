@@ -16,6 +16,8 @@
 
 #include <set>
 
+namespace tst_fts_leg {
+
 using namespace memlens;
 
 namespace {
@@ -458,3 +460,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestFtsLeg)
 #include "tst_fts_leg.moc"
+} // namespace tst_fts_leg

@@ -13,6 +13,8 @@
 
 #include <QtTest>
 
+namespace tst_fusion {
+
 using namespace memlens;
 
 namespace {
@@ -313,3 +315,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestFusion)
 #include "tst_fusion.moc"
+} // namespace tst_fusion

@@ -17,6 +17,8 @@
 #include <set>
 #include <sstream>
 
+namespace tst_generate {
+
 using namespace memlens;
 
 namespace {
@@ -233,3 +235,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestGenerate)
 #include "tst_generate.moc"
+} // namespace tst_generate

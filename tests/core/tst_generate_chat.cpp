@@ -22,6 +22,8 @@
 #include <set>
 #include <sstream>
 
+namespace tst_generate_chat {
+
 using namespace memlens;
 
 namespace {
@@ -172,3 +174,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestGenerateChat)
 #include "tst_generate_chat.moc"
+} // namespace tst_generate_chat

@@ -22,6 +22,8 @@
 #include <map>
 #include <tuple>
 
+namespace tst_graph {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 
@@ -303,3 +305,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestGraph)
 #include "tst_graph.moc"
+} // namespace tst_graph

@@ -13,6 +13,8 @@
 #include <cmath>
 #include <thread>
 
+namespace tst_graph_analysis {
+
 using namespace memlens;
 
 namespace {
@@ -227,3 +229,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestGraphAnalysis)
 #include "tst_graph_analysis.moc"
+} // namespace tst_graph_analysis

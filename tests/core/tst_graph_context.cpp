@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+namespace tst_graph_context {
+
 using namespace memlens;
 
 namespace {
@@ -238,3 +240,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestGraphContext)
 #include "tst_graph_context.moc"
+} // namespace tst_graph_context

@@ -20,6 +20,8 @@
 #include <map>
 #include <random>
 
+namespace tst_group_ranking {
+
 using namespace memlens;
 
 namespace {
@@ -410,3 +412,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestGroupRanking)
 #include "tst_group_ranking.moc"
+} // namespace tst_group_ranking

@@ -15,6 +15,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+namespace tst_hostile_queries {
+
 using namespace memlens;
 
 namespace {
@@ -267,3 +269,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestHostileQueries)
 #include "tst_hostile_queries.moc"
+} // namespace tst_hostile_queries

@@ -30,6 +30,8 @@
 #include <mutex>
 #include <thread>
 
+namespace tst_http_embedder {
+
 using namespace memlens;
 
 namespace {
@@ -285,3 +287,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestHttpEmbedder)
 #include "tst_http_embedder.moc"
+} // namespace tst_http_embedder

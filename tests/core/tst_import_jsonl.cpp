@@ -9,6 +9,8 @@
 
 #include <string>
 
+namespace tst_import_jsonl {
+
 using namespace memlens;
 
 namespace {
@@ -266,3 +268,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestImportJsonl)
 #include "tst_import_jsonl.moc"
+} // namespace tst_import_jsonl

@@ -20,6 +20,8 @@
 #include <memory>
 #include <string>
 
+namespace tst_import_limits {
+
 using namespace memlens;
 namespace fs = std::filesystem;
 
@@ -343,3 +345,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestImportLimits)
 #include "tst_import_limits.moc"
+} // namespace tst_import_limits

@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+namespace tst_import_locomo {
+
 using namespace memlens;
 
 namespace {
@@ -265,3 +267,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestImportLocomo)
 #include "tst_import_locomo.moc"
+} // namespace tst_import_locomo

@@ -9,6 +9,8 @@
 
 #include <chrono>
 
+namespace tst_import_markdown {
+
 using namespace memlens;
 
 namespace {
@@ -199,3 +201,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestImportMarkdown)
 #include "tst_import_markdown.moc"
+} // namespace tst_import_markdown

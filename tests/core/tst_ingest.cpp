@@ -17,6 +17,8 @@
 #include <filesystem>
 #include <thread>
 
+namespace tst_ingest {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 
@@ -499,3 +501,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestIngest)
 #include "tst_ingest.moc"
+} // namespace tst_ingest

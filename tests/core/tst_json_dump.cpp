@@ -16,6 +16,8 @@
 
 #include <exception>
 
+namespace tst_json_dump {
+
 using namespace memlens;
 
 namespace {
@@ -78,3 +80,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestJsonDump)
 #include "tst_json_dump.moc"
+} // namespace tst_json_dump

@@ -16,6 +16,8 @@
 #include <cmath>
 #include <sstream>
 
+namespace tst_json_writer {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 
@@ -275,3 +277,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_GUILESS_MAIN(TestJsonWriter)
 #include "tst_json_writer.moc"
+} // namespace tst_json_writer

@@ -31,6 +31,8 @@
 #include <map>
 #include <set>
 
+namespace tst_lab {
+
 using namespace memlens;
 using nlohmann::json;
 
@@ -879,3 +881,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestLab)
 #include "tst_lab.moc"
+} // namespace tst_lab

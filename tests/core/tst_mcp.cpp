@@ -32,6 +32,8 @@
 #include <future>
 #include <mutex>
 
+namespace tst_mcp {
+
 using namespace memlens;
 using namespace memlens::mcp;
 
@@ -1358,3 +1360,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestMcp)
 #include "tst_mcp.moc"
+} // namespace tst_mcp

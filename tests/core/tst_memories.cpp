@@ -21,6 +21,8 @@
 
 #include <set>
 
+namespace tst_memories {
+
 using namespace memlens;
 using namespace Qt::Literals::StringLiterals;
 
@@ -395,3 +397,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestMemories)
 #include "tst_memories.moc"
+} // namespace tst_memories

@@ -9,6 +9,8 @@
 #include <random>
 #include <set>
 
+namespace tst_mmr {
+
 using namespace memlens;
 
 namespace {
@@ -215,3 +217,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestMmr)
 #include "tst_mmr.moc"
+} // namespace tst_mmr

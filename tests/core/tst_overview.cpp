@@ -17,6 +17,8 @@
 #include <numeric>
 #include <set>
 
+namespace tst_overview {
+
 using namespace memlens;
 
 class TestOverview : public QObject {
@@ -294,3 +296,4 @@ private:
 
 MEMLENS_TEST_GUILESS_MAIN(TestOverview)
 #include "tst_overview.moc"
+} // namespace tst_overview

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <set>
 
+namespace tst_query_analysis {
+
 using namespace memlens;
 
 namespace {
@@ -438,3 +440,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestQueryAnalysis)
 #include "tst_query_analysis.moc"
+} // namespace tst_query_analysis

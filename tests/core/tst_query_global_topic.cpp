@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+namespace tst_query_global_topic {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using test::kDay;
@@ -295,3 +297,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestQueryGlobalTopic)
 #include "tst_query_global_topic.moc"
+} // namespace tst_query_global_topic

@@ -17,6 +17,8 @@
 
 #include <QtTest>
 
+namespace tst_query_limits {
+
 using namespace memlens;
 
 namespace {
@@ -156,3 +158,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestQueryLimits)
 #include "tst_query_limits.moc"
+} // namespace tst_query_limits

@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+namespace tst_query_source {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using test::kDay;
@@ -269,3 +271,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestQuerySource)
 #include "tst_query_source.moc"
+} // namespace tst_query_source

@@ -27,6 +27,8 @@
 #include <cmath>
 #include <set>
 
+namespace tst_rerun {
+
 using namespace memlens;
 
 namespace {
@@ -505,3 +507,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestRerun)
 #include "tst_rerun.moc"
+} // namespace tst_rerun

@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+namespace tst_scoping_budgets {
+
 using namespace memlens;
 
 namespace {
@@ -263,3 +265,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestScopingBudgets)
 #include "tst_scoping_budgets.moc"
+} // namespace tst_scoping_budgets

@@ -9,6 +9,8 @@
 
 #include <cmath>
 
+namespace tst_scoring {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using memlens::test::kDay;
@@ -182,3 +184,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestScoring)
 #include "tst_scoring.moc"
+} // namespace tst_scoring

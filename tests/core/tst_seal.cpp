@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_seal {
+
 using namespace memlens;
 
 namespace {
@@ -297,3 +299,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestSeal)
 #include "tst_seal.moc"
+} // namespace tst_seal

@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+namespace tst_search_entities {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using test::kT0;
@@ -218,3 +220,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestSearchEntities)
 #include "tst_search_entities.moc"
+} // namespace tst_search_entities

@@ -24,6 +24,8 @@
 #include <fstream>
 #include <map>
 
+namespace tst_security {
+
 using namespace memlens;
 namespace fs = std::filesystem;
 
@@ -438,3 +440,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestSecurity)
 #include "tst_security.moc"
+} // namespace tst_security

@@ -39,6 +39,8 @@
 #include <set>
 #include <thread>
 
+namespace tst_shared_vault {
+
 using namespace memlens;
 using json = nlohmann::json;
 
@@ -555,3 +557,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestSharedVault)
 #include "tst_shared_vault.moc"
+} // namespace tst_shared_vault

@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+namespace tst_text {
+
 using namespace memlens;
 
 namespace {
@@ -348,3 +350,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestText)
 #include "tst_text.moc"
+} // namespace tst_text

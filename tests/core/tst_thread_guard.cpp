@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+namespace tst_thread_guard {
+
 using namespace memlens;
 
 namespace {
@@ -90,3 +92,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestThreadGuard)
 #include "tst_thread_guard.moc"
+} // namespace tst_thread_guard

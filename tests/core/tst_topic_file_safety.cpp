@@ -33,6 +33,8 @@
 #include <limits>
 #include <random>
 
+namespace tst_topic_file_safety {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 namespace fs = std::filesystem;
@@ -533,3 +535,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestTopicFileSafety)
 #include "tst_topic_file_safety.moc"
+} // namespace tst_topic_file_safety

@@ -11,6 +11,8 @@
 
 #include <random>
 
+namespace tst_topic_rerank {
+
 using namespace memlens;
 
 namespace {
@@ -102,3 +104,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestTopicRerank)
 #include "tst_topic_rerank.moc"
+} // namespace tst_topic_rerank

@@ -32,6 +32,8 @@ std::int32_t dot_i8(const std::int8_t* a, const std::int8_t* b, std::size_t dim)
 std::int32_t dot_i8_portable(const std::int8_t* a, const std::int8_t* b, std::size_t dim);
 } // namespace memlens
 
+namespace tst_topic_tree {
+
 namespace {
 
 struct Synthetic {
@@ -944,3 +946,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestTopicTree)
 #include "tst_topic_tree.moc"
+} // namespace tst_topic_tree

@@ -10,6 +10,8 @@
 
 #include <fstream>
 
+namespace tst_vault {
+
 using namespace memlens;
 
 class TestVault : public QObject {
@@ -165,3 +167,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestVault)
 #include "tst_vault.moc"
+} // namespace tst_vault

@@ -21,6 +21,8 @@
 #include <fstream>
 #include <map>
 
+namespace tst_vault_open_safety {
+
 using namespace memlens;
 namespace fs = std::filesystem;
 
@@ -624,3 +626,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestVaultOpenSafety)
 #include "tst_vault_open_safety.moc"
+} // namespace tst_vault_open_safety

@@ -17,6 +17,8 @@
 
 #include <set>
 
+namespace tst_vector_leg {
+
 using namespace memlens;
 
 namespace {
@@ -162,3 +164,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestVectorLeg)
 #include "tst_vector_leg.moc"
+} // namespace tst_vector_leg

@@ -18,6 +18,8 @@
 
 #include <algorithm>
 
+namespace tst_walk {
+
 using namespace memlens;
 using namespace Qt::StringLiterals;
 using test::kDay;
@@ -287,3 +289,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestWalk)
 #include "tst_walk.moc"
+} // namespace tst_walk

@@ -23,6 +23,8 @@
 #include <algorithm>
 #include <set>
 
+namespace tst_why_not {
+
 using namespace memlens;
 
 namespace {
@@ -341,3 +343,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestWhyNot)
 #include "tst_why_not.moc"
+} // namespace tst_why_not

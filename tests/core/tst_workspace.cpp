@@ -22,6 +22,8 @@
 #include <fstream>
 #include <map>
 
+namespace tst_workspace {
+
 using namespace memlens;
 namespace fs = std::filesystem;
 
@@ -419,3 +421,4 @@ private slots:
 
 MEMLENS_TEST_GUILESS_MAIN(TestWorkspace)
 #include "tst_workspace.moc"
+} // namespace tst_workspace

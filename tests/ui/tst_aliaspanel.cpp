@@ -28,6 +28,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace tst_aliaspanel {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -225,3 +227,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestAliasPanel)
 #include "tst_aliaspanel.moc"
+} // namespace tst_aliaspanel

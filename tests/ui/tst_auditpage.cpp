@@ -34,6 +34,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+namespace tst_auditpage {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -458,3 +460,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestAuditPage)
 #include "tst_auditpage.moc"
+} // namespace tst_auditpage

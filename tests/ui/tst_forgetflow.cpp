@@ -26,6 +26,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+namespace tst_forgetflow {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -194,3 +196,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestForgetFlow)
 #include "tst_forgetflow.moc"
+} // namespace tst_forgetflow

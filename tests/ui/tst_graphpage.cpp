@@ -53,6 +53,8 @@
 #include <numeric>
 #include <set>
 
+namespace tst_graphpage {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -684,3 +686,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestGraphPage)
 #include "tst_graphpage.moc"
+} // namespace tst_graphpage

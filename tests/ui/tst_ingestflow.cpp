@@ -22,6 +22,8 @@
 #include <QTimer>
 #include <QtTest>
 
+namespace tst_ingestflow {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -203,3 +205,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestIngestFlow)
 #include "tst_ingestflow.moc"
+} // namespace tst_ingestflow

@@ -44,6 +44,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace tst_labpage {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -398,3 +400,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestLabPage)
 #include "tst_labpage.moc"
+} // namespace tst_labpage

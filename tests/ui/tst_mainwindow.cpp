@@ -57,6 +57,8 @@
 #include <future>
 #include <thread>
 
+namespace tst_mainwindow {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -504,3 +506,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"
+} // namespace tst_mainwindow

@@ -28,6 +28,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+namespace tst_openworkspace {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -111,3 +113,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestOpenWorkspace)
 #include "tst_openworkspace.moc"
+} // namespace tst_openworkspace

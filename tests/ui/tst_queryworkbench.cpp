@@ -51,6 +51,8 @@
 
 #include <functional>
 
+namespace tst_queryworkbench {
+
 using namespace memlens;
 using namespace memlens::ui;
 using namespace Qt::Literals::StringLiterals;
@@ -1132,3 +1134,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestQueryWorkbench)
 #include "tst_queryworkbench.moc"
+} // namespace tst_queryworkbench

@@ -57,6 +57,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+namespace tst_screenshots {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -456,3 +458,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestScreenshots)
 #include "tst_screenshots.moc"
+} // namespace tst_screenshots

@@ -30,6 +30,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+namespace tst_translations {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -319,3 +321,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestTranslations)
 #include "tst_translations.moc"
+} // namespace tst_translations

@@ -35,6 +35,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+namespace tst_treespage {
+
 using namespace memlens;
 using namespace memlens::ui;
 
@@ -386,3 +388,4 @@ private Q_SLOTS:
 
 MEMLENS_TEST_MAIN(TestTreesPage)
 #include "tst_treespage.moc"
+} // namespace tst_treespage
