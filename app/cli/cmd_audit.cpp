@@ -165,14 +165,14 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
             moves.push_back({{"node_id", m.node_id},
                              {"logged_rank", m.logged_rank ? json(*m.logged_rank) : json(nullptr)},
                              {"new_rank", m.new_rank ? json(*m.new_rank) : json(nullptr)},
-                             {"movement", m.movement},
+                             {"movement", to_string(m.movement)},
                              {"logged_score", m.logged_score},
                              {"new_score", m.new_score}});
         json j = {{"id", cmp->logged.id},
                   {"query", cmp->logged.query},
                   {"used_logged_settings", cmp->used_logged_settings},
                   {"identical", cmp->identical},
-                  {"cause", cmp->cause},
+                  {"cause", to_string(cmp->cause)},
                   {"data_changed", cmp->data_changed},
                   {"logged_revision", cmp->logged_revision},
                   {"current_revision", cmp->current_revision},
@@ -208,10 +208,11 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
             std::snprintf(from, sizeof from, "%d", *m.logged_rank);
         if (m.new_rank)
             std::snprintf(to, sizeof to, "%d", *m.new_rank);
-        std::printf("  %-4s -> %-4s %-5s  %s\n", from, to, m.movement.c_str(), m.node_id.c_str());
+        std::printf("  %-4s -> %-4s %-5s  %s\n", from, to, to_string(m.movement),
+                    m.node_id.c_str());
     }
     std::printf("%s; cause: %s\n", cmp->identical ? "identical ranking" : "ranking moved",
-                cmp->cause.c_str());
+                to_string(cmp->cause));
     if (!with_logged_settings) {
         auto list = [](const char* what, const std::vector<std::string>& keys) {
             if (keys.empty())

@@ -65,11 +65,11 @@ json move_json(const LabMove& m) {
     return {{"node_id", m.node_id},
             {"before_rank", opt_int(m.before_rank)},
             {"after_rank", opt_int(m.after_rank)},
-            {"movement", m.movement},
+            {"movement", to_string(m.movement)},
             {"places", m.places},
             {"before_score", m.before_score},
             {"after_score", m.after_score},
-            {"signal", m.signal},
+            {"signal", to_string(m.signal)},
             {"moved_by", m.moved_by},
             {"line", m.line}};
 }

@@ -177,14 +177,14 @@ private slots:
 
         auto cmp = must(replay_audit(*engine, id, true), "replay");
         QVERIFY(cmp.identical);
-        QCOMPARE(QString::fromStdString(cmp.cause), QStringLiteral("none"));
+        QCOMPARE(cmp.cause, AuditCause::None);
         QVERIFY(!cmp.data_changed);
         QVERIFY(!cmp.settings_changed);
         QCOMPARE(cmp.rerun.result.hits.size(), r.result.hits.size());
         for (std::size_t i = 0; i < r.result.hits.size(); ++i) {
             QCOMPARE(cmp.rerun.result.hits[i].node_id, r.result.hits[i].node_id);
             QCOMPARE(cmp.rerun.result.hits[i].score, r.result.hits[i].score);
-            QCOMPARE(QString::fromStdString(cmp.moves[i].movement), QStringLiteral("same"));
+            QCOMPARE(cmp.moves[i].movement, Movement::Same);
         }
         QVERIFY(engine->audit_writer()->flush().is_ok());
         QCOMPARE(must(vault->db().query_int("SELECT count(*) FROM retrieval_log"), "n"),
@@ -215,7 +215,7 @@ private slots:
         const auto id = engine->audit_writer()->last_written_id();
         auto cmp = must(replay_audit(*engine, id, true), "replay");
         QVERIFY(cmp.identical);
-        QCOMPARE(QString::fromStdString(cmp.cause), QStringLiteral("none"));
+        QCOMPARE(cmp.cause, AuditCause::None);
         QCOMPARE(cmp.rerun.result.hits.size(), r.result.hits.size());
         for (std::size_t i = 0; i < r.result.hits.size(); ++i)
             QCOMPARE(cmp.rerun.result.hits[i].explanation->keyword.time_factor,
@@ -241,7 +241,7 @@ private slots:
         QVERIFY(!diff.data_changed);
         // The query ran the keyword leg alone: RRF's k and the leg's weight change every score
         // and no position, so the settings are no cause, and each is named for what it did.
-        QCOMPARE(QString::fromStdString(diff.cause), QStringLiteral("none"));
+        QCOMPARE(diff.cause, AuditCause::None);
         QVERIFY(diff.identical);
         QVERIFY(diff.data_keeps_order);
         QVERIFY(diff.reordering.empty());
@@ -255,7 +255,7 @@ private slots:
         auto replay = must(replay_audit(*engine, id, true), "replay");
         QVERIFY(replay.identical);
         QCOMPARE(replay.rerun.settings.rrf_k, 60);
-        QCOMPARE(QString::fromStdString(replay.cause), QStringLiteral("none"));
+        QCOMPARE(replay.cause, AuditCause::None);
 
         // A data change: a new, better matching chunk enters; the revision says why.
         {
@@ -267,22 +267,22 @@ private slots:
         }
         auto after = must(replay_audit(*engine, id, true), "replay after ingest");
         QVERIFY(after.data_changed);
-        QCOMPARE(QString::fromStdString(after.cause), QStringLiteral("data"));
+        QCOMPARE(after.cause, AuditCause::Data);
         QVERIFY(!after.identical);
-        QCOMPARE(QString::fromStdString(after.moves.front().movement), QStringLiteral("new"));
+        QCOMPARE(after.moves.front().movement, Movement::New);
         bool moved_down = false;
         for (const auto& m : after.moves)
-            moved_down = moved_down || m.movement == "down";
+            moved_down = moved_down || m.movement == Movement::Down;
         QVERIFY(moved_down);
         auto both = must(replay_audit(*engine, id, false), "diff after ingest");
         QVERIFY(!both.data_keeps_order);
-        QVERIFY(both.cause.rfind("data", 0) == 0);
+        QVERIFY(both.cause == AuditCause::Data || both.cause == AuditCause::DataAndSettings);
 
         // λ 0 (diversity only) reorders the hits: now the settings move it too, and the diff
         // names λ alone as what reorders them.
         QVERIFY(vault->set_setting("search.mmr_lambda", "0").is_ok());
         auto moved = must(replay_audit(*engine, id, false), "diff with λ 0");
-        QCOMPARE(QString::fromStdString(moved.cause), QStringLiteral("data+settings"));
+        QCOMPARE(moved.cause, AuditCause::DataAndSettings);
         QVERIFY(std::find(moved.reordering.begin(), moved.reordering.end(), "search.mmr_lambda") !=
                 moved.reordering.end());
     }
@@ -291,11 +291,11 @@ private slots:
         auto moves =
             rank_moves({{"a", 3.0}, {"b", 2.0}, {"c", 1.0}}, {{"b", 2.5}, {"a", 2.0}, {"d", 1.0}});
         QCOMPARE(moves.size(), std::size_t{4});
-        QCOMPARE(QString::fromStdString(moves[0].movement), QStringLiteral("up"));
-        QCOMPARE(QString::fromStdString(moves[1].movement), QStringLiteral("down"));
-        QCOMPARE(QString::fromStdString(moves[2].movement), QStringLiteral("new"));
+        QCOMPARE(moves[0].movement, Movement::Up);
+        QCOMPARE(moves[1].movement, Movement::Down);
+        QCOMPARE(moves[2].movement, Movement::New);
         QCOMPARE(QString::fromStdString(moves[3].node_id), QStringLiteral("c"));
-        QCOMPARE(QString::fromStdString(moves[3].movement), QStringLiteral("gone"));
+        QCOMPARE(moves[3].movement, Movement::Gone);
         QCOMPARE(moves[3].logged_rank.value(), 3);
         QVERIFY(!moves[3].new_rank);
     }
@@ -442,6 +442,11 @@ private slots:
         const auto cmp = QJsonDocument::fromJson(QByteArray::fromStdString(replay.out)).object();
         QVERIFY(cmp.value(QStringLiteral("identical")).toBool());
         QCOMPARE(cmp.value(QStringLiteral("cause")).toString(), QStringLiteral("none"));
+        const auto moves = cmp.value(QStringLiteral("moves")).toArray();
+        QVERIFY(!moves.isEmpty());
+        for (const auto& m : moves)
+            QCOMPARE(m.toObject().value(QStringLiteral("movement")).toString(),
+                     QStringLiteral("same"));
 
         auto ro = test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), dir,
                                  QStringLiteral("--read-only"), QStringLiteral("phoenix")});

@@ -158,7 +158,7 @@ private slots:
             QCOMPARE(cmp.jaccard, 1.0);
             QCOMPARE(cmp.rbo, 1.0);
             for (const auto& m : cmp.moves)
-                QCOMPARE(QString::fromStdString(m.movement), QStringLiteral("same"));
+                QCOMPARE(m.movement, Movement::Same);
         }
     }
 
@@ -330,13 +330,14 @@ private slots:
             QCOMPARE(cmp.changed_keys, std::vector<std::string>{"search.rrf_k"});
             QVERIFY(cmp.needs_retrieval.empty());
             for (const auto& m : cmp.moves) {
-                if (m.movement == "same")
+                if (m.movement == Movement::Same)
                     continue;
                 ++moved;
                 QCOMPARE(m.moved_by, std::vector<std::string>{"search.rrf_k"});
                 // A hit whose own RRF sum changed says so; one that only made room says that.
-                QVERIFY2(m.signal == "fusion" || m.signal == "none" || m.signal == "mmr",
-                         m.signal.c_str());
+                QVERIFY2(m.signal == MoveSignal::Fusion || m.signal == MoveSignal::None ||
+                             m.signal == MoveSignal::Mmr,
+                         to_string(m.signal));
                 QVERIFY(!m.line.empty());
             }
         }
@@ -362,7 +363,7 @@ private slots:
             auto cmp2 = must(what_if(*engine_, row, s2), "what-if 2");
             QCOMPARE(cmp2.changed_keys.size(), std::size_t{2});
             for (const auto& m : cmp2.moves) {
-                if (m.movement == "same")
+                if (m.movement == Movement::Same)
                     continue;
                 ++checked;
                 for (const auto& k : m.moved_by)
@@ -392,10 +393,10 @@ private slots:
             QCOMPARE(ids_of(cmp.after), first3);
             std::size_t gone = 0;
             for (const auto& m : cmp.moves) {
-                if (m.movement == "same")
+                if (m.movement == Movement::Same)
                     continue;
-                QCOMPARE(QString::fromStdString(m.movement), QStringLiteral("gone"));
-                QCOMPARE(QString::fromStdString(m.signal), QStringLiteral("budget"));
+                QCOMPARE(m.movement, Movement::Gone);
+                QCOMPARE(m.signal, MoveSignal::Budget);
                 QCOMPARE(m.moved_by, std::vector<std::string>{"budget.max_units"});
                 ++gone;
             }

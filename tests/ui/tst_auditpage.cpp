@@ -231,7 +231,7 @@ private Q_SLOTS:
         QVERIFY(replay(QStringLiteral("launch budget decision"), true));
         ReplayDiffModel* diff = page_->diffModel();
         QVERIFY(diff->rowCount() > 0);
-        QCOMPARE(diff->count(QStringLiteral("same")), diff->rowCount());
+        QCOMPARE(diff->count(Movement::Same), diff->rowCount());
         QVERIFY(page_->replayLabel()->text().contains(QStringLiteral("identical ranking")));
         QVERIFY(page_->replayLabel()->text().contains(QStringLiteral("Nothing moved")));
         QVERIFY(!page_->replayLabel()->text().contains(QStringLiteral("Cause of movement")));
@@ -281,7 +281,7 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral(
                      "No effect on this query: <b>search.freshness_half_life_days</b>")),
                  qPrintable(text));
-        QVERIFY(page_->diffModel()->count(QStringLiteral("same")) < page_->diffModel()->rowCount());
+        QVERIFY(page_->diffModel()->count(Movement::Same) < page_->diffModel()->rowCount());
 
         // The same values run from the workbench give the diff's ranking: the query and the
         // diff both use the values on screen.
@@ -325,7 +325,7 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral(
                      "No effect on this query: <b>search.freshness_half_life_days</b>")),
                  qPrintable(text));
-        QCOMPARE(page_->diffModel()->count(QStringLiteral("same")), page_->diffModel()->rowCount());
+        QCOMPARE(page_->diffModel()->count(Movement::Same), page_->diffModel()->rowCount());
         panel->revert();
     }
 

@@ -123,7 +123,7 @@ private Q_SLOTS:
         QCOMPARE(lab_->whatIfPanel()->sideBySide()->leftCount(),
                  lab_->whatIfPanel()->sideBySide()->rightCount());
         for (const auto& link : lab_->whatIfPanel()->sideBySide()->links())
-            QCOMPARE(link.movement, QStringLiteral("same"));
+            QCOMPARE(link.movement, Movement::Same);
         QVERIFY(!lab_->settingsPanel()->saveButton()->isEnabled()); // nothing to save
     }
 
@@ -173,7 +173,7 @@ private Q_SLOTS:
         QVERIFY(moved > 0);
         bool crossing = false;
         for (const auto& link : lab_->whatIfPanel()->sideBySide()->links())
-            crossing = crossing || link.movement != QStringLiteral("same");
+            crossing = crossing || link.movement != Movement::Same;
         QVERIFY(crossing);
         QVERIFY(lab_->settingsPanel()->saveButton()->isEnabled());
     }

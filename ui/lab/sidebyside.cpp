@@ -15,10 +15,10 @@ namespace {
 constexpr int kGap = 90; // room for the joining lines
 constexpr int kMargin = 6;
 
-QColor moveColor(const QString& movement, const QPalette& pal) {
-    if (movement == QLatin1String("up"))
+QColor moveColor(Movement movement, const QPalette& pal) {
+    if (movement == Movement::Up)
         return QColor(0x2e, 0x7d, 0x32);
-    if (movement == QLatin1String("down"))
+    if (movement == Movement::Down)
         return QColor(0xc6, 0x28, 0x28);
     return pal.color(QPalette::Mid);
 }
@@ -60,7 +60,7 @@ void SideBySideView::setComparison(const LabComparison& c, const QString& leftTi
         e.text = firstLine(h.content);
         if (auto it = moves.find(h.node_id); it != moves.end()) {
             e.line = QString::fromStdString(it->second->line);
-            e.movement = QString::fromStdString(it->second->movement);
+            e.movement = it->second->movement;
         }
         return e;
     };
@@ -77,10 +77,7 @@ void SideBySideView::setComparison(const LabComparison& c, const QString& leftTi
             continue;
         const int l = static_cast<int>(i);
         const int r = it->second;
-        links_.push_back({l, r,
-                          r < l   ? QStringLiteral("up")
-                          : r > l ? QStringLiteral("down")
-                                  : QStringLiteral("same")});
+        links_.push_back({l, r, movement_between(l, r)});
     }
     updateGeometry();
     update();
@@ -140,7 +137,7 @@ void SideBySideView::paintEvent(QPaintEvent*) {
         const QPointF from(a.right() + 1, a.center().y()), to(b.left() - 1, b.center().y());
         QPainterPath path(from);
         path.cubicTo(from + QPointF(kGap / 2.0, 0), to - QPointF(kGap / 2.0, 0), to);
-        QPen pen(moveColor(link.movement, pal), link.movement == QLatin1String("same") ? 1.0 : 2.0);
+        QPen pen(moveColor(link.movement, pal), link.movement == Movement::Same ? 1.0 : 2.0);
         p.setPen(pen);
         p.drawPath(path);
     }
@@ -150,8 +147,8 @@ void SideBySideView::paintEvent(QPaintEvent*) {
         for (int i = 0; i < static_cast<int>(side.size()); ++i) {
             const Entry& e = side[i];
             const QRect r = rowRect(left, i);
-            const bool gone = left && e.movement == QLatin1String("gone");
-            const bool fresh = !left && e.movement == QLatin1String("new");
+            const bool gone = left && e.movement == Movement::Gone;
+            const bool fresh = !left && e.movement == Movement::New;
             QColor fill = pal.color(QPalette::Base);
             if (gone)
                 fill = pal.color(QPalette::AlternateBase);

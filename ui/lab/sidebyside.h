@@ -27,7 +27,7 @@ public:
     struct Link {
         int left = 0;
         int right = 0;
-        QString movement;
+        Movement movement = Movement::Same;
     };
     const std::vector<Link>& links() const { return links_; }
     int leftCount() const { return static_cast<int>(left_.size()); }
@@ -49,7 +49,7 @@ private:
         QString id;
         QString text;
         QString line; // the move in words
-        QString movement;
+        Movement movement = Movement::Same;
     };
     int rowHeight() const;
     int headerHeight() const;

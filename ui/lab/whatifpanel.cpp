@@ -24,32 +24,40 @@ namespace memlens::ui {
 namespace {
 
 QString movementText(const LabMove& m) {
-    if (m.movement == "up")
+    switch (m.movement) {
+    case Movement::Up:
         return QStringLiteral("▲ %1").arg(m.places);
-    if (m.movement == "down")
+    case Movement::Down:
         return QStringLiteral("▼ %1").arg(-m.places);
-    if (m.movement == "new")
+    case Movement::New:
         return WhatIfPanel::tr("new");
-    if (m.movement == "gone")
+    case Movement::Gone:
         return WhatIfPanel::tr("gone");
+    case Movement::Same:
+        break;
+    }
     return QStringLiteral("=");
 }
 
-QString signalText(const std::string& signal) {
-    if (signal == "fusion")
+QString signalText(MoveSignal signal) {
+    switch (signal) {
+    case MoveSignal::Fusion:
         return WhatIfPanel::tr("fusion (its RRF sum)");
-    if (signal == "recency")
+    case MoveSignal::Recency:
         return WhatIfPanel::tr("recency");
-    if (signal == "entity boost")
+    case MoveSignal::EntityBoost:
         return WhatIfPanel::tr("entity boost");
-    if (signal == "supersession")
+    case MoveSignal::Supersession:
         return WhatIfPanel::tr("supersession");
-    if (signal == "profile")
+    case MoveSignal::Profile:
         return WhatIfPanel::tr("profile score");
-    if (signal == "mmr")
+    case MoveSignal::Mmr:
         return WhatIfPanel::tr("MMR");
-    if (signal == "budget")
+    case MoveSignal::Budget:
         return WhatIfPanel::tr("budget");
+    case MoveSignal::None:
+        break;
+    }
     return WhatIfPanel::tr("none: others moved");
 }
 
@@ -272,10 +280,10 @@ void WhatIfPanel::showWhatIf(const WhatIfOutcome& out) {
 QString WhatIfPanel::whatIfWords(const LabComparison& c) const {
     int up = 0, down = 0, fresh = 0, gone = 0;
     for (const auto& m : c.moves) {
-        up += m.movement == "up";
-        down += m.movement == "down";
-        fresh += m.movement == "new";
-        gone += m.movement == "gone";
+        up += m.movement == Movement::Up;
+        down += m.movement == Movement::Down;
+        fresh += m.movement == Movement::New;
+        gone += m.movement == Movement::Gone;
     }
     QString words;
     if (!c.changed) {
@@ -346,16 +354,17 @@ void WhatIfPanel::fillMoves(const LabComparison& c) {
         moves_->insertRow(r);
         auto* mv = labItem(movementText(m));
         mv->setData(Qt::UserRole, qs(m.node_id));
-        if (m.movement == "up")
+        if (m.movement == Movement::Up)
             mv->setForeground(QColor(0x2e, 0x7d, 0x32));
-        else if (m.movement == "down" || m.movement == "gone")
+        else if (m.movement == Movement::Down || m.movement == Movement::Gone)
             mv->setForeground(QColor(0xc6, 0x28, 0x28));
         moves_->setItem(r, 0, mv);
         moves_->setItem(
             r, 1, labItem(m.before_rank ? QString::number(*m.before_rank) : QStringLiteral("—")));
         moves_->setItem(
             r, 2, labItem(m.after_rank ? QString::number(*m.after_rank) : QStringLiteral("—")));
-        moves_->setItem(r, 3, labItem(m.movement == "same" ? QString() : signalText(m.signal)));
+        moves_->setItem(r, 3,
+                        labItem(m.movement == Movement::Same ? QString() : signalText(m.signal)));
         moves_->setItem(r, 4, labItem(labKeyList(m.moved_by)));
         // The words after the move itself (the Move, Before and After columns say that).
         QString why = qs(m.line);
@@ -364,7 +373,7 @@ void WhatIfPanel::fillMoves(const LabComparison& c) {
         // The Moved by column names the settings.
         if (const int by = why.indexOf(QStringLiteral("; moved by ")); by >= 0)
             why = why.left(by);
-        moves_->setItem(r, 5, labItem(m.movement == "same" ? QString() : why, qs(m.line)));
+        moves_->setItem(r, 5, labItem(m.movement == Movement::Same ? QString() : why, qs(m.line)));
     }
 }
 

@@ -52,10 +52,9 @@ const RetrievalHit* ReplayDiffModel::hitAt(int row) const {
     return &*hits_[static_cast<std::size_t>(row)];
 }
 
-int ReplayDiffModel::count(const QString& movement) const {
-    const std::string m = movement.toStdString();
-    return static_cast<int>(std::count_if(moves_.begin(), moves_.end(),
-                                          [&](const RankMove& r) { return r.movement == m; }));
+int ReplayDiffModel::count(memlens::Movement movement) const {
+    return static_cast<int>(std::count_if(
+        moves_.begin(), moves_.end(), [&](const RankMove& r) { return r.movement == movement; }));
 }
 
 int ReplayDiffModel::rowCount(const QModelIndex& parent) const {
@@ -71,7 +70,7 @@ QVariant ReplayDiffModel::data(const QModelIndex& index, int role) const {
     if (!m)
         return {};
     const int col = index.column();
-    const QString movement = qs(m->movement);
+    using Move = memlens::Movement; // the column of that name is ReplayDiffModel::Movement
     switch (role) {
     case Qt::DisplayRole:
         switch (col) {
@@ -80,14 +79,18 @@ QVariant ReplayDiffModel::data(const QModelIndex& index, int role) const {
         case LoggedScore:
             return m->logged_rank ? formatScore(m->logged_score) : QString();
         case Movement:
-            if (movement == QLatin1String("up"))
+            switch (m->movement) {
+            case Move::Up:
                 return tr("▲ up %1").arg(*m->logged_rank - *m->new_rank);
-            if (movement == QLatin1String("down"))
+            case Move::Down:
                 return tr("▼ down %1").arg(*m->new_rank - *m->logged_rank);
-            if (movement == QLatin1String("new"))
+            case Move::New:
                 return tr("✚ new");
-            if (movement == QLatin1String("gone"))
+            case Move::Gone:
                 return tr("✖ gone");
+            case Move::Same:
+                break;
+            }
             return tr("= same");
         case NewRank:
             return m->new_rank ? QString::number(*m->new_rank) : QStringLiteral("—");
@@ -103,14 +106,18 @@ QVariant ReplayDiffModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
         if (col != Movement)
             return {};
-        if (movement == QLatin1String("up"))
+        switch (m->movement) {
+        case Move::Up:
             return QColor(0x27, 0x8a, 0x4c);
-        if (movement == QLatin1String("down"))
+        case Move::Down:
             return QColor(0xc0, 0x39, 0x2b);
-        if (movement == QLatin1String("new"))
+        case Move::New:
             return QColor(0x2a, 0x6f, 0xc9);
-        if (movement == QLatin1String("gone"))
+        case Move::Gone:
             return QColor(Qt::gray);
+        case Move::Same:
+            break;
+        }
         return {};
     case Qt::TextAlignmentRole:
         if (col == LoggedRank || col == LoggedScore || col == NewRank || col == NewScore)

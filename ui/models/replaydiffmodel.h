@@ -21,8 +21,8 @@ public:
     void clear();
     const RankMove* moveAt(int row) const;
     const RetrievalHit* hitAt(int row) const; // nullptr when the node could not be read
-    // How many moves of each kind ("same", "up", "down", "new", "gone").
-    int count(const QString& movement) const;
+    // How many moves of one kind.
+    int count(memlens::Movement movement) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

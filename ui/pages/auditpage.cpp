@@ -452,11 +452,11 @@ void AuditPage::showReplay(const ReplayOutcome& outcome) {
         }
     }
     text += tr("<br>%1 same · %2 up · %3 down · %4 new · %5 gone")
-                .arg(diff_->count(QStringLiteral("same")))
-                .arg(diff_->count(QStringLiteral("up")))
-                .arg(diff_->count(QStringLiteral("down")))
-                .arg(diff_->count(QStringLiteral("new")))
-                .arg(diff_->count(QStringLiteral("gone")));
+                .arg(diff_->count(Movement::Same))
+                .arg(diff_->count(Movement::Up))
+                .arg(diff_->count(Movement::Down))
+                .arg(diff_->count(Movement::New))
+                .arg(diff_->count(Movement::Gone));
     replayLabel_->setText(text);
     Q_EMIT replayed();
 }

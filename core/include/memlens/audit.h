@@ -327,11 +327,59 @@ Result<ParsedAuditRow> parse_audit_row(const AuditRecord& record);
 // or store); empty for a malformed column.
 std::vector<std::string> audit_node_ids(const AuditRecord& record);
 
+// How a hit moved from one ranking of a query to another (logged → rerun; the lab's before →
+// after): same place, up, down, new (only in the second), gone (only in the first).
+enum class Movement { Same, Up, Down, New, Gone };
+
+// Its wire word: "same", "up", "down", "new", "gone".
+constexpr const char* to_string(Movement m) {
+    switch (m) {
+    case Movement::Up:
+        return "up";
+    case Movement::Down:
+        return "down";
+    case Movement::New:
+        return "new";
+    case Movement::Gone:
+        return "gone";
+    case Movement::Same:
+        break;
+    }
+    return "same";
+}
+
+// The movement from rank `from` to rank `to` (1-based; nullopt: not in that ranking).
+constexpr Movement movement_between(std::optional<int> from, std::optional<int> to) {
+    if (!from)
+        return Movement::New;
+    if (!to)
+        return Movement::Gone;
+    return *to == *from ? Movement::Same : *to < *from ? Movement::Up : Movement::Down;
+}
+
+// What moved a rerun's ranking away from the logged one (AuditComparison::cause).
+enum class AuditCause { None, Data, Settings, DataAndSettings };
+
+// Its wire word: "none", "data", "settings", "data+settings".
+constexpr const char* to_string(AuditCause c) {
+    switch (c) {
+    case AuditCause::Data:
+        return "data";
+    case AuditCause::Settings:
+        return "settings";
+    case AuditCause::DataAndSettings:
+        return "data+settings";
+    case AuditCause::None:
+        break;
+    }
+    return "none";
+}
+
 struct RankMove {
     std::string node_id;
     std::optional<int> logged_rank; // 1-based
     std::optional<int> new_rank;
-    std::string movement; // "same" | "up" | "down" | "new" | "gone"
+    Movement movement = Movement::Same;
     double logged_score = 0.0;
     double new_score = 0.0;
 };
@@ -347,12 +395,12 @@ struct AuditComparison {
     bool data_changed = false;                 // the vault's revision differs from the logged one
     std::vector<std::string> changed_settings; // current vault settings vs. the logged ones
     bool settings_changed = false;
-    // What moved the ranking: "none", "data", "settings" or "data+settings". A replay with the
-    // logged settings can only move through data (the vault's revision says it changed). A diff
-    // names only what moved it: "data" when the logged settings rerun today give another order
-    // than the logged one, "settings" when the settings compared give another order than the
-    // logged settings today; a setting that changed and moved nothing is no cause.
-    std::string cause;
+    // What moved the ranking. A replay with the logged settings can only move through data (the
+    // vault's revision says it changed). A diff names only what moved it: data when the logged
+    // settings rerun today give another order than the logged one, settings when the settings
+    // compared give another order than the logged settings today; a setting that changed and
+    // moved nothing is no cause.
+    AuditCause cause = AuditCause::None;
 
     // A diff, setting by setting: of changed_settings, each applied alone to the logged
     // settings and rerun today, against the logged settings rerun today (so a change of the data

@@ -91,21 +91,47 @@ double jaccard_at_k(const std::vector<std::string>& a, const std::vector<std::st
 double rank_biased_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b,
                            double p = kRboPersistence);
 
+// Which of a moved hit's own numbers changed, the one that moved it first (LabMove::signal).
+//   Fusion: its legs' RRF sum, so its fused rank. Recency, EntityBoost, Supersession: that
+//   factor of its score. Profile: the profile fold's score. Mmr: the same fused score, another
+//   MMR step. Budget: a budget cut it or left it out, or no longer does. None: its own numbers
+//   did not change, hits around it moved.
+enum class MoveSignal { None, Fusion, Recency, EntityBoost, Supersession, Profile, Mmr, Budget };
+
+// Its wire word: "none", "fusion", "recency", "entity boost", "supersession", "profile", "mmr",
+// "budget".
+constexpr const char* to_string(MoveSignal s) {
+    switch (s) {
+    case MoveSignal::Fusion:
+        return "fusion";
+    case MoveSignal::Recency:
+        return "recency";
+    case MoveSignal::EntityBoost:
+        return "entity boost";
+    case MoveSignal::Supersession:
+        return "supersession";
+    case MoveSignal::Profile:
+        return "profile";
+    case MoveSignal::Mmr:
+        return "mmr";
+    case MoveSignal::Budget:
+        return "budget";
+    case MoveSignal::None:
+        break;
+    }
+    return "none";
+}
+
 // One hit of either ranking and how it moved from the left (before) to the right (after).
 struct LabMove {
     std::string node_id;
     std::optional<int> before_rank; // 1-based
     std::optional<int> after_rank;
-    std::string movement; // "same" | "up" | "down" | "new" | "gone"
-    int places = 0;       // before − after: positive moved up; 0 for same, new and gone
+    Movement movement = Movement::Same;
+    int places = 0; // before − after: positive moved up; 0 for same, new and gone
     double before_score = 0.0;
     double after_score = 0.0;
-    // Which of the hit's own numbers changed, the one that moved it first: "fusion" (its legs'
-    // RRF sum, so its fused rank), "recency", "entity boost", "supersession", "profile" (the
-    // profile fold's score), "mmr" (same fused score, another MMR step), "budget" (a budget
-    // cut it or left it out, or no longer does), or "none":
-    // its own numbers did not change, hits around it moved.
-    std::string signal;
+    MoveSignal signal = MoveSignal::None; // none for a hit in the same place
     // The changed settings that move it this way on their own (the row re-ranked with only that
     // one changed). Empty when only several together do, or when signal is "none".
     std::vector<std::string> moved_by;

@@ -28,15 +28,11 @@ std::vector<RankMove> rank_moves(const std::vector<std::pair<std::string, double
         m.new_rank = static_cast<int>(i) + 1;
         m.new_score = rerun[i].second;
         auto it = logged_at.find(m.node_id);
-        if (it == logged_at.end()) {
-            m.movement = "new";
-        } else {
+        if (it != logged_at.end()) {
             m.logged_rank = static_cast<int>(it->second) + 1;
             m.logged_score = logged[it->second].second;
-            m.movement = *m.new_rank == *m.logged_rank  ? "same"
-                         : *m.new_rank < *m.logged_rank ? "up"
-                                                        : "down";
         }
+        m.movement = movement_between(m.logged_rank, m.new_rank);
         out.push_back(std::move(m));
     }
     for (std::size_t i = 0; i < logged.size(); ++i) {
@@ -46,7 +42,7 @@ std::vector<RankMove> rank_moves(const std::vector<std::pair<std::string, double
         m.node_id = logged[i].first;
         m.logged_rank = static_cast<int>(i) + 1;
         m.logged_score = logged[i].second;
-        m.movement = "gone";
+        m.movement = Movement::Gone;
         out.push_back(std::move(m));
     }
     return out;
@@ -131,7 +127,7 @@ Result<AuditComparison> replay_audit(SearchEngine& engine, std::int64_t id,
     cmp.changed_settings =
         changed_setting_keys(to_settings_map(*logged_settings), to_settings_map(*current));
     cmp.settings_changed = !cmp.changed_settings.empty();
-    cmp.cause = cmp.data_changed ? "data" : "none";
+    cmp.cause = cmp.data_changed ? AuditCause::Data : AuditCause::None;
     cmp.logged = std::move(rec).value();
     cmp.rerun = std::move(rerun).value();
     return cmp;
@@ -232,10 +228,10 @@ Result<AuditComparison> diff_audit(SearchEngine& engine, std::int64_t id,
     MEMLENS_TRY(attribute_settings(engine, parsed->request, logged_map, target_map, base, cmp));
     const bool settings_moved = !same_order(base, now);
     const bool data_moved = !cmp.data_keeps_order;
-    cmp.cause = data_moved && settings_moved ? "data+settings"
-                : data_moved                 ? "data"
-                : settings_moved             ? "settings"
-                                             : "none";
+    cmp.cause = data_moved && settings_moved ? AuditCause::DataAndSettings
+                : data_moved                 ? AuditCause::Data
+                : settings_moved             ? AuditCause::Settings
+                                             : AuditCause::None;
     cmp.logged = std::move(rec).value();
     cmp.rerun = std::move(rerun).value();
     return cmp;

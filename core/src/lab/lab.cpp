@@ -115,34 +115,34 @@ double recency_multiplier(const Explanation& e) {
 }
 
 // Which of the hit's own numbers changed between its two explanations, and that in words.
-std::pair<std::string, std::string> own_signal(const Explanation* b, const Explanation* a) {
+std::pair<MoveSignal, std::string> own_signal(const Explanation* b, const Explanation* a) {
     if (b == nullptr || a == nullptr)
-        return {"none", ""};
+        return {MoveSignal::None, ""};
     struct Change {
-        const char* signal;
+        MoveSignal signal;
         double size; // |log ratio|: how much it moved the score
         std::string words;
     };
     std::vector<Change> changes;
-    auto add = [&](const char* signal, double x, double y, std::string words) {
+    auto add = [&](MoveSignal signal, double x, double y, std::string words) {
         if (!differs(x, y))
             return;
         const double size = (x > 0.0 && y > 0.0) ? std::abs(std::log(y / x)) : 1e9;
         changes.push_back({signal, size, std::move(words)});
     };
     if (a->fusion == "profile" || b->fusion == "profile") {
-        add("profile", b->final_score, a->final_score,
+        add(MoveSignal::Profile, b->final_score, a->final_score,
             "profile score " + pair_nums(b->final_score, a->final_score));
     } else {
-        add("fusion", b->rrf_score, a->rrf_score,
+        add(MoveSignal::Fusion, b->rrf_score, a->rrf_score,
             "RRF " + pair_nums(b->rrf_score, a->rrf_score) + ", fused rank " +
                 std::to_string(b->fused_rank) + " → " + std::to_string(a->fused_rank));
-        add("recency", recency_multiplier(*b), recency_multiplier(*a),
+        add(MoveSignal::Recency, recency_multiplier(*b), recency_multiplier(*a),
             "recency factor " + pair_nums(recency_multiplier(*b), recency_multiplier(*a)));
-        add("entity boost", b->entity_factor, a->entity_factor,
+        add(MoveSignal::EntityBoost, b->entity_factor, a->entity_factor,
             "entity factor " + pair_nums(b->entity_factor, a->entity_factor));
     }
-    add("supersession", b->superseded_penalty, a->superseded_penalty,
+    add(MoveSignal::Supersession, b->superseded_penalty, a->superseded_penalty,
         "superseded penalty " + pair_nums(b->superseded_penalty, a->superseded_penalty));
     if (!changes.empty()) {
         auto it =
@@ -151,18 +151,20 @@ std::pair<std::string, std::string> own_signal(const Explanation* b, const Expla
         return {it->signal, it->words};
     }
     if (b->budget_cut != a->budget_cut)
-        return {"budget", a->budget_cut ? "cut by a budget" : "no longer cut by a budget"};
+        return {MoveSignal::Budget,
+                a->budget_cut ? "cut by a budget" : "no longer cut by a budget"};
     const bool budget_before = is_budget_cut(b->excluded_by);
     const bool budget_after = is_budget_cut(a->excluded_by);
     if (budget_before != budget_after)
-        return {"budget", budget_after ? std::string("left out by the ") +
-                                             to_string(a->excluded_by) + " budget"
-                                       : std::string("no longer left out by the ") +
-                                             to_string(b->excluded_by) + " budget"};
+        return {MoveSignal::Budget, budget_after ? std::string("left out by the ") +
+                                                       to_string(a->excluded_by) + " budget"
+                                                 : std::string("no longer left out by the ") +
+                                                       to_string(b->excluded_by) + " budget"};
     if (differs(b->mmr.mmr_score, a->mmr.mmr_score) && b->fused_rank == a->fused_rank)
-        return {"mmr", "MMR score " + pair_nums(b->mmr.mmr_score, a->mmr.mmr_score) +
-                           " (fused rank " + std::to_string(a->fused_rank) + " either way)"};
-    return {"none", ""};
+        return {MoveSignal::Mmr, "MMR score " + pair_nums(b->mmr.mmr_score, a->mmr.mmr_score) +
+                                     " (fused rank " + std::to_string(a->fused_rank) +
+                                     " either way)"};
+    return {MoveSignal::None, ""};
 }
 
 std::string rank_text(const std::optional<int>& r) {
@@ -171,18 +173,18 @@ std::string rank_text(const std::optional<int>& r) {
 
 std::string move_line(const LabMove& m, const std::string& words) {
     std::string head;
-    if (m.movement == "same")
+    if (m.movement == Movement::Same)
         head = "same place (" + rank_text(m.after_rank) + ")";
-    else if (m.movement == "new")
+    else if (m.movement == Movement::New)
         head = "new at " + rank_text(m.after_rank);
-    else if (m.movement == "gone")
+    else if (m.movement == Movement::Gone)
         head = "gone from " + rank_text(m.before_rank);
     else
-        head = m.movement + " " + std::to_string(std::abs(m.places)) + " (" +
-               rank_text(m.before_rank) + " → " + rank_text(m.after_rank) + ")";
-    if (m.movement == "same")
+        head = std::string(to_string(m.movement)) + " " + std::to_string(std::abs(m.places)) +
+               " (" + rank_text(m.before_rank) + " → " + rank_text(m.after_rank) + ")";
+    if (m.movement == Movement::Same)
         return head;
-    if (m.signal == "none")
+    if (m.signal == MoveSignal::None)
         return head + ": its own scores did not change; hits around it moved";
     return head + ": " + words;
 }
@@ -241,7 +243,7 @@ Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
             reachable.push_back(k);
     if (reachable.size() == 1) {
         for (auto& m : cmp.moves)
-            if (m.movement != "same")
+            if (m.movement != Movement::Same)
                 m.moved_by = reachable;
     } else if (reachable.size() > 1 && reachable.size() <= 8) {
         for (const auto& key : reachable) {
@@ -263,19 +265,19 @@ Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
                 return r.status();
             const auto ids = hit_ids(*r);
             for (auto& m : cmp.moves) {
-                if (m.movement == "same")
+                if (m.movement == Movement::Same)
                     continue;
                 auto pos = std::find(ids.begin(), ids.end(), m.node_id);
                 std::optional<int> solo_rank;
                 if (pos != ids.end())
                     solo_rank = static_cast<int>(pos - ids.begin()) + 1;
                 bool same_way = false;
-                if (m.movement == "gone" || m.movement == "new")
-                    same_way = m.movement == "gone" ? !solo_rank : solo_rank.has_value();
+                if (m.movement == Movement::Gone || m.movement == Movement::New)
+                    same_way = m.movement == Movement::Gone ? !solo_rank : solo_rank.has_value();
                 else if (solo_rank && m.before_rank)
-                    same_way = m.movement == "up" ? *solo_rank < *m.before_rank
-                                                  : *solo_rank > *m.before_rank;
-                else if (m.movement == "down")
+                    same_way = m.movement == Movement::Up ? *solo_rank < *m.before_rank
+                                                          : *solo_rank > *m.before_rank;
+                else if (m.movement == Movement::Down)
                     same_way = !solo_rank;
                 if (same_way)
                     m.moved_by.push_back(key);
@@ -283,7 +285,7 @@ Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
         }
     }
     for (auto& m : cmp.moves) {
-        if (m.movement == "same" || m.signal == "none")
+        if (m.movement == Movement::Same || m.signal == MoveSignal::None)
             continue;
         if (!m.moved_by.empty()) {
             std::string keys;
@@ -819,12 +821,9 @@ LabComparison compare_responses(SearchResponse before, SearchResponse after) {
         m.node_id = id;
         m.before_rank = br;
         m.after_rank = ar;
-        if (br && ar) {
+        if (br && ar)
             m.places = *br - *ar;
-            m.movement = m.places == 0 ? "same" : m.places > 0 ? "up" : "down";
-        } else {
-            m.movement = ar ? "new" : "gone";
-        }
+        m.movement = movement_between(br, ar);
         const Explanation* eb = find_explanation(before, id);
         const Explanation* ea = find_explanation(after, id);
         if (br)
@@ -836,7 +835,7 @@ LabComparison compare_responses(SearchResponse before, SearchResponse after) {
         if (ea)
             m.after = *ea;
         auto [signal, words] = own_signal(eb, ea);
-        m.signal = m.movement == "same" ? "none" : signal;
+        m.signal = m.movement == Movement::Same ? MoveSignal::None : signal;
         m.line = move_line(m, words);
         return m;
     };
