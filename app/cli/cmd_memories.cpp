@@ -39,7 +39,7 @@ void print_memory(const Memory& m) {
     std::cout << '\n' << m.text << '\n';
 }
 
-int run_list(const Args& a) {
+int run_memories_list(const Args& a) {
     MemoryListOptions o;
     o.source = a.get("source");
     o.author = a.get("author");
@@ -164,7 +164,7 @@ MEMLENS_CLI_COMMAND(Spec{
         "processes write. Superseded memories are left out unless --superseded.",
     {"vault", "source", "author", "tag", "since", "until", "limit", "cursor"},
     {"json", "superseded"},
-    run_list});
+    run_memories_list});
 
 MEMLENS_CLI_COMMAND(Spec{
     "get",

@@ -244,7 +244,8 @@ json Server::discover_result() const {
             {"_meta", {{kMetaServerInfo, server_info()}}}};
 }
 
-void Server::handle(std::string_view text, const std::shared_ptr<Peer>& peer, ReplyFn reply) {
+void Server::handle(std::string_view text, const std::shared_ptr<Peer>& peer,
+                    const ReplyFn& reply) {
     if (text.size() > kMaxMessageBytes) {
         reply({error_text(nullptr, kInvalidRequest,
                           "message of " + std::to_string(text.size()) +

@@ -97,7 +97,7 @@ public:
 
     // Handles one message. `reply` is called exactly once: at once for everything but a tool
     // call, or on the worker thread when the call is done.
-    void handle(std::string_view text, const std::shared_ptr<Peer>& peer, ReplyFn reply);
+    void handle(std::string_view text, const std::shared_ptr<Peer>& peer, const ReplyFn& reply);
     // The connection is gone: its queued and running calls are cancelled.
     void cancel_all(const Peer& peer);
     // Waits until every queued call has been answered and its audit row written.

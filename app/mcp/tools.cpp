@@ -53,14 +53,14 @@ json string_enum(const std::vector<std::string>& values) {
     return {{"type", "string"}, {"enum", values}};
 }
 // An object of these properties; an open one takes more, which the description names.
-json open_object_schema(json properties, std::vector<std::string> required = {}) {
+json open_object_schema(json properties, const std::vector<std::string>& required = {}) {
     json j = {{"type", "object"}, {"properties", std::move(properties)}};
     if (!required.empty())
-        j["required"] = std::move(required);
+        j["required"] = required;
     return j;
 }
-json object_schema(json properties, std::vector<std::string> required = {}) {
-    json j = open_object_schema(std::move(properties), std::move(required));
+json object_schema(json properties, const std::vector<std::string>& required = {}) {
+    json j = open_object_schema(std::move(properties), required);
     j["additionalProperties"] = false;
     return j;
 }

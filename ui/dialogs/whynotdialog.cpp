@@ -241,7 +241,7 @@ void WhyNotDialog::askTyped() {
         return;
     }
     const VaultRef ref = session_->vault();
-    const QueryRequest r = *request;
+    const QueryRequest& r = *request;
     const int generation = queryGeneration_;
     verdict_->setText(tr("Asking…"));
     job_->start(

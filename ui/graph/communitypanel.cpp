@@ -136,7 +136,7 @@ void CommunityPanel::showCommunityChunks() {
                 out.chunkIds << qs(c.node_id);
             return out;
         },
-        [this](CommunityChunks chunks) {
+        [this](const CommunityChunks& chunks) {
             if (!chunks.error.isEmpty()) {
                 Q_EMIT statusMessage(
                     tr("Cannot list the community's chunks: %1").arg(chunks.error));

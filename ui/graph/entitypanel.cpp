@@ -275,7 +275,7 @@ void EntityPanel::loadNeighbours() {
                              });
             return out;
         },
-        [this](NeighbourRows rows) { showNeighbours(rows); });
+        [this](const NeighbourRows& rows) { showNeighbours(rows); });
 }
 
 void EntityPanel::explainIds(const QString& idA, const QString& idB) {
@@ -306,7 +306,7 @@ void EntityPanel::explainIds(const QString& idA, const QString& idB) {
             }
             return out;
         },
-        [this](SharedRows rows) { showShared(rows); });
+        [this](const SharedRows& rows) { showShared(rows); });
 }
 
 void EntityPanel::showNeighbours(const NeighbourRows& rows) {

@@ -20,7 +20,7 @@ GraphLoader::GraphLoader(const VaultController* vault, GraphScene* scene, QObjec
     , loadJob_(new JobRunner(this))
     , expandJob_(new JobRunner(this)) {}
 
-void GraphLoader::load(GraphRequest request) {
+void GraphLoader::load(const GraphRequest& request) {
     if (!vault_->isOpen())
         return;
     Q_EMIT statusMessage(tr("Loading and laying out the graph…"));

@@ -19,7 +19,7 @@ public:
     GraphLoader(const VaultController* vault, GraphScene* scene, QObject* parent = nullptr);
 
     // Reads and lays out what `request` asks for (nothing without an open vault).
-    void load(GraphRequest request);
+    void load(const GraphRequest& request);
     // Adds the neighbours of the drawn entity `index`, lighter edges included down to minWeight.
     void expand(int index, std::int64_t minWeight);
     void cancel();

@@ -96,7 +96,7 @@ void AblationPanel::runAblation() {
         tr("Ranking row #%1 by each leg alone, then one signal at a time…").arg(row.record.id));
     ablationJob_->start(
         [ref, row](const std::atomic_bool& cancel) { return ablationJob(ref, row, cancel); },
-        [this](AblationOutcome out) { showAblation(out); });
+        [this](const AblationOutcome& out) { showAblation(out); });
 }
 
 void AblationPanel::showAblation(const AblationOutcome& out) {
@@ -196,7 +196,7 @@ void AblationPanel::runAblationOverLog() {
     ablationLogLabel_->setText(tr("Ranking every logged search by each column…"));
     ablationLogJob_->start(
         [ref](const std::atomic_bool& cancel) { return ablationLogJob(ref, cancel); },
-        [this](AblationLogOutcome out) { showAblationLog(out); });
+        [this](const AblationLogOutcome& out) { showAblationLog(out); });
 }
 
 void AblationPanel::showAblationLog(const AblationLogOutcome& out) {

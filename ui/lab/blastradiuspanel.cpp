@@ -183,7 +183,7 @@ void BlastRadiusPanel::runBlast() {
         [=](const std::atomic_bool& cancel) {
             return blastJob(ref, overrides, filter, limit, cached, progress, cancel);
         },
-        [this](BlastOutcome out) { showBlast(out); });
+        [this](const BlastOutcome& out) { showBlast(out); });
 }
 
 void BlastRadiusPanel::cancelBlast() {
@@ -390,7 +390,7 @@ void BlastRadiusPanel::loadCallers() {
                     out << qs(c);
             return out;
         },
-        [this, job](QStringList clients) {
+        [this, job](const QStringList& clients) {
             job->deleteLater();
             for (const auto& c : clients)
                 clientBox_->addItem(c, c);

@@ -357,7 +357,7 @@ void LabSettingsPanel::saveSettings() {
     save_->setEnabled(false);
     saveJob_->start(
         [ref, settings](const std::atomic_bool&) { return saveSettingsJob(ref, settings); },
-        [this, settings](LabSaveOutcome out) {
+        [this, settings](const LabSaveOutcome& out) {
             if (!out.error.isEmpty()) {
                 showLabMessage(this, tr("Cannot save settings"), out.error);
                 updateButtons();
@@ -385,7 +385,7 @@ void LabSettingsPanel::undoSave() {
     undo_->setEnabled(false);
     saveJob_->start(
         [ref, settings](const std::atomic_bool&) { return saveSettingsJob(ref, settings); },
-        [this, settings](LabSaveOutcome out) {
+        [this, settings](const LabSaveOutcome& out) {
             if (!out.error.isEmpty()) {
                 showLabMessage(this, tr("Cannot undo the save"), out.error);
                 updateButtons();

@@ -232,7 +232,7 @@ void WhatIfPanel::rerank(bool retrieve) {
         [=](const std::atomic_bool& cancel) {
             return whatIfJob(ref, row, left, other, leftSettings, right, budget, retrieve, cancel);
         },
-        [this](WhatIfOutcome out) { showWhatIf(out); });
+        [this](const WhatIfOutcome& out) { showWhatIf(out); });
 }
 
 void WhatIfPanel::showWhatIf(const WhatIfOutcome& out) {

@@ -278,7 +278,7 @@ void AliasPanel::merge(const EntityMergeProposal& p) {
                 out.report = std::move(report).value();
             return out;
         },
-        [this, from, into](MergeOutcome out) {
+        [this, from, into](const MergeOutcome& out) {
             updateButtons();
             if (!out.error.isEmpty()) {
                 result_->setText(tr("Nothing was merged: %1").arg(out.error));

@@ -298,7 +298,7 @@ void AuditPage::refreshAgents() {
         return;
     const VaultRef ref = vault_->ref();
     agentsJob_->start([ref](const std::atomic_bool&) { return loadAuditAgents(ref); },
-                      [this](AuditAgentLists lists) {
+                      [this](const AuditAgentLists& lists) {
                           if (!lists.error.isEmpty())
                               return;
                           // Add what is new, keep the choice: the lists only grow.
@@ -396,7 +396,7 @@ void AuditPage::replaySelected(bool withLoggedSettings) {
         [ref, id, withLoggedSettings, onScreen](const std::atomic_bool&) {
             return runReplay(ref, id, withLoggedSettings, onScreen);
         },
-        [this](ReplayOutcome outcome) { showReplay(outcome); });
+        [this](const ReplayOutcome& outcome) { showReplay(outcome); });
 }
 
 void AuditPage::showReplay(const ReplayOutcome& outcome) {

@@ -356,18 +356,18 @@ void QueryForm::connectSettings() {
          {static_cast<QAbstractSpinBox*>(searchLimit_), static_cast<QAbstractSpinBox*>(mmrLambda_),
           static_cast<QAbstractSpinBox*>(recency_)})
         spin->setKeyboardTracking(false); // one value per edit, not one per keystroke
-    connect(searchLimit_, &QSpinBox::valueChanged, this, [=, this](int v) {
+    connect(searchLimit_, &QSpinBox::valueChanged, this, [write](int v) {
         write("search.limit", v > 0 ? std::optional<QString>(QString::number(v)) : std::nullopt);
     });
-    connect(mmrLambda_, &QDoubleSpinBox::valueChanged, this, [=, this](double v) {
+    connect(mmrLambda_, &QDoubleSpinBox::valueChanged, this, [write](double v) {
         write("search.mmr_lambda",
               v >= 0.0 ? std::optional<QString>(QString::number(v)) : std::nullopt);
     });
-    connect(recency_, &QDoubleSpinBox::valueChanged, this, [=, this](double v) {
+    connect(recency_, &QDoubleSpinBox::valueChanged, this, [write](double v) {
         write("search.recency_boost",
               v >= 0.0 ? std::optional<QString>(QString::number(v)) : std::nullopt);
     });
-    connect(includeSummaries_, &QCheckBox::stateChanged, this, [=, this](int state) {
+    connect(includeSummaries_, &QCheckBox::stateChanged, this, [write](int state) {
         const auto st = static_cast<Qt::CheckState>(state);
         write("search.include_summaries",
               st == Qt::PartiallyChecked

@@ -52,7 +52,7 @@ QString makeSnippet(std::string_view content, const QStringList& terms, int maxC
 }
 
 QString hitSnippet(const RetrievalHit& hit, const QStringList& terms, int maxChars) {
-    const QString excerpt = makeSnippet(hit.content, terms, maxChars);
+    QString excerpt = makeSnippet(hit.content, terms, maxChars);
     if (!hit.explanation)
         return excerpt;
     QStringList neighbours, context;

@@ -304,7 +304,7 @@ void SettingsPanel::save() {
                 out.keys << qs(k);
             return out;
         },
-        [this, settings](SaveResult result) {
+        [this, settings](const SaveResult& result) {
             if (!result.error.isEmpty()) {
                 refresh();
                 showMessage(

@@ -84,7 +84,7 @@ void ForgetFlow::forget(const QString& nodeId) {
                 out.report = std::move(plan).value();
             return out;
         },
-        [this, nodeId](ForgetOutcome out) {
+        [this, nodeId](const ForgetOutcome& out) {
             if (!out.error.isEmpty()) {
                 Q_EMIT message(tr("Cannot forget %1: %2").arg(nodeId, out.error));
                 return;
@@ -138,7 +138,7 @@ void ForgetFlow::run(const QString& nodeId) {
                 out.report = std::move(r).value();
             return out;
         },
-        [this, nodeId](ForgetOutcome out) {
+        [this, nodeId](const ForgetOutcome& out) {
             if (!out.error.isEmpty()) {
                 Q_EMIT message(tr("Nothing was forgotten: %1").arg(out.error));
                 return;

@@ -80,7 +80,7 @@ template <typename Work> void IngestFlow::start(const QString& title, Work work)
     auto progress = progress_;
     jobs_->start(
         [work, progress](const std::atomic_bool& cancel) { return work(*progress, cancel); },
-        [this](IngestJobResult result) {
+        [this](const IngestJobResult& result) {
             poller_->stop();
             if (dialog_)
                 dialog_->deleteLater();

@@ -92,7 +92,7 @@ void VaultController::checkIntegrity(const VaultRef& ref) {
                 c.problem = QString::fromStdString(s.message());
             return c;
         },
-        [this](Checked c) {
+        [this](const Checked& c) {
             // Said once a folder: the read-only reopen that follows checks again.
             if (c.problem.isEmpty() || !(c.ref == ref_) || c.ref.dir == saidDamaged_)
                 return;

@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace memlens::ui {
 
@@ -36,7 +37,8 @@ void SignalBarsDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
         QColor track = bar.color;
         track.setAlpha(40);
         painter->fillRect(slot, track);
-        const int h = static_cast<int>(std::clamp(bar.value, 0.0, 1.0) * slot.height() + 0.5);
+        const int h =
+            static_cast<int>(std::lround(std::clamp(bar.value, 0.0, 1.0) * slot.height()));
         painter->fillRect(QRect(slot.left(), slot.bottom() - h + 1, slot.width(), h), bar.color);
         x += kBarWidth + kGap;
     }

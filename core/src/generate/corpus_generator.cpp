@@ -8,6 +8,7 @@
 #include <memlens/time_util.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace memlens::gen {
@@ -54,7 +55,8 @@ void CorpusGenerator::allocate_days() {
     std::size_t given = 0;
     for (std::size_t d = 0; d < weight.size(); ++d) {
         cum += weight[d];
-        auto upto = static_cast<std::size_t>(static_cast<double>(opts_.chunks) * cum / total + 0.5);
+        auto upto =
+            static_cast<std::size_t>(std::lround(static_cast<double>(opts_.chunks) * cum / total));
         upto = std::min(upto, opts_.chunks);
         if (d + 1 == weight.size())
             upto = opts_.chunks;

@@ -221,7 +221,7 @@ private:
         item.source_ref =
             item.message_id ? *item.message_id : file_name_ + ":" + std::to_string(line_no);
         item.group_id = thread && !thread->empty() ? *thread : *source + "#" + day_of(*ts);
-        add(std::move(*source), std::move(item));
+        add(*source, std::move(item));
         return Status::ok();
     }
 
@@ -241,7 +241,7 @@ private:
         return Status::ok();
     }
 
-    void add(std::string source_id, IngestItem item) {
+    void add(const std::string& source_id, IngestItem item) {
         auto it = index_.find(source_id);
         if (it == index_.end()) {
             it = index_.emplace(source_id, sources_.size()).first;

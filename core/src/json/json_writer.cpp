@@ -12,55 +12,55 @@ namespace memlens {
 namespace {
 
 // Insertion order keeps node_id first, as a reader of the CLI output expects.
-using json = nlohmann::ordered_json;
+using nlohmann::ordered_json;
 
-json number(double v) {
-    return std::isfinite(v) ? json(v) : json(nullptr);
+ordered_json number(double v) {
+    return std::isfinite(v) ? ordered_json(v) : ordered_json(nullptr);
 }
 
-json optional_number(const std::optional<double>& v) {
-    return v ? number(*v) : json(nullptr);
+ordered_json optional_number(const std::optional<double>& v) {
+    return v ? number(*v) : ordered_json(nullptr);
 }
 
-json strings(const std::vector<std::string>& values) {
-    json out = json::array();
+ordered_json strings(const std::vector<std::string>& values) {
+    ordered_json out = ordered_json::array();
     for (const auto& v : values)
         out.push_back(v);
     return out;
 }
 
-json term_json(const TermEvidence& t) {
-    return json{{"term", t.term},
-                {"column", t.column},
-                {"matched", t.matched},
-                {"tf", t.tf},
-                {"idf", number(t.idf)},
-                {"column_weight", number(t.column_weight)},
-                {"b", number(t.b)},
-                {"column_length", t.column_length},
-                {"average_length", number(t.average_length)},
-                {"length_norm", number(t.length_norm)},
-                {"weighted_tf", number(t.weighted_tf)},
-                {"contribution", number(t.contribution)}};
+ordered_json term_json(const TermEvidence& t) {
+    return ordered_json{{"term", t.term},
+                        {"column", t.column},
+                        {"matched", t.matched},
+                        {"tf", t.tf},
+                        {"idf", number(t.idf)},
+                        {"column_weight", number(t.column_weight)},
+                        {"b", number(t.b)},
+                        {"column_length", t.column_length},
+                        {"average_length", number(t.average_length)},
+                        {"length_norm", number(t.length_norm)},
+                        {"weighted_tf", number(t.weighted_tf)},
+                        {"contribution", number(t.contribution)}};
 }
 
 // The fields every leg has.
-json leg_common_json(const LegExplanation& leg) {
-    return json{{"rank", leg.rank ? json(*leg.rank) : json(nullptr)},
-                {"raw_score", number(leg.raw_score)},
-                {"weight", number(leg.weight)},
-                {"rrf_term", number(leg.rrf_term)}};
+ordered_json leg_common_json(const LegExplanation& leg) {
+    return ordered_json{{"rank", leg.rank ? ordered_json(*leg.rank) : ordered_json(nullptr)},
+                        {"raw_score", number(leg.raw_score)},
+                        {"weight", number(leg.weight)},
+                        {"rrf_term", number(leg.rrf_term)}};
 }
 
-json keyword_leg_json(const LegExplanation& leg) {
-    json j = leg_common_json(leg);
+ordered_json keyword_leg_json(const LegExplanation& leg) {
+    ordered_json j = leg_common_json(leg);
     j["author_factor"] = number(leg.author_factor);
     j["bm25"] = number(leg.bm25);
     j["coverage"] = number(leg.coverage);
     j["coverage_factor"] = number(leg.coverage_factor);
     j["time_factor"] = number(leg.time_factor);
     j["question_factor"] = number(leg.question_factor);
-    json terms = json::array();
+    ordered_json terms = ordered_json::array();
     for (const auto& t : leg.terms)
         terms.push_back(term_json(t));
     j["terms"] = std::move(terms);
@@ -68,31 +68,33 @@ json keyword_leg_json(const LegExplanation& leg) {
 }
 
 // The vector leg carries vector fields only: its similarity, how it was found, where it lives.
-json vector_leg_json(const LegExplanation& leg, const Explanation& e) {
-    json j = leg_common_json(leg);
-    j["similarity"] = leg.rank ? number(leg.raw_score) : json(nullptr);
-    j["search"] = leg.rank ? json(leg.exact ? "exact" : "beam") : json(nullptr);
+ordered_json vector_leg_json(const LegExplanation& leg, const Explanation& e) {
+    ordered_json j = leg_common_json(leg);
+    j["similarity"] = leg.rank ? number(leg.raw_score) : ordered_json(nullptr);
+    j["search"] = leg.rank ? ordered_json(leg.exact ? "exact" : "beam") : ordered_json(nullptr);
     j["topic_path"] = strings(e.topic_path);
     return j;
 }
 
-json weights_json(const SignalSet& s) {
-    return json{{"graph", number(s.graph)},
-                {"vector", number(s.vector)},
-                {"keyword", number(s.keyword)},
-                {"freshness", number(s.freshness)}};
+ordered_json weights_json(const SignalSet& s) {
+    return ordered_json{{"graph", number(s.graph)},
+                        {"vector", number(s.vector)},
+                        {"keyword", number(s.keyword)},
+                        {"freshness", number(s.freshness)}};
 }
 
-json explanation_json(const Explanation& e) {
-    json mmr = {{"step", e.mmr.step},
-                {"relevance", number(e.mmr.relevance)},
-                {"max_similarity", number(e.mmr.max_similarity)},
-                {"penalized_by", e.mmr.penalized_by ? json(*e.mmr.penalized_by) : json(nullptr)},
-                {"cosine", number(e.mmr.cosine)},
-                {"mmr_score", number(e.mmr.mmr_score)},
-                {"lost_to", e.mmr.lost_to ? json(*e.mmr.lost_to) : json(nullptr)},
-                {"lost_to_score", number(e.mmr.lost_to_score)}};
-    return json{
+ordered_json explanation_json(const Explanation& e) {
+    ordered_json mmr = {
+        {"step", e.mmr.step},
+        {"relevance", number(e.mmr.relevance)},
+        {"max_similarity", number(e.mmr.max_similarity)},
+        {"penalized_by",
+         e.mmr.penalized_by ? ordered_json(*e.mmr.penalized_by) : ordered_json(nullptr)},
+        {"cosine", number(e.mmr.cosine)},
+        {"mmr_score", number(e.mmr.mmr_score)},
+        {"lost_to", e.mmr.lost_to ? ordered_json(*e.mmr.lost_to) : ordered_json(nullptr)},
+        {"lost_to_score", number(e.mmr.lost_to_score)}};
+    return ordered_json{
         {"verdict", e.verdict},
         {"fusion", e.fusion},
         {"rrf_k", e.rrf_k},
@@ -120,15 +122,15 @@ json explanation_json(const Explanation& e) {
           {"supported_by", strings(e.graph_context.supported_by)}}},
         {"topic_path", strings(e.topic_path)},
         {"budget_cut", e.budget_cut},
-        {"excluded_by",
-         e.excluded_by == Exclusion::None ? json(nullptr) : json(to_string(e.excluded_by))},
+        {"excluded_by", e.excluded_by == Exclusion::None ? ordered_json(nullptr)
+                                                         : ordered_json(to_string(e.excluded_by))},
         {"rerank_similarity", optional_number(e.rerank_similarity)},
         {"fused_rank", e.fused_rank},
     };
 }
 
-json hit_json(const RetrievalHit& h) {
-    json j = {
+ordered_json hit_json(const RetrievalHit& h) {
+    ordered_json j = {
         {"node_id", h.node_id},
         {"node_kind", to_wire(h.node_kind)},
         {"tree_id", h.tree_id},
@@ -142,7 +144,7 @@ json hit_json(const RetrievalHit& h) {
         {"time_range_end", format_rfc3339(h.time_range_end_ms)},
         {"score", number(h.score)},
         {"child_ids", strings(h.child_ids)},
-        {"source_ref", h.source_ref ? json(*h.source_ref) : json(nullptr)},
+        {"source_ref", h.source_ref ? ordered_json(*h.source_ref) : ordered_json(nullptr)},
     };
     if (h.rerank_similarity)
         j["rerank_similarity"] = number(*h.rerank_similarity);
@@ -151,35 +153,37 @@ json hit_json(const RetrievalHit& h) {
     return j;
 }
 
-json hits_json(const std::vector<RetrievalHit>& hits) {
-    json out = json::array();
+ordered_json hits_json(const std::vector<RetrievalHit>& hits) {
+    ordered_json out = ordered_json::array();
     for (const auto& h : hits)
         out.push_back(hit_json(h));
     return out;
 }
 
-json degraded_json(const std::optional<DegradedRanking>& d) {
-    return d ? json{{"reason", d->reason}} : json(nullptr);
+ordered_json degraded_json(const std::optional<DegradedRanking>& d) {
+    return d ? ordered_json{{"reason", d->reason}} : ordered_json(nullptr);
 }
 
-json entity_json(const EntityMatch& m) {
-    auto time = [](std::int64_t ms) { return ms != 0 ? json(format_rfc3339(ms)) : json(nullptr); };
-    return json{{"canonical_id", m.canonical_id},
-                {"kind", m.kind},
-                {"surface", m.surface},
-                {"mention_count", m.mention_count},
-                {"first_seen_ms", m.first_seen_ms},
-                {"first_seen", time(m.first_seen_ms)},
-                {"last_seen_ms", m.last_seen_ms},
-                {"last_seen", time(m.last_seen_ms)}};
+ordered_json entity_json(const EntityMatch& m) {
+    auto time = [](std::int64_t ms) {
+        return ms != 0 ? ordered_json(format_rfc3339(ms)) : ordered_json(nullptr);
+    };
+    return ordered_json{{"canonical_id", m.canonical_id},
+                        {"kind", m.kind},
+                        {"surface", m.surface},
+                        {"mention_count", m.mention_count},
+                        {"first_seen_ms", m.first_seen_ms},
+                        {"first_seen", time(m.first_seen_ms)},
+                        {"last_seen_ms", m.last_seen_ms},
+                        {"last_seen", time(m.last_seen_ms)}};
 }
 
-json edge_json(const GraphEdge& e) {
-    return json{{"subject", e.subject}, {"object", e.object}, {"weight", e.weight}};
+ordered_json edge_json(const GraphEdge& e) {
+    return ordered_json{{"subject", e.subject}, {"object", e.object}, {"weight", e.weight}};
 }
 
 // Hits carry text from users' files; a stray invalid byte must not make the output fail.
-std::string dump(const json& j, int indent) {
+std::string dump(const ordered_json& j, int indent) {
     return dump_json(j, indent);
 }
 
@@ -194,7 +198,7 @@ std::string to_json(const std::vector<RetrievalHit>& hits, int indent) {
 }
 
 std::string to_json(const QueryResponse& r, int indent) {
-    json j = {{"hits", hits_json(r.hits)}, {"total", r.total}, {"truncated", r.truncated}};
+    ordered_json j = {{"hits", hits_json(r.hits)}, {"total", r.total}, {"truncated", r.truncated}};
     j["degraded"] = degraded_json(r.degraded);
     return dump(j, indent);
 }
@@ -212,20 +216,20 @@ std::string to_json(const EntityMatch& match, int indent) {
 }
 
 std::string to_json(const std::vector<EntityMatch>& matches, int indent) {
-    json out = json::array();
+    ordered_json out = ordered_json::array();
     for (const auto& m : matches)
         out.push_back(entity_json(m));
     return dump(out, indent);
 }
 
 std::string to_json(const RetrievalScoreBreakdown& b, int indent) {
-    json j = {{"keyword_relevance", number(b.keyword_relevance)},
-              {"vector_similarity", number(b.vector_similarity)},
-              {"graph_relevance", number(b.graph_relevance)},
-              {"episodic_relevance", number(b.episodic_relevance)},
-              {"freshness", number(b.freshness)},
-              {"final_score", number(b.final_score)},
-              {"contributions", weights_json(b.contributions)}};
+    ordered_json j = {{"keyword_relevance", number(b.keyword_relevance)},
+                      {"vector_similarity", number(b.vector_similarity)},
+                      {"graph_relevance", number(b.graph_relevance)},
+                      {"episodic_relevance", number(b.episodic_relevance)},
+                      {"freshness", number(b.freshness)},
+                      {"final_score", number(b.final_score)},
+                      {"contributions", weights_json(b.contributions)}};
     return dump(j, indent);
 }
 
@@ -234,7 +238,7 @@ std::string to_json(const GraphEdge& edge, int indent) {
 }
 
 std::string to_json(const std::vector<GraphEdge>& edges, int indent) {
-    json out = json::array();
+    ordered_json out = ordered_json::array();
     for (const auto& e : edges)
         out.push_back(edge_json(e));
     return dump(out, indent);

@@ -157,7 +157,7 @@ meeting_candidates(const Database& db, const std::vector<detail::PairDistance>& 
     return candidates;
 }
 
-Result<QueryResponse> in_walk_context(Result<QueryResponse> r) {
+Result<QueryResponse> in_walk_context(const Result<QueryResponse>& r) {
     return r ? r : Result<QueryResponse>(r.status().with_context("walk"));
 }
 

@@ -159,7 +159,7 @@ Result<std::unique_ptr<SearchEngine>> SearchEngine::open(const Vault& vault,
     impl->owned_embedder = std::move(emb).value();
     impl->embedder = impl->owned_embedder.get();
     impl->vault = &vault;
-    impl->opts = std::move(opts);
+    impl->opts = opts;
     impl->stmts = std::make_unique<search::StatementCache>(vault.db());
     MEMLENS_TRY(impl->load());
     if (impl->opts.audit)
@@ -173,7 +173,7 @@ Result<std::unique_ptr<SearchEngine>> SearchEngine::open(const Vault& vault, Emb
     auto impl = std::make_unique<Impl>();
     impl->embedder = &embedder;
     impl->vault = &vault;
-    impl->opts = std::move(opts);
+    impl->opts = opts;
     impl->stmts = std::make_unique<search::StatementCache>(vault.db());
     MEMLENS_TRY(impl->load());
     if (impl->opts.audit)
@@ -249,7 +249,7 @@ Result<QueryAnswer> SearchEngine::query(std::string_view text, const QueryOption
     check_off_ui_thread("SearchEngine::query");
     QueryAnswer answer;
     SearchRequest& req = answer.request;
-    static_cast<SearchOverrides&>(req) = options;
+    static_cast<SearchOverrides&>(req) = static_cast<const SearchOverrides&>(options);
     req.query = std::string(text);
     // Checked before the analysis, so that a refused request is refused for what was asked.
     MEMLENS_TRY(validate_search_request(req));
@@ -287,7 +287,7 @@ Result<WhyNotAnswer> SearchEngine::why_not(std::string_view text, std::string_vi
         return a;
     }
     QueryAnswer prepared;
-    static_cast<SearchOverrides&>(prepared.request) = options;
+    static_cast<SearchOverrides&>(prepared.request) = static_cast<const SearchOverrides&>(options);
     prepared.request.query = std::string(text);
     MEMLENS_TRY(validate_search_request(prepared.request));
     if (stale())
