@@ -1,4 +1,5 @@
 // The Ingestor: one import, one transaction. See ingest.h for the contract.
+#include "background_priority.h"
 #include "entities/repoint.h"
 #include "import/input_rules.h"
 #include "ingest/chunker.h"
@@ -699,7 +700,9 @@ private:
         const auto prepare_from = [&](std::size_t begin) {
             const auto policy = order.size() - begin <= kPrepareHereMax ? std::launch::deferred
                                                                         : std::launch::async;
-            return std::async(policy, [this, &s, &order, begin] {
+            return std::async(policy, [this, &s, &order, begin, policy] {
+                if (policy == std::launch::async) // a thread of its own, which ends with the block
+                    detail::run_behind_interactive_work();
                 return prepare(s, order, begin, std::min(order.size(), begin + kPrepareBlock));
             });
         };

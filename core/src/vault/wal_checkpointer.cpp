@@ -1,5 +1,7 @@
 #include "vault/wal_checkpointer.h"
 
+#include "background_priority.h"
+
 #include <memlens/db.h>
 
 #include <sqlite3.h>
@@ -46,6 +48,8 @@ int WalCheckpointer::on_commit(void* self, sqlite3*, const char*, int pages) {
 }
 
 void WalCheckpointer::run() {
+    // Behind the commits and the reads its copy and sync would slow.
+    detail::run_behind_interactive_work();
     Database db; // opened on first use, kept for the next
     std::unique_lock lock(mutex_);
     while (true) {
