@@ -39,7 +39,7 @@ constexpr int kRefreshDelayMs = 400;
 // Follow mode reads the rows logged since twice a second: a row shows within a second.
 constexpr int kFollowIntervalMs = 500;
 
-QTreeView* makeTable(QWidget* parent) {
+QTreeView* makeLogTable(QWidget* parent) {
     auto* view = new QTreeView(parent);
     view->setRootIsDecorated(false);
     view->setUniformRowHeights(true);
@@ -67,13 +67,13 @@ AuditPage::AuditPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     , followTimer_(new QTimer(this))
     , agentsJob_(new JobRunner(this))
     , countLabel_(new QLabel(this))
-    , log_(makeTable(this))
+    , log_(makeLogTable(this))
     , replay_(new QPushButton(tr("&Replay"), this))
     , diffButton_(new QPushButton(tr("&Diff with Settings on Screen"), this))
     , rerun_(new QPushButton(tr("Open in &Workbench"), this))
     , lab_(new QPushButton(tr("Open in &Lab"), this))
     , replayLabel_(new QLabel(this))
-    , diffView_(makeTable(this)) {
+    , diffView_(makeLogTable(this)) {
     setupFilters();
     setupLog();
     setupActions();

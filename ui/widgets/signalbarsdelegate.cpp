@@ -13,7 +13,7 @@ namespace memlens::ui {
 
 namespace {
 constexpr int kBarWidth = 9;
-constexpr int kGap = 3;
+constexpr int kBarGap = 3;
 } // namespace
 
 void SignalBarsDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
@@ -40,7 +40,7 @@ void SignalBarsDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
         const int h =
             static_cast<int>(std::lround(std::clamp(bar.value, 0.0, 1.0) * slot.height()));
         painter->fillRect(QRect(slot.left(), slot.bottom() - h + 1, slot.width(), h), bar.color);
-        x += kBarWidth + kGap;
+        x += kBarWidth + kBarGap;
     }
     painter->restore();
 }
@@ -50,7 +50,7 @@ QSize SignalBarsDelegate::sizeHint(const QStyleOptionViewItem& option,
     const auto bars = index.data(SignalBarsRole).value<SignalBars>();
     const int n = std::max(4, static_cast<int>(bars.size()));
     QSize s = QStyledItemDelegate::sizeHint(option, index);
-    s.setWidth(8 + n * kBarWidth + (n - 1) * kGap);
+    s.setWidth(8 + n * kBarWidth + (n - 1) * kBarGap);
     return s;
 }
 

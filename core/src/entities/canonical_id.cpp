@@ -7,7 +7,7 @@ namespace memlens {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_name(std::string_view s) {
     // Unicode whitespace, so a value copied with a no-break space still canonicalises.
     std::size_t b = 0;
     while (b < s.size()) {
@@ -33,7 +33,7 @@ std::string_view trim(std::string_view s) {
 std::string canonical_entity_id(std::string_view kind, std::string_view value) {
     std::string id(kind);
     id += ':';
-    value = trim(value);
+    value = trim_name(value);
     if (kind == "url") {
         id += value; // paths and queries are case-sensitive
         return id;

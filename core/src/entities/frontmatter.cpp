@@ -14,7 +14,7 @@ struct Line {
     std::size_t next;      // byte offset just past the line break
 };
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_field(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
         s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
@@ -46,7 +46,7 @@ public:
     Status scalar(std::string_view in, std::string& out, std::string_view& rest,
                   std::string_view stop_chars = {}) const {
         out.clear();
-        in = trim(in);
+        in = trim_field(in);
         if (!in.empty() && in.front() == '#') { // "key: # comment" is an empty value
             rest = in;
             return Status::ok();
@@ -63,7 +63,7 @@ public:
         while (end < in.size() && stop_chars.find(in[end]) == std::string_view::npos &&
                !(in[end] == '#' && end > 0 && (in[end - 1] == ' ' || in[end - 1] == '\t')))
             ++end;
-        std::string_view value = trim(in.substr(0, end));
+        std::string_view value = trim_field(in.substr(0, end));
         rest = in.substr(end);
         if (value == "~" || value == "null")
             value = {};
@@ -73,11 +73,11 @@ public:
 
     // [a, "b, c", 'd']
     Status flow_list(std::string_view in, std::vector<std::string>& out) const {
-        in = trim(in);
+        in = trim_field(in);
         in.remove_prefix(1); // '['
         out.clear();
         while (true) {
-            in = trim(in);
+            in = trim_field(in);
             if (in.empty())
                 return error("list opened with '[' is not closed with ']'");
             if (in.front() == ']') {
@@ -87,7 +87,7 @@ public:
             std::string item;
             std::string_view rest;
             MEMLENS_TRY(scalar(in, item, rest, ",]"));
-            rest = trim(rest);
+            rest = trim_field(rest);
             if (rest.empty())
                 return error("list opened with '[' is not closed with ']'");
             if (rest.front() != ',' && rest.front() != ']')
@@ -102,7 +102,7 @@ public:
     }
 
     Status trailing(std::string_view rest) const {
-        rest = trim(rest);
+        rest = trim_field(rest);
         if (!rest.empty() && rest.front() != '#')
             return error("unexpected text after value: '" + std::string(rest) + "'");
         return Status::ok();
@@ -298,14 +298,14 @@ Status read_key_value(const Parser& p, std::string_view t, EntityFields& f) {
     const std::size_t colon = t.find(':');
     if (colon == std::string_view::npos)
         return p.error("expected 'key: value'");
-    const std::string key(trim(t.substr(0, colon)));
+    const std::string key(trim_field(t.substr(0, colon)));
     if (!valid_key(key))
         return p.error("expected 'key: value'");
     for (const auto& k : f.seen_keys)
         if (k == key)
             return p.error("duplicate key '" + key + "'");
     f.seen_keys.push_back(key);
-    const std::string_view value = trim(t.substr(colon + 1));
+    const std::string_view value = trim_field(t.substr(colon + 1));
     f.block_list = nullptr;
     f.skipping = false;
 
@@ -357,7 +357,7 @@ Result<EntityRecord> parse_entity_file(std::string_view content, const std::stri
         content.remove_prefix(3);
     Parser p(label, 1);
     Line line = read_line(content, 0, 1);
-    if (trim(line.text) != "---")
+    if (trim_field(line.text) != "---")
         return p.error("missing YAML frontmatter: the file must start with a '---' line");
 
     EntityFields f;
@@ -368,7 +368,7 @@ Result<EntityRecord> parse_entity_file(std::string_view content, const std::stri
         line = read_line(content, pos, ++number);
         pos = line.next;
         p.set_line(number);
-        const std::string_view t = trim(line.text);
+        const std::string_view t = trim_field(line.text);
         if (t == "---" || t == "...") {
             closed = true;
             break;

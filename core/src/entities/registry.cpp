@@ -32,7 +32,7 @@ std::string surface_key(std::string_view s) {
     return utf8_lower(s);
 }
 
-std::string errno_text() {
+std::string registry_errno_text() {
     return std::error_code(errno, std::generic_category()).message();
 }
 
@@ -47,7 +47,7 @@ Result<std::string> read_file(const fs::path& path) {
         return Status::io(path.string() + ": cannot open for reading: " +
                           (errno == ELOOP ? std::string("it is a symbolic link, and the "
                                                         "registry reads only its own files")
-                                          : errno_text()));
+                                          : registry_errno_text()));
     struct stat st = {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
@@ -66,7 +66,7 @@ Result<std::string> read_file(const fs::path& path) {
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            const std::string why = errno_text();
+            const std::string why = registry_errno_text();
             ::close(fd);
             return Status::io(path.string() + ": read failed: " + why);
         }
@@ -123,14 +123,14 @@ Status write_file_atomically(const fs::path& target, const std::string& content)
     }
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
-        return Status::io(tmp.string() + ": " + errno_text());
+        return Status::io(tmp.string() + ": " + registry_errno_text());
     std::size_t done = 0;
     while (done < content.size()) {
         const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            const std::string why = errno_text();
+            const std::string why = registry_errno_text();
             ::close(fd);
             ::unlink(tmp.c_str());
             return Status::io(tmp.string() + ": write failed: " + why);
@@ -138,12 +138,12 @@ Status write_file_atomically(const fs::path& target, const std::string& content)
         done += static_cast<std::size_t>(n);
     }
     if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        const std::string why = errno_text();
+        const std::string why = registry_errno_text();
         ::unlink(tmp.c_str());
         return Status::io(tmp.string() + ": " + why);
     }
     if (::rename(tmp.c_str(), target.c_str()) != 0) {
-        const std::string why = errno_text();
+        const std::string why = registry_errno_text();
         ::unlink(tmp.c_str());
         return Status::io(target.string() + ": rename failed: " + why);
     }

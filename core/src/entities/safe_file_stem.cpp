@@ -1,3 +1,4 @@
+#include <memlens/audit.h>
 #include <memlens/entities.h>
 
 #include <array>
@@ -31,15 +32,6 @@ void percent(std::string& out, unsigned char c) {
     char buf[4];
     std::snprintf(buf, sizeof buf, "%%%02X", c);
     out += buf;
-}
-
-std::uint64_t fnv1a64(std::string_view s) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (char c : s) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
 }
 
 } // namespace

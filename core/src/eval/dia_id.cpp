@@ -6,14 +6,14 @@
 namespace memlens {
 namespace {
 
-bool is_space(char c) {
+bool is_id_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front()))
+std::string_view trim_id(std::string_view s) {
+    while (!s.empty() && is_id_space(s.front()))
         s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back()))
+    while (!s.empty() && is_id_space(s.back()))
         s.remove_suffix(1);
     return s;
 }
@@ -40,7 +40,7 @@ std::string DiaId::str() const {
 }
 
 std::optional<DiaId> parse_dia_id(std::string_view text) {
-    std::string_view s = trim(text);
+    std::string_view s = trim_id(text);
     if (s.empty() || (s.front() != 'D' && s.front() != 'd'))
         return std::nullopt;
     s.remove_prefix(1);
@@ -59,7 +59,7 @@ std::vector<std::string> split_evidence(const std::vector<std::string>& evidence
     for (const auto& e : evidence) {
         std::string cur;
         for (char c : e) {
-            if (c == ';' || c == ',' || is_space(c)) {
+            if (c == ';' || c == ',' || is_id_space(c)) {
                 if (!cur.empty())
                     parts.push_back(std::move(cur));
                 cur.clear();

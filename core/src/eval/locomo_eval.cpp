@@ -87,9 +87,9 @@ bool cancelled(const std::atomic_bool* cancel) {
     return cancel && cancel->load();
 }
 
-class Run {
+class EvalRun {
 public:
-    Run(const LocomoEvalOptions& o, std::vector<int> ks)
+    EvalRun(const LocomoEvalOptions& o, std::vector<int> ks)
         : o_(o)
         , ks_(std::move(ks))
         , hybrid_(ks_)
@@ -123,9 +123,9 @@ private:
     std::vector<ConversationFigures> conversations_;
 };
 
-Result<double> Run::ask(SearchEngine& engine, const QueryOptions& base,
-                        std::optional<SearchMode> mode, const Evaluable& e, RecallAccumulator& acc,
-                        RecallAccumulator& conv_acc) {
+Result<double> EvalRun::ask(SearchEngine& engine, const QueryOptions& base,
+                            std::optional<SearchMode> mode, const Evaluable& e,
+                            RecallAccumulator& acc, RecallAccumulator& conv_acc) {
     const auto t0 = std::chrono::steady_clock::now();
     QueryOptions opts = base;
     opts.mode = mode;
@@ -184,9 +184,9 @@ QueryOptions conversation_ask_options(const IngestSource& source, int limit) {
 }
 
 // Each question in hybrid mode, then in keyword mode.
-Status Run::ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
-                    const std::vector<Evaluable>& todo, const std::string& sample_id,
-                    RecallAccumulator& conv_hybrid, RecallAccumulator& conv_keyword) {
+Status EvalRun::ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
+                        const std::vector<Evaluable>& todo, const std::string& sample_id,
+                        RecallAccumulator& conv_hybrid, RecallAccumulator& conv_keyword) {
     for (std::size_t i = 0; i < todo.size(); ++i) {
         if (cancelled(o_.cancel))
             return Status::cancelled();
@@ -203,8 +203,8 @@ Status Run::ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
     return Status::ok();
 }
 
-Status Run::conversation(std::size_t index, const IngestSource& source,
-                         const LocomoConversation& conv, const std::filesystem::path& scratch) {
+Status EvalRun::conversation(std::size_t index, const IngestSource& source,
+                             const LocomoConversation& conv, const std::filesystem::path& scratch) {
     ConversationFigures fig;
     fig.sample_id = conv.sample_id;
     fig.turns = source.items.size();
@@ -253,7 +253,7 @@ Status Run::conversation(std::size_t index, const IngestSource& source,
     return Status::ok();
 }
 
-LocomoEvalReport Run::report() const {
+LocomoEvalReport EvalRun::report() const {
     LocomoEvalReport r;
     r.ks = ks_;
     r.questions = questions_;
@@ -294,7 +294,7 @@ Result<LocomoEvalReport> run_locomo_eval(const LocomoEvalOptions& o) {
     if (!scratch)
         return scratch.status();
 
-    Run run(o, ks);
+    EvalRun run(o, ks);
     for (std::size_t i = 0; i < convs->size(); ++i) {
         const LocomoConversation& c = (*convs)[i];
         if (!o.conversations.empty() && std::find(o.conversations.begin(), o.conversations.end(),

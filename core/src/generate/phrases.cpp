@@ -156,7 +156,7 @@ constexpr S kHiring[] = {
     "{Offer accepted|Signed}: a new <role> joins <proj> {on <date>|next month}! <emoji>",
 };
 
-constexpr S kCommunity[] = {
+constexpr S kCommunityPhrases[] = {
     "{Hey|Hi} {folks|all|team}, is <proj> <comp> {supposed to|meant to} {work|behave like this} "
     "{on Android 12|offline|with a VPN}? {Getting <err>.|It just spins.}",
     "{Love|Really like} the new <screen>{!|, but} {the contrast is low|the font is tiny|it "
@@ -553,7 +553,7 @@ Phrases chat_openers(Topic t) {
     case Topic::Hiring:
         return kHiring;
     case Topic::Community:
-        return kCommunity;
+        return kCommunityPhrases;
     }
     return kStatus;
 }

@@ -18,7 +18,7 @@ std::size_t byte_offset_for_chars(std::string_view s, std::size_t chars) {
     return i;
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_text(std::string_view s) {
     while (!s.empty() &&
            (s.front() == ' ' || s.front() == '\n' || s.front() == '\t' || s.front() == '\r'))
         s.remove_prefix(1);
@@ -49,7 +49,7 @@ std::size_t best_cut(std::string_view s, std::size_t limit) {
 
 std::vector<std::string> split_into_chunks(std::string_view text, std::int64_t max_tokens) {
     std::vector<std::string> out;
-    text = trim(text);
+    text = trim_text(text);
     if (text.empty())
         return out;
     if (max_tokens <= 0 || estimate_tokens(text) <= max_tokens) {
@@ -70,10 +70,10 @@ std::vector<std::string> split_into_chunks(std::string_view text, std::int64_t m
         std::size_t cut = best_cut(text, limit);
         if (cut == 0)
             cut = limit;
-        std::string_view piece = trim(text.substr(0, cut));
+        std::string_view piece = trim_text(text.substr(0, cut));
         if (!piece.empty())
             out.emplace_back(piece);
-        text = trim(text.substr(cut));
+        text = trim_text(text.substr(cut));
     }
     return out;
 }

@@ -13,11 +13,10 @@ namespace memlens {
 
 namespace {
 
-using detail::SummaryRow;
-
 struct Frontier {
     std::string id;
-    const SummaryRow* parent = nullptr; // the node we came from (null for the start's children)
+    const detail::SummaryRow* parent =
+        nullptr; // the node we came from (null for the start's children)
 };
 
 } // namespace
@@ -27,7 +26,7 @@ namespace {
 // One level of the walk, read with one query per table: its summaries and chunks by id, and
 // the newest version of each document among them.
 struct LevelRows {
-    std::vector<SummaryRow> summaries;
+    std::vector<detail::SummaryRow> summaries;
     std::unordered_map<std::string, std::size_t> summary_at;
     std::vector<detail::ChunkRow> chunks;
     std::unordered_map<std::string, detail::ChunkRow*> chunk_at; // into chunks
@@ -75,7 +74,7 @@ constexpr auto kUnversioned = -std::numeric_limits<std::int64_t>::max();
 
 // Whether a summary reached from `f` is passed over as a document root: an older revision (it
 // and its subtree), or a copy of the winning version (the first root wins).
-bool passed_over_root(const SummaryRow& s, const Frontier& f,
+bool passed_over_root(const detail::SummaryRow& s, const Frontier& f,
                       const std::unordered_map<std::string, std::int64_t>& newest,
                       std::set<std::string>& emitted_roots) {
     const std::int64_t v = s.version_ms.value_or(kUnversioned);
@@ -95,14 +94,14 @@ bool passed_over_root(const SummaryRow& s, const Frontier& f,
 
 // Emits one level's nodes as candidates, in the level's order; returns the summaries kept, the
 // parents of the next level.
-std::vector<SummaryRow> emit_level(LevelRows& rows, const std::vector<Frontier>& level,
-                                   std::set<std::string>& emitted_roots,
-                                   std::vector<detail::Candidate>& out) {
-    std::vector<SummaryRow> kept;
+std::vector<detail::SummaryRow> emit_level(LevelRows& rows, const std::vector<Frontier>& level,
+                                           std::set<std::string>& emitted_roots,
+                                           std::vector<detail::Candidate>& out) {
+    std::vector<detail::SummaryRow> kept;
     kept.reserve(rows.summaries.size());
     for (const auto& f : level) {
         if (auto it = rows.summary_at.find(f.id); it != rows.summary_at.end()) {
-            SummaryRow& s = rows.summaries[it->second];
+            detail::SummaryRow& s = rows.summaries[it->second];
             if (s.deleted)
                 continue; // dropped before the version check
             if (s.doc_id && passed_over_root(s, f, rows.newest, emitted_roots))
@@ -144,14 +143,14 @@ Result<std::vector<RetrievalHit>> drill_down(const Vault& vault, const DrillDown
     // A leaf id or an unknown id has no children: empty, so the caller can recover.
     if (start->empty())
         return empty;
-    const SummaryRow start_node = std::move(start->front());
+    const detail::SummaryRow start_node = std::move(start->front());
 
     std::vector<detail::Candidate> out;
     std::vector<Frontier> level;
     for (const auto& c : start_node.child_ids)
         level.push_back({c, &start_node});
     // Rows of the previous level stay alive while their children are examined.
-    std::vector<SummaryRow> parents;
+    std::vector<detail::SummaryRow> parents;
     std::set<std::string> emitted_roots; // doc ids whose winning root was already emitted
 
     for (int depth = 1; depth <= opts.max_depth && !level.empty(); ++depth) {

@@ -32,11 +32,11 @@ using nlohmann::json;
 
 constexpr std::size_t kMaxForgetNameBytes = 1024;
 
-std::string ids_json(const std::vector<std::string>& ids) {
+std::string forgotten_ids_json(const std::vector<std::string>& ids) {
     return dump_json(json(ids));
 }
 template <typename C> std::string set_json(const C& ids) {
-    return ids_json(std::vector<std::string>(ids.begin(), ids.end()));
+    return forgotten_ids_json(std::vector<std::string>(ids.begin(), ids.end()));
 }
 
 // Every row of a one-column text query.
@@ -130,7 +130,7 @@ Result<std::vector<Memory>> select_memories(const Vault& vault, const ForgetRequ
                          "FROM mem_tree_chunks WHERE id IN (SELECT value FROM json_each(?))");
     if (!st)
         return st.status();
-    st->bind(1, ids_json(ids));
+    st->bind(1, forgotten_ids_json(ids));
     std::vector<Memory> out;
     MEMLENS_TRY(st->each_row([&] {
         out.push_back({st->column_text(0), st->column_int64(1), st->column_text(2),
@@ -158,7 +158,7 @@ Result<std::vector<Summary>> affected_summaries(const Database& db,
                          "WHERE id IN (SELECT id FROM up) ORDER BY level, id");
     if (!st)
         return st.status();
-    st->bind(1, ids_json(ids));
+    st->bind(1, forgotten_ids_json(ids));
     std::vector<Summary> out;
     while (true) {
         auto row = st->step();
@@ -367,7 +367,7 @@ private:
                               "ORDER BY node_id, entity_id");
         if (!st)
             return st.status();
-        st->bind(1, ids_json(nodes));
+        st->bind(1, forgotten_ids_json(nodes));
         std::map<std::string, std::vector<std::string>> leaf_entities;
         MEMLENS_TRY(st->each_row([&] {
             entities_.insert(st->column_text(1));
@@ -452,11 +452,11 @@ private:
                 "time_range_start_ms = ?6, time_range_end_ms = ?7, score = ?8 WHERE id = ?9");
             if (!up)
                 return up.status();
-            up->bind(1, ids_json(s.children))
+            up->bind(1, forgotten_ids_json(s.children))
                 .bind(2, draft->content)
                 .bind(3, static_cast<std::int64_t>((draft->content.size() + 3) / 4))
-                .bind(4, ids_json(draft->entities))
-                .bind(5, ids_json(draft->topics))
+                .bind(4, forgotten_ids_json(draft->entities))
+                .bind(5, forgotten_ids_json(draft->topics))
                 .bind(6, draft->start_ms)
                 .bind(7, draft->end_ms)
                 .bind(8, draft->score)
@@ -545,7 +545,10 @@ private:
                             "WHERE tree_id = ?3 AND level = ?4");
             if (!up)
                 return up.status();
-            up->bind(1, ids_json(c.ids)).bind(2, now_ms()).bind(3, c.tree).bind(4, c.level);
+            up->bind(1, forgotten_ids_json(c.ids))
+                .bind(2, now_ms())
+                .bind(3, c.tree)
+                .bind(4, c.level);
             MEMLENS_TRY(up->exec());
         }
         for (const auto& tree : trees_) {
