@@ -211,7 +211,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/graph/graphdata.cpp" line="+203"/>
+        <location filename="../ui/graph/graphdata.cpp" line="+204"/>
         <source>%1 is not drawn</source>
         <translation>%1 ist nicht gezeichnet</translation>
     </message>
@@ -219,7 +219,7 @@
 <context>
     <name>QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+66"/>
+        <location filename="../ui/pages/queryform.cpp" line="+75"/>
         <source>any kind</source>
         <translation>jede Art</translation>
     </message>
@@ -742,12 +742,12 @@
 <context>
     <name>memlens::ui::AuditModel</name>
     <message>
-        <location filename="../ui/models/auditmodel.cpp" line="+135"/>
+        <location filename="../ui/models/auditmodel.cpp" line="+131"/>
         <source>off</source>
         <translation>aus</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>%1 (error)</source>
         <translation>%1 (Fehler)</translation>
     </message>
@@ -757,7 +757,7 @@
         <translation>%1 von %2</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+82"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -772,7 +772,7 @@
         <translation>Abfrage</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-49"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
@@ -797,7 +797,7 @@
         <translation>Hash %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+43"/>
         <source>Mode / tool</source>
         <translation>Modus / Werkzeug</translation>
     </message>
@@ -992,22 +992,22 @@
         <translation>Die angezeigten Einstellungen sind die protokollierten.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&lt;br&gt;Moved by: %1 (each alone reorders the hits).</source>
         <translation>&lt;br&gt;Verschoben durch: %1 (jede allein ordnet die Treffer um).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>&lt;br&gt;Moved only by these settings together: %1.</source>
         <translation>&lt;br&gt;Nur durch diese Einstellungen zusammen verschoben: %1.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&lt;br&gt;No effect on this query: %1.</source>
         <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-278"/>
         <source>Put the logged query into the workbench</source>
         <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
     </message>
@@ -1057,7 +1057,7 @@
         <translation>&lt;br&gt;Ändern die Scores, nicht die Reihenfolge: %1.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&lt;br&gt;%1 same · %2 up · %3 down · %4 new · %5 gone</source>
         <translation>&lt;br&gt;%1 gleich · %2 aufgestiegen · %3 abgestiegen · %4 neu · %5 entfallen</translation>
     </message>
@@ -1353,29 +1353,29 @@
 <context>
     <name>memlens::ui::ComparePanel</name>
     <message>
-        <location filename="../ui/pages/comparepanel.cpp" line="+113"/>
+        <location filename="../ui/pages/comparepanel.cpp" line="+128"/>
         <source>&lt;small&gt;Ctrl-click another hit to change the pair; select one hit for its full breakdown.&lt;/small&gt;</source>
         <translation>&lt;small&gt;Strg-Klick auf einen anderen Treffer wechselt das Paar; einen einzelnen Treffer auswählen, um seine ganze Aufschlüsselung zu sehen.&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <location line="+15"/>
+        <location line="+107"/>
+        <location line="+50"/>
         <source>#%1</source>
         <translation>#%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>score</source>
         <translation>Score</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+52"/>
+        <location line="+12"/>
         <source>node</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-116"/>
         <source>position</source>
         <translation>Position</translation>
     </message>
@@ -1385,7 +1385,7 @@
         <translation>#%1 (fusioniert #%2)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>keyword rank</source>
         <translation>Keyword-Rang</translation>
     </message>
@@ -1415,7 +1415,7 @@
         <translation>Beam-Abstieg</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+32"/>
         <source>MMR pick</source>
         <translation>MMR-Auswahl</translation>
     </message>
@@ -1430,7 +1430,7 @@
         <translation>Auswahl %1: Relevanz %2, Redundanz %3 → MMR-Score %4</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>most similar pick</source>
         <translation>ähnlichste Auswahl</translation>
     </message>
@@ -1440,12 +1440,12 @@
         <translation>%1 (Kosinus %2)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+53"/>
         <source>matched terms</source>
         <translation>gefundene Begriffe</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-32"/>
         <source>&lt;b&gt;#%1: keyword terms&lt;/b&gt;</source>
         <translation>&lt;b&gt;#%1: Keyword-Begriffe&lt;/b&gt;</translation>
     </message>
@@ -2279,7 +2279,7 @@
 <context>
     <name>memlens::ui::LabSettingsPanel</name>
     <message>
-        <location filename="../ui/lab/labsettingspanel.cpp" line="+89"/>
+        <location filename="../ui/lab/labsettingspanel.cpp" line="+49"/>
         <source>&amp;Reset to the Vault&apos;s</source>
         <translation>Auf den &amp;Vault zurücksetzen</translation>
     </message>
@@ -2309,7 +2309,7 @@
         <translation>Budget:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>any number of hits</source>
         <translation>beliebig viele Treffer</translation>
     </message>
@@ -2364,7 +2364,7 @@
         <translation>⟳ wirkt innerhalb eines Zweigs: nur ein neuer Abruf (Erneut abrufen) zeigt es</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+91"/>
         <source>The vault holds %1</source>
         <translation>Der Vault hat %1</translation>
     </message>
@@ -2880,7 +2880,7 @@
         <translation>in Schritt %1 gewählt, dann vom Budget %2 gekappt</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>not kept: too similar to %1 (cosine %2 above the floor %3); without that it would have scored %4 &gt; %5</source>
         <translation>nicht behalten: zu ähnlich zu %1 (Kosinus %2 über der Schwelle %3); ohne das hätte es %4 &gt; %5 erzielt</translation>
     </message>
@@ -2910,12 +2910,12 @@
         <translation>nach Relevanz gewählt</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>first pick</source>
         <translation>erste Wahl</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+45"/>
         <source>At the step that picked it: </source>
         <translation>Im Schritt, der es wählte: </translation>
     </message>
@@ -2930,34 +2930,34 @@
         <translation>λ·Relevanz − (1−λ)·Redundanz = %1·%2 − %3·%4</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>cosine %1 to the most similar earlier pick; above the floor %2: (cos − floor) / (1 − floor) = %3</source>
         <translation>Kosinus %1 zur ähnlichsten früheren Wahl; über der Schwelle %2: (cos − Schwelle) / (1 − Schwelle) = %3</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+46"/>
         <source>Redundancy</source>
         <translation>Redundanz</translation>
     </message>
     <message>
-        <location line="-117"/>
+        <location line="-132"/>
         <location line="+14"/>
-        <location line="+27"/>
+        <location line="+21"/>
         <source>pick %1</source>
         <translation>Wahl %1</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-50"/>
         <source>out (fused #%1)</source>
         <translation>draußen (fusioniert #%1)</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+92"/>
         <source>Most similar earlier pick: %1</source>
         <translation>Ähnlichste frühere Wahl: %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+49"/>
         <source>Pick</source>
         <translation>Wahl</translation>
     </message>
@@ -3159,7 +3159,7 @@
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+69"/>
         <source>Fusion</source>
         <translation>Fusion</translation>
     </message>
@@ -3179,12 +3179,12 @@
         <translation>WeightProfile-Faltung</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>MMR λ: 1 = pure relevance, 0 = pure diversity (default %1).</source>
         <translation>MMR λ: 1 = reine Relevanz, 0 = reine Vielfalt (Standard %1).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>RRF × (1 + boost × 1/(1 + age in days)); 0 = off.</source>
         <translation>RRF × (1 + Bonus × 1/(1 + Alter in Tagen)); 0 = aus.</translation>
     </message>
@@ -3215,7 +3215,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+153"/>
+        <location line="+157"/>
         <location line="+18"/>
         <location line="+17"/>
         <location line="+20"/>
@@ -3225,7 +3225,7 @@
         <translation>Limit:</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-240"/>
         <source>MMR λ:</source>
         <translation>MMR λ:</translation>
     </message>
@@ -3235,7 +3235,7 @@
         <translation>Aktualitätsbonus:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Scope</source>
         <translation>Bereich</translation>
     </message>
@@ -3266,22 +3266,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+134"/>
+        <location line="+135"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>since</source>
         <translation>ab</translation>
     </message>
     <message>
-        <location line="-169"/>
-        <location line="+134"/>
+        <location line="-170"/>
+        <location line="+135"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>until</source>
         <translation>bis</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-170"/>
         <source>Source kinds:</source>
         <translation>Quellenarten:</translation>
     </message>
@@ -3306,7 +3306,7 @@
         <translation>Inhaltstypen:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Budgets</source>
         <translation>Budgets</translation>
     </message>
@@ -3316,7 +3316,7 @@
         <translation>keins</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Max units:</source>
         <translation>Max. Einheiten:</translation>
     </message>
@@ -3331,12 +3331,12 @@
         <translation>Max. ms:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Retrieval Settings</source>
         <translation>Retrieval-Einstellungen</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+64"/>
         <location line="+4"/>
         <location line="+3"/>
         <location line="+2"/>
@@ -3620,8 +3620,16 @@
         <source>the keyword leg matched nothing</source>
         <translation>der Stichwort-Zweig fand nichts</translation>
     </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%Ln older version(s) kept out of the hits: newer memories superseded them (score × %1)</source>
+        <translation>
+            <numerusform>%Ln ältere Fassung aus den Treffern gehalten: neuere Erinnerungen haben sie ersetzt (Wert × %1)</numerusform>
+            <numerusform>%Ln ältere Fassungen aus den Treffern gehalten: neuere Erinnerungen haben sie ersetzt (Wert × %1)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>intent %1</source>
         <translation>Absicht %1</translation>
     </message>
@@ -3724,12 +3732,12 @@
         <translation>✖ entfallen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>= same</source>
         <translation>= gleich</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+46"/>
         <source>Logged #</source>
         <translation>Protokolliert #</translation>
     </message>
@@ -3855,7 +3863,7 @@ final = %1</source>
 Endwert = %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>%1 ranks by its own score: %2</source>
         <translation>%1 sortiert nach eigenem Score: %2</translation>
     </message>
@@ -3870,7 +3878,7 @@ Endwert = %1</translation>
         <translation>Primitive liefern keine hybride Erklärung: Führen Sie den hybriden, Keyword- oder semantischen Modus aus, um Zweige, RRF und MMR zu sehen.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>&lt;small&gt;Fused rank %1 · final score %2 · fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;small&gt;Fusionierter Rang %1 · Endwert %2 · Fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
@@ -3885,7 +3893,7 @@ Endwert = %1</translation>
         <translation>Balken: die RRF-Terme der Zweige, ihre Summe, dann jeder wirksame Faktor bis zum Endwert.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>&lt;b&gt;leg&lt;/b&gt;</source>
         <translation>&lt;b&gt;Zweig&lt;/b&gt;</translation>
     </message>
@@ -3955,7 +3963,7 @@ Endwert = %1</translation>
         <translation>Strg-Klick auf einen zweiten Treffer in den Ergebnissen vergleicht die beiden.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+35"/>
         <source>keyword term</source>
         <translation>Keywordterm</translation>
     </message>
@@ -4147,7 +4155,7 @@ Endwert = %1</translation>
 <context>
     <name>memlens::ui::SideBySideView</name>
     <message>
-        <location filename="../ui/lab/sidebyside.cpp" line="+164"/>
+        <location filename="../ui/lab/sidebyside.cpp" line="+161"/>
         <source>gone</source>
         <translation>weg</translation>
     </message>
@@ -4490,7 +4498,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message>
-        <location filename="../ui/lab/whatifpanel.cpp" line="+32"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+33"/>
         <source>new</source>
         <translation>neu</translation>
     </message>
@@ -4500,7 +4508,7 @@ Oberste Ebene: L%3</translation>
         <translation>weg</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>fusion (its RRF sum)</source>
         <translation>Fusion (seine RRF-Summe)</translation>
     </message>
@@ -4535,7 +4543,7 @@ Oberste Ebene: L%3</translation>
         <translation>Budget</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>none: others moved</source>
         <translation>keines: andere bewegten sich</translation>
     </message>
@@ -4711,7 +4719,7 @@ Oberste Ebene: L%3</translation>
         <translation>abweichende Einstellungen: %1</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
         <translation>Eine Einstellung links bewegen: die gespeicherten Kandidaten der Abfrage werden sofort neu geordnet, und die Bewegung jedes Treffers wird hier erklärt.</translation>
     </message>
@@ -4775,12 +4783,12 @@ Oberste Ebene: L%3</translation>
     </message>
     <message>
         <location line="+32"/>
-        <location line="+140"/>
+        <location line="+141"/>
         <source>Why-not failed: %1</source>
         <translation>Warum-nicht fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-240"/>
         <source>The query has run again since this answer; Ask again to answer for the current one.</source>
         <translation>Die Abfrage lief seit dieser Antwort erneut; erneut fragen, um für die aktuelle zu antworten.</translation>
     </message>
@@ -4826,7 +4834,7 @@ Oberste Ebene: L%3</translation>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>

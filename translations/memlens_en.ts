@@ -446,7 +446,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+90"/>
+        <location line="+52"/>
+        <source>%Ln older version(s) kept out of the hits: newer memories superseded them (score × %1)</source>
+        <translation>
+            <numerusform>%Ln older version kept out of the hits: a newer memory superseded it (score × %1)</numerusform>
+            <numerusform>%Ln older versions kept out of the hits: newer memories superseded them (score × %1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+48"/>
         <source>%Ln related pair(s)</source>
         <translation>
             <numerusform>%Ln related pair</numerusform>
@@ -503,7 +511,7 @@
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message numerus="yes">
-        <location filename="../ui/lab/whatifpanel.cpp" line="+283"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+291"/>
         <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
         <translation>
             <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>

@@ -194,7 +194,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/graph/graphdata.cpp" line="+203"/>
+        <location filename="../ui/graph/graphdata.cpp" line="+204"/>
         <source>%1 is not drawn</source>
         <translation>%1 未绘制</translation>
     </message>
@@ -202,7 +202,7 @@
 <context>
     <name>QueryForm</name>
     <message>
-        <location filename="../ui/pages/queryform.cpp" line="+66"/>
+        <location filename="../ui/pages/queryform.cpp" line="+75"/>
         <source>any kind</source>
         <translation>任意类型</translation>
     </message>
@@ -718,12 +718,12 @@
 <context>
     <name>memlens::ui::AuditModel</name>
     <message>
-        <location filename="../ui/models/auditmodel.cpp" line="+135"/>
+        <location filename="../ui/models/auditmodel.cpp" line="+131"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>%1 (error)</source>
         <translation>%1（出错）</translation>
     </message>
@@ -733,7 +733,7 @@
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+82"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -748,7 +748,7 @@
         <translation>查询</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-49"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -773,7 +773,7 @@
         <translation>哈希 %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+43"/>
         <source>Mode / tool</source>
         <translation>模式 / 工具</translation>
     </message>
@@ -966,22 +966,22 @@
         <translation>屏幕上的设置与已记录的设置相同。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&lt;br&gt;Moved by: %1 (each alone reorders the hits).</source>
         <translation>&lt;br&gt;由以下设置移动：%1（每一项单独即可改变命中顺序）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>&lt;br&gt;Moved only by these settings together: %1.</source>
         <translation>&lt;br&gt;仅由这些设置共同移动：%1。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&lt;br&gt;No effect on this query: %1.</source>
         <translation>&lt;br&gt;对此查询无影响：%1。</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-278"/>
         <source>Put the logged query into the workbench</source>
         <translation>将该查询放入工作台</translation>
     </message>
@@ -1031,7 +1031,7 @@
         <translation>&lt;br&gt;改变分数但不改变顺序：%1。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&lt;br&gt;%1 same · %2 up · %3 down · %4 new · %5 gone</source>
         <translation>&lt;br&gt;%1 不变 · %2 上升 · %3 下降 · %4 新增 · %5 消失</translation>
     </message>
@@ -1323,29 +1323,29 @@
 <context>
     <name>memlens::ui::ComparePanel</name>
     <message>
-        <location filename="../ui/pages/comparepanel.cpp" line="+113"/>
+        <location filename="../ui/pages/comparepanel.cpp" line="+128"/>
         <source>&lt;small&gt;Ctrl-click another hit to change the pair; select one hit for its full breakdown.&lt;/small&gt;</source>
         <translation>&lt;small&gt;按住 Ctrl 点击另一条结果可更换比较对象；只选中一条结果可查看其完整分解。&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <location line="+15"/>
+        <location line="+107"/>
+        <location line="+50"/>
         <source>#%1</source>
         <translation>#%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>score</source>
         <translation>得分</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+52"/>
+        <location line="+12"/>
         <source>node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-116"/>
         <source>position</source>
         <translation>位置</translation>
     </message>
@@ -1355,7 +1355,7 @@
         <translation>#%1（融合后 #%2）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>keyword rank</source>
         <translation>关键词排名</translation>
     </message>
@@ -1385,7 +1385,7 @@
         <translation>束搜索下降</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+32"/>
         <source>MMR pick</source>
         <translation>MMR 选取</translation>
     </message>
@@ -1400,7 +1400,7 @@
         <translation>第 %1 次选取：相关度 %2，冗余度 %3 → MMR 得分 %4</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>most similar pick</source>
         <translation>最相似的已选项</translation>
     </message>
@@ -1410,12 +1410,12 @@
         <translation>%1（余弦 %2）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+53"/>
         <source>matched terms</source>
         <translation>匹配的词</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-32"/>
         <source>&lt;b&gt;#%1: keyword terms&lt;/b&gt;</source>
         <translation>&lt;b&gt;#%1：关键词词项&lt;/b&gt;</translation>
     </message>
@@ -2238,7 +2238,7 @@
 <context>
     <name>memlens::ui::LabSettingsPanel</name>
     <message>
-        <location filename="../ui/lab/labsettingspanel.cpp" line="+89"/>
+        <location filename="../ui/lab/labsettingspanel.cpp" line="+49"/>
         <source>&amp;Reset to the Vault&apos;s</source>
         <translation>重置为记忆库的设置(&amp;R)</translation>
     </message>
@@ -2268,7 +2268,7 @@
         <translation>预算：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>any number of hits</source>
         <translation>不限命中数</translation>
     </message>
@@ -2323,7 +2323,7 @@
         <translation>⟳ 作用于检索分支内部：只有重新检索（重新检索）才能显示其效果</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+91"/>
         <source>The vault holds %1</source>
         <translation>记忆库中的值为 %1</translation>
     </message>
@@ -2832,7 +2832,7 @@
         <translation>在第 %1 步被选中，随后被 %2 预算截去</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>not kept: too similar to %1 (cosine %2 above the floor %3); without that it would have scored %4 &gt; %5</source>
         <translation>未保留：与 %1 过于相似（余弦 %2 高于下限 %3）；否则其得分为 %4 &gt; %5</translation>
     </message>
@@ -2862,12 +2862,12 @@
         <translation>按相关性选中</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>first pick</source>
         <translation>首选</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+45"/>
         <source>At the step that picked it: </source>
         <translation>在选中它的那一步：</translation>
     </message>
@@ -2882,34 +2882,34 @@
         <translation>λ·相关性 − (1−λ)·冗余 = %1·%2 − %3·%4</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>cosine %1 to the most similar earlier pick; above the floor %2: (cos − floor) / (1 − floor) = %3</source>
         <translation>与最相似的先前选择的余弦为 %1；高于下限 %2：(cos − 下限) / (1 − 下限) = %3</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+46"/>
         <source>Redundancy</source>
         <translation>冗余</translation>
     </message>
     <message>
-        <location line="-117"/>
+        <location line="-132"/>
         <location line="+14"/>
-        <location line="+27"/>
+        <location line="+21"/>
         <source>pick %1</source>
         <translation>第 %1 选</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-50"/>
         <source>out (fused #%1)</source>
         <translation>落选（融合 #%1）</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+92"/>
         <source>Most similar earlier pick: %1</source>
         <translation>最相似的先前选择：%1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+49"/>
         <source>Pick</source>
         <translation>选择</translation>
     </message>
@@ -3110,7 +3110,7 @@
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+69"/>
         <source>Fusion</source>
         <translation>融合</translation>
     </message>
@@ -3130,12 +3130,12 @@
         <translation>WeightProfile 折叠</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>MMR λ: 1 = pure relevance, 0 = pure diversity (default %1).</source>
         <translation>MMR λ：1 = 仅看相关性，0 = 仅看多样性（默认 %1）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>RRF × (1 + boost × 1/(1 + age in days)); 0 = off.</source>
         <translation>RRF × (1 + 加权 × 1/(1 + 天数))；0 = 关闭。</translation>
     </message>
@@ -3166,7 +3166,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+153"/>
+        <location line="+157"/>
         <location line="+18"/>
         <location line="+17"/>
         <location line="+20"/>
@@ -3176,7 +3176,7 @@
         <translation>数量上限：</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-240"/>
         <source>MMR λ:</source>
         <translation>MMR λ：</translation>
     </message>
@@ -3186,7 +3186,7 @@
         <translation>时效加权：</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
@@ -3217,22 +3217,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+134"/>
+        <location line="+135"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>since</source>
         <translation>起始</translation>
     </message>
     <message>
-        <location line="-169"/>
-        <location line="+134"/>
+        <location line="-170"/>
+        <location line="+135"/>
         <location line="+20"/>
         <location line="+16"/>
         <source>until</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-170"/>
         <source>Source kinds:</source>
         <translation>来源类型：</translation>
     </message>
@@ -3257,7 +3257,7 @@
         <translation>内容类型：</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Budgets</source>
         <translation>预算</translation>
     </message>
@@ -3267,7 +3267,7 @@
         <translation>无</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Max units:</source>
         <translation>最大单元数：</translation>
     </message>
@@ -3282,12 +3282,12 @@
         <translation>最长毫秒数：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Retrieval Settings</source>
         <translation>检索设置</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+64"/>
         <location line="+4"/>
         <location line="+3"/>
         <location line="+2"/>
@@ -3570,8 +3570,15 @@
         <source>the keyword leg matched nothing</source>
         <translation>关键词分支没有匹配</translation>
     </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%Ln older version(s) kept out of the hits: newer memories superseded them (score × %1)</source>
+        <translation>
+            <numerusform>%Ln 个旧版本未列入结果：已被更新的记忆取代（分数 × %1）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>intent %1</source>
         <translation>意图 %1</translation>
     </message>
@@ -3672,12 +3679,12 @@
         <translation>✖ 消失</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>= same</source>
         <translation>= 不变</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+46"/>
         <source>Logged #</source>
         <translation>记录时 #</translation>
     </message>
@@ -3803,7 +3810,7 @@ final = %1</source>
 最终分 = %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>%1 ranks by its own score: %2</source>
         <translation>%1 按其自身得分排序：%2</translation>
     </message>
@@ -3818,7 +3825,7 @@ final = %1</source>
         <translation>原语不含混合检索解释：请以混合、关键词或语义模式运行，以查看各检索分支、RRF 和 MMR。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>&lt;small&gt;Fused rank %1 · final score %2 · fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;small&gt;融合排名 %1 · 最终得分 %2 · 融合 %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
@@ -3833,7 +3840,7 @@ final = %1</source>
         <translation>条形：各检索腿的 RRF 项、其和，然后每个生效的因子，直至最终得分。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>&lt;b&gt;leg&lt;/b&gt;</source>
         <translation>&lt;b&gt;分支&lt;/b&gt;</translation>
     </message>
@@ -3903,7 +3910,7 @@ final = %1</source>
         <translation>在结果中按住 Ctrl 点击第二条结果，即可比较两者。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+35"/>
         <source>keyword term</source>
         <translation>关键词项</translation>
     </message>
@@ -4095,7 +4102,7 @@ final = %1</source>
 <context>
     <name>memlens::ui::SideBySideView</name>
     <message>
-        <location filename="../ui/lab/sidebyside.cpp" line="+164"/>
+        <location filename="../ui/lab/sidebyside.cpp" line="+161"/>
         <source>gone</source>
         <translation>消失</translation>
     </message>
@@ -4434,7 +4441,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message>
-        <location filename="../ui/lab/whatifpanel.cpp" line="+32"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+33"/>
         <source>new</source>
         <translation>新增</translation>
     </message>
@@ -4444,7 +4451,7 @@ Top level: L%3</source>
         <translation>消失</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>fusion (its RRF sum)</source>
         <translation>融合（其 RRF 和）</translation>
     </message>
@@ -4479,7 +4486,7 @@ Top level: L%3</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>none: others moved</source>
         <translation>无：其他命中移动了</translation>
     </message>
@@ -4650,7 +4657,7 @@ Top level: L%3</source>
         <translation>不同的设置：%1</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
         <translation>调整左侧的设置：该查询已存储的候选会立即重新排序，每个命中的移动在此说明。</translation>
     </message>
@@ -4714,12 +4721,12 @@ Top level: L%3</source>
     </message>
     <message>
         <location line="+32"/>
-        <location line="+140"/>
+        <location line="+141"/>
         <source>Why-not failed: %1</source>
         <translation>“为何未返回”失败：%1</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-240"/>
         <source>The query has run again since this answer; Ask again to answer for the current one.</source>
         <translation>此回答之后查询已再次运行；请再次询问以针对当前查询作答。</translation>
     </message>
@@ -4765,7 +4772,7 @@ Top level: L%3</source>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>

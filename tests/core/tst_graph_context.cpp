@@ -12,7 +12,12 @@
 #include <memlens/search.h>
 #include <memlens/vault.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
+
+#include <map>
 
 namespace tst_graph_context {
 
@@ -173,6 +178,71 @@ private slots:
         QCOMPARE(e.final_score, e.rrf_score * (1.0 + e.recency.boost * e.recency.factor) * 0.25);
         // The newer version now comes first.
         QVERIFY(find_hit(r, "owner is Bob")->explanation->fused_rank < e.fused_rank);
+    }
+
+    // Where the penalty decides, it is said: in the verdict of the hit it let pass, in the
+    // response's list of what it kept out, and in Why Not of the older version.
+    void supersessionIsNamedWhereItDecides() {
+        QVERIFY(vault_->set_setting("search.superseded", "demote").is_ok());
+        QVERIFY(vault_->set_setting("search.superseded.demote_factor", "0.25").is_ok());
+        SearchRequest req;
+        req.query = "zephyr rollout owner ann"; // "ann": the older version is keyword rank 1
+        req.audit = false;
+        req.limit = 1;
+        req.now_ms = kT0 + 60 * kDay;
+        auto r = must(engine_->search(req), "search");
+        const std::string old_id = chunk_id("owner is Ann");
+        const std::string new_id = chunk_id("owner is Bob");
+        QCOMPARE(r.result.hits.size(), std::size_t{1});
+        const RetrievalHit& top = r.result.hits.front();
+        QCOMPARE(top.node_id, new_id);
+
+        // The older version ranked first in the keyword leg and scores above the hit without
+        // the penalty: the hit's verdict says so.
+        const std::string& verdict = top.explanation->verdict;
+        QVERIFY2(verdict.find("keyword rank 1 is an older version superseded by a newer one "
+                              "(score × 0.25)") != std::string::npos,
+                 verdict.c_str());
+
+        QCOMPARE(r.superseded_out.size(), std::size_t{1});
+        const SupersededOut& out = r.superseded_out.front();
+        QCOMPARE(out.node_id, old_id);
+        QCOMPARE(out.superseded_by, std::vector<std::string>{new_id});
+        QCOMPARE(out.keyword_rank, std::optional<int>(1));
+        QCOMPARE(out.penalty, 0.25);
+        QCOMPARE(out.unpenalized_score, out.score / 0.25);
+        QVERIFY(out.unpenalized_score > top.score);
+        QVERIFY(out.score < top.score);
+        const auto wire =
+            QJsonDocument::fromJson(QByteArray::fromStdString(search_response_json(r, -1)));
+        const auto listed = wire.object().value(QStringLiteral("superseded_out")).toArray();
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed[0].toObject().value(QStringLiteral("node_id")).toString().toStdString(),
+                 old_id);
+
+        // Without a penalty nothing is kept out, and no verdict names one.
+        QVERIFY(vault_->set_setting("search.superseded", "mark").is_ok());
+        auto marked = must(engine_->search(req), "search, mark");
+        QVERIFY(marked.superseded_out.empty());
+        QCOMPARE(marked.result.hits.front().node_id, old_id);
+        QVERIFY(marked.result.hits.front().explanation->verdict.find("older version") ==
+                std::string::npos);
+
+        // Why Not of the older version names the newer one and what the penalty did.
+        QVERIFY(vault_->set_setting("search.superseded", "demote").is_ok());
+        QueryOptions o;
+        o.limit = 1;
+        o.now_ms = req.now_ms;
+        auto why = must(engine_->why_not(req.query, old_id, o), "why_not");
+        std::map<std::string, std::string> facts;
+        for (const auto& f : why.facts)
+            facts[f.name] = f.value;
+        QCOMPARE(facts["superseded by"], new_id);
+        QVERIFY2(facts["supersession penalty"].rfind("× 0.25: score ", 0) == 0,
+                 facts["supersession penalty"].c_str());
+        QVERIFY2(facts["supersession penalty"].find("which would rank it fused #1") !=
+                     std::string::npos,
+                 facts["supersession penalty"].c_str());
     }
 
     void hideRemovesSupersededHits() {

@@ -382,6 +382,16 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
                                "leg alone")
                           : tr("the keyword leg matched nothing"));
     }
+    // Older versions that would be among the hits but for the supersession penalty: a reader who
+    // expected them learns where they went before reading the hits (each hit's verdict names
+    // those it passed).
+    if (outcome.search && !outcome.search->superseded_out.empty()) {
+        const auto& out = outcome.search->superseded_out;
+        parts << tr("%Ln older version(s) kept out of the hits: newer memories superseded them "
+                    "(score × %1)",
+                    nullptr, static_cast<int>(out.size()))
+                     .arg(out.front().penalty, 0, 'f', 2);
+    }
     if (outcome.context) {
         const QueryContext& c = *outcome.context;
         if (c.intent != QueryIntent::None)

@@ -11,11 +11,11 @@ namespace {
 
 using nlohmann::json;
 
-json hits_json(const std::vector<RetrievalHit>& hits) {
+json response_hits_json(const std::vector<RetrievalHit>& hits) {
     return json::parse(to_json(hits, -1));
 }
 
-json leg_json(const LegReport& l) {
+json response_leg_json(const LegReport& l) {
     json j = {{"ran", l.ran},
               {"count", l.count},
               {"top_score", l.top_score},
@@ -27,13 +27,31 @@ json leg_json(const LegReport& l) {
     return j;
 }
 
+json opt_rank(const std::optional<int>& r) {
+    return r ? json(*r) : json(nullptr);
+}
+
+json superseded_out_json(const std::vector<SupersededOut>& out) {
+    json a = json::array();
+    for (const auto& s : out)
+        a.push_back({{"node_id", s.node_id},
+                     {"superseded_by", s.superseded_by},
+                     {"keyword_rank", opt_rank(s.keyword_rank)},
+                     {"vector_rank", opt_rank(s.vector_rank)},
+                     {"fused_rank", s.fused_rank},
+                     {"penalty", s.penalty},
+                     {"score", s.score},
+                     {"unpenalized_score", s.unpenalized_score}});
+    return a;
+}
+
 } // namespace
 
 std::string search_response_json(const SearchResponse& r, int indent, const std::string& extra) {
-    json kw = leg_json(r.keyword);
+    json kw = response_leg_json(r.keyword);
     kw["fts_query"] = r.keyword.fts_query.empty() ? json(nullptr) : json(r.keyword.fts_query);
     kw["parts"] = r.keyword.parts;
-    json vec = leg_json(r.vector);
+    json vec = response_leg_json(r.vector);
     vec["exact"] = r.vector.exact;
     vec["exact_reason"] =
         r.vector.exact_reason.empty() ? json(nullptr) : json(r.vector.exact_reason);
@@ -43,7 +61,7 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
         r.vector.index_problem.empty() ? json(nullptr) : json(r.vector.index_problem);
 
     json j = json::object();
-    j["hits"] = hits_json(r.result.hits);
+    j["hits"] = response_hits_json(r.result.hits);
     j["total"] = r.result.total;
     j["truncated"] = r.result.truncated;
     j["degraded"] = json::parse(to_json(r.result.degraded));
@@ -63,7 +81,8 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     j["stage_ms"] = json::object();
     for (const auto& [stage, ms] : r.stage_ms)
         j["stage_ms"][stage] = ms;
-    j["pushed_out"] = hits_json(r.pushed_out);
+    j["pushed_out"] = response_hits_json(r.pushed_out);
+    j["superseded_out"] = superseded_out_json(r.superseded_out);
     j["settings"] = to_settings_map(r.settings);
     j["audit"] = {{"enabled", r.audit.enabled},
                   {"reason", r.audit.disabled_reason.empty() ? json(nullptr)

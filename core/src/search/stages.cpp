@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 namespace memlens::search {
@@ -308,6 +309,11 @@ VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int positio
     in.mmr_lambda = st.resp.mmr_lambda;
     in.redundancy_floor = st.resp.settings.mmr_redundancy_floor;
     in.limit = st.resp.limit;
+    for (std::size_t j = idx + 1; j < st.pool.size(); ++j) {
+        const Explanation& x = st.pool[j].e;
+        if (x.superseded_penalty < 1.0 && unpenalized_score(x) > in.e->final_score)
+            in.demoted_past.push_back(&x);
+    }
     return in;
 }
 
@@ -336,6 +342,11 @@ SearchResponse assemble(PipelineState& st) {
             if (!shown[i] && (i < pushed || budget_left_out(st.pool[i])))
                 write_verdict(i, 0);
     }
+    // The older versions the penalty kept out (below) are those not returned that without it
+    // would score above the lowest hit returned.
+    double lowest = std::numeric_limits<double>::infinity();
+    for (std::size_t idx : st.order)
+        lowest = std::min(lowest, st.pool[idx].e.final_score);
     SearchResponse resp = std::move(st.resp);
     std::vector<std::uint8_t> returned(st.pool.size(), 0);
     std::vector<RetrievalHit> hits;
@@ -359,6 +370,14 @@ SearchResponse assemble(PipelineState& st) {
         h.score = c.e.final_score;
         h.explanation = c.e; // a budget's cut keeps the step MMR picked it at
         resp.pushed_out.push_back(std::move(h));
+    }
+    for (std::size_t i = 0; i < st.pool.size() && !st.order.empty(); ++i) {
+        const Explanation& x = st.pool[i].e;
+        if (returned[i] || x.superseded_penalty >= 1.0 || unpenalized_score(x) <= lowest)
+            continue;
+        resp.superseded_out.push_back({st.pool[i].row->hit.node_id, x.graph_context.superseded_by,
+                                       x.keyword.rank, x.vector.rank, x.fused_rank,
+                                       x.superseded_penalty, x.final_score, unpenalized_score(x)});
     }
     resp.result = QueryResponse::make(std::move(hits), st.pool.size());
     resp.result.degraded = std::move(st.degraded);

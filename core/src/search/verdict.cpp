@@ -1,5 +1,6 @@
 #include "search/verdict.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <vector>
@@ -90,6 +91,47 @@ std::vector<std::string> order_causes(const VerdictInput& in) {
                           std::to_string(in.below->fused_rank));
     }
     return out;
+}
+
+// "1–5", "1, 3, 7–8": ranks in order, runs joined by a dash.
+std::string rank_runs(std::vector<int> ranks) {
+    std::sort(ranks.begin(), ranks.end());
+    std::string out;
+    for (std::size_t i = 0; i < ranks.size();) {
+        std::size_t j = i;
+        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ", ") + std::to_string(ranks[i]);
+        if (j > i)
+            out += (j == i + 1 ? ", " : "–") + std::to_string(ranks[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
+// "keyword ranks 1–5 are older versions superseded by newer ones (score × 0.50)": the
+// candidates only the supersession penalty put below this one, by the leg ranks a reader saw.
+std::string demoted_past_phrase(const std::vector<const Explanation*>& demoted) {
+    std::vector<int> keyword, vector;
+    for (const Explanation* x : demoted) {
+        if (x->keyword.rank)
+            keyword.push_back(*x->keyword.rank);
+        else if (x->vector.rank)
+            vector.push_back(*x->vector.rank);
+    }
+    std::vector<std::string> named;
+    if (!keyword.empty())
+        named.push_back((keyword.size() == 1 ? "keyword rank " : "keyword ranks ") +
+                        rank_runs(keyword));
+    if (!vector.empty())
+        named.push_back((vector.size() == 1 ? "vector rank " : "vector ranks ") +
+                        rank_runs(vector));
+    std::string s;
+    for (const auto& n : named)
+        s += (s.empty() ? "" : " and ") + n;
+    s += demoted.size() == 1 ? " is an older version superseded by a newer one"
+                             : " are older versions superseded by newer ones";
+    return s + " (score × " + fmt("%.2f", demoted.front()->superseded_penalty) + ")";
 }
 
 std::string rrf_legs(const VerdictInput& in) {
@@ -216,7 +258,15 @@ std::string verdict_line(const VerdictInput& in) {
     }
     for (const auto& c : order_causes(in))
         s += "; " + c;
+    if (!in.demoted_past.empty())
+        s += "; " + demoted_past_phrase(in.demoted_past);
     return s;
+}
+
+double unpenalized_score(const Explanation& e) {
+    return e.superseded_penalty > 0.0 && e.superseded_penalty < 1.0
+               ? e.final_score / e.superseded_penalty
+               : e.final_score;
 }
 
 } // namespace memlens::search

@@ -25,7 +25,13 @@ struct VerdictInput {
     double mmr_lambda = 0.0;
     double redundancy_floor = 0.0;
     int limit = 0;
+    // Candidates below it in the fused order that only the supersession penalty put there:
+    // without it each would score above this one (older versions newer memories superseded).
+    std::vector<const Explanation*> demoted_past;
 };
+
+// A candidate's score without the supersession penalty (its score when it has none).
+double unpenalized_score(const Explanation& e);
 
 // A left-out candidate's line says first what left it out (exclusion_reason), then the legs.
 std::string verdict_line(const VerdictInput& in);

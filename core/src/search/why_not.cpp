@@ -328,6 +328,22 @@ void candidate_facts(const PipelineState& st, const Candidate& c, WhyNotAnswer& 
          fmt("%.5f", e.fusion == "rrf" ? e.rrf_score : e.final_score));
     if (e.final_score != e.rrf_score && e.fusion == "rrf")
         fact(a, "final score", fmt("%.5f", e.final_score));
+    if (e.superseded_penalty < 1.0) {
+        // An older version: where its score without the penalty would have put it.
+        const double without = unpenalized_score(e);
+        std::size_t above = 0;
+        for (const Candidate& other : st.pool)
+            if (&other != &c && other.e.final_score > without)
+                ++above;
+        std::string by;
+        for (const auto& id : e.graph_context.superseded_by)
+            by += (by.empty() ? "" : ", ") + id;
+        fact(a, "superseded by", by.empty() ? "a newer memory" : by);
+        fact(a, "supersession penalty",
+             "× " + fmt("%.2f", e.superseded_penalty) + ": score " + fmt("%.5f", e.final_score) +
+                 " instead of " + fmt("%.5f", without) + ", which would rank it fused #" +
+                 std::to_string(above + 1));
+    }
 }
 
 } // namespace why
