@@ -697,6 +697,9 @@ ToolOutcome ToolRunner::search(const json& args, const AuditCaller& caller,
                     {"total", r.result.total},
                     {"truncated", r.result.truncated},
                     {"degraded", parsed(to_json(r.result.degraded))}};
+    // Older versions the supersession penalty kept out of the hits, when there are any.
+    if (!r.superseded_out.empty())
+        o.structured["superseded_out"] = parsed(to_json(r.superseded_out));
     return o;
 }
 

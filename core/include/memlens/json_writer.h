@@ -23,6 +23,9 @@ std::string to_json(const std::vector<RetrievalHit>& hits, int indent = -1);
 std::string to_json(const QueryResponse& response, int indent = -1);
 // {"reason": ...}, or null: the one shape of a degraded ranking (types.h) in every response.
 std::string to_json(const std::optional<DegradedRanking>& degraded, int indent = -1);
+// SearchResponse::superseded_out: each with node_id, superseded_by, keyword_rank, vector_rank
+// (null when that leg did not rank it), fused_rank, penalty, score, unpenalized_score.
+std::string to_json(const std::vector<SupersededOut>& out, int indent = -1);
 std::string to_json(const Explanation& explanation, int indent = -1);
 std::string to_json(const EntityMatch& match, int indent = -1);
 std::string to_json(const std::vector<EntityMatch>& matches, int indent = -1);

@@ -185,20 +185,6 @@ struct CandidatePools {
     std::string vector_index; // the embedder signature of the topic index the vectors are in
 };
 
-// A candidate the supersession penalty kept out of the hits: an older version that a newer
-// memory superseded, which without the penalty would have scored above the last hit returned
-// (SearchResponse::superseded_out).
-struct SupersededOut {
-    std::string node_id;
-    std::vector<std::string> superseded_by; // the newer memories
-    std::optional<int> keyword_rank;        // 1-based, in each leg
-    std::optional<int> vector_rank;
-    int fused_rank = 0;
-    double penalty = 1.0;           // the factor its score was multiplied by
-    double score = 0.0;             // with the penalty
-    double unpenalized_score = 0.0; // without it
-};
-
 struct SearchResponse {
     QueryResponse result; // hits in MMR step order; total = fused candidates before the limit
     // Fused candidates within the top 2 × limit that MMR (or a budget) left out, and every MMR

@@ -139,6 +139,20 @@ constexpr bool is_budget_cut(Exclusion e) {
     return e == Exclusion::MaxUnits || e == Exclusion::MaxChars;
 }
 
+// A candidate the supersession penalty kept out of the hits: an older version that a newer
+// memory superseded, which without the penalty would have scored above the last hit returned
+// (SearchResponse::superseded_out).
+struct SupersededOut {
+    std::string node_id;
+    std::vector<std::string> superseded_by; // the newer memories
+    std::optional<int> keyword_rank;        // 1-based, in each leg
+    std::optional<int> vector_rank;
+    int fused_rank = 0;
+    double penalty = 1.0;           // the factor its score was multiplied by
+    double score = 0.0;             // with the penalty
+    double unpenalized_score = 0.0; // without it
+};
+
 struct Explanation {
     // One line naming what decided the hit's position ("#2: keyword rank 2 (phoenix, budget in
     // the neighbouring turns; none in its own text); vector leg did not rank it; RRF 0.01613").

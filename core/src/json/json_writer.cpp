@@ -203,6 +203,22 @@ std::string to_json(const QueryResponse& r, int indent) {
     return dump(j, indent);
 }
 
+std::string to_json(const std::vector<SupersededOut>& out, int indent) {
+    ordered_json a = ordered_json::array();
+    for (const auto& s : out)
+        a.push_back(
+            {{"node_id", s.node_id},
+             {"superseded_by", strings(s.superseded_by)},
+             {"keyword_rank",
+              s.keyword_rank ? ordered_json(*s.keyword_rank) : ordered_json(nullptr)},
+             {"vector_rank", s.vector_rank ? ordered_json(*s.vector_rank) : ordered_json(nullptr)},
+             {"fused_rank", s.fused_rank},
+             {"penalty", number(s.penalty)},
+             {"score", number(s.score)},
+             {"unpenalized_score", number(s.unpenalized_score)}});
+    return dump(a, indent);
+}
+
 std::string to_json(const std::optional<DegradedRanking>& degraded, int indent) {
     return dump(degraded_json(degraded), indent);
 }

@@ -27,24 +27,6 @@ json response_leg_json(const LegReport& l) {
     return j;
 }
 
-json opt_rank(const std::optional<int>& r) {
-    return r ? json(*r) : json(nullptr);
-}
-
-json superseded_out_json(const std::vector<SupersededOut>& out) {
-    json a = json::array();
-    for (const auto& s : out)
-        a.push_back({{"node_id", s.node_id},
-                     {"superseded_by", s.superseded_by},
-                     {"keyword_rank", opt_rank(s.keyword_rank)},
-                     {"vector_rank", opt_rank(s.vector_rank)},
-                     {"fused_rank", s.fused_rank},
-                     {"penalty", s.penalty},
-                     {"score", s.score},
-                     {"unpenalized_score", s.unpenalized_score}});
-    return a;
-}
-
 } // namespace
 
 std::string search_response_json(const SearchResponse& r, int indent, const std::string& extra) {
@@ -82,7 +64,7 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     for (const auto& [stage, ms] : r.stage_ms)
         j["stage_ms"][stage] = ms;
     j["pushed_out"] = response_hits_json(r.pushed_out);
-    j["superseded_out"] = superseded_out_json(r.superseded_out);
+    j["superseded_out"] = json::parse(to_json(r.superseded_out));
     j["settings"] = to_settings_map(r.settings);
     j["audit"] = {{"enabled", r.audit.enabled},
                   {"reason", r.audit.disabled_reason.empty() ? json(nullptr)
