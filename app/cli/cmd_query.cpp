@@ -117,6 +117,11 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
         std::printf("searched as: %s\n", req.query.c_str());
     print_leg("keyword", r.keyword);
     print_leg("vector", r.vector);
+    if (!r.superseded_out.empty())
+        std::printf("superseded: %zu older version%s kept out of the hits (newer memories "
+                    "superseded %s; score × %.2f)\n",
+                    r.superseded_out.size(), r.superseded_out.size() == 1 ? "" : "s",
+                    r.superseded_out.size() == 1 ? "it" : "them", r.superseded_out.front().penalty);
     std::printf("\n  #   final      kw-rank  vec-rank  fused  mmr-sim  node\n");
     int rank = 0;
     for (const auto& h : r.result.hits) {

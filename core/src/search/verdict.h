@@ -27,6 +27,7 @@ struct VerdictInput {
     int limit = 0;
     // Candidates below it in the fused order that only the supersession penalty put there:
     // without it each would score above this one (older versions newer memories superseded).
+    // Among the returned hits each is named only by the highest hit it passed.
     std::vector<const Explanation*> demoted_past;
 };
 
