@@ -311,16 +311,16 @@ VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int positio
     in.limit = st.resp.limit;
     // An older version the penalty put below several returned hits is named once, by the
     // highest of them (where it would have been), not repeated down the list.
-    const auto above_end = position > 0 ? st.order.begin() + (position - 1) : st.order.begin();
-    const std::vector<std::size_t> hits_above(st.order.begin(), above_end);
+    const auto above_begin = st.order.begin();
+    const auto above_end = above_begin + (position > 0 ? position - 1 : 0);
     for (std::size_t j = idx + 1; j < st.pool.size(); ++j) {
         const Explanation& x = st.pool[j].e;
-        if (x.superseded_penalty >= 1.0 || unpenalized_score(x) <= in.e->final_score)
+        const double without = unpenalized_score(x);
+        if (x.superseded_penalty >= 1.0 || without <= in.e->final_score)
             continue;
-        const bool named_above =
-            std::any_of(hits_above.begin(), hits_above.end(), [&](std::size_t h) {
-                return h < j && unpenalized_score(x) > st.pool[h].e.final_score;
-            });
+        const bool named_above = std::any_of(above_begin, above_end, [&](std::size_t h) {
+            return h < j && without > st.pool[h].e.final_score;
+        });
         if (!named_above)
             in.demoted_past.push_back(&x);
     }
