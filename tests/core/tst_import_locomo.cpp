@@ -183,6 +183,12 @@ private slots:
         row("session not an array",
             "[{'sample_id':'c','conversation':{'speaker_a':'A','speaker_b':'B','session_1':'x'}}]",
             "f.json: [0].conversation.session_1: expected an array of turns");
+        // Found by fuzz_locomo: session_01 was read as session 1, then looked up by that name.
+        row("session key with a leading zero",
+            "[{'sample_id':'c','conversation':{'speaker_a':'A','speaker_b':'B',"
+            "'session_1_date_time':'1:00 pm on 1 May, 2023','session_01':" +
+                one_turn,
+            "f.json: [0].conversation.session_01: a session key is session_<n>");
         row("bad date", conv9 + "'session_2_date_time':'soon','session_2':" + one_turn,
             "f.json: sample 'conv-9': [0].conversation.session_2_date_time: cannot parse date");
         row("missing date", conv9 + "'session_2':" + one_turn,

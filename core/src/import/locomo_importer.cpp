@@ -18,19 +18,22 @@ namespace {
 
 using nlohmann::json;
 
-// "session_12" → 12; 0 when the key is not a session key ("session_12_date_time", "speaker_a").
+// "session_12" → 12; 0 when the key is not a session key ("session_12_date_time", "speaker_a");
+// -1 for "session_012", which names session 12 in a spelling whose date key and turn ids
+// would not match it.
 int session_number(std::string_view key) {
     constexpr std::string_view kPrefix = "session_";
     if (!key.starts_with(kPrefix) || key.size() == kPrefix.size() ||
         key.size() > kPrefix.size() + 6)
         return 0;
+    const bool leading_zero = key.size() > kPrefix.size() + 1 && key[kPrefix.size()] == '0';
     int n = 0;
     for (char c : key.substr(kPrefix.size())) {
         if (c < '0' || c > '9')
             return 0;
         n = n * 10 + (c - '0');
     }
-    return n;
+    return leading_zero ? -1 : n;
 }
 
 class LocomoParser {
@@ -136,9 +139,14 @@ private:
                 src.persons.push_back(*p);
 
         std::vector<int> sessions;
-        for (const auto& [key, value] : conv.items())
-            if (int n = session_number(key); n > 0)
+        for (const auto& [key, value] : conv.items()) {
+            const int n = session_number(key);
+            if (n < 0)
+                return shape(cpath + "." + key,
+                             "a session key is session_<n>, without a leading zero");
+            if (n > 0)
                 sessions.push_back(n);
+        }
         std::sort(sessions.begin(), sessions.end());
         for (int n : sessions) {
             Status st = session(conv, n, *id, cpath, src);
