@@ -6,6 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <limits>
+
 namespace memlens {
 
 namespace {
@@ -19,7 +22,13 @@ Status bad_column(const AuditRecord& r, const char* column, const std::string& w
 std::optional<int> optional_int(const json& j, const char* key) {
     if (!j.contains(key) || j[key].is_null())
         return std::nullopt;
-    return j[key].get<int>();
+    // A rank is a whole number in int's range; anything else (1e100 would not convert) is a
+    // damaged row, reported as such by the caller's catch.
+    const json& v = j[key];
+    if (!v.is_number_integer() || v.get<std::int64_t>() < std::numeric_limits<int>::min() ||
+        v.get<std::int64_t>() > std::numeric_limits<int>::max())
+        throw json::type_error::create(302, std::string(key) + " is not a whole number", &v);
+    return static_cast<int>(v.get<std::int64_t>());
 }
 
 std::vector<std::string> strings_of(const json& j, const char* key) {

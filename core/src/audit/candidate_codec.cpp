@@ -170,9 +170,10 @@ Result<CandidatePools> decode_format1(const std::string& text) {
             node[i].graph = graph[i];
         }
         auto at = [&](const json& v) -> LegCandidate& {
+            // 1e100 would not convert to an index: only a whole number in range is one.
+            if (!v.is_number_unsigned() || v.get<std::size_t>() >= node.size())
+                throw std::out_of_range("node index " + v.dump());
             const auto i = v.get<std::size_t>();
-            if (i >= node.size())
-                throw std::out_of_range("node index " + std::to_string(i));
             return node[i];
         };
         for (const auto& i : p.at("no_vector"))
