@@ -295,7 +295,7 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+54"/>
+        <location filename="../ui/pages/querypage.cpp" line="+55"/>
         <source>%1 leg off (%2)</source>
         <translation>%1-Zweig aus (%2)</translation>
     </message>
@@ -323,7 +323,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+26"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+28"/>
         <source>keyword term</source>
         <translation>Keywordterm</translation>
     </message>
@@ -336,6 +336,11 @@
         <location line="+9"/>
         <source>cosine</source>
         <translation>Kosinus</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>older version · </source>
+        <translation>ältere Version · </translation>
     </message>
 </context>
 <context>
@@ -1981,7 +1986,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message>
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+68"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+150"/>
         <source>Render &amp;Markdown</source>
         <translation>Markdown dar&amp;stellen</translation>
     </message>
@@ -2001,7 +2006,7 @@
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -2012,12 +2017,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+94"/>
+        <location line="+89"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-75"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
     </message>
@@ -2032,7 +2037,7 @@
         <translation>Wählen Sie einen Treffer, eine Zusammenfassung oder ein Blatt, um es hier zu sehen.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Leaf chunk · %1</source>
         <translation>Blatt-Chunk · %1</translation>
     </message>
@@ -2077,9 +2082,56 @@
         <translation>&lt;b&gt;Rerank-Kosinus&lt;/b&gt; %1</translation>
     </message>
     <message>
+        <location line="+29"/>
+        <source>&lt;b&gt;An older version, not returned:&lt;/b&gt; a newer memory supersedes it, and its score × %1 put it below the hits.</source>
+        <translation>&lt;b&gt;Eine ältere Version, nicht geliefert:&lt;/b&gt; eine neuere Erinnerung ersetzt sie, und ihr Score × %1 brachte sie unter die Treffer.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;An older version:&lt;/b&gt; a newer memory supersedes it; its score counts × %1.</source>
+        <translation>&lt;b&gt;Eine ältere Version:&lt;/b&gt; eine neuere Erinnerung ersetzt sie; ihr Score zählt × %1.</translation>
+    </message>
+    <message numerus="yes">
         <location line="+11"/>
+        <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;Ersetzt durch&lt;/b&gt; %Ln neuere Erinnerung…</numerusform>
+            <numerusform>&lt;b&gt;Ersetzt durch&lt;/b&gt; %Ln neuere Erinnerungen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Supersedes&lt;/b&gt; %Ln older memory(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;Ersetzt&lt;/b&gt; %Ln ältere Erinnerung…</numerusform>
+            <numerusform>&lt;b&gt;Ersetzt&lt;/b&gt; %Ln ältere Erinnerungen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Conflicts with&lt;/b&gt; %Ln candidate(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;Widerspricht&lt;/b&gt; %Ln Kandidaten…</numerusform>
+            <numerusform>&lt;b&gt;Widerspricht&lt;/b&gt; %Ln Kandidaten…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Supported by&lt;/b&gt; %Ln candidate(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;Gestützt durch&lt;/b&gt; %Ln Kandidaten…</numerusform>
+            <numerusform>&lt;b&gt;Gestützt durch&lt;/b&gt; %Ln Kandidaten…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Ersetzt durch&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Supersedes&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Ersetzt&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2092,12 +2144,12 @@
         <translation>&lt;b&gt;Gestützt durch&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-67"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
         <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+117"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>Gefunden in den benachbarten Beiträgen: %1</translation>
     </message>
@@ -3493,7 +3545,7 @@
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
         <translation>Das Gedächtnis fragen… (Eingabe führt aus, Strg+L fokussiert)</translation>
     </message>
@@ -3534,17 +3586,30 @@
     </message>
     <message>
         <location line="-44"/>
-        <location line="+256"/>
+        <location line="+267"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-218"/>
+        <source>List the older versions that newer memories superseded and the supersession penalty kept out of the hits, greyed, after the hits</source>
+        <translation>Die älteren Versionen, die neuere Erinnerungen ersetzt haben und die der Ersetzungsabschlag aus den Treffern hielt, ausgegraut nach den Treffern auflisten</translation>
+    </message>
+    <message>
+        <location line="+142"/>
         <source>Running %1…</source>
         <translation>%1 läuft…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Show %Ln older version(s)</source>
+        <translation>
+            <numerusform>%Ln ältere Version zeigen</numerusform>
+            <numerusform>%Ln ältere Versionen zeigen</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
         <source>No results: %1</source>
         <translation>Keine Ergebnisse: %1</translation>
     </message>
@@ -3770,7 +3835,7 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+127"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+166"/>
         <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
         <translation>RRF-Fusion: der RRF-Term jedes Zweigs als Anteil seines Terms für Rang 1 (Keyword, Vektor). Profil-Fusion: Graph · Vektor · Keyword · Aktualität, je in [0, 1]</translation>
     </message>

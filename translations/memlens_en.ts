@@ -364,6 +364,41 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::HitDetailPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+329"/>
+        <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory…</numerusform>
+            <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memories…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Supersedes&lt;/b&gt; %Ln older memory(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;Supersedes&lt;/b&gt; %Ln older memory…</numerusform>
+            <numerusform>&lt;b&gt;Supersedes&lt;/b&gt; %Ln older memories…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Conflicts with&lt;/b&gt; %Ln candidate(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;Conflicts with&lt;/b&gt; %Ln candidate…</numerusform>
+            <numerusform>&lt;b&gt;Conflicts with&lt;/b&gt; %Ln candidates…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Supported by&lt;/b&gt; %Ln candidate(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;Supported by&lt;/b&gt; %Ln candidate…</numerusform>
+            <numerusform>&lt;b&gt;Supported by&lt;/b&gt; %Ln candidates…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
         <location filename="../ui/mainwindow.cpp" line="+431"/>
@@ -438,7 +473,15 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/querypage.cpp" line="+338"/>
+        <location filename="../ui/pages/querypage.cpp" line="+305"/>
+        <source>Show %Ln older version(s)</source>
+        <translation>
+            <numerusform>Show %Ln older version</numerusform>
+            <numerusform>Show %Ln older versions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+46"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln chunk</numerusform>

@@ -278,7 +278,7 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+54"/>
+        <location filename="../ui/pages/querypage.cpp" line="+55"/>
         <source>%1 leg off (%2)</source>
         <translation>%1分支关闭（%2）</translation>
     </message>
@@ -306,7 +306,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+26"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+28"/>
         <source>keyword term</source>
         <translation>关键词项</translation>
     </message>
@@ -319,6 +319,11 @@
         <location line="+9"/>
         <source>cosine</source>
         <translation>余弦</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>older version · </source>
+        <translation>旧版本 · </translation>
     </message>
 </context>
 <context>
@@ -1940,7 +1945,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message>
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+68"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+150"/>
         <source>Render &amp;Markdown</source>
         <translation>渲染 Markdown(&amp;M)</translation>
     </message>
@@ -1960,7 +1965,7 @@
         <translation>遗忘…</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -1971,12 +1976,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+94"/>
+        <location line="+89"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-75"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>从保险库中删除此记忆及其文本的所有副本</translation>
     </message>
@@ -1991,7 +1996,7 @@
         <translation>选择一个命中结果、摘要或叶节点以在此查看。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Leaf chunk · %1</source>
         <translation>叶分块 · %1</translation>
     </message>
@@ -2036,9 +2041,52 @@
         <translation>&lt;b&gt;重排余弦&lt;/b&gt; %1</translation>
     </message>
     <message>
+        <location line="+29"/>
+        <source>&lt;b&gt;An older version, not returned:&lt;/b&gt; a newer memory supersedes it, and its score × %1 put it below the hits.</source>
+        <translation>&lt;b&gt;旧版本，未返回：&lt;/b&gt;一条较新的记忆取代了它，其分数 × %1 使它排在命中结果之下。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;An older version:&lt;/b&gt; a newer memory supersedes it; its score counts × %1.</source>
+        <translation>&lt;b&gt;旧版本：&lt;/b&gt;一条较新的记忆取代了它；其分数按 × %1 计算。</translation>
+    </message>
+    <message numerus="yes">
         <location line="+11"/>
+        <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;被取代于&lt;/b&gt; %Ln 条较新的记忆…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Supersedes&lt;/b&gt; %Ln older memory(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;取代&lt;/b&gt; %Ln 条较旧的记忆…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Conflicts with&lt;/b&gt; %Ln candidate(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;与&lt;/b&gt; %Ln 个候选冲突…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Supported by&lt;/b&gt; %Ln candidate(s)…</source>
+        <translation>
+            <numerusform>&lt;b&gt;得到&lt;/b&gt; %Ln 个候选的支持…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;被取代于&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Supersedes&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;取代&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2051,12 +2099,12 @@
         <translation>&lt;b&gt;支持依据&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-67"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
         <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+117"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>在相邻发言中匹配：%1</translation>
     </message>
@@ -3444,7 +3492,7 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Ask the memory… (Enter to run, Ctrl+L to focus)</source>
         <translation>向记忆提问…（回车运行，Ctrl+L 聚焦）</translation>
     </message>
@@ -3485,17 +3533,29 @@
     </message>
     <message>
         <location line="-44"/>
-        <location line="+256"/>
+        <location line="+267"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-218"/>
+        <source>List the older versions that newer memories superseded and the supersession penalty kept out of the hits, greyed, after the hits</source>
+        <translation>在命中结果之后以灰色列出被较新记忆取代、因取代惩罚而未进入命中结果的旧版本</translation>
+    </message>
+    <message>
+        <location line="+142"/>
         <source>Running %1…</source>
         <translation>正在运行 %1…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Show %Ln older version(s)</source>
+        <translation>
+            <numerusform>显示 %Ln 个旧版本</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
         <source>No results: %1</source>
         <translation>没有结果：%1</translation>
     </message>
@@ -3717,7 +3777,7 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+127"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+166"/>
         <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
         <translation>RRF 融合：每条检索腿的 RRF 项占其第 1 名项的比例（关键词、向量）。配置融合：图 · 向量 · 关键词 · 新鲜度，均在 [0, 1] 内</translation>
     </message>

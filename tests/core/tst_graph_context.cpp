@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 
 namespace tst_graph_context {
@@ -219,6 +220,36 @@ private slots:
         QCOMPARE(listed.size(), 1);
         QCOMPARE(listed[0].toObject().value(QStringLiteral("node_id")).toString().toStdString(),
                  old_id);
+
+        // The hit names what it supersedes, and the pair is neither support nor a conflict.
+        const GraphContext& g = top.explanation->graph_context;
+        QCOMPARE(g.supersedes, std::vector<std::string>{old_id});
+        QVERIFY(std::find(g.supported_by.begin(), g.supported_by.end(), old_id) ==
+                g.supported_by.end());
+        QVERIFY(std::find(g.conflicts.begin(), g.conflicts.end(), old_id) == g.conflicts.end());
+        const auto hit_context = wire.object()
+                                     .value(QStringLiteral("hits"))
+                                     .toArray()[0]
+                                     .toObject()
+                                     .value(QStringLiteral("explanation"))
+                                     .toObject()
+                                     .value(QStringLiteral("graph_context"))
+                                     .toObject();
+        QCOMPARE(hit_context.value(QStringLiteral("supersedes")).toArray().size(), 1);
+
+        // The older version in full, for the inspector: its verdict says first what kept it out.
+        QCOMPARE(r.superseded_hits.size(), std::size_t{1});
+        const RetrievalHit& older = r.superseded_hits.front();
+        QCOMPARE(older.node_id, old_id);
+        QVERIFY(older.content.find("owner is Ann") != std::string::npos);
+        const std::string lead = "not returned (fused #" +
+                                 std::to_string(older.explanation->fused_rank) +
+                                 "): kept out as an older version: a newer memory supersedes "
+                                 "it (score × 0.25: ";
+        QVERIFY2(older.explanation->verdict.rfind(lead, 0) == 0,
+                 older.explanation->verdict.c_str());
+        QVERIFY2(older.explanation->verdict.find("above the lowest hit's") != std::string::npos,
+                 older.explanation->verdict.c_str());
 
         // Without a penalty nothing is kept out, and no verdict names one.
         QVERIFY(vault_->set_setting("search.superseded", "mark").is_ok());

@@ -44,6 +44,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QTextDocumentFragment>
 #include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -450,17 +451,103 @@ private Q_SLOTS:
         QTreeView* view = wb_->page()->resultsView();
         const QModelIndex source = wb_->session()->results()->index(row, 0);
         view->setCurrentIndex(wb_->page()->resultsProxy()->mapFromSource(source));
-        QLabel* context = nullptr;
-        const auto labels = wb_->detail()->findChildren<QLabel*>();
-        for (QLabel* l : labels)
-            if (l->text().contains(QStringLiteral("memlens-node:")) && l->isVisible())
-                context = l;
-        QVERIFY(context);
+        // The linked memories are named by their text once read off the GUI thread; the
+        // link holds the id.
+        QLabel* context = wb_->detail()->graphContextLabel();
         const QString href = QStringLiteral("memlens-node:") + QString::fromStdString(linked);
-        QVERIFY(context->text().contains(href.toHtmlEscaped()));
+        QTRY_VERIFY_WITH_TIMEOUT(context->text().contains(href.toHtmlEscaped()), 10000);
+        QVERIFY(context->isVisible());
         Q_EMIT context->linkActivated(href);
         QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(wb_->detail()->hit().node_id),
                                   QString::fromStdString(linked), 10000);
+    }
+
+    // An older version the supersession penalty kept out is named where it decided: in the
+    // status line, in the verdict of the hit it would have beaten, as a greyed row after the
+    // hits on request, and in Hit Detail, both ways, by the memories' text rather than ids.
+    void anOlderVersionKeptOutIsNamedAndReachableFromTheList() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QString asked;
+        for (const QString& q :
+             {QStringLiteral("who decided the rollout"), QStringLiteral("rollout owner"),
+              QStringLiteral("who decided the budget"), QStringLiteral("launch date moved"),
+              QStringLiteral("decision changed"), QStringLiteral("revised plan")}) {
+            QVERIFY(runAndWait(q));
+            const auto& out = wb_->session()->outcome();
+            if (out.search && !out.search->superseded_out.empty()) {
+                asked = q;
+                break;
+            }
+        }
+        QVERIFY2(!asked.isEmpty(), "no query of the generated vault kept an older version out");
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        const int hits = static_cast<int>(outcome.rows.size());
+        const int older = static_cast<int>(outcome.supersededOut.size());
+        QCOMPARE(older, static_cast<int>(outcome.search->superseded_out.size()));
+        const std::string olderId = outcome.supersededOut.front().hit.node_id;
+        const std::string newerId =
+            outcome.supersededOut.front().hit.explanation->graph_context.superseded_by.front();
+
+        QVERIFY2(wb_->page()->infoLabel()->text().contains(u"kept out of the hits"_s),
+                 qPrintable(wb_->page()->infoLabel()->text()));
+        bool named = false;
+        for (const HitRow& r : outcome.rows)
+            named = named ||
+                    r.hit.explanation->verdict.find("superseded by newer") != std::string::npos ||
+                    r.hit.explanation->verdict.find("superseded by a newer") != std::string::npos;
+        QVERIFY2(named, "no hit's verdict names the older version it passed");
+
+        // Hidden until asked for; then greyed after the hits, its verdict in the tooltip.
+        QCheckBox* toggle = wb_->page()->olderToggle();
+        QVERIFY(toggle->isVisibleTo(wb_->page()));
+        QVERIFY2(toggle->text().contains(QString::number(older)), qPrintable(toggle->text()));
+        ResultsModel* model = wb_->session()->results();
+        QCOMPARE(model->rowCount(), hits);
+        QCOMPARE(model->rowOf(QString::fromStdString(olderId)), -1);
+        toggle->click();
+        QCOMPARE(model->rowCount(), hits + older);
+        ResultsProxy* proxy = wb_->page()->resultsProxy();
+        const QModelIndex first = proxy->index(hits, ResultsModel::Snippet);
+        QCOMPARE(first.data(IdRole).toString(), QString::fromStdString(olderId));
+        QVERIFY2(first.data().toString().startsWith(u"older version"_s),
+                 qPrintable(first.data().toString()));
+        QCOMPARE(first.data(Qt::ForegroundRole).value<QBrush>().color(),
+                 QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text));
+        QVERIFY2(
+            proxy->index(hits, ResultsModel::Score)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(u"kept out as an older version"_s),
+            qPrintable(proxy->index(hits, ResultsModel::Score).data(Qt::ToolTipRole).toString()));
+        for (int i = 0; i < hits; ++i)
+            QVERIFY(!proxy->index(i, 0).data(Qt::ForegroundRole).isValid());
+
+        // Selecting it shows what it is and the memory that superseded it, by its text.
+        QVERIFY(clickRow(model->rowOf(QString::fromStdString(olderId)), Qt::NoModifier));
+        QTRY_COMPARE_WITH_TIMEOUT(wb_->detail()->hit().node_id, olderId, 10000);
+        QLabel* context = wb_->detail()->graphContextLabel();
+        const QString newerHref =
+            QString(u"memlens-node:"_s + QString::fromStdString(newerId)).toHtmlEscaped();
+        QTRY_VERIFY_WITH_TIMEOUT(context->text().contains(newerHref), 10000);
+        const QString shown = QTextDocumentFragment::fromHtml(context->text()).toPlainText();
+        QVERIFY2(shown.contains(u"An older version, not returned"_s), qPrintable(shown));
+        QVERIFY2(shown.contains(u"Superseded by “"_s), qPrintable(shown));
+        QVERIFY2(!shown.contains(QString::fromStdString(newerId)), qPrintable(shown));
+
+        // The newer memory names the older one it supersedes, the same way.
+        wb_->showNode(QString::fromStdString(newerId));
+        QTRY_COMPARE_WITH_TIMEOUT(wb_->detail()->hit().node_id, newerId, 10000);
+        const QString olderHref =
+            QString(u"memlens-node:"_s + QString::fromStdString(olderId)).toHtmlEscaped();
+        QTRY_VERIFY_WITH_TIMEOUT(context->text().contains(olderHref), 10000);
+        QVERIFY(QTextDocumentFragment::fromHtml(context->text())
+                    .toPlainText()
+                    .contains(u"Supersedes “"_s));
+
+        // And out of the list again.
+        toggle->click();
+        QCOMPARE(model->rowCount(), hits);
+        QVERIFY(toggle->isVisibleTo(wb_->page()));
     }
 
     void markdownNeverFetchesRemoteResources() {

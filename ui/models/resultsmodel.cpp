@@ -6,6 +6,8 @@
 #include "models/signalbars.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
+#include <QPalette>
 
 #include <algorithm>
 
@@ -40,6 +42,13 @@ SignalBars barsFor(const RetrievalHit& hit) {
     return bars;
 }
 
+// Sorts an older version's row after every hit.
+constexpr int kOlderRankBase = 1'000'000;
+
+QString olderPrefix() {
+    return QCoreApplication::translate("ResultsModel", "older version · ");
+}
+
 QString barsToolTip(const SignalBars& bars) {
     QStringList lines;
     for (const SignalBar& b : bars)
@@ -52,10 +61,31 @@ QString barsToolTip(const SignalBars& bars) {
 ResultsModel::ResultsModel(QObject* parent)
     : QAbstractTableModel(parent) {}
 
-void ResultsModel::setRows(std::vector<HitRow> rows) {
+void ResultsModel::setRows(std::vector<HitRow> rows, std::vector<HitRow> older) {
     beginResetModel();
     rows_ = std::move(rows);
+    older_ = std::move(older);
     endResetModel();
+}
+
+void ResultsModel::setOlderShown(bool shown) {
+    if (shown == olderShown_)
+        return;
+    const int first = static_cast<int>(rows_.size());
+    const int count = static_cast<int>(older_.size());
+    if (count == 0) {
+        olderShown_ = shown;
+        return;
+    }
+    if (shown) {
+        beginInsertRows({}, first, first + count - 1);
+        olderShown_ = true;
+        endInsertRows();
+    } else {
+        beginRemoveRows({}, first, first + count - 1);
+        olderShown_ = false;
+        endRemoveRows();
+    }
 }
 
 void ResultsModel::clear() {
@@ -65,20 +95,23 @@ void ResultsModel::clear() {
 const HitRow* ResultsModel::rowAt(int row) const {
     if (row < 0 || row >= rowCount())
         return nullptr;
-    return &rows_[static_cast<std::size_t>(row)];
+    const auto i = static_cast<std::size_t>(row);
+    return i < rows_.size() ? &rows_[i] : &older_[i - rows_.size()];
 }
 
 int ResultsModel::rowOf(const QString& nodeId) const {
     const std::string id = nodeId.toStdString();
-    for (std::size_t i = 0; i < rows_.size(); ++i) {
-        if (rows_[i].hit.node_id == id)
-            return static_cast<int>(i);
+    for (int i = 0; i < rowCount(); ++i) {
+        if (rowAt(i)->hit.node_id == id)
+            return i;
     }
     return -1;
 }
 
 int ResultsModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+    if (parent.isValid())
+        return 0;
+    return static_cast<int>(rows_.size() + (olderShown_ ? older_.size() : 0));
 }
 
 int ResultsModel::columnCount(const QModelIndex& parent) const {
@@ -99,7 +132,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (col) {
         case Rank:
-            return r->rank;
+            return r->olderVersion ? QVariant(QStringLiteral("–")) : QVariant(r->rank);
         case Kind:
             return QString::fromLatin1(to_wire(hit.node_kind));
         case Level:
@@ -109,7 +142,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         case Time:
             return formatRange(hit.time_range_start_ms, hit.time_range_end_ms);
         case Snippet:
-            return r->snippet;
+            return r->olderVersion ? olderPrefix() + r->snippet : r->snippet;
         case Score:
             return formatScore(displayScore(hit));
         default:
@@ -117,8 +150,9 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         }
     case SortRole:
         switch (col) {
-        case Rank:
-            return r->rank;
+        case Rank: // the older versions after the hits, in fused order
+            return r->olderVersion && hit.explanation ? kOlderRankBase + hit.explanation->fused_rank
+                                                      : r->rank;
         case Level:
             return static_cast<int>(hit.level);
         case Time:
@@ -138,8 +172,21 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     case FilterRole:
         return QString(r->snippet + QLatin1Char(' ') + qs(hit.tree_scope) + QLatin1Char(' ') +
                        qs(hit.node_id));
-    case HighlightRole:
-        return col == Snippet ? QVariant::fromValue(r->highlights) : QVariant();
+    case HighlightRole: {
+        if (col != Snippet)
+            return {};
+        if (!r->olderVersion)
+            return QVariant::fromValue(r->highlights);
+        HighlightRanges shifted = r->highlights;
+        const auto offset = static_cast<int>(olderPrefix().size());
+        for (auto& range : shifted)
+            range.first += offset;
+        return QVariant::fromValue(shifted);
+    }
+    case Qt::ForegroundRole:
+        if (r->olderVersion)
+            return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
+        return {};
     case SignalBarsRole:
         return col == Signals ? QVariant::fromValue(barsFor(hit)) : QVariant();
     case Qt::TextAlignmentRole:
@@ -147,6 +194,9 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole:
+        // An older version's verdict says what kept it out (the node id stays in the snippet's).
+        if (r->olderVersion && col != Snippet && hit.explanation)
+            return qs(hit.explanation->verdict);
         if (col == Signals)
             return barsToolTip(barsFor(hit));
         if (col == Snippet)

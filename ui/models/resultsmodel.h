@@ -1,5 +1,7 @@
 // The hits of the last query, one row each: rank, node kind, level, scope, time range, snippet
-// with highlighted terms, final score and the four signals as inline bars.
+// with highlighted terms, final score and the four signals as inline bars. On request, after
+// the hits, the older versions the supersession penalty kept out, greyed, their verdict in
+// the tooltip.
 #pragma once
 
 #include "query/queryoutcome.h"
@@ -17,12 +19,16 @@ public:
 
     explicit ResultsModel(QObject* parent = nullptr);
 
-    void setRows(std::vector<HitRow> rows);
+    void setRows(std::vector<HitRow> rows, std::vector<HitRow> older = {});
     void clear();
+    // Model rows: the hits, then (when shown) the older versions kept out.
     const HitRow* rowAt(int row) const;
-    const std::vector<HitRow>& rows() const { return rows_; }
+    const std::vector<HitRow>& rows() const { return rows_; } // the hits alone
     // The row of a node id, or -1.
     int rowOf(const QString& nodeId) const;
+    int olderCount() const { return static_cast<int>(older_.size()); }
+    bool olderShown() const { return olderShown_; }
+    void setOlderShown(bool shown);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -35,6 +41,8 @@ public:
 
 private:
     std::vector<HitRow> rows_;
+    std::vector<HitRow> older_;
+    bool olderShown_ = false;
 };
 
 } // namespace memlens::ui

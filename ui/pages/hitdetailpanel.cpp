@@ -8,6 +8,7 @@
 #include "widgets/markdownview.h"
 
 #include <memlens/indexed_text.h>
+#include <memlens/memories.h>
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -21,6 +22,8 @@
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace memlens::ui {
 
@@ -55,6 +58,85 @@ struct NeighbourText {
     QString error;
 };
 
+// One memory on either side of a supersession; `memory` is empty when the node is no memory
+// (a summary, a workspace's node) or could not be read, and then only its id is known.
+struct Related {
+    std::string id;
+    std::optional<Memory> memory;
+};
+
+struct RelatedRows {
+    std::string nodeId;
+    std::vector<Related> newer; // what supersedes the node
+    std::vector<Related> older; // what the node supersedes
+    std::vector<Related> conflicts;
+    std::vector<Related> support;
+    bool read = false; // false: the vault could not be opened
+};
+
+constexpr std::size_t kMaxRelatedShown = 5;
+
+void addOnce(std::vector<std::string>& ids, const std::string& id) {
+    if (!id.empty() && std::find(ids.begin(), ids.end(), id) == ids.end())
+        ids.push_back(id);
+}
+
+// Off the GUI thread: supersession both ways, from the query's candidates (which count newer
+// document versions too) and from the vault's own links, then the conflicts and support, each
+// memory read for its text.
+RelatedRows readRelated(const Vault& vault, const RetrievalHit& hit) {
+    RelatedRows rows;
+    rows.nodeId = hit.node_id;
+    rows.read = true;
+    std::vector<std::string> newer, older;
+    if (hit.explanation) {
+        for (const auto& id : hit.explanation->graph_context.superseded_by)
+            addOnce(newer, id);
+        for (const auto& id : hit.explanation->graph_context.supersedes)
+            addOnce(older, id);
+    }
+    if (hit.node_kind == NodeKind::Leaf) {
+        if (auto self = get_memories(vault, {hit.node_id}); self && self->size() == 1) {
+            for (const auto& id : self->front().superseded_by)
+                addOnce(newer, id);
+            if (self->front().supersedes)
+                addOnce(older, *self->front().supersedes);
+        }
+    }
+    auto read = [&](const std::vector<std::string>& ids, std::vector<Related>& out) {
+        for (std::size_t i = 0; i < ids.size() && i < kMaxRelatedShown; ++i) {
+            Related r{ids[i], std::nullopt};
+            if (auto m = get_memories(vault, {ids[i]}); m && m->size() == 1)
+                r.memory = std::move(m->front());
+            out.push_back(std::move(r));
+        }
+    };
+    read(newer, rows.newer);
+    read(older, rows.older);
+    if (hit.explanation) {
+        read(hit.explanation->graph_context.conflicts, rows.conflicts);
+        read(hit.explanation->graph_context.supported_by, rows.support);
+    }
+    return rows;
+}
+
+// “the first words of the memory…” · author · time, linked to the node.
+QString relatedLink(const Related& r) {
+    const QString href = QStringLiteral("%1:%2").arg(kNodeScheme, qs(r.id).toHtmlEscaped());
+    if (!r.memory)
+        return QStringLiteral("<a href=\"%1\">%2</a>").arg(href, qs(r.id).toHtmlEscaped());
+    QString text = qs(r.memory->text).simplified();
+    constexpr int kSnippetChars = 90;
+    if (text.size() > kSnippetChars)
+        text = text.left(kSnippetChars - 1) + QStringLiteral("…");
+    QStringList facts;
+    if (!r.memory->author.empty())
+        facts << qs(r.memory->author).toHtmlEscaped();
+    facts << formatTime(r.memory->time_ms);
+    return QStringLiteral("<a href=\"%1\">“%2”</a> · %3")
+        .arg(href, text.toHtmlEscaped(), facts.join(QStringLiteral(" · ")));
+}
+
 } // namespace
 
 HitDetailPanel::HitDetailPanel(QWidget* parent)
@@ -72,7 +154,8 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     , content_(new MarkdownView(this))
     , neighboursHeading_(new QLabel(this))
     , neighbours_(new QTextBrowser(this))
-    , jobs_(new JobRunner(this)) {
+    , jobs_(new JobRunner(this))
+    , related_(new JobRunner(this)) {
     neighboursHeading_->setWordWrap(true);
     neighboursHeading_->setTextFormat(Qt::PlainText);
     neighbours_->setObjectName(QStringLiteral("neighbourTurns"));
@@ -84,6 +167,7 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     id_->setForegroundRole(QPalette::PlaceholderText);
     provenance_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     provenance_->setWordWrap(true);
+    graphContext_->setObjectName(QStringLiteral("graphContext"));
     graphContext_->setWordWrap(true);
     graphContext_->setTextFormat(Qt::RichText);
     connect(graphContext_, &QLabel::linkActivated, this, [this](const QString& link) {
@@ -163,6 +247,9 @@ void HitDetailPanel::clear() {
     forget_->setEnabled(false);
     content_->clear();
     jobs_->cancel();
+    related_->cancel();
+    relatedHtml_.clear();
+    relatedRead_ = false;
     neighboursHeading_->hide();
     neighbours_->hide();
     neighbours_->clear();
@@ -203,18 +290,10 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
     addChips(chips_, hit.entities, hit.topics);
     chipsBox_->setVisible(chips_->count() > 0);
 
-    QStringList context;
-    if (hit.explanation) {
-        const GraphContext& g = hit.explanation->graph_context;
-        if (!g.superseded_by.empty())
-            context << tr("<b>Superseded by</b> %1").arg(linkList(g.superseded_by));
-        if (!g.conflicts.empty())
-            context << tr("<b>Conflicts with</b> %1").arg(linkList(g.conflicts));
-        if (!g.supported_by.empty())
-            context << tr("<b>Supported by</b> %1").arg(linkList(g.supported_by));
-    }
-    graphContext_->setText(context.join(QStringLiteral("<br>")));
-    graphContext_->setVisible(!context.isEmpty());
+    relatedHtml_.clear();
+    relatedRead_ = false;
+    showGraphContext();
+    showRelated();
 
     drill_->setEnabled(!leaf);
     leaves_->setEnabled(leaf || hit.level == 1);
@@ -224,6 +303,76 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
                             : tr("Drill down to a level-1 summary to fetch its leaves"));
     renderContent();
     showNeighbours();
+}
+
+// An older version's standing first, then supersession both ways, then conflicts and support.
+void HitDetailPanel::showGraphContext() {
+    QStringList context;
+    if (hit_.explanation) {
+        const Explanation& x = *hit_.explanation;
+        if (x.superseded_penalty < 1.0)
+            context << (x.excluded_by != Exclusion::None
+                            ? tr("<b>An older version, not returned:</b> a newer memory "
+                                 "supersedes it, and its score × %1 put it below the hits.")
+                                  .arg(x.superseded_penalty, 0, 'f', 2)
+                            : tr("<b>An older version:</b> a newer memory supersedes it; its "
+                                 "score counts × %1.")
+                                  .arg(x.superseded_penalty, 0, 'f', 2));
+    }
+    if (relatedRead_) {
+        if (!relatedHtml_.isEmpty())
+            context << relatedHtml_;
+    } else if (hit_.explanation) {
+        const GraphContext& g = hit_.explanation->graph_context;
+        // Until the memories are read, their number (the ids would mean nothing to a reader).
+        if (!g.superseded_by.empty())
+            context << tr("<b>Superseded by</b> %Ln newer memory(s)…", nullptr,
+                          static_cast<int>(g.superseded_by.size()));
+        if (!g.supersedes.empty())
+            context << tr("<b>Supersedes</b> %Ln older memory(s)…", nullptr,
+                          static_cast<int>(g.supersedes.size()));
+        if (!g.conflicts.empty())
+            context << tr("<b>Conflicts with</b> %Ln candidate(s)…", nullptr,
+                          static_cast<int>(g.conflicts.size()));
+        if (!g.supported_by.empty())
+            context << tr("<b>Supported by</b> %Ln candidate(s)…", nullptr,
+                          static_cast<int>(g.supported_by.size()));
+    }
+    graphContext_->setText(context.join(QStringLiteral("<br>")));
+    graphContext_->setVisible(!context.isEmpty());
+}
+
+void HitDetailPanel::showRelated() {
+    related_->cancel();
+    if (!ref_.isValid())
+        return;
+    const VaultRef ref = ref_;
+    const RetrievalHit hit = hit_;
+    related_->start(
+        [ref, hit](const std::atomic_bool&) {
+            if (auto vault = workerVault(ref))
+                return readRelated(**vault, hit);
+            RelatedRows none; // no vault to read: the rows keep their counts
+            none.nodeId = hit.node_id;
+            return none;
+        },
+        [this](RelatedRows rows) {
+            if (!hasHit_ || rows.nodeId != hit_.node_id || !rows.read)
+                return;
+            QStringList lines;
+            for (const Related& r : rows.newer)
+                lines << tr("<b>Superseded by</b> %1").arg(relatedLink(r));
+            for (const Related& r : rows.older)
+                lines << tr("<b>Supersedes</b> %1").arg(relatedLink(r));
+            for (const Related& r : rows.conflicts)
+                lines << tr("<b>Conflicts with</b> %1").arg(relatedLink(r));
+            for (const Related& r : rows.support)
+                lines << tr("<b>Supported by</b> %1").arg(relatedLink(r));
+            relatedHtml_ = lines.join(QStringLiteral("<br>"));
+            relatedRead_ = true;
+            showGraphContext();
+            Q_EMIT relatedShown();
+        });
 }
 
 void HitDetailPanel::showNeighbours() {
@@ -332,15 +481,6 @@ void HitDetailPanel::addChips(FlowLayout* layout, const std::vector<std::string>
         connect(chip, &QToolButton::clicked, this, [this, id] { Q_EMIT entityActivated(id); });
         layout->addWidget(chip);
     }
-}
-
-QString HitDetailPanel::linkList(const std::vector<std::string>& ids) {
-    QStringList links;
-    for (const auto& id : ids) {
-        const QString text = qs(id).toHtmlEscaped();
-        links << QStringLiteral("<a href=\"%1:%2\">%3</a>").arg(kNodeScheme, text, text);
-    }
-    return links.join(QStringLiteral(", "));
 }
 
 void HitDetailPanel::renderContent() {

@@ -3,6 +3,9 @@
 // or rendered Markdown with remote resources refused, the query's terms marked either way.
 // When the keyword leg matched the hit in its neighbouring turns, those turns are shown under it
 // (read from the hit's FTS row, indexed_text), the terms marked there too.
+// Supersession both ways ("Superseded by" the newer memories, "Supersedes" the older ones) is
+// named by each memory's text, author and time, read off the GUI thread; an older version a
+// query kept out says so first.
 #pragma once
 
 #include "vault/vaultref.h"
@@ -45,6 +48,8 @@ public:
     // The neighbouring turns the keyword leg matched the hit in (hidden when it matched none).
     QTextBrowser* neighboursView() const { return neighbours_; }
     QLabel* neighboursHeading() const { return neighboursHeading_; }
+    // "Superseded by" / "Supersedes" with each memory's snippet, and the conflicts and support.
+    QLabel* graphContextLabel() const { return graphContext_; }
     // The words a document shows marked as query terms, in order (for tests).
     static QStringList markedWords(const QTextDocument* doc);
 
@@ -57,14 +62,18 @@ Q_SIGNALS:
     void forgetRequested(const QString& chunkId);
     // The neighbouring turns of the hit shown are on screen.
     void neighboursShown();
+    // The supersession, conflict and support rows of the hit shown are named by their
+    // memories' text.
+    void relatedShown();
 
 private:
     void setupActions();
     void renderContent();
     void showNeighbours();
+    void showGraphContext();
+    void showRelated();
     void addChips(FlowLayout* layout, const std::vector<std::string>& entities,
                   const std::vector<std::string>& topics);
-    static QString linkList(const std::vector<std::string>& ids);
 
     RetrievalHit hit_;
     QStringList terms_;
@@ -84,7 +93,12 @@ private:
     QLabel* neighboursHeading_;
     QTextBrowser* neighbours_;
     JobRunner* jobs_;
+    JobRunner* related_;
     VaultRef ref_;
+    // The supersession, conflict and support rows read for the hit shown (relatedRead_ once
+    // they are).
+    QString relatedHtml_;
+    bool relatedRead_ = false;
 };
 
 } // namespace memlens::ui

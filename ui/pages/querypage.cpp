@@ -10,6 +10,7 @@
 #include "widgets/highlightdelegate.h"
 #include "widgets/signalbarsdelegate.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -85,6 +86,7 @@ QueryPage::QueryPage(QuerySession* session, QueryForm* form, QWidget* parent)
     , cancelButton_(new QPushButton(tr("Cancel"), this))
     , filter_(new QLineEdit(this))
     , kindFilter_(new QComboBox(this))
+    , older_(new QCheckBox(this))
     , stack_(new QStackedWidget(this))
     , results_(makeTable(this))
     , entities_(makeTable(this))
@@ -148,6 +150,11 @@ void QueryPage::setupFilter() {
     connect(filter_, &QLineEdit::textChanged, proxy_, &ResultsProxy::setText);
     connect(kindFilter_, &QComboBox::currentIndexChanged, this,
             [this](int i) { proxy_->setKindFilter(static_cast<ResultsProxy::KindFilter>(i)); });
+    older_->setObjectName(QStringLiteral("showOlderVersions"));
+    older_->setToolTip(tr("List the older versions that newer memories superseded and the "
+                          "supersession penalty kept out of the hits, greyed, after the hits"));
+    older_->hide();
+    connect(older_, &QCheckBox::toggled, session_->results(), &ResultsModel::setOlderShown);
 }
 
 // The hybrid results' table.
@@ -224,6 +231,7 @@ void QueryPage::layOut() {
     auto* filterRow = new QHBoxLayout();
     filterRow->addWidget(filter_, 1);
     filterRow->addWidget(kindFilter_);
+    filterRow->addWidget(older_);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addLayout(filterRow);
@@ -249,6 +257,8 @@ void QueryPage::resetVaultState() {
     header_->clear();
     info_->clear();
     refused_->clear();
+    older_->setChecked(false);
+    older_->hide();
     stack_->setCurrentWidget(results_);
 }
 
@@ -291,6 +301,9 @@ void QueryPage::onFinished() {
     const bool entities = outcome.request.kind == QueryKind::SearchEntities;
     header_->setText(describeRequest(outcome.request));
     info_->setText(describe(outcome));
+    const int older = session_->results()->olderCount();
+    older_->setText(tr("Show %Ln older version(s)", nullptr, older));
+    older_->setVisible(older > 0);
     // A refused or failed query says why where the hits would be, not as an empty list.
     if (!outcome.error.isEmpty() && !outcome.cancelled) {
         refused_->setText(tr("No results: %1").arg(outcome.error));

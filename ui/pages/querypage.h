@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -42,6 +43,9 @@ public:
     QTreeView* entitiesView() const { return entities_; }
     ResultsProxy* resultsProxy() const { return proxy_; }
     QLabel* infoLabel() const { return info_; }
+    // "Show older versions (N)": the older versions the supersession penalty kept out, greyed
+    // after the hits (shown only when the last query kept some out).
+    QCheckBox* olderToggle() const { return older_; }
     QLabel* headerLabel() const { return header_; }
     QComboBox* modeBox() const { return mode_; }
     // The selected hits' rows in the results model, in rank order (ctrl-click selects more
@@ -79,6 +83,7 @@ private:
     QPushButton* cancelButton_;
     QLineEdit* filter_;
     QComboBox* kindFilter_;
+    QCheckBox* older_;
     QStackedWidget* stack_;
     QTreeView* results_;
     QTreeView* entities_;

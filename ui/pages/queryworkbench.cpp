@@ -87,7 +87,10 @@ void QueryWorkbench::showHit(const RetrievalHit& hit, const QStringList& terms) 
 
 void QueryWorkbench::showSelection() {
     const QList<int> rows = page_->selectedRows();
-    if (rows.size() == 2) {
+    // Compare sets two hits side by side; an older version kept out (shown after the hits) is no
+    // hit, and its own verdict says where it stands.
+    const auto hitCount = static_cast<int>(session_->results()->rows().size());
+    if (rows.size() == 2 && rows[1] < hitCount) {
         std::vector<const RetrievalHit*> hits;
         for (const HitRow& r : session_->results()->rows())
             hits.push_back(&r.hit);

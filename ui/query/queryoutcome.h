@@ -27,6 +27,9 @@ struct HitRow {
     int rank = 0;    // 1-based position in the answer
     QString snippet; // one line, around the first query term
     HighlightRanges highlights;
+    // Not a hit: an older version the supersession penalty kept out (rank 0), shown greyed
+    // after the hits on request.
+    bool olderVersion = false;
 };
 
 struct QueryOutcome {
@@ -34,6 +37,7 @@ struct QueryOutcome {
     QStringList terms; // the query's keyword tokens, as highlighted
     std::vector<HitRow> rows;
     std::vector<HitRow> pushedOut;     // hybrid: fused candidates MMR or a budget left out
+    std::vector<HitRow> supersededOut; // hybrid: older versions the supersession penalty kept out
     std::vector<EntityMatch> entities; // search_entities
     // hybrid / keyword / semantic: the engine's report (its hit lists moved into rows and
     // pushedOut)

@@ -82,8 +82,14 @@ void runSearch(QueryOutcome& out, const VaultRef& ref, const std::atomic_bool& c
     out.degraded = response.result.degraded;
     out.rows = toRows(std::move(response.result.hits), out.terms);
     out.pushedOut = toRows(std::move(response.pushed_out), out.terms);
+    out.supersededOut = toRows(std::move(response.superseded_hits), out.terms);
+    for (HitRow& row : out.supersededOut) {
+        row.rank = 0;
+        row.olderVersion = true;
+    }
     response.result.hits.clear();
     response.pushed_out.clear();
+    response.superseded_hits.clear();
     out.search = std::move(response);
 }
 

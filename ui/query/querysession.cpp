@@ -47,7 +47,7 @@ void QuerySession::run(const QueryRequest& request) {
         [this](QueryOutcome outcome) {
             qCDebug(lcQuery) << "finished in" << outcome.elapsedMs << "ms:" << outcome.rows.size()
                              << "hits" << outcome.error;
-            results_->setRows(outcome.rows);
+            results_->setRows(outcome.rows, outcome.supersededOut);
             entities_->setMatches(outcome.entities);
             mmr_->setOutcome(outcome);
             outcome_ = std::move(outcome);

@@ -194,6 +194,9 @@ struct SearchResponse {
     // Older versions the supersession penalty kept out of the hits, in fused order: what a reader
     // who expected them must be told (the hits' verdicts name them too).
     std::vector<SupersededOut> superseded_out;
+    // The same candidates in full (content, explanation, verdict), in the same order: what the
+    // inspector shows greyed on request. The JSON carries superseded_out only.
+    std::vector<RetrievalHit> superseded_hits;
     LegReport keyword;
     LegReport vector;
     RetrievalSettings settings; // the settings the query ran with

@@ -107,7 +107,11 @@ struct MmrExplanation {
 };
 
 struct GraphContext {
-    std::vector<std::string> superseded_by;
+    std::vector<std::string> superseded_by; // newer memories that replace this one
+    // The candidates of the same query this one replaces (their superseded_by names it).
+    std::vector<std::string> supersedes;
+    // Neither lists a pair that one of the two supersedes: a newer version is not support for
+    // or a conflict with the one it replaces.
     std::vector<std::string> conflicts;
     std::vector<std::string> supported_by;
 };

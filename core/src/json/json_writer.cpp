@@ -118,6 +118,7 @@ ordered_json explanation_json(const Explanation& e) {
         {"mmr", mmr},
         {"graph_context",
          {{"superseded_by", strings(e.graph_context.superseded_by)},
+          {"supersedes", strings(e.graph_context.supersedes)},
           {"conflicts", strings(e.graph_context.conflicts)},
           {"supported_by", strings(e.graph_context.supported_by)}}},
         {"topic_path", strings(e.topic_path)},

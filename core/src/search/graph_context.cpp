@@ -40,6 +40,10 @@ std::size_t shared_count(const std::vector<std::string>& a, const std::vector<st
     return n;
 }
 
+bool names(std::span<const std::string> ids, const std::string& id) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
 } // namespace
 
 std::vector<std::string> value_tokens(std::string_view text) {
@@ -79,7 +83,8 @@ std::vector<RelatedLists> related_context(const std::vector<ContextNode>& nodes,
         for (std::size_t j = i + 1; j < nodes.size(); ++j) {
             const auto& a = nodes[i];
             const auto& b = nodes[j];
-            if (a.id == b.id || shared_count(a.entities, b.entities) < min_shared)
+            if (a.id == b.id || shared_count(a.entities, b.entities) < min_shared ||
+                names(a.superseded_by, b.id) || names(b.superseded_by, a.id))
                 continue;
             if (!a.embedding.empty() && !b.embedding.empty() &&
                 cosine(a.embedding, b.embedding) < min_similarity)

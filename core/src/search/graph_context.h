@@ -19,6 +19,8 @@ struct ContextNode {
     std::vector<std::string> entities; // sorted
     std::vector<std::string> values;   // sorted, from value_tokens
     std::span<const float> embedding;  // empty when the node has none
+    // The newer nodes that supersede this one: a pair linked so is neither support nor conflict.
+    std::span<const std::string> superseded_by;
 };
 
 struct RelatedLists {
@@ -27,7 +29,7 @@ struct RelatedLists {
 };
 
 // For each node, the other nodes it conflicts with and that support it, in input order,
-// at most 10 each.
+// at most 10 each; a pair where one supersedes the other is in neither list.
 std::vector<RelatedLists> related_context(const std::vector<ContextNode>& nodes,
                                           int min_shared_entities, double min_similarity);
 

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace memlens::search {
@@ -218,13 +219,23 @@ void graph_context(PipelineState& st) {
             ents.insert(it->second.entities.begin(), it->second.entities.end());
         c.row->hit.entities.assign(ents.begin(), ents.end());
         nodes.push_back({c.row->hit.node_id, c.row->hit.entities, value_tokens(c.row->hit.content),
-                         c.embedding});
+                         c.embedding, c.e.graph_context.superseded_by});
     }
     auto related = related_context(nodes, s.graph_min_shared_entities, s.graph_min_similarity);
+    std::map<std::string_view, std::size_t> at;
+    for (std::size_t i = 0; i < st.pool.size(); ++i)
+        at.emplace(st.pool[i].row->hit.node_id, i);
     for (std::size_t i = 0; i < st.pool.size(); ++i) {
-        st.pool[i].e.graph_context.conflicts = std::move(related[i].conflicts);
-        st.pool[i].e.graph_context.supported_by = std::move(related[i].supported_by);
+        GraphContext& g = st.pool[i].e.graph_context;
+        g.conflicts = std::move(related[i].conflicts);
+        g.supported_by = std::move(related[i].supported_by);
+        g.supersedes.clear();
     }
+    // In pool order, so a newer memory lists the versions it replaces best first.
+    for (const Candidate& older : st.pool)
+        for (const std::string& newer : older.e.graph_context.superseded_by)
+            if (auto it = at.find(newer); it != at.end())
+                st.pool[it->second].e.graph_context.supersedes.push_back(older.row->hit.node_id);
 }
 
 // MMR over the scored list (rank_rules.h: relevance is the score over the best score).
@@ -309,6 +320,8 @@ VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int positio
     in.mmr_lambda = st.resp.mmr_lambda;
     in.redundancy_floor = st.resp.settings.mmr_redundancy_floor;
     in.limit = st.resp.limit;
+    for (std::size_t h : st.order)
+        in.lowest_hit_score = std::min(in.lowest_hit_score, st.pool[h].e.final_score);
     // An older version the penalty put below several returned hits is named once, by the
     // highest of them (where it would have been), not repeated down the list.
     const auto above_begin = st.order.begin();
@@ -341,28 +354,31 @@ SearchResponse assemble(PipelineState& st) {
     auto write_verdict = [&](std::size_t idx, int position) {
         st.pool[idx].e.verdict = verdict_line(verdict_input(st, idx, position));
     };
-    {
-        std::vector<std::uint8_t> shown(st.pool.size(), 0);
-        for (std::size_t i = 0; i < st.order.size(); ++i) {
-            write_verdict(st.order[i], static_cast<int>(i) + 1);
-            shown[st.order[i]] = 1;
-        }
-        const auto pushed = static_cast<std::size_t>(2 * st.resp.limit);
-        for (std::size_t i = 0; i < st.pool.size(); ++i)
-            if (!shown[i] && (i < pushed || budget_left_out(st.pool[i])))
-                write_verdict(i, 0);
-    }
-    // The older versions the penalty kept out (below) are those not returned that without it
-    // would score above the lowest hit returned.
+    // The older versions the penalty kept out are those not returned that without it would
+    // score above the lowest hit returned.
     double lowest = std::numeric_limits<double>::infinity();
     for (std::size_t idx : st.order)
         lowest = std::min(lowest, st.pool[idx].e.final_score);
-    SearchResponse resp = std::move(st.resp);
     std::vector<std::uint8_t> returned(st.pool.size(), 0);
+    for (std::size_t idx : st.order)
+        returned[idx] = 1;
+    const auto kept_out_superseded = [&](std::size_t i) {
+        const Explanation& x = st.pool[i].e;
+        return !returned[i] && x.superseded_penalty < 1.0 && unpenalized_score(x) > lowest;
+    };
+    {
+        for (std::size_t i = 0; i < st.order.size(); ++i)
+            write_verdict(st.order[i], static_cast<int>(i) + 1);
+        const auto pushed = static_cast<std::size_t>(2 * st.resp.limit);
+        for (std::size_t i = 0; i < st.pool.size(); ++i)
+            if (!returned[i] &&
+                (i < pushed || budget_left_out(st.pool[i]) || kept_out_superseded(i)))
+                write_verdict(i, 0);
+    }
+    SearchResponse resp = std::move(st.resp);
     std::vector<RetrievalHit> hits;
     hits.reserve(st.order.size());
     for (std::size_t idx : st.order) {
-        returned[idx] = 1;
         auto& c = st.pool[idx];
         RetrievalHit h = std::move(c.row->hit);
         h.score = c.e.final_score;
@@ -382,12 +398,16 @@ SearchResponse assemble(PipelineState& st) {
         resp.pushed_out.push_back(std::move(h));
     }
     for (std::size_t i = 0; i < st.pool.size() && !st.order.empty(); ++i) {
-        const Explanation& x = st.pool[i].e;
-        if (returned[i] || x.superseded_penalty >= 1.0 || unpenalized_score(x) <= lowest)
+        if (!kept_out_superseded(i))
             continue;
+        const Explanation& x = st.pool[i].e;
         resp.superseded_out.push_back({st.pool[i].row->hit.node_id, x.graph_context.superseded_by,
                                        x.keyword.rank, x.vector.rank, x.fused_rank,
                                        x.superseded_penalty, x.final_score, unpenalized_score(x)});
+        RetrievalHit h = st.pool[i].row->hit;
+        h.score = x.final_score;
+        h.explanation = x;
+        resp.superseded_hits.push_back(std::move(h));
     }
     resp.result = QueryResponse::make(std::move(hits), st.pool.size());
     resp.result.degraded = std::move(st.degraded);

@@ -216,6 +216,16 @@ std::string matched_terms_phrase(const std::vector<TermEvidence>& terms, bool is
 std::string exclusion_reason(const VerdictInput& in) {
     const Explanation& e = *in.e;
     const MmrExplanation& m = e.mmr;
+    if (in.position == 0 && e.excluded_by != Exclusion::None && e.superseded_penalty < 1.0 &&
+        unpenalized_score(e) > in.lowest_hit_score) {
+        const std::size_t newer = e.graph_context.superseded_by.size();
+        return std::string("kept out as an older version: ") +
+               (newer > 1 ? std::to_string(newer) + " newer memories supersede it"
+                          : "a newer memory supersedes it") +
+               " (score × " + fmt("%.2f", e.superseded_penalty) + ": " +
+               fmt("%.5f", e.final_score) + " instead of " + fmt("%.5f", unpenalized_score(e)) +
+               ", above the lowest hit's " + fmt("%.5f", in.lowest_hit_score) + ")";
+    }
     const std::string lost = m.lost_to ? "its MMR score " + fmt("%.4f", m.mmr_score) +
                                              " lost the last step to " + *m.lost_to + "'s " +
                                              fmt("%.4f", m.lost_to_score)

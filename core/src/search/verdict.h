@@ -7,6 +7,7 @@
 #include <memlens/search.h>
 #include <memlens/types.h>
 
+#include <limits>
 #include <string>
 
 namespace memlens::search {
@@ -25,6 +26,9 @@ struct VerdictInput {
     double mmr_lambda = 0.0;
     double redundancy_floor = 0.0;
     int limit = 0;
+    // The lowest score among the returned hits (none: +inf). A left-out older version whose
+    // score without the supersession penalty is above it was kept out by that penalty.
+    double lowest_hit_score = std::numeric_limits<double>::infinity();
     // Candidates below it in the fused order that only the supersession penalty put there:
     // without it each would score above this one (older versions newer memories superseded).
     // Among the returned hits each is named only by the highest hit it passed.
@@ -38,7 +42,8 @@ double unpenalized_score(const Explanation& e);
 std::string verdict_line(const VerdictInput& in);
 
 // What left a fused candidate out of the hits, in words with its numbers ("not kept by MMR:
-// 0.93 cosine-similar to the pick c12 …"); empty for a hit (Explanation::excluded_by).
+// 0.93 cosine-similar to the pick c12 …"; "kept out as an older version …" when the
+// supersession penalty alone put it below the lowest hit); empty for a hit.
 std::string exclusion_reason(const VerdictInput& in);
 
 // "phoenix, budget in the neighbouring turns; none in its own text": the matched terms of a
