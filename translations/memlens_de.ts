@@ -31,6 +31,24 @@
     </message>
 </context>
 <context>
+    <name>Format</name>
+    <message>
+        <location filename="../ui/core/format.cpp" line="+66"/>
+        <source>summary L%1 · %2 · %3</source>
+        <translation>Zusammenfassung L%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>turn %1</source>
+        <translation>Turn %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>memory</source>
+        <translation>Erinnerung</translation>
+    </message>
+</context>
+<context>
     <name>GraphText</name>
     <message numerus="yes">
         <location filename="../ui/graph/graphtext.cpp" line="+23"/>
@@ -3835,7 +3853,7 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+166"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+165"/>
         <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
         <translation>RRF-Fusion: der RRF-Term jedes Zweigs als Anteil seines Terms für Rang 1 (Keyword, Vektor). Profil-Fusion: Graph · Vektor · Keyword · Aktualität, je in [0, 1]</translation>
     </message>
@@ -4792,7 +4810,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::WhyNotDialog</name>
     <message>
-        <location filename="../ui/dialogs/whynotdialog.cpp" line="+50"/>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+51"/>
         <source>&amp;Ask</source>
         <translation>&amp;Fragen</translation>
     </message>
@@ -4807,7 +4825,7 @@ Oberste Ebene: L%3</translation>
         <translation>Themenpfade</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Show Node</source>
         <translation>Knoten anzeigen</translation>
     </message>
@@ -4817,12 +4835,7 @@ Oberste Ebene: L%3</translation>
         <translation>Warum nicht geliefert?</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>A chunk or summary id (paste one)</source>
-        <translation>ID eines Chunks oder einer Zusammenfassung (einfügen)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+22"/>
         <source>Ask why the current query did not return this node</source>
         <translation>Fragen, warum die aktuelle Abfrage diesen Knoten nicht geliefert hat</translation>
     </message>
@@ -4842,23 +4855,33 @@ Oberste Ebene: L%3</translation>
         <translation>Diesen Knoten in den Trefferdetails anzeigen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Node:</source>
         <translation>Knoten:</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+141"/>
+        <location line="+37"/>
+        <location line="+167"/>
         <source>Why-not failed: %1</source>
         <translation>Warum-nicht fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-275"/>
         <source>The query has run again since this answer; Ask again to answer for the current one.</source>
         <translation>Die Abfrage lief seit dieser Antwort erneut; erneut fragen, um für die aktuelle zu antworten.</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+11"/>
+        <source>A turn or message id (D1:4), a file and line, some of its words, or an id</source>
+        <translation>Eine Turn- oder Nachrichten-ID (D1:4), Datei und Zeile, einige ihrer Wörter oder eine ID</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Double-click or press Enter to ask about this memory</source>
+        <translation>Doppelklick oder Eingabetaste: nach dieser Erinnerung fragen</translation>
+    </message>
+    <message>
+        <location line="+57"/>
         <source>Open a vault first.</source>
         <translation>Zuerst einen Vault öffnen.</translation>
     </message>
@@ -4879,16 +4902,38 @@ Oberste Ebene: L%3</translation>
     </message>
     <message>
         <location line="+39"/>
+        <location line="+77"/>
         <source>Query: %1</source>
         <translation>Abfrage: %1</translation>
     </message>
     <message>
+        <location line="-75"/>
+        <source>Type a turn or message id, a file and line, some words of the memory, or paste an id, then Ask.</source>
+        <translation>Eine Turn- oder Nachrichten-ID, Datei und Zeile, einige Wörter der Erinnerung eingeben oder eine ID einfügen, dann Fragen.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+78"/>
+        <source>No memory is named “%1”; %Ln hold its words. Pick one.</source>
+        <translation>
+            <numerusform>Keine Erinnerung heißt „%1“; %Ln enthält diese Wörter. Eine auswählen.</numerusform>
+            <numerusform>Keine Erinnerung heißt „%1“; %Ln enthalten diese Wörter. Eine auswählen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>Type or paste the id of a chunk or summary, then Ask.</source>
-        <translation>ID eines Chunks oder einer Zusammenfassung eingeben oder einfügen, dann Fragen.</translation>
+        <source>“%1” names %Ln memories. Pick one.</source>
+        <translation>
+            <numerusform>„%1“ benennt %Ln Erinnerung. Auswählen.</numerusform>
+            <numerusform>„%1“ benennt %Ln Erinnerungen. Eine auswählen.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+18"/>
+        <source>Query: %1 · %2</source>
+        <translation>Abfrage: %1 · %2</translation>
+    </message>
+    <message>
+        <location line="-92"/>
         <source>%1 was returned: it is hit #%2 of this query.</source>
         <translation>%1 wurde geliefert: Es ist Treffer #%2 dieser Abfrage.</translation>
     </message>
@@ -4899,17 +4944,12 @@ Oberste Ebene: L%3</translation>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+51"/>
+        <location line="+76"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location line="-2"/>
-        <source>Query: %1 · node %2</source>
-        <translation>Abfrage: %1 · Knoten %2</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Stage: %1</source>
         <translation>Stufe: %1</translation>
     </message>

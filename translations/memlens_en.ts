@@ -594,4 +594,23 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>memlens::ui::WhyNotDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+323"/>
+        <source>No memory is named “%1”; %Ln hold its words. Pick one.</source>
+        <translation>
+            <numerusform>No memory is named “%1”; %Ln holds its words. Pick it.</numerusform>
+            <numerusform>No memory is named “%1”; %Ln hold its words. Pick one.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>“%1” names %Ln memories. Pick one.</source>
+        <translation>
+            <numerusform>“%1” names %Ln memory. Pick it.</numerusform>
+            <numerusform>“%1” names %Ln memories. Pick one.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -31,6 +31,24 @@
     </message>
 </context>
 <context>
+    <name>Format</name>
+    <message>
+        <location filename="../ui/core/format.cpp" line="+66"/>
+        <source>summary L%1 · %2 · %3</source>
+        <translation>摘要 L%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>turn %1</source>
+        <translation>轮次 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>memory</source>
+        <translation>记忆</translation>
+    </message>
+</context>
+<context>
     <name>GraphText</name>
     <message numerus="yes">
         <location filename="../ui/graph/graphtext.cpp" line="+23"/>
@@ -3777,7 +3795,7 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+166"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+165"/>
         <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
         <translation>RRF 融合：每条检索腿的 RRF 项占其第 1 名项的比例（关键词、向量）。配置融合：图 · 向量 · 关键词 · 新鲜度，均在 [0, 1] 内</translation>
     </message>
@@ -4725,7 +4743,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::WhyNotDialog</name>
     <message>
-        <location filename="../ui/dialogs/whynotdialog.cpp" line="+50"/>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+51"/>
         <source>&amp;Ask</source>
         <translation>询问(&amp;A)</translation>
     </message>
@@ -4740,7 +4758,7 @@ Top level: L%3</source>
         <translation>主题路径</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Show Node</source>
         <translation>显示节点</translation>
     </message>
@@ -4750,12 +4768,7 @@ Top level: L%3</source>
         <translation>为何未返回？</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>A chunk or summary id (paste one)</source>
-        <translation>分块或摘要的 ID（可粘贴）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+22"/>
         <source>Ask why the current query did not return this node</source>
         <translation>询问当前查询为何未返回此节点</translation>
     </message>
@@ -4775,23 +4788,33 @@ Top level: L%3</source>
         <translation>在命中详情中显示此节点</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Node:</source>
         <translation>节点：</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+141"/>
+        <location line="+37"/>
+        <location line="+167"/>
         <source>Why-not failed: %1</source>
         <translation>“为何未返回”失败：%1</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-275"/>
         <source>The query has run again since this answer; Ask again to answer for the current one.</source>
         <translation>此回答之后查询已再次运行；请再次询问以针对当前查询作答。</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+11"/>
+        <source>A turn or message id (D1:4), a file and line, some of its words, or an id</source>
+        <translation>轮次或消息 ID（D1:4）、文件和行号、其中的几个词，或一个 ID</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Double-click or press Enter to ask about this memory</source>
+        <translation>双击或按回车键询问这条记忆</translation>
+    </message>
+    <message>
+        <location line="+57"/>
         <source>Open a vault first.</source>
         <translation>请先打开一个记忆库。</translation>
     </message>
@@ -4812,16 +4835,36 @@ Top level: L%3</source>
     </message>
     <message>
         <location line="+39"/>
+        <location line="+77"/>
         <source>Query: %1</source>
         <translation>查询：%1</translation>
     </message>
     <message>
+        <location line="-75"/>
+        <source>Type a turn or message id, a file and line, some words of the memory, or paste an id, then Ask.</source>
+        <translation>输入轮次或消息 ID、文件和行号、记忆中的几个词，或粘贴一个 ID，然后点击询问。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+78"/>
+        <source>No memory is named “%1”; %Ln hold its words. Pick one.</source>
+        <translation>
+            <numerusform>没有名为“%1”的记忆；%Ln 条记忆包含这些词。请选择一条。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>Type or paste the id of a chunk or summary, then Ask.</source>
-        <translation>输入或粘贴分块或摘要的 ID，然后点击询问。</translation>
+        <source>“%1” names %Ln memories. Pick one.</source>
+        <translation>
+            <numerusform>“%1”对应 %Ln 条记忆。请选择一条。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+18"/>
+        <source>Query: %1 · %2</source>
+        <translation>查询：%1 · %2</translation>
+    </message>
+    <message>
+        <location line="-92"/>
         <source>%1 was returned: it is hit #%2 of this query.</source>
         <translation>%1 已返回：它是此查询的第 %2 个命中。</translation>
     </message>
@@ -4832,17 +4875,12 @@ Top level: L%3</source>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+51"/>
+        <location line="+76"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location line="-2"/>
-        <source>Query: %1 · node %2</source>
-        <translation>查询：%1 · 节点 %2</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Stage: %1</source>
         <translation>阶段：%1</translation>
     </message>

@@ -23,7 +23,7 @@ int run_why_not(const Args& a) {
     if (Status s = check_query_length(*text); !s)
         return fail("why-not", s);
     if (a.positional.size() != 1)
-        return fail("why-not", "expected one NODE_ID (a chunk or summary id), got " +
+        return fail("why-not", "expected one NODE (an id or a source reference), got " +
                                    std::to_string(a.positional.size()));
     QueryOptions opts;
     if (Status s = read_query_options(a, opts); !s)
@@ -58,13 +58,17 @@ int run_why_not(const Args& a) {
 MEMLENS_CLI_COMMAND(Spec{
     "why-not",
     "why a query did not return a node: the first stage that dropped it, with its numbers",
-    "Usage: memlens-cli why-not --vault DIR --query TEXT [options] [--json] NODE_ID\n\n"
+    "Usage: memlens-cli why-not --vault DIR --query TEXT [options] [--json] NODE\n\n"
     "Runs the query once more (the same options as 'query'; no audit row is written) and\n"
-    "follows NODE_ID (a chunk or summary id) through its stages: the first one that dropped it\n"
+    "follows NODE through its stages: the first one that dropped it\n"
     "is named in one line, with the numbers it decided by (docs/explanations.md, \"Why not?\").\n"
     "Stages, in order: unknown_node, no_searchable_terms, scope, superseded, no_keyword_match\n"
     "(with the missing terms), keyword_rank, no_vector, beam (both topic paths), vector_rank,\n"
     "fused_rank, mmr, budget; \"returned\" when the query does return it (with its rank).\n"
+    "NODE is a chunk or summary id, the start of a chunk id (10 digits or more), or a source\n"
+    "reference: a LoCoMo turn (D1:4), a message id, a file and line (notes.md#L12); with the\n"
+    "source before it when several sources have it ('conv-26 D1:4'). 'find-node' lists the\n"
+    "nodes a reference or some words name.\n"
     "Options (each overrides the vault's setting for this query only):\n" +
         query_options_usage() +
         "Other: --now TIME (recency and freshness reference)\n\n"

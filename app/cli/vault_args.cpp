@@ -2,6 +2,7 @@
 
 #include <memlens/json_writer.h>
 #include <memlens/memories.h>
+#include <memlens/node_ref.h>
 #include <memlens/retrieval.h>
 #include <memlens/time_util.h>
 
@@ -21,7 +22,7 @@ Result<std::unique_ptr<Vault>> open_vault_read_only(const Args& a) {
 
 Result<std::vector<std::string>> whole_ids(const Vault& vault, std::vector<std::string> ids) {
     for (std::string& id : ids) {
-        auto whole = resolve_node_id(vault, id);
+        auto whole = resolve_node_ref(vault, id); // an id, its start, a turn or message id
         if (!whole)
             return whole.status();
         id = std::move(whole).value();

@@ -10,6 +10,7 @@
 #include <memlens/ingest.h>
 #include <memlens/json_writer.h>
 #include <memlens/memories.h>
+#include <memlens/node_ref.h>
 #include <memlens/query_context.h>
 #include <memlens/query_options.h>
 #include <memlens/retrieval.h>
@@ -234,8 +235,9 @@ void add_follow_specs(std::vector<ToolSpec>& specs, const std::vector<std::strin
             specs.push_back(std::move(t));
         };
         follows("why_not", "Why was a node not returned?",
-                "Why memory_search did not return node_id: the stage that dropped it, in words, "
-                "then its numbers (detail=full: all of them).",
+                "Why memory_search did not return node_id (an id, or a source reference such as "
+                "a turn or message id): the stage that dropped it, in words, then its numbers "
+                "(detail=full: all of them).",
                 {"node_id", "stage", "verdict"});
         follows("explain", "Why was a node returned where it was?",
                 "What placed node_id where memory_search ranks it, in words (why_not's answer "
@@ -1133,7 +1135,8 @@ ToolOutcome ToolRunner::walk_tool(const json& args) {
 
 Result<json> ToolRunner::whole_ids(json args) const {
     auto resolve = [&](json& v) -> Status {
-        auto id = resolve_node_id(*vault_, v.get<std::string>());
+        // An id, its start, a turn or message id, a file and line (node_ref.h).
+        auto id = resolve_node_ref(*vault_, v.get<std::string>());
         if (!id)
             return id.status();
         v = *id;

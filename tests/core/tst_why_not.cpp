@@ -282,7 +282,17 @@ private slots:
         QCOMPARE(got.penalized_by, want.penalized_by);
         QCOMPARE(got.lost_to, want.lost_to);
         QCOMPARE(got.lost_to_score, want.lost_to_score);
-        QCOMPARE(fact_of(a, "too similar to"), *want.penalized_by);
+        // The pick is named by its place among the hits, its id after it.
+        int pick = 0;
+        for (std::size_t i = 0; i < r.result.hits.size(); ++i)
+            if (r.result.hits[i].node_id == *want.penalized_by)
+                pick = static_cast<int>(i) + 1;
+        QVERIFY(pick > 0);
+        const std::string named = "hit #" + std::to_string(pick);
+        QCOMPARE(fact_of(a, "too similar to"), named + " (id " + *want.penalized_by + ")");
+        QVERIFY2(lost->explanation->verdict.find("cosine-similar to " + named + " (") !=
+                     std::string::npos,
+                 lost->explanation->verdict.c_str());
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.4f", want.mmr_score);
         QCOMPARE(fact_of(a, "MMR score"), std::string(buf));

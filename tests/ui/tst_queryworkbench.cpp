@@ -39,8 +39,10 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -734,6 +736,66 @@ private Q_SLOTS:
         QVERIFY(dialog->verdictText().contains(u"chunk:does-not-exist"_s));
         dialog->close();
         panel->clearValue("search.mmr_redundancy_floor");
+    }
+
+    // Why Not takes a memory as people know it: its source reference (the message id a chat
+    // import keeps), or some of its words with a picker; the answer names the node by its
+    // reference, author and date, never only by its hex id.
+    void whyNotTakesASourceReferenceAndWordsWithAPicker() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QVERIFY(runAndWait(u"phoenix budget review"_s));
+        const QueryOutcome& outcome = wb_->session()->outcome();
+        const RetrievalHit* target = nullptr;
+        for (const HitRow& r : outcome.pushedOut)
+            if (r.hit.node_kind == NodeKind::Leaf && r.hit.source_ref && !target)
+                target = &r.hit;
+        QVERIFY2(target, "no left-out chunk with a source reference");
+        const QString id = QString::fromStdString(target->node_id);
+        const QString ref = QString::fromStdString(*target->source_ref);
+        QVERIFY(ref != id);
+
+        WhyNotDialog* dialog = wb_->whyNot();
+        QSignalSpy answered(dialog, &WhyNotDialog::answered);
+        dialog->prepare(QString());
+        dialog->nodeEdit()->setText(ref);
+        dialog->askButton()->click();
+        QVERIFY(answered.wait(30000));
+        QVERIFY2(dialog->outcome() && dialog->outcome()->answer, qPrintable(dialog->verdictText()));
+        QCOMPARE(dialog->outcome()->nodeId, id);
+        QVERIFY(dialog->stageText() != u"unknown_node"_s);
+        QVERIFY(dialog->outcome()->node.has_value());
+        const QString label = formatNodeLabel(*dialog->outcome()->node);
+        QVERIFY2(label.startsWith(u"turn "_s + ref), qPrintable(label));
+        QVERIFY2(!label.contains(id), qPrintable(label));
+
+        // Words of its text: the memories holding them to pick from; picking one asks.
+        QStringList words;
+        for (const QString& w : QString::fromStdString(target->content)
+                                    .split(QRegularExpression(u"\\W+"_s), Qt::SkipEmptyParts))
+            if (w.size() > 4 && words.size() < 3 && !words.contains(w))
+                words << w;
+        QVERIFY2(words.size() == 3, qPrintable(words.join(u' ')));
+        answered.clear();
+        dialog->nodeEdit()->setText(words.join(u' '));
+        dialog->askButton()->click();
+        QVERIFY(answered.wait(30000));
+        QListWidget* picker = dialog->picker();
+        QVERIFY(picker->isVisibleTo(dialog));
+        QVERIFY2(dialog->verdictText().contains(u"hold its words"_s),
+                 qPrintable(dialog->verdictText()));
+        int row = -1;
+        for (int i = 0; i < picker->count(); ++i)
+            if (picker->item(i)->toolTip() == id)
+                row = i;
+        QVERIFY2(row >= 0, "the memory whose words were typed is not among the choices");
+        QVERIFY(!picker->item(row)->text().contains(id));
+        answered.clear();
+        Q_EMIT picker->itemActivated(picker->item(row));
+        QVERIFY(answered.wait(30000));
+        QVERIFY(dialog->outcome() && dialog->outcome()->answer);
+        QCOMPARE(dialog->outcome()->nodeId, id);
+        QVERIFY(!picker->isVisibleTo(dialog));
+        dialog->close();
     }
 
     void theWorkbenchAnalysesAQueryOnce() {

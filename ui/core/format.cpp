@@ -1,5 +1,6 @@
 #include "core/format.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
 #include <QTimeZone>
@@ -18,6 +19,12 @@ QString formatTime(qint64 epochMs) {
     if (epochMs == 0)
         return {};
     return utc(epochMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+QString formatTimeSeconds(qint64 epochMs) {
+    if (epochMs == 0)
+        return {};
+    return utc(epochMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
 QString formatDate(qint64 epochMs) {
@@ -57,6 +64,32 @@ QString formatScore(double v) {
 
 QString formatStatus(const Status& status) {
     return QString::fromStdString(status.message());
+}
+
+QString formatNodeLabel(const NodeMatch& m) {
+    const QString day = formatDate(m.time_ms);
+    if (m.summary)
+        return QCoreApplication::translate("Format", "summary L%1 · %2 · %3")
+            .arg(m.level)
+            .arg(qs(m.source_id), day);
+    QStringList parts;
+    parts << (m.source_ref ? QCoreApplication::translate("Format", "turn %1").arg(qs(*m.source_ref))
+                           : QCoreApplication::translate("Format", "memory"));
+    if (!m.author.empty())
+        parts << qs(m.author);
+    parts << day << qs(m.source_id);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString nodeReferenceText(const NodeMatch& m) {
+    if (m.summary || !m.source_ref)
+        return qs(m.id);
+    const QString source = qs(m.source_id);
+    const QString tail = source.mid(source.lastIndexOf(QLatin1Char(':')) + 1);
+    // find_node_refs splits "SOURCE REF" at the first space: a source with one is named by id.
+    if (tail.contains(QLatin1Char(' ')) || tail.contains(QLatin1Char('\t')))
+        return qs(m.id);
+    return tail + QLatin1Char(' ') + qs(*m.source_ref);
 }
 
 } // namespace memlens::ui

@@ -14,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
@@ -57,6 +58,7 @@ WhyNotDialog::WhyNotDialog(QuerySession* session, QWidget* parent)
     , terms_(new QLabel(this))
     , topicsTitle_(new QLabel(tr("Topic paths"), this))
     , topics_(new QTreeWidget(this))
+    , picker_(new QListWidget(this))
     , showNode_(new QPushButton(tr("Show Node"), this)) {
     setObjectName(QStringLiteral("whyNotDialog"));
     setWindowTitle(tr("Why Not Returned?"));
@@ -77,7 +79,8 @@ void WhyNotDialog::setupAskRow() {
     asked_->setWordWrap(true);
     asked_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     nodeEdit_->setObjectName(QStringLiteral("whyNotNode"));
-    nodeEdit_->setPlaceholderText(tr("A chunk or summary id (paste one)"));
+    nodeEdit_->setPlaceholderText(
+        tr("A turn or message id (D1:4), a file and line, some of its words, or an id"));
     nodeEdit_->setClearButtonEnabled(true);
     ask_->setDefault(true);
     ask_->setToolTip(tr("Ask why the current query did not return this node"));
@@ -130,6 +133,9 @@ void WhyNotDialog::setupAnswer() {
     topics_->setRootIsDecorated(true);
     topics_->setMinimumHeight(90);
     showNode_->setToolTip(tr("Show this node in Hit Detail"));
+    picker_->setObjectName(QStringLiteral("whyNotPicker"));
+    picker_->setToolTip(tr("Double-click or press Enter to ask about this memory"));
+    picker_->setAlternatingRowColors(true);
 }
 
 void WhyNotDialog::layOut() {
@@ -148,6 +154,7 @@ void WhyNotDialog::layOut() {
     layout->addWidget(verdict_);
     layout->addWidget(stage_);
     layout->addWidget(stale_);
+    layout->addWidget(picker_, 1);
     layout->addWidget(facts_);
     layout->addWidget(terms_);
     layout->addWidget(topicsTitle_);
@@ -160,6 +167,10 @@ void WhyNotDialog::connectParts() {
     connect(ask_, &QPushButton::clicked, this, &WhyNotDialog::askTyped);
     connect(nodeEdit_, &QLineEdit::returnPressed, this, &WhyNotDialog::askTyped);
     connect(cancel_, &QPushButton::clicked, this, &WhyNotDialog::cancel);
+    connect(picker_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        nodeEdit_->setText(item->data(Qt::UserRole).toString());
+        askTyped();
+    });
     connect(showNode_, &QPushButton::clicked, this, [this] {
         if (outcome_)
             Q_EMIT showNodeRequested(outcome_->nodeId);
@@ -231,7 +242,8 @@ void WhyNotDialog::askTyped() {
     }
     asked_->setText(tr("Query: %1").arg(QueryPage::describeRequest(*request)));
     if (id.isEmpty()) {
-        showMessage(tr("Type or paste the id of a chunk or summary, then Ask."));
+        showMessage(tr("Type a turn or message id, a file and line, some words of the memory, "
+                       "or paste an id, then Ask."));
         return;
     }
     // A node among the hits needs no engine: say so and show its row.
@@ -294,6 +306,8 @@ void WhyNotDialog::clearAnswer() {
     topics_->clear();
     topicsTitle_->setVisible(false);
     topics_->setVisible(false);
+    picker_->clear();
+    picker_->setVisible(false);
     showNode_->setEnabled(false);
 }
 
@@ -302,10 +316,33 @@ void WhyNotDialog::showMessage(const QString& text) {
     Q_EMIT answered();
 }
 
+void WhyNotDialog::showChoices(const WhyNotOutcome& out) {
+    asked_->setText(tr("Query: %1").arg(QueryPage::describeRequest(out.request)));
+    const int n = static_cast<int>(out.choices.size());
+    showMessage(out.choicesByText
+                    ? tr("No memory is named “%1”; %Ln hold its words. Pick one.", nullptr, n)
+                          .arg(out.typed)
+                    : tr("“%1” names %Ln memories. Pick one.", nullptr, n).arg(out.typed));
+    for (const NodeMatch& m : out.choices) {
+        auto* item = new QListWidgetItem(
+            formatNodeLabel(m) + QStringLiteral("\n    ") + qs(m.snippet), picker_);
+        item->setData(Qt::UserRole, nodeReferenceText(m));
+        item->setToolTip(qs(m.id));
+    }
+    picker_->setVisible(true);
+    picker_->setCurrentRow(0);
+    picker_->setFocus();
+}
+
 void WhyNotDialog::showOutcome(WhyNotOutcome out) {
     clearAnswer();
-    asked_->setText(
-        tr("Query: %1 · node %2").arg(QueryPage::describeRequest(out.request), out.nodeId));
+    if (!out.choices.empty()) {
+        showChoices(out);
+        return;
+    }
+    asked_->setText(tr("Query: %1 · %2")
+                        .arg(QueryPage::describeRequest(out.request),
+                             out.node ? formatNodeLabel(*out.node) : out.nodeId));
     if (!out.answer) {
         showMessage(out.cancelled ? tr("Cancelled.") : tr("Why-not failed: %1").arg(out.error));
         return;

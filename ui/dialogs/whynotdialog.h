@@ -16,6 +16,7 @@
 
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
@@ -59,6 +60,9 @@ public:
     QTableWidget* factsTable() const { return facts_; }
     QLabel* termsLabel() const { return terms_; }
     QTreeWidget* topicsView() const { return topics_; }
+    // The nodes a typed reference or words named, when they named several: activating one asks
+    // about it.
+    QListWidget* picker() const { return picker_; }
 
 Q_SIGNALS:
     // An answer (or a message in its place) is shown.
@@ -75,6 +79,7 @@ private:
     void askTyped();
     void showMessage(const QString& text);
     void showOutcome(WhyNotOutcome outcome);
+    void showChoices(const WhyNotOutcome& outcome);
     void clearAnswer();
     void setBusy(bool busy);
 
@@ -96,6 +101,7 @@ private:
     QLabel* terms_;
     QLabel* topicsTitle_;
     QTreeWidget* topics_;
+    QListWidget* picker_;
     QPushButton* showNode_;
 };
 

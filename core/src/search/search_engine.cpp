@@ -5,6 +5,7 @@
 
 #include <memlens/audit.h>
 #include <memlens/entities.h>
+#include <memlens/node_ref.h>
 #include <memlens/query_context.h>
 #include <memlens/search.h>
 #include <memlens/text.h>
@@ -292,11 +293,16 @@ Result<WhyNotAnswer> SearchEngine::why_not(std::string_view text, std::string_vi
     MEMLENS_TRY(validate_search_request(prepared.request));
     if (stale())
         MEMLENS_TRY(impl_->load());
+    // The node as a person names it: its id, the start of one, a turn or message id, a file and
+    // line (node_ref.h); several nodes by one name is the caller's error, listing them.
+    auto resolved = resolve_node_ref(*impl_->vault, node_id);
+    if (!resolved)
+        return resolved.status();
     analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, prepared);
     prepared.request.audit = false;
     auto run = [&] {
         auto ctx = impl_->context();
-        return search::why_not_stages(ctx, prepared.request, node_id, cancel);
+        return search::why_not_stages(ctx, prepared.request, *resolved, cancel);
     };
     auto answer = run();
     if (answer && !impl_->index.damage().empty()) {

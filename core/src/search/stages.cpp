@@ -320,8 +320,15 @@ VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int positio
     in.mmr_lambda = st.resp.mmr_lambda;
     in.redundancy_floor = st.resp.settings.mmr_redundancy_floor;
     in.limit = st.resp.limit;
-    for (std::size_t h : st.order)
-        in.lowest_hit_score = std::min(in.lowest_hit_score, st.pool[h].e.final_score);
+    for (std::size_t i = 0; i < st.order.size(); ++i) {
+        const Candidate& hit = st.pool[st.order[i]];
+        in.lowest_hit_score = std::min(in.lowest_hit_score, hit.e.final_score);
+        const std::string& id = hit.row->hit.node_id;
+        if (in.e->mmr.penalized_by == id)
+            in.penalized_by_hit = static_cast<int>(i) + 1;
+        if (in.e->mmr.lost_to == id)
+            in.lost_to_hit = static_cast<int>(i) + 1;
+    }
     // An older version the penalty put below several returned hits is named once, by the
     // highest of them (where it would have been), not repeated down the list.
     const auto above_begin = st.order.begin();

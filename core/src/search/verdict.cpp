@@ -213,6 +213,15 @@ std::string matched_terms_phrase(const std::vector<TermEvidence>& terms, bool is
     return out;
 }
 
+namespace {
+
+// A pick named as a reader sees it: "hit #3" when it was returned, else its id.
+std::string pick_name(const std::optional<std::string>& id, int hit) {
+    return hit > 0 ? "hit #" + std::to_string(hit) : id.value_or("?");
+}
+
+} // namespace
+
 std::string exclusion_reason(const VerdictInput& in) {
     const Explanation& e = *in.e;
     const MmrExplanation& m = e.mmr;
@@ -226,13 +235,13 @@ std::string exclusion_reason(const VerdictInput& in) {
                fmt("%.5f", e.final_score) + " instead of " + fmt("%.5f", unpenalized_score(e)) +
                ", above the lowest hit's " + fmt("%.5f", in.lowest_hit_score) + ")";
     }
-    const std::string lost = m.lost_to ? "its MMR score " + fmt("%.4f", m.mmr_score) +
-                                             " lost the last step to " + *m.lost_to + "'s " +
-                                             fmt("%.4f", m.lost_to_score)
-                                       : std::string();
+    const std::string lost =
+        m.lost_to ? "its MMR score " + fmt("%.4f", m.mmr_score) + " lost the last step to " +
+                        pick_name(m.lost_to, in.lost_to_hit) + "'s " + fmt("%.4f", m.lost_to_score)
+                  : std::string();
     if (e.excluded_by == Exclusion::Mmr)
-        return "not kept by MMR: " + fmt("%.2f", m.cosine) + " cosine-similar to the pick " +
-               m.penalized_by.value_or("?") + " (redundancy floor " +
+        return "not kept by MMR: " + fmt("%.2f", m.cosine) + " cosine-similar to " +
+               pick_name(m.penalized_by, in.penalized_by_hit) + " (redundancy floor " +
                fmt("%.2f", in.redundancy_floor) + ", λ " + fmt("%.2f", in.mmr_lambda) + "); " +
                lost;
     if (e.excluded_by == Exclusion::Limit) {

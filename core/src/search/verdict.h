@@ -26,6 +26,11 @@ struct VerdictInput {
     double mmr_lambda = 0.0;
     double redundancy_floor = 0.0;
     int limit = 0;
+    // Where the MMR picks a left-out candidate's line names stand among the returned hits
+    // (1-based; 0 when not returned, e.g. a pick a budget then cut): mmr.penalized_by and
+    // mmr.lost_to are named "hit #3", not by their ids.
+    int penalized_by_hit = 0;
+    int lost_to_hit = 0;
     // The lowest score among the returned hits (none: +inf). A left-out older version whose
     // score without the supersession penalty is above it was kept out by that penalty.
     double lowest_hit_score = std::numeric_limits<double>::infinity();

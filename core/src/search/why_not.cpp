@@ -352,6 +352,16 @@ using namespace why;
 
 namespace {
 
+// A pick as a reader sees it: "hit #3 (id …)" when the query returned it, else its id.
+std::string pick_fact(const PipelineState& st, const std::optional<std::string>& id) {
+    if (!id)
+        return "?";
+    for (std::size_t i = 0; i < st.order.size(); ++i)
+        if (st.pool[st.order[i]].row->hit.node_id == *id)
+            return "hit #" + std::to_string(i + 1) + " (id " + *id + ")";
+    return *id;
+}
+
 // Why a fused candidate that a stage after fusion left out is not returned: MMR, the limit or
 // a budget, with the numbers that decided it.
 void left_out_facts(const PipelineState& st, const SearchRequest& req, const Explanation& e,
@@ -362,19 +372,19 @@ void left_out_facts(const PipelineState& st, const SearchRequest& req, const Exp
         a.stage = WhyNotStage::Mmr;
         fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
         fact(a, "relevance", why::fmt("%.4f", m.relevance));
-        fact(a, "too similar to", m.penalized_by.value_or("?"));
+        fact(a, "too similar to", pick_fact(st, m.penalized_by));
         fact(a, "cosine to it", why::fmt("%.4f", m.cosine));
         fact(a, "redundancy (after the floor)", why::fmt("%.4f", m.max_similarity));
         fact(a, "λ", why::fmt("%.2f", st.resp.mmr_lambda));
         fact(a, "redundancy floor", why::fmt("%.2f", s.mmr_redundancy_floor));
         fact(a, "lost the last step to",
-             m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) + ")");
+             pick_fact(st, m.lost_to) + ", MMR score " + why::fmt("%.4f", m.lost_to_score));
     } else if (e.excluded_by == Exclusion::Limit) {
         a.stage = WhyNotStage::FusedRank;
         fact(a, "limit", std::to_string(st.resp.limit));
         fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
         fact(a, "lost the last step to",
-             m.lost_to.value_or("?") + " (MMR score " + why::fmt("%.4f", m.lost_to_score) + ")");
+             pick_fact(st, m.lost_to) + ", MMR score " + why::fmt("%.4f", m.lost_to_score));
     } else {
         a.stage = WhyNotStage::Budget;
         const SearchBudget& b = req.budget;
@@ -481,7 +491,8 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
     if (rows->empty()) {
         a.stage = WhyNotStage::UnknownNode;
         a.verdict =
-            "Not returned: this vault has no chunk or summary with the id " + a.node_id + ".";
+            "Not returned: this vault has no chunk or summary with the id or source reference " +
+            a.node_id + ".";
         return a;
     }
     const NodeRow& row = rows->begin()->second;
