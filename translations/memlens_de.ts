@@ -33,7 +33,7 @@
 <context>
     <name>Format</name>
     <message>
-        <location filename="../ui/core/format.cpp" line="+66"/>
+        <location filename="../ui/core/format.cpp" line="+72"/>
         <source>summary L%1 · %2 · %3</source>
         <translation>Zusammenfassung L%1 · %2 · %3</translation>
     </message>
@@ -2035,12 +2035,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+89"/>
+        <location line="+91"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-77"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
     </message>
@@ -2076,6 +2076,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>&lt;b&gt;Author&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Autor&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&lt;b&gt;Source ref&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Quellverweis&lt;/b&gt; %1</translation>
     </message>
@@ -4311,12 +4316,12 @@ Baum: %2</translation>
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message>
-        <location filename="../ui/models/summarytreemodel.cpp" line="+308"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+323"/>
         <source>top L%1</source>
         <translation>oberste L%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>loading…</source>
         <translation>wird geladen…</translation>
     </message>

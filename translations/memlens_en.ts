@@ -366,7 +366,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+329"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+331"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
         <translation>
             <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory…</numerusform>
@@ -516,7 +516,7 @@
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message numerus="yes">
-        <location filename="../ui/models/summarytreemodel.cpp" line="+318"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+335"/>
         <source>%Ln summary(s)</source>
         <translation>
             <numerusform>%Ln summary</numerusform>

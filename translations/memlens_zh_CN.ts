@@ -33,7 +33,7 @@
 <context>
     <name>Format</name>
     <message>
-        <location filename="../ui/core/format.cpp" line="+66"/>
+        <location filename="../ui/core/format.cpp" line="+72"/>
         <source>summary L%1 · %2 · %3</source>
         <translation>摘要 L%1 · %2 · %3</translation>
     </message>
@@ -1994,12 +1994,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+89"/>
+        <location line="+91"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-77"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>从保险库中删除此记忆及其文本的所有副本</translation>
     </message>
@@ -2035,6 +2035,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>&lt;b&gt;Author&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;作者&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&lt;b&gt;Source ref&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;来源引用&lt;/b&gt; %1</translation>
     </message>
@@ -4253,12 +4258,12 @@ Tree: %2</source>
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message>
-        <location filename="../ui/models/summarytreemodel.cpp" line="+308"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+323"/>
         <source>top L%1</source>
         <translation>顶层 L%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>

@@ -77,6 +77,10 @@ private Q_SLOTS:
         QVERIFY(o[u"entities"_s].toArray().isEmpty());
         QCOMPARE(o[u"score"_s].toDouble(), 0.25);
         QCOMPARE(o[u"level"_s].toInt(), 0);
+
+        RetrievalHit spoken = sample_leaf();
+        spoken.author = "Melanie";
+        QCOMPARE(object(to_json(spoken))[u"author"_s].toString(), QStringLiteral("Melanie"));
     }
 
     void summaryHasNullSourceRefAndChildIds() {

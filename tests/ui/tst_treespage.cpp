@@ -30,6 +30,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTreeView>
@@ -39,6 +40,7 @@ namespace tst_treespage {
 
 using namespace memlens;
 using namespace memlens::ui;
+using namespace Qt::Literals::StringLiterals;
 
 class TestTreesPage : public QObject {
     Q_OBJECT
@@ -162,6 +164,19 @@ private Q_SLOTS:
         }
         QCOMPARE(model->itemAt(node)->type, SummaryTreeModel::NodeType::Leaf);
         QVERIFY(!model->hasChildren(node));
+        // A leaf reads as who said it and where, then its words, at its own second.
+        const auto* leaf = model->itemAt(node);
+        QVERIFY(!leaf->sourceRef.isEmpty());
+        QVERIFY(!leaf->author.isEmpty());
+        const QString text = node.data().toString();
+        QVERIFY2(text.startsWith(leaf->sourceRef + u" · "_s + leaf->author + u": "_s),
+                 qPrintable(text));
+        const QString time =
+            model->index(node.row(), SummaryTreeModel::Time, node.parent()).data().toString();
+        QVERIFY2(QRegularExpression(u"^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$"_s)
+                     .match(time)
+                     .hasMatch(),
+                 qPrintable(time));
         // Every expansion the tester asked for lands too.
         QTRY_COMPARE_WITH_TIMEOUT(model->pendingLoads(), 0, 60000);
     }

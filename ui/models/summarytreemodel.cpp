@@ -26,6 +26,17 @@ QString firstWords(const std::string& text) {
     return s;
 }
 
+// "D1:4 · John: Woah, Maria, that sounds cool…": who said it and where, then its first words.
+QString leafText(const SummaryTreeModel::Item& item) {
+    QStringList who;
+    if (!item.sourceRef.isEmpty())
+        who << item.sourceRef;
+    if (!item.author.isEmpty())
+        who << item.author;
+    return who.isEmpty() ? item.title
+                         : who.join(QStringLiteral(" · ")) + QStringLiteral(": ") + item.title;
+}
+
 QStringList toList(const std::vector<std::string>& v) {
     QStringList out;
     for (const auto& s : v)
@@ -79,6 +90,10 @@ SummaryTreeModel::Item SummaryTreeModel::itemFromHit(const RetrievalHit& hit) {
     item.endMs = hit.time_range_end_ms;
     item.childCount = static_cast<qint64>(hit.child_ids.size());
     item.entities = toList(hit.entities);
+    if (hit.author)
+        item.author = qs(*hit.author);
+    if (hit.source_ref)
+        item.sourceRef = qs(*hit.source_ref);
     return item;
 }
 
@@ -303,12 +318,14 @@ QVariant SummaryTreeModel::data(const QModelIndex& index, int role) const {
                 return item.title;
             if (item.type == NodeType::Summary)
                 return QStringLiteral("L%1 · %2").arg(item.level).arg(item.title);
-            return item.title;
+            return leafText(item);
         case Level:
             return item.type == NodeType::Tree ? tr("top L%1").arg(item.level)
                                                : QStringLiteral("L%1").arg(item.level);
-        case Time:
-            return formatRange(item.startMs, item.endMs);
+        case Time: // a leaf's own moment, to the second: turns of one session differ there
+            return item.type == NodeType::Leaf && item.startMs == item.endMs
+                       ? formatTimeSeconds(item.startMs)
+                       : formatRange(item.startMs, item.endMs);
         case Children:
             if (n->loading)
                 return tr("loading…");

@@ -36,6 +36,8 @@ public:
         qint64 endMs = 0;
         qint64 childCount = 0; // known before loading (child_ids, or the tree's summaries)
         QStringList entities;
+        QString author;    // a leaf's author or speaker ("" when none)
+        QString sourceRef; // a leaf's source reference: a turn id, a file and line
     };
 
     explicit SummaryTreeModel(QObject* parent = nullptr);

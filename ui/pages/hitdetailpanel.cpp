@@ -270,6 +270,8 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
     if (!hit.tree_id.empty())
         facts << tr("<b>Tree</b> %1 (%2)")
                      .arg(escaped(hit.tree_id), QString::fromLatin1(to_wire(hit.tree_kind)));
+    if (hit.author)
+        facts << tr("<b>Author</b> %1").arg(escaped(*hit.author));
     if (hit.source_ref)
         facts << tr("<b>Source ref</b> %1").arg(escaped(*hit.source_ref));
     if (leaf && !hit.topics.empty()) { // a chunk's topics are the tags it was stored with

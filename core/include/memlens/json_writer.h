@@ -1,6 +1,7 @@
 // The one JSON form of the retrieval types, with memlens's wire names: snake_case keys,
 // node_kind "leaf" / "summary", RFC 3339 UTC times, null for an absent source_ref. Optional
-// memlens additions appear only when present: "rerank_similarity" and "explanation" (the shape
+// memlens additions appear only when present: "author" (a chunk's author or speaker),
+// "rerank_similarity" and "explanation" (the shape
 // docs/explanations.md gives). Every CLI command, the audit log and the GUI's "copy as JSON" use
 // these, so one hit always reads the same everywhere.
 //

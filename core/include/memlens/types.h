@@ -203,6 +203,7 @@ struct RetrievalHit {
     double score = 0.0;
     std::vector<std::string> child_ids;
     std::optional<std::string> source_ref;
+    std::optional<std::string> author; // a chunk's author or speaker, when it has one
 
     // memlens additions, shown to the user: the cosine a rerank computed and the full
     // explanation from the hybrid pipeline.

@@ -147,6 +147,8 @@ ordered_json hit_json(const RetrievalHit& h) {
         {"child_ids", strings(h.child_ids)},
         {"source_ref", h.source_ref ? ordered_json(*h.source_ref) : ordered_json(nullptr)},
     };
+    if (h.author)
+        j["author"] = *h.author;
     if (h.rerank_similarity)
         j["rerank_similarity"] = number(*h.rerank_similarity);
     if (h.explanation)

@@ -45,6 +45,7 @@ Candidate candidate_from_chunk(ChunkRow&& row, double score) {
     h.time_range_end_ms = row.end_ms;
     h.score = score;
     h.source_ref = std::move(row.source_ref);
+    h.author = std::move(row.author);
     c.content_path = std::move(row.content_path);
     return c;
 }

@@ -10,7 +10,8 @@ std::string chunk_select(const VaultColumns& cols, bool with_score) {
                       "c.source_ref, c.tags_json, c.content, c.time_range_start_ms, "
                       "c.time_range_end_ms, c.timestamp_ms, ";
     sql += cols.chunk_content_path ? "c.content_path, " : "NULL, ";
-    sql += with_score ? "COALESCE(sc.total, 0.0) " : "0.0 ";
+    sql += with_score ? "COALESCE(sc.total, 0.0), " : "0.0, ";
+    sql += cols.chunk_author ? "c.author " : "NULL ";
     sql += "FROM mem_tree_chunks c LEFT JOIN mem_tree_trees t ON t.kind = 'source' AND "
            "t.scope = COALESCE(c.path_scope, c.source_id) ";
     if (with_score)
@@ -31,6 +32,7 @@ ChunkRow read_chunk_row(const Statement& st) {
     r.timestamp_ms = st.column_int64(8);
     r.content_path = st.column_optional_text(9);
     r.score_total = st.column_double(10);
+    r.author = st.column_optional_text(11);
     return r;
 }
 

@@ -26,6 +26,7 @@ struct ChunkRow {
     std::int64_t timestamp_ms = 0;
     std::optional<std::string> content_path;
     double score_total = 0.0; // 0 without a score row, or when not joined
+    std::optional<std::string> author;
 };
 
 // "SELECT … FROM mem_tree_chunks c LEFT JOIN mem_tree_trees t … [LEFT JOIN mem_tree_score sc …]";

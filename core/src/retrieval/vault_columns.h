@@ -17,6 +17,7 @@ struct VaultColumns {
     bool chunk_lifecycle = true;      // lifecycle_status ('dropped' rows are never retrieved)
     bool chunk_content_path = true;   // full body on disk
     bool chunk_parent_link = true;    // parent_summary_id, the L1 summary that sealed it
+    bool chunk_author = true;         // author: who wrote or said it
     bool summary_doc_version = true;  // doc_id + version_ms for latest-wins
     bool summary_content_path = true; // full body on disk
 };

@@ -27,6 +27,7 @@ NodeRow leaf_node_row(Statement& s) {
     r.group_id = s.column_optional_text(13).value_or("");
     r.hit.tree_id = s.column_optional_text(14).value_or("");
     r.hit.tree_scope = s.column_optional_text(15).value_or("");
+    r.hit.author = s.column_optional_text(16);
     return r;
 }
 
@@ -58,8 +59,9 @@ Status hydrate_leaves(StatementCache& stmts, const std::string& id_list, const C
     q.add("SELECT c.id, c.source_kind, c.source_id, c.source_ref, c.time_range_start_ms, "
           "c.time_range_end_ms, c.tags_json, c.content, " +
               cols.superseded + ", " + cols.doc_id + ", " + cols.version_ms + ", " +
-              cols.message_id + ", c.seq_in_source, " + cols.group_id +
-              ", t.id, t.scope FROM mem_tree_chunks c LEFT JOIN mem_tree_trees t ON t.kind = "
+              cols.message_id + ", c.seq_in_source, " + cols.group_id + ", t.id, t.scope, " +
+              cols.author +
+              " FROM mem_tree_chunks c LEFT JOIN mem_tree_trees t ON t.kind = "
               "'source' AND t.scope = c.source_id WHERE c.id IN (SELECT value FROM json_each(?))",
           id_list);
     auto st = stmts.bind(q);

@@ -7,8 +7,8 @@ namespace memlens::search {
 ChunkColumns ChunkColumns::for_vault(bool native) {
     if (native)
         return {"c.rid",    "c.namespace",  "c.content_type", "c.superseded", "c.group_id",
-                "c.doc_id", "c.version_ms", "c.message_id",   "c.supersedes"};
-    return {"c.rowid", "'default'", "'text'", "0", "NULL", "NULL", "NULL", "NULL", "NULL"};
+                "c.doc_id", "c.version_ms", "c.message_id",   "c.supersedes", "c.author"};
+    return {"c.rowid", "'default'", "'text'", "0", "NULL", "NULL", "NULL", "NULL", "NULL", "NULL"};
 }
 
 std::vector<std::string> normalized_topics(const std::vector<std::string>& topics) {

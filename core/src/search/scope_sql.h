@@ -12,7 +12,7 @@ namespace memlens::search {
 // columns; there every chunk is in namespace "default", of content type "text", not superseded.
 struct ChunkColumns {
     std::string rid, ns, content_type, superseded, group_id, doc_id, version_ms, message_id,
-        supersedes;
+        supersedes, author;
     static ChunkColumns for_vault(bool native);
 };
 
