@@ -418,7 +418,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+23"/>
+        <location filename="../app/gui/main.cpp" line="+27"/>
         <source>Inspector for an AI agent&apos;s memory vault.</source>
         <translation>Inspektor für das Gedächtnis-Vault eines KI-Agenten.</translation>
     </message>
@@ -436,6 +436,16 @@
         <location line="+2"/>
         <source>Open the vault read-only.</source>
         <translation>Vault schreibgeschützt öffnen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Once the vault is open, run this query on the Query page.</source>
+        <translation>Nach dem Öffnen des Tresors diese Abfrage auf der Abfrageseite ausführen.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TEXT</source>
+        <translation>TEXT</translation>
     </message>
 </context>
 <context>

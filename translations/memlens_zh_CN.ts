@@ -401,7 +401,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+23"/>
+        <location filename="../app/gui/main.cpp" line="+27"/>
         <source>Inspector for an AI agent&apos;s memory vault.</source>
         <translation>AI 智能体记忆库检查器。</translation>
     </message>
@@ -419,6 +419,16 @@
         <location line="+2"/>
         <source>Open the vault read-only.</source>
         <translation>以只读方式打开记忆库。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Once the vault is open, run this query on the Query page.</source>
+        <translation>库打开后，在查询页面运行此查询。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TEXT</source>
+        <translation>文本</translation>
     </message>
 </context>
 <context>

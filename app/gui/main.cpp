@@ -1,7 +1,11 @@
-// memlens: the GUI. `memlens [VAULT]` opens a vault, `memlens --demo` the demo vault.
+// memlens: the GUI. `memlens [VAULT]` opens a vault, `memlens --demo` the demo vault;
+// `--query TEXT` runs a search in it once it is open.
 #include "core/language.h"
 #include "core/threadguard.h"
 #include "mainwindow.h"
+#include "pages/querypage.h"
+#include "pages/queryworkbench.h"
+#include "vault/vaultcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -32,12 +36,30 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "Build (once) and open the demo vault."));
     QCommandLineOption readOnly(QStringList{QStringLiteral("r"), QStringLiteral("read-only")},
                                 QApplication::translate("main", "Open the vault read-only."));
+    QCommandLineOption query(
+        QStringList{QStringLiteral("q"), QStringLiteral("query")},
+        QApplication::translate("main",
+                                "Once the vault is open, run this query on the Query page."),
+        QApplication::translate("main", "TEXT"));
     parser.addOption(demo);
     parser.addOption(readOnly);
+    parser.addOption(query);
     parser.process(app);
 
     memlens::ui::MainWindow window;
     window.show();
+    if (parser.isSet(query)) {
+        const QString text = parser.value(query);
+        QObject::connect(
+            window.vault(), &memlens::ui::VaultController::opened, &window,
+            [&window, text] {
+                memlens::ui::QueryPage* page = window.workbench()->page();
+                window.pages()->setCurrentWidget(page);
+                page->setQueryText(text);
+                page->run();
+            },
+            Qt::SingleShotConnection);
+    }
     if (parser.isSet(demo))
         window.openDemoVault();
     else if (!parser.positionalArguments().isEmpty())
