@@ -443,7 +443,7 @@
         <translation>Nach dem Öffnen des Tresors diese Abfrage auf der Abfrageseite ausführen.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TEXT</source>
         <translation>TEXT</translation>
     </message>
@@ -933,12 +933,12 @@
         <translation>Jede neue Zeile des Logs zeigen, sobald sie geschrieben ist: die Aufrufe eines Agenten erscheinen innerhalb einer Sekunde</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+105"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message numerus="yes">
-        <location line="-65"/>
+        <location line="-67"/>
         <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
@@ -957,12 +957,17 @@
         <translation>Die protokollierte Abfrage mit den Werten unter Abfrageparameter › Retrieval-Einstellungen ausführen, und einmal je geänderter Einstellung allein, um die Einstellungen zu nennen, die ihre Treffer verschieben</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>Run the logged query again on the Query page, with the mode it was logged with and the settings on screen</source>
+        <translation>Die protokollierte Anfrage erneut auf der Abfrageseite ausführen, im protokollierten Modus und mit den Einstellungen auf dem Bildschirm</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Re-rank the logged query&apos;s stored candidates with other settings, see its ablation, and the blast radius of a change over the whole log</source>
         <translation>Die gespeicherten Kandidaten der protokollierten Abfrage mit anderen Einstellungen neu ordnen, ihre Ablation sehen und die Reichweite einer Änderung über das ganze Protokoll</translation>
     </message>
     <message>
-        <location line="+185"/>
+        <location line="+186"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>Zeile #%1 ist ein %2-Aufruf, keine Suche: nur Suchen lassen sich wiederholen</translation>
     </message>
@@ -1040,17 +1045,12 @@
         <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
     </message>
     <message>
-        <location line="-278"/>
-        <source>Put the logged query into the workbench</source>
-        <translation>Die protokollierte Abfrage in die Workbench übernehmen</translation>
-    </message>
-    <message>
-        <location line="-107"/>
+        <location line="-387"/>
         <source>&amp;Follow</source>
         <translation>&amp;Mitverfolgen</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+188"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
@@ -2045,12 +2045,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+91"/>
+        <location line="+102"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-88"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
     </message>
@@ -2105,12 +2105,7 @@
         <translation>&lt;b&gt;Kinder&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&lt;b&gt;Score&lt;/b&gt; %1</source>
-        <translation>&lt;b&gt;Score&lt;/b&gt; %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+15"/>
         <source>&lt;b&gt;Rerank cosine&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Rerank-Kosinus&lt;/b&gt; %1</translation>
     </message>
@@ -2182,7 +2177,22 @@
         <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="-28"/>
+        <source>&lt;b&gt;Score&lt;/b&gt; %1 (this search&apos;s final score)</source>
+        <translation>&lt;b&gt;Score&lt;/b&gt; %1 (der Endscore dieser Suche)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Walk score&lt;/b&gt; %1 (the route&apos;s: the cosine to the query, or how many of the query&apos;s entities it mentions)</source>
+        <translation>&lt;b&gt;Walk-Score&lt;/b&gt; %1 (der Route: Kosinus zur Anfrage oder wie viele Entitäten der Anfrage er nennt)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Importance&lt;/b&gt; %1 (stored when it was written: length, distinct words, source, entities; not a match to the query)</source>
+        <translation>&lt;b&gt;Wichtigkeit&lt;/b&gt; %1 (beim Schreiben gespeichert: Länge, verschiedene Wörter, Quelle, Entitäten; kein Abgleich mit der Anfrage)</translation>
+    </message>
+    <message>
+        <location line="+138"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>Gefunden in den benachbarten Beiträgen: %1</translation>
     </message>
@@ -2322,6 +2332,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>row #—</source>
+        <translation>Zeile #—</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
         <translation>Eine Audit-Zeile: eine protokollierte Suche, deren Kandidatenpools das Labor neu ordnet</translation>
     </message>
@@ -2341,7 +2356,7 @@
         <translation>Die neueste Zeile wird geladen…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot open the row</source>
         <translation>Die Zeile kann nicht geöffnet werden</translation>
     </message>
@@ -2356,7 +2371,7 @@
         <translation>hier gefragt</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Open a logged query (its audit row), or the newest one.</source>
         <translation>Eine protokollierte Abfrage (ihre Audit-Zeile) öffnen, oder die neueste.</translation>
     </message>
@@ -3619,17 +3634,17 @@
     </message>
     <message>
         <location line="-44"/>
-        <location line="+267"/>
+        <location line="+276"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-227"/>
         <source>List the older versions that newer memories superseded and the supersession penalty kept out of the hits, greyed, after the hits</source>
         <translation>Die älteren Versionen, die neuere Erinnerungen ersetzt haben und die der Ersetzungsabschlag aus den Treffern hielt, ausgegraut nach den Treffern auflisten</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+151"/>
         <source>Running %1…</source>
         <translation>%1 läuft…</translation>
     </message>
@@ -3802,7 +3817,7 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+58"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+66"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
@@ -3869,6 +3884,11 @@
     <name>memlens::ui::ResultsModel</name>
     <message>
         <location filename="../ui/models/resultsmodel.cpp" line="+165"/>
+        <source>Hybrid, keyword and semantic search: the final score that placed the hit. The primitives (source, global, topic, cover, drill, leaves): the node&apos;s stored importance, not a match to the query; a rerank orders by cosine, shown under Signals</source>
+        <translation>Hybride, Stichwort- und semantische Suche: der Endscore, der den Treffer platzierte. Die Primitive (source, global, topic, cover, drill, leaves): die gespeicherte Wichtigkeit des Knotens, kein Abgleich mit der Anfrage; ein Rerank ordnet nach Kosinus, unter Signale gezeigt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
         <translation>RRF-Fusion: der RRF-Term jedes Zweigs als Anteil seines Terms für Rang 1 (Keyword, Vektor). Profil-Fusion: Graph · Vektor · Keyword · Aktualität, je in [0, 1]</translation>
     </message>

@@ -218,7 +218,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+210"/>
+        <location line="+212"/>
         <source>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node(s)%5.</source>
         <translation>
             <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node%5.</numerusform>
@@ -366,7 +366,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+331"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+342"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
         <translation>
             <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory…</numerusform>
@@ -473,7 +473,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/querypage.cpp" line="+305"/>
+        <location filename="../ui/pages/querypage.cpp" line="+314"/>
         <source>Show %Ln older version(s)</source>
         <translation>
             <numerusform>Show %Ln older version</numerusform>

@@ -426,7 +426,7 @@
         <translation>库打开后，在查询页面运行此查询。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TEXT</source>
         <translation>文本</translation>
     </message>
@@ -909,12 +909,12 @@
         <translation>日志每写入一行即显示：智能体的调用会在一秒内出现</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+105"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message numerus="yes">
-        <location line="-65"/>
+        <location line="-67"/>
         <location line="+9"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
@@ -932,12 +932,17 @@
         <translation>用“查询参数 › 检索设置”中的值运行已记录的查询，并对每个改动的设置单独各运行一次，以指出哪些设置移动了它的命中</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>Run the logged query again on the Query page, with the mode it was logged with and the settings on screen</source>
+        <translation>在查询页面以记录时的模式和屏幕上的设置重新运行这条记录的查询</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Re-rank the logged query&apos;s stored candidates with other settings, see its ablation, and the blast radius of a change over the whole log</source>
         <translation>用其他设置对已记录查询的候选重新排序，查看其消融矩阵，以及某项改动在整个日志上的影响范围</translation>
     </message>
     <message>
-        <location line="+185"/>
+        <location line="+186"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>第 %1 行是一次 %2 调用，不是搜索：只有搜索可以重放</translation>
     </message>
@@ -1014,17 +1019,12 @@
         <translation>&lt;br&gt;对此查询无影响：%1。</translation>
     </message>
     <message>
-        <location line="-278"/>
-        <source>Put the logged query into the workbench</source>
-        <translation>将该查询放入工作台</translation>
-    </message>
-    <message>
-        <location line="-107"/>
+        <location line="-387"/>
         <source>&amp;Follow</source>
         <translation>跟随(&amp;F)</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+188"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
@@ -2004,12 +2004,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+91"/>
+        <location line="+102"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-88"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>从保险库中删除此记忆及其文本的所有副本</translation>
     </message>
@@ -2064,12 +2064,7 @@
         <translation>&lt;b&gt;子节点&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&lt;b&gt;Score&lt;/b&gt; %1</source>
-        <translation>&lt;b&gt;得分&lt;/b&gt; %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+15"/>
         <source>&lt;b&gt;Rerank cosine&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;重排余弦&lt;/b&gt; %1</translation>
     </message>
@@ -2137,7 +2132,22 @@
         <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="-28"/>
+        <source>&lt;b&gt;Score&lt;/b&gt; %1 (this search&apos;s final score)</source>
+        <translation>&lt;b&gt;分数&lt;/b&gt; %1（本次搜索的最终分数）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Walk score&lt;/b&gt; %1 (the route&apos;s: the cosine to the query, or how many of the query&apos;s entities it mentions)</source>
+        <translation>&lt;b&gt;游走分数&lt;/b&gt; %1（路线给出的：与查询的余弦，或它提及的查询实体数）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Importance&lt;/b&gt; %1 (stored when it was written: length, distinct words, source, entities; not a match to the query)</source>
+        <translation>&lt;b&gt;重要度&lt;/b&gt; %1（写入时存储：长度、不同词数、来源、实体；与查询无关）</translation>
+    </message>
+    <message>
+        <location line="+138"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>在相邻发言中匹配：%1</translation>
     </message>
@@ -2277,6 +2287,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>row #—</source>
+        <translation>行 #—</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>An audit row: a logged search whose candidate pools the lab re-ranks</source>
         <translation>审计行：一次已记录的搜索，实验室对其候选池重新排序</translation>
     </message>
@@ -2296,7 +2311,7 @@
         <translation>正在加载最新行…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot open the row</source>
         <translation>无法打开该行</translation>
     </message>
@@ -2311,7 +2326,7 @@
         <translation>在此提问</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Open a logged query (its audit row), or the newest one.</source>
         <translation>打开一个已记录的查询（其审计行），或最新的一个。</translation>
     </message>
@@ -3566,17 +3581,17 @@
     </message>
     <message>
         <location line="-44"/>
-        <location line="+267"/>
+        <location line="+276"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-227"/>
         <source>List the older versions that newer memories superseded and the supersession penalty kept out of the hits, greyed, after the hits</source>
         <translation>在命中结果之后以灰色列出被较新记忆取代、因取代惩罚而未进入命中结果的旧版本</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+151"/>
         <source>Running %1…</source>
         <translation>正在运行 %1…</translation>
     </message>
@@ -3744,7 +3759,7 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+58"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+66"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
     </message>
@@ -3811,6 +3826,11 @@
     <name>memlens::ui::ResultsModel</name>
     <message>
         <location filename="../ui/models/resultsmodel.cpp" line="+165"/>
+        <source>Hybrid, keyword and semantic search: the final score that placed the hit. The primitives (source, global, topic, cover, drill, leaves): the node&apos;s stored importance, not a match to the query; a rerank orders by cosine, shown under Signals</source>
+        <translation>混合、关键词和语义搜索：决定命中位置的最终分数。原语（source、global、topic、cover、drill、leaves）：节点存储的重要度，与查询无关；重排按余弦排序，显示在信号列中</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
         <translation>RRF 融合：每条检索腿的 RRF 项占其第 1 名项的比例（关键词、向量）。配置融合：图 · 向量 · 关键词 · 新鲜度，均在 [0, 1] 内</translation>
     </message>

@@ -232,6 +232,21 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(20000));
     }
 
+    // Open in Workbench runs the logged query there (not just fills the box).
+    void openInWorkbenchRunsTheLoggedQuery() {
+        QTRY_VERIFY_WITH_TIMEOUT((refreshAndWait(), page_->model()->total() >= 3), 20000);
+        const QString query = page_->model()->rowAt(1)->query;
+        page_->logView()->setCurrentIndex(page_->model()->index(1, 0));
+        QueryWorkbench* wb = window_->workbench();
+        QSignalSpy finished(wb->session(), &QuerySession::finished);
+        page_->workbenchButton()->click();
+        QVERIFY(finished.count() > 0 || finished.wait(30000));
+        QCOMPARE(QString::fromStdString(wb->session()->outcome().request.text), query);
+        QVERIFY(!wb->session()->outcome().rows.empty());
+        QCOMPARE(window_->pages()->currentWidget(), static_cast<QWidget*>(wb->page()));
+        window_->pages()->setCurrentWidget(page_);
+    }
+
     void replayOnAnUnchangedVaultReproducesTheRanking() {
         QAbstractItemModelTester tester(page_->diffModel());
         QVERIFY(replay(QStringLiteral("launch budget decision"), true));

@@ -6,6 +6,7 @@
 // tab opens the selected row, and another vault resets it all.
 #include "lab/ablationpanel.h"
 #include "lab/blastradiuspanel.h"
+#include "lab/labrowbar.h"
 #include "lab/labsettingspanel.h"
 #include "lab/sidebyside.h"
 #include "lab/whatifpanel.h"
@@ -393,6 +394,24 @@ private Q_SLOTS:
         QVERIFY(!lab_->blastRadiusPanel()->blastReport().has_value());
         QCOMPARE(lab_->whatIfPanel()->movesTable()->rowCount(), 0);
         QCOMPARE(lab_->whatIfPanel()->sideBySide()->leftCount(), 0);
+        // The last vault's row number is gone, and a visit to the tab on a vault without a
+        // log says so in the bar, with no box to dismiss.
+        QCOMPARE(lab_->rowBar()->shownRowNumber(), 0);
+        auto visibleBoxes = [this] {
+            int n = 0;
+            for (auto* box : window_->findChildren<QMessageBox*>(QStringLiteral("labMessage")))
+                n += box->isVisible() ? 1 : 0;
+            return n;
+        };
+        for (auto* box : window_->findChildren<QMessageBox*>(QStringLiteral("labMessage")))
+            box->close();
+        QCOMPARE(visibleBoxes(), 0);
+        window_->pages()->setCurrentIndex(0);
+        window_->pages()->setCurrentWidget(lab_);
+        QTRY_VERIFY(!lab_->rowBar()->isLoading());
+        QApplication::processEvents();
+        QCOMPARE(visibleBoxes(), 0);
+        QVERIFY(lab_->rowBar()->row() == nullptr);
     }
 
     void cleanupTestCase() { window_.reset(); }

@@ -277,6 +277,20 @@ private Q_SLOTS:
         QVERIFY(wb_->session()->mmr()->entryAt(0)->picked);
     }
 
+    // One Tab from the query box reaches the results.
+    void theQueryBoxReachesTheResultsInOneKey() {
+        window_->pages()->setCurrentWidget(wb_->page());
+        window_->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+        QVERIFY(runAndWait(u"launch budget"_s));
+        wb_->page()->focusQuery();
+        QLineEdit* box = wb_->page()->findChild<QComboBox*>()->lineEdit();
+        QTRY_VERIFY(box->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QTRY_COMPARE(QApplication::focusWidget(),
+                     static_cast<QWidget*>(wb_->page()->resultsView()));
+    }
+
     void sortingAndFilteringWorkOnValues() {
         QVERIFY(runAndWait(QStringLiteral("phoenix migration")));
         ResultsProxy* proxy = wb_->page()->resultsProxy();
@@ -311,6 +325,17 @@ private Q_SLOTS:
             const auto shown =
                 kind == QueryKind::SearchEntities ? outcome.entities.size() : outcome.rows.size();
             QVERIFY2(shown > 0, qPrintable(queryKindName(kind)));
+            // The shown hit's score says what it is: a search's decided its place; a
+            // primitive's is the node's stored importance.
+            if (kind != QueryKind::SearchEntities) {
+                QTRY_VERIFY(wb_->detail()->hasHit());
+                const QString facts = wb_->detail()->provenanceText();
+                const bool search = kind == QueryKind::Keyword || kind == QueryKind::Semantic;
+                QVERIFY2(facts.contains(search                    ? u"this search's final score"_s
+                                        : kind == QueryKind::Walk ? u"<b>Walk score</b>"_s
+                                                                  : u"<b>Importance</b>"_s),
+                         qPrintable(facts));
+            }
         }
         // search_entities double-click → query_topic of that entity.
         wb_->form()->setKind(QueryKind::SearchEntities);
@@ -818,6 +843,8 @@ private Q_SLOTS:
     // The core checks a request; a refused one says why where the hits would be.
     void aRefusedRequestSaysWhyInsteadOfAnEmptyList() {
         wb_->form()->setKind(QueryKind::Hybrid);
+        QVERIFY(runAndWait(QStringLiteral("launch budget")));
+        QVERIFY(wb_->detail()->hasHit()); // the first hit, shown
         wb_->form()->scopeSinceEdit()->setValue(1'720'000'000'000);
         wb_->form()->scopeUntilEdit()->setValue(1'710'000'000'000);
         QVERIFY(runAndWait(QStringLiteral("launch budget")));
@@ -831,6 +858,11 @@ private Q_SLOTS:
         QVERIFY(refused->isVisibleTo(page));
         QVERIFY(!wb_->page()->resultsView()->isVisibleTo(page));
         QVERIFY(refused->text().contains(outcome.error));
+        // No hit of the earlier query stays in the docks.
+        QVERIFY(!wb_->detail()->hasHit());
+        QVERIFY(wb_->breakdown()->equationText().isEmpty());
+        QVERIFY2(wb_->breakdown()->headingText().startsWith(u"Select a hit"_s),
+                 qPrintable(wb_->breakdown()->headingText()));
         // Fixing the window brings the list back.
         wb_->form()->scopeSinceEdit()->setValue(std::nullopt);
         wb_->form()->scopeUntilEdit()->setValue(std::nullopt);

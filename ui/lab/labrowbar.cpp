@@ -23,8 +23,9 @@ LabRowBar::LabRowBar(QWidget* parent)
     , openRow_(new QPushButton(tr("&Open Row"), this))
     , newestRow_(new QPushButton(tr("&Newest Row"), this))
     , query_(new QLabel(this)) {
-    rowBox_->setRange(1, std::numeric_limits<int>::max());
+    rowBox_->setRange(0, std::numeric_limits<int>::max());
     rowBox_->setPrefix(tr("row #"));
+    rowBox_->setSpecialValueText(tr("row #—")); // 0: no row of this vault opened yet
     rowBox_->setToolTip(tr("An audit row: a logged search whose candidate pools the lab re-ranks"));
     query_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     query_->setWordWrap(true);
@@ -39,18 +40,19 @@ LabRowBar::LabRowBar(QWidget* parent)
     connect(newestRow_, &QPushButton::clicked, this, [this] { openRow(0); });
 }
 
-void LabRowBar::openRow(qint64 id) {
+void LabRowBar::openRow(qint64 id, bool askedFor) {
     if (!ref_.isValid())
         return;
     const VaultRef ref = ref_;
     query_->setText(id > 0 ? tr("Loading row #%1…").arg(id) : tr("Loading the newest row…"));
     rowJob_->start([ref, id](const std::atomic_bool&) { return loadLabRowJob(ref, id); },
-                   [this](LabRowOutcome out) {
+                   [this, askedFor](LabRowOutcome out) {
                        if (!out.row) {
                            query_->setText(out.error.toHtmlEscaped());
                            row_.reset();
                            Q_EMIT rowFailed(out.error, out.noPools);
-                           showLabMessage(this, tr("Cannot open the row"), out.error);
+                           if (askedFor)
+                               showLabMessage(this, tr("Cannot open the row"), out.error);
                            return;
                        }
                        row_ = std::make_shared<const LabRow>(std::move(*out.row));
@@ -73,6 +75,7 @@ void LabRowBar::resetVaultState(const VaultRef& ref) {
     rowJob_->cancel();
     ref_ = ref;
     row_.reset();
+    rowBox_->setValue(0); // the last vault's row number names nothing here
     query_->setText(tr("Open a logged query (its audit row), or the newest one."));
     updateButtons();
 }
@@ -80,6 +83,10 @@ void LabRowBar::resetVaultState(const VaultRef& ref) {
 void LabRowBar::setVault(const VaultRef& ref) {
     ref_ = ref;
     updateButtons();
+}
+
+int LabRowBar::shownRowNumber() const {
+    return rowBox_->value();
 }
 
 bool LabRowBar::isLoading() const {

@@ -24,8 +24,10 @@ class LabRowBar : public QWidget {
 public:
     explicit LabRowBar(QWidget* parent = nullptr);
 
-    // Loads a logged row (0: the newest search that kept its candidates).
-    void openRow(qint64 id);
+    // Loads a logged row (0: the newest search that kept its candidates). A row the user asked
+    // for that cannot be read is said in a message box too; one opened for them (the page's
+    // first visit) only in the bar.
+    void openRow(qint64 id, bool askedFor = true);
     // Forgets the row; `ref` is the vault now open (or none).
     void resetVaultState(const VaultRef& ref);
     // The vault was (re)opened.
@@ -34,6 +36,8 @@ public:
     const std::shared_ptr<const LabRow>& row() const { return row_; }
     qint64 rowId() const { return row_ ? row_->record.id : 0; }
     bool isLoading() const;
+    // The row number shown in the box (0, shown as "row #—", before one is opened).
+    int shownRowNumber() const;
 
 Q_SIGNALS:
     // The row was read; `vaultSettings` are the vault's settings now.

@@ -210,6 +210,11 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal)
         return {};
+    if (role == Qt::ToolTipRole && section == Score)
+        return tr("Hybrid, keyword and semantic search: the final score that placed the hit. "
+                  "The primitives (source, global, topic, cover, drill, leaves): the node's "
+                  "stored importance, not a match to the query; a rerank orders by cosine, "
+                  "shown under Signals");
     if (role == Qt::ToolTipRole && section == Signals)
         return tr("RRF fusion: each leg's RRF term as a share of its rank-1 term (keyword, "
                   "vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]");

@@ -170,7 +170,8 @@ void AuditPage::setupActions() {
     diffButton_->setToolTip(
         tr("Run the logged query with the values under Query Parameters › Retrieval Settings, "
            "and once per changed setting alone, to name the settings that move its hits"));
-    rerun_->setToolTip(tr("Put the logged query into the workbench"));
+    rerun_->setToolTip(tr("Run the logged query again on the Query page, with the mode it was "
+                          "logged with and the settings on screen"));
     connect(replay_, &QPushButton::clicked, this, [this] { replaySelected(true); });
     connect(diffButton_, &QPushButton::clicked, this, [this] { replaySelected(false); });
     lab_->setToolTip(tr("Re-rank the logged query's stored candidates with other settings, see "
@@ -187,6 +188,7 @@ void AuditPage::setupActions() {
             search_mode_from_string(row->mode.toStdString()).value_or(kSearchModes[0])));
         workbench_->page()->setQueryText(row->query);
         Q_EMIT workbench_->pageRequested();
+        workbench_->page()->run();
     });
 }
 

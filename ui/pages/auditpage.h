@@ -42,6 +42,7 @@ public:
     QLabel* replayLabel() const { return replayLabel_; }
     QLineEdit* filterEdit() const { return filter_; }
     QPushButton* labButton() const { return lab_; }
+    QPushButton* workbenchButton() const { return rerun_; }
     QComboBox* modeBox() const { return mode_; }
     QComboBox* agentBox() const { return agent_; }
     QComboBox* sessionBox() const { return session_; }

@@ -282,8 +282,19 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
     }
     if (!leaf)
         facts << tr("<b>Children</b> %1").arg(hit.child_ids.size());
-    facts << tr("<b>Score</b> %1")
-                 .arg(formatScore(hit.explanation ? hit.explanation->final_score : hit.score));
+    // A search's score decided the hit's place; a primitive's is the node's stored importance,
+    // which says nothing about the query (its order is time, or the rerank's cosine).
+    if (hit.explanation)
+        facts << tr("<b>Score</b> %1 (this search's final score)")
+                     .arg(formatScore(hit.explanation->final_score));
+    else if (walkHits_)
+        facts << tr("<b>Walk score</b> %1 (the route's: the cosine to the query, or how many of "
+                    "the query's entities it mentions)")
+                     .arg(formatScore(hit.score));
+    else
+        facts << tr("<b>Importance</b> %1 (stored when it was written: length, distinct words, "
+                    "source, entities; not a match to the query)")
+                     .arg(formatScore(hit.score));
     if (hit.rerank_similarity)
         facts << tr("<b>Rerank cosine</b> %1").arg(formatScore(*hit.rerank_similarity));
     provenance_->setText(facts.join(QStringLiteral(" · ")));

@@ -35,6 +35,9 @@ public:
     // Where the neighbouring turns are read from.
     void setVault(const VaultRef& ref) { ref_ = ref; }
     void showHit(const RetrievalHit& hit, const QStringList& terms = {});
+    // What produced the hits shown next, so their score is named for what it is (a walk's
+    // score is its route's, a primitive's the node's stored importance).
+    void setWalkHits(bool walk) { walkHits_ = walk; }
     void clear();
     bool hasHit() const { return hasHit_; }
     const RetrievalHit& hit() const { return hit_; }
@@ -78,6 +81,7 @@ private:
     RetrievalHit hit_;
     QStringList terms_;
     bool hasHit_ = false;
+    bool walkHits_ = false;
 
     QLabel* title_;
     QLabel* id_;

@@ -129,7 +129,7 @@ void LabPage::showEvent(QShowEvent* event) {
     // The first visit opens the newest logged query, so the page is never empty when there is
     // a log.
     if (!rowBar_->row() && !rowBar_->isLoading())
-        rowBar_->openRow(0);
+        rowBar_->openRow(0, false); // a vault without a log is no error to pop up on a visit
     blast_->loadCallers();
 }
 

@@ -235,6 +235,15 @@ void QueryPage::layOut() {
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addLayout(filterRow);
+    // Tab from the query box goes straight to the results; the mode, the filters and the
+    // buttons come after them (a mode box in between changed the mode on an arrow key).
+    QWidget::setTabOrder(query_, results_);
+    QWidget::setTabOrder(results_, filter_);
+    QWidget::setTabOrder(filter_, kindFilter_);
+    QWidget::setTabOrder(kindFilter_, older_);
+    QWidget::setTabOrder(older_, mode_);
+    QWidget::setTabOrder(mode_, runButton_);
+    QWidget::setTabOrder(runButton_, cancelButton_);
     layout->addWidget(header_);
     layout->addWidget(stack_, 1);
     layout->addWidget(info_);

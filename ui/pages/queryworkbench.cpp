@@ -35,6 +35,14 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
                 showSelection(); // the current row can move while two stay selected
             });
     connect(page_, &QueryPage::resultSelectionChanged, this, &QueryWorkbench::showSelection);
+    // A query that returned no hits (refused, failed, nothing found, an entity search) leaves
+    // no hit of an earlier query in the docks, where it would pass for one of this query's.
+    connect(session_, &QuerySession::finished, this, [this] {
+        if (session_->outcome().rows.empty()) {
+            detail_->clear();
+            breakdown_->clear();
+        }
+    });
     auto topic = [this](const QString& id) { runTopic(id); };
     connect(page_, &QueryPage::entityActivated, this, topic);
     connect(detail_, &HitDetailPanel::entityActivated, this, topic);
@@ -80,6 +88,7 @@ void QueryWorkbench::resetVaultState() {
 }
 
 void QueryWorkbench::showHit(const RetrievalHit& hit, const QStringList& terms) {
+    detail_->setWalkHits(session_->outcome().request.kind == QueryKind::Walk);
     detail_->showHit(hit, terms);
     breakdown_->showHit(hit);
     Q_EMIT hitShown(hit);
