@@ -3634,12 +3634,12 @@
     </message>
     <message>
         <location line="-44"/>
-        <location line="+276"/>
+        <location line="+303"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-254"/>
         <source>List the older versions that newer memories superseded and the supersession penalty kept out of the hits, greyed, after the hits</source>
         <translation>Die älteren Versionen, die neuere Erinnerungen ersetzt haben und die der Ersetzungsabschlag aus den Treffern hielt, ausgegraut nach den Treffern auflisten</translation>
     </message>
@@ -3662,7 +3662,7 @@
         <translation>Keine Ergebnisse: %1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+36"/>
         <source>%1 on %2</source>
         <translation>%1 zu %2</translation>
     </message>
@@ -3699,6 +3699,31 @@
         <translation>%1, neu gereiht nach „%2“</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>None of the words %1 occurs in the searched scope.</source>
+        <translation>Keines der Wörter %1 kommt im durchsuchten Bereich vor.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>None of the words %1 occurs in this vault.</source>
+        <translation>Keines der Wörter %1 kommt in diesem Tresor vor.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No memory is closer in meaning to the query than made-up words are: the closest reaches similarity %1, made-up words reach %2 here.</source>
+        <translation>Keine Erinnerung ist der Anfrage inhaltlich näher als erfundene Wörter: die nächste erreicht Ähnlichkeit %1, erfundene Wörter erreichen hier %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No memory shares anything in meaning with it.</source>
+        <translation>Keine Erinnerung hat inhaltlich etwas mit ihr gemeinsam.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No match.</source>
+        <translation>Kein Treffer.</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Error: %1</source>
         <translation>Fehler: %1</translation>
@@ -3714,7 +3739,20 @@
         <translation>gekürzt</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>no match</source>
+        <translation>kein Treffer</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln vector candidate(s) no closer than made-up words dropped as noise</source>
+        <translation>
+            <numerusform>%Ln Vektorkandidat, nicht näher als erfundene Wörter, als Rauschen verworfen</numerusform>
+            <numerusform>%Ln Vektorkandidaten, nicht näher als erfundene Wörter, als Rauschen verworfen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>degraded ranking: %1</source>
         <translation>eingeschränkte Rangfolge: %1</translation>
     </message>

@@ -481,7 +481,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+46"/>
+        <location line="+53"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln chunk</numerusform>
@@ -489,7 +489,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+52"/>
+        <location line="+53"/>
+        <source>%Ln vector candidate(s) no closer than made-up words dropped as noise</source>
+        <translation>
+            <numerusform>%Ln vector candidate no closer than made-up words dropped as noise</numerusform>
+            <numerusform>%Ln vector candidates no closer than made-up words dropped as noise</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
         <source>%Ln older version(s) kept out of the hits: newer memories superseded them (score × %1)</source>
         <translation>
             <numerusform>%Ln older version kept out of the hits: a newer memory superseded it (score × %1)</numerusform>

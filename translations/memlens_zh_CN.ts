@@ -3581,12 +3581,12 @@
     </message>
     <message>
         <location line="-44"/>
-        <location line="+276"/>
+        <location line="+303"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-254"/>
         <source>List the older versions that newer memories superseded and the supersession penalty kept out of the hits, greyed, after the hits</source>
         <translation>在命中结果之后以灰色列出被较新记忆取代、因取代惩罚而未进入命中结果的旧版本</translation>
     </message>
@@ -3608,7 +3608,7 @@
         <translation>没有结果：%1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+36"/>
         <source>%1 on %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3644,6 +3644,31 @@
         <translation>%1，按“%2”重新排序</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>None of the words %1 occurs in the searched scope.</source>
+        <translation>词语 %1 均未出现在搜索范围内。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>None of the words %1 occurs in this vault.</source>
+        <translation>词语 %1 均未出现在此库中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No memory is closer in meaning to the query than made-up words are: the closest reaches similarity %1, made-up words reach %2 here.</source>
+        <translation>没有任何记忆在含义上比虚构词更接近查询：最接近的相似度为 %1，虚构词在这里达到 %2。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No memory shares anything in meaning with it.</source>
+        <translation>没有任何记忆在含义上与之相关。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No match.</source>
+        <translation>没有匹配。</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
@@ -3659,7 +3684,19 @@
         <translation>已截断</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>no match</source>
+        <translation>没有匹配</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln vector candidate(s) no closer than made-up words dropped as noise</source>
+        <translation>
+            <numerusform>%Ln 个向量候选与查询的接近程度不超过虚构词，作为噪声丢弃</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>degraded ranking: %1</source>
         <translation>排序已降级：%1</translation>
     </message>

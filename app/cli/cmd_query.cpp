@@ -75,6 +75,10 @@ void print_leg(const char* name, const LegReport& l) {
     else if (!l.reached_topics.empty())
         std::printf(", beam reached %zu topics, scored %zu", l.reached_topics.size(), l.scored);
     std::printf("\n");
+    if (l.noise_floor && l.below_noise > 0)
+        std::printf("         %zu no closer than made-up words (similarity ≤ %.3f): dropped as "
+                    "noise\n",
+                    l.below_noise, *l.noise_floor);
     if (!l.index_problem.empty())
         std::printf("         note: %s\n", l.index_problem.c_str());
 }
@@ -122,6 +126,12 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
                     "superseded %s; score × %.2f)\n",
                     r.superseded_out.size(), r.superseded_out.size() == 1 ? "" : "s",
                     r.superseded_out.size() == 1 ? "it" : "them", r.superseded_out.front().penalty);
+    if (r.no_match) {
+        if (r.keyword.ran && r.keyword.count == 0)
+            std::printf("\nthe keyword leg matched nothing");
+        std::printf("\n%s\n0 of 0, %.1f ms\n", r.no_match->reason.c_str(), r.elapsed_ms);
+        return;
+    }
     std::printf("\n  #   final      kw-rank  vec-rank  fused  mmr-sim  node\n");
     int rank = 0;
     for (const auto& h : r.result.hits) {

@@ -679,6 +679,11 @@ ToolOutcome ToolRunner::search(const json& args, const AuditCaller& caller,
             o.text += ",\"truncated\":true";
         if (r.result.degraded)
             o.text += ",\"degraded\":" + to_json(r.result.degraded);
+        // Nothing matched: said in words, so a model answers "I don't remember" rather than
+        // reading noise.
+        if (r.no_match)
+            o.text += ",\"no_match\":" +
+                      json(r.no_match->reason).dump(-1, ' ', false, json::error_handler_t::replace);
         o.text += "}";
         o.structured = parsed(o.text);
         return o;
@@ -702,6 +707,11 @@ ToolOutcome ToolRunner::search(const json& args, const AuditCaller& caller,
     // Older versions the supersession penalty kept out of the hits, when there are any.
     if (!r.superseded_out.empty())
         o.structured["superseded_out"] = parsed(to_json(r.superseded_out));
+    if (r.no_match)
+        o.structured["no_match"] = {{"reason", r.no_match->reason},
+                                    {"unknown_terms", r.no_match->unknown_terms},
+                                    {"best_similarity", r.no_match->best_similarity},
+                                    {"noise_floor", r.no_match->noise_floor}};
     return o;
 }
 

@@ -333,6 +333,18 @@ private slots:
         const json found = send(call(2, "memory_search", {{"query", "quokka vaccination"}}));
         const json hits = found["result"]["structuredContent"]["hits"];
         QVERIFY(!hits.empty());
+        QVERIFY(!found["result"]["structuredContent"].contains("no_match"));
+        // Words the vault lacks: no hits, and why, for the model to say it does not remember.
+        const json none = send(call(4, "memory_search", {{"query", "zorblaxi quenthor"}}));
+        const json nsc = none["result"]["structuredContent"];
+        QVERIFY2(nsc["hits"].empty(), nsc.dump().c_str());
+        QVERIFY2(nsc["no_match"].get<std::string>().starts_with(
+                     "no match: none of the words zorblaxi, quenthor occurs in this vault"),
+                 nsc.dump().c_str());
+        const json full =
+            send(call(5, "memory_search", {{"query", "zorblaxi quenthor"}, {"detail", "full"}}));
+        QCOMPARE(full["result"]["structuredContent"]["no_match"]["unknown_terms"].size(),
+                 std::size_t{2});
         // A brief hit names its chunk by its short id (memories.h): the start of the id.
         const std::string short_id = hits[0]["id"].get<std::string>();
         QVERIFY2(short_id.size() >= kShortIdChars && short_id.size() < id.size() &&

@@ -927,6 +927,16 @@ private Q_SLOTS:
         QVERIFY2(info.indexOf(QStringLiteral("matched nothing")) <
                      info.indexOf(QStringLiteral("keyword leg 0")),
                  qPrintable(info));
+        // Made-up words: no match, said where the hits would be, with the words it lacks,
+        // not a page of the nearest noise.
+        QVERIFY(outcome.search->no_match.has_value());
+        QVERIFY(outcome.rows.empty());
+        auto* noMatch = wb_->page()->findChild<QLabel*>(QStringLiteral("queryRefused"));
+        QVERIFY(noMatch && noMatch->isVisibleTo(wb_->page()));
+        QVERIFY2(noMatch->text().startsWith(u"No match."_s) &&
+                     noMatch->text().contains(u"None of the words zzqxv, qqzzxv occurs in this "
+                                              "vault."_s),
+                 qPrintable(noMatch->text()));
 
         QVERIFY(runAndWait(QStringLiteral("OR AND")));
         const QueryOutcome& blank = wb_->session()->outcome();

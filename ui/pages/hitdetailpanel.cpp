@@ -369,7 +369,7 @@ void HitDetailPanel::showRelated() {
             none.nodeId = hit.node_id;
             return none;
         },
-        [this](RelatedRows rows) {
+        [this](const RelatedRows& rows) {
             if (!hasHit_ || rows.nodeId != hit_.node_id || !rows.read)
                 return;
             QStringList lines;

@@ -319,6 +319,13 @@ void QueryPage::onFinished() {
         stack_->setCurrentWidget(refused_);
         return;
     }
+    // Nothing matched: the words it lacks and how close the nearest memory came, in place of an
+    // empty list.
+    if (outcome.search && outcome.search->no_match) {
+        refused_->setText(noMatchText(*outcome.search));
+        stack_->setCurrentWidget(refused_);
+        return;
+    }
     stack_->setCurrentWidget(entities ? static_cast<QWidget*>(entities_) : results_);
     if (!entities)
         selectFirst();
@@ -376,6 +383,26 @@ QString QueryPage::describeRequest(const QueryRequest& r) {
     return text.isEmpty() ? what : tr("%1, reranked by “%2”").arg(what, text);
 }
 
+QString QueryPage::noMatchText(const SearchResponse& r) {
+    const NoMatch& m = *r.no_match;
+    QStringList terms;
+    for (const auto& t : m.unknown_terms)
+        terms << qs(t);
+    QStringList parts;
+    if (r.keyword.ran)
+        parts << (m.in_scope ? tr("None of the words %1 occurs in the searched scope.")
+                             : tr("None of the words %1 occurs in this vault."))
+                     .arg(terms.join(QStringLiteral(", ")));
+    if (r.vector.ran)
+        parts << (r.vector.below_noise > 0
+                      ? tr("No memory is closer in meaning to the query than made-up words are: "
+                           "the closest reaches similarity %1, made-up words reach %2 here.")
+                            .arg(m.best_similarity, 0, 'f', 3)
+                            .arg(m.noise_floor, 0, 'f', 3)
+                      : tr("No memory shares anything in meaning with it."));
+    return tr("No match.") + QLatin1Char('\n') + parts.join(QLatin1Char(' '));
+}
+
 QString QueryPage::describe(const QueryOutcome& outcome) {
     if (!outcome.error.isEmpty())
         return outcome.cancelled ? tr("Cancelled.") : tr("Error: %1").arg(outcome.error);
@@ -387,6 +414,11 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
                       formatCount(static_cast<qint64>(outcome.total)));
     if (outcome.truncated)
         parts << tr("truncated");
+    if (outcome.search && outcome.search->no_match)
+        parts << tr("no match");
+    else if (outcome.search && outcome.search->vector.below_noise > 0)
+        parts << tr("%Ln vector candidate(s) no closer than made-up words dropped as noise",
+                    nullptr, static_cast<int>(outcome.search->vector.below_noise));
     // A fallback ranking is said before anything that describes the ranking.
     if (outcome.degraded)
         parts << tr("degraded ranking: %1").arg(qs(outcome.degraded->reason));

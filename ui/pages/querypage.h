@@ -52,6 +52,8 @@ public:
     // than one: two are compared).
     QList<int> selectedRows() const;
 
+    // "No match." and why: the words the vault lacks, how close the nearest memory came.
+    static QString noMatchText(const SearchResponse& r);
     // One line about how the query ran: counts, legs, timing, audit.
     static QString describe(const QueryOutcome& outcome);
     // What ran, as the answer's header: "hybrid “launch budget”", "query_topic on person:alice".

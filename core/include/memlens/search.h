@@ -147,6 +147,24 @@ struct LegReport {
     // Vector leg: the topic index file turned out damaged while this query read it, so the
     // query ran again on vectors read from vault.db; says what and where. Empty normally.
     std::string index_problem;
+    // Vector leg, when the keyword leg ran and matched nothing: the best similarity made-up
+    // phrases as long as the query reach in this vault (the noise floor; docs/ranking.md,
+    // "No match"), and how many of the leg's candidates were no closer than that and dropped.
+    std::optional<double> noise_floor;
+    std::size_t below_noise = 0;
+    double best_below_noise = 0.0; // the closest of those
+};
+
+// A search that found nothing worth returning says so instead of listing the nearest noise:
+// no keyword match, and nothing closer in meaning than made-up words are.
+struct NoMatch {
+    // The query's keyword terms, none of which occurs in the searched text (empty when the
+    // keyword leg did not run).
+    std::vector<std::string> unknown_terms;
+    bool in_scope = false;        // the search had a scope: "in the searched scope"
+    double best_similarity = 0.0; // the closest memory's, dropped as noise (0: none at all)
+    double noise_floor = 0.0;
+    std::string reason; // in words, the numbers in it
 };
 
 struct AuditState {
@@ -197,6 +215,8 @@ struct SearchResponse {
     // The same candidates in full (content, explanation, verdict), in the same order: what the
     // inspector shows greyed on request. The JSON carries superseded_out only.
     std::vector<RetrievalHit> superseded_hits;
+    // Set when the answer is "nothing matched" (no hits for that reason).
+    std::optional<NoMatch> no_match;
     LegReport keyword;
     LegReport vector;
     RetrievalSettings settings; // the settings the query ran with

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace memlens::search {
 
@@ -170,6 +171,46 @@ KeywordLegInput keyword_leg_input(const SearchContext& ctx, const PipelineState&
     return in;
 }
 
+// "Nothing matched" when no hit is left, the keyword leg brought nothing and the vector leg
+// either found nothing or only noise (docs/ranking.md, "No match").
+std::optional<NoMatch> no_match_of(const SearchResponse& r, const std::vector<std::string>& terms,
+                                   bool scoped) {
+    const LegReport& k = r.keyword;
+    const LegReport& v = r.vector;
+    if (!r.result.hits.empty() || (k.ran && k.count > 0) || (!k.ran && !v.ran))
+        return std::nullopt;
+    NoMatch m;
+    m.in_scope = scoped;
+    if (k.ran)
+        m.unknown_terms = terms;
+    m.best_similarity = v.below_noise > 0 ? v.best_below_noise : 0.0;
+    m.noise_floor = v.noise_floor.value_or(0.0);
+    const std::string where = scoped ? " in the searched scope" : " in this vault";
+    std::string joined;
+    for (const auto& t : m.unknown_terms)
+        joined += (joined.empty() ? "" : ", ") + t;
+    std::string s = "no match: ";
+    if (k.ran)
+        s += (m.unknown_terms.size() == 1 ? "the word " + joined + " occurs nowhere"
+                                          : "none of the words " + joined + " occurs") +
+             where;
+    if (v.ran) {
+        char buf[160];
+        if (v.below_noise > 0)
+            std::snprintf(buf, sizeof buf,
+                          "no memory is closer in meaning to the query than made-up words are "
+                          "(the closest: similarity %.3f; made-up words reach %.3f here)",
+                          m.best_similarity, m.noise_floor);
+        else
+            std::snprintf(buf, sizeof buf, "no memory shares anything in meaning with it");
+        s += (k.ran ? ", and " : "") + std::string(buf);
+    } else if (!v.skipped_reason.empty()) {
+        s += "; the vector leg did not run (" + v.skipped_reason + ")";
+    }
+    m.reason = std::move(s);
+    return m;
+}
+
 std::vector<std::string> searched_terms(const PipelineState& st) {
     const int max_terms = st.resp.settings.max_query_terms;
     std::vector<std::string> terms = keyword_tokens(st.query);
@@ -206,6 +247,64 @@ Status keyword_leg(const SearchContext& ctx, PipelineState& st) {
     rep.top_score = st.keyword_items.empty() ? 0.0 : st.keyword_items.front().raw;
     rep.ms = ms_since(t);
     return Status::ok();
+}
+
+// Sixteen made-up phrases of `words` words each, the same every time ("bufekoz", …): letters
+// that make no word of any vault, so what they reach is what a query of that length reaches by
+// chance under this embedder (a longer query spreads over more features and reaches less).
+std::vector<std::string> made_up_noise_phrases(int words) {
+    constexpr std::string_view kConsonants = "bdfgkmnprtvz";
+    constexpr std::string_view kVowels = "aeiou";
+    std::uint32_t x = 0x2545F491u;
+    auto next = [&x](std::size_t n) {
+        x = x * 1664525u + 1013904223u;
+        return static_cast<std::size_t>((x >> 16) % n);
+    };
+    std::vector<std::string> phrases;
+    for (int p = 0; p < 16; ++p) {
+        std::string phrase;
+        for (int w = 0; w < words; ++w) {
+            if (w > 0)
+                phrase += ' ';
+            for (int syllable = 0; syllable < 3; ++syllable) {
+                phrase += kConsonants[next(kConsonants.size())];
+                phrase += kVowels[next(kVowels.size())];
+            }
+            phrase += kConsonants[next(kConsonants.size())];
+        }
+        phrases.push_back(std::move(phrase));
+    }
+    return phrases;
+}
+
+// The noise floor: the best similarity any of the made-up phrases as long as the query (in
+// words, 1 to 6) reaches among the vectors a query searches (docs/ranking.md, "No match").
+// Measured once per loaded index and length (the engine keeps it); nullopt when the embedder
+// cannot embed them, and then nothing is dropped.
+std::optional<double> noise_floor_of(const SearchContext& ctx, const VectorLegInput& like,
+                                     std::string_view query) {
+    const int words = std::clamp(static_cast<int>(split_words(query).size()), 1, 6);
+    if (ctx.noise_floors != nullptr)
+        if (auto it = ctx.noise_floors->find(words); it != ctx.noise_floors->end())
+            return it->second;
+    auto vectors = ctx.embedder.embed(made_up_noise_phrases(words));
+    if (!vectors)
+        return std::nullopt;
+    double best = 0.0;
+    for (const Vector& v : *vectors) {
+        if (v.size() != ctx.index.dim())
+            return std::nullopt;
+        VectorLegInput in = like;
+        in.query = v;
+        in.limit = 1;
+        in.positions = nullptr; // the whole index: a scope must not lower the floor
+        auto out = run_vector_leg(ctx.index, in);
+        if (!out.items.empty())
+            best = std::max(best, out.items.front().raw);
+    }
+    if (ctx.noise_floors != nullptr)
+        (*ctx.noise_floors)[words] = best;
+    return best;
 }
 
 Status vector_leg(const SearchContext& ctx, PipelineState& st) {
@@ -247,6 +346,21 @@ Status vector_leg(const SearchContext& ctx, PipelineState& st) {
         // A similarity of 0 or less shares nothing with the query: such a "match" is only the
         // index's order, and a query of unknown words would list it as if it were evidence.
         std::erase_if(out.items, [](const LegItem& it) { return !(it.raw > 0.0); });
+        // When none of the query's words occurs in the searched text, the vector leg's list is
+        // the whole answer: what is no closer to the query than made-up words are is noise, not
+        // evidence. (A semantic search asked for meaning alone and is not judged so: under the
+        // built-in embedder even a memory sharing the query's words can sit below the floor.)
+        const bool keyword_found_nothing = st.resp.keyword.ran && st.resp.keyword.count == 0;
+        if (keyword_found_nothing && !out.items.empty()) {
+            if (auto floor = noise_floor_of(ctx, in, st.query)) {
+                rep.noise_floor = *floor;
+                for (const LegItem& it : out.items)
+                    if (it.raw <= *floor)
+                        rep.best_below_noise = std::max(rep.best_below_noise, it.raw);
+                rep.below_noise =
+                    std::erase_if(out.items, [&](const LegItem& it) { return it.raw <= *floor; });
+            }
+        }
         st.vector_items = std::move(out.items);
         rep.ran = true;
         rep.count = st.vector_items.size();
@@ -447,7 +561,10 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     PipelineState st;
     MEMLENS_TRY(run_stages(ctx, req, cancel, st));
     st.resp.candidates = candidate_pools(st, ctx.embedder.signature());
+    const std::vector<std::string> terms = searched_terms(st);
+    const bool scoped = !req.scope.empty();
     SearchResponse resp = assemble(st);
+    resp.no_match = no_match_of(resp, terms, scoped);
     resp.elapsed_ms = ms_since(st.started);
     return resp;
 }

@@ -45,6 +45,9 @@ struct SearchContext {
     // halves meet (KeywordLegInput); null / 0 ranks in one statement.
     StatementCache* keyword_helper = nullptr;
     std::int64_t keyword_split_rowid = 0;
+    // The engine's cache of this index's noise floors by query length in words (pipeline.cpp,
+    // noise_floor_of); null: none.
+    std::map<int, double>* noise_floors = nullptr;
 };
 
 // One fused candidate on its way through scores, graph context and MMR.

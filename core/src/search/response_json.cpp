@@ -41,6 +41,10 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     vec["scored"] = r.vector.scored;
     vec["index_problem"] =
         r.vector.index_problem.empty() ? json(nullptr) : json(r.vector.index_problem);
+    if (r.vector.noise_floor) {
+        vec["noise_floor"] = *r.vector.noise_floor;
+        vec["below_noise"] = r.vector.below_noise;
+    }
 
     json j = json::object();
     j["hits"] = response_hits_json(r.result.hits);
@@ -65,6 +69,12 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
         j["stage_ms"][stage] = ms;
     j["pushed_out"] = response_hits_json(r.pushed_out);
     j["superseded_out"] = json::parse(to_json(r.superseded_out));
+    if (r.no_match)
+        j["no_match"] = {{"reason", r.no_match->reason},
+                         {"unknown_terms", r.no_match->unknown_terms},
+                         {"in_scope", r.no_match->in_scope},
+                         {"best_similarity", r.no_match->best_similarity},
+                         {"noise_floor", r.no_match->noise_floor}};
     j["settings"] = to_settings_map(r.settings);
     j["audit"] = {{"enabled", r.audit.enabled},
                   {"reason", r.audit.disabled_reason.empty() ? json(nullptr)

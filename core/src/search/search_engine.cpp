@@ -29,6 +29,8 @@ struct SearchEngine::Impl {
     std::optional<Database> helper_db;
     std::unique_ptr<search::StatementCache> helper_stmts;
     std::int64_t split_rowid = 0;
+    // The best similarity made-up words reach in the loaded index, by query length (pipeline.cpp).
+    std::map<int, double> noise_floors;
     std::optional<search::IndexMasks> masks;
     std::optional<search::SupersedesLinks> links;
     std::optional<EntityRegistry> registry;
@@ -76,6 +78,7 @@ struct SearchEngine::Impl {
             return reg.status().with_context("entity registry");
         registry = std::move(reg).value();
         plan_keyword_split();
+        noise_floors.clear(); // measured again on the index now loaded, when a query needs it
         loaded_revision = revision;
         return Status::ok();
     }
@@ -200,7 +203,8 @@ search::SearchContext SearchEngine::Impl::context() {
             *links,
             registry ? &*registry : nullptr,
             split_rowid > 0 ? helper_stmts.get() : nullptr,
-            split_rowid};
+            split_rowid,
+            &noise_floors};
 }
 
 Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
