@@ -2045,12 +2045,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+102"/>
+        <location line="+101"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-87"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
     </message>
@@ -2105,7 +2105,12 @@
         <translation>&lt;b&gt;Kinder&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+4"/>
+        <source>&lt;b&gt;Score&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Score&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>&lt;b&gt;Rerank cosine&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Rerank-Kosinus&lt;/b&gt; %1</translation>
     </message>
@@ -2177,12 +2182,7 @@
         <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
     <message>
-        <location line="-28"/>
-        <source>&lt;b&gt;Score&lt;/b&gt; %1 (this search&apos;s final score)</source>
-        <translation>&lt;b&gt;Score&lt;/b&gt; %1 (der Endscore dieser Suche)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-25"/>
         <source>&lt;b&gt;Walk score&lt;/b&gt; %1 (the route&apos;s: the cosine to the query, or how many of the query&apos;s entities it mentions)</source>
         <translation>&lt;b&gt;Walk-Score&lt;/b&gt; %1 (der Route: Kosinus zur Anfrage oder wie viele Entitäten der Anfrage er nennt)</translation>
     </message>
@@ -2561,7 +2561,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+72"/>
+        <location filename="../ui/mainwindow.cpp" line="+73"/>
         <location line="+132"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -2701,9 +2701,29 @@
         <translation>Warum &amp;nicht…</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Ask why the current query did not return a memory (its turn or message id, a file and line, some words, or its id)</source>
+        <translation>Fragen, warum die aktuelle Anfrage eine Erinnerung nicht lieferte (ihre Turn- oder Nachrichten-ID, Datei und Zeile, einige Wörter oder ihre ID)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Go to Memory…</source>
+        <translation>&amp;Gehe zu Erinnerung…</translation>
+    </message>
+    <message>
         <location line="+4"/>
-        <source>Ask why the current query did not return a chunk or summary (paste its id)</source>
-        <translation>Fragen, warum die aktuelle Abfrage einen Chunk oder eine Zusammenfassung nicht geliefert hat (ID einfügen)</translation>
+        <source>Go to Memory</source>
+        <translation>Gehe zu Erinnerung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A turn or message id (D1:4, or &apos;conv-26 D1:4&apos; when several conversations have it), a file and line, or an id:</source>
+        <translation>Eine Turn- oder Nachrichten-ID (D1:4, oder 'conv-26 D1:4', wenn mehrere Gespräche sie haben), Datei und Zeile oder eine ID:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show a memory in Hit Detail by the name you know it by</source>
+        <translation>Eine Erinnerung unter dem Namen, unter dem Sie sie kennen, in den Treffer-Details zeigen</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2775,18 +2795,18 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+153"/>
+        <location line="+154"/>
         <source>Read-only</source>
         <translation>Schreibgeschützt</translation>
     </message>
     <message>
-        <location line="-152"/>
-        <location line="+156"/>
+        <location line="-153"/>
+        <location line="+157"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>Dieses Vault ist schreibgeschützt geöffnet: Importe sind deaktiviert.</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-151"/>
         <source>Working in the background…</source>
         <translation>Arbeitet im Hintergrund…</translation>
     </message>
@@ -2796,7 +2816,7 @@
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Open Vault Read-Only</source>
         <translation>Vault schreibgeschützt öffnen</translation>
     </message>
@@ -3121,7 +3141,7 @@
 <context>
     <name>memlens::ui::NodeLookup</name>
     <message>
-        <location filename="../ui/vault/nodelookup.cpp" line="+49"/>
+        <location filename="../ui/vault/nodelookup.cpp" line="+57"/>
         <source>no node has this id</source>
         <translation>kein Knoten hat diese ID</translation>
     </message>

@@ -366,7 +366,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+342"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+341"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
         <translation>
             <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory…</numerusform>
@@ -401,7 +401,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+431"/>
+        <location filename="../ui/mainwindow.cpp" line="+446"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>

@@ -2004,12 +2004,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+102"/>
+        <location line="+101"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-87"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>从保险库中删除此记忆及其文本的所有副本</translation>
     </message>
@@ -2064,7 +2064,12 @@
         <translation>&lt;b&gt;子节点&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+4"/>
+        <source>&lt;b&gt;Score&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;分数&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>&lt;b&gt;Rerank cosine&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;重排余弦&lt;/b&gt; %1</translation>
     </message>
@@ -2132,12 +2137,7 @@
         <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
     <message>
-        <location line="-28"/>
-        <source>&lt;b&gt;Score&lt;/b&gt; %1 (this search&apos;s final score)</source>
-        <translation>&lt;b&gt;分数&lt;/b&gt; %1（本次搜索的最终分数）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-25"/>
         <source>&lt;b&gt;Walk score&lt;/b&gt; %1 (the route&apos;s: the cosine to the query, or how many of the query&apos;s entities it mentions)</source>
         <translation>&lt;b&gt;游走分数&lt;/b&gt; %1（路线给出的：与查询的余弦，或它提及的查询实体数）</translation>
     </message>
@@ -2516,7 +2516,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+72"/>
+        <location filename="../ui/mainwindow.cpp" line="+73"/>
         <location line="+132"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -2656,9 +2656,29 @@
         <translation>为何未返回(&amp;N)…</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Ask why the current query did not return a memory (its turn or message id, a file and line, some words, or its id)</source>
+        <translation>询问当前查询为何没有返回某条记忆（其轮次或消息 ID、文件和行号、几个词，或其 ID）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Go to Memory…</source>
+        <translation>转到记忆(&amp;G)…</translation>
+    </message>
+    <message>
         <location line="+4"/>
-        <source>Ask why the current query did not return a chunk or summary (paste its id)</source>
-        <translation>询问当前查询为何未返回某个分块或摘要（粘贴其 ID）</translation>
+        <source>Go to Memory</source>
+        <translation>转到记忆</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A turn or message id (D1:4, or &apos;conv-26 D1:4&apos; when several conversations have it), a file and line, or an id:</source>
+        <translation>轮次或消息 ID（D1:4；若多个对话都有，则用 'conv-26 D1:4'）、文件和行号，或一个 ID：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show a memory in Hit Detail by the name you know it by</source>
+        <translation>按你熟悉的名称在命中详情中显示一条记忆</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2730,18 +2750,18 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+153"/>
+        <location line="+154"/>
         <source>Read-only</source>
         <translation>只读</translation>
     </message>
     <message>
-        <location line="-152"/>
-        <location line="+156"/>
+        <location line="-153"/>
+        <location line="+157"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>此记忆库以只读方式打开：导入已禁用。</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-151"/>
         <source>Working in the background…</source>
         <translation>正在后台处理…</translation>
     </message>
@@ -2751,7 +2771,7 @@
         <translation>清除最近记录</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Open Vault Read-Only</source>
         <translation>以只读方式打开记忆库</translation>
     </message>
@@ -3068,7 +3088,7 @@
 <context>
     <name>memlens::ui::NodeLookup</name>
     <message>
-        <location filename="../ui/vault/nodelookup.cpp" line="+49"/>
+        <location filename="../ui/vault/nodelookup.cpp" line="+57"/>
         <source>no node has this id</source>
         <translation>没有节点具有此 ID</translation>
     </message>

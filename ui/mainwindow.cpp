@@ -33,6 +33,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -233,8 +234,21 @@ void MainWindow::createMenus() {
     whyNotAction_ = query->addAction(tr("Why &Not…"), workbench_, &QueryWorkbench::openWhyNot);
     whyNotAction_->setObjectName(QStringLiteral("whyNotMenuAction"));
     whyNotAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
-    whyNotAction_->setStatusTip(
-        tr("Ask why the current query did not return a chunk or summary (paste its id)"));
+    whyNotAction_->setStatusTip(tr("Ask why the current query did not return a memory (its turn "
+                                   "or message id, a file and line, some words, or its id)"));
+    goToNodeAction_ = query->addAction(tr("&Go to Memory…"), this, [this] {
+        auto* ask = new QInputDialog(this);
+        ask->setAttribute(Qt::WA_DeleteOnClose);
+        ask->setObjectName(QStringLiteral("goToNodeDialog"));
+        ask->setWindowTitle(tr("Go to Memory"));
+        ask->setLabelText(tr("A turn or message id (D1:4, or 'conv-26 D1:4' when several "
+                             "conversations have it), a file and line, or an id:"));
+        connect(ask, &QInputDialog::textValueSelected, workbench_, &QueryWorkbench::showNode);
+        ask->open();
+    });
+    goToNodeAction_->setObjectName(QStringLiteral("goToNodeAction"));
+    goToNodeAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    goToNodeAction_->setStatusTip(tr("Show a memory in Hit Detail by the name you know it by"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* concepts = help->addAction(tr("&Concepts"), this, &MainWindow::showConcepts);
@@ -374,6 +388,7 @@ void MainWindow::updateActions() {
     reloadAction_->setEnabled(open);
     closeAction_->setEnabled(open);
     whyNotAction_->setEnabled(open);
+    goToNodeAction_->setEnabled(open);
 }
 
 void MainWindow::chooseVault(bool readOnly) {

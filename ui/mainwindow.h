@@ -114,6 +114,7 @@ private:
     QAction* closeAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* whyNotAction_ = nullptr;
+    QAction* goToNodeAction_ = nullptr;
 };
 
 } // namespace memlens::ui

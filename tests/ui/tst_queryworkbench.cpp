@@ -37,6 +37,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -331,7 +332,7 @@ private Q_SLOTS:
                 QTRY_VERIFY(wb_->detail()->hasHit());
                 const QString facts = wb_->detail()->provenanceText();
                 const bool search = kind == QueryKind::Keyword || kind == QueryKind::Semantic;
-                QVERIFY2(facts.contains(search                    ? u"this search's final score"_s
+                QVERIFY2(facts.contains(search                    ? u"<b>Score</b> "_s
                                         : kind == QueryKind::Walk ? u"<b>Walk score</b>"_s
                                                                   : u"<b>Importance</b>"_s),
                          qPrintable(facts));
@@ -821,6 +822,16 @@ private Q_SLOTS:
         QCOMPARE(dialog->outcome()->nodeId, id);
         QVERIFY(!picker->isVisibleTo(dialog));
         dialog->close();
+
+        // Query › Go to Memory… takes the same names and shows the memory in Hit Detail.
+        auto* go = window_->findChild<QAction*>(u"goToNodeAction"_s);
+        QVERIFY(go && go->isEnabled());
+        go->trigger();
+        auto* ask = window_->findChild<QInputDialog*>(u"goToNodeDialog"_s);
+        QVERIFY(ask != nullptr);
+        ask->setTextValue(ref);
+        ask->accept();
+        QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(wb_->detail()->hit().node_id), id, 10000);
     }
 
     void theWorkbenchAnalysesAQueryOnce() {

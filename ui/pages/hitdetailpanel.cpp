@@ -285,8 +285,7 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
     // A search's score decided the hit's place; a primitive's is the node's stored importance,
     // which says nothing about the query (its order is time, or the rerank's cosine).
     if (hit.explanation)
-        facts << tr("<b>Score</b> %1 (this search's final score)")
-                     .arg(formatScore(hit.explanation->final_score));
+        facts << tr("<b>Score</b> %1").arg(formatScore(hit.explanation->final_score));
     else if (walkHits_)
         facts << tr("<b>Walk score</b> %1 (the route's: the cosine to the query, or how many of "
                     "the query's entities it mentions)")

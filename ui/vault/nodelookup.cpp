@@ -4,6 +4,7 @@
 #include "core/jobrunner.h"
 #include "vault/workervault.h"
 
+#include <memlens/node_ref.h>
 #include <memlens/overview.h>
 
 namespace memlens::ui {
@@ -35,7 +36,14 @@ void NodeLookup::lookup(const QString& nodeId) {
                 r.error = formatStatus(vault.status());
                 return r;
             }
-            auto node = find_node(**vault, nodeId.toStdString());
+            // The name a person knows it by (node_ref.h): a turn or message id, a file and
+            // line, the start of an id; several memories by that name is said, listing them.
+            auto id = resolve_node_ref(**vault, nodeId.trimmed().toStdString());
+            if (!id) {
+                r.error = formatStatus(id.status());
+                return r;
+            }
+            auto node = find_node(**vault, *id);
             if (!node)
                 r.error = formatStatus(node.status());
             else

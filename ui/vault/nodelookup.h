@@ -17,7 +17,7 @@ class NodeLookup : public QObject {
 public:
     explicit NodeLookup(QObject* parent = nullptr);
     void setVault(const VaultRef& ref) { ref_ = ref; }
-    // A newer lookup supersedes an older one.
+    // A newer lookup supersedes an older one. `nodeId` may be any name node_ref.h resolves.
     void lookup(const QString& nodeId);
 
 Q_SIGNALS:
