@@ -445,12 +445,23 @@ class TestExplanation : public QObject {
                                     e.fused_rank < last.explanation->fused_rank);
             EXPECT((e.excluded_by == Exclusion::Mmr) == (max_sim > 0.0 && would_win),
                    "\"mmr\" exactly when the redundancy decided");
-            // The verdict says it first, right after the place.
-            const std::string first =
-                e.excluded_by == Exclusion::Mmr ? ": not kept by MMR: " : ": below the limit of ";
-            EXPECT(e.verdict.find(first) != std::string::npos &&
-                       e.verdict.find(first) < e.verdict.find("rank"),
+            // The verdict says it first, right after the place (after "kept out as an older
+            // version: …" when the supersession penalty alone put it below the lowest hit).
+            const std::string reason =
+                e.excluded_by == Exclusion::Mmr ? "not kept by MMR: " : "below the limit of ";
+            const std::string older = "): kept out as an older version: ";
+            const std::size_t at = e.verdict.find(reason);
+            const bool kept_out = e.verdict.find(older) != std::string::npos;
+            EXPECT(at != std::string::npos && at < e.verdict.find("rank") &&
+                       (kept_out ? e.verdict.find(older) < at
+                                 : e.verdict.compare(at - 2, 2, ": ") == 0),
                    "the verdict of a left-out candidate starts with what left it out");
+            double lowest = hits.front().explanation->final_score;
+            for (const RetrievalHit& hit : hits)
+                lowest = std::min(lowest, hit.explanation->final_score);
+            const bool penalized = e.superseded_penalty > 0.0 && e.superseded_penalty < 1.0;
+            EXPECT(kept_out == (penalized && e.final_score / e.superseded_penalty > lowest),
+                   "an older version kept out by the penalty alone says so first");
         }
     }
 

@@ -225,22 +225,25 @@ std::string pick_name(const std::optional<std::string>& id, int hit) {
 std::string exclusion_reason(const VerdictInput& in) {
     const Explanation& e = *in.e;
     const MmrExplanation& m = e.mmr;
+    // An older version the supersession penalty alone put below the lowest hit: that comes
+    // first, then what MMR or the limit did with the score it was left.
+    std::string older;
     if (in.position == 0 && e.excluded_by != Exclusion::None && e.superseded_penalty < 1.0 &&
         unpenalized_score(e) > in.lowest_hit_score) {
         const std::size_t newer = e.graph_context.superseded_by.size();
-        return std::string("kept out as an older version: ") +
-               (newer > 1 ? std::to_string(newer) + " newer memories supersede it"
-                          : "a newer memory supersedes it") +
-               " (score × " + fmt("%.2f", e.superseded_penalty) + ": " +
-               fmt("%.5f", e.final_score) + " instead of " + fmt("%.5f", unpenalized_score(e)) +
-               ", above the lowest hit's " + fmt("%.5f", in.lowest_hit_score) + ")";
+        older = std::string("kept out as an older version: ") +
+                (newer > 1 ? std::to_string(newer) + " newer memories supersede it"
+                           : "a newer memory supersedes it") +
+                " (score × " + fmt("%.2f", e.superseded_penalty) + ": " +
+                fmt("%.5f", e.final_score) + " instead of " + fmt("%.5f", unpenalized_score(e)) +
+                ", above the lowest hit's " + fmt("%.5f", in.lowest_hit_score) + "); ";
     }
     const std::string lost =
         m.lost_to ? "its MMR score " + fmt("%.4f", m.mmr_score) + " lost the last step to " +
                         pick_name(m.lost_to, in.lost_to_hit) + "'s " + fmt("%.4f", m.lost_to_score)
                   : std::string();
     if (e.excluded_by == Exclusion::Mmr)
-        return "not kept by MMR: " + fmt("%.2f", m.cosine) + " cosine-similar to " +
+        return older + "not kept by MMR: " + fmt("%.2f", m.cosine) + " cosine-similar to " +
                pick_name(m.penalized_by, in.penalized_by_hit) + " (redundancy floor " +
                fmt("%.2f", in.redundancy_floor) + ", λ " + fmt("%.2f", in.mmr_lambda) + "); " +
                lost;
@@ -250,12 +253,12 @@ std::string exclusion_reason(const VerdictInput& in) {
         std::string s = "below the limit of " + std::to_string(in.limit);
         if (e.fused_rank <= in.limit && !lost.empty())
             s += ": " + lost;
-        return s;
+        return older + s;
     }
     if (is_budget_cut(e.excluded_by))
-        return "MMR picked it at step " + std::to_string(m.step + 1) + ", then the " +
+        return older + "MMR picked it at step " + std::to_string(m.step + 1) + ", then the " +
                to_string(e.excluded_by) + " budget cut it";
-    return {};
+    return older.empty() ? std::string() : older.substr(0, older.size() - 2);
 }
 
 std::string verdict_line(const VerdictInput& in) {
