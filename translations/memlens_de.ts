@@ -2014,7 +2014,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message>
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+150"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+152"/>
         <source>Render &amp;Markdown</source>
         <translation>Markdown dar&amp;stellen</translation>
     </message>
@@ -2034,7 +2034,12 @@
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+14"/>
+        <source>Copy Id</source>
+        <translation>ID kopieren</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -2045,12 +2050,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+101"/>
+        <location line="+105"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-91"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
     </message>
@@ -2060,7 +2065,7 @@
         <translation>Kein Treffer ausgewählt</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Select a hit, a summary or a leaf to see it here.</source>
         <translation>Wählen Sie einen Treffer, eine Zusammenfassung oder ein Blatt, um es hier zu sehen.</translation>
     </message>
@@ -2075,7 +2080,12 @@
         <translation>Zusammenfassung L%1 · %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Copy the id %1</source>
+        <translation>Die ID %1 kopieren</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&lt;b&gt;Time&lt;/b&gt; %1 UTC</source>
         <translation>&lt;b&gt;Zeit&lt;/b&gt; %1 UTC</translation>
     </message>
@@ -2718,7 +2728,7 @@
     <message>
         <location line="+1"/>
         <source>A turn or message id (D1:4, or &apos;conv-26 D1:4&apos; when several conversations have it), a file and line, or an id:</source>
-        <translation>Eine Turn- oder Nachrichten-ID (D1:4, oder 'conv-26 D1:4', wenn mehrere Gespräche sie haben), Datei und Zeile oder eine ID:</translation>
+        <translation>Eine Turn- oder Nachrichten-ID (D1:4, oder &apos;conv-26 D1:4&apos;, wenn mehrere Gespräche sie haben), Datei und Zeile oder eine ID:</translation>
     </message>
     <message>
         <location line="+7"/>

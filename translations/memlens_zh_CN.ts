@@ -1973,7 +1973,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message>
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+150"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+152"/>
         <source>Render &amp;Markdown</source>
         <translation>渲染 Markdown(&amp;M)</translation>
     </message>
@@ -1993,7 +1993,12 @@
         <translation>遗忘…</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+14"/>
+        <source>Copy Id</source>
+        <translation>复制 ID</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -2004,12 +2009,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+101"/>
+        <location line="+105"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-91"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>从保险库中删除此记忆及其文本的所有副本</translation>
     </message>
@@ -2019,7 +2024,7 @@
         <translation>未选择命中结果</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Select a hit, a summary or a leaf to see it here.</source>
         <translation>选择一个命中结果、摘要或叶节点以在此查看。</translation>
     </message>
@@ -2034,7 +2039,12 @@
         <translation>摘要 L%1 · %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Copy the id %1</source>
+        <translation>复制 ID %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&lt;b&gt;Time&lt;/b&gt; %1 UTC</source>
         <translation>&lt;b&gt;时间&lt;/b&gt; %1 UTC</translation>
     </message>
@@ -2673,7 +2683,7 @@
     <message>
         <location line="+1"/>
         <source>A turn or message id (D1:4, or &apos;conv-26 D1:4&apos; when several conversations have it), a file and line, or an id:</source>
-        <translation>轮次或消息 ID（D1:4；若多个对话都有，则用 'conv-26 D1:4'）、文件和行号，或一个 ID：</translation>
+        <translation>轮次或消息 ID（D1:4；若多个对话都有，则用 &apos;conv-26 D1:4&apos;）、文件和行号，或一个 ID：</translation>
     </message>
     <message>
         <location line="+7"/>

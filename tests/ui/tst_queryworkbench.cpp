@@ -35,6 +35,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QInputDialog>
@@ -559,6 +560,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(context->text().contains(newerHref), 10000);
         const QString shown = QTextDocumentFragment::fromHtml(context->text()).toPlainText();
         QVERIFY2(shown.contains(u"An older version, not returned"_s), qPrintable(shown));
+        // The hit's own id is no text to read: a tooltip and a copy action.
+        for (QLabel* label : wb_->detail()->findChildren<QLabel*>())
+            QVERIFY2(!label->isVisible() ||
+                         !label->text().contains(QString::fromStdString(olderId)),
+                     qPrintable(label->text()));
+        wb_->detail()->copyIdButton()->click();
+        QCOMPARE(QGuiApplication::clipboard()->text(), QString::fromStdString(olderId));
         QVERIFY2(shown.contains(u"Superseded by “"_s), qPrintable(shown));
         QVERIFY2(!shown.contains(QString::fromStdString(newerId)), qPrintable(shown));
 

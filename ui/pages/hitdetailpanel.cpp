@@ -11,6 +11,8 @@
 #include <memlens/memories.h>
 
 #include <QCheckBox>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -142,7 +144,7 @@ QString relatedLink(const Related& r) {
 HitDetailPanel::HitDetailPanel(QWidget* parent)
     : QWidget(parent)
     , title_(new QLabel(this))
-    , id_(new QLabel(this))
+    , copyId_(new QToolButton(this))
     , provenance_(new QLabel(this))
     , chipsBox_(new QWidget(this))
     , chips_(new FlowLayout(chipsBox_))
@@ -163,8 +165,11 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     QFont bold = title_->font();
     bold.setBold(true);
     title_->setFont(bold);
-    id_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    id_->setForegroundRole(QPalette::PlaceholderText);
+    copyId_->setObjectName(QStringLiteral("copyNodeId"));
+    copyId_->setText(tr("Copy Id"));
+    copyId_->setAutoRaise(true);
+    connect(copyId_, &QToolButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(qs(hit_.node_id)); });
     provenance_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     provenance_->setWordWrap(true);
     graphContext_->setObjectName(QStringLiteral("graphContext"));
@@ -188,8 +193,10 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(4);
-    layout->addWidget(title_);
-    layout->addWidget(id_);
+    auto* titleRow = new QHBoxLayout();
+    titleRow->addWidget(title_, 1);
+    titleRow->addWidget(copyId_);
+    layout->addLayout(titleRow);
     layout->addWidget(provenance_);
     layout->addWidget(chipsBox_);
     layout->addWidget(graphContext_);
@@ -237,7 +244,9 @@ void HitDetailPanel::clear() {
     hasHit_ = false;
     hit_ = {};
     title_->setText(tr("No hit selected"));
-    id_->clear();
+    copyId_->setToolTip(QString());
+    copyId_->setEnabled(false);
+    title_->setToolTip(QString());
     provenance_->setText(tr("Select a hit, a summary or a leaf to see it here."));
     chips_->clear();
     chipsBox_->hide();
@@ -262,7 +271,9 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
     const bool leaf = hit.node_kind == NodeKind::Leaf;
     title_->setText(leaf ? tr("Leaf chunk · %1").arg(qs(hit.tree_scope))
                          : tr("Summary L%1 · %2").arg(hit.level).arg(qs(hit.tree_scope)));
-    id_->setText(qs(hit.node_id));
+    copyId_->setToolTip(tr("Copy the id %1").arg(qs(hit.node_id)));
+    copyId_->setEnabled(true);
+    title_->setToolTip(qs(hit.node_id));
 
     QStringList facts;
     facts << tr("<b>Time</b> %1 UTC")

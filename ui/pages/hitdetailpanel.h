@@ -20,6 +20,7 @@ class QLabel;
 class QPushButton;
 class QTextBrowser;
 class QTextDocument;
+class QToolButton;
 
 namespace memlens::ui {
 
@@ -51,6 +52,7 @@ public:
     // The neighbouring turns the keyword leg matched the hit in (hidden when it matched none).
     QTextBrowser* neighboursView() const { return neighbours_; }
     QLabel* neighboursHeading() const { return neighboursHeading_; }
+    QToolButton* copyIdButton() const { return copyId_; }
     // "Superseded by" / "Supersedes" with each memory's snippet, and the conflicts and support.
     QLabel* graphContextLabel() const { return graphContext_; }
     // The words a document shows marked as query terms, in order (for tests).
@@ -84,7 +86,8 @@ private:
     bool walkHits_ = false;
 
     QLabel* title_;
-    QLabel* id_;
+    // "Copy Id": the node's id is for a tool or a paste, not for reading; it is the tooltip.
+    QToolButton* copyId_;
     QLabel* provenance_;
     QWidget* chipsBox_;
     FlowLayout* chips_;
