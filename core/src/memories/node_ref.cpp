@@ -49,15 +49,17 @@ bool is_native(const Vault& vault) {
     return vault.format() == VaultFormat::Native;
 }
 
-// Chunks matching `where` (its parameters bound by `bind`), newest first, at most `limit`.
+// Chunks matching `where` (its parameters bound by `bind`) in `order` (newest first unless
+// given), at most `limit`; `join` adds a table to the chunks (aliased c).
 template <typename Bind>
 Status read_chunks(const Vault& vault, const std::string& where, Bind&& bind, std::size_t limit,
-                   NodeMatchKind how, std::vector<NodeMatch>& out) {
+                   NodeMatchKind how, std::vector<NodeMatch>& out, const std::string& join = "",
+                   const std::string& order = "c.timestamp_ms DESC, c.id") {
     const std::string author = is_native(vault) ? "c.author" : "NULL";
     auto st = vault.db().prepare("SELECT c.id, c.source_id, c.source_ref, " + author +
                                  ", c.timestamp_ms, substr(c.content, 1, 400) "
-                                 "FROM mem_tree_chunks c WHERE " +
-                                 where + " ORDER BY c.timestamp_ms DESC, c.id LIMIT ?9");
+                                 "FROM mem_tree_chunks c " +
+                                 join + " WHERE " + where + " ORDER BY " + order + " LIMIT ?9");
     if (!st)
         return st.status();
     bind(*st);
@@ -201,22 +203,16 @@ Result<std::vector<NodeMatch>> find_nodes_by_text(const Vault& vault, std::strin
     }
     if (match.empty())
         return Status::invalid("no word to search for in '" + cut_utf8(words, 80) + "'");
+    // One statement: the matches, best first, with what a match shows.
     const std::string rid = is_native(vault) ? "c.rid" : "c.rowid";
-    auto st = vault.db().prepare(
-        "SELECT c.id FROM mem_tree_chunks_fts f JOIN mem_tree_chunks c ON " + rid +
-        " = f.rowid WHERE mem_tree_chunks_fts MATCH ?1 ORDER BY bm25(mem_tree_chunks_fts) "
-        "LIMIT ?2");
-    if (!st)
-        return st.status().with_context("text search");
-    st->bind(1, "{content} : (" + match + ")");
-    st->bind(2, static_cast<std::int64_t>(limit));
-    std::vector<std::string> ids;
-    MEMLENS_TRY(
-        st->each_row([&] { ids.push_back(st->column_text(0)); }).with_context("text search"));
+    const std::string expression = "{content} : (" + match + ")";
     std::vector<NodeMatch> out;
-    for (const std::string& id : ids)
-        MEMLENS_TRY(read_chunks(
-            vault, "c.id = ?1", [&](Statement& s) { s.bind(1, id); }, 1, NodeMatchKind::Text, out));
+    MEMLENS_TRY(read_chunks(
+                    vault, "mem_tree_chunks_fts MATCH ?1",
+                    [&](Statement& s) { s.bind(1, expression); }, limit, NodeMatchKind::Text, out,
+                    "JOIN mem_tree_chunks_fts f ON " + rid + " = f.rowid",
+                    "bm25(mem_tree_chunks_fts)")
+                    .with_context("text search"));
     return out;
 }
 
