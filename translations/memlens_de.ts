@@ -10,9 +10,42 @@
     </message>
 </context>
 <context>
+    <name>AuditState</name>
+    <message>
+        <location filename="../core/src/search/status_phrases.cpp" line="+59"/>
+        <source>not logged: the request asked for no audit row</source>
+        <translation>nicht protokolliert: der Aufruf verlangte keine Audit-Zeile</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not logged: a rerun of stored candidates</source>
+        <translation>nicht protokolliert: eine Neuauswertung gespeicherter Kandidaten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>audit disabled: turned off for this engine</source>
+        <translation>Audit deaktiviert: für diese Instanz ausgeschaltet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>audit disabled: read-only (OpenHuman workspace)</source>
+        <translation>Audit deaktiviert: schreibgeschützt (OpenHuman-Workspace)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>audit disabled: read-only</source>
+        <translation>Audit deaktiviert: schreibgeschützt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>audit disabled: %1</source>
+        <translation>Audit deaktiviert: %1</translation>
+    </message>
+</context>
+<context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+60"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+61"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -23,9 +56,247 @@
     </message>
 </context>
 <context>
+    <name>Compare</name>
+    <message>
+        <location filename="../core/src/search/compare.cpp" line="+17"/>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 vs %2</source>
+        <translation>%1 zu %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>unranked</source>
+        <translation>ohne Rang</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>keyword rank %1 against %2 (RRF term %3)</source>
+        <translation>Keyword-Rang %1 gegenüber %2 (RRF-Term %3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector rank %1 against %2 (RRF term %3)</source>
+        <translation>Vektor-Rang %1 gegenüber %2 (RRF-Term %3)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>recency</source>
+        <translation>Aktualität</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>age %1 days</source>
+        <translation>Alter %1 Tage</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>graph context</source>
+        <translation>Graphkontext</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>graph signal %1</source>
+        <translation>Graphsignal %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>supersession</source>
+        <translation>Ersetzung</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>superseded</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not superseded</source>
+        <translation>nicht ersetzt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 ×%2 (%3) against ×%4 (%5)</source>
+        <translation>%1 ×%2 (%3) gegenüber ×%4 (%5)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>score %1</source>
+        <translation>Score %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 is above %2 because of the keyword leg: %3</source>
+        <translation>%1 steht wegen des Keywordzweigs über %2: %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is above %2 because of the vector leg: %3</source>
+        <translation>%1 steht wegen des Vektorzweigs über %2: %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the vector leg ranked %1 higher but by less: %2</source>
+        <translation>der Vektorzweig stufte %1 höher ein, aber mit geringerem Abstand: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the keyword leg ranked %1 higher but by less: %2</source>
+        <translation>der Keywordzweig stufte %1 höher ein, aber mit geringerem Abstand: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg also ranked %1 higher: %2</source>
+        <translation>auch der Vektorzweig stufte %1 höher ein: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the keyword leg also ranked %1 higher: %2</source>
+        <translation>auch der Keywordzweig stufte %1 höher ein: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg ranked neither</source>
+        <translation>der Vektorzweig hat keinen der beiden eingestuft</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the keyword leg ranked neither</source>
+        <translation>der Keywordzweig hat keinen der beiden eingestuft</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg gave both the same term</source>
+        <translation>der Vektorzweig gab beiden denselben Term</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the keyword leg gave both the same term</source>
+        <translation>der Keywordzweig gab beiden denselben Term</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RRF %1</source>
+        <translation>RRF %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 favoured %2 but not enough (%3)</source>
+        <translation>%1 begünstigte %2, aber nicht genug (%3)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>the legs tied them (RRF %1)</source>
+        <translation>bei den Zweigen lagen beide gleichauf (RRF %1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the legs put %1 first (RRF %2)</source>
+        <translation>die Zweige setzten %1 nach vorn (RRF %2)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is above %2 because %3 together turned the legs&apos; order round, neither alone: %4; %5; %6</source>
+        <translation>%1 steht über %2, weil %3 die Reihenfolge der Zweige nur gemeinsam umkehrten, nicht einzeln: %4; %5; %6</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 is above %2 because of %3: %4, %5</source>
+        <translation>%1 steht aufgrund von %3 über %2: %4, %5</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 alone would also have turned it</source>
+        <translation>auch %1 allein hätte die Reihenfolge umgekehrt</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 is above %2 because of supersession: the signals put %2 first (%3), %2&apos;s supersession penalty ×%4 against ×%5; %6</source>
+        <translation>%1 steht wegen der Ersetzung über %2: Die Signale setzten %2 nach vorn (%3), Ersetzungsabschlag von %2 ×%4 gegenüber ×%5; %6</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector</source>
+        <translation>Vektor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keyword</source>
+        <translation>Keyword</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>freshness</source>
+        <translation>Aktualität</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 %2 × %3 = %4 against %5</source>
+        <translation>%1 %2 × %3 = %4 gegenüber %5</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 is above %2 because of the %3 signal: %4</source>
+        <translation>%1 steht wegen des Signals %3 über %2: %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the %1 signal favoured %2 but by less (%3)</source>
+        <translation>das Signal %1 begünstigte %2, aber weniger stark (%3)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 is above %2 because MMR picked it first: %2 is fused #%3 (relevance %4) against %1&apos;s fused #%5 (%6)</source>
+        <translation>%1 steht über %2, weil MMR ihn zuerst wählte: %2 steht fusioniert auf #%3 (Relevanz %4), %1 fusioniert auf #%5 (%6)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1, but %2 was too similar to %3 (cosine %4, redundancy %5): at pick %6 its MMR score %7 lost to %8&apos;s %9</source>
+        <translation>%1, aber %2 war %3 zu ähnlich (Kosinus %4, Redundanz %5): Bei Wahl %6 unterlag sein MMR-Score %7 dem von %8 (%9)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, but at pick %2 %3&apos;s redundancy to the hits picked before lowered its MMR score below %4&apos;s %5</source>
+        <translation>%1, aber bei Wahl %2 drückte die Redundanz von %3 zu den zuvor gewählten Treffern seinen MMR-Score unter den von %4 (%5)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (at its own pick %2 it was %3 cosine-similar to %4)</source>
+        <translation>%1 (bei seiner eigenen Wahl %2 hatte er zu %4 die Kosinus-Ähnlichkeit %3)</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>%1 is above %2 in the primitive&apos;s own order (score %3); it carries no hybrid explanation</source>
+        <translation>%1 steht in der eigenen Reihenfolge des Primitivs über %2 (Score %3); es liefert keine hybride Erklärung</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 and %2 have the same score %3; the fused order keeps %1 first</source>
+        <translation>%1 und %2 haben denselben Score %3; die fusionierte Reihenfolge lässt %1 vorn</translation>
+    </message>
+</context>
+<context>
     <name>ComparePanel</name>
     <message>
-        <location filename="../ui/pages/comparepanel.cpp" line="+26"/>
+        <location filename="../ui/pages/comparepanel.cpp" line="+27"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -227,6 +498,117 @@
     </message>
 </context>
 <context>
+    <name>LegReport</name>
+    <message>
+        <location filename="../core/src/search/status_phrases.cpp" line="-53"/>
+        <source>the search mode is semantic</source>
+        <translation>der Suchmodus ist die semantische Suche</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the search mode is keyword</source>
+        <translation>der Suchmodus ist die Keyword-Suche</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight 0</source>
+        <translation>Gewicht 0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no searchable terms</source>
+        <translation>keine suchbaren Begriffe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blank query</source>
+        <translation>leere Anfrage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the time budget (max_ms) ran out</source>
+        <translation>das Zeitbudget (max_ms) war aufgebraucht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no vectors for %1</source>
+        <translation>keine Vektoren für %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>embedding failed: %1</source>
+        <translation>Embedding fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>index dimension %1 differs from the query&apos;s %2</source>
+        <translation>die Indexdimension %1 weicht von der Dimension der Anfrage (%2) ab</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>small vault</source>
+        <translation>kleiner Vault</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>requested</source>
+        <translation>angefordert</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>scoped</source>
+        <translation>eingegrenzt</translation>
+    </message>
+</context>
+<context>
+    <name>NoMatch</name>
+    <message>
+        <location filename="../core/src/search/pipeline.cpp" line="+195"/>
+        <source>the word %1 occurs nowhere in the searched scope</source>
+        <translation>das Wort %1 kommt im durchsuchten Bereich nirgends vor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the word %1 occurs nowhere in this vault</source>
+        <translation>das Wort %1 kommt in diesem Vault nirgends vor</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none of the words %1 occurs in the searched scope</source>
+        <translation>keines der Wörter %1 kommt im durchsuchten Bereich vor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none of the words %1 occurs in this vault</source>
+        <translation>keines der Wörter %1 kommt in diesem Vault vor</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>no memory is closer in meaning to the query than made-up words are (the closest: similarity %1; made-up words reach %2 here)</source>
+        <translation>keine Erinnerung ist der Anfrage inhaltlich näher als erfundene Wörter (die nächste: Ähnlichkeit %1; erfundene Wörter erreichen hier %2)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no memory shares anything in meaning with it</source>
+        <translation>keine Erinnerung hat inhaltlich etwas mit der Anfrage gemeinsam</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1; the vector leg did not run (%2)</source>
+        <translation>%1; der Vektorzweig lief nicht (%2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no match: %1</source>
+        <translation>kein Treffer: %1</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../ui/graph/graphdata.cpp" line="+204"/>
@@ -313,12 +695,12 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+55"/>
+        <location filename="../ui/pages/querypage.cpp" line="+56"/>
         <source>%1 leg off (%2)</source>
         <translation>%1-Zweig aus (%2)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1 leg %2 in %3 ms</source>
         <translation>%1-Zweig: %2 in %3 ms</translation>
     </message>
@@ -328,12 +710,12 @@
         <translation> (in %1 Teilen gleichzeitig gerankt)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source> (exact: %1)</source>
         <translation> (exakt: %1)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source> (beam: %1 topics, %2 scored)</source>
         <translation> (Beam: %1 Themen, %2 bewertet)</translation>
     </message>
@@ -341,7 +723,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+28"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+29"/>
         <source>keyword term</source>
         <translation>Keywordterm</translation>
     </message>
@@ -398,6 +780,707 @@
     </message>
 </context>
 <context>
+    <name>Verdict</name>
+    <message>
+        <location filename="../core/src/search/verdict.cpp" line="+12"/>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>keyword rank %1 (bm25 %2)</source>
+        <translation>Keyword-Rang %1 (bm25 %2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keyword rank %1 (%2)</source>
+        <translation>Keyword-Rang %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>vector rank %1 (similarity %2)</source>
+        <translation>Vektor-Rang %1 (Ähnlichkeit %2)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>keyword leg did not run</source>
+        <translation>Keywordzweig lief nicht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector leg did not run</source>
+        <translation>Vektorzweig lief nicht</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword leg did not run (%1)</source>
+        <translation>Keywordzweig lief nicht (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector leg did not run (%1)</source>
+        <translation>Vektorzweig lief nicht (%1)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>keyword leg matched nothing</source>
+        <translation>Keywordzweig fand nichts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector leg matched nothing</source>
+        <translation>Vektorzweig fand nichts</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword leg did not rank it</source>
+        <translation>Keywordzweig vergab keinen Rang</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector leg did not rank it</source>
+        <translation>Vektorzweig vergab keinen Rang</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>the supersession penalty kept it below fused #%1</source>
+        <translation>der Ersetzungsabschlag hielt ihn unter fusioniert #%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the supersession penalty lifted it above fused #%1</source>
+        <translation>der Ersetzungsabschlag hob ihn über fusioniert #%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>recency kept it below fused #%1</source>
+        <translation>die Aktualität hielt ihn unter fusioniert #%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>recency lifted it above fused #%1</source>
+        <translation>die Aktualität hob ihn über fusioniert #%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>graph context (the entity factor) kept it below fused #%1</source>
+        <translation>der Graphkontext (der Entitätsfaktor) hielt ihn unter fusioniert #%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>graph context (the entity factor) lifted it above fused #%1</source>
+        <translation>der Graphkontext (der Entitätsfaktor) hob ihn über fusioniert #%1</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>keyword rank %1</source>
+        <translation>Keyword-Rang %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keyword ranks %1</source>
+        <translation>Keyword-Ränge %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>vector rank %1</source>
+        <translation>Vektor-Rang %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector ranks %1</source>
+        <translation>Vektor-Ränge %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is an older version superseded by a newer one (score × %2)</source>
+        <translation>%1 ist eine ältere Version, ersetzt durch eine neuere (Score × %2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 are older versions superseded by newer ones (score × %2)</source>
+        <translation>%1 sind ältere Versionen, ersetzt durch neuere (Score × %2)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 outweighed %2 (leg weights %3 and %4)</source>
+        <translation>%1 wog schwerer als %2 (Zweiggewichte %3 und %4)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 and %2 counted the same</source>
+        <translation>%1 und %2 zählten gleich viel</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no leg ranked it</source>
+        <translation>kein Zweig vergab einen Rang</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector</source>
+        <translation>Vektor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword</source>
+        <translation>Keyword</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>freshness</source>
+        <translation>Aktualität</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>profile %1: largest part %2 %3 (signal %4 x weight %5)</source>
+        <translation>Profil %1: größter Anteil %2 %3 (Signal %4 × Gewicht %5)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 in its text</source>
+        <translation>%1 in ihrem Text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in its own text</source>
+        <translation>%1 in seinem eigenen Text</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 in the neighbouring turns</source>
+        <translation>%1 in den benachbarten Beiträgen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 in its context (author, tags, date)</source>
+        <translation>%1 im Kontext (Autor, Tags, Datum)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none in its text</source>
+        <translation>keiner in ihrem Text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none in its own text</source>
+        <translation>keiner in seinem eigenen Text</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>hit #%1</source>
+        <translation>Treffer #%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>kept out as an older version: %1 newer memories supersede it (score × %2: %3 instead of %4, above the lowest hit&apos;s %5)</source>
+        <translation>als ältere Version aus den Treffern gehalten: %1 neuere Erinnerungen ersetzen sie (Score × %2: %3 statt %4, über dem Score %5 des niedrigsten Treffers)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>kept out as an older version: a newer memory supersedes it (score × %1: %2 instead of %3, above the lowest hit&apos;s %4)</source>
+        <translation>als ältere Version aus den Treffern gehalten: Eine neuere Erinnerung ersetzt sie (Score × %1: %2 statt %3, über dem Score %4 des niedrigsten Treffers)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>its MMR score %1 lost the last step to %2&apos;s %3</source>
+        <translation>sein MMR-Score %1 unterlag im letzten Schritt dem von %2 (%3)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not kept by MMR: %1 cosine-similar to %2 (redundancy floor %3, λ %4)</source>
+        <translation>von MMR nicht behalten: Kosinus-Ähnlichkeit %1 zu %2 (Redundanzschwelle %3, λ %4)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>below the limit of %1</source>
+        <translation>unter dem Limit von %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+36"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>MMR picked it at step %1, then the %2 budget cut it</source>
+        <translation>MMR wählte ihn in Schritt %1, dann kappte ihn das Budget %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>#%1 (fused #%2)</source>
+        <translation>#%1 (fusioniert #%2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not returned (fused #%1)</source>
+        <translation>nicht geliefert (fusioniert #%1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not returned</source>
+        <translation>nicht geliefert</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>RRF %1, score %2</source>
+        <translation>RRF %1, Score %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RRF %1</source>
+        <translation>RRF %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>score %1</source>
+        <translation>Score %1</translation>
+    </message>
+</context>
+<context>
+    <name>WhyNot</name>
+    <message>
+        <location filename="../core/src/search/search_engine.cpp" line="+290"/>
+        <source>Not returned: the query has no searchable terms (only punctuation, search operators or common words), so nothing was searched.</source>
+        <translation>Nicht geliefert: Die Anfrage enthält keine suchbaren Begriffe (nur Satzzeichen, Suchoperatoren oder häufige Wörter), daher wurde nichts gesucht.</translation>
+    </message>
+    <message>
+        <location filename="../core/src/search/why_not.cpp" line="+86"/>
+        <source>the keyword leg did not run</source>
+        <translation>der Keywordzweig lief nicht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the vector leg did not run</source>
+        <translation>der Vektorzweig lief nicht</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the keyword leg did not run (%1)</source>
+        <translation>der Keywordzweig lief nicht (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the vector leg did not run (%1)</source>
+        <translation>der Vektorzweig lief nicht (%1)</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>scope: namespace</source>
+        <translation>Suchbereich: Namespace</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scope: content type</source>
+        <translation>Suchbereich: Inhaltstyp</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scope: source kind</source>
+        <translation>Suchbereich: Quellenart</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scope: topic</source>
+        <translation>Suchbereich: Thema</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scope: tag</source>
+        <translation>Suchbereich: Tags</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>scope: time window</source>
+        <translation>Suchbereich: Zeitfenster</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (a scope naming namespaces, content types or tags admits chunks only)</source>
+        <translation>%1 (ein Suchbereich, der Namespaces, Inhaltstypen oder Tags nennt, lässt nur Chunks zu)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 to %2; the node spans %3 to %4</source>
+        <translation>%1 bis %2; der Knoten reicht von %3 bis %4</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>matched where</source>
+        <translation>Fundstellen</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>missing terms</source>
+        <translation>fehlende Begriffe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the keyword leg found none of its terms (%1) in it</source>
+        <translation>der Keywordzweig fand keinen der Anfragebegriffe (%1) darin</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+144"/>
+        <source>keyword rank</source>
+        <translation>Keyword-Rang</translation>
+    </message>
+    <message>
+        <location line="-143"/>
+        <source>%1 of %2 matches (leg limit %3)</source>
+        <translation>%1 von %2 Übereinstimmungen (Zweiglimit %3)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword score (memlens_bm25f)</source>
+        <translation>Keyword-Score (memlens_bm25f)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the leg&apos;s last kept score</source>
+        <translation>letzter behaltener Score des Zweigs</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>keyword rank %1 of %2, beyond the keyword leg&apos;s limit of %3</source>
+        <translation>Keyword-Rang %1 von %2, jenseits des Limits %3 des Keywordzweigs</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the keyword leg&apos;s row for it has no chunk</source>
+        <translation>die Zeile des Keywordzweigs dazu hat keinen Chunk</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>vector</source>
+        <translation>Vektor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none in the topic index of %1</source>
+        <translation>keiner im Themenindex von %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it has no vector in the topic index</source>
+        <translation>im Themenindex fehlt sein Vektor</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>vector similarity</source>
+        <translation>Vektor-Ähnlichkeit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its topic path</source>
+        <translation>sein Themenpfad</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 (leg limit %2)</source>
+        <translation>%1 (Zweiglimit %2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vector leg kept</source>
+        <translation>vom Vektorzweig behalten</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg&apos;s last similarity</source>
+        <translation>letzte Ähnlichkeit des Vektorzweigs</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>leaves the beam reached</source>
+        <translation>vom Beam erreichte Blätter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (beam width %2): %3</source>
+        <translation>%1 (Beam-Breite %2): %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the vector leg&apos;s beam did not reach its topic %1 (it reached %2 leaves)</source>
+        <translation>der Beam des Vektorzweigs erreichte sein Thema %1 nicht (er erreichte %2 Blätter)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>leaf members scored</source>
+        <translation>bewertete Blattmitglieder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at most %1 per reached leaf; %2 scored</source>
+        <translation>höchstens %1 je erreichtem Blatt; %2 bewertet</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg&apos;s beam reached its topic %1 but did not score it (a reached leaf gives at most %2 members; wide beams keep the best by their int8 codes)</source>
+        <translation>der Beam des Vektorzweigs erreichte sein Thema %1, bewertete den Knoten aber nicht (ein erreichtes Blatt liefert höchstens %2 Mitglieder; breite Beams behalten die besten nach ihren int8-Codes)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>vector similarity %1: it shares nothing with the query (the leg keeps only similarities above 0)</source>
+        <translation>Vektor-Ähnlichkeit %1: nichts mit der Anfrage gemeinsam (der Zweig behält nur Ähnlichkeiten über 0)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>vector similarity %1, below the vector leg&apos;s last kept %2 (limit %3)</source>
+        <translation>Vektor-Ähnlichkeit %1, unter der letzten behaltenen Ähnlichkeit %2 des Vektorzweigs (Limit %3)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>fused rank</source>
+        <translation>Fusionsrang</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 candidates</source>
+        <translation>%1 von %2 Kandidaten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>vector rank</source>
+        <translation>Vektor-Rang</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RRF</source>
+        <translation>RRF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>final score</source>
+        <translation>Endwert</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+208"/>
+        <source>superseded by</source>
+        <translation>ersetzt durch</translation>
+    </message>
+    <message>
+        <location line="-207"/>
+        <source>a newer memory</source>
+        <translation>eine neuere Erinnerung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>supersession penalty</source>
+        <translation>Ersetzungsabschlag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>× %1: score %2 instead of %3, which would rank it fused #%4</source>
+        <translation>× %1: Score %2 statt %3; ohne Abschlag stünde er fusioniert auf #%4</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>hit #%1 (id %2)</source>
+        <translation>Treffer #%1 (ID %2)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, MMR score %2</source>
+        <translation>%1, MMR-Score %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+12"/>
+        <source>MMR score</source>
+        <translation>MMR-Score</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>relevance</source>
+        <translation>Relevanz</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>too similar to</source>
+        <translation>zu ähnlich zu</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cosine to it</source>
+        <translation>Kosinus dazu</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>redundancy (after the floor)</source>
+        <translation>Redundanz (nach der Schwelle)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>λ</source>
+        <translation>λ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>redundancy floor</source>
+        <translation>Redundanzschwelle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source>lost the last step to</source>
+        <translation>letzten Schritt verloren gegen</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>limit</source>
+        <translation>Limit</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>MMR step</source>
+        <translation>MMR-Schritt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hits kept</source>
+        <translation>behaltene Treffer</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 hits</source>
+        <translation>%1 von %2 Treffern</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Returned: %1</source>
+        <translation>Geliefert: %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Not returned (fused #%1): %2.</source>
+        <translation>Nicht geliefert (fusioniert #%1): %2.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>scope: kinds</source>
+        <translation>Suchbereich: Arten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>chunks only (search.include_summaries is off)</source>
+        <translation>nur Chunks (search.include_summaries ist aus)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not returned: outside the scope: this query searches chunks only (summaries are not included: search.include_summaries or --summaries).</source>
+        <translation>Nicht geliefert: außerhalb des Suchbereichs: Diese Anfrage durchsucht nur Chunks (Zusammenfassungen sind nicht eingeschlossen: search.include_summaries oder --summaries).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not returned: outside the scope: %1.</source>
+        <translation>Nicht geliefert: außerhalb des Suchbereichs: %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Not returned: this vault has no chunk or summary with the id or source reference %1.</source>
+        <translation>Nicht geliefert: Dieser Vault enthält keinen Chunk und keine Zusammenfassung mit der ID oder Quellenreferenz %1.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>chunk</source>
+        <translation>Chunk</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>a newer version</source>
+        <translation>eine neuere Version</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>search.superseded</source>
+        <translation>search.superseded</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not returned: hidden as superseded (search.superseded is hide).</source>
+        <translation>Nicht geliefert: als ersetzt ausgeblendet (search.superseded ist hide).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not returned: hidden as superseded by %1 (search.superseded is hide).</source>
+        <translation>Nicht geliefert: als durch %1 ersetzt ausgeblendet (search.superseded ist hide).</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>also superseded by</source>
+        <translation>zudem ersetzt durch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not returned: %1; %2.</source>
+        <translation>Nicht geliefert: %1; %2.</translation>
+    </message>
+</context>
+<context>
     <name>WhyNotMenu</name>
     <message>
         <location filename="../ui/pages/whynotmenu.cpp" line="+22"/>
@@ -413,6 +1496,79 @@
         <location line="+3"/>
         <source>Why the current query did not return %1</source>
         <translation>Warum die aktuelle Abfrage %1 nicht geliefert hat</translation>
+    </message>
+</context>
+<context>
+    <name>WhyNotStage</name>
+    <message>
+        <location filename="../core/src/search/status_phrases.cpp" line="+33"/>
+        <source>returned</source>
+        <translation>geliefert</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown node</source>
+        <translation>unbekannter Knoten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no searchable terms</source>
+        <translation>keine suchbaren Begriffe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>outside the scope</source>
+        <translation>außerhalb des Suchbereichs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>hidden as superseded</source>
+        <translation>als ersetzt ausgeblendet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no keyword match</source>
+        <translation>keine Keyword-Übereinstimmung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>beyond the keyword leg&apos;s limit</source>
+        <translation>jenseits des Limits des Keywordzweigs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no vector</source>
+        <translation>kein Vektor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not reached by the beam</source>
+        <translation>vom Beam nicht erreicht</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>beyond the vector leg&apos;s limit</source>
+        <translation>jenseits des Limits des Vektorzweigs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fused rank below the limit</source>
+        <translation>Fusionsrang unter dem Limit</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not kept by MMR</source>
+        <translation>von MMR nicht behalten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cut by a budget</source>
+        <translation>von einem Budget gekappt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no leg ran</source>
+        <translation>kein Zweig lief</translation>
     </message>
 </context>
 <context>
@@ -2558,26 +3714,26 @@
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>memlens will use %1 from its next start.</source>
-        <translation>memlens verwendet %1 ab dem nächsten Start.</translation>
+        <source>memlens has no translation for %1; the interface stays in English.</source>
+        <translation>Für %1 hat memlens keine Übersetzung; die Oberfläche bleibt englisch.</translation>
     </message>
 </context>
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+73"/>
-        <location line="+132"/>
+        <location filename="../ui/mainwindow.cpp" line="+80"/>
+        <location line="+194"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-188"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -2626,12 +3782,17 @@
 %2</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>The new language applies once the import has finished.</source>
+        <translation>Die neue Sprache gilt, sobald der Import abgeschlossen ist.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
         <source>&amp;Open Vault…</source>
         <translation>Vault ö&amp;ffnen…</translation>
     </message>
@@ -2804,7 +3965,7 @@
         <translation>&amp;Layout zurücksetzen</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <location line="+154"/>
         <source>Read-only</source>
         <translation>Schreibgeschützt</translation>
@@ -3845,7 +5006,7 @@
         <translation>protokolliert</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>route %1</source>
         <translation>Route %1</translation>
     </message>
@@ -4064,7 +5225,7 @@ Endwert = %1</translation>
         <translation>Primitive liefern keine hybride Erklärung: Führen Sie den hybriden, Keyword- oder semantischen Modus aus, um Zweige, RRF und MMR zu sehen.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>&lt;small&gt;Fused rank %1 · final score %2 · fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;small&gt;Fusionierter Rang %1 · Endwert %2 · Fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
@@ -4913,7 +6074,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::WhyNotDialog</name>
     <message>
-        <location filename="../ui/dialogs/whynotdialog.cpp" line="+51"/>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+52"/>
         <source>&amp;Ask</source>
         <translation>&amp;Fragen</translation>
     </message>

@@ -401,7 +401,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+446"/>
+        <location filename="../ui/mainwindow.cpp" line="+519"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
@@ -473,7 +473,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/querypage.cpp" line="+314"/>
+        <location filename="../ui/pages/querypage.cpp" line="+317"/>
         <source>Show %Ln older version(s)</source>
         <translation>
             <numerusform>Show %Ln older version</numerusform>
@@ -505,7 +505,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+48"/>
+        <location line="+49"/>
         <source>%Ln related pair(s)</source>
         <translation>
             <numerusform>%Ln related pair</numerusform>
@@ -605,7 +605,7 @@
 <context>
     <name>memlens::ui::WhyNotDialog</name>
     <message numerus="yes">
-        <location filename="../ui/dialogs/whynotdialog.cpp" line="+323"/>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+324"/>
         <source>No memory is named “%1”; %Ln hold its words. Pick one.</source>
         <translation>
             <numerusform>No memory is named “%1”; %Ln holds its words. Pick it.</numerusform>

@@ -10,9 +10,42 @@
     </message>
 </context>
 <context>
+    <name>AuditState</name>
+    <message>
+        <location filename="../core/src/search/status_phrases.cpp" line="+59"/>
+        <source>not logged: the request asked for no audit row</source>
+        <translation>未记录：该请求要求不写审计记录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not logged: a rerun of stored candidates</source>
+        <translation>未记录：这是对已存储候选的重新运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>audit disabled: turned off for this engine</source>
+        <translation>审计已禁用：此引擎已关闭审计</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>audit disabled: read-only (OpenHuman workspace)</source>
+        <translation>审计已禁用：只读（OpenHuman 工作区）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>audit disabled: read-only</source>
+        <translation>审计已禁用：只读</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>audit disabled: %1</source>
+        <translation>审计已禁用：%1</translation>
+    </message>
+</context>
+<context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+60"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+61"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -23,9 +56,247 @@
     </message>
 </context>
 <context>
+    <name>Compare</name>
+    <message>
+        <location filename="../core/src/search/compare.cpp" line="+17"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 vs %2</source>
+        <translation>%1 对 %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>unranked</source>
+        <translation>未排名</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>keyword rank %1 against %2 (RRF term %3)</source>
+        <translation>关键词排名 %1 对 %2（RRF 项 %3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector rank %1 against %2 (RRF term %3)</source>
+        <translation>向量排名 %1 对 %2（RRF 项 %3）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>recency</source>
+        <translation>时效</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>age %1 days</source>
+        <translation>距今 %1 天</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>graph context</source>
+        <translation>图上下文</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>graph signal %1</source>
+        <translation>图谱信号 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>supersession</source>
+        <translation>取代</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>superseded</source>
+        <translation>已被取代</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not superseded</source>
+        <translation>未被取代</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 ×%2 (%3) against ×%4 (%5)</source>
+        <translation>%1 ×%2（%3）对 ×%4（%5）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>score %1</source>
+        <translation>得分 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 is above %2 because of the keyword leg: %3</source>
+        <translation>%1 排在 %2 前面，原因是关键词分支：%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is above %2 because of the vector leg: %3</source>
+        <translation>%1 排在 %2 前面，原因是向量分支：%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the vector leg ranked %1 higher but by less: %2</source>
+        <translation>向量分支将 %1 排得更高，但差距较小：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the keyword leg ranked %1 higher but by less: %2</source>
+        <translation>关键词分支将 %1 排得更高，但差距较小：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg also ranked %1 higher: %2</source>
+        <translation>向量分支也将 %1 排得更高：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the keyword leg also ranked %1 higher: %2</source>
+        <translation>关键词分支也将 %1 排得更高：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg ranked neither</source>
+        <translation>向量分支对两者都未排名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the keyword leg ranked neither</source>
+        <translation>关键词分支对两者都未排名</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg gave both the same term</source>
+        <translation>向量分支给两者的项相同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the keyword leg gave both the same term</source>
+        <translation>关键词分支给两者的项相同</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RRF %1</source>
+        <translation>RRF %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 favoured %2 but not enough (%3)</source>
+        <translation>%1有利于 %2，但不足以扭转顺序（%3）</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>the legs tied them (RRF %1)</source>
+        <translation>各分支使两者持平（RRF %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the legs put %1 first (RRF %2)</source>
+        <translation>各分支将 %1 排在前面（RRF %2）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 and %2</source>
+        <translation>%1和%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is above %2 because %3 together turned the legs&apos; order round, neither alone: %4; %5; %6</source>
+        <translation>%1 排在 %2 前面，因为%3共同扭转了各分支给出的顺序，任何一项单独都不能：%4；%5；%6</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 is above %2 because of %3: %4, %5</source>
+        <translation>%1 排在 %2 前面，原因是%3：%4，%5</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 alone would also have turned it</source>
+        <translation>仅凭%1也足以扭转顺序</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 is above %2 because of supersession: the signals put %2 first (%3), %2&apos;s supersession penalty ×%4 against ×%5; %6</source>
+        <translation>%1 排在 %2 前面，原因是取代：各信号将 %2 排在前面（%3），%2 的取代惩罚 ×%4 对 ×%5；%6</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>graph</source>
+        <translation>图谱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keyword</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>freshness</source>
+        <translation>时效性</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 %2 × %3 = %4 against %5</source>
+        <translation>%1 %2 × %3 = %4 对 %5</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 is above %2 because of the %3 signal: %4</source>
+        <translation>%1 排在 %2 前面，原因是%3信号：%4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the %1 signal favoured %2 but by less (%3)</source>
+        <translation>%1信号有利于 %2，但幅度较小（%3）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 is above %2 because MMR picked it first: %2 is fused #%3 (relevance %4) against %1&apos;s fused #%5 (%6)</source>
+        <translation>%1 排在 %2 前面，因为 MMR 先选取了它：%2 为融合后 #%3（相关性 %4），而 %1 为融合后 #%5（%6）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1, but %2 was too similar to %3 (cosine %4, redundancy %5): at pick %6 its MMR score %7 lost to %8&apos;s %9</source>
+        <translation>%1，但 %2 与 %3 过于相似（余弦 %4，冗余 %5）：在第 %6 次选取时，它的 MMR 得分 %7 不敌 %8 的 %9</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, but at pick %2 %3&apos;s redundancy to the hits picked before lowered its MMR score below %4&apos;s %5</source>
+        <translation>%1，但在第 %2 次选取时，%3 与此前已选命中结果的冗余使其 MMR 得分低于 %4 的 %5</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (at its own pick %2 it was %3 cosine-similar to %4)</source>
+        <translation>%1（在它自己的第 %2 次选取时，它与 %4 的余弦相似度为 %3）</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>%1 is above %2 in the primitive&apos;s own order (score %3); it carries no hybrid explanation</source>
+        <translation>%1 在该原语自身的顺序中排在 %2 前面（得分 %3）；它不含混合检索解释</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 and %2 have the same score %3; the fused order keeps %1 first</source>
+        <translation>%1 和 %2 得分相同，均为 %3；融合后的顺序使 %1 保持在前</translation>
+    </message>
+</context>
+<context>
     <name>ComparePanel</name>
     <message>
-        <location filename="../ui/pages/comparepanel.cpp" line="+26"/>
+        <location filename="../ui/pages/comparepanel.cpp" line="+27"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -210,6 +481,117 @@
     </message>
 </context>
 <context>
+    <name>LegReport</name>
+    <message>
+        <location filename="../core/src/search/status_phrases.cpp" line="-53"/>
+        <source>the search mode is semantic</source>
+        <translation>搜索模式为语义搜索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the search mode is keyword</source>
+        <translation>搜索模式为关键词搜索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight 0</source>
+        <translation>权重为 0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no searchable terms</source>
+        <translation>没有可搜索的词</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blank query</source>
+        <translation>查询为空</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the time budget (max_ms) ran out</source>
+        <translation>时间预算（max_ms）已用完</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no vectors for %1</source>
+        <translation>没有 %1 的向量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>embedding failed: %1</source>
+        <translation>嵌入失败：%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>index dimension %1 differs from the query&apos;s %2</source>
+        <translation>索引维度 %1 与查询的维度 %2 不同</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>small vault</source>
+        <translation>记忆库较小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>requested</source>
+        <translation>按请求</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>scoped</source>
+        <translation>已限定范围</translation>
+    </message>
+</context>
+<context>
+    <name>NoMatch</name>
+    <message>
+        <location filename="../core/src/search/pipeline.cpp" line="+195"/>
+        <source>the word %1 occurs nowhere in the searched scope</source>
+        <translation>词语 %1 未出现在搜索范围内</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the word %1 occurs nowhere in this vault</source>
+        <translation>词语 %1 未出现在此记忆库中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none of the words %1 occurs in the searched scope</source>
+        <translation>词语 %1 均未出现在搜索范围内</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none of the words %1 occurs in this vault</source>
+        <translation>词语 %1 均未出现在此记忆库中</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>no memory is closer in meaning to the query than made-up words are (the closest: similarity %1; made-up words reach %2 here)</source>
+        <translation>没有任何记忆在含义上比虚构词更接近查询（最接近的：相似度 %1；虚构词在这里达到 %2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no memory shares anything in meaning with it</source>
+        <translation>没有任何记忆在含义上与查询相关</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, and %2</source>
+        <translation>%1，并且%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1; the vector leg did not run (%2)</source>
+        <translation>%1；向量分支未运行（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no match: %1</source>
+        <translation>没有匹配：%1</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../ui/graph/graphdata.cpp" line="+204"/>
@@ -296,12 +678,12 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+55"/>
+        <location filename="../ui/pages/querypage.cpp" line="+56"/>
         <source>%1 leg off (%2)</source>
         <translation>%1分支关闭（%2）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1 leg %2 in %3 ms</source>
         <translation>%1分支：%2 条，用时 %3 ms</translation>
     </message>
@@ -311,12 +693,12 @@
         <translation>（分 %1 部分同时排序）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source> (exact: %1)</source>
         <translation>（精确扫描：%1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source> (beam: %1 topics, %2 scored)</source>
         <translation>（束搜索：%1 个主题，%2 个已评分）</translation>
     </message>
@@ -324,7 +706,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+28"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+29"/>
         <source>keyword term</source>
         <translation>关键词项</translation>
     </message>
@@ -381,6 +763,707 @@
     </message>
 </context>
 <context>
+    <name>Verdict</name>
+    <message>
+        <location filename="../core/src/search/verdict.cpp" line="+12"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>keyword rank %1 (bm25 %2)</source>
+        <translation>关键词排名 %1（bm25 %2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keyword rank %1 (%2)</source>
+        <translation>关键词排名 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>vector rank %1 (similarity %2)</source>
+        <translation>向量排名 %1（相似度 %2）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>keyword leg did not run</source>
+        <translation>关键词分支未运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector leg did not run</source>
+        <translation>向量分支未运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword leg did not run (%1)</source>
+        <translation>关键词分支未运行（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector leg did not run (%1)</source>
+        <translation>向量分支未运行（%1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>keyword leg matched nothing</source>
+        <translation>关键词分支没有匹配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector leg matched nothing</source>
+        <translation>向量分支没有匹配</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword leg did not rank it</source>
+        <translation>关键词分支未给出排名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector leg did not rank it</source>
+        <translation>向量分支未给出排名</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>the supersession penalty kept it below fused #%1</source>
+        <translation>取代惩罚使它留在融合后 #%1 之下</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the supersession penalty lifted it above fused #%1</source>
+        <translation>取代惩罚使它升到融合后 #%1 之上</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>recency kept it below fused #%1</source>
+        <translation>时效使它留在融合后 #%1 之下</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>recency lifted it above fused #%1</source>
+        <translation>时效使它升到融合后 #%1 之上</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>graph context (the entity factor) kept it below fused #%1</source>
+        <translation>图上下文（实体因子）使它留在融合后 #%1 之下</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>graph context (the entity factor) lifted it above fused #%1</source>
+        <translation>图上下文（实体因子）使它升到融合后 #%1 之上</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>keyword rank %1</source>
+        <translation>关键词排名 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keyword ranks %1</source>
+        <translation>关键词排名 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>vector rank %1</source>
+        <translation>向量排名 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector ranks %1</source>
+        <translation>向量排名 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 and %2</source>
+        <translation>%1和%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is an older version superseded by a newer one (score × %2)</source>
+        <translation>%1 是被较新版本取代的旧版本（得分 × %2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 are older versions superseded by newer ones (score × %2)</source>
+        <translation>%1 均为被较新版本取代的旧版本（得分 × %2）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 outweighed %2 (leg weights %3 and %4)</source>
+        <translation>%1 胜过 %2（分支权重 %3 与 %4）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 and %2 counted the same</source>
+        <translation>%1 与 %2 的贡献相同</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no leg ranked it</source>
+        <translation>没有分支给出排名</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>graph</source>
+        <translation>图谱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>freshness</source>
+        <translation>时效性</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>profile %1: largest part %2 %3 (signal %4 x weight %5)</source>
+        <translation>配置 %1：最大贡献 %2 %3（信号 %4 × 权重 %5）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 in its text</source>
+        <translation>%1 出现在其文本中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in its own text</source>
+        <translation>%1 出现在其自身文本中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 in the neighbouring turns</source>
+        <translation>%1 出现在相邻发言中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 in its context (author, tags, date)</source>
+        <translation>%1 出现在其上下文（作者、标签、日期）中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none in its text</source>
+        <translation>其文本中没有任何查询词</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none in its own text</source>
+        <translation>其自身文本中没有任何查询词</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>hit #%1</source>
+        <translation>命中 #%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>kept out as an older version: %1 newer memories supersede it (score × %2: %3 instead of %4, above the lowest hit&apos;s %5)</source>
+        <translation>作为旧版本被排除：%1 条较新的记忆取代了它（得分 × %2：%3 而非 %4，高于最低命中结果的 %5）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>kept out as an older version: a newer memory supersedes it (score × %1: %2 instead of %3, above the lowest hit&apos;s %4)</source>
+        <translation>作为旧版本被排除：一条较新的记忆取代了它（得分 × %1：%2 而非 %3，高于最低命中结果的 %4）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>its MMR score %1 lost the last step to %2&apos;s %3</source>
+        <translation>它的 MMR 得分 %1 在最后一步不敌 %2 的 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not kept by MMR: %1 cosine-similar to %2 (redundancy floor %3, λ %4)</source>
+        <translation>未被 MMR 保留：与 %2 的余弦相似度为 %1（冗余下限 %3，λ %4）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>below the limit of %1</source>
+        <translation>排在上限 %1 之外</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+36"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>MMR picked it at step %1, then the %2 budget cut it</source>
+        <translation>MMR 在第 %1 步选中了它，随后它被 %2 预算截去</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>#%1 (fused #%2)</source>
+        <translation>#%1（融合后 #%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not returned (fused #%1)</source>
+        <translation>未返回（融合后 #%1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not returned</source>
+        <translation>未返回</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>RRF %1, score %2</source>
+        <translation>RRF %1，得分 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RRF %1</source>
+        <translation>RRF %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>score %1</source>
+        <translation>得分 %1</translation>
+    </message>
+</context>
+<context>
+    <name>WhyNot</name>
+    <message>
+        <location filename="../core/src/search/search_engine.cpp" line="+290"/>
+        <source>Not returned: the query has no searchable terms (only punctuation, search operators or common words), so nothing was searched.</source>
+        <translation>未返回：查询中没有可搜索的词（只有标点、搜索运算符或常用词），因此未进行任何搜索。</translation>
+    </message>
+    <message>
+        <location filename="../core/src/search/why_not.cpp" line="+86"/>
+        <source>the keyword leg did not run</source>
+        <translation>关键词分支未运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the vector leg did not run</source>
+        <translation>向量分支未运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the keyword leg did not run (%1)</source>
+        <translation>关键词分支未运行（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the vector leg did not run (%1)</source>
+        <translation>向量分支未运行（%1）</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>scope: namespace</source>
+        <translation>搜索范围：命名空间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scope: content type</source>
+        <translation>搜索范围：内容类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scope: source kind</source>
+        <translation>搜索范围：来源类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scope: topic</source>
+        <translation>搜索范围：主题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scope: tag</source>
+        <translation>搜索范围：标签</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>scope: time window</source>
+        <translation>搜索范围：时间窗口</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (a scope naming namespaces, content types or tags admits chunks only)</source>
+        <translation>%1（指定了命名空间、内容类型或标签的搜索范围只包含分块）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 to %2; the node spans %3 to %4</source>
+        <translation>%1 至 %2；该节点跨越 %3 至 %4</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>matched where</source>
+        <translation>匹配位置</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>missing terms</source>
+        <translation>缺少的词</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the keyword leg found none of its terms (%1) in it</source>
+        <translation>关键词分支在其中找不到查询的任何词（%1）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+144"/>
+        <source>keyword rank</source>
+        <translation>关键词排名</translation>
+    </message>
+    <message>
+        <location line="-143"/>
+        <source>%1 of %2 matches (leg limit %3)</source>
+        <translation>%2 个匹配中的第 %1 个（分支上限 %3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keyword score (memlens_bm25f)</source>
+        <translation>关键词得分（memlens_bm25f）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the leg&apos;s last kept score</source>
+        <translation>该分支保留的最后得分</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>keyword rank %1 of %2, beyond the keyword leg&apos;s limit of %3</source>
+        <translation>关键词排名为 %2 个中的第 %1 个，超出关键词分支的上限 %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the keyword leg&apos;s row for it has no chunk</source>
+        <translation>关键词分支中它的那一行没有对应分块</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none in the topic index of %1</source>
+        <translation>%1 的主题索引中没有</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it has no vector in the topic index</source>
+        <translation>它在主题索引中没有向量</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>vector similarity</source>
+        <translation>向量相似度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its topic path</source>
+        <translation>其主题路径</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 (leg limit %2)</source>
+        <translation>%1（分支上限 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vector leg kept</source>
+        <translation>向量分支保留数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg&apos;s last similarity</source>
+        <translation>向量分支的最后相似度</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>leaves the beam reached</source>
+        <translation>束搜索到达的叶节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (beam width %2): %3</source>
+        <translation>%1（束宽 %2）：%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the vector leg&apos;s beam did not reach its topic %1 (it reached %2 leaves)</source>
+        <translation>向量分支的束搜索未到达其主题 %1（共到达 %2 个叶节点）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>leaf members scored</source>
+        <translation>已评分的叶节点成员</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at most %1 per reached leaf; %2 scored</source>
+        <translation>每个到达的叶节点最多 %1 个；共评分 %2 个</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vector leg&apos;s beam reached its topic %1 but did not score it (a reached leaf gives at most %2 members; wide beams keep the best by their int8 codes)</source>
+        <translation>向量分支的束搜索到达了其主题 %1，但未对该节点评分（每个到达的叶节点最多提供 %2 个成员；宽束按 int8 编码保留最佳者）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>vector similarity %1: it shares nothing with the query (the leg keeps only similarities above 0)</source>
+        <translation>向量相似度 %1：它与查询毫无共同之处（该分支只保留大于 0 的相似度）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>vector similarity %1, below the vector leg&apos;s last kept %2 (limit %3)</source>
+        <translation>向量相似度 %1，低于向量分支保留的最后一个相似度 %2（上限 %3）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>fused rank</source>
+        <translation>融合排名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 candidates</source>
+        <translation>%2 个候选中的第 %1 个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>vector rank</source>
+        <translation>向量排名</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RRF</source>
+        <translation>RRF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>final score</source>
+        <translation>最终得分</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+208"/>
+        <source>superseded by</source>
+        <translation>被以下取代</translation>
+    </message>
+    <message>
+        <location line="-207"/>
+        <source>a newer memory</source>
+        <translation>一条较新的记忆</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>supersession penalty</source>
+        <translation>取代惩罚</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>× %1: score %2 instead of %3, which would rank it fused #%4</source>
+        <translation>× %1：得分 %2 而非 %3；若无此惩罚，它将排在融合后 #%4</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>hit #%1 (id %2)</source>
+        <translation>命中 #%1（ID %2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, MMR score %2</source>
+        <translation>%1，MMR 得分 %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+12"/>
+        <source>MMR score</source>
+        <translation>MMR 得分</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>relevance</source>
+        <translation>相关性</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>too similar to</source>
+        <translation>过于相似的对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cosine to it</source>
+        <translation>与它的余弦</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>redundancy (after the floor)</source>
+        <translation>冗余（扣除下限后）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>λ</source>
+        <translation>λ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>redundancy floor</source>
+        <translation>冗余下限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source>lost the last step to</source>
+        <translation>最后一步输给</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>limit</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>MMR step</source>
+        <translation>MMR 步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hits kept</source>
+        <translation>保留的命中结果</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 hits</source>
+        <translation>%2 个命中结果中的第 %1 个</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Returned: %1</source>
+        <translation>已返回：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Not returned (fused #%1): %2.</source>
+        <translation>未返回（融合后 #%1）：%2。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>scope: kinds</source>
+        <translation>搜索范围：类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>chunks only (search.include_summaries is off)</source>
+        <translation>仅分块（search.include_summaries 已关闭）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not returned: outside the scope: this query searches chunks only (summaries are not included: search.include_summaries or --summaries).</source>
+        <translation>未返回：不在搜索范围内：此查询仅搜索分块（不包含摘要：search.include_summaries 或 --summaries）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not returned: outside the scope: %1.</source>
+        <translation>未返回：不在搜索范围内：%1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Not returned: this vault has no chunk or summary with the id or source reference %1.</source>
+        <translation>未返回：此记忆库中没有 ID 或来源引用为 %1 的分块或摘要。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>chunk</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>a newer version</source>
+        <translation>一个较新版本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>search.superseded</source>
+        <translation>search.superseded</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not returned: hidden as superseded (search.superseded is hide).</source>
+        <translation>未返回：因已被取代而隐藏（search.superseded 为 hide）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not returned: hidden as superseded by %1 (search.superseded is hide).</source>
+        <translation>未返回：因已被 %1 取代而隐藏（search.superseded 为 hide）。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>also superseded by</source>
+        <translation>亦被以下取代</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not returned: %1; %2.</source>
+        <translation>未返回：%1；%2。</translation>
+    </message>
+</context>
+<context>
     <name>WhyNotMenu</name>
     <message>
         <location filename="../ui/pages/whynotmenu.cpp" line="+22"/>
@@ -396,6 +1479,79 @@
         <location line="+3"/>
         <source>Why the current query did not return %1</source>
         <translation>当前查询为何未返回 %1</translation>
+    </message>
+</context>
+<context>
+    <name>WhyNotStage</name>
+    <message>
+        <location filename="../core/src/search/status_phrases.cpp" line="+33"/>
+        <source>returned</source>
+        <translation>已返回</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown node</source>
+        <translation>未知节点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no searchable terms</source>
+        <translation>没有可搜索的词</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>outside the scope</source>
+        <translation>不在搜索范围内</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>hidden as superseded</source>
+        <translation>因被取代而隐藏</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no keyword match</source>
+        <translation>无关键词匹配</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>beyond the keyword leg&apos;s limit</source>
+        <translation>超出关键词分支上限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no vector</source>
+        <translation>无向量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not reached by the beam</source>
+        <translation>束搜索未到达</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>beyond the vector leg&apos;s limit</source>
+        <translation>超出向量分支上限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fused rank below the limit</source>
+        <translation>融合排名在上限之外</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not kept by MMR</source>
+        <translation>未被 MMR 保留</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cut by a budget</source>
+        <translation>被预算截去</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no leg ran</source>
+        <translation>没有分支运行</translation>
     </message>
 </context>
 <context>
@@ -2513,26 +3669,26 @@
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>memlens will use %1 from its next start.</source>
-        <translation>memlens 将在下次启动时使用 %1。</translation>
+        <source>memlens has no translation for %1; the interface stays in English.</source>
+        <translation>memlens 没有 %1 的翻译；界面保持英文。</translation>
     </message>
 </context>
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+73"/>
-        <location line="+132"/>
+        <location filename="../ui/mainwindow.cpp" line="+80"/>
+        <location line="+194"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-188"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -2581,12 +3737,17 @@
 %2</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>The new language applies once the import has finished.</source>
+        <translation>导入完成后将切换到新语言。</translation>
+    </message>
+    <message>
+        <location line="+56"/>
         <source>&amp;Open Vault…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
@@ -2759,7 +3920,7 @@
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <location line="+154"/>
         <source>Read-only</source>
         <translation>只读</translation>
@@ -3788,7 +4949,7 @@
         <translation>已审计</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>route %1</source>
         <translation>路径 %1</translation>
     </message>
@@ -4005,7 +5166,7 @@ final = %1</source>
         <translation>原语不含混合检索解释：请以混合、关键词或语义模式运行，以查看各检索分支、RRF 和 MMR。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>&lt;small&gt;Fused rank %1 · final score %2 · fusion %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</source>
         <translation>&lt;small&gt;融合排名 %1 · 最终得分 %2 · 融合 %3&lt;/small&gt;&lt;br&gt;&lt;small&gt;%4&lt;/small&gt;</translation>
     </message>
@@ -4845,7 +6006,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::WhyNotDialog</name>
     <message>
-        <location filename="../ui/dialogs/whynotdialog.cpp" line="+51"/>
+        <location filename="../ui/dialogs/whynotdialog.cpp" line="+52"/>
         <source>&amp;Ask</source>
         <translation>询问(&amp;A)</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "core/jobrunner.h"
+#include "core/phrase.h"
 #include "core/pools.h"
 #include "models/resultsmodel.h"
 #include "pages/querypage.h"
@@ -348,15 +349,15 @@ void WhyNotDialog::showOutcome(WhyNotOutcome out) {
         return;
     }
     const WhyNotAnswer& a = *out.answer;
-    verdict_->setText(qs(a.verdict));
-    stage_->setText(tr("Stage: %1").arg(QString::fromLatin1(to_string(a.stage))));
+    verdict_->setText(phraseText(a.verdict_phrase, a.verdict));
+    stage_->setText(tr("Stage: %1").arg(phraseText(why_not_stage_phrase(a.stage))));
     stage_->setVisible(true);
 
     facts_->setRowCount(static_cast<int>(a.facts.size()));
     for (int i = 0; i < facts_->rowCount(); ++i) {
         const WhyNotFact& f = a.facts[static_cast<std::size_t>(i)];
-        facts_->setItem(i, 0, new QTableWidgetItem(qs(f.name)));
-        facts_->setItem(i, 1, new QTableWidgetItem(qs(f.value)));
+        facts_->setItem(i, 0, new QTableWidgetItem(phraseText(f.name_phrase, f.name)));
+        facts_->setItem(i, 1, new QTableWidgetItem(phraseText(f.value_phrase, f.value)));
     }
     facts_->resizeRowsToContents();
     facts_->setVisible(!a.facts.empty());

@@ -1,6 +1,7 @@
 #include "models/resultsmodel.h"
 
 #include "core/format.h"
+#include "core/phrase.h"
 #include "core/signalcolors.h"
 #include "models/roles.h"
 #include "models/signalbars.h"
@@ -196,7 +197,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         // An older version's verdict says what kept it out (the node id stays in the snippet's).
         if (r->olderVersion && col != Snippet && hit.explanation)
-            return qs(hit.explanation->verdict);
+            return phraseText(hit.explanation->verdict_phrase, hit.explanation->verdict);
         if (col == Signals)
             return barsToolTip(barsFor(hit));
         if (col == Snippet)

@@ -1,6 +1,7 @@
 #include "pages/comparepanel.h"
 
 #include "core/format.h"
+#include "core/phrase.h"
 #include "pages/scorebreakdownpanel.h"
 
 #include <memlens/compare.h>
@@ -307,7 +308,7 @@ void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a,
     const HitOrder order =
         compare_hits(hits, static_cast<std::size_t>(a), static_cast<std::size_t>(b));
     cause_ = order.cause;
-    decision_->setText(qs(order.line));
+    decision_->setText(phraseText(order.phrase, order.line));
     table_->setHorizontalHeaderLabels({tr("#%1").arg(up + 1), tr("#%1").arg(low + 1)});
     Pair p{*hits[static_cast<std::size_t>(up)],
            *hits[static_cast<std::size_t>(low)],

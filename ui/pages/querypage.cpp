@@ -1,6 +1,7 @@
 #include "pages/querypage.h"
 
 #include "core/format.h"
+#include "core/phrase.h"
 #include "models/entitymatchmodel.h"
 #include "models/resultsmodel.h"
 #include "models/resultsproxy.h"
@@ -53,7 +54,9 @@ QString legText(const char* name, const LegReport& leg) {
     const QString title = QCoreApplication::translate("Signal", name);
     if (!leg.ran) {
         return QCoreApplication::translate("QueryPage", "%1 leg off (%2)")
-            .arg(title, leg.skipped_reason.empty() ? QStringLiteral("—") : qs(leg.skipped_reason));
+            .arg(title, leg.skipped_reason.empty()
+                            ? QStringLiteral("—")
+                            : phraseText(leg_skip_phrase(leg.skipped_reason)));
     }
     QString text = QCoreApplication::translate("QueryPage", "%1 leg %2 in %3 ms")
                        .arg(title, formatCount(static_cast<qint64>(leg.count)))
@@ -64,12 +67,12 @@ QString legText(const char* name, const LegReport& leg) {
         text += QCoreApplication::translate("QueryPage", " (ranked in %1 parts at once)")
                     .arg(leg.parts);
     if (std::string_view(name) == "vector") {
-        text +=
-            leg.exact
-                ? QCoreApplication::translate("QueryPage", " (exact: %1)").arg(qs(leg.exact_reason))
-                : QCoreApplication::translate("QueryPage", " (beam: %1 topics, %2 scored)")
-                      .arg(leg.reached_topics.size())
-                      .arg(formatCount(static_cast<qint64>(leg.scored)));
+        text += leg.exact
+                    ? QCoreApplication::translate("QueryPage", " (exact: %1)")
+                          .arg(phraseText(exact_scan_phrase(leg.exact_reason)))
+                    : QCoreApplication::translate("QueryPage", " (beam: %1 topics, %2 scored)")
+                          .arg(leg.reached_topics.size())
+                          .arg(formatCount(static_cast<qint64>(leg.scored)));
     }
     return text;
 }
@@ -429,7 +432,7 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
         const LegReport& k = outcome.search->keyword;
         const LegReport& v = outcome.search->vector;
         if (!k.ran && !k.skipped_reason.empty() && k.weight > 0.0)
-            parts << tr("no keyword search: %1").arg(qs(k.skipped_reason));
+            parts << tr("no keyword search: %1").arg(phraseText(leg_skip_phrase(k.skipped_reason)));
         else if (k.ran && k.count == 0)
             parts << (v.ran && !outcome.rows.empty()
                           ? tr("the keyword leg matched nothing: every hit comes from the vector "
@@ -478,7 +481,8 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
                 reasons << qs(r);
             parts << tr("budget: %1").arg(reasons.join(QStringLiteral(", ")));
         }
-        parts << (s.audit.enabled ? tr("audited") : qs(s.audit.disabled_reason));
+        parts << (s.audit.enabled ? tr("audited")
+                                  : phraseText(audit_state_phrase(s.audit.disabled_reason)));
     }
     if (outcome.walk) {
         QStringList entities;

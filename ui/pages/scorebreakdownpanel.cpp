@@ -1,6 +1,7 @@
 #include "pages/scorebreakdownpanel.h"
 
 #include "core/format.h"
+#include "core/phrase.h"
 #include "core/signalcolors.h"
 #include "pages/comparepanel.h"
 
@@ -229,7 +230,9 @@ void ScoreBreakdownPanel::showUnexplained(const RetrievalHit& hit) {
 // The verdict in words first; the numbers under it, and what the bars show.
 QString ScoreBreakdownPanel::headingText(const Explanation& x) {
     const QString verdict =
-        x.verdict.empty() ? QString() : qs(x.verdict).toHtmlEscaped() + QStringLiteral("<br>");
+        x.verdict.empty()
+            ? QString()
+            : phraseText(x.verdict_phrase, x.verdict).toHtmlEscaped() + QStringLiteral("<br>");
     return verdict +
            tr("<small>Fused rank %1 · final score %2 · fusion %3</small><br><small>%4</small>")
                .arg(x.fused_rank)

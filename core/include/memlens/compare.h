@@ -3,6 +3,7 @@
 // a SearchResponse's hits can say it.
 #pragma once
 
+#include <memlens/phrase.h>
 #include <memlens/types.h>
 
 #include <string>
@@ -47,6 +48,7 @@ struct HitOrder {
     // higher but by less: …"). Two numbers set against each other are printed with the
     // digits that tell them apart (distinguishing_digits).
     std::string line;
+    Phrase phrase; // the same line, to render in the reader's language
     int upper = 0; // 1-based positions in the answer; upper < lower
     int lower = 0;
 };

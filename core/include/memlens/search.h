@@ -164,8 +164,17 @@ struct NoMatch {
     bool in_scope = false;        // the search had a scope: "in the searched scope"
     double best_similarity = 0.0; // the closest memory's, dropped as noise (0: none at all)
     double noise_floor = 0.0;
-    std::string reason; // in words, the numbers in it
+    std::string reason;   // in words, the numbers in it
+    Phrase reason_phrase; // the same, to render in the reader's language
 };
+
+// A leg's skipped_reason (LegReport: "weight 0", "no vectors for …", "max_ms") and its
+// exact_reason ("small vault", "requested", "scoped") as phrases to show; a reason these do not
+// know is shown as written.
+Phrase leg_skip_phrase(std::string_view reason);
+Phrase exact_scan_phrase(std::string_view reason);
+// AuditState::disabled_reason ("audit disabled: read-only", "not logged: …") as a phrase.
+Phrase audit_state_phrase(std::string_view reason);
 
 struct AuditState {
     bool enabled = false;
@@ -272,6 +281,8 @@ double recency_factor(double age_days);
 struct WhyNotFact {
     std::string name;
     std::string value;
+    Phrase name_phrase; // the same two as phrases, to render in the reader's language
+    Phrase value_phrase;
 };
 
 // The first stage where a node fell out of a query's answer (its wire word, to_string):
@@ -304,6 +315,8 @@ enum class WhyNotStage {
     NoLegRan
 };
 const char* to_string(WhyNotStage stage);
+// The stage in words to show ("not kept by MMR"); to_string is its wire word.
+Phrase why_not_stage_phrase(WhyNotStage stage);
 
 // Why a query did not return a node: the first stage where it fell out (why_not.cpp).
 struct WhyNotAnswer {
@@ -313,6 +326,7 @@ struct WhyNotAnswer {
     // One line in words, e.g. "Not returned: keyword rank 212, beyond the keyword leg's limit of
     // 200; the vector leg did not reach its topic."
     std::string verdict;
+    Phrase verdict_phrase;                  // the same, to render in the reader's language
     std::vector<WhyNotFact> facts;          // the numbers under the verdict, in reading order
     std::vector<std::string> missing_terms; // query terms none of its columns hold
     std::vector<std::string> matched_terms;

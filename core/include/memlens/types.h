@@ -4,6 +4,8 @@
 // Plain value structs: they cross threads by copy.
 #pragma once
 
+#include <memlens/phrase.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -163,6 +165,9 @@ struct Explanation {
     // Written from the numbers below after the list is final; names a cause (recency, graph
     // context, supersession) only when it changed the hit's order against a neighbour.
     std::string verdict;
+    // The same line as a phrase to render in the reader's language (empty when the
+    // explanation was read back from JSON: then show `verdict`).
+    Phrase verdict_phrase;
     std::string fusion = "rrf"; // "rrf" | "profile"
     int rrf_k = 60;
     LegExplanation keyword;

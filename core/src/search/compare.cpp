@@ -14,6 +14,8 @@ namespace memlens {
 
 namespace {
 
+constexpr PhraseText kClauses = ML_TR("Compare", "%1; %2");
+
 std::string fmt(const char* f, double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, f, v);
@@ -31,23 +33,24 @@ std::pair<std::string, std::string> apart(double a, double b) {
     return {g(a), g(b)};
 }
 
-std::string vs(double a, double b) {
+Phrase vs(double a, double b) {
     const auto [x, y] = apart(a, b);
-    return x + " vs " + y;
+    return {ML_TR("Compare", "%1 vs %2"), {x, y}};
 }
 
 std::string at(int position) {
     return "#" + std::to_string(position);
 }
 
-std::string rank_text(const LegExplanation& leg) {
-    return leg.rank ? std::to_string(*leg.rank) : std::string("unranked");
+Phrase rank_text(const LegExplanation& leg) {
+    return leg.rank ? as_is(std::to_string(*leg.rank)) : Phrase{ML_TR("Compare", "unranked"), {}};
 }
 
 // "keyword rank 1 against 14 (RRF term 0.01639 vs 0.01351)"
-std::string leg_against(const char* leg, const LegExplanation& u, const LegExplanation& l) {
-    return std::string(leg) + " rank " + rank_text(u) + " against " + rank_text(l) + " (RRF term " +
-           vs(u.rrf_term, l.rrf_term) + ")";
+Phrase leg_against(bool keyword, const LegExplanation& u, const LegExplanation& l) {
+    return {keyword ? ML_TR("Compare", "keyword rank %1 against %2 (RRF term %3)")
+                    : ML_TR("Compare", "vector rank %1 against %2 (RRF term %3)"),
+            {rank_text(u), rank_text(l), vs(u.rrf_term, l.rrf_term)}};
 }
 
 struct Pair {
@@ -58,33 +61,42 @@ struct Pair {
 
 // A factor applied after the legs' RRF sum, with what it was computed from.
 struct Factor {
-    const char* name;
+    PhraseText name;
     OrderCause cause;
     std::function<double(const Explanation&)> value;
-    std::function<std::string(const Explanation&)> basis;
+    std::function<Phrase(const Explanation&)> basis;
 };
 
 std::vector<Factor> rrf_factors() {
     return {
-        {"recency", OrderCause::Recency,
+        {ML_TR("Compare", "recency"), OrderCause::Recency,
          [](const Explanation& x) { return 1.0 + x.recency.boost * x.recency.factor; },
-         [](const Explanation& x) { return "age " + fmt("%.1f", x.recency.age_days) + " days"; }},
-        {"graph context", OrderCause::GraphContext,
+         [](const Explanation& x) {
+             return Phrase{ML_TR("Compare", "age %1 days"), {fmt("%.1f", x.recency.age_days)}};
+         }},
+        {ML_TR("Compare", "graph context"), OrderCause::GraphContext,
          [](const Explanation& x) { return x.entity_factor; },
-         [](const Explanation& x) { return "graph signal " + fmt("%.3f", x.signal_values.graph); }},
-        {"supersession", OrderCause::Supersession,
+         [](const Explanation& x) {
+             return Phrase{ML_TR("Compare", "graph signal %1"),
+                           {fmt("%.3f", x.signal_values.graph)}};
+         }},
+        {ML_TR("Compare", "supersession"), OrderCause::Supersession,
          [](const Explanation& x) { return x.superseded_penalty; },
          [](const Explanation& x) {
-             return x.superseded_penalty != 1.0 ? std::string("superseded")
-                                                : std::string("not superseded");
+             return x.superseded_penalty != 1.0 ? Phrase{ML_TR("Compare", "superseded"), {}}
+                                                : Phrase{ML_TR("Compare", "not superseded"), {}};
          }},
     };
 }
 
-std::string factor_against(const Factor& f, const Pair& p) {
+Phrase factor_against(const Factor& f, const Pair& p) {
     const auto [u, l] = apart(f.value(p.u), f.value(p.l));
-    return f.name + std::string(" ×") + u + " (" + f.basis(p.u) + ") against ×" + l + " (" +
-           f.basis(p.l) + ")";
+    return {ML_TR("Compare", "%1 ×%2 (%3) against ×%4 (%5)"),
+            {Phrase{f.name, {}}, u, f.basis(p.u), l, f.basis(p.l)}};
+}
+
+Phrase scores_of(const Pair& p) {
+    return {ML_TR("Compare", "score %1"), {vs(p.u.final_score, p.l.final_score)}};
 }
 
 // The legs' RRF sums ordered the pair as it stands (or tied): the leg whose term differs more.
@@ -92,8 +104,6 @@ HitOrder by_legs(const Pair& p) {
     const double dk = p.u.keyword.rrf_term - p.l.keyword.rrf_term;
     const double dv = p.u.vector.rrf_term - p.l.vector.rrf_term;
     const bool keyword = dk >= dv;
-    const char* lead = keyword ? "keyword" : "vector";
-    const char* other = keyword ? "vector" : "keyword";
     const LegExplanation& lu = keyword ? p.u.keyword : p.u.vector;
     const LegExplanation& ll = keyword ? p.l.keyword : p.l.vector;
     const LegExplanation& ou = keyword ? p.u.vector : p.u.keyword;
@@ -101,27 +111,36 @@ HitOrder by_legs(const Pair& p) {
     const double d_other = keyword ? dv : dk;
     HitOrder out;
     out.cause = keyword ? OrderCause::KeywordLeg : OrderCause::VectorLeg;
-    std::string s =
-        p.U + " is above " + p.L + " because of the " + lead + " leg: " + leg_against(lead, lu, ll);
+    std::vector<Phrase> parts;
+    parts.push_back({keyword ? ML_TR("Compare", "%1 is above %2 because of the keyword leg: %3")
+                             : ML_TR("Compare", "%1 is above %2 because of the vector leg: %3"),
+                     {p.U, p.L, leg_against(keyword, lu, ll)}});
     if (d_other < 0.0)
-        s += "; the " + std::string(other) + " leg ranked " + p.L +
-             " higher but by less: " + leg_against(other, ou, ol);
+        parts.push_back({keyword
+                             ? ML_TR("Compare", "the vector leg ranked %1 higher but by less: %2")
+                             : ML_TR("Compare", "the keyword leg ranked %1 higher but by less: %2"),
+                         {p.L, leg_against(!keyword, ou, ol)}});
     else if (d_other > 0.0)
-        s += "; the " + std::string(other) + " leg also ranked " + p.U +
-             " higher: " + leg_against(other, ou, ol);
+        parts.push_back({keyword ? ML_TR("Compare", "the vector leg also ranked %1 higher: %2")
+                                 : ML_TR("Compare", "the keyword leg also ranked %1 higher: %2"),
+                         {p.U, leg_against(!keyword, ou, ol)}});
     else if (!ou.rank && !ol.rank)
-        s += "; the " + std::string(other) + " leg ranked neither";
+        parts.push_back({keyword ? ML_TR("Compare", "the vector leg ranked neither")
+                                 : ML_TR("Compare", "the keyword leg ranked neither"),
+                         {}});
     else
-        s += "; the " + std::string(other) + " leg gave both the same term";
-    s += "; RRF " + vs(p.u.rrf_score, p.l.rrf_score);
+        parts.push_back({keyword ? ML_TR("Compare", "the vector leg gave both the same term")
+                                 : ML_TR("Compare", "the keyword leg gave both the same term"),
+                         {}});
+    parts.push_back({ML_TR("Compare", "RRF %1"), {vs(p.u.rrf_score, p.l.rrf_score)}});
     // A factor that favoured the lower hit without turning the order round is said as such.
     for (const Factor& f : rrf_factors())
         if (f.value(p.l) > f.value(p.u))
-            s += "; " + std::string(f.name) + " favoured " + p.L + " but not enough (" +
-                 factor_against(f, p) + ")";
+            parts.push_back({ML_TR("Compare", "%1 favoured %2 but not enough (%3)"),
+                             {Phrase{f.name, {}}, p.L, factor_against(f, p)}});
     if (p.u.final_score != p.u.rrf_score || p.l.final_score != p.l.rrf_score)
-        s += "; score " + vs(p.u.final_score, p.l.final_score);
-    out.line = s;
+        parts.push_back(scores_of(p));
+    out.phrase = join_phrases(parts, kClauses);
     return out;
 }
 
@@ -155,37 +174,45 @@ HitOrder by_factors(const Pair& p) {
     };
     strongest_first(needed);
     strongest_first(enough);
-    const std::string before =
+    const Phrase before =
         p.u.rrf_score == p.l.rrf_score
-            ? "the legs tied them (RRF " + fmt("%.4g", p.u.rrf_score) + ")"
-            : "the legs put " + p.L + " first (RRF " + vs(p.l.rrf_score, p.u.rrf_score) + ")";
-    const std::string scores = "score " + vs(p.u.final_score, p.l.final_score);
+            ? Phrase{ML_TR("Compare", "the legs tied them (RRF %1)"), {fmt("%.4g", p.u.rrf_score)}}
+            : Phrase{ML_TR("Compare", "the legs put %1 first (RRF %2)"),
+                     {p.L, vs(p.l.rrf_score, p.u.rrf_score)}};
     HitOrder out;
     if (needed.size() > 1) {
         out.cause = OrderCause::Factors;
-        std::string names, values;
-        for (std::size_t k = 0; k < needed.size(); ++k) {
-            names += (k == 0                   ? ""
-                      : k + 1 == needed.size() ? " and "
-                                               : ", ") +
-                     std::string(factors[needed[k]].name);
-            values += "; " + factor_against(factors[needed[k]], p);
+        std::vector<Phrase> names, values;
+        for (std::size_t k : needed) {
+            names.push_back({factors[k].name, {}});
+            values.push_back(factor_against(factors[k], p));
         }
-        out.line = p.U + " is above " + p.L + " because " + names +
-                   " together turned the legs' order round, neither alone: " + before + values +
-                   "; " + scores;
+        // "recency, graph context and supersession"
+        Phrase named = names.back();
+        if (names.size() > 1) {
+            names.pop_back();
+            named = {ML_TR("Compare", "%1 and %2"),
+                     {join_phrases(names, ML_TR("Compare", "%1, %2")), named}};
+        }
+        out.phrase = {ML_TR("Compare", "%1 is above %2 because %3 together turned the legs' order "
+                                       "round, neither alone: %4; %5; %6"),
+                      {p.U, p.L, named, before, join_phrases(values, kClauses), scores_of(p)}};
         return out;
     }
     const std::size_t cause = !needed.empty()   ? needed.front()
                               : !enough.empty() ? enough.front()
                                                 : 0;
     out.cause = factors[cause].cause;
-    std::string s = p.U + " is above " + p.L + " because of " + factors[cause].name + ": " +
-                    before + ", " + factor_against(factors[cause], p) + "; " + scores;
+    std::vector<Phrase> parts;
+    parts.push_back(
+        {ML_TR("Compare", "%1 is above %2 because of %3: %4, %5"),
+         {p.U, p.L, Phrase{factors[cause].name, {}}, before, factor_against(factors[cause], p)}});
+    parts.push_back(scores_of(p));
     for (std::size_t i : enough)
         if (i != cause)
-            s += "; " + std::string(factors[i].name) + " alone would also have turned it";
-    out.line = s;
+            parts.push_back({ML_TR("Compare", "%1 alone would also have turned it"),
+                             {Phrase{factors[i].name, {}}}});
+    out.phrase = join_phrases(parts, kClauses);
     return out;
 }
 
@@ -195,49 +222,51 @@ HitOrder by_profile(const Pair& p) {
                x.contributions.freshness;
     };
     HitOrder out;
-    const std::string scores = "score " + vs(p.u.final_score, p.l.final_score);
     if (!(base(p.u) > base(p.l))) {
         out.cause = OrderCause::Supersession;
-        out.line = p.U + " is above " + p.L + " because of supersession: the signals put " + p.L +
-                   " first (" + vs(base(p.l), base(p.u)) + "), " + p.L +
-                   "'s supersession penalty ×" +
-                   apart(p.l.superseded_penalty, p.u.superseded_penalty).first + " against ×" +
-                   apart(p.l.superseded_penalty, p.u.superseded_penalty).second + "; " + scores;
+        const auto [lp, up] = apart(p.l.superseded_penalty, p.u.superseded_penalty);
+        out.phrase = {ML_TR("Compare", "%1 is above %2 because of supersession: the signals put "
+                                       "%2 first (%3), %2's supersession penalty ×%4 against ×%5; "
+                                       "%6"),
+                      {p.U, p.L, vs(base(p.l), base(p.u)), lp, up, scores_of(p)}};
         return out;
     }
     struct Part {
-        const char* name;
+        PhraseText name;
         double SignalSet::*field;
         OrderCause cause;
     };
-    const Part parts[] = {{"graph", &SignalSet::graph, OrderCause::GraphSignal},
-                          {"vector", &SignalSet::vector, OrderCause::VectorSignal},
-                          {"keyword", &SignalSet::keyword, OrderCause::KeywordSignal},
-                          {"freshness", &SignalSet::freshness, OrderCause::FreshnessSignal}};
+    const Part parts[] = {
+        {ML_TR("Compare", "graph"), &SignalSet::graph, OrderCause::GraphSignal},
+        {ML_TR("Compare", "vector"), &SignalSet::vector, OrderCause::VectorSignal},
+        {ML_TR("Compare", "keyword"), &SignalSet::keyword, OrderCause::KeywordSignal},
+        {ML_TR("Compare", "freshness"), &SignalSet::freshness, OrderCause::FreshnessSignal}};
     auto diff = [&](const Part& x) {
         return p.u.contributions.*x.field - p.l.contributions.*x.field;
     };
     auto against = [&](const Part& x) {
-        return std::string(x.name) + " " + fmt("%.3f", p.u.weights.*x.field) + " × " +
-               fmt("%.3f", p.u.signal_values.*x.field) + " = " +
-               apart(p.u.contributions.*x.field, p.l.contributions.*x.field).first + " against " +
-               apart(p.u.contributions.*x.field, p.l.contributions.*x.field).second;
+        const auto [u, l] = apart(p.u.contributions.*x.field, p.l.contributions.*x.field);
+        return Phrase{ML_TR("Compare", "%1 %2 × %3 = %4 against %5"),
+                      {Phrase{x.name, {}}, fmt("%.3f", p.u.weights.*x.field),
+                       fmt("%.3f", p.u.signal_values.*x.field), u, l}};
     };
     const Part* best = &parts[0];
     for (const Part& x : parts)
         if (diff(x) > diff(*best))
             best = &x;
     out.cause = best->cause;
-    std::string s =
-        p.U + " is above " + p.L + " because of the " + best->name + " signal: " + against(*best);
+    std::vector<Phrase> said;
+    said.push_back({ML_TR("Compare", "%1 is above %2 because of the %3 signal: %4"),
+                    {p.U, p.L, Phrase{best->name, {}}, against(*best)}});
     const Part* counter = nullptr;
     for (const Part& x : parts)
         if (diff(x) < 0.0 && (counter == nullptr || diff(x) < diff(*counter)))
             counter = &x;
     if (counter != nullptr)
-        s += "; the " + std::string(counter->name) + " signal favoured " + p.L + " but by less (" +
-             against(*counter) + ")";
-    out.line = s + "; " + scores;
+        said.push_back({ML_TR("Compare", "the %1 signal favoured %2 but by less (%3)"),
+                        {Phrase{counter->name, {}}, p.L, against(*counter)}});
+    said.push_back(scores_of(p));
+    out.phrase = join_phrases(said, kClauses);
     return out;
 }
 
@@ -256,27 +285,27 @@ HitOrder by_mmr(const Pair& p, const std::vector<const RetrievalHit*>& hits) {
         }
     HitOrder out;
     out.cause = OrderCause::Mmr;
-    const std::string head = p.U + " is above " + p.L + " because MMR picked it first: " + p.L +
-                             " is fused #" + std::to_string(p.l.fused_rank) + " (relevance " +
-                             fmt("%.3f", ml.relevance) + ") against " + p.U + "'s fused #" +
-                             std::to_string(p.u.fused_rank) + " (" + fmt("%.3f", mu.relevance) +
-                             ")";
-    const std::string pick = "pick " + std::to_string(mu.step + 1);
+    const Phrase head{ML_TR("Compare", "%1 is above %2 because MMR picked it first: %2 is fused "
+                                       "#%3 (relevance %4) against %1's fused #%5 (%6)"),
+                      {p.U, p.L, std::to_string(p.l.fused_rank), fmt("%.3f", ml.relevance),
+                       std::to_string(p.u.fused_rank), fmt("%.3f", mu.relevance)}};
+    const std::string pick = std::to_string(mu.step + 1);
     if (ml.penalized_by && penaliser_step >= 0 && penaliser_step < mu.step) {
         // The pick it was most similar to was already picked at the upper hit's step, so its
         // redundancy then was what its own step shows: its MMR score is the one that lost.
-        out.line = head + ", but " + p.L + " was too similar to " + penaliser + " (cosine " +
-                   fmt("%.2f", ml.cosine) + ", redundancy " + fmt("%.3f", ml.max_similarity) +
-                   "): at " + pick + " its MMR score " + apart(ml.mmr_score, mu.mmr_score).first +
-                   " lost to " + p.U + "'s " + apart(ml.mmr_score, mu.mmr_score).second;
+        const auto [lm, um] = apart(ml.mmr_score, mu.mmr_score);
+        out.phrase = {ML_TR("Compare", "%1, but %2 was too similar to %3 (cosine %4, redundancy "
+                                       "%5): at pick %6 its MMR score %7 lost to %8's %9"),
+                      {head, p.L, penaliser, fmt("%.2f", ml.cosine), fmt("%.3f", ml.max_similarity),
+                       pick, lm, p.U, um}};
         return out;
     }
-    out.line = head + ", but at " + pick + " " + p.L +
-               "'s redundancy to the hits picked before lowered its MMR score below " + p.U +
-               "'s " + fmt("%.4f", mu.mmr_score);
+    out.phrase = {ML_TR("Compare", "%1, but at pick %2 %3's redundancy to the hits picked before "
+                                   "lowered its MMR score below %4's %5"),
+                  {head, pick, p.L, p.U, fmt("%.4f", mu.mmr_score)}};
     if (ml.penalized_by)
-        out.line += " (at its own pick " + std::to_string(ml.step + 1) + " it was " +
-                    fmt("%.2f", ml.cosine) + " cosine-similar to " + penaliser + ")";
+        out.phrase = {ML_TR("Compare", "%1 (at its own pick %2 it was %3 cosine-similar to %4)"),
+                      {out.phrase, std::to_string(ml.step + 1), fmt("%.2f", ml.cosine), penaliser}};
     return out;
 }
 
@@ -335,9 +364,10 @@ HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t 
     const RetrievalHit& hl = *hits[li];
     if (!hu.explanation || !hl.explanation) {
         out.cause = OrderCause::NoExplanation;
-        out.line = at(out.upper) + " is above " + at(out.lower) +
-                   " in the primitive's own order (score " + vs(hu.score, hl.score) +
-                   "); it carries no hybrid explanation";
+        out.phrase = {ML_TR("Compare", "%1 is above %2 in the primitive's own order (score %3); it "
+                                       "carries no hybrid explanation"),
+                      {at(out.upper), at(out.lower), vs(hu.score, hl.score)}};
+        out.line = render_english(out.phrase);
         return out;
     }
     const Pair p{*hu.explanation, *hl.explanation, at(out.upper), at(out.lower)};
@@ -346,8 +376,9 @@ HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t 
         decided = by_mmr(p, hits);
     } else if (p.u.final_score == p.l.final_score) {
         decided.cause = OrderCause::Tie;
-        decided.line = p.U + " and " + p.L + " have the same score " +
-                       fmt("%.4g", p.u.final_score) + "; the fused order keeps " + p.U + " first";
+        decided.phrase = {ML_TR("Compare", "%1 and %2 have the same score %3; the fused order "
+                                           "keeps %1 first"),
+                          {p.U, p.L, fmt("%.4g", p.u.final_score)}};
     } else if (p.u.fusion != "rrf") {
         decided = by_profile(p);
     } else if (p.u.rrf_score > p.l.rrf_score) {
@@ -355,6 +386,7 @@ HitOrder compare_hits(const std::vector<const RetrievalHit*>& hits, std::size_t 
     } else {
         decided = by_factors(p);
     }
+    decided.line = render_english(decided.phrase);
     decided.upper = out.upper;
     decided.lower = out.lower;
     return decided;

@@ -185,29 +185,42 @@ std::optional<NoMatch> no_match_of(const SearchResponse& r, const std::vector<st
         m.unknown_terms = terms;
     m.best_similarity = v.below_noise > 0 ? v.best_below_noise : 0.0;
     m.noise_floor = v.noise_floor.value_or(0.0);
-    const std::string where = scoped ? " in the searched scope" : " in this vault";
     std::string joined;
     for (const auto& t : m.unknown_terms)
         joined += (joined.empty() ? "" : ", ") + t;
-    std::string s = "no match: ";
-    if (k.ran)
-        s += (m.unknown_terms.size() == 1 ? "the word " + joined + " occurs nowhere"
-                                          : "none of the words " + joined + " occurs") +
-             where;
-    if (v.ran) {
-        char buf[160];
-        if (v.below_noise > 0)
-            std::snprintf(buf, sizeof buf,
-                          "no memory is closer in meaning to the query than made-up words are "
-                          "(the closest: similarity %.3f; made-up words reach %.3f here)",
-                          m.best_similarity, m.noise_floor);
+    char buf[32];
+    std::vector<Phrase> parts;
+    if (k.ran) {
+        if (m.unknown_terms.size() == 1)
+            parts.push_back({scoped ? ML_TR("NoMatch", "the word %1 occurs nowhere in the searched "
+                                                       "scope")
+                                    : ML_TR("NoMatch", "the word %1 occurs nowhere in this vault"),
+                             {joined}});
         else
-            std::snprintf(buf, sizeof buf, "no memory shares anything in meaning with it");
-        s += (k.ran ? ", and " : "") + std::string(buf);
-    } else if (!v.skipped_reason.empty()) {
-        s += "; the vector leg did not run (" + v.skipped_reason + ")";
+            parts.push_back({scoped ? ML_TR("NoMatch", "none of the words %1 occurs in the "
+                                                       "searched scope")
+                                    : ML_TR("NoMatch", "none of the words %1 occurs in this vault"),
+                             {joined}});
     }
-    m.reason = std::move(s);
+    if (v.ran) {
+        if (v.below_noise > 0) {
+            std::snprintf(buf, sizeof buf, "%.3f", m.best_similarity);
+            const std::string best = buf;
+            std::snprintf(buf, sizeof buf, "%.3f", m.noise_floor);
+            parts.push_back({ML_TR("NoMatch", "no memory is closer in meaning to the query than "
+                                              "made-up words are (the closest: similarity %1; "
+                                              "made-up words reach %2 here)"),
+                             {best, std::string(buf)}});
+        } else {
+            parts.push_back({ML_TR("NoMatch", "no memory shares anything in meaning with it"), {}});
+        }
+    }
+    Phrase reason = join_phrases(parts, ML_TR("NoMatch", "%1, and %2"));
+    if (!v.ran && !v.skipped_reason.empty())
+        reason = {ML_TR("NoMatch", "%1; the vector leg did not run (%2)"),
+                  {reason, leg_skip_phrase(v.skipped_reason)}};
+    m.reason_phrase = {ML_TR("NoMatch", "no match: %1"), {reason}};
+    m.reason = render_english(m.reason_phrase);
     return m;
 }
 

@@ -287,8 +287,11 @@ Result<WhyNotAnswer> SearchEngine::why_not(std::string_view text, std::string_vi
         a.node_id = std::string(node_id);
         a.query = std::string(text);
         a.stage = WhyNotStage::NoSearchableTerms;
-        a.verdict = "Not returned: the query has no searchable terms (only punctuation, search "
-                    "operators or common words), so nothing was searched.";
+        a.verdict_phrase = {ML_TR("WhyNot", "Not returned: the query has no searchable terms "
+                                            "(only punctuation, search operators or common "
+                                            "words), so nothing was searched."),
+                            {}};
+        a.verdict = render_english(a.verdict_phrase);
         return a;
     }
     QueryAnswer prepared;

@@ -359,7 +359,9 @@ bool budget_left_out(const Candidate& c) {
 SearchResponse assemble(PipelineState& st) {
     // Each shown candidate's verdict, against its neighbours in the fused order (the pool's).
     auto write_verdict = [&](std::size_t idx, int position) {
-        st.pool[idx].e.verdict = verdict_line(verdict_input(st, idx, position));
+        Explanation& e = st.pool[idx].e;
+        e.verdict_phrase = verdict_phrase(verdict_input(st, idx, position));
+        e.verdict = render_english(e.verdict_phrase);
     };
     // The older versions the penalty kept out are those not returned that without it would
     // score above the lowest hit returned.

@@ -44,15 +44,16 @@ struct VerdictInput {
 double unpenalized_score(const Explanation& e);
 
 // A left-out candidate's line says first what left it out (exclusion_reason), then the legs.
-std::string verdict_line(const VerdictInput& in);
+Phrase verdict_phrase(const VerdictInput& in);
+std::string verdict_line(const VerdictInput& in); // verdict_phrase in English
 
 // What left a fused candidate out of the hits, in words with its numbers ("not kept by MMR:
 // 0.93 cosine-similar to the pick c12 …"; "kept out as an older version …" when the
 // supersession penalty alone put it below the lowest hit); empty for a hit.
-std::string exclusion_reason(const VerdictInput& in);
+Phrase exclusion_reason(const VerdictInput& in);
 
 // "phoenix, budget in the neighbouring turns; none in its own text": the matched terms of a
 // keyword term table by where they were found. Empty when the table is.
-std::string matched_terms_phrase(const std::vector<TermEvidence>& terms, bool is_summary);
+Phrase matched_terms_phrase(const std::vector<TermEvidence>& terms, bool is_summary);
 
 } // namespace memlens::search

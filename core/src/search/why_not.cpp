@@ -53,16 +53,43 @@ std::string path_text(const std::vector<std::string>& path) {
     return path.empty() ? "(none)" : joined(path, " > ");
 }
 
-void fact(WhyNotAnswer& a, std::string name, std::string value) {
-    a.facts.push_back({std::move(name), std::move(value)});
+// A fact's name and value, in English and as phrases (WhyNotFact).
+void fact(WhyNotAnswer& a, PhraseText name, Phrase value) {
+    WhyNotFact f;
+    f.name_phrase = Phrase{name, {}};
+    f.name = render_english(f.name_phrase);
+    f.value = render_english(value);
+    f.value_phrase = std::move(value);
+    a.facts.push_back(std::move(f));
+}
+
+void fact(WhyNotAnswer& a, PhraseText name, std::string value) {
+    fact(a, name, as_is(std::move(value)));
+}
+
+// The answer's verdict, in English and as a phrase.
+void set_verdict(WhyNotAnswer& a, Phrase verdict) {
+    a.verdict = render_english(verdict);
+    a.verdict_phrase = std::move(verdict);
 }
 
 // One leg's reason for not ranking the node: its stage (none when the leg did not run) and a
 // clause for the verdict line.
 struct LegReason {
     std::optional<WhyNotStage> stage;
-    std::string clause;
+    Phrase clause;
 };
+
+// "the keyword leg did not run (weight 0)"
+Phrase did_not_run(bool keyword, const LegReport& rep) {
+    if (rep.skipped_reason.empty())
+        return {keyword ? ML_TR("WhyNot", "the keyword leg did not run")
+                        : ML_TR("WhyNot", "the vector leg did not run"),
+                {}};
+    return {keyword ? ML_TR("WhyNot", "the keyword leg did not run (%1)")
+                    : ML_TR("WhyNot", "the vector leg did not run (%1)"),
+            {leg_skip_phrase(rep.skipped_reason)}};
+}
 
 // Whether a node row passes `extra` conditions (a scope part, or the superseded rule).
 Result<bool> node_passes(StatementCache& stmts, const NodeRow& row, const SearchScope& scope,
@@ -91,46 +118,52 @@ Result<bool> node_passes(StatementCache& stmts, const NodeRow& row, const Search
 Status scope_misses(StatementCache& stmts, const NodeRow& row, const SearchScope& scope,
                     const ChunkColumns& cols, WhyNotAnswer& a) {
     struct Part {
-        const char* name;
+        PhraseText name;
         SearchScope only;
-        std::string asks;
+        std::string asks; // empty for the time window, whose fact names both spans
     };
     std::vector<Part> parts;
     // A list part of the scope, checked alone: a scope holding only that list.
-    auto list_part = [&](const char* name, std::vector<std::string> SearchScope::*list) {
+    auto list_part = [&](PhraseText name, std::vector<std::string> SearchScope::*list) {
         if ((scope.*list).empty())
             return;
         SearchScope s;
         s.*list = scope.*list;
         parts.push_back({name, s, joined(scope.*list)});
     };
-    list_part("namespace", &SearchScope::namespaces);
-    list_part("content type", &SearchScope::content_types);
-    list_part("source kind", &SearchScope::source_kinds);
-    list_part("topic", &SearchScope::topics);
-    list_part("tag", &SearchScope::tags);
+    list_part(ML_TR("WhyNot", "scope: namespace"), &SearchScope::namespaces);
+    list_part(ML_TR("WhyNot", "scope: content type"), &SearchScope::content_types);
+    list_part(ML_TR("WhyNot", "scope: source kind"), &SearchScope::source_kinds);
+    list_part(ML_TR("WhyNot", "scope: topic"), &SearchScope::topics);
+    list_part(ML_TR("WhyNot", "scope: tag"), &SearchScope::tags);
     if (scope.since_ms || scope.until_ms) {
         SearchScope s;
         s.since_ms = scope.since_ms;
         s.until_ms = scope.until_ms;
-        parts.push_back({"time window", s,
-                         (scope.since_ms ? format_rfc3339(*scope.since_ms) : std::string("…")) +
-                             " to " +
-                             (scope.until_ms ? format_rfc3339(*scope.until_ms) : std::string("…")) +
-                             "; the node spans " + format_rfc3339(row.hit.time_range_start_ms) +
-                             " to " + format_rfc3339(row.hit.time_range_end_ms)});
+        parts.push_back({ML_TR("WhyNot", "scope: time window"), s, {}});
     }
+    const auto asks_of = [&](const Part& p) -> Phrase {
+        if (!p.asks.empty()) {
+            const bool chunks_only =
+                row.is_summary &&
+                (p.only.namespaces.size() + p.only.content_types.size() + p.only.tags.size()) > 0;
+            return chunks_only ? Phrase{ML_TR("WhyNot", "%1 (a scope naming namespaces, content "
+                                                        "types or tags admits chunks only)"),
+                                        {p.asks}}
+                               : as_is(p.asks);
+        }
+        return {ML_TR("WhyNot", "%1 to %2; the node spans %3 to %4"),
+                {scope.since_ms ? format_rfc3339(*scope.since_ms) : std::string("…"),
+                 scope.until_ms ? format_rfc3339(*scope.until_ms) : std::string("…"),
+                 format_rfc3339(row.hit.time_range_start_ms),
+                 format_rfc3339(row.hit.time_range_end_ms)}};
+    };
     for (auto& p : parts) {
         auto ok = node_passes(stmts, row, p.only, false, cols);
         if (!ok)
             return ok.status();
-        if (!*ok) {
-            std::string asks = p.asks;
-            if (row.is_summary &&
-                (p.only.namespaces.size() + p.only.content_types.size() + p.only.tags.size()) > 0)
-                asks += " (a scope naming namespaces, content types or tags admits chunks only)";
-            fact(a, std::string("scope: ") + p.name, asks);
-        }
+        if (!*ok)
+            fact(a, p.name, asks_of(p));
     }
     return Status::ok();
 }
@@ -143,10 +176,7 @@ Result<LegReason> keyword_reason(const SearchContext& ctx, const PipelineState& 
     const RetrievalSettings& s = st.resp.settings;
     auto match = keyword_match_expression(st.query, s.max_query_terms);
     if (!match || fts_rowid == 0)
-        return LegReason{{},
-                         "the keyword leg did not run" + (rep.skipped_reason.empty()
-                                                              ? std::string()
-                                                              : " (" + rep.skipped_reason + ")")};
+        return LegReason{{}, did_not_run(true, rep)};
     const KeywordLegInput in = keyword_leg_input(ctx, st, *match);
     auto place = keyword_place(ctx.stmts, in, row.is_summary, fts_rowid, rank_it && rep.ran);
     if (!place)
@@ -171,41 +201,42 @@ Result<LegReason> keyword_reason(const SearchContext& ctx, const PipelineState& 
                                      st.keyword_stats.chunks, st.keyword_stats.summaries, target)
                         .with_context("term table"));
         if (!leg.terms.empty())
-            fact(a, "matched where", matched_terms_phrase(leg.terms, row.is_summary));
+            fact(a, ML_TR("WhyNot", "matched where"),
+                 matched_terms_phrase(leg.terms, row.is_summary));
     }
     for (std::size_t p = 0; p < terms.size(); ++p)
         (found[p] ? a.matched_terms : a.missing_terms).push_back(terms[p]);
     if (!rep.ran)
-        return LegReason{{},
-                         "the keyword leg did not run" + (rep.skipped_reason.empty()
-                                                              ? std::string()
-                                                              : " (" + rep.skipped_reason + ")")};
+        return LegReason{{}, did_not_run(true, rep)};
     if (!place->matched) {
-        fact(a, "missing terms", joined(a.missing_terms));
-        return LegReason{WhyNotStage::NoKeywordMatch, "the keyword leg found none of its terms (" +
-                                                          joined(a.missing_terms) + ") in it"};
+        fact(a, ML_TR("WhyNot", "missing terms"), joined(a.missing_terms));
+        return LegReason{WhyNotStage::NoKeywordMatch,
+                         {ML_TR("WhyNot", "the keyword leg found none of its terms (%1) in it"),
+                          {joined(a.missing_terms)}}};
     }
     if (!rank_it)
         return LegReason{};
-    fact(a, "keyword rank",
-         count_text(place->rank) + " of " + count_text(place->matches) + " matches (leg limit " +
-             count_text(static_cast<std::size_t>(s.leg_limit)) + ")");
-    fact(a, "keyword score (memlens_bm25f)", fmt("%.6g", place->score));
+    const std::string leg_limit = count_text(static_cast<std::size_t>(s.leg_limit));
+    fact(a, ML_TR("WhyNot", "keyword rank"),
+         Phrase{ML_TR("WhyNot", "%1 of %2 matches (leg limit %3)"),
+                {count_text(place->rank), count_text(place->matches), leg_limit}});
+    fact(a, ML_TR("WhyNot", "keyword score (memlens_bm25f)"), fmt("%.6g", place->score));
     if (!st.keyword_items.empty()) {
         // The worst score the leg kept: its cut, before the author, day and question factors
         // reordered what it kept.
         double last = st.keyword_items.front().fts_score;
         for (const auto& it : st.keyword_items)
             last = std::max(last, it.fts_score);
-        fact(a, "the leg's last kept score", fmt("%.6g", last));
+        fact(a, ML_TR("WhyNot", "the leg's last kept score"), fmt("%.6g", last));
     }
     if (place->rank > static_cast<std::size_t>(s.leg_limit))
-        return LegReason{WhyNotStage::KeywordRank,
-                         "keyword rank " + count_text(place->rank) + " of " +
-                             count_text(place->matches) + ", beyond the keyword leg's limit of " +
-                             count_text(static_cast<std::size_t>(s.leg_limit))};
+        return LegReason{
+            WhyNotStage::KeywordRank,
+            {ML_TR("WhyNot", "keyword rank %1 of %2, beyond the keyword leg's limit of %3"),
+             {count_text(place->rank), count_text(place->matches), leg_limit}}};
     // Within the limit by the leg's order yet not among its items: the row's chunk is gone.
-    return LegReason{WhyNotStage::UnknownNode, "the keyword leg's row for it has no chunk"};
+    return LegReason{WhyNotStage::UnknownNode,
+                     {ML_TR("WhyNot", "the keyword leg's row for it has no chunk"), {}}};
 }
 
 // The topic path of each reached topic key, root first (TopicInfo's parent links).
@@ -238,29 +269,32 @@ LegReason vector_reason(const SearchContext& ctx, const PipelineState& st, const
     if (pos)
         a.node_topic_path = ctx.index.topic_path_of(*pos);
     if (!rep.ran)
-        return {{},
-                "the vector leg did not run" +
-                    (rep.skipped_reason.empty() ? std::string() : " (" + rep.skipped_reason + ")")};
+        return {{}, did_not_run(false, rep)};
     if (!pos) {
-        fact(a, "vector", "none in the topic index of " + ctx.embedder.signature());
-        return {WhyNotStage::NoVector, "it has no vector in the topic index"};
+        fact(a, ML_TR("WhyNot", "vector"),
+             Phrase{ML_TR("WhyNot", "none in the topic index of %1"), {ctx.embedder.signature()}});
+        return {WhyNotStage::NoVector,
+                {ML_TR("WhyNot", "it has no vector in the topic index"), {}}};
     }
     std::vector<std::uint8_t> only(ctx.index.size(), 0);
     only[*pos] = 1;
     const auto hit = ctx.index.exact(st.query_vector, 1, &only);
     const double sim = hit.empty() ? 0.0 : hit.front().similarity;
-    fact(a, "vector similarity", fmt("%.4f", sim));
-    fact(a, "its topic path", path_text(a.node_topic_path));
+    fact(a, ML_TR("WhyNot", "vector similarity"), fmt("%.4f", sim));
+    fact(a, ML_TR("WhyNot", "its topic path"),
+         a.node_topic_path.empty() ? Phrase{ML_TR("WhyNot", "(none)"), {}}
+                                   : as_is(path_text(a.node_topic_path)));
     const std::string last =
         st.vector_items.empty() ? std::string() : fmt("%.4f", st.vector_items.back().raw);
     const bool full = st.vector_items.size() >= static_cast<std::size_t>(s.leg_limit);
+    const std::string leg_limit = count_text(static_cast<std::size_t>(s.leg_limit));
+    constexpr PhraseText kLimited = ML_TR("WhyNot", "%1 (leg limit %2)");
     if (!full)
-        fact(a, "vector leg kept",
-             count_text(st.vector_items.size()) + " (leg limit " +
-                 count_text(static_cast<std::size_t>(s.leg_limit)) + ")");
+        fact(a, ML_TR("WhyNot", "vector leg kept"),
+             Phrase{kLimited, {count_text(st.vector_items.size()), leg_limit}});
     else
-        fact(a, "the vector leg's last similarity",
-             last + " (leg limit " + count_text(static_cast<std::size_t>(s.leg_limit)) + ")");
+        fact(a, ML_TR("WhyNot", "the vector leg's last similarity"),
+             Phrase{kLimited, {last, leg_limit}});
     // Beyond the limit: lower than the last kept, or equal and later by id (the leg's tie rule).
     const bool ranked_out =
         full && (sim < st.vector_items.back().raw || (sim == st.vector_items.back().raw &&
@@ -272,32 +306,36 @@ LegReason vector_reason(const SearchContext& ctx, const PipelineState& st, const
                                        leaf) != rep.reached_topics.end();
         a.reached_topic_paths = reached_paths(ctx.index, rep.reached_topics);
         if (!reached) {
-            fact(a, "leaves the beam reached",
-                 count_text(rep.reached_topics.size()) + " (beam width " +
-                     std::to_string(s.beam_width) + "): " + joined(rep.reached_topics));
-            return {WhyNotStage::Beam, "the vector leg's beam did not reach its topic " + leaf +
-                                           " (it reached " + count_text(rep.reached_topics.size()) +
-                                           " leaves)"};
+            fact(a, ML_TR("WhyNot", "leaves the beam reached"),
+                 Phrase{ML_TR("WhyNot", "%1 (beam width %2): %3"),
+                        {count_text(rep.reached_topics.size()), std::to_string(s.beam_width),
+                         joined(rep.reached_topics)}});
+            return {
+                WhyNotStage::Beam,
+                {ML_TR("WhyNot", "the vector leg's beam did not reach its topic %1 (it reached %2 "
+                                 "leaves)"),
+                 {leaf, count_text(rep.reached_topics.size())}}};
         }
         if (!ranked_out && sim > 0.0) {
-            fact(a, "leaf members scored",
-                 "at most " + std::to_string(s.beam_max_leaf_items) + " per reached leaf; " +
-                     count_text(rep.scored) + " scored");
+            fact(a, ML_TR("WhyNot", "leaf members scored"),
+                 Phrase{ML_TR("WhyNot", "at most %1 per reached leaf; %2 scored"),
+                        {std::to_string(s.beam_max_leaf_items), count_text(rep.scored)}});
             return {WhyNotStage::Beam,
-                    "the vector leg's beam reached its topic " + leaf +
-                        " but did not score it (a reached leaf gives at most " +
-                        std::to_string(s.beam_max_leaf_items) +
-                        " members; wide beams keep the best by their int8 codes)"};
+                    {ML_TR("WhyNot", "the vector leg's beam reached its topic %1 but did not score "
+                                     "it (a reached leaf gives at most %2 members; wide beams "
+                                     "keep the best by their int8 codes)"),
+                     {leaf, std::to_string(s.beam_max_leaf_items)}}};
         }
     }
     if (!(sim > 0.0))
         return {WhyNotStage::VectorRank,
-                "vector similarity " + fmt("%.4f", sim) +
-                    ": it shares nothing with the query (the leg keeps only "
-                    "similarities above 0)"};
-    return {WhyNotStage::VectorRank, "vector similarity " + fmt("%.4f", sim) +
-                                         ", below the vector leg's last kept " + last + " (limit " +
-                                         count_text(static_cast<std::size_t>(s.leg_limit)) + ")"};
+                {ML_TR("WhyNot", "vector similarity %1: it shares nothing with the query (the leg "
+                                 "keeps only similarities above 0)"),
+                 {fmt("%.4f", sim)}}};
+    return {
+        WhyNotStage::VectorRank,
+        {ML_TR("WhyNot", "vector similarity %1, below the vector leg's last kept %2 (limit %3)"),
+         {fmt("%.4f", sim), last, leg_limit}}};
 }
 
 std::int64_t fts_rowid_of(StatementCache& stmts, const NodeRow& row, const ChunkColumns& cols) {
@@ -319,15 +357,18 @@ std::int64_t fts_rowid_of(StatementCache& stmts, const NodeRow& row, const Chunk
 
 void candidate_facts(const PipelineState& st, const Candidate& c, WhyNotAnswer& a) {
     const Explanation& e = c.e;
-    fact(a, "fused rank",
-         count_text(static_cast<std::size_t>(e.fused_rank)) + " of " + count_text(st.pool.size()) +
-             " candidates");
-    fact(a, "keyword rank", e.keyword.rank ? std::to_string(*e.keyword.rank) : "none");
-    fact(a, "vector rank", e.vector.rank ? std::to_string(*e.vector.rank) : "none");
-    fact(a, e.fusion == "rrf" ? "RRF" : "score",
+    fact(a, ML_TR("WhyNot", "fused rank"),
+         Phrase{ML_TR("WhyNot", "%1 of %2 candidates"),
+                {count_text(static_cast<std::size_t>(e.fused_rank)), count_text(st.pool.size())}});
+    const Phrase none{ML_TR("WhyNot", "none"), {}};
+    fact(a, ML_TR("WhyNot", "keyword rank"),
+         e.keyword.rank ? as_is(std::to_string(*e.keyword.rank)) : none);
+    fact(a, ML_TR("WhyNot", "vector rank"),
+         e.vector.rank ? as_is(std::to_string(*e.vector.rank)) : none);
+    fact(a, e.fusion == "rrf" ? ML_TR("WhyNot", "RRF") : ML_TR("WhyNot", "score"),
          fmt("%.5f", e.fusion == "rrf" ? e.rrf_score : e.final_score));
     if (e.final_score != e.rrf_score && e.fusion == "rrf")
-        fact(a, "final score", fmt("%.5f", e.final_score));
+        fact(a, ML_TR("WhyNot", "final score"), fmt("%.5f", e.final_score));
     if (e.superseded_penalty < 1.0) {
         // An older version: where its score without the penalty would have put it.
         const double without = unpenalized_score(e);
@@ -338,11 +379,12 @@ void candidate_facts(const PipelineState& st, const Candidate& c, WhyNotAnswer& 
         std::string by;
         for (const auto& id : e.graph_context.superseded_by)
             by += (by.empty() ? "" : ", ") + id;
-        fact(a, "superseded by", by.empty() ? "a newer memory" : by);
-        fact(a, "supersession penalty",
-             "× " + fmt("%.2f", e.superseded_penalty) + ": score " + fmt("%.5f", e.final_score) +
-                 " instead of " + fmt("%.5f", without) + ", which would rank it fused #" +
-                 std::to_string(above + 1));
+        fact(a, ML_TR("WhyNot", "superseded by"),
+             by.empty() ? Phrase{ML_TR("WhyNot", "a newer memory"), {}} : as_is(by));
+        fact(a, ML_TR("WhyNot", "supersession penalty"),
+             Phrase{ML_TR("WhyNot", "× %1: score %2 instead of %3, which would rank it fused #%4"),
+                    {fmt("%.2f", e.superseded_penalty), fmt("%.5f", e.final_score),
+                     fmt("%.5f", without), std::to_string(above + 1)}});
     }
 }
 
@@ -353,13 +395,19 @@ using namespace why;
 namespace {
 
 // A pick as a reader sees it: "hit #3 (id …)" when the query returned it, else its id.
-std::string pick_fact(const PipelineState& st, const std::optional<std::string>& id) {
+Phrase pick_fact(const PipelineState& st, const std::optional<std::string>& id) {
     if (!id)
-        return "?";
+        return as_is("?");
     for (std::size_t i = 0; i < st.order.size(); ++i)
         if (st.pool[st.order[i]].row->hit.node_id == *id)
-            return "hit #" + std::to_string(i + 1) + " (id " + *id + ")";
-    return *id;
+            return {ML_TR("WhyNot", "hit #%1 (id %2)"), {std::to_string(i + 1), *id}};
+    return as_is(*id);
+}
+
+// "hit #2 (id …), MMR score 0.4123"
+Phrase lost_to_fact(const PipelineState& st, const MmrExplanation& m) {
+    return {ML_TR("WhyNot", "%1, MMR score %2"),
+            {pick_fact(st, m.lost_to), why::fmt("%.4f", m.lost_to_score)}};
 }
 
 // Why a fused candidate that a stage after fusion left out is not returned: MMR, the limit or
@@ -370,31 +418,30 @@ void left_out_facts(const PipelineState& st, const SearchRequest& req, const Exp
     const MmrExplanation& m = e.mmr;
     if (e.excluded_by == Exclusion::Mmr) {
         a.stage = WhyNotStage::Mmr;
-        fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
-        fact(a, "relevance", why::fmt("%.4f", m.relevance));
-        fact(a, "too similar to", pick_fact(st, m.penalized_by));
-        fact(a, "cosine to it", why::fmt("%.4f", m.cosine));
-        fact(a, "redundancy (after the floor)", why::fmt("%.4f", m.max_similarity));
-        fact(a, "λ", why::fmt("%.2f", st.resp.mmr_lambda));
-        fact(a, "redundancy floor", why::fmt("%.2f", s.mmr_redundancy_floor));
-        fact(a, "lost the last step to",
-             pick_fact(st, m.lost_to) + ", MMR score " + why::fmt("%.4f", m.lost_to_score));
+        fact(a, ML_TR("WhyNot", "MMR score"), why::fmt("%.4f", m.mmr_score));
+        fact(a, ML_TR("WhyNot", "relevance"), why::fmt("%.4f", m.relevance));
+        fact(a, ML_TR("WhyNot", "too similar to"), pick_fact(st, m.penalized_by));
+        fact(a, ML_TR("WhyNot", "cosine to it"), why::fmt("%.4f", m.cosine));
+        fact(a, ML_TR("WhyNot", "redundancy (after the floor)"),
+             why::fmt("%.4f", m.max_similarity));
+        fact(a, ML_TR("WhyNot", "λ"), why::fmt("%.2f", st.resp.mmr_lambda));
+        fact(a, ML_TR("WhyNot", "redundancy floor"), why::fmt("%.2f", s.mmr_redundancy_floor));
+        fact(a, ML_TR("WhyNot", "lost the last step to"), lost_to_fact(st, m));
     } else if (e.excluded_by == Exclusion::Limit) {
         a.stage = WhyNotStage::FusedRank;
-        fact(a, "limit", std::to_string(st.resp.limit));
-        fact(a, "MMR score", why::fmt("%.4f", m.mmr_score));
-        fact(a, "lost the last step to",
-             pick_fact(st, m.lost_to) + ", MMR score " + why::fmt("%.4f", m.lost_to_score));
+        fact(a, ML_TR("WhyNot", "limit"), std::to_string(st.resp.limit));
+        fact(a, ML_TR("WhyNot", "MMR score"), why::fmt("%.4f", m.mmr_score));
+        fact(a, ML_TR("WhyNot", "lost the last step to"), lost_to_fact(st, m));
     } else {
         a.stage = WhyNotStage::Budget;
         const SearchBudget& b = req.budget;
-        fact(a, "budget",
+        fact(a, ML_TR("WhyNot", "budget"),
              e.excluded_by == Exclusion::MaxUnits
                  ? "max_units " + std::to_string(b.max_units)
                  : "max_chars " + count_text(static_cast<std::size_t>(
                                       std::max<std::int64_t>(0, b.max_chars))));
-        fact(a, "MMR step", std::to_string(m.step + 1));
-        fact(a, "hits kept", count_text(st.order.size()));
+        fact(a, ML_TR("WhyNot", "MMR step"), std::to_string(m.step + 1));
+        fact(a, ML_TR("WhyNot", "hits kept"), count_text(st.order.size()));
     }
 }
 
@@ -420,7 +467,8 @@ Status explain_candidate(SearchContext& ctx, const SearchRequest& req, const Pip
         }
     }
     // The line the query itself writes for it (assemble), from the same explanation.
-    e.verdict = verdict_line(vin);
+    e.verdict_phrase = verdict_phrase(vin);
+    e.verdict = render_english(e.verdict_phrase);
     a.explanation = e;
     if (st.resp.keyword.ran && rid != 0) {
         // Its matched and missing terms (a candidate the vector leg alone found may match
@@ -435,19 +483,19 @@ Status explain_candidate(SearchContext& ctx, const SearchRequest& req, const Pip
     candidate_facts(st, c, a);
     if (position > 0) {
         a.stage = WhyNotStage::Returned;
-        a.facts.insert(a.facts.begin() + 1,
-                       {"position",
-                        std::to_string(position) + " of " + count_text(st.order.size()) + " hits"});
-        a.verdict = "Returned: " + e.verdict;
+        fact(a, ML_TR("WhyNot", "position"),
+             Phrase{ML_TR("WhyNot", "%1 of %2 hits"),
+                    {std::to_string(position), count_text(st.order.size())}});
+        std::rotate(a.facts.begin() + 1, a.facts.end() - 1, a.facts.end());
+        set_verdict(a, {ML_TR("WhyNot", "Returned: %1"), {e.verdict_phrase}});
         return Status::ok();
     }
     left_out_facts(st, req, e, a);
     // The query's own line for it: what left it out, then how the legs ranked it, which is
-    // why its fused rank is where it is.
-    constexpr std::string_view kOut = "not returned";
-    a.verdict = std::string_view(e.verdict).starts_with(kOut)
-                    ? "Not returned" + e.verdict.substr(kOut.size()) + "."
-                    : "Not returned: " + exclusion_reason(vin) + ".";
+    // why its fused rank is where it is. Its verdict phrase is "%1: %2" (place, clauses).
+    const Phrase& clauses = e.verdict_phrase.args.at(1).phrase.at(0);
+    set_verdict(a, {ML_TR("WhyNot", "Not returned (fused #%1): %2."),
+                    {std::to_string(e.fused_rank), clauses}});
     return Status::ok();
 }
 
@@ -457,20 +505,24 @@ Result<bool> outside_scope(SearchContext& ctx, const SearchRequest& req, const P
     const RetrievalSettings& s = st.resp.settings;
     if (row.is_summary && !s.include_summaries) {
         a.stage = WhyNotStage::Scope;
-        fact(a, "scope: kinds", "chunks only (search.include_summaries is off)");
-        a.verdict = "Not returned: outside the scope: this query searches chunks only "
-                    "(summaries are not included: search.include_summaries or --summaries).";
+        fact(a, ML_TR("WhyNot", "scope: kinds"),
+             Phrase{ML_TR("WhyNot", "chunks only (search.include_summaries is off)"), {}});
+        set_verdict(a, {ML_TR("WhyNot", "Not returned: outside the scope: this query searches "
+                                        "chunks only (summaries are not included: "
+                                        "search.include_summaries or --summaries)."),
+                        {}});
         return true;
     }
     if (!req.scope.empty()) {
         MEMLENS_TRY(scope_misses(ctx.stmts, row, req.scope, cols, a));
         if (a.facts.size() > 1) {
             a.stage = WhyNotStage::Scope;
-            std::vector<std::string> parts;
+            std::vector<Phrase> parts;
             for (std::size_t i = 1; i < a.facts.size(); ++i)
-                parts.push_back(a.facts[i].name.substr(7) + " (" + a.facts[i].value + ")");
-            a.verdict = "Not returned: outside the scope: its " + why::joined(parts, "; its ") +
-                        " is not what the scope admits.";
+                parts.push_back({ML_TR("WhyNot", "%1 (%2)"),
+                                 {a.facts[i].name_phrase, a.facts[i].value_phrase}});
+            set_verdict(a, {ML_TR("WhyNot", "Not returned: outside the scope: %1."),
+                            {join_phrases(parts, ML_TR("WhyNot", "%1; %2"))}});
             return true;
         }
     }
@@ -490,13 +542,14 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
         return rows.status().with_context("reading the node");
     if (rows->empty()) {
         a.stage = WhyNotStage::UnknownNode;
-        a.verdict =
-            "Not returned: this vault has no chunk or summary with the id or source reference " +
-            a.node_id + ".";
+        set_verdict(a, {ML_TR("WhyNot", "Not returned: this vault has no chunk or summary with "
+                                        "the id or source reference %1."),
+                        {a.node_id}});
         return a;
     }
     const NodeRow& row = rows->begin()->second;
-    fact(a, "kind", row.is_summary ? "summary" : "chunk");
+    fact(a, ML_TR("WhyNot", "kind"),
+         Phrase{row.is_summary ? ML_TR("WhyNot", "summary") : ML_TR("WhyNot", "chunk"), {}});
 
     PipelineState st;
     MEMLENS_TRY(run_stages(ctx, req, cancel, st));
@@ -534,11 +587,18 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
                                        [&](const FusedEntry& f) { return f.id == a.node_id; });
         if (!*visible || (fused && (row.superseded_flag || !by.empty()))) {
             a.stage = WhyNotStage::Superseded;
-            fact(a, "superseded by", by.empty() ? "a newer version" : why::joined(by));
-            fact(a, "search.superseded", "hide");
-            a.verdict = "Not returned: hidden as superseded" +
-                        (by.empty() ? std::string() : " by " + why::joined(by)) +
-                        " (search.superseded is hide).";
+            fact(a, ML_TR("WhyNot", "superseded by"),
+                 by.empty() ? Phrase{ML_TR("WhyNot", "a newer version"), {}}
+                            : as_is(why::joined(by)));
+            fact(a, ML_TR("WhyNot", "search.superseded"), "hide");
+            set_verdict(a, by.empty() ? Phrase{ML_TR("WhyNot", "Not returned: hidden as "
+                                                               "superseded (search.superseded is "
+                                                               "hide)."),
+                                               {}}
+                                      : Phrase{ML_TR("WhyNot", "Not returned: hidden as "
+                                                               "superseded by %1 "
+                                                               "(search.superseded is hide)."),
+                                               {why::joined(by)}});
             return a;
         }
     }
@@ -554,8 +614,8 @@ Result<WhyNotAnswer> why_not_stages(SearchContext& ctx, const SearchRequest& req
     if (a.stage != WhyNotStage::Beam)
         a.reached_topic_paths.clear();
     if (!by.empty())
-        fact(a, "also superseded by", why::joined(by));
-    a.verdict = "Not returned: " + kw->clause + "; " + vec.clause + ".";
+        fact(a, ML_TR("WhyNot", "also superseded by"), why::joined(by));
+    set_verdict(a, {ML_TR("WhyNot", "Not returned: %1; %2."), {kw->clause, vec.clause}});
     return a;
 }
 
