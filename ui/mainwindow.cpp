@@ -17,6 +17,8 @@
 #include "pages/treespage.h"
 #include "pages/vaultpanel.h"
 #include "pages/welcomepage.h"
+#include "query/querysession.h"
+#include "query/settingspanel.h"
 #include "vault/forgetflow.h"
 #include "vault/ingestflow.h"
 #include "vault/vaultcontroller.h"
@@ -43,6 +45,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 
 namespace memlens::ui {
 
@@ -54,8 +57,11 @@ constexpr int kStateVersion = 2;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
+    : MainWindow(nullptr, parent) {}
+
+MainWindow::MainWindow(VaultController* vault, QWidget* parent)
     : QMainWindow(parent)
-    , vault_(new VaultController(this))
+    , vault_(vault != nullptr ? vault : new VaultController(this))
     , ingest_(new IngestFlow(this))
     , stack_(new QStackedWidget(this))
     , welcome_(new WelcomePage(this))
@@ -70,6 +76,7 @@ MainWindow::MainWindow(QWidget* parent)
     , readOnlyBadge_(new QLabel(this))
     , auditStatus_(new AuditStatus(this))
     , busy_(new QProgressBar(this)) {
+    vault_->setParent(this);
     setWindowTitle(tr("memlens"));
     setWindowIcon(QIcon(QStringLiteral(":/memlens/icons/memlens.svg")));
     setAcceptDrops(true);
@@ -158,6 +165,10 @@ void MainWindow::connectPages() {
         pages_->setCurrentWidget(trees_);
         trees_->focusTree(treeId);
     });
+    connect(ingest_, &IngestFlow::finished, this, [this] {
+        if (rebuildPending_)
+            QTimer::singleShot(0, this, &MainWindow::rebuildInLanguage);
+    });
     auto* focusQuery = new QAction(tr("Focus &Query"), this);
     focusQuery->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(focusQuery, &QAction::triggered, this, [this] {
@@ -168,6 +179,64 @@ void MainWindow::connectPages() {
 }
 
 MainWindow::~MainWindow() = default;
+
+MainWindow* MainWindow::rebuildInLanguage() {
+    if (ingest_->isRunning()) {
+        rebuildPending_ = true;
+        statusBar()->showMessage(tr("The new language applies once the import has finished."));
+        return nullptr;
+    }
+    rebuildPending_ = false;
+    // What the user sees, to show again: the page, the layout, the query and its answer.
+    const bool open = vault_->isOpen();
+    const int page = pages_->currentIndex();
+    const bool onPages = stack_->currentWidget() == pages_;
+    QueryPage* queryPage = workbench_->page();
+    const QString queryText = queryPage->queryText();
+    const QueryKind kind = workbench_->form()->kind();
+    SettingsPanel* settings = workbench_->form()->settingsPanel();
+    std::vector<std::pair<std::string, QString>> changed;
+    for (const std::string& key : settings->changedKeys())
+        changed.emplace_back(key, settings->value(key));
+    QueryOutcome outcome = workbench_->session()->outcome();
+    const bool hasOutcome = outcome.search.has_value() || outcome.walk.has_value() ||
+                            !outcome.rows.empty() || !outcome.entities.empty() ||
+                            !outcome.error.isEmpty();
+
+    auto* next = new MainWindow(vault_, parentWidget());
+    next->setAttribute(Qt::WA_DeleteOnClose, testAttribute(Qt::WA_DeleteOnClose));
+    next->damagedDir_ = damagedDir_;
+    next->damage_ = damage_;
+    next->restoreGeometry(saveGeometry());
+    next->restoreState(saveState(kStateVersion), kStateVersion);
+    next->workbench_->form()->setKind(kind);
+    next->workbench_->page()->setQueryText(queryText);
+    if (open) {
+        // The pages fill themselves on opened(), which a reload of the same vault sends again
+        // (no vaultChanged: nothing resets); the form's parameters and the answer follow it.
+        connect(
+            vault_, &VaultController::opened, next,
+            [next, page, changed, outcome = std::move(outcome), hasOutcome]() mutable {
+                SettingsPanel* panel = next->workbench_->form()->settingsPanel();
+                for (const auto& [key, value] : changed)
+                    panel->setValue(key, value);
+                if (hasOutcome)
+                    next->workbench_->session()->show(std::move(outcome));
+                next->pages_->setCurrentIndex(page);
+            },
+            Qt::SingleShotConnection);
+        vault_->reload();
+    }
+    if (onPages)
+        next->stack_->setCurrentWidget(next->pages_);
+    next->pages_->setCurrentIndex(page);
+    if (isVisible())
+        next->show();
+    Q_EMIT replacedBy(next);
+    hide();
+    deleteLater();
+    return next;
+}
 
 void MainWindow::createActions() {
     openAction_ = new QAction(tr("&Open Vault…"), this);
@@ -318,7 +387,11 @@ void MainWindow::createDocks() {
     viewMenu_->addSeparator();
     viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     viewMenu_->addSeparator();
-    viewMenu_->addMenu(new LanguageMenu(this));
+    auto* language = new LanguageMenu(this);
+    // Queued: the menu that emits is deleted with this window.
+    connect(language, &LanguageMenu::languageChosen, this, &MainWindow::rebuildInLanguage,
+            Qt::QueuedConnection);
+    viewMenu_->addMenu(language);
 }
 
 void MainWindow::createStatusBar() {

@@ -30,7 +30,16 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    // A window over a vault controller another window hands over (rebuildInLanguage), which
+    // it takes as its child.
+    MainWindow(VaultController* vault, QWidget* parent);
     ~MainWindow() override;
+
+    // The interface language changed (the translators are installed): builds this window again,
+    // every page, dock and menu reading tr() as it is built, over the same open vault, with
+    // the same page, layout, query text, parameters and answer, then deletes this one. While an
+    // import runs the rebuild waits for it. Returns the new window (null while waiting).
+    MainWindow* rebuildInLanguage();
 
     void openVault(const QString& dir, bool readOnly = false);
     void openDemoVault();
@@ -52,6 +61,10 @@ public:
     // A dropped folder (or a vault.db / chunks.db inside one) names this vault folder;
     // empty when the drop is not a vault.
     static QString vaultDirForDrop(const QString& localPath);
+
+Q_SIGNALS:
+    // This window was built again in another language: `next` replaces it.
+    void replacedBy(memlens::ui::MainWindow* next);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -83,6 +96,7 @@ private:
     VaultController* vault_;
     IngestFlow* ingest_;
     bool ingestIsDemo_ = false;
+    bool rebuildPending_ = false; // a language switch waits for the import to finish
     QStackedWidget* stack_;
     WelcomePage* welcome_;
     QTabWidget* pages_;

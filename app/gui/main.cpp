@@ -46,23 +46,26 @@ int main(int argc, char** argv) {
     parser.addOption(query);
     parser.process(app);
 
-    memlens::ui::MainWindow window;
-    window.show();
+    // On the heap: a language switch builds the window again and deletes this one
+    // (MainWindow::rebuildInLanguage).
+    auto* window = new memlens::ui::MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
     if (parser.isSet(query)) {
         const QString text = parser.value(query);
         QObject::connect(
-            window.vault(), &memlens::ui::VaultController::opened, &window,
-            [&window, text] {
-                memlens::ui::QueryPage* page = window.workbench()->page();
-                window.pages()->setCurrentWidget(page);
+            window->vault(), &memlens::ui::VaultController::opened, window,
+            [window, text] {
+                memlens::ui::QueryPage* page = window->workbench()->page();
+                window->pages()->setCurrentWidget(page);
                 page->setQueryText(text);
                 page->run();
             },
             Qt::SingleShotConnection);
     }
     if (parser.isSet(demo))
-        window.openDemoVault();
+        window->openDemoVault();
     else if (!parser.positionalArguments().isEmpty())
-        window.openVault(parser.positionalArguments().constFirst(), parser.isSet(readOnly));
+        window->openVault(parser.positionalArguments().constFirst(), parser.isSet(readOnly));
     return QApplication::exec();
 }

@@ -47,12 +47,16 @@ void QuerySession::run(const QueryRequest& request) {
         [this](QueryOutcome outcome) {
             qCDebug(lcQuery) << "finished in" << outcome.elapsedMs << "ms:" << outcome.rows.size()
                              << "hits" << outcome.error;
-            results_->setRows(outcome.rows, outcome.supersededOut);
-            entities_->setMatches(outcome.entities);
-            mmr_->setOutcome(outcome);
-            outcome_ = std::move(outcome);
-            Q_EMIT finished();
+            show(std::move(outcome));
         });
+}
+
+void QuerySession::show(QueryOutcome outcome) {
+    results_->setRows(outcome.rows, outcome.supersededOut);
+    entities_->setMatches(outcome.entities);
+    mmr_->setOutcome(outcome);
+    outcome_ = std::move(outcome);
+    Q_EMIT finished();
 }
 
 void QuerySession::cancel() {

@@ -28,6 +28,9 @@ public:
     bool isRunning() const;
 
     const QueryOutcome& outcome() const { return outcome_; }
+    // Shows an outcome as if its query had just finished (finished() follows), without running
+    // anything: the answer a rebuilt window carries over (MainWindow, a language switch).
+    void show(QueryOutcome outcome);
     ResultsModel* results() const { return results_; }
     EntityMatchModel* entities() const { return entities_; }
     MmrModel* mmr() const { return mmr_; }

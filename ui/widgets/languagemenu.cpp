@@ -27,13 +27,17 @@ void LanguageMenu::choose(const QString& code, const QString& name) {
     if (code == savedLanguage())
         return;
     saveLanguage(code);
+    if (!installTranslators(code)) {
+        // No translation for that locale: the interface stays English, and says so.
+        auto* box = new QMessageBox(
+            QMessageBox::Information, tr("Language"),
+            tr("memlens has no translation for %1; the interface stays in English.").arg(name),
+            QMessageBox::Ok, parentWidget());
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setObjectName(QStringLiteral("languageBox"));
+        box->open();
+    }
     Q_EMIT languageChosen(code);
-    auto* box = new QMessageBox(QMessageBox::Information, tr("Language"),
-                                tr("memlens will use %1 from its next start.").arg(name),
-                                QMessageBox::Ok, parentWidget());
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("languageBox"));
-    box->open();
 }
 
 } // namespace memlens::ui

@@ -1,6 +1,6 @@
-// View › Language: System / English / Deutsch / 简体中文. The choice is saved and takes effect
-// at the next start: the pages build their texts once, so switching live would mean rebuilding
-// every page for a setting a user changes about once.
+// View › Language: System / English / Deutsch / 简体中文. The choice is saved and its
+// translators installed at once; languageChosen() then has MainWindow build itself again in the
+// new language (MainWindow::rebuildInLanguage), over the same vault, page and answer.
 #pragma once
 
 #include <QMenu>
