@@ -1,7 +1,7 @@
 // The entity graph's analysis through igraph: separate pieces packed side by side, drawn edges
 // near the requested length, communities that follow the links and are numbered heaviest first,
 // PageRank, the same answer every run and from several threads at once, bad edges refused and
-// a raised cancel flag honoured.
+// a raised cancel flag honoured; marks drawn over each other parted (separate_marks).
 #include "suite.h"
 
 #include <memlens/graph_analysis.h>
@@ -224,6 +224,55 @@ private slots:
         auto again = analyse_graph(12, TwoCliques().edges, TwoCliques().weights);
         QVERIFY(again.is_ok());
         QCOMPARE(again->communities.size(), std::size_t{3});
+    }
+
+    // Marks of different sizes piled on each other end up apart by their radii and the gap,
+    // the same way every run; a mark that overlapped nothing stays where the layout put it.
+    void separateMarksPartsOverlappingMarksOnly() {
+        std::uint64_t seed = 11;
+        auto next = [&seed] {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            return static_cast<std::uint32_t>(seed >> 33);
+        };
+        std::vector<GraphPoint> pile;
+        std::vector<double> radius;
+        for (int i = 0; i < 300; ++i) {
+            pile.push_back({static_cast<double>(next() % 400), static_cast<double>(next() % 400)});
+            radius.push_back(4.0 + static_cast<double>(next() % 22));
+        }
+        pile[1] = pile[0]; // two on one point
+        const double gap = 4.0;
+        auto touching = [&](const std::vector<GraphPoint>& p) {
+            int count = 0;
+            for (std::size_t i = 0; i < p.size(); ++i)
+                for (std::size_t j = i + 1; j < p.size(); ++j)
+                    count += std::hypot(p[i].x - p[j].x, p[i].y - p[j].y) <
+                                     radius[i] + radius[j] + gap - 1e-9
+                                 ? 1
+                                 : 0;
+            return count;
+        };
+        QVERIFY(touching(pile) > 100);
+        std::vector<GraphPoint> parted = pile;
+        separate_marks(parted, radius, gap);
+        QCOMPARE(touching(parted), 0);
+        std::vector<GraphPoint> again = pile;
+        separate_marks(again, radius, gap);
+        for (std::size_t i = 0; i < pile.size(); ++i) {
+            QCOMPARE(again[i].x, parted[i].x);
+            QCOMPARE(again[i].y, parted[i].y);
+        }
+
+        // Two overlapping marks and one well clear of them: only the two move, apart along the
+        // line between them.
+        std::vector<GraphPoint> three = {{0, 0}, {10, 0}, {200, 50}};
+        separate_marks(three, {10.0, 10.0, 10.0}, gap);
+        QCOMPARE(three[2].x, 200.0);
+        QCOMPARE(three[2].y, 50.0);
+        QVERIFY(three[1].x - three[0].x >= 24.0 - 1e-9);
+        QCOMPARE(three[0].y, 0.0);
+        QCOMPARE(three[1].y, 0.0);
+        QCOMPARE((three[0].x + three[1].x) / 2, 5.0); // each moved half the shortfall
     }
 };
 

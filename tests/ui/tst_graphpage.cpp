@@ -201,6 +201,42 @@ private Q_SLOTS:
                  qPrintable(page_->statusLabel()->text()));
     }
 
+    // Pairs of shown nodes whose marks, as drawn (NodeItem::shape: the circle holding the mark
+    // and its outline), meet, named for the failure message.
+    static QStringList overlappingMarks(const GraphScene& scene) {
+        QStringList pairs;
+        const int n = static_cast<int>(scene.data().nodes.size());
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j)
+                if (scene.isShown(i) && scene.isShown(j) &&
+                    scene.nodeItem(i)->collidesWithItem(scene.nodeItem(j)))
+                    pairs << QStringLiteral("%1 × %2 (%3 apart, marks %4 + %5)")
+                                 .arg(scene.labelOf(i), scene.labelOf(j))
+                                 .arg(QLineF(scene.positionOf(i), scene.positionOf(j)).length())
+                                 .arg(scene.nodeItem(i)->extent())
+                                 .arg(scene.nodeItem(j)->extent());
+        return pairs;
+    }
+
+    // At the view the page opens on, every mark can be seen and clicked: none covers another,
+    // under whichever size measure is chosen (the marks grow, the layout made room for that).
+    void noMarkCoversAnotherAtTheDefaultView() {
+        GraphScene* scene = page_->scene();
+        QCOMPARE(scene->sizeMeasure(), NodeSizeMeasure::Mentions);
+        QVERIFY(scene->nodeCount() > 10);
+        QStringList overlaps = overlappingMarks(*scene);
+        QVERIFY2(overlaps.isEmpty(),
+                 qPrintable(QStringLiteral("%1 overlapping pairs: %2")
+                                .arg(overlaps.size())
+                                .arg(overlaps.mid(0, 5).join(QStringLiteral("; ")))));
+        for (int measure : {1, 2}) { // degree, PageRank
+            page_->controlsPanel()->sizeMeasureBox()->setCurrentIndex(measure);
+            overlaps = overlappingMarks(*scene);
+            QVERIFY2(overlaps.isEmpty(), qPrintable(overlaps.mid(0, 5).join(QStringLiteral("; "))));
+        }
+        page_->controlsPanel()->sizeMeasureBox()->setCurrentIndex(0);
+    }
+
     void nodeSizeFollowsTheChosenMeasure() {
         GraphScene* scene = page_->scene();
         const GraphData& d = scene->data();

@@ -1,6 +1,7 @@
 #include "graph/graphdata.h"
 
 #include "core/format.h"
+#include "graph/graphscene.h"
 #include "vault/workervault.h"
 
 #include <memlens/graph.h>
@@ -30,6 +31,7 @@ std::pair<std::uint32_t, std::uint32_t> edgeKey(std::uint32_t a, std::uint32_t b
 }
 
 constexpr double kSpacing = 60.0; // median drawn edge length, scene units
+constexpr double kMarkGap = 4.0;  // scene units between two marks at least
 
 } // namespace
 
@@ -58,8 +60,13 @@ QString analyse(GraphData& data, bool layout, const std::atomic_bool& cancel) {
         data.nodes[i].pagerank = analysis->pagerank[i];
         data.nodes[i].degree = analysis->degree[i];
     }
-    if (layout)
+    if (layout) {
+        // The layout keeps nodes apart by a distance that ignores their size; marks drawn big
+        // (many mentions, many links, a high PageRank, whichever the page shows) would still
+        // cover each other in a dense core.
         data.positions = std::move(analysis->positions);
+        separate_marks(data.positions, GraphScene::markExtents(data.nodes), kMarkGap);
+    }
     return {};
 }
 

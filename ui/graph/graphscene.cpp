@@ -50,9 +50,27 @@ GraphScene::GraphScene(QObject* parent)
     addItem(hoverLine_);
 }
 
-qreal GraphScene::radiusFor(const GraphNode& node) const {
-    const double v = std::max(0.0, measureOf(node, measure_));
-    return 4.0 + 14.0 * std::sqrt(v / std::max(maxMeasure_, 1e-12));
+qreal GraphScene::radiusFor(double value, double maxValue) {
+    return 4.0 + 14.0 * std::sqrt(std::max(0.0, value) / std::max(maxValue, 1e-12));
+}
+
+qreal GraphScene::radiusOf(const GraphNode& node) const {
+    return radiusFor(measureOf(node, measure_), maxMeasure_);
+}
+
+std::vector<double> GraphScene::markExtents(const std::vector<GraphNode>& nodes) {
+    std::vector<double> extents(nodes.size(), 0.0);
+    for (NodeSizeMeasure m :
+         {NodeSizeMeasure::Mentions, NodeSizeMeasure::Degree, NodeSizeMeasure::PageRank}) {
+        double maxValue = 0.0;
+        for (const GraphNode& n : nodes)
+            maxValue = std::max(maxValue, measureOf(n, m));
+        for (std::size_t i = 0; i < nodes.size(); ++i)
+            extents[i] = std::max(extents[i],
+                                  NodeItem::extentFor(NodeItem::shapeFor(nodes[i].kind),
+                                                      radiusFor(measureOf(nodes[i], m), maxValue)));
+    }
+    return extents;
 }
 
 void GraphScene::setGraph(GraphData data) {
@@ -118,7 +136,7 @@ void GraphScene::rebuildItems() {
                 ? data_.communities[static_cast<std::size_t>(node.community)].colorSlot
                 : -1;
         auto* item = new NodeItem(static_cast<int>(i), node.kind, &style_.brushForSlot(slot),
-                                  radiusFor(node), &style_);
+                                  radiusOf(node), &style_);
         item->setPos(data_.positions[i].x, data_.positions[i].y);
         addItem(item);
         items_.push_back(item);
@@ -171,7 +189,7 @@ void GraphScene::setSizeMeasure(NodeSizeMeasure measure) {
     for (const GraphNode& node : data_.nodes)
         maxMeasure_ = std::max(maxMeasure_, measureOf(node, measure_));
     for (std::size_t i = 0; i < items_.size(); ++i)
-        items_[i]->setRadius(radiusFor(data_.nodes[i]));
+        items_[i]->setRadius(radiusOf(data_.nodes[i]));
     updateLabelOrder();
     update();
 }

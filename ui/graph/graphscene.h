@@ -54,6 +54,12 @@ public:
 
     void setSizeMeasure(NodeSizeMeasure measure);
     NodeSizeMeasure sizeMeasure() const { return measure_; }
+    // A node's mark radius for its value of the size measure (the largest value among the
+    // drawn nodes gets the largest mark).
+    static qreal radiusFor(double value, double maxValue);
+    // Per node, the largest extent (NodeItem::extent) its mark takes under any size measure:
+    // how far apart the layout keeps the nodes (graphdata.cpp, analyse).
+    static std::vector<double> markExtents(const std::vector<GraphNode>& nodes);
 
     void setSelectedNode(int index);
     int selectedNode() const { return selected_; }
@@ -102,7 +108,7 @@ private:
     void rebuildEdges();
     void refreshStates();
     void updateLabelOrder();
-    qreal radiusFor(const GraphNode& node) const;
+    qreal radiusOf(const GraphNode& node) const;
 
     GraphStyle style_;
     GraphData data_;

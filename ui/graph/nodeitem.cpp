@@ -6,6 +6,7 @@
 #include <QStyleOptionGraphicsItem>
 
 #include <cmath>
+#include <numbers>
 
 namespace memlens::ui {
 
@@ -51,8 +52,31 @@ void NodeItem::setFill(const QBrush* fill) {
     update();
 }
 
+namespace {
+// Scene units around a mark for its outline (the widest pen is 3 pixels, cosmetic).
+constexpr qreal kOutlineRoom = 2.0;
+// How far each mark's corners reach, in radii (markPath).
+constexpr qreal kSquareHalfSide = 0.89; // the same area as the disc
+constexpr qreal kDiamondReach = 1.25;
+constexpr qreal kTriangleReach = 1.35;
+} // namespace
+
+qreal NodeItem::extentFor(Shape shape, qreal radius) {
+    switch (shape) {
+    case Shape::Disc:
+        break;
+    case Shape::Square:
+        return radius * kSquareHalfSide * std::numbers::sqrt2 + kOutlineRoom;
+    case Shape::Diamond:
+        return radius * kDiamondReach + kOutlineRoom;
+    case Shape::Triangle:
+        return radius * kTriangleReach + kOutlineRoom;
+    }
+    return radius + kOutlineRoom;
+}
+
 QRectF NodeItem::boundingRect() const {
-    const qreal r = radius_ + 4; // room for the widest outline
+    const qreal r = extent() + kOutlineRoom; // and the antialiased edge of a wide outline
     return {-r, -r, 2 * r, 2 * r};
 }
 
@@ -63,12 +87,12 @@ QPainterPath NodeItem::markPath(qreal r) const {
         path.addEllipse(QPointF(0, 0), r, r);
         break;
     case Shape::Square: {
-        const qreal s = r * 0.89; // the same area as the disc
+        const qreal s = r * kSquareHalfSide;
         path.addRect(-s, -s, 2 * s, 2 * s);
         break;
     }
     case Shape::Diamond: {
-        const qreal s = r * 1.25;
+        const qreal s = r * kDiamondReach;
         path.moveTo(0, -s);
         path.lineTo(s, 0);
         path.lineTo(0, s);
@@ -77,7 +101,7 @@ QPainterPath NodeItem::markPath(qreal r) const {
         break;
     }
     case Shape::Triangle: {
-        const qreal s = r * 1.35;
+        const qreal s = r * kTriangleReach;
         path.moveTo(0, -s);
         path.lineTo(s * 0.866, s * 0.5);
         path.lineTo(-s * 0.866, s * 0.5);
@@ -89,8 +113,9 @@ QPainterPath NodeItem::markPath(qreal r) const {
 }
 
 QPainterPath NodeItem::shape() const {
+    // The circle that holds the mark: a click on a corner or just beside a small mark hits it.
     QPainterPath path;
-    path.addEllipse(QPointF(0, 0), radius_ + 2, radius_ + 2);
+    path.addEllipse(QPointF(0, 0), extent(), extent());
     return path;
 }
 

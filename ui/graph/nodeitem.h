@@ -20,6 +20,12 @@ public:
 
     int index() const { return index_; }
     qreal radius() const { return radius_; }
+    // The radius of the circle around the node's position that holds its mark as drawn, outline
+    // included: a triangle's or a diamond's corners reach past `radius`. Marks are laid out so
+    // that these circles never meet (GraphScene::markExtents, separate_marks in
+    // core/src/graph/graph_analysis.cpp).
+    static qreal extentFor(Shape shape, qreal radius);
+    qreal extent() const { return extentFor(shape_, radius_); }
     Shape markShape() const { return shape_; }
     quint8 states() const { return states_; }
     void setStates(quint8 states);

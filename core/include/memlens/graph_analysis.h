@@ -66,4 +66,15 @@ Result<GraphAnalysis> analyse_graph(std::size_t node_count, const std::vector<An
                                     const GraphAnalysisOptions& options = {},
                                     const std::atomic_bool* cancel = nullptr);
 
+// Moves apart the nodes whose marks overlap. Node i's mark is a disc of radius[i] around
+// positions[i] (a caller that draws other shapes passes the radius of the circle its shape fits
+// in); afterwards every two marks are at least `gap` apart. Pairs that come too close are pushed
+// apart along the line between them, each by half the shortfall, a few passes over a grid, so
+// the layout keeps its shape where nothing overlaps; what the passes leave overlapping is
+// resolved by scaling the whole drawing about the origin by the factor the worst pair needs.
+// Deterministic: the same input gives the same positions. A node past the end of `radius` is
+// a point (radius 0).
+void separate_marks(std::vector<GraphPoint>& positions, const std::vector<double>& radius,
+                    double gap);
+
 } // namespace memlens

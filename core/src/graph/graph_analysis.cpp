@@ -9,6 +9,7 @@
 #include <mutex>
 #include <numeric>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace memlens {
@@ -487,6 +488,116 @@ Status rank_pages(Graph& g, RealVector& w, std::size_t node_count, GraphAnalysis
 }
 
 } // namespace
+
+namespace {
+
+// The nodes whose marks lie in each cell of a square grid (cells as wide as the largest
+// distance two marks must keep), so each node is compared with its neighbourhood only.
+class MarkGrid {
+public:
+    MarkGrid(const std::vector<GraphPoint>& positions, double cell)
+        : cell_(cell) {
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            cells_[key(cell_of(positions[i].x), cell_of(positions[i].y))].push_back(
+                static_cast<std::uint32_t>(i));
+    }
+    // Calls fn(w) for every node in the 3 × 3 cells around p.
+    template <typename Fn> void around(const GraphPoint& p, Fn&& fn) const {
+        const long cx = cell_of(p.x);
+        const long cy = cell_of(p.y);
+        for (long dx = -1; dx <= 1; ++dx)
+            for (long dy = -1; dy <= 1; ++dy) {
+                auto it = cells_.find(key(cx + dx, cy + dy));
+                if (it == cells_.end())
+                    continue;
+                for (std::uint32_t w : it->second)
+                    fn(w);
+            }
+    }
+
+private:
+    long cell_of(double v) const { return static_cast<long>(std::floor(v / cell_)); }
+    static std::uint64_t key(long x, long y) {
+        return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32U) |
+               static_cast<std::uint32_t>(y);
+    }
+
+    double cell_;
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> cells_;
+};
+
+} // namespace
+
+void separate_marks(std::vector<GraphPoint>& positions, const std::vector<double>& radius,
+                    double gap) {
+    const std::size_t n = positions.size();
+    auto r = [&](std::size_t i) {
+        return i < radius.size() && radius[i] > 0.0 && std::isfinite(radius[i]) ? radius[i] : 0.0;
+    };
+    gap = std::isfinite(gap) ? std::max(gap, 0.0) : 0.0;
+    double max_r = 0.0;
+    for (std::size_t i = 0; i < n; ++i)
+        max_r = std::max(max_r, r(i));
+    const double cell = 2.0 * max_r + gap;
+    if (n < 2 || cell <= 0.0)
+        return;
+    constexpr int kPasses = 60;
+    for (int pass = 0; pass < kPasses; ++pass) {
+        const MarkGrid grid(positions, cell);
+        bool moved = false;
+        for (std::uint32_t v = 0; v < n; ++v) {
+            grid.around(positions[v], [&](std::uint32_t w) {
+                if (w <= v)
+                    return;
+                GraphPoint& a = positions[v];
+                GraphPoint& b = positions[w];
+                const double need = r(v) + r(w) + gap;
+                double ex = b.x - a.x;
+                double ey = b.y - a.y;
+                const double dist = std::hypot(ex, ey);
+                if (dist >= need)
+                    return;
+                if (dist < 1e-9) { // on top of each other: part along a fixed slant
+                    ex = 0.6;
+                    ey = 0.8;
+                } else {
+                    ex /= dist;
+                    ey /= dist;
+                }
+                // A hair more than the shortfall, so a pair parted here does not count as
+                // touching on the next pass by rounding.
+                const double push = (need - dist) / 2.0 * 1.001;
+                a.x -= ex * push;
+                a.y -= ey * push;
+                b.x += ex * push;
+                b.y += ey * push;
+                moved = true;
+            });
+        }
+        if (!moved)
+            return;
+    }
+    // What the passes left touching (a core packed too tight to open from inside): the whole
+    // drawing grows by the factor the closest pair needs, which parts every pair.
+    const MarkGrid grid(positions, cell);
+    double factor = 1.0;
+    for (std::uint32_t v = 0; v < n; ++v)
+        grid.around(positions[v], [&](std::uint32_t w) {
+            if (w <= v)
+                return;
+            const double dist =
+                std::hypot(positions[w].x - positions[v].x, positions[w].y - positions[v].y);
+            const double need = r(v) + r(w) + gap;
+            // Two marks on one point were parted by every pass: none is left there.
+            if (dist < need && dist > 1e-9)
+                factor = std::max(factor, need / dist * 1.001);
+        });
+    if (factor > 1.0)
+        for (GraphPoint& p : positions) {
+            p.x *= factor;
+            p.y *= factor;
+        }
+}
 
 Result<GraphAnalysis> analyse_graph(std::size_t node_count, const std::vector<AnalysisEdge>& edges,
                                     const std::vector<double>& node_weight,
