@@ -47,6 +47,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTreeWidget>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include <cmath>
@@ -235,6 +236,53 @@ private Q_SLOTS:
             QVERIFY2(overlaps.isEmpty(), qPrintable(overlaps.mid(0, 5).join(QStringLiteral("; "))));
         }
         page_->controlsPanel()->sizeMeasureBox()->setCurrentIndex(0);
+    }
+
+    // Once the user has zoomed and clicked, nothing the program does later moves the view:
+    // not the weight box losing the focus unchanged, not the vault read again (the Lab's Save,
+    // an import or a merge reload it; the graph's request and so its layout stay the same), not
+    // the edge times arriving after it. The selection comes back with the graph. Fit (the 0 key)
+    // frames the graph again.
+    void aUserActionIsNotUndoneByALaterFit() {
+        GraphScene* scene = page_->scene();
+        GraphView* view = page_->view();
+        if (!scene->hasEdgeTimes())
+            QVERIFY(QSignalSpy(page_, &GraphPage::edgeTimesLoaded).wait(30000));
+        view->fitAll();
+        QApplication::processEvents();
+        const QTransform framed = view->transform();
+        const int index = 0;
+        view->centerOn(scene->positionOf(index));
+        QPoint at = view->mapFromScene(scene->positionOf(index));
+        QWheelEvent wheel(at, view->viewport()->mapToGlobal(at), {}, {0, 240}, Qt::NoButton, {},
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view->viewport(), &wheel);
+        QVERIFY(view->transform() != framed);
+        at = view->mapFromScene(scene->positionOf(index));
+        QCOMPARE(view->nodeAt(at), index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(scene->selectedNode(), index);
+        const QTransform zoomed = view->transform();
+        const QPoint middle = view->viewport()->rect().center();
+        const QPointF centre = view->mapToScene(middle);
+
+        QSignalSpy loaded(page_, &GraphPage::graphLoaded);
+        QSignalSpy times(page_, &GraphPage::edgeTimesLoaded);
+        Q_EMIT page_->controlsPanel()->weightBox()->editingFinished(); // a click elsewhere
+        window_->vault()->reload();
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(times.count() > 0 || times.wait(30000));
+        QTest::qWait(200);
+        QCOMPARE(view->transform(), zoomed);
+        QVERIFY2(QLineF(view->mapToScene(middle), centre).length() < 1e-6,
+                 qPrintable(QStringLiteral("the view moved by %1 scene units")
+                                .arg(QLineF(view->mapToScene(middle), centre).length())));
+        QCOMPARE(scene->selectedNode(), index);
+        QCOMPARE(view->nodeAt(at), index); // a second click lands on the same node
+
+        QTest::keyClick(view, Qt::Key_0);
+        QCOMPARE(view->zoom(), framed.m11());
+        page_->selectNode(-1);
     }
 
     void nodeSizeFollowsTheChosenMeasure() {

@@ -29,7 +29,14 @@ GraphControlsPanel::GraphControlsPanel(QWidget* parent)
     connect(search_, &QLineEdit::returnPressed, this,
             [this] { Q_EMIT findRequested(search_->text()); });
     connect(scopeBox_, &QComboBox::currentIndexChanged, this, &GraphControlsPanel::reloadRequested);
-    connect(minWeight_, &QSpinBox::editingFinished, this, &GraphControlsPanel::reloadRequested);
+    // editingFinished comes whenever the box loses the focus, changed or not (a click into the
+    // drawing): only a new weight reads the graph again.
+    connect(minWeight_, &QSpinBox::editingFinished, this, [this] {
+        if (minWeight_->value() == askedWeight_)
+            return;
+        askedWeight_ = minWeight_->value();
+        Q_EMIT reloadRequested();
+    });
     connect(sizeBox_, &QComboBox::currentIndexChanged, this,
             [this] { Q_EMIT sizeMeasureChanged(sizeMeasure()); });
     connect(aroundHit_, &QPushButton::clicked, this, &GraphControlsPanel::aroundHitRequested);
@@ -49,6 +56,7 @@ void GraphControlsPanel::setupControls() {
                              "entities, or the N most mentioned entities of the vault"));
     minWeight_->setRange(1, 100);
     minWeight_->setValue(2);
+    askedWeight_ = minWeight_->value();
     minWeight_->setPrefix(tr("weight ≥ "));
     minWeight_->setToolTip(
         tr("Draw only edges whose two entities share at least this many chunks"));

@@ -58,7 +58,8 @@ private:
     void setupControls();
     void layOut();
 
-    QStringList litIds_; // entities of the hit in the detail docks
+    QStringList litIds_;  // entities of the hit in the detail docks
+    int askedWeight_ = 0; // the weight the last reload asked for
     QLineEdit* search_;
     QComboBox* scopeBox_;
     QSpinBox* minWeight_;

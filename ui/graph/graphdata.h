@@ -46,6 +46,8 @@ struct GraphRequest {
     std::size_t seedCount = 8;   // when seeds is empty
     std::size_t perSeed = 12;    // strongest neighbours drawn around each seed
     std::int64_t minWeight = 2;
+
+    bool operator==(const GraphRequest&) const = default;
 };
 
 // One time per shared chunk of a drawn edge (same order as GraphData::edges), for the time

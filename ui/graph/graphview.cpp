@@ -61,11 +61,13 @@ void GraphView::zoomBy(qreal factor) {
 void GraphView::fitAll() {
     if (graph() != nullptr)
         fitRect(graph()->shownBounds());
+    touched_ = false;
 }
 
 void GraphView::fitRect(const QRectF& rect) {
     if (rect.isEmpty() && rect.isNull())
         return;
+    touched_ = true; // a part framed: the focus, a community, a search's matches
     fitInView(rect.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
     if (zoom() > kMaxFitZoom) {
         const qreal f = kMaxFitZoom / zoom();
@@ -233,12 +235,14 @@ void GraphView::scrollContentsBy(int dx, int dy) {
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {
+    touched_ = true;
     const qreal steps = event->angleDelta().y() / 120.0;
     zoomBy(std::pow(1.2, steps));
     event->accept();
 }
 
 void GraphView::mousePressEvent(QMouseEvent* event) {
+    touched_ = true; // a click or the start of a drag
     pressPos_ = event->position().toPoint();
     QGraphicsView::mousePressEvent(event);
 }
@@ -293,13 +297,26 @@ void GraphView::keyPressEvent(QKeyEvent* event) {
     switch (event->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:
+        touched_ = true;
         zoomBy(1.25);
         return;
     case Qt::Key_Minus:
+        touched_ = true;
         zoomBy(0.8);
         return;
     case Qt::Key_0:
         fitAll();
+        return;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_PageUp:
+    case Qt::Key_PageDown:
+    case Qt::Key_Home:
+    case Qt::Key_End:
+        touched_ = true; // they scroll the view
+        QGraphicsView::keyPressEvent(event);
         return;
     default:
         QGraphicsView::keyPressEvent(event);

@@ -27,6 +27,13 @@ public:
     // few huge marks).
     void fitAll();
     void fitRect(const QRectF& rect);
+    // Whether the view shows something else than the whole graph framed by fitAll: the user
+    // moved it (wheel, keys, a drag) or clicked in it since, a part was framed (fitRect: the
+    // focus, a community, a search), or the user acted on the drawing elsewhere (markTouched:
+    // a selection from the panel). The page frames a graph read again for the same request
+    // only while this is false, so no automatic fit moves the nodes from under the user's hand.
+    bool touched() const { return touched_; }
+    void markTouched() { touched_ = true; }
     qreal zoom() const { return transform().m11(); }
     // The node under a viewport position, or -1.
     int nodeAt(const QPoint& viewportPos) const;
@@ -73,6 +80,7 @@ private:
     QTimer* relabel_;
     int hoverNode_ = -1;
     int hoverEdge_ = -1;
+    bool touched_ = false;
 };
 
 } // namespace memlens::ui

@@ -63,11 +63,7 @@ void GraphPage::connectControls() {
     connect(view_, &GraphView::hovered, this, &GraphPage::showHover);
     connect(view_, &GraphView::contextMenuRequested, this, &GraphPage::showContextMenu);
     connect(loader_, &GraphLoader::statusMessage, status_, &QLabel::setText);
-    connect(loader_, &GraphLoader::loaded, this, [this] {
-        applyGraph(false);
-        view_->fitAll();
-        Q_EMIT graphLoaded();
-    });
+    connect(loader_, &GraphLoader::loaded, this, &GraphPage::graphArrived);
     connect(loader_, &GraphLoader::expanded, this, [this](int added) {
         applyGraph(true);
         Q_EMIT expanded(added);
@@ -152,7 +148,25 @@ void GraphPage::load(const GraphRequest& request) {
     if (!vault_->isOpen())
         return;
     needsLoad_ = false;
+    requested_ = request;
     loader_->load(request);
+}
+
+void GraphPage::graphArrived() {
+    // Read again for the same request (the vault reloaded): the layout is the same, so the
+    // user's zoom and place still show what they showed, and the selection comes back.
+    const bool again = shown_.has_value() && shown_ == requested_;
+    const bool keepView = again && view_->touched();
+    shown_ = requested_;
+    applyGraph(false);
+    const int kept = again ? scene_->indexOf(selectedId_) : -1;
+    if (kept >= 0)
+        selectNode(kept);
+    else
+        selectedId_.clear();
+    if (!keepView)
+        view_->fitAll();
+    Q_EMIT graphLoaded();
 }
 
 void GraphPage::applyGraph(bool grown) {
@@ -172,7 +186,10 @@ void GraphPage::showTimeWindow(qint64 sinceMs, qint64 untilMs) {
 void GraphPage::selectNode(int index) {
     if (index < 0)
         entity_->forgetSubject(); // selecting the same entity again lists its neighbours again
+    else
+        view_->markTouched(); // the user is looking at this node: no automatic fit moves it
     scene_->setSelectedNode(index);
+    selectedId_ = index >= 0 ? scene_->data().nodes[static_cast<std::size_t>(index)].id : QString();
     view_->viewport()->update();
     entity_->showSelection();
     updateStatus();
@@ -211,6 +228,9 @@ void GraphPage::queryTopicOfSelected() {
 
 void GraphPage::resetVaultState() {
     loader_->cancel();
+    requested_.reset();
+    shown_.reset();
+    selectedId_.clear();
     entity_->resetVaultState();
     controls_->resetVaultState();
     scene_->setGraph({});
@@ -247,6 +267,7 @@ void GraphPage::hideSelected() {
     if (index < 0)
         return;
     scene_->hideNode(index);
+    selectedId_.clear();
     entity_->forgetSubject();
     entity_->showSelection();
     updateStatus();

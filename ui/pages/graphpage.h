@@ -15,7 +15,11 @@
 // (graph/entitypanel.h), the communities (graph/communitypanel.h) and the aliases.
 #pragma once
 
+#include "graph/graphdata.h"
+
 #include <QWidget>
+
+#include <optional>
 
 class QLabel;
 
@@ -31,7 +35,6 @@ class GraphTimeBar;
 class GraphView;
 class QueryWorkbench;
 class VaultController;
-struct GraphRequest;
 
 class GraphPage : public QWidget {
     Q_OBJECT
@@ -89,6 +92,9 @@ private:
     void load(const GraphRequest& request);
     // The scene holds a new graph (grown: the one before, with neighbours added).
     void applyGraph(bool grown);
+    // A loaded graph arrived: framed when it is a new one, or when the user has not touched
+    // the view since it was framed; the same graph read again keeps the view and the selection.
+    void graphArrived();
     void clearFocus();
     void redraw(); // the view and the status line
     void updateStatus();
@@ -107,6 +113,9 @@ private:
     AliasPanel* aliases_;
     QLabel* status_;
     bool needsLoad_ = false;
+    std::optional<GraphRequest> requested_; // what the last load asked for
+    std::optional<GraphRequest> shown_;     // what the graph in the scene was read for
+    QString selectedId_;                    // the selected entity, kept across a reread
 };
 
 } // namespace memlens::ui
