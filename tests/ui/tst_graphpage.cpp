@@ -10,6 +10,7 @@
 // a 5,000-node graph while panning (a figure, not an assertion).
 #include "core/format.h"
 #include "graph/communitypanel.h"
+#include "graph/edgelayer.h"
 #include "graph/entitypanel.h"
 #include "graph/graphcontrolspanel.h"
 #include "graph/graphscene.h"
@@ -441,6 +442,64 @@ private Q_SLOTS:
             dimmed += (scene->nodeItem(i)->states() & NodeItem::Dimmed) ? 1 : 0;
         QCOMPARE(dimmed, scene->nodeCount() - scene->focusSize());
         scene->setFocusNode(-1, 1);
+    }
+
+    // A click on an entity brings out its links: its edges in the accent pen over the others,
+    // dimmed, its neighbours bright and every other entity dimmed. A click on the background
+    // deselects and the drawing is as before.
+    void aSelectionHighlightsItsEdgesAndDimsTheRest() {
+        GraphScene* scene = page_->scene();
+        GraphView* view = page_->view();
+        page_->selectNode(-1);
+        QCOMPARE(scene->focusNode(), -1);
+        QCOMPARE(scene->communityFilter(), -1);
+        const GraphData& d = scene->data();
+        std::vector<int> degree(d.nodes.size(), 0);
+        for (const LayoutEdge& e : d.edges) {
+            ++degree[e.a];
+            ++degree[e.b];
+        }
+        const int hub =
+            static_cast<int>(std::max_element(degree.begin(), degree.end()) - degree.begin());
+        view->fitAll();
+        view->centerOn(scene->positionOf(hub));
+        QApplication::processEvents();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                          view->mapFromScene(scene->positionOf(hub)));
+        QCOMPARE(scene->selectedNode(), hub);
+
+        std::vector<int> incident;
+        std::vector<bool> neighbour(d.nodes.size(), false);
+        neighbour[static_cast<std::size_t>(hub)] = true;
+        for (int i = 0; i < static_cast<int>(d.edges.size()); ++i) {
+            const LayoutEdge& e = d.edges[static_cast<std::size_t>(i)];
+            if (static_cast<int>(e.a) == hub || static_cast<int>(e.b) == hub) {
+                incident.push_back(i);
+                neighbour[e.a] = neighbour[e.b] = true;
+            }
+        }
+        QVERIFY(incident.size() >= 2);
+        QVERIFY(incident.size() < d.edges.size());
+        QCOMPARE(scene->edgeLayer()->highlightedEdges(), incident);
+        QVERIFY(scene->edgeLayer()->dimsOthers());
+        for (int i = 0; i < static_cast<int>(d.nodes.size()); ++i)
+            QCOMPARE((scene->nodeItem(i)->states() & NodeItem::Dimmed) != 0,
+                     !neighbour[static_cast<std::size_t>(i)]);
+
+        // A place in the view with no node: the background.
+        QPoint empty(-1, -1);
+        const QRect area = view->viewport()->rect();
+        for (int y = area.top() + 5; y < area.bottom() && empty.x() < 0; y += 7)
+            for (int x = area.left() + 5; x < area.right() && empty.x() < 0; x += 7)
+                if (view->nodeAt(QPoint(x, y)) < 0)
+                    empty = QPoint(x, y);
+        QVERIFY(empty.x() >= 0);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, empty);
+        QCOMPARE(scene->selectedNode(), -1);
+        QVERIFY(scene->edgeLayer()->highlightedEdges().empty());
+        QVERIFY(!scene->edgeLayer()->dimsOthers());
+        for (int i = 0; i < static_cast<int>(d.nodes.size()); ++i)
+            QCOMPARE(scene->nodeItem(i)->states() & NodeItem::Dimmed, 0);
     }
 
     void hidingTakesAnEntityAndItsEdgesOff() {

@@ -41,6 +41,7 @@ void EdgeLayer::setEdges(const std::vector<LayoutPoint>& pos, const std::vector<
     for (auto& lines : buckets_)
         lines.clear();
     highlight_.clear();
+    highlighted_.clear();
     dimOthers_ = false;
     double maxWeight = 1.0;
     for (double w : shownWeight)
@@ -65,15 +66,17 @@ void EdgeLayer::setEdges(const std::vector<LayoutPoint>& pos, const std::vector<
 
 void EdgeLayer::setHighlight(const std::vector<LayoutPoint>& pos,
                              const std::vector<LayoutEdge>& edges,
-                             const std::vector<double>& shownWeight, const std::vector<bool>& nodes,
-                             bool dimOthers) {
+                             const std::vector<double>& shownWeight,
+                             const std::vector<bool>& highlighted, bool dimOthers) {
     highlight_.clear();
+    highlighted_.clear();
     dimOthers_ = dimOthers;
-    for (std::size_t i = 0; i < edges.size(); ++i) {
+    for (std::size_t i = 0; i < edges.size() && i < highlighted.size(); ++i) {
         const LayoutEdge& e = edges[i];
-        if (i < shownWeight.size() && shownWeight[i] > 0 && e.a < nodes.size() &&
-            e.b < nodes.size() && nodes[e.a] && nodes[e.b]) {
+        if (highlighted[i] && i < shownWeight.size() && shownWeight[i] > 0 && e.a < pos.size() &&
+            e.b < pos.size()) {
             highlight_.append(QLineF(pos[e.a].x, pos[e.a].y, pos[e.b].x, pos[e.b].y));
+            highlighted_.push_back(static_cast<int>(i));
         }
     }
     update();

@@ -419,12 +419,26 @@ void GraphScene::updateLabelOrder() {
 void GraphScene::refreshStates() {
     const bool focused = focus_ >= 0;
     const bool community = community_ >= 0;
+    // A shown selection brings out its links: its edges and its neighbours over shown edges.
+    const bool selecting = isShown(selected_);
+    std::vector<bool> linked(items_.size(), false);
+    if (selecting) {
+        linked[static_cast<std::size_t>(selected_)] = true;
+        for (std::size_t i = 0; i < data_.edges.size(); ++i) {
+            const LayoutEdge& e = data_.edges[i];
+            if (shownWeight_[i] > 0 &&
+                (static_cast<int>(e.a) == selected_ || static_cast<int>(e.b) == selected_))
+                linked[e.a] = linked[e.b] = true;
+        }
+    }
+    // Under a focus or a community the selection dims nothing more: they chose what is bright.
+    const bool selectionDims = selecting && !focused && !community;
     std::vector<bool> emphasised(items_.size(), false);
     bool anyLit = false;
     for (std::size_t i = 0; i < items_.size(); ++i) {
         quint8 s = 0;
         const bool inCommunity = !community || data_.nodes[i].community == community_;
-        if ((focused && !inFocus_[i]) || !inCommunity)
+        if ((focused && !inFocus_[i]) || !inCommunity || (selectionDims && !linked[i]))
             s |= NodeItem::Dimmed;
         if (lit_[i]) {
             s |= NodeItem::Lit;
@@ -437,11 +451,16 @@ void GraphScene::refreshStates() {
         items_[i]->setStates(s);
         emphasised[i] = focused ? inFocus_[i] : (community ? inCommunity : lit_[i]);
     }
-    if (focused || community || anyLit)
-        edges_->setHighlight(data_.positions, data_.edges, shownWeight_, emphasised,
-                             focused || community);
-    else
-        edges_->setHighlight(data_.positions, data_.edges, shownWeight_, {}, false);
+    std::vector<bool> highlighted(data_.edges.size(), false);
+    for (std::size_t i = 0; i < data_.edges.size(); ++i) {
+        const LayoutEdge& e = data_.edges[i];
+        const bool ofSelection =
+            selecting && (static_cast<int>(e.a) == selected_ || static_cast<int>(e.b) == selected_);
+        const bool ofGroup = (focused || community || anyLit) && emphasised[e.a] && emphasised[e.b];
+        highlighted[i] = ofSelection || ofGroup;
+    }
+    edges_->setHighlight(data_.positions, data_.edges, shownWeight_, highlighted,
+                         focused || community || selecting);
     updateLabelOrder();
     update();
 }

@@ -1,6 +1,7 @@
 // The drawn entity graph: a NodeItem per entity at its laid-out position and one EdgeLayer.
-// Selection, focus (an entity's neighbourhood within h hops, the rest dimmed), a chosen
-// community (the rest dimmed), lit entities (those of the hit shown in the detail docks),
+// Selection (its edges in the accent pen; unless a focus or a community is shown, the entities
+// not linked to it dimmed), focus (an entity's neighbourhood within h hops, the rest dimmed), a
+// chosen community (the rest dimmed), lit entities (those of the hit shown in the detail docks),
 // search matches, hidden entities and a time window are states changed without rebuilding the
 // layout. The view asks it which names to draw (labelOrder) and which edge is under the mouse.
 #pragma once
@@ -40,6 +41,7 @@ public:
     int edgeCount() const;
     int indexOf(const QString& id) const { return index_.value(id, -1); }
     NodeItem* nodeItem(int index) const;
+    const EdgeLayer* edgeLayer() const { return edges_; }
     QPointF positionOf(int index) const;
     bool isShown(int index) const;
     QString labelOf(int index) const;

@@ -59,6 +59,10 @@ void GraphPage::connectControls() {
         redraw();
     });
     connect(view_, &GraphView::nodeClicked, this, &GraphPage::selectNode);
+    connect(view_, &GraphView::backgroundClicked, this, [this] {
+        if (scene_->selectedNode() >= 0)
+            selectNode(-1);
+    });
     connect(view_, &GraphView::nodeDoubleClicked, this, &GraphPage::expand);
     connect(view_, &GraphView::hovered, this, &GraphPage::showHover);
     connect(view_, &GraphView::contextMenuRequested, this, &GraphPage::showContextMenu);
