@@ -611,7 +611,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/graph/graphdata.cpp" line="+204"/>
+        <location filename="../ui/graph/graphdata.cpp" line="+211"/>
         <source>%1 is not drawn</source>
         <translation>%1 ist nicht gezeichnet</translation>
     </message>
@@ -2683,7 +2683,7 @@
 <context>
     <name>memlens::ui::EntityPanel</name>
     <message>
-        <location filename="../ui/graph/entitypanel.cpp" line="+55"/>
+        <location filename="../ui/graph/entitypanel.cpp" line="+69"/>
         <source>&amp;Focus</source>
         <translation>Fo&amp;kussieren</translation>
     </message>
@@ -2708,7 +2708,7 @@
         <translation>Ausblenden</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Show in Query</source>
         <translation>In Abfrage zeigen</translation>
     </message>
@@ -2719,7 +2719,7 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+79"/>
+        <location line="+82"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n Sprung</numerusform>
@@ -2727,7 +2727,7 @@
         </translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-81"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>Die Nachbarschaft der gewählten Entität zeigen und den Rest abblenden</translation>
     </message>
@@ -2747,7 +2747,7 @@
         <translation>Die gewählte Entität aus der Zeichnung nehmen (Neu laden bringt sie zurück)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Neighbour</source>
         <translation>Nachbar</translation>
     </message>
@@ -2797,17 +2797,17 @@
         <translation>Diese Chunks auf der Abfrageseite auflisten (fetch_leaves, die ersten 20)</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+124"/>
         <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
         <translation>&lt;i&gt;Eine Entität anklicken, um ihre Nachbarn und das Geteilte zu sehen.&lt;/i&gt;</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+33"/>
         <source>community %1</source>
         <translation>Gemeinschaft %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 · mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>%1 · von %Ln Knoten genannt</numerusform>
@@ -2822,23 +2822,49 @@
             <numerusform> · mit %Ln gezeichneten Entitäten verbunden</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%1 · mentioned by %Ln chunk(s) in the window</source>
+        <translation>
+            <numerusform>%1 · von %Ln Chunk im Zeitfenster genannt</numerusform>
+            <numerusform>%1 · von %Ln Chunks im Zeitfenster genannt</numerusform>
+        </translation>
+    </message>
     <message>
+        <location line="+3"/>
+        <source>%1 · counting its chunks in the window…</source>
+        <translation>%1 · ihre Chunks im Zeitfenster werden gezählt…</translation>
+    </message>
+    <message numerus="yes">
         <location line="+1"/>
+        <source> · linked to %Ln drawn entity(s) in the window</source>
+        <translation>
+            <numerusform> · im Zeitfenster mit %Ln gezeichneten Entität verbunden</numerusform>
+            <numerusform> · im Zeitfenster mit %Ln gezeichneten Entitäten verbunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source> · PageRank #%1 of %2 drawn</source>
         <translation> · PageRank Nr. %1 von %2 gezeichneten</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+3"/>
+        <source>Counts in the time window %1 only</source>
+        <translation>Nur Zählungen im Zeitfenster %1</translation>
+    </message>
+    <message>
+        <location line="+72"/>
         <source>Why %1 and %2 are linked: loading…</source>
         <translation>Warum %1 und %2 verbunden sind: wird geladen…</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Cannot list the neighbours: %1</source>
         <translation>Die Nachbarn können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 (not drawn)</source>
         <translation>%1 (nicht gezeichnet)</translation>
     </message>
@@ -2849,6 +2875,14 @@
     </message>
     <message numerus="yes">
         <location line="+15"/>
+        <source>In the time window, %Ln chunk(s) mention both %1 and %2.</source>
+        <translation>
+            <numerusform>Im Zeitfenster nennt %Ln Chunk sowohl %1 als auch %2.</numerusform>
+            <numerusform>Im Zeitfenster nennen %Ln Chunks sowohl %1 als auch %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
         <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
         <translation>
             <numerusform>%1 und %2 sind verbunden, weil %Ln Chunk beide nennt.</numerusform>
@@ -2974,7 +3008,7 @@
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>Find an entity… (Enter)</source>
         <translation>Entität suchen… (Eingabe)</translation>
     </message>
@@ -2997,7 +3031,7 @@
         <translation>Was gezeichnet wird: eine lesbare Nachbarschaft der meistgenannten Entitäten oder die N meistgenannten Entitäten des Vaults</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>weight ≥ </source>
         <translation>Gewicht ≥ </translation>
     </message>
@@ -3073,7 +3107,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+291"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+319"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
@@ -3083,7 +3117,7 @@
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-213"/>
         <source>Selected</source>
         <translation>Gewählt</translation>
     </message>
@@ -3098,7 +3132,7 @@
         <translation>Aliasse</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+168"/>
         <source>No drawn entity matches “%1”</source>
         <translation>Keine gezeichnete Entität passt zu „%1“</translation>
     </message>

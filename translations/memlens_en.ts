@@ -267,8 +267,8 @@
 <context>
     <name>memlens::ui::EntityPanel</name>
     <message numerus="yes">
-        <location filename="../ui/graph/entitypanel.cpp" line="+72"/>
-        <location line="+79"/>
+        <location filename="../ui/graph/entitypanel.cpp" line="+87"/>
+        <location line="+82"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n hop</numerusform>
@@ -276,7 +276,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+79"/>
+        <location line="+119"/>
         <source>%1 · mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>%1 · mentioned by %Ln node</numerusform>
@@ -292,7 +292,31 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+126"/>
+        <location line="+9"/>
+        <source>%1 · mentioned by %Ln chunk(s) in the window</source>
+        <translation>
+            <numerusform>%1 · mentioned by %Ln chunk in the window</numerusform>
+            <numerusform>%1 · mentioned by %Ln chunks in the window</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · linked to %Ln drawn entity(s) in the window</source>
+        <translation>
+            <numerusform> · linked to %Ln drawn entity in the window</numerusform>
+            <numerusform> · linked to %Ln drawn entities in the window</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+154"/>
+        <source>In the time window, %Ln chunk(s) mention both %1 and %2.</source>
+        <translation>
+            <numerusform>In the time window, %Ln chunk mentions both %1 and %2.</numerusform>
+            <numerusform>In the time window, %Ln chunks mention both %1 and %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
         <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
         <translation>
             <numerusform>%1 and %2 are linked because %Ln chunk mention both.</numerusform>
@@ -355,7 +379,7 @@
 <context>
     <name>memlens::ui::GraphControlsPanel</name>
     <message numerus="yes">
-        <location filename="../ui/graph/graphcontrolspanel.cpp" line="+45"/>
+        <location filename="../ui/graph/graphcontrolspanel.cpp" line="+52"/>
         <source>%Ln most mentioned</source>
         <translation>
             <numerusform>%Ln most mentioned</numerusform>

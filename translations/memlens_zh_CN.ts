@@ -594,7 +594,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/graph/graphdata.cpp" line="+204"/>
+        <location filename="../ui/graph/graphdata.cpp" line="+211"/>
         <source>%1 is not drawn</source>
         <translation>%1 未绘制</translation>
     </message>
@@ -2653,7 +2653,7 @@
 <context>
     <name>memlens::ui::EntityPanel</name>
     <message>
-        <location filename="../ui/graph/entitypanel.cpp" line="+55"/>
+        <location filename="../ui/graph/entitypanel.cpp" line="+69"/>
         <source>&amp;Focus</source>
         <translation>聚焦(&amp;F)</translation>
     </message>
@@ -2678,7 +2678,7 @@
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Show in Query</source>
         <translation>在查询中显示</translation>
     </message>
@@ -2689,14 +2689,14 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+79"/>
+        <location line="+82"/>
         <source>%n hop(s)</source>
         <translation>
             <numerusform>%n 跳</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-81"/>
         <source>Show the selected entity&apos;s neighbourhood and dim the rest</source>
         <translation>显示所选实体的邻域，其余部分变暗</translation>
     </message>
@@ -2716,7 +2716,7 @@
         <translation>从图中移除所选实体（重新加载可恢复）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Neighbour</source>
         <translation>邻居</translation>
     </message>
@@ -2766,17 +2766,17 @@
         <translation>在查询页列出这些分块（fetch_leaves，前 20 个）</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+124"/>
         <source>&lt;i&gt;Click an entity to see its neighbours and what they share.&lt;/i&gt;</source>
         <translation>&lt;i&gt;点击一个实体以查看其邻居及共享内容。&lt;/i&gt;</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+33"/>
         <source>community %1</source>
         <translation>社区 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 · mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>%1 · 被 %Ln 个节点提及</numerusform>
@@ -2789,23 +2789,47 @@
             <numerusform> · 与 %Ln 个已绘制实体相连</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%1 · mentioned by %Ln chunk(s) in the window</source>
+        <translation>
+            <numerusform>%1 · 在时间窗口内被 %Ln 个分块提及</numerusform>
+        </translation>
+    </message>
     <message>
+        <location line="+3"/>
+        <source>%1 · counting its chunks in the window…</source>
+        <translation>%1 · 正在统计其在时间窗口内的分块…</translation>
+    </message>
+    <message numerus="yes">
         <location line="+1"/>
+        <source> · linked to %Ln drawn entity(s) in the window</source>
+        <translation>
+            <numerusform> · 在时间窗口内与 %Ln 个已绘制实体相连</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source> · PageRank #%1 of %2 drawn</source>
         <translation> · PageRank 在 %2 个已绘制实体中排第 %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+3"/>
+        <source>Counts in the time window %1 only</source>
+        <translation>仅统计时间窗口 %1 内的数量</translation>
+    </message>
+    <message>
+        <location line="+72"/>
         <source>Why %1 and %2 are linked: loading…</source>
         <translation>%1 与 %2 为何相连：正在加载…</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Cannot list the neighbours: %1</source>
         <translation>无法列出邻居：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 (not drawn)</source>
         <translation>%1（未绘制）</translation>
     </message>
@@ -2816,6 +2840,13 @@
     </message>
     <message numerus="yes">
         <location line="+15"/>
+        <source>In the time window, %Ln chunk(s) mention both %1 and %2.</source>
+        <translation>
+            <numerusform>在时间窗口内，有 %Ln 个分块同时提及 %1 和 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
         <source>%1 and %2 are linked because %Ln chunk(s) mention both.</source>
         <translation>
             <numerusform>%1 与 %2 相连，因为有 %Ln 个分块同时提及二者。</numerusform>
@@ -2934,7 +2965,7 @@
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>Find an entity… (Enter)</source>
         <translation>查找实体…（回车）</translation>
     </message>
@@ -2956,7 +2987,7 @@
         <translation>绘制内容：提及最多的实体的可读邻域，或库中提及最多的 N 个实体</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>weight ≥ </source>
         <translation>权重 ≥ </translation>
     </message>
@@ -3032,7 +3063,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+291"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+319"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
@@ -3042,7 +3073,7 @@
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-213"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
@@ -3057,7 +3088,7 @@
         <translation>别名</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+168"/>
         <source>No drawn entity matches “%1”</source>
         <translation>没有已绘制的实体匹配「%1」</translation>
     </message>

@@ -1,8 +1,8 @@
 // The entity graph: co-occurring entities by weight, neighbours, the heaviest edges,
 // hop distances by breadth-first search, what two linked entities share (counts, times and the
-// nodes themselves, read from the entity index), the chunks a group of entities shares and the
-// times behind a drawn graph's edges, against the index read by plain SQL on an ingested vault;
-// and `memlens-cli graph`.
+// nodes themselves, read from the entity index, over all time or in a window), the chunks a group
+// of entities shares and the times behind a drawn graph's edges, against the index read by plain
+// SQL on an ingested vault; and `memlens-cli graph`.
 #include "fixture.h"
 #include "suite.h"
 #include "testsupport.h"
@@ -189,6 +189,28 @@ private slots:
         QCOMPARE((*times)[1].times_ms, (std::vector<std::int64_t>{5000}));
         std::atomic_bool cancel{true};
         QVERIFY(pair_times(f.vault(), {"person:bob"}, &cancel)->empty());
+
+        // In a window (bounds included) only its chunks count, as pair_times' times do.
+        const ChunkTimeWindow window{3000, 5000};
+        auto inside = entity_pair_details(f.vault(), "person:alice",
+                                          {"person:carol", "person:dave", "person:bob"}, window);
+        QVERIFY(inside.is_ok());
+        QCOMPARE(inside->size(), std::size_t{2});
+        QCOMPARE((*inside)[0].shared_chunks, std::int64_t{1}); // carol: c3 at 5000
+        QCOMPARE((*inside)[1].shared_chunks, std::int64_t{1}); // bob: c2 at 3000, not c1
+        QCOMPARE((*inside)[1].first_ms, std::int64_t{3000});
+        QCOMPARE((*inside)[1].last_ms, std::int64_t{3000});
+        QVERIFY(entity_pair_details(f.vault(), "person:alice", {"person:bob"},
+                                    ChunkTimeWindow{3001, 4999})
+                    ->empty());
+        auto sharedInside = shared_nodes(f.vault(), "person:bob", "person:alice", 0, window);
+        QVERIFY(sharedInside.is_ok());
+        QCOMPARE(sharedInside->size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(sharedInside->front().node_id), u"c2"_s);
+        // Alice's chunks: c1, c2, c3 (the summary carries no chunk time).
+        QCOMPARE(*chunk_mentions_in(f.vault(), "person:alice", {0, 10000}), std::int64_t{3});
+        QCOMPARE(*chunk_mentions_in(f.vault(), "person:alice", window), std::int64_t{2});
+        QCOMPARE(*chunk_mentions_in(f.vault(), "person:dave", window), std::int64_t{0});
     }
 
     // The chunks a group shares and the pairs' times, on a real ingest, equal what plain SQL over

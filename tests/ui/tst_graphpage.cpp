@@ -695,6 +695,109 @@ private Q_SLOTS:
         QCOMPARE(scene->edgeCount(), all);
     }
 
+    // With the time window on, the panel counts inside it and says so: the selected entity's
+    // chunks and drawn links, and per neighbour the chunks they share, each equal to the drawn
+    // edge's weight in the window; the chunks two share are the window's. Off again, the counts
+    // are all time's.
+    void thePanelCountsInsideTheTimeWindow() {
+        GraphScene* scene = page_->scene();
+        EntityPanel* panel = page_->entityPanel();
+        if (!scene->hasEdgeTimes())
+            QVERIFY(QSignalSpy(page_, &GraphPage::edgeTimesLoaded).wait(30000));
+        const GraphData& d = scene->data();
+        std::vector<int> degree(d.nodes.size(), 0);
+        for (const LayoutEdge& e : d.edges) {
+            ++degree[e.a];
+            ++degree[e.b];
+        }
+        const int hub =
+            static_cast<int>(std::max_element(degree.begin(), degree.end()) - degree.begin());
+        const QString id = d.nodes[static_cast<std::size_t>(hub)].id;
+        page_->selectNode(-1);
+        QSignalSpy listed(page_, &GraphPage::neighboursLoaded);
+        page_->selectNode(hub);
+        QVERIFY(listed.wait(30000));
+        QTreeWidget* rows = panel->neighbourList();
+        auto counts = [rows] {
+            QMap<QString, qint64> out;
+            for (int r = 0; r < rows->topLevelItemCount(); ++r)
+                out.insert(rows->topLevelItem(r)->data(0, Qt::UserRole).toString(),
+                           rows->topLevelItem(r)->text(1).remove(QLatin1Char(',')).toLongLong());
+            return out;
+        };
+        const QMap<QString, qint64> allTime = counts();
+        const QString allFacts = panel->factsText();
+        QVERIFY(!allTime.isEmpty());
+        QVERIFY(panel->windowText().isEmpty());
+
+        page_->timeBar()->timeBox()->setChecked(true);
+        page_->timeBar()->timeFrom()->setValue(0);
+        page_->timeBar()->timeUntil()->setValue(300);
+        const auto window = scene->timeWindow();
+        QVERIFY(window.has_value());
+        QVERIFY(scene->isShown(hub));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->factsText().contains(QStringLiteral("counting")), 30000);
+        QVERIFY(panel->windowText().contains(formatRange(window->first, window->second)));
+
+        // The entity's chunks in the window, by plain SQL; its drawn links in the window.
+        const qint64 mentions = test::offUiThread([dir = dir_, id, w = *window] {
+            auto vault = Vault::open(dir, true);
+            auto st = (*vault)->db().prepare(
+                "SELECT COUNT(*) FROM mem_tree_entity_index WHERE entity_id = ?1 AND "
+                "node_kind = 'leaf' AND timestamp_ms BETWEEN ?2 AND ?3");
+            st->bind(1, id.toStdString())
+                .bind(2, static_cast<std::int64_t>(w.first))
+                .bind(3, static_cast<std::int64_t>(w.second));
+            auto row = st->step();
+            return row && *row ? static_cast<qint64>(st->column_int64(0)) : qint64{-1};
+        });
+        QVERIFY(mentions > 0);
+        std::map<QString, double> drawnInWindow; // drawn neighbour → the edge's weight in it
+        for (int i = 0; i < static_cast<int>(d.edges.size()); ++i) {
+            const LayoutEdge& e = d.edges[static_cast<std::size_t>(i)];
+            if ((static_cast<int>(e.a) == hub || static_cast<int>(e.b) == hub) &&
+                scene->shownWeight(i) > 0)
+                drawnInWindow[d.nodes[static_cast<int>(e.a) == hub ? e.b : e.a].id] =
+                    scene->shownWeight(i);
+        }
+        QVERIFY(!drawnInWindow.empty());
+        const QString facts = panel->factsText();
+        QVERIFY2(facts.contains(
+                     QStringLiteral("mentioned by %1 chunk").arg(QLocale().toString(mentions))) &&
+                     facts.contains(
+                         QStringLiteral("linked to %1 drawn entit").arg(drawnInWindow.size())),
+                 qPrintable(facts));
+        QVERIFY(facts != allFacts);
+
+        const QMap<QString, qint64> inWindow = counts();
+        bool fewer = false;
+        for (auto it = inWindow.cbegin(); it != inWindow.cend(); ++it) {
+            QVERIFY(it.value() > 0);
+            fewer |= it.value() < allTime.value(it.key(), std::numeric_limits<qint64>::max());
+        }
+        QVERIFY(fewer); // the window's counts are not all time's
+        for (const auto& [peer, weight] : drawnInWindow) {
+            QVERIFY2(inWindow.contains(peer), qPrintable(peer));
+            QCOMPARE(static_cast<double>(inWindow.value(peer)), weight);
+        }
+
+        // The chunks the hub shares with its first neighbour: the window's, all of them.
+        QSignalSpy shared(page_, &GraphPage::sharedLoaded);
+        rows->setCurrentItem(rows->topLevelItem(0));
+        QVERIFY(shared.wait(30000));
+        const QString peer = rows->topLevelItem(0)->data(0, Qt::UserRole).toString();
+        QCOMPARE(panel->sharedList()->count(),
+                 static_cast<int>(std::min<qint64>(inWindow.value(peer), 200)));
+        QVERIFY2(panel->sharedTitleText().contains(QStringLiteral("In the time window")),
+                 qPrintable(panel->sharedTitleText()));
+
+        page_->timeBar()->timeBox()->setChecked(false);
+        QTRY_COMPARE_WITH_TIMEOUT(counts(), allTime, 30000);
+        QCOMPARE(panel->factsText(), allFacts);
+        QVERIFY(panel->windowText().isEmpty());
+        page_->selectNode(-1);
+    }
+
     // A click selects; query_topic runs only from the explicit action and says so;
     // the next typed query runs in the mode shown beside the query box.
     void clickingAnEntitySelectsAndTheTypedQueryKeepsItsMode() {

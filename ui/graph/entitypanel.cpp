@@ -25,8 +25,19 @@ namespace memlens::ui {
 namespace {
 
 constexpr std::size_t kNeighbourLimit = 50;
+// With a time window the neighbours are ranked by what they share inside it, from this many of
+// the strongest over all time.
+constexpr std::size_t kWindowNeighbourPool = 500;
 constexpr std::size_t kSharedLimit = 200;
 constexpr int kIdRole = Qt::UserRole;
+
+using PanelWindow = std::optional<std::pair<qint64, qint64>>;
+
+std::optional<ChunkTimeWindow> chunkWindow(const PanelWindow& window) {
+    if (!window)
+        return std::nullopt;
+    return ChunkTimeWindow{window->first, window->second};
+}
 
 } // namespace
 
@@ -34,13 +45,16 @@ constexpr int kIdRole = Qt::UserRole;
 // with what they share.
 struct EntityPanel::NeighbourRows {
     QString subject;
+    PanelWindow window; // what the counts cover; nullopt: all time
     std::vector<EntityPairDetail> rows;
+    std::optional<qint64> windowMentions; // the subject's chunks in the window
     QString error;
 };
 
 struct EntityPanel::SharedRows {
     QString a;
     QString b;
+    PanelWindow window;
     std::vector<SharedNode> nodes; // the oldest kSharedLimit
     qint64 total = 0;              // every chunk that mentions both
     QString error;
@@ -61,6 +75,7 @@ EntityPanel::EntityPanel(const VaultController* vault, const GraphScene* scene, 
     , hide_(new QPushButton(tr("Hide"), this))
     , selectedTitle_(new QLabel(this))
     , selectedFacts_(new QLabel(this))
+    , windowNote_(new QLabel(this))
     , neighbours_(new QTreeWidget(this))
     , sharedTitle_(new QLabel(this))
     , shared_(new QListWidget(this))
@@ -80,6 +95,8 @@ EntityPanel::EntityPanel(const VaultController* vault, const GraphScene* scene, 
     selectedTitle_->setWordWrap(true);
     selectedFacts_->setWordWrap(true);
     selectedFacts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    windowNote_->setWordWrap(true);
+    windowNote_->setVisible(false);
     setupLists();
     layOut();
     connectControls();
@@ -117,6 +134,7 @@ void EntityPanel::layOut() {
     sel->setContentsMargins(0, 0, 0, 0);
     sel->addWidget(selectedTitle_);
     sel->addWidget(selectedFacts_);
+    sel->addWidget(windowNote_);
     auto* actions = new QHBoxLayout();
     actions->addWidget(queryTopic_);
     actions->addWidget(expand_);
@@ -180,6 +198,14 @@ QString EntityPanel::sharedTitleText() const {
     return sharedTitle_->text();
 }
 
+QString EntityPanel::factsText() const {
+    return selectedFacts_->text();
+}
+
+QString EntityPanel::windowText() const {
+    return windowNote_->isVisibleTo(this) ? windowNote_->text() : QString();
+}
+
 void EntityPanel::forgetSubject() {
     neighbourSubject_.clear();
 }
@@ -187,14 +213,30 @@ void EntityPanel::forgetSubject() {
 void EntityPanel::graphReplaced(bool grown) {
     if (!grown) {
         neighbourSubject_.clear();
+        neighbourWindow_.reset();
+        sharedSubject_.clear();
         sharedPeer_.clear();
     }
+}
+
+void EntityPanel::timeWindowChanged() {
+    if (scene_->selectedNode() < 0 || neighbourSubject_.isEmpty() ||
+        scene_->timeWindow() == neighbourWindow_)
+        return;
+    showFacts();
+    const QString subject = sharedSubject_;
+    const QString peer = sharedPeer_;
+    loadNeighbours();
+    if (!subject.isEmpty() && !peer.isEmpty())
+        explainIds(subject, peer);
 }
 
 void EntityPanel::resetVaultState() {
     neighbourJob_->cancel();
     sharedJob_->cancel();
     neighbourSubject_.clear();
+    neighbourWindow_.reset();
+    sharedSubject_.clear();
     sharedPeer_.clear();
 }
 
@@ -209,6 +251,7 @@ void EntityPanel::showSelection() {
         selectedTitle_->setText(tr("<i>Click an entity to see its neighbours and what they "
                                    "share.</i>"));
         selectedFacts_->clear();
+        windowNote_->setVisible(false);
         neighbours_->clear();
         shared_->clear();
         sharedTitle_->clear();
@@ -219,6 +262,19 @@ void EntityPanel::showSelection() {
     const GraphNode& n = d.nodes[static_cast<std::size_t>(index)];
     selectedTitle_->setText(QStringLiteral("<b>%1</b> &nbsp;<span style=\"color:gray\">%2</span>")
                                 .arg(scene_->labelOf(index).toHtmlEscaped(), n.id.toHtmlEscaped()));
+    showFacts();
+}
+
+void EntityPanel::showFacts() {
+    const int index = scene_->selectedNode();
+    if (index < 0)
+        return;
+    const GraphData& d = scene_->data();
+    const GraphNode& n = d.nodes[static_cast<std::size_t>(index)];
+    const PanelWindow window = scene_->timeWindow();
+    // The entity's chunks in the window come with its neighbours (loadNeighbours).
+    const std::optional<qint64> windowMentions =
+        n.id == neighbourSubject_ && window == neighbourWindow_ ? windowMentions_ : std::nullopt;
     // PageRank as a place among the drawn entities: the number itself means little to a reader.
     int rank = 1;
     for (const GraphNode& other : d.nodes)
@@ -226,11 +282,32 @@ void EntityPanel::showSelection() {
     QString community;
     if (n.community >= 0 && n.community < static_cast<int>(d.communities.size()))
         community = tr("community %1").arg(n.community + 1);
-    selectedFacts_->setText(
-        tr("%1 · mentioned by %Ln node(s)", nullptr, static_cast<int>(n.mentions)).arg(n.kind) +
-        tr(" · linked to %Ln drawn entity(s)", nullptr, n.degree) +
-        tr(" · PageRank #%1 of %2 drawn").arg(rank).arg(d.nodes.size()) +
-        (community.isEmpty() ? QString() : QStringLiteral(" · ") + community));
+    QString counts;
+    if (!window) {
+        counts =
+            tr("%1 · mentioned by %Ln node(s)", nullptr, static_cast<int>(n.mentions)).arg(n.kind) +
+            tr(" · linked to %Ln drawn entity(s)", nullptr, n.degree);
+    } else {
+        // Inside the window: its chunks, and the drawn entities it shares one of them with.
+        int linked = 0;
+        for (std::size_t i = 0; i < d.edges.size(); ++i)
+            if ((static_cast<int>(d.edges[i].a) == index ||
+                 static_cast<int>(d.edges[i].b) == index) &&
+                scene_->shownWeight(static_cast<int>(i)) > 0)
+                ++linked;
+        counts = (windowMentions ? tr("%1 · mentioned by %Ln chunk(s) in the window", nullptr,
+                                      static_cast<int>(*windowMentions))
+                                       .arg(n.kind)
+                                 : tr("%1 · counting its chunks in the window…").arg(n.kind)) +
+                 tr(" · linked to %Ln drawn entity(s) in the window", nullptr, linked);
+    }
+    selectedFacts_->setText(counts +
+                            tr(" · PageRank #%1 of %2 drawn").arg(rank).arg(d.nodes.size()) +
+                            (community.isEmpty() ? QString() : QStringLiteral(" · ") + community));
+    windowNote_->setVisible(window.has_value());
+    windowNote_->setText(window ? tr("Counts in the time window %1 only")
+                                      .arg(formatRange(window->first, window->second))
+                                : QString());
 }
 
 void EntityPanel::loadNeighbours() {
@@ -238,24 +315,29 @@ void EntityPanel::loadNeighbours() {
     if (index < 0)
         return;
     const QString id = scene_->data().nodes[static_cast<std::size_t>(index)].id;
-    if (id == neighbourSubject_)
+    const PanelWindow window = scene_->timeWindow();
+    if (id == neighbourSubject_ && window == neighbourWindow_)
         return;
     neighbourSubject_ = id;
+    neighbourWindow_ = window;
+    windowMentions_.reset();
     neighbours_->clear();
     shared_->clear();
     sharedTitle_->clear();
     sharedToQuery_->setEnabled(false);
     const VaultRef ref = vault_->ref();
     neighbourJob_->start(
-        [ref, id](const std::atomic_bool&) {
+        [ref, id, window](const std::atomic_bool&) {
             NeighbourRows out;
             out.subject = id;
+            out.window = window;
             auto vault = workerVault(ref);
             if (!vault) {
                 out.error = formatStatus(vault.status());
                 return out;
             }
-            auto edges = co_occurring_entities(**vault, id.toStdString(), kNeighbourLimit);
+            auto edges = co_occurring_entities(**vault, id.toStdString(),
+                                               window ? kWindowNeighbourPool : kNeighbourLimit);
             if (!edges) {
                 out.error = formatStatus(edges.status());
                 return out;
@@ -263,7 +345,8 @@ void EntityPanel::loadNeighbours() {
             std::vector<std::string> objects;
             for (const GraphEdge& e : *edges)
                 objects.push_back(e.object);
-            auto details = entity_pair_details(**vault, id.toStdString(), objects);
+            auto details =
+                entity_pair_details(**vault, id.toStdString(), objects, chunkWindow(window));
             if (!details) {
                 out.error = formatStatus(details.status());
                 return out;
@@ -273,27 +356,41 @@ void EntityPanel::loadNeighbours() {
                              [](const EntityPairDetail& a, const EntityPairDetail& b) {
                                  return a.shared_chunks > b.shared_chunks;
                              });
+            if (out.rows.size() > kNeighbourLimit)
+                out.rows.resize(kNeighbourLimit);
+            if (window) {
+                auto mentions = chunk_mentions_in(**vault, id.toStdString(), *chunkWindow(window));
+                if (!mentions) {
+                    out.error = formatStatus(mentions.status());
+                    return out;
+                }
+                out.windowMentions = *mentions;
+            }
             return out;
         },
         [this](const NeighbourRows& rows) { showNeighbours(rows); });
 }
 
 void EntityPanel::explainIds(const QString& idA, const QString& idB) {
+    sharedSubject_ = idA;
     sharedPeer_ = idB;
+    const PanelWindow window = scene_->timeWindow();
     shared_->clear();
     sharedToQuery_->setEnabled(false);
     sharedTitle_->setText(tr("Why %1 and %2 are linked: loading…").arg(idA, idB));
     const VaultRef ref = vault_->ref();
     sharedJob_->start(
-        [ref, idA, idB](const std::atomic_bool&) {
-            SharedRows out{idA, idB, {}, 0, {}};
+        [ref, idA, idB, window](const std::atomic_bool&) {
+            SharedRows out{idA, idB, window, {}, 0, {}};
             auto vault = workerVault(ref);
             if (!vault) {
                 out.error = formatStatus(vault.status());
                 return out;
             }
-            auto nodes = shared_nodes(**vault, idA.toStdString(), idB.toStdString(), kSharedLimit);
-            auto counts = entity_pair_details(**vault, idA.toStdString(), {idB.toStdString()});
+            auto nodes = shared_nodes(**vault, idA.toStdString(), idB.toStdString(), kSharedLimit,
+                                      chunkWindow(window));
+            auto counts = entity_pair_details(**vault, idA.toStdString(), {idB.toStdString()},
+                                              chunkWindow(window));
             if (!nodes) {
                 out.error = formatStatus(nodes.status());
             } else if (!counts) {
@@ -310,12 +407,14 @@ void EntityPanel::explainIds(const QString& idA, const QString& idB) {
 }
 
 void EntityPanel::showNeighbours(const NeighbourRows& rows) {
-    if (rows.subject != neighbourSubject_)
+    if (rows.subject != neighbourSubject_ || rows.window != neighbourWindow_)
         return;
     if (!rows.error.isEmpty()) {
         sharedTitle_->setText(tr("Cannot list the neighbours: %1").arg(rows.error));
         return;
     }
+    windowMentions_ = rows.windowMentions;
+    showFacts();
     for (const EntityPairDetail& r : rows.rows) {
         const QString peer = qs(r.object);
         const int drawn = scene_->indexOf(peer);
@@ -354,9 +453,12 @@ void EntityPanel::showShared(const SharedRows& rows) {
         const int i = scene_->indexOf(id);
         return i >= 0 ? scene_->labelOf(i) : id;
     };
-    QString title = tr("%1 and %2 are linked because %Ln chunk(s) mention both.", nullptr,
-                       static_cast<int>(rows.total))
-                        .arg(name(rows.a), name(rows.b));
+    QString title = rows.window ? tr("In the time window, %Ln chunk(s) mention both %1 and %2.",
+                                     nullptr, static_cast<int>(rows.total))
+                                      .arg(name(rows.a), name(rows.b))
+                                : tr("%1 and %2 are linked because %Ln chunk(s) mention both.",
+                                     nullptr, static_cast<int>(rows.total))
+                                      .arg(name(rows.a), name(rows.b));
     if (static_cast<qint64>(rows.nodes.size()) < rows.total)
         title += tr(" The oldest %1 are listed.").arg(rows.nodes.size());
     sharedTitle_->setText(title + tr(" Click one to read it."));

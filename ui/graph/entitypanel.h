@@ -2,12 +2,17 @@
 // links, PageRank place and community; its actions (query_topic, expand, hide, focus within N
 // hops); its neighbours in the vault, drawn or not, with what they share; and the chunks a
 // chosen neighbour shares with it ("why are these two linked?"). Both lists are read off the GUI
-// thread, and an answer for an entity no longer asked about is dropped.
+// thread, and an answer for an entity no longer asked about is dropped. With the graph's time
+// window on, every count is the window's (mentions, links, shared chunks, first and last) and
+// the panel names the window.
 #pragma once
 
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+
+#include <optional>
+#include <utility>
 
 class QLabel;
 class QListWidget;
@@ -37,6 +42,8 @@ public:
     void explainIds(const QString& a, const QString& b);
     // The scene holds a new graph (grown: the same, with neighbours added).
     void graphReplaced(bool grown);
+    // The scene's time window changed: the counts are read again for it.
+    void timeWindowChanged();
     void resetVaultState();
     int hops() const;
 
@@ -45,6 +52,9 @@ public:
     QTreeWidget* neighbourList() const { return neighbours_; }
     QListWidget* sharedList() const { return shared_; }
     QString sharedTitleText() const;
+    QString factsText() const;
+    // What the counts cover: the time window's dates, or empty for all time.
+    QString windowText() const;
 
 Q_SIGNALS:
     void queryTopicRequested();
@@ -68,12 +78,17 @@ private:
     void connectControls();
     void showNeighbours(const NeighbourRows& rows);
     void showShared(const SharedRows& rows);
+    // The selected entity's facts: its counts over all time, or in the scene's time window.
+    void showFacts();
 
     const VaultController* vault_;
     const GraphScene* scene_;
     JobRunner* neighbourJob_;
     JobRunner* sharedJob_;
     QString neighbourSubject_;
+    std::optional<std::pair<qint64, qint64>> neighbourWindow_; // the window listed for
+    std::optional<qint64> windowMentions_; // neighbourSubject_'s chunks in neighbourWindow_
+    QString sharedSubject_;
     QString sharedPeer_;
 
     QPushButton* focus_;
@@ -85,6 +100,7 @@ private:
     QPushButton* hide_;
     QLabel* selectedTitle_;
     QLabel* selectedFacts_;
+    QLabel* windowNote_;
     QTreeWidget* neighbours_;
     QLabel* sharedTitle_;
     QListWidget* shared_;

@@ -97,7 +97,10 @@ void GraphPage::connectPanels() {
     connect(communities_, &CommunityPanel::fetchLeavesRequested, workbench_,
             &QueryWorkbench::runFetchLeaves);
     connect(communities_, &CommunityPanel::statusMessage, status_, &QLabel::setText);
-    connect(timeBar_, &GraphTimeBar::windowChanged, this, &GraphPage::redraw);
+    connect(timeBar_, &GraphTimeBar::windowChanged, this, [this] {
+        entity_->timeWindowChanged();
+        redraw();
+    });
     connect(timeBar_, &GraphTimeBar::edgeTimesLoaded, this, &GraphPage::edgeTimesLoaded);
 }
 

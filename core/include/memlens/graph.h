@@ -52,30 +52,42 @@ Result<std::map<std::string, int>> hop_distances(const Vault& vault, std::string
 
 // What two linked entities share. An edge's weight counts the chunks (leaves) that mention both
 // (ingest leaves summaries out: a summary holds the union of its children's entities), and so do
-// these, so their counts equal the edge table's weights.
-//
+// these, so their counts equal the edge table's weights. Given a window, they count only the
+// chunks whose time lies in it, as pair_times' times do: the graph page's time window.
+struct ChunkTimeWindow {
+    std::int64_t since_ms = 0; // inclusive
+    std::int64_t until_ms = 0; // inclusive
+};
+
 // For each of `objects`: how many chunks mention both `subject` and it, and the first and last
-// of their times. Objects that share no chunk with subject are left out; the order follows
-// `objects`.
+// of their times. Objects that share no chunk with subject (in the window) are left out; the
+// order follows `objects`.
 struct EntityPairDetail {
     std::string object;
     std::int64_t shared_chunks = 0;
     std::int64_t first_ms = 0;
     std::int64_t last_ms = 0;
 };
-Result<std::vector<EntityPairDetail>> entity_pair_details(const Vault& vault,
-                                                          std::string_view subject,
-                                                          const std::vector<std::string>& objects);
+Result<std::vector<EntityPairDetail>>
+entity_pair_details(const Vault& vault, std::string_view subject,
+                    const std::vector<std::string>& objects,
+                    const std::optional<ChunkTimeWindow>& window = std::nullopt);
 
-// The chunks that mention both a and b, oldest first: why the two are linked. At most `limit`
-// (0 → kDefaultGraphLimit).
+// The chunks that mention both a and b (in the window), oldest first: why the two are linked.
+// At most `limit` (0 → kDefaultGraphLimit).
 struct SharedNode {
     std::string node_id;
     std::int64_t timestamp_ms = 0;
     std::string preview; // the chunk's first 160 bytes, cut back to a whole character
 };
-Result<std::vector<SharedNode>> shared_nodes(const Vault& vault, std::string_view a,
-                                             std::string_view b, std::size_t limit = 0);
+Result<std::vector<SharedNode>>
+shared_nodes(const Vault& vault, std::string_view a, std::string_view b, std::size_t limit = 0,
+             const std::optional<ChunkTimeWindow>& window = std::nullopt);
+
+// How many chunks (leaves) in the window mention `entity_id`. (An entity's `mentions` count
+// summaries too, which carry no chunk time.)
+Result<std::int64_t> chunk_mentions_in(const Vault& vault, std::string_view entity_id,
+                                       const ChunkTimeWindow& window);
 
 // The chunks (leaves) that mention at least two of `entity_ids`, newest first (by the chunk's
 // time_range_start_ms, then id): what a group of entities, a community of the graph, is about.

@@ -37,23 +37,26 @@ std::string whole_characters(std::string s) {
 // the chunks behind an edge are the leaf rows both entities point to. Lists travel as one JSON
 // array bound to json_each, so any number of ids is a single parameter.
 
-Result<std::vector<EntityPairDetail>> entity_pair_details(const Vault& vault,
-                                                          std::string_view subject,
-                                                          const std::vector<std::string>& objects) {
+Result<std::vector<EntityPairDetail>>
+entity_pair_details(const Vault& vault, std::string_view subject,
+                    const std::vector<std::string>& objects,
+                    const std::optional<ChunkTimeWindow>& window) {
     check_off_ui_thread("entity_pair_details");
     std::vector<EntityPairDetail> out;
     if (subject.empty() || objects.empty())
         return out;
-    auto st =
-        vault.db().prepare("SELECT b.entity_id, COUNT(*), MIN(a.timestamp_ms), MAX(a.timestamp_ms)"
-                           " FROM mem_tree_entity_index a"
-                           " JOIN mem_tree_entity_index b ON b.node_id = a.node_id"
-                           " WHERE a.entity_id = ?1 AND a.node_kind = 'leaf' AND b.entity_id <> ?1"
-                           "   AND b.entity_id IN (SELECT value FROM json_each(?2))"
-                           " GROUP BY b.entity_id");
+    auto st = vault.db().prepare(
+        std::string("SELECT b.entity_id, COUNT(*), MIN(a.timestamp_ms), MAX(a.timestamp_ms)"
+                    " FROM mem_tree_entity_index a"
+                    " JOIN mem_tree_entity_index b ON b.node_id = a.node_id"
+                    " WHERE a.entity_id = ?1 AND a.node_kind = 'leaf' AND b.entity_id <> ?1"
+                    "   AND b.entity_id IN (SELECT value FROM json_each(?2))") +
+        (window ? " AND a.timestamp_ms BETWEEN ?3 AND ?4" : "") + " GROUP BY b.entity_id");
     if (!st)
         return st.status().with_context("entity_pair_details");
     st->bind(1, subject).bind(2, dump_json(nlohmann::json(objects)));
+    if (window)
+        st->bind(3, window->since_ms).bind(4, window->until_ms);
     std::unordered_map<std::string, EntityPairDetail> found;
     MEMLENS_TRY(st->each_row([&] {
                       EntityPairDetail d;
@@ -74,27 +77,47 @@ Result<std::vector<EntityPairDetail>> entity_pair_details(const Vault& vault,
 }
 
 Result<std::vector<SharedNode>> shared_nodes(const Vault& vault, std::string_view a,
-                                             std::string_view b, std::size_t limit) {
+                                             std::string_view b, std::size_t limit,
+                                             const std::optional<ChunkTimeWindow>& window) {
     check_off_ui_thread("shared_nodes");
     std::vector<SharedNode> out;
     if (a.empty() || b.empty() || a == b)
         return out;
-    auto st = vault.db().prepare("SELECT x.node_id, x.timestamp_ms, substr(c.content, 1, 160)"
-                                 " FROM mem_tree_entity_index x"
-                                 " JOIN mem_tree_entity_index y ON y.node_id = x.node_id"
-                                 " LEFT JOIN mem_tree_chunks c ON c.id = x.node_id"
-                                 " WHERE x.entity_id = ?1 AND x.node_kind = 'leaf'"
-                                 "   AND y.entity_id = ?2"
-                                 " ORDER BY x.timestamp_ms, x.node_id LIMIT ?3");
+    auto st =
+        vault.db().prepare(std::string("SELECT x.node_id, x.timestamp_ms, substr(c.content, 1, 160)"
+                                       " FROM mem_tree_entity_index x"
+                                       " JOIN mem_tree_entity_index y ON y.node_id = x.node_id"
+                                       " LEFT JOIN mem_tree_chunks c ON c.id = x.node_id"
+                                       " WHERE x.entity_id = ?1 AND x.node_kind = 'leaf'"
+                                       "   AND y.entity_id = ?2") +
+                           (window ? " AND x.timestamp_ms BETWEEN ?4 AND ?5" : "") +
+                           " ORDER BY x.timestamp_ms, x.node_id LIMIT ?3");
     if (!st)
         return st.status().with_context("shared_nodes");
     st->bind(1, a).bind(2, b).bind(
         3, static_cast<std::int64_t>(limit == 0 ? kDefaultGraphLimit : limit));
+    if (window)
+        st->bind(4, window->since_ms).bind(5, window->until_ms);
     MEMLENS_TRY(st->each_row([&] {
                       out.push_back({st->column_text(0), st->column_int64(1),
                                      whole_characters(st->column_text(2))});
                   }).with_context("shared_nodes"));
     return out;
+}
+
+Result<std::int64_t> chunk_mentions_in(const Vault& vault, std::string_view entity_id,
+                                       const ChunkTimeWindow& window) {
+    check_off_ui_thread("chunk_mentions_in");
+    auto st = vault.db().prepare("SELECT COUNT(*) FROM mem_tree_entity_index"
+                                 " WHERE entity_id = ?1 AND node_kind = 'leaf'"
+                                 "   AND timestamp_ms BETWEEN ?2 AND ?3");
+    if (!st)
+        return st.status().with_context("chunk_mentions_in");
+    st->bind(1, entity_id).bind(2, window.since_ms).bind(3, window.until_ms);
+    auto row = st->step();
+    if (!row)
+        return row.status().with_context("chunk_mentions_in");
+    return *row ? st->column_int64(0) : 0;
 }
 
 namespace {
