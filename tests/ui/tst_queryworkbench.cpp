@@ -1197,6 +1197,10 @@ private Q_SLOTS:
         const Explanation& a = *rows[std::size_t(up)].hit.explanation;
         const Explanation& b = *rows[std::size_t(low)].hit.explanation;
         QCOMPARE(c->cause(), std::optional(OrderCause::Mmr));
+        // The node row names each hit as people know it; its id is only the cell's tooltip.
+        const QString node = c->value(u"node"_s, 0);
+        QCOMPARE(node, formatHitLabel(rows[std::size_t(up)].hit));
+        QVERIFY2(!node.contains(qs(rows[std::size_t(up)].hit.node_id)), qPrintable(node));
         const QString line = c->decisionText();
         QVERIFY2(line.startsWith(u"#%1 is above #%2 because MMR picked it first: #%2 is fused "
                                  "#%3"_s.arg(up + 1)

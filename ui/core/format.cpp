@@ -81,6 +81,18 @@ QString formatNodeLabel(const NodeMatch& m) {
     return parts.join(QStringLiteral(" · "));
 }
 
+QString formatHitLabel(const RetrievalHit& hit) {
+    NodeMatch m;
+    m.id = hit.node_id;
+    m.summary = hit.node_kind != NodeKind::Leaf;
+    m.level = static_cast<int>(hit.level);
+    m.source_id = hit.tree_scope;
+    m.source_ref = hit.source_ref;
+    m.author = hit.author.value_or(std::string());
+    m.time_ms = hit.time_range_start_ms;
+    return formatNodeLabel(m);
+}
+
 QString nodeReferenceText(const NodeMatch& m) {
     if (m.summary || !m.source_ref)
         return qs(m.id);

@@ -3,6 +3,7 @@
 
 #include <memlens/node_ref.h>
 #include <memlens/status.h>
+#include <memlens/types.h>
 
 #include <QString>
 
@@ -31,6 +32,8 @@ QString formatStatus(const Status& status);
 // A node as people know it: "turn D1:4 · Melanie · 2023-05-08 · locomo:conv-26", "summary L2 ·
 // topic:phoenix · 2023-05-08" (node_label's facts, in the user's language).
 QString formatNodeLabel(const NodeMatch& m);
+// The same for a hit, from what the hit carries (its tree's scope as the source).
+QString formatHitLabel(const RetrievalHit& hit);
 // What names that node again when typed where an id is asked for: "conv-26 D1:4" (its source's
 // last part and its reference), else its id.
 QString nodeReferenceText(const NodeMatch& m);

@@ -200,8 +200,9 @@ const Explanation& explanationOf(const RetrievalHit& h) {
     return *h.explanation;
 }
 
+// The node as people know it; its id is the cell's tooltip (ComparePanel::addNodeRow).
 QString nodeCell(const RetrievalHit& h) {
-    return qs(h.node_id);
+    return formatHitLabel(h);
 }
 
 } // namespace
@@ -279,6 +280,13 @@ void ComparePanel::addMmrRows(Pair& p, const std::vector<const RetrievalHit*>& h
         });
 }
 
+void ComparePanel::addNodeRow(Pair& p) {
+    addPairRow(p, QStringLiteral("node"), tr("node"), nodeCell);
+    const int row = table_->rowCount() - 1;
+    table_->item(row, 0)->setToolTip(qs(p.upper.node_id));
+    table_->item(row, 1)->setToolTip(qs(p.lower.node_id));
+}
+
 void ComparePanel::boldRows(const std::set<int>& rows) {
     QFont strong = table_->font();
     strong.setBold(true);
@@ -319,7 +327,7 @@ void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a,
     if (!p.upper.explanation || !p.lower.explanation) {
         addPairRow(p, QStringLiteral("score"), tr("score"),
                    [](const RetrievalHit& h) { return formatScore(h.score); });
-        addPairRow(p, QStringLiteral("node"), tr("node"), nodeCell);
+        addNodeRow(p);
         table_->resizeRowsToContents();
         return;
     }
@@ -331,7 +339,7 @@ void ComparePanel::showPair(const std::vector<const RetrievalHit*>& hits, int a,
     addPairRow(p, QStringLiteral("matched terms"), tr("matched terms"), [](const RetrievalHit& h) {
         return matchedByColumn(explanationOf(h).keyword.terms);
     });
-    addPairRow(p, QStringLiteral("node"), tr("node"), nodeCell);
+    addNodeRow(p);
     boldRows(p.bold);
     table_->resizeRowsToContents();
     showTermTables(p);

@@ -53,6 +53,7 @@ private:
     void addRankRows(Pair& p);
     void addStepRows(Pair& p);
     void addMmrRows(Pair& p, const std::vector<const RetrievalHit*>& hits);
+    void addNodeRow(Pair& p);
     void boldRows(const std::set<int>& rows);
     void showTermTables(const Pair& p);
 
