@@ -2547,8 +2547,8 @@
         <translation>&lt;small&gt;Strg-Klick auf einen anderen Treffer wechselt das Paar; einen einzelnen Treffer auswählen, um seine ganze Aufschlüsselung zu sehen.&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+107"/>
-        <location line="+50"/>
+        <location line="+108"/>
+        <location line="+57"/>
         <source>#%1</source>
         <translation>#%1</translation>
     </message>
@@ -2558,13 +2558,12 @@
         <translation>Score</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+12"/>
+        <location line="-44"/>
         <source>node</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-65"/>
         <source>position</source>
         <translation>Position</translation>
     </message>
@@ -2629,7 +2628,7 @@
         <translation>%1 (Kosinus %2)</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+60"/>
         <source>matched terms</source>
         <translation>gefundene Begriffe</translation>
     </message>
@@ -3418,6 +3417,44 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::IndexBanner</name>
+    <message>
+        <location filename="../ui/widgets/indexbanner.cpp" line="+16"/>
+        <location line="+56"/>
+        <source>Rebuild Index</source>
+        <translation>Index neu aufbauen</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Rebuilding the topic index from the vectors in vault.db…</source>
+        <translation>Der Themenindex wird aus den Vektoren in vault.db neu aufgebaut…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&lt;b&gt;The topic index file is not usable&lt;/b&gt; (%1). Searches still work: each open reads every vector from vault.db again, which takes longer on a large vault. Rebuild Index writes the file again.</source>
+        <translation>&lt;b&gt;Die Themenindex-Datei ist nicht nutzbar&lt;/b&gt; (%1). Suchen funktionieren weiter: Jedes Öffnen liest alle Vektoren erneut aus vault.db, was bei einem großen Vault länger dauert. „Index neu aufbauen“ schreibt die Datei neu.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This vault is open read-only: open it writable to rebuild its topic index (or run memlens-cli reindex).</source>
+        <translation>Dieser Vault ist schreibgeschützt geöffnet: Öffnen Sie ihn beschreibbar, um seinen Themenindex neu aufzubauen (oder führen Sie memlens-cli reindex aus).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Writes the topic tree and topic-index.bin again from the vault&apos;s vectors (memlens-cli reindex).</source>
+        <translation>Schreibt den Themenbaum und topic-index.bin aus den Vektoren des Vaults neu (memlens-cli reindex).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The topic index could not be rebuilt:
+
+%1</source>
+        <translation>Der Themenindex konnte nicht neu aufgebaut werden:
+
+%1</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::IngestFlow</name>
     <message>
         <location filename="../ui/vault/ingestflow.cpp" line="+41"/>
@@ -3761,13 +3798,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+80"/>
-        <location line="+194"/>
+        <location filename="../ui/mainwindow.cpp" line="+83"/>
+        <location line="+202"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-196"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -3797,7 +3834,7 @@
         <translation>Labor</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+31"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
@@ -5803,6 +5840,22 @@ Oberste Ebene: L%3</translation>
         <location line="+2"/>
         <source> (first %1 of %2)</source>
         <translation> (erste %1 von %2)</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::VaultController</name>
+    <message numerus="yes">
+        <location filename="../ui/vault/vaultcontroller.cpp" line="+172"/>
+        <source>Topic index rebuilt: %Ln vector(s)</source>
+        <translation>
+            <numerusform>Themenindex neu aufgebaut: %Ln Vektor</numerusform>
+            <numerusform>Themenindex neu aufgebaut: %Ln Vektoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> in %1 s</source>
+        <translation> in %1 s</translation>
     </message>
 </context>
 <context>

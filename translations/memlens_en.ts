@@ -425,7 +425,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+519"/>
+        <location filename="../ui/mainwindow.cpp" line="+530"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
@@ -580,6 +580,17 @@
         <translation>
             <numerusform>%Ln raw leaf</numerusform>
             <numerusform>%Ln raw leaves</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::VaultController</name>
+    <message numerus="yes">
+        <location filename="../ui/vault/vaultcontroller.cpp" line="+172"/>
+        <source>Topic index rebuilt: %Ln vector(s)</source>
+        <translation>
+            <numerusform>Topic index rebuilt: %Ln vector</numerusform>
+            <numerusform>Topic index rebuilt: %Ln vectors</numerusform>
         </translation>
     </message>
 </context>

@@ -2517,8 +2517,8 @@
         <translation>&lt;small&gt;按住 Ctrl 点击另一条结果可更换比较对象；只选中一条结果可查看其完整分解。&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+107"/>
-        <location line="+50"/>
+        <location line="+108"/>
+        <location line="+57"/>
         <source>#%1</source>
         <translation>#%1</translation>
     </message>
@@ -2528,13 +2528,12 @@
         <translation>得分</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+12"/>
+        <location line="-44"/>
         <source>node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-65"/>
         <source>position</source>
         <translation>位置</translation>
     </message>
@@ -2599,7 +2598,7 @@
         <translation>%1（余弦 %2）</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+60"/>
         <source>matched terms</source>
         <translation>匹配的词</translation>
     </message>
@@ -3370,6 +3369,44 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::IndexBanner</name>
+    <message>
+        <location filename="../ui/widgets/indexbanner.cpp" line="+16"/>
+        <location line="+56"/>
+        <source>Rebuild Index</source>
+        <translation>重建索引</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Rebuilding the topic index from the vectors in vault.db…</source>
+        <translation>正在根据 vault.db 中的向量重建主题索引…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&lt;b&gt;The topic index file is not usable&lt;/b&gt; (%1). Searches still work: each open reads every vector from vault.db again, which takes longer on a large vault. Rebuild Index writes the file again.</source>
+        <translation>&lt;b&gt;主题索引文件不可用&lt;/b&gt;（%1）。搜索仍可进行：每次打开都会从 vault.db 重新读取所有向量，记忆库较大时会更慢。“重建索引”会重新写入该文件。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This vault is open read-only: open it writable to rebuild its topic index (or run memlens-cli reindex).</source>
+        <translation>此记忆库以只读方式打开：请以可写方式打开以重建其主题索引（或运行 memlens-cli reindex）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Writes the topic tree and topic-index.bin again from the vault&apos;s vectors (memlens-cli reindex).</source>
+        <translation>根据记忆库的向量重新写入主题树和 topic-index.bin（memlens-cli reindex）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The topic index could not be rebuilt:
+
+%1</source>
+        <translation>无法重建主题索引：
+
+%1</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::IngestFlow</name>
     <message>
         <location filename="../ui/vault/ingestflow.cpp" line="+41"/>
@@ -3713,13 +3750,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+80"/>
-        <location line="+194"/>
+        <location filename="../ui/mainwindow.cpp" line="+83"/>
+        <location line="+202"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-196"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -3749,7 +3786,7 @@
         <translation>实验室</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+31"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
@@ -5737,6 +5774,21 @@ Top level: L%3</source>
         <location line="+2"/>
         <source> (first %1 of %2)</source>
         <translation>（前 %1 个，共 %2 个）</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::VaultController</name>
+    <message numerus="yes">
+        <location filename="../ui/vault/vaultcontroller.cpp" line="+172"/>
+        <source>Topic index rebuilt: %Ln vector(s)</source>
+        <translation>
+            <numerusform>主题索引已重建：%Ln 个向量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> in %1 s</source>
+        <translation>，用时 %1 秒</translation>
     </message>
 </context>
 <context>

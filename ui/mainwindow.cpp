@@ -23,6 +23,7 @@
 #include "vault/ingestflow.h"
 #include "vault/vaultcontroller.h"
 #include "widgets/auditstatus.h"
+#include "widgets/indexbanner.h"
 #include "widgets/languagemenu.h"
 #include "widgets/timelineview.h"
 
@@ -46,6 +47,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QVBoxLayout>
 
 namespace memlens::ui {
 
@@ -75,7 +77,8 @@ MainWindow::MainWindow(VaultController* vault, QWidget* parent)
     , counts_(new QLabel(this))
     , readOnlyBadge_(new QLabel(this))
     , auditStatus_(new AuditStatus(this))
-    , busy_(new QProgressBar(this)) {
+    , busy_(new QProgressBar(this))
+    , indexBanner_(new IndexBanner(vault_, this)) {
     vault_->setParent(this);
     setWindowTitle(tr("memlens"));
     setWindowIcon(QIcon(QStringLiteral(":/memlens/icons/memlens.svg")));
@@ -91,7 +94,15 @@ MainWindow::MainWindow(VaultController* vault, QWidget* parent)
     pages_->addTab(lab_, tr("Lab"));
     stack_->addWidget(welcome_);
     stack_->addWidget(pages_);
-    setCentralWidget(stack_);
+    // The topic index bar, when the open vault's index file needs rebuilding, above the pages.
+    auto* central = new QWidget(this);
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(indexBanner_);
+    column->addWidget(stack_, 1);
+    setCentralWidget(central);
+    connect(indexBanner_, &IndexBanner::message, statusBar(), &QStatusBar::showMessage);
 
     createActions();
     createMenus();

@@ -22,6 +22,7 @@ class GraphPage;
 class AuditPage;
 class LabPage;
 class AuditStatus;
+class IndexBanner;
 class VaultController;
 class VaultPanel;
 class WelcomePage;
@@ -57,6 +58,7 @@ public:
     QLabel* countsLabel() const { return counts_; }
     QLabel* readOnlyBadge() const { return readOnlyBadge_; }
     AuditStatus* auditStatus() const { return auditStatus_; }
+    IndexBanner* indexBanner() const { return indexBanner_; }
 
     // A dropped folder (or a vault.db / chunks.db inside one) names this vault folder;
     // empty when the drop is not a vault.
@@ -116,6 +118,7 @@ private:
     QString damage_;
     AuditStatus* auditStatus_;
     QProgressBar* busy_;
+    IndexBanner* indexBanner_;
 
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;

@@ -9,7 +9,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <iostream>
 
 namespace memlens::cli {
@@ -19,49 +18,27 @@ int run_reindex(const Args& a) {
     auto dir = a.get("vault");
     if (!dir)
         return fail("reindex", "--vault DIR is required");
-    const auto t0 = std::chrono::steady_clock::now();
     auto v = Vault::open(*dir, false);
     if (!v)
         return fail("reindex", v.status());
-    auto embedder = make_embedder_for(**v);
-    if (!embedder)
-        return fail("reindex", embedder.status());
-    const Database& db = (*v)->db();
-    auto tx = Transaction::begin(db);
-    if (!tx)
-        return fail("reindex", tx.status().with_context((*v)->db_path().string()));
-    auto index = TopicIndex::load(db, (*embedder)->signature(), {}, a.flag("recluster"));
-    if (!index)
-        return fail("reindex", index.status());
-    const bool was_mapped = index->mapped();
-    if (Status s = index->save(db); !s.is_ok())
-        return fail("reindex", s);
-    if (Status s = tx->commit(); !s.is_ok())
-        return fail("reindex", s.with_context((*v)->db_path().string()));
-    // Only now, with the new token committed, does the new file replace topic-index.bin.
-    if (Status s = TopicIndex::publish_file(db); !s.is_ok())
-        return fail("reindex", s.with_context("the new index is committed but not renamed; "
-                                              "memlens maps it under its pending name"));
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    // The path and size as the index itself names them (topic_file_path), not rebuilt here.
-    auto file = TopicIndex::file_status(db);
-    if (!file)
-        return fail("reindex", file.status());
+    auto r = reindex_topic_index(**v, a.flag("recluster"));
+    if (!r)
+        return fail("reindex", r.status());
+    const TopicFileStatus* file = &r->file;
+    const double seconds = r->seconds;
     if (a.json()) {
         nlohmann::json j = {{"vault", *dir},
-                            {"vectors", index->size()},
-                            {"topics", index->topics().size()},
-                            {"rebuilt", index->load_info().rebuilt},
-                            {"was_current", was_mapped},
+                            {"vectors", r->vectors},
+                            {"topics", r->topics},
+                            {"rebuilt", r->rebuilt},
+                            {"was_current", r->was_current},
                             {"file", file->path},
                             {"file_bytes", file->bytes},
                             {"seconds", seconds}};
         std::cout << dump_json(j) << '\n';
     } else {
-        std::cout << "wrote " << file->path << ": " << index->size() << " vectors, "
-                  << index->topics().size() << " topics"
-                  << (index->load_info().rebuilt ? " (clustered afresh)" : "") << ", " << seconds
+        std::cout << "wrote " << file->path << ": " << r->vectors << " vectors, " << r->topics
+                  << " topics" << (r->rebuilt ? " (clustered afresh)" : "") << ", " << seconds
                   << " s\n";
     }
     return 0;

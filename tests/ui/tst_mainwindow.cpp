@@ -30,12 +30,15 @@
 #include "vault/vaultcontroller.h"
 #include "widgets/auditstatus.h"
 #include "widgets/filteredview.h"
+#include "widgets/indexbanner.h"
 #include "widgets/timeboundedit.h"
 
 #include <memlens/audit.h>
 #include <memlens/db.h>
 #include <memlens/ingest.h>
 #include <memlens/thread_guard.h>
+#include <memlens/topic_tree.h>
+#include <memlens/vault.h>
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -54,6 +57,7 @@
 #include <QWheelEvent>
 #include <QtTest>
 
+#include <fstream>
 #include <future>
 #include <thread>
 
@@ -208,6 +212,62 @@ private Q_SLOTS:
         QTest::qWait(300);
         QCOMPARE(damaged.size(), 1);
         QCOMPARE(std::filesystem::last_write_time(dir / "vault.db"), before);
+    }
+
+    // A damaged topic-index.bin is said above the pages, with what it costs; Rebuild Index
+    // writes it again off the GUI thread and the bar goes; opened read-only, the button is off.
+    void aDamagedTopicIndexShowsABarWithRebuild() {
+        const auto dir = tmp_.path() / "badindex";
+        std::filesystem::copy(vaultDir_.toStdString(), dir,
+                              std::filesystem::copy_options::recursive);
+        const auto file = dir / "topic-index.bin";
+        QVERIFY(std::filesystem::is_regular_file(file));
+        {
+            std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+            f.seekp(static_cast<std::streamoff>(std::filesystem::file_size(file) / 2));
+            const std::string junk(64, '\xA5');
+            f.write(junk.data(), static_cast<std::streamsize>(junk.size()));
+        }
+        auto fileProblem = [dir] {
+            return test::offUiThread([dir]() -> std::string {
+                auto v = Vault::open(dir, true);
+                if (!v)
+                    return v.status().to_string();
+                auto st = TopicIndex::file_status((*v)->db());
+                return st ? st->problem : st.status().to_string();
+            });
+        };
+        const std::string before = fileProblem();
+        QVERIFY2(before.find("damaged") != std::string::npos, before.c_str());
+
+        {
+            MainWindow w;
+            w.show();
+            w.openVault(QString::fromStdString(dir.string()), true);
+            QTRY_VERIFY_WITH_TIMEOUT(w.indexBanner()->isVisible(), 20000);
+            QVERIFY2(w.indexBanner()->text().contains(QStringLiteral("damaged")),
+                     qPrintable(w.indexBanner()->text()));
+            QVERIFY(!w.indexBanner()->rebuildButton()->isEnabled());
+        }
+        MainWindow w;
+        w.show();
+        w.openVault(QString::fromStdString(dir.string()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.indexBanner()->isVisible(), 20000);
+        QVERIFY(w.indexBanner()->rebuildButton()->isEnabled());
+        QSignalSpy rebuilt(w.vault(), &VaultController::topicIndexRebuilt);
+        w.indexBanner()->rebuildButton()->click();
+        QVERIFY(rebuilt.wait(30000));
+        QVERIFY2(rebuilt.first().at(0).toString().isEmpty(),
+                 qPrintable(rebuilt.first().at(0).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.indexBanner()->isVisible(), 20000);
+        QCOMPARE(fileProblem(), std::string());
+        // A search after the rebuild maps the new file and answers.
+        QueryWorkbench* wb = w.workbench();
+        QSignalSpy finished(wb->session(), &QuerySession::finished);
+        wb->page()->setQueryText(QStringLiteral("launch budget"));
+        wb->page()->run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!wb->session()->outcome().rows.empty());
     }
 
     void unopenableFolderReportsAndKeepsWindow() {

@@ -1,10 +1,14 @@
 #include "vault/vaultcontroller.h"
 
+#include "core/format.h"
 #include "core/jobrunner.h"
 #include "core/logging.h"
 #include "models/sourcesmodel.h"
 #include "models/treesmodel.h"
+#include "vault/workervault.h"
 
+#include <memlens/db.h>
+#include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
 #include <QDir>
@@ -17,11 +21,16 @@ VaultController::VaultController(QObject* parent)
     : QObject(parent)
     , jobs_(new JobRunner(this))
     , integrity_(new JobRunner(this))
+    , topicCheck_(new JobRunner(this))
+    , reindex_(new JobRunner(this))
     , sources_(new SourcesModel(this))
     , trees_(new TreesModel(this)) {
     connect(jobs_, &JobRunner::runningChanged, this, &VaultController::busyChanged);
     connect(jobs_, &JobRunner::failed, this,
             [this](const QString& message) { Q_EMIT openFailed(ref_.dir, message); });
+    connect(reindex_, &JobRunner::runningChanged, this, &VaultController::topicIndexRebuilding);
+    connect(reindex_, &JobRunner::failed, this,
+            [this](const QString& message) { Q_EMIT topicIndexRebuilt(message, QString()); });
 }
 
 void VaultController::open(const QString& dir, bool readOnly) {
@@ -39,6 +48,7 @@ void VaultController::reload() {
 void VaultController::close() {
     jobs_->cancel();
     integrity_->cancel();
+    topicCheck_->cancel();
     ref_ = {};
     loaded_ = false;
     overview_ = {};
@@ -70,6 +80,7 @@ void VaultController::load(VaultRef ref) {
                          Q_EMIT vaultChanged();
                      Q_EMIT opened(ref_);
                      checkIntegrity(ref_);
+                     checkTopicIndex(ref_);
                  });
 }
 
@@ -100,6 +111,77 @@ void VaultController::checkIntegrity(const VaultRef& ref) {
             qCWarning(lcVault) << "damaged" << c.ref.dir << c.problem;
             Q_EMIT damaged(c.ref.dir, c.problem);
         });
+}
+
+void VaultController::checkTopicIndex(const VaultRef& ref) {
+    struct Checked {
+        VaultRef ref;
+        QString problem;
+    };
+    topicCheck_->start(
+        [ref](const std::atomic_bool&) {
+            Checked c{ref, {}};
+            auto vault = workerVault(ref);
+            if (!vault)
+                return c; // the open itself says what is wrong
+            auto file = TopicIndex::file_status((*vault)->db());
+            if (!file) {
+                c.problem = formatStatus(file.status());
+                return c;
+            }
+            // A workspace has no file of its own; a vault without vectors needs none.
+            if (file->path.empty() || file->current)
+                return c;
+            const auto vectors =
+                (*vault)->db().query_int("SELECT EXISTS(SELECT 1 FROM mem_tree_chunk_embeddings) "
+                                         "OR EXISTS(SELECT 1 FROM mem_tree_summary_embeddings)");
+            if (vectors && *vectors == 0)
+                return c;
+            c.problem = QString::fromStdString(file->problem);
+            return c;
+        },
+        [this](const Checked& c) {
+            if (c.ref == ref_)
+                Q_EMIT topicIndexChecked(c.ref.dir, c.problem);
+        });
+}
+
+void VaultController::rebuildTopicIndex() {
+    if (!ref_.isValid() || reindex_->isRunning())
+        return;
+    const QString dir = ref_.dir;
+    struct Rebuilt {
+        QString error;
+        QString summary;
+    };
+    reindex_->start(
+        [dir](const std::atomic_bool&) {
+            Rebuilt out;
+            // A connection of its own, read-write: the worker's may be read-only or busy.
+            auto vault = Vault::open(dir.toStdString(), false);
+            if (!vault) {
+                out.error = formatStatus(vault.status());
+                return out;
+            }
+            auto r = reindex_topic_index(**vault, false);
+            if (!r) {
+                out.error = formatStatus(r.status());
+                return out;
+            }
+            out.summary =
+                tr("Topic index rebuilt: %Ln vector(s)", nullptr, static_cast<int>(r->vectors)) +
+                tr(" in %1 s").arg(r->seconds, 0, 'f', 1);
+            return out;
+        },
+        [this](const Rebuilt& r) {
+            Q_EMIT topicIndexRebuilt(r.error, r.summary);
+            if (r.error.isEmpty())
+                reload(); // a new epoch: every worker maps the new file
+        });
+}
+
+bool VaultController::isRebuildingTopicIndex() const {
+    return reindex_->isRunning();
 }
 
 } // namespace memlens::ui

@@ -25,6 +25,10 @@ public:
     // worker threads reopen their connections.
     void reload();
     void close();
+    // Writes the topic tree and topic-index.bin again (reindex_topic_index) off the GUI thread;
+    // topicIndexRebuilt() follows, then a reload when it succeeded.
+    void rebuildTopicIndex();
+    bool isRebuildingTopicIndex() const;
 
     const VaultRef& ref() const { return ref_; }
     bool isOpen() const { return ref_.isValid() && loaded_; }
@@ -50,18 +54,28 @@ Q_SIGNALS:
     void damaged(const QString& dir, const QString& message);
     void closed();
     void busyChanged(bool busy);
+    // After every open, off the GUI thread: the topic index file the search maps is missing,
+    // stale or damaged (`problem` says which, as TopicFileStatus::problem), or is current
+    // (`problem` empty). A vault without vectors has nothing to index and reports current.
+    void topicIndexChecked(const QString& dir, const QString& problem);
+    void topicIndexRebuilding(bool running);
+    // `error` empty: written (`summary` says what); else why not.
+    void topicIndexRebuilt(const QString& error, const QString& summary);
 
 private:
     void load(VaultRef ref);
     void checkIntegrity(const VaultRef& ref);
+    void checkTopicIndex(const VaultRef& ref);
 
     VaultRef ref_;
     quint64 nextEpoch_ = 1;
     bool loaded_ = false;
     VaultOverviewData overview_;
     JobRunner* jobs_;
-    JobRunner* integrity_; // the quick_check after an open; a later open cancels it
-    QString saidDamaged_;  // the folder whose damage was last reported
+    JobRunner* integrity_;  // the quick_check after an open; a later open cancels it
+    JobRunner* topicCheck_; // the topic index file's state after an open
+    JobRunner* reindex_;
+    QString saidDamaged_; // the folder whose damage was last reported
     SourcesModel* sources_;
     TreesModel* trees_;
 };

@@ -28,6 +28,7 @@
 namespace memlens {
 
 class Database;
+class Vault;
 
 struct TopicTreeOptions {
     int branching = 64;      // children per inner topic (k of the k-means at each level)
@@ -283,5 +284,23 @@ private:
     struct State;
     std::unique_ptr<State> state_;
 };
+
+// What reindex_topic_index wrote.
+struct ReindexReport {
+    std::size_t vectors = 0;
+    std::size_t topics = 0;
+    bool rebuilt = false;     // clustered afresh (no usable stored tree, or `recluster`)
+    bool was_current = false; // the index file was current before (it was mapped)
+    TopicFileStatus file;     // the file as it stands now
+    double seconds = 0.0;
+};
+
+// Writes the vault's topic tree and its index file again from its vectors (the vault's
+// embedder's): what `memlens-cli reindex` and the GUI's Rebuild Index run for a vault whose
+// topic-index.bin is missing, stale or damaged. One transaction holds the write lock while the
+// tree is saved; the new file replaces the old only once its token is committed
+// (TopicIndex::publish_file), so a reader in another process maps the old file or the new one.
+// Errors: the vault's (read-only: Unsupported), the embedder's, SQLite's, the file's.
+Result<ReindexReport> reindex_topic_index(const Vault& vault, bool recluster);
 
 } // namespace memlens
