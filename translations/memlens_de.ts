@@ -45,7 +45,7 @@
 <context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+61"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+60"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -3106,7 +3106,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+319"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+320"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
@@ -3223,12 +3223,12 @@
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Copy Id</source>
         <translation>ID kopieren</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+60"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -3239,12 +3239,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+105"/>
+        <location line="+107"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-93"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
     </message>
@@ -3259,7 +3259,7 @@
         <translation>Wählen Sie einen Treffer, eine Zusammenfassung oder ein Blatt, um es hier zu sehen.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Leaf chunk · %1</source>
         <translation>Blatt-Chunk · %1</translation>
     </message>
@@ -3314,7 +3314,7 @@
         <translation>&lt;b&gt;Rerank-Kosinus&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>&lt;b&gt;An older version, not returned:&lt;/b&gt; a newer memory supersedes it, and its score × %1 put it below the hits.</source>
         <translation>&lt;b&gt;Eine ältere Version, nicht geliefert:&lt;/b&gt; eine neuere Erinnerung ersetzt sie, und ihr Score × %1 brachte sie unter die Treffer.</translation>
     </message>
@@ -3356,7 +3356,7 @@
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Ersetzt durch&lt;/b&gt; %1</translation>
     </message>
@@ -3376,12 +3376,12 @@
         <translation>&lt;b&gt;Gestützt durch&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
         <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>&lt;b&gt;Walk score&lt;/b&gt; %1 (the route&apos;s: the cosine to the query, or how many of the query&apos;s entities it mentions)</source>
         <translation>&lt;b&gt;Walk-Score&lt;/b&gt; %1 (der Route: Kosinus zur Anfrage oder wie viele Entitäten der Anfrage er nennt)</translation>
     </message>
@@ -3391,7 +3391,7 @@
         <translation>&lt;b&gt;Wichtigkeit&lt;/b&gt; %1 (beim Schreiben gespeichert: Länge, verschiedene Wörter, Quelle, Entitäten; kein Abgleich mit der Anfrage)</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+140"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>Gefunden in den benachbarten Beiträgen: %1</translation>
     </message>
@@ -3530,7 +3530,7 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message>
-        <location filename="../ui/pages/labpage.cpp" line="+37"/>
+        <location filename="../ui/pages/labpage.cpp" line="+38"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
@@ -3798,7 +3798,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+83"/>
+        <location filename="../ui/mainwindow.cpp" line="+84"/>
         <location line="+202"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -4031,29 +4031,29 @@
         <translation>MMR-Auswahl · der Abfrage der Seite Abfrage</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Layout zurücksetzen</translation>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+154"/>
+        <location line="+162"/>
         <source>Read-only</source>
         <translation>Schreibgeschützt</translation>
     </message>
     <message>
-        <location line="-153"/>
-        <location line="+157"/>
+        <location line="-161"/>
+        <location line="+165"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>Dieses Vault ist schreibgeschützt geöffnet: Importe sind deaktiviert.</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-159"/>
         <source>Working in the background…</source>
         <translation>Arbeitet im Hintergrund…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+46"/>
         <source>Clear Recent</source>
         <translation>Liste leeren</translation>
     </message>
@@ -4391,7 +4391,7 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+60"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+61"/>
         <source>Sources</source>
         <translation>Quellen</translation>
     </message>
@@ -4402,13 +4402,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+79"/>
+        <location line="+84"/>
         <location line="+31"/>
         <source>Chunks</source>
         <translation>Chunks</translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-115"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>Blätter: die Roh-Chunks, die das Retrieval zitieren kann.</translation>
     </message>
@@ -4483,7 +4483,7 @@
         <translation>Chunks nach Quellenart</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+31"/>
         <source>OpenHuman workspace</source>
         <translation>OpenHuman-Workspace</translation>
     </message>
@@ -5236,7 +5236,7 @@
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+107"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+94"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>Wählen Sie einen Treffer einer hybriden, Keyword- oder semantischen Abfrage.</translation>
     </message>

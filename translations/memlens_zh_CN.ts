@@ -45,7 +45,7 @@
 <context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+61"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+60"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -3062,7 +3062,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+319"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+320"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
@@ -3179,12 +3179,12 @@
         <translation>遗忘…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Copy Id</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+60"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -3195,12 +3195,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+105"/>
+        <location line="+107"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-93"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>从保险库中删除此记忆及其文本的所有副本</translation>
     </message>
@@ -3215,7 +3215,7 @@
         <translation>选择一个命中结果、摘要或叶节点以在此查看。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Leaf chunk · %1</source>
         <translation>叶分块 · %1</translation>
     </message>
@@ -3270,7 +3270,7 @@
         <translation>&lt;b&gt;重排余弦&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>&lt;b&gt;An older version, not returned:&lt;/b&gt; a newer memory supersedes it, and its score × %1 put it below the hits.</source>
         <translation>&lt;b&gt;旧版本，未返回：&lt;/b&gt;一条较新的记忆取代了它，其分数 × %1 使它排在命中结果之下。</translation>
     </message>
@@ -3308,7 +3308,7 @@
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;被取代于&lt;/b&gt; %1</translation>
     </message>
@@ -3328,12 +3328,12 @@
         <translation>&lt;b&gt;支持依据&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
         <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>&lt;b&gt;Walk score&lt;/b&gt; %1 (the route&apos;s: the cosine to the query, or how many of the query&apos;s entities it mentions)</source>
         <translation>&lt;b&gt;游走分数&lt;/b&gt; %1（路线给出的：与查询的余弦，或它提及的查询实体数）</translation>
     </message>
@@ -3343,7 +3343,7 @@
         <translation>&lt;b&gt;重要度&lt;/b&gt; %1（写入时存储：长度、不同词数、来源、实体；与查询无关）</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+140"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>在相邻发言中匹配：%1</translation>
     </message>
@@ -3482,7 +3482,7 @@
 <context>
     <name>memlens::ui::LabPage</name>
     <message>
-        <location filename="../ui/pages/labpage.cpp" line="+37"/>
+        <location filename="../ui/pages/labpage.cpp" line="+38"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
@@ -3750,7 +3750,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+83"/>
+        <location filename="../ui/mainwindow.cpp" line="+84"/>
         <location line="+202"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -3983,29 +3983,29 @@
         <translation>MMR 选择 · 查询页面的查询</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+154"/>
+        <location line="+162"/>
         <source>Read-only</source>
         <translation>只读</translation>
     </message>
     <message>
-        <location line="-153"/>
-        <location line="+157"/>
+        <location line="-161"/>
+        <location line="+165"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>此记忆库以只读方式打开：导入已禁用。</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-159"/>
         <source>Working in the background…</source>
         <translation>正在后台处理…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+46"/>
         <source>Clear Recent</source>
         <translation>清除最近记录</translation>
     </message>
@@ -4335,7 +4335,7 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+60"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+61"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
@@ -4346,13 +4346,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+79"/>
+        <location line="+84"/>
         <location line="+31"/>
         <source>Chunks</source>
         <translation>分块</translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-115"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>叶节点：检索可引用的原始分块。</translation>
     </message>
@@ -4427,7 +4427,7 @@
         <translation>按来源类型统计分块</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+31"/>
         <source>OpenHuman workspace</source>
         <translation>OpenHuman 工作区</translation>
     </message>
@@ -5174,7 +5174,7 @@
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+107"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+94"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>请选择混合、关键词或语义查询的一个命中结果。</translation>
     </message>

@@ -42,6 +42,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -386,7 +387,6 @@ void MainWindow::createDocks() {
     connect(pages_, &QTabWidget::currentChanged, this, titleDocks);
     titleDocks();
     resizeDocks({vaultDock}, {290}, Qt::Horizontal);
-    resizeDocks({detail}, {280}, Qt::Vertical);
     resizeDocks({detail, breakdown, mmr}, {400, 460, 420}, Qt::Horizontal);
 
     viewMenu_->addSeparator();
@@ -425,7 +425,15 @@ void MainWindow::createStatusBar() {
 }
 
 void MainWindow::restoreLayout() {
-    resize(1280, 800);
+    // The default size, within the screen (less a title bar); the explanation docks take 45% of
+    // its height, so that on a short screen (1280 × 720) the breakdown's tables are not all
+    // below the fold while the results list keeps a page of hits.
+    const QRect screenArea = screen() != nullptr ? screen()->availableGeometry() : QRect();
+    const int width = screenArea.isValid() ? std::min(1280, screenArea.width()) : 1280;
+    const int height = screenArea.isValid() ? std::min(800, screenArea.height() - 40) : 800;
+    resize(width, height);
+    if (auto* detail = findChild<QDockWidget*>(QStringLiteral("detailDock")))
+        resizeDocks({detail}, {height * 45 / 100}, Qt::Vertical);
     defaultState_ = saveState(kStateVersion);
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());

@@ -270,6 +270,42 @@ private Q_SLOTS:
         QVERIFY(!wb->session()->outcome().rows.empty());
     }
 
+    // On a 1280 × 720 screen the window fits (less a title bar) with a hit shown: the pages and
+    // the breakdown scroll rather than set its height, and Hit Detail keeps every line of its
+    // facts while the content view gives way.
+    void theWindowFitsA1280By720Screen() {
+        MainWindow w;
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(vaultDir_);
+        QVERIFY(opened.wait(20000));
+        QueryWorkbench* wb = w.workbench();
+        QSignalSpy finished(wb->session(), &QuerySession::finished);
+        wb->page()->setQueryText(QStringLiteral("who decided the launch budget"));
+        wb->page()->run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!wb->session()->outcome().rows.empty());
+        wb->showHit(wb->session()->outcome().rows.front().hit);
+        for (int i = 0; i < w.pages()->count(); ++i) {
+            w.pages()->setCurrentIndex(i);
+            QTest::qWait(50);
+            QVERIFY2(
+                w.minimumSizeHint().height() <= 680,
+                qPrintable(QStringLiteral("page %1: %2").arg(i).arg(w.minimumSizeHint().height())));
+            QVERIFY(w.minimumSizeHint().width() <= 1280);
+        }
+        w.pages()->setCurrentWidget(wb->page());
+        w.resize(1280, 680);
+        QTest::qWait(200);
+        QCOMPARE(w.height(), 680);
+        auto* facts = wb->detail()->findChild<QLabel*>(QStringLiteral("hitFacts"));
+        QVERIFY(facts != nullptr && facts->isVisible());
+        QVERIFY2(facts->height() >= facts->heightForWidth(facts->width()),
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(facts->height())
+                                .arg(facts->heightForWidth(facts->width()))));
+    }
+
     void unopenableFolderReportsAndKeepsWindow() {
         MainWindow w;
         w.show();

@@ -34,6 +34,10 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent)
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    // Panned by dragging, the wheel and the keys: scroll bars that come and go with the zoom
+    // would resize the drawing and shift it under the user's hand.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // A pan blits what stays on screen and paints the uncovered strip; names there are placed
     // for the new position, so the whole view is repainted once the pan pauses (relabel_).
     setViewportUpdateMode(QGraphicsView::MinimalViewportUpdate);

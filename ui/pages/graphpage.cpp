@@ -12,6 +12,7 @@
 #include "pages/aliaspanel.h"
 #include "pages/queryworkbench.h"
 #include "vault/vaultcontroller.h"
+#include "widgets/scrollable.h"
 
 #include <QLabel>
 #include <QMenu>
@@ -122,12 +123,18 @@ void GraphPage::layOut() {
     tabs->addTab(aliases_, tr("Aliases"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(view_);
+    // Its own minimum height would set the window's (a 1280 × 720 screen must hold it): the
+    // panel's lists scroll within it instead.
+    tabs->setMinimumSize(tabs->minimumSizeHint().width(), 120);
     splitter->addWidget(tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({820, 420});
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     status_->setWordWrap(true);
+    // Two lines held whether or not a selection's words fill them: the drawing above must not
+    // change size (and so move under the user's hand) when a click adds to the status.
+    status_->setMinimumHeight(2 * status_->fontMetrics().lineSpacing() + 2);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(controls_);
     layout->addWidget(splitter, 1);
@@ -164,6 +171,9 @@ void GraphPage::graphArrived() {
     // user's zoom and place still show what they showed, and the selection comes back.
     const bool again = shown_.has_value() && shown_ == requested_;
     const bool keepView = again && view_->touched();
+    // The scene is filled again: its bounds, and so the scroll bars' ranges, change on the way,
+    // which can scroll the view. The place the user looked at is put back.
+    const QPointF looking = view_->mapToScene(view_->viewport()->rect().center());
     shown_ = requested_;
     applyGraph(false);
     const int kept = again ? scene_->indexOf(selectedId_) : -1;
@@ -173,6 +183,8 @@ void GraphPage::graphArrived() {
         selectedId_.clear();
     if (!keepView)
         view_->fitAll();
+    else
+        view_->centerOn(looking);
     Q_EMIT graphLoaded();
 }
 

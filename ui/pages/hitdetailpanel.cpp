@@ -161,6 +161,9 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     neighboursHeading_->setWordWrap(true);
     neighboursHeading_->setTextFormat(Qt::PlainText);
     neighbours_->setObjectName(QStringLiteral("neighbourTurns"));
+    // The text views give way first when the dock is short; the facts above them do not.
+    content_->setMinimumHeight(40);
+    neighbours_->setMinimumHeight(40);
     neighbours_->setOpenLinks(false);
     QFont bold = title_->font();
     bold.setBold(true);
@@ -170,6 +173,7 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     copyId_->setAutoRaise(true);
     connect(copyId_, &QToolButton::clicked, this,
             [this] { QGuiApplication::clipboard()->setText(qs(hit_.node_id)); });
+    provenance_->setObjectName(QStringLiteral("hitFacts"));
     provenance_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     provenance_->setWordWrap(true);
     graphContext_->setObjectName(QStringLiteral("graphContext"));
@@ -205,6 +209,20 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     layout->addWidget(neighboursHeading_);
     layout->addWidget(neighbours_, 1);
     clear();
+}
+
+void HitDetailPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitLabelHeights();
+}
+
+void HitDetailPanel::fitLabelHeights() {
+    const QMargins m = layout() != nullptr ? layout()->contentsMargins() : QMargins();
+    const int width = std::max(1, this->width() - m.left() - m.right());
+    for (QLabel* label : {provenance_, graphContext_}) {
+        const int needed = label->text().isEmpty() ? 0 : label->heightForWidth(width);
+        label->setMinimumHeight(std::max(0, needed));
+    }
 }
 
 // Render Markdown, Drill Down, Fetch Leaves and Forget…, and the content's node links.
@@ -248,6 +266,7 @@ void HitDetailPanel::clear() {
     copyId_->setEnabled(false);
     title_->setToolTip(QString());
     provenance_->setText(tr("Select a hit, a summary or a leaf to see it here."));
+    fitLabelHeights();
     chips_->clear();
     chipsBox_->hide();
     graphContext_->hide();
@@ -308,6 +327,7 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
     if (hit.rerank_similarity)
         facts << tr("<b>Rerank cosine</b> %1").arg(formatScore(*hit.rerank_similarity));
     provenance_->setText(facts.join(QStringLiteral(" · ")));
+    fitLabelHeights();
 
     chips_->clear();
     addChips(chips_, hit.entities, hit.topics);
@@ -362,6 +382,7 @@ void HitDetailPanel::showGraphContext() {
                           static_cast<int>(g.supported_by.size()));
     }
     graphContext_->setText(context.join(QStringLiteral("<br>")));
+    fitLabelHeights();
     graphContext_->setVisible(!context.isEmpty());
 }
 

@@ -30,6 +30,9 @@ class MarkdownView;
 
 class HitDetailPanel : public QWidget {
     Q_OBJECT
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 public:
     explicit HitDetailPanel(QWidget* parent = nullptr);
 
@@ -72,6 +75,9 @@ Q_SIGNALS:
     void relatedShown();
 
 private:
+    // The wrapped labels keep the height their text needs at the panel's width: a short dock
+    // shrinks the content view, never a line of facts under the chips.
+    void fitLabelHeights();
     void setupActions();
     void renderContent();
     void showNeighbours();

@@ -8,6 +8,7 @@
 #include "pages/queryworkbench.h"
 #include "vault/vaultcontroller.h"
 #include "vault/vaultoverview.h"
+#include "widgets/scrollable.h"
 
 #include <QSplitter>
 #include <QTabWidget>
@@ -38,8 +39,8 @@ void LabPage::layOut() {
     tabs_->addTab(blast_, tr("Blast Radius"));
     tabs_->addTab(ablation_, tr("Ablation"));
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(settings_);
-    split->addWidget(tabs_);
+    split->addWidget(scrollable(settings_, this));
+    split->addWidget(scrollable(tabs_, this));
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
     split->setSizes({380, 900});

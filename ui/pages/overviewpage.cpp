@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "vault/vaultcontroller.h"
+#include "widgets/scrollable.h"
 #include "widgets/stattile.h"
 
 #include <QAreaSeries>
@@ -78,11 +79,16 @@ OverviewPage::OverviewPage(VaultController* vault, QWidget* parent)
     charts->addWidget(makeChartView(timeline_, this), 3);
     charts->addWidget(makeChartView(kinds_, this), 2);
 
-    auto* layout = new QVBoxLayout(this);
+    // The page scrolls when the window is shorter than its tiles and charts need.
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
     layout->addWidget(title_);
     layout->addWidget(details_);
     layout->addLayout(grid);
     layout->addLayout(charts, 1);
+    auto* page = new QVBoxLayout(this);
+    page->setContentsMargins(0, 0, 0, 0);
+    page->addWidget(scrollable(content, this));
 
     connect(vault_, &VaultController::opened, this, [this] { show(vault_->overview()); });
 }

@@ -17,7 +17,6 @@
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QScrollArea>
-#include <QSplitter>
 #include <QStackedWidget>
 #include <QTextDocument>
 #include <QVBoxLayout>
@@ -102,7 +101,7 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     chart_->addAxis(scoreAxis_, Qt::AlignBottom);
     chartView_ = new QChartView(chart_, this);
     chartView_->setRenderHint(QPainter::Antialiasing);
-    chartView_->setMinimumHeight(120);
+    chartView_->setFixedHeight(130);
 
     legs_->setTextFormat(Qt::RichText);
     terms_->setTextFormat(Qt::RichText);
@@ -117,23 +116,10 @@ ScoreBreakdownPanel::ScoreBreakdownPanel(QWidget* parent)
     details_->setWordWrap(true);
     details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    // The text under the chart can be long on a small screen: it scrolls rather than clips.
-    QScrollArea* scroll = scrollingColumn({equation_, legs_, terms_, details_}, this);
-
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(chartView_);
-    splitter->addWidget(scroll);
-    // The arithmetic is what a reader came for: the chart gets the smaller share.
-    splitter->setSizes({135, 185});
-    splitter->setChildrenCollapsible(false);
-
-    auto* single = new QWidget(this);
-    auto* singleLayout = new QVBoxLayout(single);
-    singleLayout->setContentsMargins(0, 0, 0, 0);
-    singleLayout->setSpacing(4);
-    singleLayout->addWidget(heading_);
-    singleLayout->addWidget(splitter, 1);
-    stack_->addWidget(single);
+    // The verdict, the bars and the arithmetic under them scroll as one column: on a short
+    // screen the dock shows as much as fits, and its height never sets the window's.
+    stack_->addWidget(
+        scrollingColumn({heading_, chartView_, equation_, legs_, terms_, details_}, this));
     stack_->addWidget(compare_);
 
     auto* layout = new QVBoxLayout(this);
