@@ -723,7 +723,17 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+29"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+30"/>
+        <source>%1 %2 (rank %3): %4% of a first place&apos;s %5</source>
+        <translation>%1 %2 (Rang %3): %4 % des Werts %5 eines ersten Platzes</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 0 (the leg did not rank it)</source>
+        <translation>%1 0 (der Zweig hat ihn nicht gerankt)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>keyword term</source>
         <translation>Keywordterm</translation>
     </message>
@@ -733,12 +743,17 @@
         <translation>Vektorterm</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <source>%1 signal %2 (of 1), before its weight</source>
+        <translation>%1-Signal %2 (von 1), vor seiner Gewichtung</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>older version · </source>
         <translation>ältere Version · </translation>
     </message>
@@ -3106,7 +3121,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+320"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+331"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
@@ -3116,7 +3131,7 @@
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-224"/>
         <source>Selected</source>
         <translation>Gewählt</translation>
     </message>
@@ -3131,7 +3146,7 @@
         <translation>Aliasse</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+179"/>
         <source>No drawn entity matches “%1”</source>
         <translation>Keine gezeichnete Entität passt zu „%1“</translation>
     </message>

@@ -706,7 +706,17 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+29"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+30"/>
+        <source>%1 %2 (rank %3): %4% of a first place&apos;s %5</source>
+        <translation>%1 %2（排名 %3）：为第一名 %5 的 %4%</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 0 (the leg did not rank it)</source>
+        <translation>%1 0（该分支未对其排名）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>keyword term</source>
         <translation>关键词项</translation>
     </message>
@@ -716,12 +726,17 @@
         <translation>向量项</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <source>%1 signal %2 (of 1), before its weight</source>
+        <translation>%1 信号 %2（满分 1），未乘权重</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>older version · </source>
         <translation>旧版本 · </translation>
     </message>
@@ -3062,7 +3077,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+320"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+331"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
@@ -3072,7 +3087,7 @@
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-224"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
@@ -3087,7 +3102,7 @@
         <translation>别名</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+179"/>
         <source>No drawn entity matches “%1”</source>
         <translation>没有已绘制的实体匹配「%1」</translation>
     </message>

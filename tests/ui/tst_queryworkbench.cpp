@@ -236,6 +236,16 @@ private Q_SLOTS:
         QCOMPARE(chart->chartValue(u"RRF sum"_s), x.rrf_score);
         QCOMPARE(chart->chartValue(u"final score"_s), x.final_score);
         QCOMPARE(chart->chartValue(u"graph"_s), -1.0);
+        // The Signals column says "keyword term" on the breakdown's scale: the RRF term itself,
+        // with the share of a first place its bar draws beside it.
+        const QString tip = wb_->session()
+                                ->results()
+                                ->index(source.row(), ResultsModel::Signals)
+                                .data(Qt::ToolTipRole)
+                                .toString();
+        QVERIFY2(tip.contains(u"keyword term %1"_s.arg(formatScore(x.keyword.rrf_term))),
+                 qPrintable(tip));
+        QVERIFY2(!tip.contains(u"keyword term: "_s), qPrintable(tip));
         double running = x.rrf_score;
         for (const QString& step : chart->chartSteps())
             if (step.startsWith(u"× "_s))

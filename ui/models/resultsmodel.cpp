@@ -22,23 +22,41 @@ SignalBars barsFor(const RetrievalHit& hit) {
         // Under RRF the legs decide: each leg's RRF term over what rank 1 would give it, so a
         // full bar is that leg's first place and an empty one a leg that did not rank the hit.
         const Explanation& x = *hit.explanation;
-        const auto share = [&](const LegExplanation& leg) {
+        const auto bar = [&](const LegExplanation& leg, const QString& name, Signal signal) {
             const double best = leg.weight / (x.rrf_k + 1.0);
-            return best > 0.0 ? std::clamp(leg.rrf_term / best, 0.0, 1.0) : 0.0;
+            const double share = best > 0.0 ? std::clamp(leg.rrf_term / best, 0.0, 1.0) : 0.0;
+            const QString tip =
+                leg.rank
+                    ? QCoreApplication::translate("ResultsModel",
+                                                  "%1 %2 (rank %3): %4% of a first place's %5")
+                          .arg(name, formatScore(leg.rrf_term))
+                          .arg(*leg.rank)
+                          .arg(qRound(share * 100))
+                          .arg(formatScore(best))
+                    : QCoreApplication::translate("ResultsModel", "%1 0 (the leg did not rank it)")
+                          .arg(name);
+            return SignalBar{name, share, signalColor(signal), tip};
         };
-        bars.append({QCoreApplication::translate("ResultsModel", "keyword term"), share(x.keyword),
-                     signalColor(Signal::Keyword)});
-        bars.append({QCoreApplication::translate("ResultsModel", "vector term"), share(x.vector),
-                     signalColor(Signal::Vector)});
+        bars.append(bar(x.keyword, QCoreApplication::translate("ResultsModel", "keyword term"),
+                        Signal::Keyword));
+        bars.append(bar(x.vector, QCoreApplication::translate("ResultsModel", "vector term"),
+                        Signal::Vector));
     } else if (hit.explanation) {
         const SignalSet& s = hit.explanation->signal_values;
-        bars.append({signalName(Signal::Graph), s.graph, signalColor(Signal::Graph)});
-        bars.append({signalName(Signal::Vector), s.vector, signalColor(Signal::Vector)});
-        bars.append({signalName(Signal::Keyword), s.keyword, signalColor(Signal::Keyword)});
-        bars.append({signalName(Signal::Freshness), s.freshness, signalColor(Signal::Freshness)});
+        const auto bar = [](Signal signal, double value) {
+            const QString tip = QCoreApplication::translate(
+                                    "ResultsModel", "%1 signal %2 (of 1), before its weight")
+                                    .arg(signalName(signal), formatScore(value));
+            return SignalBar{signalName(signal), value, signalColor(signal), tip};
+        };
+        bars.append(bar(Signal::Graph, s.graph));
+        bars.append(bar(Signal::Vector, s.vector));
+        bars.append(bar(Signal::Keyword, s.keyword));
+        bars.append(bar(Signal::Freshness, s.freshness));
     } else if (hit.rerank_similarity) {
-        bars.append({QCoreApplication::translate("ResultsModel", "cosine"),
-                     std::max(0.0, *hit.rerank_similarity), signalColor(Signal::Vector)});
+        const QString name = QCoreApplication::translate("ResultsModel", "cosine");
+        bars.append({name, std::max(0.0, *hit.rerank_similarity), signalColor(Signal::Vector),
+                     QStringLiteral("%1 %2").arg(name, formatScore(*hit.rerank_similarity))});
     }
     return bars;
 }
@@ -53,7 +71,7 @@ QString olderPrefix() {
 QString barsToolTip(const SignalBars& bars) {
     QStringList lines;
     for (const SignalBar& b : bars)
-        lines << QStringLiteral("%1: %2").arg(b.name, formatScore(b.value));
+        lines << b.tip;
     return lines.join(QLatin1Char('\n'));
 }
 

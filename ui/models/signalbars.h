@@ -10,8 +10,11 @@ namespace memlens::ui {
 
 struct SignalBar {
     QString name;
-    double value = 0.0; // [0, 1]
+    double value = 0.0; // [0, 1]: the bar's length
     QColor color;
+    // What the tooltip says of it, on the scale the Score Breakdown uses for the same name (a
+    // bar's length is a share; the breakdown's "keyword term" is the RRF term itself).
+    QString tip;
 };
 
 using SignalBars = QList<SignalBar>;
