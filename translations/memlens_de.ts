@@ -463,6 +463,104 @@
     </message>
 </context>
 <context>
+    <name>LabMove</name>
+    <message>
+        <location filename="../core/src/lab/lab.cpp" line="+135"/>
+        <source>profile score %1</source>
+        <translation>Profil-Score %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>RRF %1, fused rank %2 → %3</source>
+        <translation>RRF %1, Fusionsrang %2 → %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>recency factor %1</source>
+        <translation>Aktualitätsfaktor %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>entity factor %1</source>
+        <translation>Entitätsfaktor %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>superseded penalty %1</source>
+        <translation>Ersetzungsabschlag %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>cut by a budget</source>
+        <translation>von einem Budget gekürzt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no longer cut by a budget</source>
+        <translation>nicht mehr von einem Budget gekürzt</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>left out by the %1 budget</source>
+        <translation>vom Budget %1 weggelassen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no longer left out by the %1 budget</source>
+        <translation>nicht mehr vom Budget %1 weggelassen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>MMR score %1 (fused rank %2 either way)</source>
+        <translation>MMR-Score %1 (Fusionsrang in beiden Fällen %2)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>its own scores did not change; hits around it moved</source>
+        <translation>seine eigenen Scores blieben gleich; Treffer um ihn herum haben sich bewegt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>same place (%1)</source>
+        <translation>gleicher Platz (%1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>new at %1</source>
+        <translation>neu auf %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>gone from %1</source>
+        <translation>nicht mehr auf %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>up %1 (%2 → %3)</source>
+        <translation>%1 hoch (%2 → %3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>down %1 (%2 → %3)</source>
+        <translation>%1 runter (%2 → %3)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+105"/>
+        <source>%1; moved by %2</source>
+        <translation>%1; bewegt durch %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1; no one changed setting moves it alone: they do together</source>
+        <translation>%1; keine einzelne geänderte Einstellung bewegt ihn allein: nur zusammen</translation>
+    </message>
+</context>
+<context>
     <name>LabText</name>
     <message numerus="yes">
         <location filename="../ui/lab/labtext.cpp" line="+15"/>
@@ -690,6 +788,89 @@
         <location line="+3"/>
         <source>A question answered through the entity graph, no model.</source>
         <translation>Eine Frage, beantwortet über den Entitätsgraphen, ohne Modell.</translation>
+    </message>
+</context>
+<context>
+    <name>QueryNames</name>
+    <message>
+        <location filename="../core/src/search/graph_signal.cpp" line="+123"/>
+        <source>a short form of a speaker&apos;s name</source>
+        <translation>eine Kurzform des Namens eines Sprechers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a short form of the name</source>
+        <translation>eine Kurzform des Namens</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a spelling 1 letter from a speaker&apos;s name&apos;s start</source>
+        <translation>eine Schreibweise, 1 Buchstabe vom Anfang des Namens eines Sprechers entfernt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling 1 letter from a speaker&apos;s name</source>
+        <translation>eine Schreibweise, 1 Buchstabe vom Namen eines Sprechers entfernt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling 1 letter from the name&apos;s start</source>
+        <translation>eine Schreibweise, 1 Buchstabe vom Anfang des Namens entfernt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling 1 letter from the name</source>
+        <translation>eine Schreibweise, 1 Buchstabe vom Namen entfernt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a spelling %1 letters from a speaker&apos;s name&apos;s start</source>
+        <translation>eine Schreibweise, %1 Buchstaben vom Anfang des Namens eines Sprechers entfernt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling %1 letters from a speaker&apos;s name</source>
+        <translation>eine Schreibweise, %1 Buchstaben vom Namen eines Sprechers entfernt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling %1 letters from the name&apos;s start</source>
+        <translation>eine Schreibweise, %1 Buchstaben vom Anfang des Namens entfernt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling %1 letters from the name</source>
+        <translation>eine Schreibweise, %1 Buchstaben vom Namen entfernt</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>&quot;%1&quot; could be %2 (%3) or %4 (%5): left as it is written</source>
+        <translation>„%1“ könnte %2 (%3) oder %4 (%5) sein: bleibt, wie es geschrieben ist</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&quot;%1&quot; is read as %2 (%3) as well: %4</source>
+        <translation>„%1“ wird auch als %2 (%3) gelesen: %4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&quot;%1&quot; is read as %2 (%3): %4</source>
+        <translation>„%1“ wird als %2 (%3) gelesen: %4</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&quot;%1&quot; is a registry alias of %2</source>
+        <translation>„%1“ ist ein Registry-Alias von %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;%1&quot; is a registry alias of %2 (%3)</source>
+        <translation>„%1“ ist ein Registry-Alias von %2 (%3)</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <source>&quot;%1&quot; names a person, not %2</source>
+        <translation>„%1“ bezeichnet eine Person, nicht %2</translation>
     </message>
 </context>
 <context>
@@ -5072,7 +5253,7 @@
         <translation>gesucht als „%1“</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>names: %1</source>
         <translation>Namen: %1</translation>
     </message>
@@ -5947,7 +6128,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message>
-        <location filename="../ui/lab/whatifpanel.cpp" line="+33"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+34"/>
         <source>new</source>
         <translation>neu</translation>
     </message>
@@ -6168,7 +6349,7 @@ Oberste Ebene: L%3</translation>
         <translation>abweichende Einstellungen: %1</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+41"/>
         <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
         <translation>Eine Einstellung links bewegen: die gespeicherten Kandidaten der Abfrage werden sofort neu geordnet, und die Bewegung jedes Treffers wird hier erklärt.</translation>
     </message>

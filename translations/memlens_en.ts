@@ -529,7 +529,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%Ln related pair(s)</source>
         <translation>
             <numerusform>%Ln related pair</numerusform>
@@ -597,7 +597,7 @@
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message numerus="yes">
-        <location filename="../ui/lab/whatifpanel.cpp" line="+291"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+292"/>
         <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
         <translation>
             <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>

@@ -449,6 +449,104 @@
     </message>
 </context>
 <context>
+    <name>LabMove</name>
+    <message>
+        <location filename="../core/src/lab/lab.cpp" line="+135"/>
+        <source>profile score %1</source>
+        <translation>配置得分 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>RRF %1, fused rank %2 → %3</source>
+        <translation>RRF %1，融合排名 %2 → %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>recency factor %1</source>
+        <translation>时效因子 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>entity factor %1</source>
+        <translation>实体因子 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>superseded penalty %1</source>
+        <translation>取代惩罚 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>cut by a budget</source>
+        <translation>被预算截掉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no longer cut by a budget</source>
+        <translation>不再被预算截掉</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>left out by the %1 budget</source>
+        <translation>被 %1 预算排除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no longer left out by the %1 budget</source>
+        <translation>不再被 %1 预算排除</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>MMR score %1 (fused rank %2 either way)</source>
+        <translation>MMR 得分 %1（融合排名两边均为 %2）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>its own scores did not change; hits around it moved</source>
+        <translation>其自身得分未变；是周围的命中移动了</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>same place (%1)</source>
+        <translation>位置不变（%1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>new at %1</source>
+        <translation>新出现于 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>gone from %1</source>
+        <translation>从 %1 消失</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>up %1 (%2 → %3)</source>
+        <translation>上升 %1（%2 → %3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>down %1 (%2 → %3)</source>
+        <translation>下降 %1（%2 → %3）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+105"/>
+        <source>%1; moved by %2</source>
+        <translation>%1；由 %2 引起</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1; no one changed setting moves it alone: they do together</source>
+        <translation>%1；没有单独一项更改的设置能移动它：需要共同作用</translation>
+    </message>
+</context>
+<context>
     <name>LabText</name>
     <message numerus="yes">
         <location filename="../ui/lab/labtext.cpp" line="+15"/>
@@ -673,6 +771,89 @@
         <location line="+3"/>
         <source>A question answered through the entity graph, no model.</source>
         <translation>通过实体图谱回答问题，无需模型。</translation>
+    </message>
+</context>
+<context>
+    <name>QueryNames</name>
+    <message>
+        <location filename="../core/src/search/graph_signal.cpp" line="+123"/>
+        <source>a short form of a speaker&apos;s name</source>
+        <translation>说话者姓名的简称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a short form of the name</source>
+        <translation>该名称的简称</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a spelling 1 letter from a speaker&apos;s name&apos;s start</source>
+        <translation>与说话者姓名开头相差 1 个字母的拼写</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling 1 letter from a speaker&apos;s name</source>
+        <translation>与说话者姓名相差 1 个字母的拼写</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling 1 letter from the name&apos;s start</source>
+        <translation>与该名称开头相差 1 个字母的拼写</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling 1 letter from the name</source>
+        <translation>与该名称相差 1 个字母的拼写</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a spelling %1 letters from a speaker&apos;s name&apos;s start</source>
+        <translation>与说话者姓名开头相差 %1 个字母的拼写</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling %1 letters from a speaker&apos;s name</source>
+        <translation>与说话者姓名相差 %1 个字母的拼写</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling %1 letters from the name&apos;s start</source>
+        <translation>与该名称开头相差 %1 个字母的拼写</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a spelling %1 letters from the name</source>
+        <translation>与该名称相差 %1 个字母的拼写</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>&quot;%1&quot; could be %2 (%3) or %4 (%5): left as it is written</source>
+        <translation>“%1”可能是 %2（%3）或 %4（%5）：保持原样</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&quot;%1&quot; is read as %2 (%3) as well: %4</source>
+        <translation>“%1”也被读作 %2（%3）：%4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&quot;%1&quot; is read as %2 (%3): %4</source>
+        <translation>“%1”被读作 %2（%3）：%4</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&quot;%1&quot; is a registry alias of %2</source>
+        <translation>“%1”是 %2 的注册别名</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;%1&quot; is a registry alias of %2 (%3)</source>
+        <translation>“%1”是 %2（%3）的注册别名</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <source>&quot;%1&quot; names a person, not %2</source>
+        <translation>“%1”指的是一个人，而不是 %2</translation>
     </message>
 </context>
 <context>
@@ -5012,7 +5193,7 @@
         <translation>按「%1」搜索</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>names: %1</source>
         <translation>名称：%1</translation>
     </message>
@@ -5880,7 +6061,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message>
-        <location filename="../ui/lab/whatifpanel.cpp" line="+33"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+34"/>
         <source>new</source>
         <translation>新增</translation>
     </message>
@@ -6096,7 +6277,7 @@ Top level: L%3</source>
         <translation>不同的设置：%1</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+41"/>
         <source>Move a setting on the left: the query&apos;s stored candidates are ranked again at once, and each hit&apos;s move is explained here.</source>
         <translation>调整左侧的设置：该查询已存储的候选会立即重新排序，每个命中的移动在此说明。</translation>
     </message>

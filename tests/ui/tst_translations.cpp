@@ -392,6 +392,8 @@ private Q_SLOTS:
                 if (o.search->no_match)
                     collectTemplates(o.search->no_match->reason_phrase, used);
                 collectTemplates(audit_state_phrase(o.search->audit.disabled_reason), used);
+                for (const Phrase& note : o.search->query_entity_phrases)
+                    collectTemplates(note, used);
             }
         };
         QVERIFY(panel->setValue("search.mmr_redundancy_floor", QStringLiteral("0")));
@@ -399,6 +401,11 @@ private Q_SLOTS:
         run(QueryKind::Keyword, QStringLiteral("launch budget decision"));
         run(QueryKind::Semantic, QStringLiteral("launch budget decision"));
         run(QueryKind::Hybrid, QStringLiteral("zorblaxi quenthor"));
+        // Names read from the query (a person's name, a short form of one) under the entity
+        // boost, which says how it read them.
+        QVERIFY(panel->setValue("search.entity_boost", QStringLiteral("0.5")));
+        run(QueryKind::Hybrid, QStringLiteral("what did arjn say about Mel and Dana"));
+        panel->clearValue("search.entity_boost");
         QVERIFY(panel->setValue("search.fusion", QStringLiteral("profile")));
         run(QueryKind::Hybrid, QStringLiteral("budget review meeting"));
         panel->clearValue("search.fusion");
@@ -433,7 +440,8 @@ private Q_SLOTS:
         for (const auto& [context, text] : used)
             contexts << QString::fromStdString(context);
         contexts.removeDuplicates();
-        for (const char* c : {"Verdict", "Compare", "WhyNot", "WhyNotStage", "LegReport"})
+        for (const char* c :
+             {"Verdict", "Compare", "WhyNot", "WhyNotStage", "LegReport", "QueryNames"})
             QVERIFY2(contexts.contains(QLatin1String(c)), c);
         QVERIFY2(used.size() > 60, qPrintable(QString::number(used.size())));
         for (const char* code : {"de", "zh_CN"}) {

@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "core/jobrunner.h"
+#include "core/phrase.h"
 #include "lab/labjobs.h"
 #include "lab/labtext.h"
 #include "lab/sidebyside.h"
@@ -366,14 +367,9 @@ void WhatIfPanel::fillMoves(const LabComparison& c) {
         moves_->setItem(r, 3,
                         labItem(m.movement == Movement::Same ? QString() : signalText(m.signal)));
         moves_->setItem(r, 4, labItem(labKeyList(m.moved_by)));
-        // The words after the move itself (the Move, Before and After columns say that).
-        QString why = qs(m.line);
-        if (const int colon = why.indexOf(QStringLiteral(": ")); colon >= 0)
-            why = why.mid(colon + 2);
-        // The Moved by column names the settings.
-        if (const int by = why.indexOf(QStringLiteral("; moved by ")); by >= 0)
-            why = why.left(by);
-        moves_->setItem(r, 5, labItem(m.movement == Movement::Same ? QString() : why, qs(m.line)));
+        // The words after the move itself (the Move, Before and After columns say that; the
+        // Moved by column names the settings); the whole line is the tooltip.
+        moves_->setItem(r, 5, labItem(phraseText(m.why), phraseText(m.phrase, m.line)));
     }
 }
 

@@ -468,8 +468,9 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
                                      : s.settings.entity_boost > 0.0;
         if (entitiesAct && !s.query_entity_notes.empty()) {
             QStringList notes;
-            for (const auto& n : s.query_entity_notes)
-                notes << qs(n);
+            for (std::size_t i = 0; i < s.query_entity_notes.size(); ++i)
+                notes << (i < s.query_entity_phrases.size() ? phraseText(s.query_entity_phrases[i])
+                                                            : qs(s.query_entity_notes[i]));
             parts << tr("names: %1").arg(notes.join(QStringLiteral("; ")));
         }
         parts << tr("fusion %1, MMR λ %2")

@@ -138,6 +138,10 @@ struct LabMove {
     // In words, with the numbers under it: "up 3 (#7 → #4): fused rank 9 → 5 (RRF 0.0161 →
     // 0.0323); moved by search.rrf_k".
     std::string line;
+    Phrase phrase; // the same line, to render in the reader's language
+    // The words after the move itself ("RRF 0.0161 → 0.0323, fused rank 9 → 5"), without
+    // "moved by": what a table beside Move, Before, After and Moved by columns shows.
+    Phrase why;
     std::optional<Explanation> before; // the hit's explanation on each side, when it is a hit
     std::optional<Explanation> after;
 };

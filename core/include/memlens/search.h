@@ -235,7 +235,8 @@ struct SearchResponse {
     // How a query entity was resolved, where that is worth saying: "\"Jon\" is a registry
     // alias of person:john (John)", "\"caroline\" names a person, not topic:caroline".
     std::vector<std::string> query_entity_notes;
-    std::vector<std::string> budget_reasons; // "max_units", "max_chars", "max_ms"
+    std::vector<Phrase> query_entity_phrases; // the same notes, to render in the reader's language
+    std::vector<std::string> budget_reasons;  // "max_units", "max_chars", "max_ms"
     std::string query_hash; // FNV-1a 64, hex (of the query vector in semantic mode)
     std::int64_t now_ms = 0;
     std::int64_t vault_revision = 0;

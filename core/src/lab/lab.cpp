@@ -115,16 +115,16 @@ double recency_multiplier(const Explanation& e) {
 }
 
 // Which of the hit's own numbers changed between its two explanations, and that in words.
-std::pair<MoveSignal, std::string> own_signal(const Explanation* b, const Explanation* a) {
+std::pair<MoveSignal, Phrase> own_signal(const Explanation* b, const Explanation* a) {
     if (b == nullptr || a == nullptr)
-        return {MoveSignal::None, ""};
+        return {MoveSignal::None, {}};
     struct Change {
         MoveSignal signal;
         double size; // |log ratio|: how much it moved the score
-        std::string words;
+        Phrase words;
     };
     std::vector<Change> changes;
-    auto add = [&](MoveSignal signal, double x, double y, std::string words) {
+    auto add = [&](MoveSignal signal, double x, double y, Phrase words) {
         if (!differs(x, y))
             return;
         const double size = (x > 0.0 && y > 0.0) ? std::abs(std::log(y / x)) : 1e9;
@@ -132,18 +132,22 @@ std::pair<MoveSignal, std::string> own_signal(const Explanation* b, const Explan
     };
     if (a->fusion == "profile" || b->fusion == "profile") {
         add(MoveSignal::Profile, b->final_score, a->final_score,
-            "profile score " + pair_nums(b->final_score, a->final_score));
+            {ML_TR("LabMove", "profile score %1"), {pair_nums(b->final_score, a->final_score)}});
     } else {
         add(MoveSignal::Fusion, b->rrf_score, a->rrf_score,
-            "RRF " + pair_nums(b->rrf_score, a->rrf_score) + ", fused rank " +
-                std::to_string(b->fused_rank) + " → " + std::to_string(a->fused_rank));
+            {ML_TR("LabMove", "RRF %1, fused rank %2 → %3"),
+             {pair_nums(b->rrf_score, a->rrf_score), std::to_string(b->fused_rank),
+              std::to_string(a->fused_rank)}});
         add(MoveSignal::Recency, recency_multiplier(*b), recency_multiplier(*a),
-            "recency factor " + pair_nums(recency_multiplier(*b), recency_multiplier(*a)));
+            {ML_TR("LabMove", "recency factor %1"),
+             {pair_nums(recency_multiplier(*b), recency_multiplier(*a))}});
         add(MoveSignal::EntityBoost, b->entity_factor, a->entity_factor,
-            "entity factor " + pair_nums(b->entity_factor, a->entity_factor));
+            {ML_TR("LabMove", "entity factor %1"),
+             {pair_nums(b->entity_factor, a->entity_factor)}});
     }
     add(MoveSignal::Supersession, b->superseded_penalty, a->superseded_penalty,
-        "superseded penalty " + pair_nums(b->superseded_penalty, a->superseded_penalty));
+        {ML_TR("LabMove", "superseded penalty %1"),
+         {pair_nums(b->superseded_penalty, a->superseded_penalty)}});
     if (!changes.empty()) {
         auto it =
             std::max_element(changes.begin(), changes.end(),
@@ -152,41 +156,53 @@ std::pair<MoveSignal, std::string> own_signal(const Explanation* b, const Explan
     }
     if (b->budget_cut != a->budget_cut)
         return {MoveSignal::Budget,
-                a->budget_cut ? "cut by a budget" : "no longer cut by a budget"};
+                {a->budget_cut ? ML_TR("LabMove", "cut by a budget")
+                               : ML_TR("LabMove", "no longer cut by a budget"),
+                 {}}};
     const bool budget_before = is_budget_cut(b->excluded_by);
     const bool budget_after = is_budget_cut(a->excluded_by);
     if (budget_before != budget_after)
-        return {MoveSignal::Budget, budget_after ? std::string("left out by the ") +
-                                                       to_string(a->excluded_by) + " budget"
-                                                 : std::string("no longer left out by the ") +
-                                                       to_string(b->excluded_by) + " budget"};
+        return {MoveSignal::Budget,
+                budget_after ? Phrase{ML_TR("LabMove", "left out by the %1 budget"),
+                                      {to_string(a->excluded_by)}}
+                             : Phrase{ML_TR("LabMove", "no longer left out by the %1 budget"),
+                                      {to_string(b->excluded_by)}}};
     if (differs(b->mmr.mmr_score, a->mmr.mmr_score) && b->fused_rank == a->fused_rank)
-        return {MoveSignal::Mmr, "MMR score " + pair_nums(b->mmr.mmr_score, a->mmr.mmr_score) +
-                                     " (fused rank " + std::to_string(a->fused_rank) +
-                                     " either way)"};
-    return {MoveSignal::None, ""};
+        return {MoveSignal::Mmr,
+                {ML_TR("LabMove", "MMR score %1 (fused rank %2 either way)"),
+                 {pair_nums(b->mmr.mmr_score, a->mmr.mmr_score), std::to_string(a->fused_rank)}}};
+    return {MoveSignal::None, {}};
 }
 
 std::string rank_text(const std::optional<int>& r) {
     return r ? "#" + std::to_string(*r) : std::string("—");
 }
 
-std::string move_line(const LabMove& m, const std::string& words) {
-    std::string head;
+// The move's words after its head ("up 3 (#7 → #4)"), and the whole line.
+Phrase move_why(const LabMove& m, const Phrase& words) {
     if (m.movement == Movement::Same)
-        head = "same place (" + rank_text(m.after_rank) + ")";
-    else if (m.movement == Movement::New)
-        head = "new at " + rank_text(m.after_rank);
-    else if (m.movement == Movement::Gone)
-        head = "gone from " + rank_text(m.before_rank);
-    else
-        head = std::string(to_string(m.movement)) + " " + std::to_string(std::abs(m.places)) +
-               " (" + rank_text(m.before_rank) + " → " + rank_text(m.after_rank) + ")";
-    if (m.movement == Movement::Same)
-        return head;
+        return {};
     if (m.signal == MoveSignal::None)
-        return head + ": its own scores did not change; hits around it moved";
-    return head + ": " + words;
+        return {ML_TR("LabMove", "its own scores did not change; hits around it moved"), {}};
+    return words;
+}
+
+Phrase move_line(const LabMove& m) {
+    Phrase head;
+    if (m.movement == Movement::Same)
+        head = {ML_TR("LabMove", "same place (%1)"), {rank_text(m.after_rank)}};
+    else if (m.movement == Movement::New)
+        head = {ML_TR("LabMove", "new at %1"), {rank_text(m.after_rank)}};
+    else if (m.movement == Movement::Gone)
+        head = {ML_TR("LabMove", "gone from %1"), {rank_text(m.before_rank)}};
+    else
+        head = {m.movement == Movement::Up ? ML_TR("LabMove", "up %1 (%2 → %3)")
+                                           : ML_TR("LabMove", "down %1 (%2 → %3)"),
+                {std::to_string(std::abs(m.places)), rank_text(m.before_rank),
+                 rank_text(m.after_rank)}};
+    if (m.why.empty())
+        return head;
+    return {ML_TR("LabMove", "%1: %2"), {head, m.why}};
 }
 
 Result<SearchResponse> rerun_with(SearchEngine& engine, const LabRow& row,
@@ -291,10 +307,13 @@ Result<LabComparison> attributed(SearchEngine& engine, const LabRow& row,
             std::string keys;
             for (const auto& k : m.moved_by)
                 keys += (keys.empty() ? "" : ", ") + k;
-            m.line += "; moved by " + keys;
+            m.phrase = {ML_TR("LabMove", "%1; moved by %2"), {m.phrase, keys}};
         } else if (reachable.size() > 1) {
-            m.line += "; no one changed setting moves it alone: they do together";
+            m.phrase = {
+                ML_TR("LabMove", "%1; no one changed setting moves it alone: they do together"),
+                {m.phrase}};
         }
+        m.line = render_english(m.phrase);
     }
     return cmp;
 }
@@ -836,7 +855,9 @@ LabComparison compare_responses(SearchResponse before, SearchResponse after) {
             m.after = *ea;
         auto [signal, words] = own_signal(eb, ea);
         m.signal = m.movement == Movement::Same ? MoveSignal::None : signal;
-        m.line = move_line(m, words);
+        m.why = move_why(m, words);
+        m.phrase = move_line(m);
+        m.line = render_english(m.phrase);
         return m;
     };
     std::unordered_set<std::string> in_right;

@@ -117,13 +117,29 @@ Result<std::int64_t> single_int(StatementCache& stmts, const SqlQuery& q) {
     return v;
 }
 
-std::string variant_words(const VariantTarget& t) {
+Phrase variant_words(const VariantTarget& t) {
     const int d = t.rule.edit_distance;
     if (t.rule.reason == "prefix")
-        return std::string("a short form of ") + (t.speaker ? "a speaker's name" : "the name");
-    return std::string("a spelling ") + std::to_string(d) + (d == 1 ? " letter" : " letters") +
-           " from " + (t.speaker ? "a speaker's name" : "the name") +
-           (t.rule.reason == "prefix_spelling" ? "'s start" : "");
+        return {t.speaker ? ML_TR("QueryNames", "a short form of a speaker's name")
+                          : ML_TR("QueryNames", "a short form of the name"),
+                {}};
+    const bool start = t.rule.reason == "prefix_spelling";
+    const PhraseText text =
+        d == 1 ? (t.speaker ? (start ? ML_TR("QueryNames", "a spelling 1 letter from a speaker's "
+                                                           "name's start")
+                                     : ML_TR("QueryNames", "a spelling 1 letter from a speaker's "
+                                                           "name"))
+                            : (start ? ML_TR("QueryNames", "a spelling 1 letter from the name's "
+                                                           "start")
+                                     : ML_TR("QueryNames", "a spelling 1 letter from the name")))
+               : (t.speaker ? (start ? ML_TR("QueryNames", "a spelling %1 letters from a speaker's "
+                                                           "name's start")
+                                     : ML_TR("QueryNames", "a spelling %1 letters from a speaker's "
+                                                           "name"))
+                            : (start ? ML_TR("QueryNames", "a spelling %1 letters from the name's "
+                                                           "start")
+                                     : ML_TR("QueryNames", "a spelling %1 letters from the name")));
+    return {text, {std::to_string(d)}};
 }
 
 // A query word that names no speaker may be a short form or a misspelling of a person the
@@ -133,7 +149,7 @@ std::string variant_words(const VariantTarget& t) {
 Status resolve_name_variants(StatementCache& stmts,
                              const std::vector<std::pair<std::string, std::string>>& words,
                              const std::set<std::string>& known, std::vector<std::string>& resolved,
-                             std::vector<std::string>* notes) {
+                             std::vector<Phrase>* notes) {
     for (const auto& [word, typed] : words) {
         const std::string person = "person:" + word;
         const bool known_word = known.count(person) != 0 || known.count("topic:" + word) != 0;
@@ -195,9 +211,9 @@ Status resolve_name_variants(StatementCache& stmts,
             });
         if (kept.size() > 1 && key(kept[0]) == key(kept[1])) {
             if (notes != nullptr)
-                notes->push_back("\"" + typed + "\" could be " + kept[0].shown + " (" + kept[0].id +
-                                 ") or " + kept[1].shown + " (" + kept[1].id +
-                                 "): left as it is written");
+                notes->push_back({ML_TR("QueryNames", "\"%1\" could be %2 (%3) or %4 (%5): left as "
+                                                      "it is written"),
+                                  {typed, kept[0].shown, kept[0].id, kept[1].shown, kept[1].id}});
             continue;
         }
         const VariantTarget& t = kept.front();
@@ -205,8 +221,10 @@ Status resolve_name_variants(StatementCache& stmts,
             continue;
         resolved.push_back(t.id);
         if (notes != nullptr)
-            notes->push_back("\"" + typed + "\" is read as " + t.shown + " (" + t.id + ")" +
-                             (known_word ? " as well" : "") + ": " + variant_words(t));
+            notes->push_back({known_word
+                                  ? ML_TR("QueryNames", "\"%1\" is read as %2 (%3) as well: %4")
+                                  : ML_TR("QueryNames", "\"%1\" is read as %2 (%3): %4"),
+                              {typed, t.shown, t.id, variant_words(t)}});
     }
     return Status::ok();
 }
@@ -216,7 +234,7 @@ Status resolve_name_variants(StatementCache& stmts,
 struct QueryCandidates {
     const EntityRegistry* registry = nullptr;
     std::vector<std::string> ids;
-    std::map<std::string, std::string> how; // candidate → why it is one, when worth saying
+    std::map<std::string, Phrase> how; // candidate → why it is one, when worth saying
     // One-word names a variant of a person may hide behind: (lowercased, as typed).
     std::vector<std::pair<std::string, std::string>> name_words;
 
@@ -225,8 +243,11 @@ struct QueryCandidates {
         if (r == nullptr || utf8_lower(text) == utf8_lower(r->display_name) ||
             utf8_lower(text) == id)
             return;
-        how.emplace(id, "\"" + std::string(text) + "\" is a registry alias of " + id +
-                            (r->display_name.empty() ? "" : " (" + r->display_name + ")"));
+        how.emplace(id, r->display_name.empty()
+                            ? Phrase{ML_TR("QueryNames", "\"%1\" is a registry alias of %2"),
+                                     {std::string(text), id}}
+                            : Phrase{ML_TR("QueryNames", "\"%1\" is a registry alias of %2 (%3)"),
+                                     {std::string(text), id, r->display_name}});
     }
 
     void add_name_word(const std::string& id, std::string_view typed) {
@@ -310,14 +331,15 @@ bool is_person_name(const std::string& topic_id, const std::set<std::string>& kn
 // topics that name a person.
 std::vector<std::string> known_candidates(const QueryCandidates& c,
                                           const std::set<std::string>& known,
-                                          std::vector<std::string>* notes) {
+                                          std::vector<Phrase>* notes) {
     std::vector<std::string> out;
     for (const auto& id : c.ids) {
         if (!known.count(id) || std::find(out.begin(), out.end(), id) != out.end())
             continue;
         if (is_person_name(id, known, c.registry)) {
             if (notes != nullptr)
-                notes->push_back("\"" + id.substr(6) + "\" names a person, not " + id);
+                notes->push_back(
+                    {ML_TR("QueryNames", "\"%1\" names a person, not %2"), {id.substr(6), id}});
             continue;
         }
         out.push_back(id);
@@ -333,7 +355,7 @@ std::vector<std::string> known_candidates(const QueryCandidates& c,
 Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
                                                         std::string_view query,
                                                         const EntityRegistry* registry,
-                                                        std::vector<std::string>* notes) {
+                                                        std::vector<Phrase>* notes) {
     QueryCandidates candidates = query_candidates(query, registry);
     if (candidates.ids.empty())
         return std::vector<std::string>{};

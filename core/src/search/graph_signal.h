@@ -4,6 +4,8 @@
 
 #include "search/statement_cache.h"
 
+#include <memlens/phrase.h>
+
 #include <map>
 #include <string>
 #include <string_view>
@@ -23,7 +25,7 @@ namespace memlens::search {
 Result<std::vector<std::string>> resolve_query_entities(StatementCache& stmts,
                                                         std::string_view query,
                                                         const EntityRegistry* registry,
-                                                        std::vector<std::string>* notes = nullptr);
+                                                        std::vector<Phrase>* notes = nullptr);
 
 // node id → its entity ids, from the entity index, for many nodes in one read.
 Result<std::map<std::string, std::vector<std::string>>>

@@ -425,10 +425,12 @@ Status read_rows(const SearchContext& ctx, PipelineState& st) {
 Status read_candidates(const SearchContext& ctx, PipelineState& st) {
     MEMLENS_TRY(read_rows(ctx, st));
     auto qents =
-        resolve_query_entities(ctx.stmts, st.query, ctx.registry, &st.resp.query_entity_notes);
+        resolve_query_entities(ctx.stmts, st.query, ctx.registry, &st.resp.query_entity_phrases);
     if (!qents)
         return qents.status().with_context("query entities");
     st.resp.query_entities = std::move(qents).value();
+    for (const Phrase& note : st.resp.query_entity_phrases)
+        st.resp.query_entity_notes.push_back(render_english(note));
     std::map<std::string, std::vector<std::string>> entities_by_node;
     for (const auto& [id, f] : st.facts)
         entities_by_node.emplace(id, f.entities);
