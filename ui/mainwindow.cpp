@@ -25,6 +25,7 @@
 #include "widgets/auditstatus.h"
 #include "widgets/indexbanner.h"
 #include "widgets/languagemenu.h"
+#include "widgets/scrollable.h"
 #include "widgets/timelineview.h"
 
 #include <QAction>
@@ -43,6 +44,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -360,9 +362,14 @@ void MainWindow::createDocks() {
                 Qt::LeftDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_2));
     tabifyDockWidget(vaultDock, params);
     vaultDock->raise();
-    QDockWidget* detail =
-        addDock(workbench_->detail(), tr("Hit Detail"), QStringLiteral("detailDock"),
-                Qt::BottomDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_3));
+    // Hit Detail scrolls down when the dock is shorter than its facts, chips and texts
+    // together; it is never narrower than they need.
+    QScrollArea* detailScroll = scrollable(workbench_->detail(), this);
+    detailScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    detailScroll->setMinimumWidth(workbench_->detail()->minimumSizeHint().width() +
+                                  detailScroll->verticalScrollBar()->sizeHint().width());
+    QDockWidget* detail = addDock(detailScroll, tr("Hit Detail"), QStringLiteral("detailDock"),
+                                  Qt::BottomDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_3));
     QDockWidget* breakdown =
         addDock(workbench_->breakdown(), tr("Score Breakdown"), QStringLiteral("breakdownDock"),
                 Qt::BottomDockWidgetArea, QKeySequence(Qt::ALT | Qt::Key_4));

@@ -450,6 +450,38 @@ private Q_SLOTS:
         tabs->setCurrentIndex(0);
     }
 
+    // The query workbench in German, switched live (View › Language does the same): the
+    // window is built again in German over the same vault, and the verdicts, the breakdown and
+    // the status line read in German.
+    void germanQueryWorkbench() {
+        QVERIFY(installTranslators(QStringLiteral("de")));
+        MainWindow* next = window_.release()->rebuildInLanguage(); // the old one deletes itself
+        QVERIFY(next != nullptr);
+        window_.reset(next);
+        window_->resize(1280, 800);
+        QueryWorkbench* wb = window_->workbench();
+        // The new window's pages have the vault once its reload has arrived; then the demo
+        // vault again (the tour ended on a conversation's).
+        QTRY_VERIFY_WITH_TIMEOUT(wb->session()->vault().isValid(), 30000);
+        window_->openVault(vaultDir_);
+        QTRY_VERIFY_WITH_TIMEOUT(wb->session()->vault().dir == QDir(vaultDir_).absolutePath(),
+                                 30000);
+        window_->pages()->setCurrentWidget(wb->page());
+        wb->form()->setKind(QueryKind::Hybrid);
+        wb->page()->setQueryText(QStringLiteral("phoenix launch budget decision"));
+        wb->page()->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!wb->session()->isRunning() &&
+                                     wb->session()->outcome().request.text ==
+                                         "phoenix launch budget decision",
+                                 30000);
+        QVERIFY(wb->session()->results()->rowCount() > 3);
+        wb->page()->resultsView()->setCurrentIndex(wb->page()->resultsView()->model()->index(1, 0));
+        QVERIFY2(wb->breakdown()->headingText().startsWith(QStringLiteral("#2")),
+                 qPrintable(wb->breakdown()->headingText()));
+        save(QStringLiteral("query-de"));
+        QVERIFY(installTranslators(QStringLiteral("en")));
+    }
+
     void cleanupTestCase() {
         window_.reset();
         QCOMPARE(memlens::ui_thread_violations(), 0);

@@ -152,8 +152,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         switch (col) {
         case Rank:
             return r->olderVersion ? QVariant(QStringLiteral("–")) : QVariant(r->rank);
-        case Kind:
-            return QString::fromLatin1(to_wire(hit.node_kind));
+        case Kind: // in words; NodeKindRole keeps the wire word for filters
+            return hit.node_kind == NodeKind::Leaf ? tr("leaf") : tr("summary");
         case Level:
             return static_cast<int>(hit.level);
         case Scope:

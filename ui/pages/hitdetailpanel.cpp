@@ -174,6 +174,8 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     connect(copyId_, &QToolButton::clicked, this,
             [this] { QGuiApplication::clipboard()->setText(qs(hit_.node_id)); });
     provenance_->setObjectName(QStringLiteral("hitFacts"));
+    provenance_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    provenance_->setContentsMargins(0, 0, 0, 6); // clear of the chips' frames under it
     provenance_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     provenance_->setWordWrap(true);
     graphContext_->setObjectName(QStringLiteral("graphContext"));
