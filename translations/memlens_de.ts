@@ -3424,7 +3424,7 @@
         <translation>ID kopieren</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -5379,7 +5379,17 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+165"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+88"/>
+        <source>leaf</source>
+        <translation>Blatt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <location line="+77"/>
         <source>Hybrid, keyword and semantic search: the final score that placed the hit. The primitives (source, global, topic, cover, drill, leaves): the node&apos;s stored importance, not a match to the query; a rerank orders by cosine, shown under Signals</source>
         <translation>Hybride, Stichwort- und semantische Suche: der Endscore, der den Treffer platzierte. Die Primitive (source, global, topic, cover, drill, leaves): die gespeicherte Wichtigkeit des Knotens, kein Abgleich mit der Anfrage; ein Rerank ordnet nach Kosinus, unter Signale gezeigt</translation>
     </message>

@@ -390,7 +390,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+372"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+373"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
         <translation>
             <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory…</numerusform>

@@ -3380,7 +3380,7 @@
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -5317,7 +5317,17 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+165"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+88"/>
+        <source>leaf</source>
+        <translation>叶节点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location line="+77"/>
         <source>Hybrid, keyword and semantic search: the final score that placed the hit. The primitives (source, global, topic, cover, drill, leaves): the node&apos;s stored importance, not a match to the query; a rerank orders by cosine, shown under Signals</source>
         <translation>混合、关键词和语义搜索：决定命中位置的最终分数。原语（source、global、topic、cover、drill、leaves）：节点存储的重要度，与查询无关；重排按余弦排序，显示在信号列中</translation>
     </message>
