@@ -43,7 +43,7 @@ QString phraseText(const Phrase& phrase) {
     QStringList args;
     args.reserve(static_cast<qsizetype>(phrase.args.size()));
     for (const PhraseArg& a : phrase.args)
-        args << (a.phrase.empty() ? QString::fromStdString(a.text) : phraseText(a.phrase.front()));
+        args << (a.phrase ? phraseText(*a.phrase) : QString::fromStdString(a.text));
     // A template without a context is shown as written (as_is).
     const QString tmpl = *phrase.text.context == '\0'
                              ? QString::fromUtf8(phrase.text.text)

@@ -9,6 +9,7 @@
 // (ui/core/phrase.h), the CLI, the JSON and MCP with render_english.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,11 @@ struct PhraseText {
 
 struct Phrase;
 
-// One argument of a phrase: shown as is, or (when `phrase` holds one) a phrase of its own.
+// One argument of a phrase: shown as is, or (when `phrase` holds one) a phrase of its own,
+// shared: a copied phrase (every copy of an Explanation has one) copies no sentence below it.
 struct PhraseArg {
     std::string text;
-    std::vector<Phrase> phrase; // none or one (a vector: Phrase is incomplete here)
+    std::shared_ptr<const Phrase> phrase;
 
     PhraseArg(std::string s); // NOLINT(google-explicit-constructor): args read as values
     PhraseArg(const char* s); // NOLINT(google-explicit-constructor)
@@ -60,8 +62,8 @@ template <class F> void for_each_template(const Phrase& p, F&& f) {
         return;
     f(p.text);
     for (const auto& a : p.args)
-        for (const auto& sub : a.phrase)
-            for_each_template(sub, f);
+        if (a.phrase)
+            for_each_template(*a.phrase, f);
 }
 
 } // namespace memlens

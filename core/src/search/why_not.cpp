@@ -493,7 +493,7 @@ Status explain_candidate(SearchContext& ctx, const SearchRequest& req, const Pip
     left_out_facts(st, req, e, a);
     // The query's own line for it: what left it out, then how the legs ranked it, which is
     // why its fused rank is where it is. Its verdict phrase is "%1: %2" (place, clauses).
-    const Phrase& clauses = e.verdict_phrase.args.at(1).phrase.at(0);
+    const Phrase& clauses = *e.verdict_phrase.args.at(1).phrase;
     set_verdict(a, {ML_TR("WhyNot", "Not returned (fused #%1): %2."),
                     {std::to_string(e.fused_rank), clauses}});
     return Status::ok();

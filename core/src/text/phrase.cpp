@@ -8,9 +8,8 @@ PhraseArg::PhraseArg(std::string s)
     : text(std::move(s)) {}
 PhraseArg::PhraseArg(const char* s)
     : text(s) {}
-PhraseArg::PhraseArg(Phrase p) {
-    phrase.push_back(std::move(p));
-}
+PhraseArg::PhraseArg(Phrase p)
+    : phrase(std::make_shared<const Phrase>(std::move(p))) {}
 
 Phrase as_is(std::string text) {
     return Phrase{PhraseText{"", "%1"}, {std::move(text)}};
@@ -58,7 +57,7 @@ std::string render_english(const Phrase& p) {
     std::vector<std::string> args;
     args.reserve(p.args.size());
     for (const auto& a : p.args)
-        args.push_back(a.phrase.empty() ? a.text : render_english(a.phrase.front()));
+        args.push_back(a.phrase ? render_english(*a.phrase) : a.text);
     return fill_template(p.text.text, args);
 }
 
