@@ -4,6 +4,7 @@
 #include "core/phrase.h"
 #include "core/signalcolors.h"
 #include "pages/comparepanel.h"
+#include "widgets/scrollable.h"
 
 #include <memlens/settings.h>
 
@@ -135,10 +136,7 @@ QScrollArea* ScoreBreakdownPanel::scrollingColumn(const QList<QWidget*>& widgets
     for (QWidget* w : widgets)
         layout->addWidget(w);
     layout->addStretch();
-    auto* scroll = new QScrollArea(parent);
-    scroll->setWidget(text);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    QScrollArea* scroll = scrollable(text, parent);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     return scroll;
 }

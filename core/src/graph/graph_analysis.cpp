@@ -126,6 +126,22 @@ struct Box {
 // ones by Fruchterman–Reingold.
 constexpr std::size_t kKamadaKawaiNodes = 300;
 
+// Moves a and b apart along the line between them (ex, ey: b − a, of length dist; a fixed
+// slant when they sit on each other), each by `push`.
+void part_pair(GraphPoint& a, GraphPoint& b, double ex, double ey, double dist, double push) {
+    if (dist < 1e-9) {
+        ex = 0.6;
+        ey = 0.8;
+    } else {
+        ex /= dist;
+        ey /= dist;
+    }
+    a.x -= ex * push;
+    a.y -= ey * push;
+    b.x += ex * push;
+    b.y += ey * push;
+}
+
 // Pushes apart nodes of one component that sit closer than `min_distance`, a few passes over a
 // grid of that cell size (each pair moves half the shortfall each, in index order: the same
 // input gives the same result). Marks drawn on top of each other hide nodes and their names.
@@ -155,24 +171,12 @@ void separate_nodes(const std::vector<std::uint32_t>& members, double min_distan
                             continue;
                         GraphPoint& a = positions[v];
                         GraphPoint& b = positions[w];
-                        double ex = b.x - a.x, ey = b.y - a.y;
+                        const double ex = b.x - a.x, ey = b.y - a.y;
                         const double dd = ex * ex + ey * ey;
                         if (dd >= d2)
                             continue;
-                        double dist = std::sqrt(dd);
-                        if (dist < 1e-9) { // on top of each other: part along a fixed slant
-                            ex = 0.6;
-                            ey = 0.8;
-                            dist = 1.0;
-                        } else {
-                            ex /= dist;
-                            ey /= dist;
-                        }
-                        const double push = (min_distance - std::sqrt(dd)) / 2.0;
-                        a.x -= ex * push;
-                        a.y -= ey * push;
-                        b.x += ex * push;
-                        b.y += ey * push;
+                        const double dist = std::sqrt(dd);
+                        part_pair(a, b, ex, ey, dist, (min_distance - dist) / 2.0);
                         moved = true;
                     }
                 }
@@ -552,25 +556,14 @@ void separate_marks(std::vector<GraphPoint>& positions, const std::vector<double
                 GraphPoint& a = positions[v];
                 GraphPoint& b = positions[w];
                 const double need = r(v) + r(w) + gap;
-                double ex = b.x - a.x;
-                double ey = b.y - a.y;
+                const double ex = b.x - a.x;
+                const double ey = b.y - a.y;
                 const double dist = std::hypot(ex, ey);
                 if (dist >= need)
                     return;
-                if (dist < 1e-9) { // on top of each other: part along a fixed slant
-                    ex = 0.6;
-                    ey = 0.8;
-                } else {
-                    ex /= dist;
-                    ey /= dist;
-                }
                 // A hair more than the shortfall, so a pair parted here does not count as
                 // touching on the next pass by rounding.
-                const double push = (need - dist) / 2.0 * 1.001;
-                a.x -= ex * push;
-                a.y -= ey * push;
-                b.x += ex * push;
-                b.y += ey * push;
+                part_pair(a, b, ex, ey, dist, (need - dist) / 2.0 * 1.001);
                 moved = true;
             });
         }
