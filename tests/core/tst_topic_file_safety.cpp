@@ -416,6 +416,57 @@ private slots:
         QCOMPARE(query_ids(dir), expected);
     }
 
+    // Rebuild Index (reindex_topic_index, what the GUI and `reindex` run) while another process
+    // imports into the same vault: both finish, the import's chunks are all there, SQLite's
+    // integrity check is ok and the file the last writer left is current.
+    void reindexWhileAnotherProcessImports() {
+        test::TempDir tmp;
+        const fs::path dir = cli_vault_copy(tmp);
+        const fs::path more = tmp.path() / "more.jsonl";
+        auto run = run_cli_to_end({u"generate"_s, u"--out"_s, qpath(more), u"--chunks"_s, u"400"_s,
+                                   u"--seed"_s, u"21"_s});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        auto chunks = [&dir]() -> std::int64_t {
+            auto v = Vault::open(dir, true);
+            if (!v.is_ok())
+                return -1;
+            auto n = (*v)->db().query_int("SELECT count(*) FROM mem_tree_chunks");
+            return n.is_ok() ? *n : -1;
+        };
+        const std::int64_t before = chunks();
+        QVERIFY(before > 0);
+
+        QProcess import;
+        import.start(QString::fromStdString(test::cli_path()),
+                     {u"ingest"_s, u"--vault"_s, qpath(dir), u"--json"_s, qpath(more)});
+        QVERIFY(import.waitForStarted(10000));
+        int during = 0; // rebuilds begun while the import ran
+        while (import.state() != QProcess::NotRunning) {
+            auto vault = Vault::open(dir, false);
+            QVERIFY2(vault.is_ok(), vault.status().to_string().c_str());
+            auto r = reindex_topic_index(**vault, false);
+            QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+            ++during;
+            import.waitForFinished(20);
+        }
+        QVERIFY(during > 0);
+        QCOMPARE(import.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(import.exitCode(), 0);
+        const auto report = QJsonDocument::fromJson(import.readAllStandardOutput()).object();
+        const std::int64_t added = report.value(u"chunks"_s).toInteger(-1);
+        QVERIFY(added > 0);
+        QCOMPARE(chunks(), before + added);
+
+        auto vault = Vault::open(dir, false);
+        QVERIFY(vault.is_ok());
+        auto st = (*vault)->db().prepare("PRAGMA integrity_check");
+        QVERIFY(st.is_ok() && *st->step());
+        QCOMPARE(st->column_text(0), std::string("ok"));
+        vault = Vault::open(dir, false); // the check's statement released before the rebuild
+        QVERIFY(reindex_topic_index(**vault, false).is_ok());
+        QVERIFY(index_file_current(dir));
+    }
+
     // `reindex`, the documented repair, rewrites a damaged file from vault.db, not from the
     // damaged bytes.
     void reindexRepairsADamagedFile() {
