@@ -23,6 +23,9 @@ export MEMLENS_SHARED_VAULT_KILLS=${MEMLENS_SHARED_VAULT_KILLS:-5}
 # tst_lab reruns its generated log under 14 settings: 40 questions instead of 120 take every
 # path of the lab in a third of its 240 s here.
 export MEMLENS_LAB_QUERIES=${MEMLENS_LAB_QUERIES:-40}
+# The imports that other connections read, store or rebuild beside (tst_concurrency,
+# tst_topic_file_safety) at 40% of their messages: still many batches each (test::workload).
+export MEMLENS_TEST_WORKLOAD=${MEMLENS_TEST_WORKLOAD:-40}
 CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-2} ctest --preset asan \
     --exclude-regex '^(code_formatted|translations_complete|mcp_sdk_install|mcp_sdk_client)$'
 echo "ci-asan: passed in $(( $(date +%s) - started )) s"

@@ -226,7 +226,7 @@ private slots:
         const auto dir = tmp.path() / "v";
         auto embedder = make_hash_embedder();
         GenerateOptions g;
-        g.chunks = 3000;
+        g.chunks = test::workload(3000, 1000);
         g.seed = 37;
         auto sources = generate_sources(g);
         QVERIFY2(sources.is_ok(), sources.status().to_string().c_str());
@@ -285,7 +285,7 @@ private slots:
         std::vector<std::vector<IngestSource>> batches;
         for (int i = 0; i <= kImports; ++i) {
             GenerateOptions g;
-            g.chunks = i == 0 ? 400 : 1200;
+            g.chunks = i == 0 ? 400 : test::workload(1200, 400);
             g.seed = 100 + static_cast<std::uint64_t>(i);
             auto sources = generate_sources(g, "batch" + std::to_string(i) + ".jsonl");
             QVERIFY2(sources.is_ok(), sources.status().to_string().c_str());
@@ -446,7 +446,7 @@ private slots:
         const auto dir = tmp.path() / "v";
         auto embedder = make_hash_embedder();
         GenerateOptions g;
-        g.chunks = 6000;
+        g.chunks = test::workload(6000, 1500);
         g.seed = 31;
         auto sources = generate_sources(g);
         QVERIFY2(sources.is_ok(), sources.status().to_string().c_str());

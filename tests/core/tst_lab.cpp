@@ -242,13 +242,16 @@ private slots:
             {{"search.mode", "keyword"}},
         };
         auto vaultSettings = must(load_retrieval_settings(*vault_), "settings");
+        std::map<std::int64_t, LabRow> logged; // each row read once, not once per setting
+        for (auto id : rows_)
+            logged.emplace(id, must(load_lab_row(vault_->db(), id), "row"));
         std::size_t compared = 0, changed = 0;
         for (const auto& overrides : configs) {
             auto r = must(blast_radius(*engine_, overrides), "blast");
             QCOMPARE(r.results.size(), rows_.size());
             auto candidate = must(apply_setting_overrides(vaultSettings, overrides), "settings");
             for (const auto& q : r.results) {
-                auto row = must(load_lab_row(vault_->db(), q.id), "row");
+                const LabRow& row = logged.at(q.id);
                 const auto s = blast_settings_for(row, candidate);
                 auto full =
                     must(engine_->rerun(row.request, s, pools_for_settings(row, s)), "rerun");

@@ -423,8 +423,9 @@ private slots:
         test::TempDir tmp;
         const fs::path dir = cli_vault_copy(tmp);
         const fs::path more = tmp.path() / "more.jsonl";
-        auto run = run_cli_to_end({u"generate"_s, u"--out"_s, qpath(more), u"--chunks"_s, u"400"_s,
-                                   u"--seed"_s, u"21"_s});
+        auto run =
+            run_cli_to_end({u"generate"_s, u"--out"_s, qpath(more), u"--chunks"_s,
+                            QString::number(test::workload(400, 150)), u"--seed"_s, u"21"_s});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         auto chunks = [&dir]() -> std::int64_t {
             auto v = Vault::open(dir, true);

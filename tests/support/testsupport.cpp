@@ -5,6 +5,7 @@
 #include <QProcess>
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 
 namespace memlens::test {
@@ -21,6 +22,14 @@ void TempDir::write(const std::string& name, const std::string& content) const {
     auto p = path() / name;
     std::filesystem::create_directories(p.parent_path());
     std::ofstream(p, std::ios::binary) << content;
+}
+
+std::size_t workload(std::size_t full, std::size_t at_least) {
+    bool ok = false;
+    const int percent = qEnvironmentVariableIntValue("MEMLENS_TEST_WORKLOAD", &ok);
+    if (!ok || percent <= 0 || percent >= 100)
+        return full;
+    return std::max(at_least, full * static_cast<std::size_t>(percent) / 100);
 }
 
 std::string cli_path() {

@@ -34,6 +34,11 @@ private:
     QTemporaryDir dir_;
 };
 
+// The size of a heavy test's workload (messages to import while others read), cut where every
+// instruction costs several times more: MEMLENS_TEST_WORKLOAD is a percentage (default 100)
+// of `full`, never below `at_least`. scripts/ci-asan.sh sets it for the sanitizer suites.
+std::size_t workload(std::size_t full, std::size_t at_least);
+
 // Path to the memlens-cli binary (from the MEMLENS_CLI environment that ctest sets).
 std::string cli_path();
 

@@ -235,6 +235,8 @@ struct RerunInputs {
     RetrievalSettings settings;
     CandidatePools pools;
     std::vector<std::string> logged_ids;
+    // Logged hits forgotten since the row was written (query_profile.forgotten, forget.h).
+    std::vector<std::string> forgotten;
     // With keep_packed and a format-2 row: the row's candidates column and the size its
     // envelope records (lab_row_pools in lab.h turns them into the pools again).
     std::string packed_column;

@@ -365,6 +365,8 @@ rerun_inputs_from_audit(const AuditRecord& record, bool keep_packed,
     } catch (const json::exception& e) {
         return Status::corruption(where + ": query_profile's request: " + e.what());
     }
+    if (const auto f = p.find("forgotten"); f != p.end())
+        in.forgotten = json_string_array(*f);
     auto settings = settings_from_audit(record);
     if (!settings)
         return settings.status();

@@ -242,20 +242,16 @@ Result<AuditRerun> rerun_audit(SearchEngine& engine, std::int64_t id) {
     auto rec = get_audit(engine.vault().db(), id);
     if (!rec)
         return rec.status();
-    auto req = request_from_audit(*rec);
-    if (!req)
-        return req.status();
-    auto settings = settings_from_audit(*rec);
-    if (!settings)
-        return settings.status();
-    auto pools = candidates_from_audit(*rec);
-    if (!pools)
-        return pools.status();
+    // One parse of the row's query_profile for its request, pools and forgotten hits: a
+    // damaged pool is found before the request or the settings are read.
+    auto in = rerun_inputs_from_audit(*rec);
+    if (!in)
+        return in.status();
     auto logged = logged_sources(*rec);
     if (!logged)
         return logged.status();
     // The logged request already carries its overrides inside the logged settings.
-    auto rerun = engine.rerun(*req, *settings, *pools);
+    auto rerun = engine.rerun(in->request, in->settings, in->pools);
     if (!rerun)
         return rerun.status();
     rerun->query_hash = rec->query_hash;
@@ -283,9 +279,7 @@ Result<AuditRerun> rerun_audit(SearchEngine& engine, std::int64_t id) {
         break;
     }
     out.identical = !out.first_difference;
-    if (auto profile = nlohmann::json::parse(rec->query_profile, nullptr, false);
-        profile.is_object() && profile.contains("forgotten"))
-        out.forgotten = json_string_array(profile["forgotten"]);
+    out.forgotten = std::move(in->forgotten);
     out.logged_revision = rec->vault_revision;
     out.current_revision = rerun->vault_revision;
     out.logged = std::move(rec).value();
