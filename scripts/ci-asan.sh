@@ -20,9 +20,9 @@ export MEMLENS_CRASH_CHUNKS=${MEMLENS_CRASH_CHUNKS:-1000}
 # tst_shared_vault kills serve 20 times in scripts/test.sh; under the sanitizers 5 keep the same
 # paths (kills before, during and after a store) in a quarter of the time.
 export MEMLENS_SHARED_VAULT_KILLS=${MEMLENS_SHARED_VAULT_KILLS:-5}
-# tst_lab reruns its generated log under 14 settings: 40 questions instead of 120 take every
+# tst_lab reruns its generated log under 14 settings: 30 questions instead of 120 take every
 # path of the lab in a third of its 240 s here.
-export MEMLENS_LAB_QUERIES=${MEMLENS_LAB_QUERIES:-40}
+export MEMLENS_LAB_QUERIES=${MEMLENS_LAB_QUERIES:-30}
 # The imports that other connections read, store or rebuild beside (tst_concurrency,
 # tst_topic_file_safety) at 40% of their messages: still many batches each (test::workload).
 export MEMLENS_TEST_WORKLOAD=${MEMLENS_TEST_WORKLOAD:-40}
