@@ -37,7 +37,8 @@ struct IngestOptions {
     // An import commits in batches that hold the write lock about batch_ms milliseconds each,
     // their commit included (the last batch's commit time counts toward the next), cut between
     // two messages (never inside a document), so that another writer waits at most about that
-    // long for the write lock;
+    // long for the write lock; a third as long while other writers keep coming (one waited in
+    // the last two seconds);
     // 0: one transaction for everything. Cancelled or failed, an import keeps the batches it
     // committed, each whole, and says how many messages they hold; importing the same input
     // again skips them as duplicates.
