@@ -259,13 +259,19 @@ stores_beside_bare(StoreStream& stores, BareInsert& bare, const fs::path& vdir, 
     MEMLENS_TRY(bare.open(vdir / "vault.db", "chat:agent"));
     for (std::size_t i = 0; i < kWarmUp; ++i)
         MEMLENS_TRY(bare.insert(count + i));
-    // A store and a bare insert in turn (which goes first alternates), so that both are timed
-    // under the same load of a shared machine, and the same disk's moods: timed minutes apart,
-    // the ratio of the two p95s swung from 1.6 to 4.5 between runs of one build.
+    // A store and a bare insert in turn, so that both are timed under the same load of a
+    // shared machine, and the same disk's moods: timed minutes apart, the ratio of the two p95s
+    // swung from 1.6 to 4.5 between runs of one build. Which of the two goes first is drawn
+    // (seeded), not alternated: FTS5 merges its segments every 64th commit to the table
+    // (FTS5_WORK_UNIT leaf pages, one a commit here), and a pattern of period four (store,
+    // bare, bare, store) sent every merge to the same side, the store's in one run and the
+    // bare insert's in the next, depending on where the table's write counter started.
+    std::mt19937 order(20261206);
     std::vector<double> store_times, bare_times;
     for (std::size_t i = 0; i < count; ++i) {
+        const bool store_first = (order() & 1U) != 0;
         for (int turn = 0; turn < 2; ++turn) {
-            const bool storing = (turn == 0) == (i % 2 == 0);
+            const bool storing = (turn == 0) == store_first;
             const auto t0 = Clock::now();
             MEMLENS_TRY(storing ? stores.store() : bare.insert(i));
             (storing ? store_times : bare_times).push_back(ms_since(t0));
