@@ -4,6 +4,7 @@
 
 #include <memlens/embedder.h>
 #include <memlens/ingest.h>
+#include <memlens/time_util.h>
 #include <memlens/vault.h>
 
 #include <QtTest>
@@ -220,6 +221,40 @@ private slots:
         o.now_ms = kT0 + 8 * kDay;
         auto r = f.ingest({chat_source("slack:#eng", 2)}, o);
         QCOMPARE(r.summaries, std::size_t{1});
+    }
+
+    // On the wall clock, an import seals the stale buffers it wrote itself every time, and looks
+    // through the stored ones at most once a minute per open vault (Vault::stale_buffer_scan_due):
+    // a store is one import, and the look reads every buffer row.
+    void storedBuffersAreScannedOnceAMinuteOwnOnesEveryTime() {
+        Fixture f;
+        const std::int64_t now = memlens::now_ms();
+        IngestOptions wall; // now_ms 0: the wall clock
+        QCOMPARE(f.ingest({chat_source("slack:#a", 2, now - 60'000)}, wall).summaries,
+                 std::size_t{0});
+        // A week passes for #a's buffer.
+        QVERIFY(f.vault->db()
+                    .exec("UPDATE mem_tree_buffers SET oldest_at_ms = " +
+                          std::to_string(now - 8 * kDay) +
+                          " WHERE level = 0 AND oldest_at_ms IS NOT NULL")
+                    .is_ok());
+        // Within the minute: #a's stored buffer waits, but an import of month-old messages
+        // seals its own buffer.
+        QCOMPARE(f.ingest({chat_source("slack:#b", 2, now - 30 * kDay)}, wall).summaries,
+                 std::size_t{1});
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_summaries"), 1LL);
+        // Another process (a vault opened anew) looks at its first import and seals #a.
+        auto other = Vault::open(f.vault->dir(), false);
+        QVERIFY2(other.is_ok(), other.status().to_string().c_str());
+        IngestOptions o = wall;
+        o.update_topic_tree = false;
+        Ingestor in(**other, *f.embedder, o);
+        auto r = in.ingest({chat_source("slack:#c", 2, now - 60'000)});
+        QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+        QCOMPARE(r->summaries, std::size_t{1});
+        QCOMPARE(f.count("SELECT count(*) FROM mem_tree_summaries s JOIN mem_tree_trees t ON "
+                         "t.id = s.tree_id WHERE t.scope = 'slack:#a'"),
+                 1LL);
     }
 
     void freshL0IsNotFlushed() {

@@ -98,6 +98,13 @@ public:
     std::int64_t revision() const;
     Status bump_revision(); // inside the caller's transaction
 
+    // Whether an import on this connection should look through the stored level-0 buffers for
+    // ones past the flush window (Sealer::flush_stale) at `now_ms`: at most once a minute per
+    // open vault. An import always checks the buffers it wrote itself; a stored one only
+    // becomes stale by days passing, so a minute late changes nothing, and a store (one
+    // import each) no longer reads every buffer row.
+    bool stale_buffer_scan_due(std::int64_t now_ms);
+
 private:
     Vault() = default;
     Status check_schema(std::int64_t version, bool read_only, bool can_write);
@@ -112,6 +119,7 @@ private:
     int schema_version_ = 0;
     Database db_;
     std::optional<std::string> damage_;
+    std::optional<std::int64_t> stale_buffers_scanned_at_ms_;
 };
 
 // quick_check of a vault's database file on a read-only connection of its own, for a thread

@@ -216,7 +216,10 @@ private:
         MEMLENS_TRY(flush_embeddings());
         if (last) {
             report(std::string("sealing"), 0, 1);
-            MEMLENS_TRY(sealer_->flush_stale(opts_.now_ms != 0 ? opts_.now_ms : now_ms()));
+            // With a clock of its own (a replay, a test) an import scans every time.
+            const std::int64_t now = opts_.now_ms != 0 ? opts_.now_ms : now_ms();
+            MEMLENS_TRY(
+                sealer_->flush_stale(now, opts_.now_ms != 0 || vault_.stale_buffer_scan_due(now)));
         }
         MEMLENS_TRY(sealer_->save());
         MEMLENS_TRY(writer_->flush_chunks());

@@ -280,16 +280,18 @@ Status Sealer::add_leaf(const std::string& tree_id, const std::string& leaf_id, 
     return Status::ok();
 }
 
-Status Sealer::flush_stale(std::int64_t now) {
+Status Sealer::flush_stale(std::int64_t now, bool scan_stored) {
     // Buffers of this import are in memory; older ones may only be on disk, and only those old
     // enough to seal are read (a store must not read every tree's buffer).
-    auto st = db_.prepare("SELECT tree_id FROM mem_tree_buffers WHERE level = 0 AND "
-                          "oldest_at_ms IS NOT NULL AND oldest_at_ms < ?");
-    if (!st)
-        return st.status();
-    st->bind(1, now - opts_.flush_after_ms);
     std::vector<std::string> trees;
-    MEMLENS_TRY(st->each_row([&] { trees.push_back(st->column_text(0)); }));
+    if (scan_stored) {
+        auto st = db_.prepare("SELECT tree_id FROM mem_tree_buffers WHERE level = 0 AND "
+                              "oldest_at_ms IS NOT NULL AND oldest_at_ms < ?");
+        if (!st)
+            return st.status();
+        st->bind(1, now - opts_.flush_after_ms);
+        MEMLENS_TRY(st->each_row([&] { trees.push_back(st->column_text(0)); }));
+    }
     for (const auto& [key, b] : buffers_)
         if (key.second == 0)
             trees.push_back(key.first);

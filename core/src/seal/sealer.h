@@ -72,8 +72,9 @@ public:
 
     Status add_leaf(const std::string& tree_id, const std::string& leaf_id, std::int64_t tokens,
                     std::int64_t ts_ms);
-    // Force-seals every L0 buffer whose oldest item is older than now - flush_after_ms.
-    Status flush_stale(std::int64_t now_ms);
+    // Force-seals every L0 buffer whose oldest item is older than now - flush_after_ms: the ones
+    // this sealer holds, and with `scan_stored` the ones stored in the vault as well.
+    Status flush_stale(std::int64_t now_ms, bool scan_stored = true);
     // Seals one document version's leaves into a subtree; returns its root summary id.
     Result<std::string> seal_document(const std::string& tree_id,
                                       const std::vector<std::string>& leaf_ids,

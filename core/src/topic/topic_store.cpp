@@ -186,9 +186,11 @@ Status forget_file_token(const Database& db) {
 
 // Whether the database lists vector writes (schema 6): a workspace (OpenHuman's own file,
 // read-only) has no list, and its index is read from its vectors as before.
+// Asked of the schema SQLite keeps parsed (a query of sqlite_master read its pages, a store's
+// every time).
 bool has_delta_list(const Database& db) {
-    auto n = db.query_int("SELECT count(*) FROM sqlite_master WHERE name = 'ml_topic_delta'");
-    return n && *n > 0;
+    return sqlite3_table_column_metadata(db.handle(), "main", "ml_topic_delta", nullptr, nullptr,
+                                         nullptr, nullptr, nullptr, nullptr) == SQLITE_OK;
 }
 
 // The last row of ml_topic_delta (0 when it is empty or absent), read in the caller's
@@ -612,10 +614,12 @@ Result<TopicIndex::Upkeep> TopicIndex::upkeep(const Database& db,
         return Upkeep::Save;
     if (!has_delta_list(db))
         return Upkeep::Save;
-    auto st = db.prepare("SELECT count(*) FROM (SELECT 1 FROM ml_topic_delta LIMIT ?)");
+    // The rows are a run of seq (a trigger appends at the end, delete_folded() removes from the
+    // start), so the span of the run counts them in two index seeks; counting them stepped
+    // through up to kMaxUnfoldedRows rows on every store.
+    auto st = db.prepare("SELECT coalesce(max(seq) - min(seq) + 1, 0) FROM ml_topic_delta");
     if (!st)
         return st.status();
-    st->bind(1, static_cast<std::int64_t>(kMaxUnfoldedRows) + 1);
     auto row = st->step();
     if (!row)
         return row.status();

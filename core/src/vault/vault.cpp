@@ -464,6 +464,15 @@ std::int64_t Vault::revision() const {
     }
 }
 
+bool Vault::stale_buffer_scan_due(std::int64_t now_ms) {
+    constexpr std::int64_t kEveryMs = 60'000;
+    if (stale_buffers_scanned_at_ms_ && now_ms >= *stale_buffers_scanned_at_ms_ &&
+        now_ms - *stale_buffers_scanned_at_ms_ < kEveryMs)
+        return false;
+    stale_buffers_scanned_at_ms_ = now_ms;
+    return true;
+}
+
 Status Vault::bump_revision() {
     return set_setting("vault.revision", std::to_string(revision() + 1));
 }
