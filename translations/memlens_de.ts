@@ -45,7 +45,7 @@
 <context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+60"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+61"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -1252,7 +1252,7 @@
 <context>
     <name>WhyNot</name>
     <message>
-        <location filename="../core/src/search/search_engine.cpp" line="+290"/>
+        <location filename="../core/src/search/search_engine.cpp" line="+313"/>
         <source>Not returned: the query has no searchable terms (only punctuation, search operators or common words), so nothing was searched.</source>
         <translation>Nicht geliefert: Die Anfrage enthält keine suchbaren Begriffe (nur Satzzeichen, Suchoperatoren oder häufige Wörter), daher wurde nichts gesucht.</translation>
     </message>
@@ -3424,7 +3424,7 @@
         <translation>ID kopieren</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -3994,7 +3994,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+84"/>
+        <location filename="../ui/mainwindow.cpp" line="+86"/>
         <location line="+202"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -4194,7 +4194,7 @@
         <translation>Abfrageparameter</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <location line="+16"/>
         <source>Hit Detail</source>
         <translation>Trefferdetails</translation>
@@ -5243,9 +5243,14 @@
         <translation>Absicht %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>window “%1”</source>
         <translation>Fenster „%1“</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>window “%1” (%2)</source>
+        <translation>Fenster „%1“ (%2)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5442,7 +5447,7 @@
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+94"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+91"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>Wählen Sie einen Treffer einer hybriden, Keyword- oder semantischen Abfrage.</translation>
     </message>

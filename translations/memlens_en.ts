@@ -390,7 +390,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+373"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+374"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
         <translation>
             <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory…</numerusform>
@@ -425,7 +425,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+538"/>
+        <location filename="../ui/mainwindow.cpp" line="+545"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
@@ -529,7 +529,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+53"/>
         <source>%Ln related pair(s)</source>
         <translation>
             <numerusform>%Ln related pair</numerusform>

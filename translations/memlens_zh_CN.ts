@@ -45,7 +45,7 @@
 <context>
     <name>Breakdown</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+60"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+61"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -1235,7 +1235,7 @@
 <context>
     <name>WhyNot</name>
     <message>
-        <location filename="../core/src/search/search_engine.cpp" line="+290"/>
+        <location filename="../core/src/search/search_engine.cpp" line="+313"/>
         <source>Not returned: the query has no searchable terms (only punctuation, search operators or common words), so nothing was searched.</source>
         <translation>未返回：查询中没有可搜索的词（只有标点、搜索运算符或常用词），因此未进行任何搜索。</translation>
     </message>
@@ -3380,7 +3380,7 @@
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -3946,7 +3946,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+84"/>
+        <location filename="../ui/mainwindow.cpp" line="+86"/>
         <location line="+202"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -4146,7 +4146,7 @@
         <translation>查询参数</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <location line="+16"/>
         <source>Hit Detail</source>
         <translation>命中详情</translation>
@@ -5183,9 +5183,14 @@
         <translation>意图 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>window “%1”</source>
         <translation>时间窗口「%1」</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>window “%1” (%2)</source>
+        <translation>时间窗口「%1」（%2）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5380,7 +5385,7 @@
 <context>
     <name>memlens::ui::ScoreBreakdownPanel</name>
     <message>
-        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+94"/>
+        <location filename="../ui/pages/scorebreakdownpanel.cpp" line="+91"/>
         <source>Select a hit of a hybrid, keyword or semantic query.</source>
         <translation>请选择混合、关键词或语义查询的一个命中结果。</translation>
     </message>

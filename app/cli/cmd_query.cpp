@@ -240,6 +240,8 @@ nlohmann::json query_reading_json(const SearchRequest& req, const QueryContext& 
             {"until", ctx.window->until_ms ? nlohmann::json(format_rfc3339(*ctx.window->until_ms))
                                            : nlohmann::json(nullptr)},
             {"phrase", ctx.window->phrase}};
+    if (ctx.window && !ctx.window->reading.empty())
+        extra["query"]["window"]["reading"] = ctx.window->reading;
     return extra;
 }
 

@@ -387,8 +387,8 @@ private slots:
 
     void itemsCarryTheQueryEvidence() {
         GroupedVault v(false);
-        const QueryContext ctx =
-            analyze_query("when did alice plan the phoenix launches", kT0, {{"alice"}, nullptr});
+        const QueryContext ctx = analyze_query("when did alice plan the phoenix launches", kT0,
+                                               {{"alice"}, nullptr, std::nullopt});
         std::map<std::string, double> scores = {{"s1:0", 1}, {"s1:1", 1}, {"s2:0", 1},
                                                 {"s2:1", 1}, {"s3:0", 1}, {"s3:1", 1}};
         const auto hits = v.hits(scores);

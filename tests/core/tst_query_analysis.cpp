@@ -150,6 +150,17 @@ private slots:
         QTest::newRow("last friday")
             << "what did I finish last Friday"
             << "last Friday" << qint64(day_start(2023, 5, 5)) << qint64(day_end(2023, 5, 5));
+        // Weekends of Monday-weeks: this one is 13-14 May 2023.
+        QTest::newRow("last weekend")
+            << "where did we go last weekend"
+            << "last weekend" << qint64(day_start(2023, 5, 6)) << qint64(day_end(2023, 5, 7));
+        QTest::newRow("over the weekend before last")
+            << "what did Sam cook over the weekend before last?"
+            << "over the weekend before last" << qint64(day_start(2023, 4, 29))
+            << qint64(day_end(2023, 4, 30));
+        QTest::newRow("this weekend")
+            << "plans for this weekend"
+            << "for this weekend" << qint64(day_start(2023, 5, 13)) << qint64(day_end(2023, 5, 14));
     }
     void relativePhrasesResolveAgainstNow() {
         QFETCH(QString, text);
@@ -216,6 +227,56 @@ private slots:
         QTest::newRow("day month no year")
             << "the call on May 12"
             << "on May 12" << qint64(day_start(2022, 5, 12)) << qint64(day_end(2022, 5, 12));
+        // Dates as people write them: numbers with dots, slashes or dashes; a day the month
+        // cannot be decides the order.
+        QTest::newRow("dots") << "what did we agree on 16.01.2023?"
+                              << "on 16.01.2023" << qint64(day_start(2023, 1, 16))
+                              << qint64(day_end(2023, 1, 16));
+        QTest::newRow("slashes month first")
+            << "the 01/16/2023 standup"
+            << "01/16/2023" << qint64(day_start(2023, 1, 16)) << qint64(day_end(2023, 1, 16));
+        QTest::newRow("dashes two-digit year")
+            << "notes from 16-01-23"
+            << "from 16-01-23" << qint64(day_start(2023, 1, 16)) << qint64(day_end(2023, 1, 16));
+        QTest::newRow("year first slashes")
+            << "incident 2023/05/08 review"
+            << "2023/05/08" << qint64(day_start(2023, 5, 8)) << qint64(day_end(2023, 5, 8));
+        QTest::newRow("day month abbreviated year")
+            << "what happened on 31 Dec 2022"
+            << "on 31 Dec 2022" << qint64(day_start(2022, 12, 31)) << qint64(day_end(2022, 12, 31));
+        QTest::newRow("month ordinal no year")
+            << "the party on Dec 31st"
+            << "on Dec 31st" << qint64(day_start(2022, 12, 31)) << qint64(day_end(2022, 12, 31));
+        // Weeks of a month or year: the n-th seven days from its first day, the last seven.
+        QTest::newRow("first week of a year")
+            << "what did John start the first week of 2023?"
+            << "the first week of 2023" << qint64(day_start(2023, 1, 1))
+            << qint64(day_end(2023, 1, 7));
+        QTest::newRow("last week of a month")
+            << "trips in the last week of December 2022"
+            << "in the last week of December 2022" << qint64(day_start(2022, 12, 25))
+            << qint64(day_end(2022, 12, 31));
+        QTest::newRow("2nd week of a month alone")
+            << "during the 2nd week of March"
+            << "during the 2nd week of March" << qint64(day_start(2023, 3, 8))
+            << qint64(day_end(2023, 3, 14));
+        // Parts of a month in thirds (1-10, 11-20, 21 to the end), of a year in thirds of four
+        // months.
+        QTest::newRow("mid-month")
+            << "what did Mel paint in mid-March?"
+            << "in mid-March" << qint64(day_start(2023, 3, 11)) << qint64(day_end(2023, 3, 20));
+        QTest::newRow("late month year") << "late December 2022 plans"
+                                         << "late December 2022" << qint64(day_start(2022, 12, 21))
+                                         << qint64(day_end(2022, 12, 31));
+        QTest::newRow("the end of a month")
+            << "what changed at the end of April"
+            << "the end of April" << qint64(day_start(2023, 4, 21)) << qint64(day_end(2023, 4, 30));
+        QTest::newRow("early year")
+            << "hikes in early 2023"
+            << "in early 2023" << qint64(day_start(2023, 1, 1)) << qint64(day_end(2023, 4, 30));
+        QTest::newRow("mid-year") << "the move in mid-2022"
+                                  << "in mid-2022" << qint64(day_start(2022, 5, 1))
+                                  << qint64(day_end(2022, 8, 31));
     }
     void absoluteDates() {
         QFETCH(QString, text);
@@ -230,6 +291,41 @@ private slots:
         QVERIFY(c.window.has_value());
         QCOMPARE(c.window->since_ms, std::optional<std::int64_t>(since));
         QCOMPARE(c.window->until_ms, std::optional<std::int64_t>(until));
+    }
+
+    // "03/04/2023" reads both ways: the vault's own dates decide, and the window says how it
+    // was read; without them, the way such dates are written (slashes month first, dots day
+    // first).
+    void numericDatesThatReadBothWaysFollowTheVault() {
+        auto c = analyze("what happened on 03/04/2023");
+        QVERIFY(c.window.has_value());
+        QCOMPARE(c.window->since_ms, std::optional<std::int64_t>(day_start(2023, 3, 4)));
+        QVERIFY2(c.window->reading.find("month first, as dates with slashes are written") == 0,
+                 c.window->reading.c_str());
+        c = analyze("what happened on 03.04.2023");
+        QCOMPARE(c.window->since_ms, std::optional<std::int64_t>(day_start(2023, 4, 3)));
+
+        QueryAnalysisOptions april;
+        april.vault_span_ms = std::pair{day_start(2023, 3, 20), day_end(2023, 4, 30)};
+        c = analyze_query("what happened on 03/04/2023", kNow, april);
+        QCOMPARE(c.window->since_ms, std::optional<std::int64_t>(day_start(2023, 4, 3)));
+        QCOMPARE(c.window->until_ms, std::optional<std::int64_t>(day_end(2023, 4, 3)));
+        QCOMPARE(c.window->reading,
+                 std::string("day first: 4 March 2023 falls outside the vault's memories"));
+        QueryAnalysisOptions march;
+        march.vault_span_ms = std::pair{day_start(2023, 3, 1), day_end(2023, 3, 31)};
+        c = analyze_query("what happened on 03.04.2023", kNow, march);
+        QCOMPARE(c.window->since_ms, std::optional<std::int64_t>(day_start(2023, 3, 4)));
+        QCOMPARE(c.window->reading,
+                 std::string("month first: 3 April 2023 falls outside the vault's memories"));
+        // A day over twelve, or the same number twice, reads one way only: nothing to say.
+        c = analyze_query("on 13/04/2023", kNow, march);
+        QCOMPARE(c.window->since_ms, std::optional<std::int64_t>(day_start(2023, 4, 13)));
+        QVERIFY(c.window->reading.empty());
+        // Not dates: a version, a score, a fraction, numbers apart.
+        for (const char* text : {"upgrade to 1.2.3", "it ended 3-1-0", "rated 3 / 4 / 5 stars",
+                                 "ratio 13/14/2023 overall"})
+            QVERIFY2(!analyze(text).window.has_value(), text);
     }
 
     void boundsAndOffsets() {
@@ -357,7 +453,7 @@ private slots:
 
     void explicitContextIsNeverOverwritten() {
         // The caller decided this is a plain lookup, with its own window and text.
-        TemporalWindow w{day_start(2021, 1, 1), day_end(2021, 1, 31), "January 2021"};
+        TemporalWindow w{day_start(2021, 1, 1), day_end(2021, 1, 31), "January 2021", {}};
         const QueryContext mine = explicit_query_context("How many apples", QueryIntent::None, w);
         QVERIFY(mine.explicit_context);
 
@@ -435,6 +531,22 @@ private slots:
         QCOMPARE(reported.value(u"searched"_qs).toString().toStdString(), expected.augmented_text);
         QCOMPARE(reported.value(u"window"_qs).toObject().value(u"phrase"_qs).toString(),
                  u"last week"_qs);
+
+        // The vault's memories are from May 2023: "05/03/2023" read day first would be 5 March,
+        // outside them, so it reads month first as 3 May, and the JSON says why.
+        run = test::run_cli({u"query"_qs, u"--vault"_qs, vault, u"--json"_qs, u"--no-audit"_qs,
+                             u"--now"_qs, u"2023-05-10T12:00:00Z"_qs,
+                             u"what did alice deploy on 05/03/2023"_qs});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const QJsonObject window = QJsonDocument::fromJson(QByteArray::fromStdString(run.out))
+                                       .object()
+                                       .value(u"query"_qs)
+                                       .toObject()
+                                       .value(u"window"_qs)
+                                       .toObject();
+        QCOMPARE(window.value(u"since"_qs).toString(), u"2023-05-03T00:00:00Z"_qs);
+        QCOMPARE(window.value(u"reading"_qs).toString(),
+                 u"month first: 5 March 2023 falls outside the vault's memories"_qs);
     }
 };
 

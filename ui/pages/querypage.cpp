@@ -454,7 +454,10 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
         if (c.intent != QueryIntent::None)
             parts << tr("intent %1").arg(QString::fromLatin1(to_wire(c.intent)));
         if (c.window && !c.window->phrase.empty())
-            parts << tr("window “%1”").arg(qs(c.window->phrase));
+            parts
+                << (c.window->reading.empty()
+                        ? tr("window “%1”").arg(qs(c.window->phrase))
+                        : tr("window “%1” (%2)").arg(qs(c.window->phrase), qs(c.window->reading)));
         if (c.augmented_text != c.raw_text)
             parts << tr("searched as “%1”").arg(qs(c.augmented_text));
     }

@@ -55,6 +55,8 @@ struct TemporalPhrase {
     std::optional<std::int64_t> since_ms;
     std::optional<std::int64_t> until_ms;
     bool relative = false; // resolved against `now` ("yesterday", "3 weeks ago")
+    // How a numeric date that reads both ways ("03/04/2023") was read, and why; empty otherwise.
+    std::string reading;
 
     bool resolved() const { return since_ms.has_value() || until_ms.has_value(); }
 };
@@ -65,6 +67,7 @@ struct TemporalWindow {
     std::optional<std::int64_t> since_ms;
     std::optional<std::int64_t> until_ms;
     std::string phrase;
+    std::string reading; // the phrases' TemporalPhrase::reading, when any has one
 };
 
 struct QueryContext {
@@ -88,6 +91,9 @@ struct QueryContext {
 struct QueryAnalysisOptions {
     std::vector<std::string> known_persons;   // speakers, authors: persons for extract_entities
     const EntityRegistry* registry = nullptr; // aliases → canonical ids (not owned)
+    // The times of the vault's oldest and newest memories: a numeric date that reads both ways
+    // ("03/04/2023") takes the reading that falls between them.
+    std::optional<std::pair<std::int64_t, std::int64_t>> vault_span_ms;
 };
 
 // Analyses `text` against `now_ms` (epoch ms, UTC calendar). Deterministic: the same inputs
@@ -95,8 +101,9 @@ struct QueryAnalysisOptions {
 // "yesterday", "today", "this/last/past week|month|year", "last N days|weeks|months",
 // "N days|weeks|months|years ago", "last <weekday>", "in May 2023", "May 2023", "2023",
 // "on 8 May 2023", "May 8, 2023", "2023-05-08", "in May", "before|after|since|until <date>",
-// "N weeks before <date>", "the week before <date>"; "before|after <anything else>" is recorded
-// unresolved. Each call increments query_analysis_count().
+// "N weeks before <date>", "the week before <date>", "16.01.2024", "01/16/2024", "last weekend",
+// "the weekend before last", "the first week of 2024", "mid-March", "early 2024"; "before|after
+// <anything else>" is recorded unresolved. Each call increments query_analysis_count().
 QueryContext analyze_query(std::string_view text, std::int64_t now_ms,
                            const QueryAnalysisOptions& opts = {});
 

@@ -2,6 +2,9 @@
 
 #include "analysis/date_words.h"
 
+#include <array>
+#include <string>
+
 namespace memlens::analysis {
 namespace {
 
@@ -17,7 +20,7 @@ std::optional<AbsoluteDate> make_day(std::int64_t year, unsigned month, unsigned
                                      std::size_t next) {
     if (day > days_in_month(year, month))
         return std::nullopt;
-    return AbsoluteDate{{year, month, day}, DatePrecision::Day, next};
+    return AbsoluteDate{{year, month, day}, DatePrecision::Day, next, {}};
 }
 
 // A day and month with no year: the latest such date that is not after today.
@@ -28,7 +31,7 @@ std::optional<AbsoluteDate> infer_year(unsigned month, unsigned day, std::size_t
         if (day > days_in_month(y, month))
             continue;
         if (day_of_civil({y, month, day}) <= today)
-            return AbsoluteDate{{y, month, day}, DatePrecision::Day, next};
+            return AbsoluteDate{{y, month, day}, DatePrecision::Day, next, {}};
     }
     return std::nullopt;
 }
@@ -38,10 +41,35 @@ std::size_t skip_abbreviation_dot(const std::vector<QueryToken>& t, std::size_t 
     return is_punct(t, i, '.') ? i + 1 : i;
 }
 
+// Tokens at..at+4 written with nothing between them, the separators one and the same of
+// '.', '/' and '-': "16.01.2024", "2023/05/08". The separator, or 0.
+char numeric_separator(const std::vector<QueryToken>& t, std::size_t at) {
+    if (at + 4 >= t.size() || !word_at(t, at) || !word_at(t, at + 2) || !word_at(t, at + 4))
+        return 0;
+    for (std::size_t i = at; i < at + 4; ++i)
+        if (t[i].end != t[i + 1].start)
+            return 0;
+    const std::string& sep = t[at + 1].lower;
+    if (t[at + 1].word || sep.size() != 1 || sep != t[at + 3].lower ||
+        (sep[0] != '.' && sep[0] != '/' && sep[0] != '-'))
+        return 0;
+    return sep[0];
+}
+
+std::optional<unsigned> small_number(const std::string& s, unsigned max) {
+    if (s.empty() || s.size() > 2 || !is_digits(s))
+        return std::nullopt;
+    const auto v = static_cast<unsigned>(std::stoi(s));
+    if (v < 1 || v > max)
+        return std::nullopt;
+    return v;
+}
+
 std::optional<AbsoluteDate> iso_date(const std::vector<QueryToken>& t, std::size_t at) {
     const auto year = year_of(t[at].lower);
-    if (!year || !is_punct(t, at + 1, '-') || !word_at(t, at + 2) || !is_punct(t, at + 3, '-') ||
-        !word_at(t, at + 4))
+    const char sep = numeric_separator(t, at);
+    if (!year || (sep == 0 && (!is_punct(t, at + 1, '-') || !word_at(t, at + 2) ||
+                               !is_punct(t, at + 3, '-') || !word_at(t, at + 4))))
         return std::nullopt;
     const std::string& mm = t[at + 2].lower;
     const std::string& dd = t[at + 4].lower;
@@ -52,6 +80,67 @@ std::optional<AbsoluteDate> iso_date(const std::vector<QueryToken>& t, std::size
     if (month < 1 || month > 12 || day < 1)
         return std::nullopt;
     return make_day(*year, month, day, at + 5);
+}
+
+std::string day_month_year_text(const CivilDate& d) {
+    static constexpr std::array<const char*, 12> kNames{
+        "January", "February", "March",     "April",   "May",      "June",
+        "July",    "August",   "September", "October", "November", "December"};
+    return std::to_string(d.day) + " " + kNames[d.month - 1] + " " + std::to_string(d.year);
+}
+
+// "16.01.2024", "01/16/2024", "16-01-24": day and month in either order, then the year (two
+// digits are 1970 to 2069). When both orders make a date, DateReading decides.
+std::optional<AbsoluteDate> numeric_date(const std::vector<QueryToken>& t, std::size_t at,
+                                         const DateReading& reading) {
+    const char sep = numeric_separator(t, at);
+    if (sep == 0)
+        return std::nullopt;
+    const auto a = small_number(t[at].lower, 31);
+    const auto b = small_number(t[at + 2].lower, 31);
+    const std::string& y = t[at + 4].lower;
+    std::optional<std::int64_t> year = year_of(y);
+    if (!year && y.size() == 2 && is_digits(y)) {
+        const int yy = std::stoi(y);
+        year = yy < 70 ? 2000 + yy : 1900 + yy;
+    }
+    if (!a || !b || !year)
+        return std::nullopt;
+    const auto valid = [&](unsigned day, unsigned month) {
+        return month <= 12 && day <= days_in_month(*year, month);
+    };
+    const bool day_first = valid(*a, *b);
+    const bool month_first = valid(*b, *a);
+    if (!day_first && !month_first)
+        return std::nullopt;
+    AbsoluteDate d{
+        {*year, day_first ? *b : *a, day_first ? *a : *b}, DatePrecision::Day, at + 5, {}};
+    if (!day_first || !month_first || *a == *b)
+        return d;
+    const CivilDate dm{*year, *b, *a};
+    const CivilDate md{*year, *a, *b};
+    const auto in_vault = [&](const CivilDate& c) {
+        const std::int64_t ms = day_of_civil(c) * 86'400'000LL;
+        return reading.vault_span && ms + 86'400'000LL > reading.vault_span->since &&
+               ms <= reading.vault_span->until;
+    };
+    const std::string other = sep == '/' ? "day first" : "month first";
+    bool pick_day_first = sep != '/';
+    if (in_vault(dm) != in_vault(md)) {
+        pick_day_first = in_vault(dm);
+        d.reading = std::string(pick_day_first ? "day first" : "month first") + ": " +
+                    day_month_year_text(pick_day_first ? md : dm) +
+                    " falls outside the vault's memories";
+    } else {
+        d.reading = std::string(pick_day_first ? "day first" : "month first") + ", as dates with " +
+                    (sep == '/'   ? "slashes"
+                     : sep == '.' ? "dots"
+                                  : "dashes") +
+                    " are written; " + other + " would be " +
+                    day_month_year_text(pick_day_first ? md : dm);
+    }
+    d.date = pick_day_first ? dm : md;
+    return d;
 }
 
 // "8 May 2023", "8th of May, 2023", "8 May"
@@ -91,7 +180,7 @@ std::optional<AbsoluteDate> month_first(const std::vector<QueryToken>& t, std::s
     if (!word_at(t, i))
         return std::nullopt;
     if (const auto year = year_of(t[i].lower))
-        return AbsoluteDate{{*year, *month, 1}, DatePrecision::Month, i + 1};
+        return AbsoluteDate{{*year, *month, 1}, DatePrecision::Month, i + 1, {}};
     i = after_month;
     if (!word_at(t, i))
         return std::nullopt;
@@ -113,10 +202,13 @@ std::optional<AbsoluteDate> month_first(const std::vector<QueryToken>& t, std::s
 } // namespace
 
 std::optional<AbsoluteDate> parse_absolute_date(const std::vector<QueryToken>& t, std::size_t at,
-                                                std::int64_t today, bool allow_bare_year) {
+                                                std::int64_t today, bool allow_bare_year,
+                                                const DateReading& reading) {
     if (!word_at(t, at))
         return std::nullopt;
     if (auto d = iso_date(t, at))
+        return d;
+    if (auto d = numeric_date(t, at, reading))
         return d;
     if (auto d = day_month(t, at, today))
         return d;
@@ -124,7 +216,7 @@ std::optional<AbsoluteDate> parse_absolute_date(const std::vector<QueryToken>& t
         return d;
     if (const auto year = year_of(t[at].lower)) {
         if (allow_bare_year || at + 1 >= t.size() || !t[at + 1].word)
-            return AbsoluteDate{{*year, 1, 1}, DatePrecision::Year, at + 1};
+            return AbsoluteDate{{*year, 1, 1}, DatePrecision::Year, at + 1, {}};
     }
     return std::nullopt;
 }

@@ -94,7 +94,10 @@ QueryContext analyze_query(std::string_view text, std::int64_t now_ms,
     ctx.raw_text = std::string(text);
     ctx.now_ms = now_ms;
     ctx.intent = analysis::intent_of(tokens);
-    ctx.temporal_phrases = analysis::scan_temporal_phrases(text, tokens, now_ms);
+    analysis::DateReading reading;
+    if (opts.vault_span_ms)
+        reading.vault_span = analysis::Span{opts.vault_span_ms->first, opts.vault_span_ms->second};
+    ctx.temporal_phrases = analysis::scan_temporal_phrases(text, tokens, now_ms, reading);
     ctx.window = analysis::combine_window(ctx.temporal_phrases);
     ctx.augmented_text = augmented_text_of(text, tokens, ctx.temporal_phrases);
     ctx.entities = query_entities(text, opts);

@@ -17,10 +17,11 @@ struct Match {
     std::optional<std::int64_t> since;
     std::optional<std::int64_t> until;
     bool relative = false;
+    std::string reading; // AbsoluteDate::reading of the date inside, if any
 };
 
-Match span_match(std::size_t next, Span s, bool relative) {
-    return {next, s.since, s.until, relative};
+Match span_match(std::size_t next, Span s, bool relative, std::string reading = {}) {
+    return {next, s.since, s.until, relative, std::move(reading)};
 }
 
 bool word_is(const Tokens& t, std::size_t i, std::string_view w) {
@@ -127,15 +128,17 @@ std::optional<Match> ago(const Tokens& t, std::size_t p, std::int64_t today) {
 }
 
 // The date after an optional "on" / "the" (as in "before the 8th of May").
-std::optional<AbsoluteDate> date_after(const Tokens& t, std::size_t p, std::int64_t today) {
+std::optional<AbsoluteDate> date_after(const Tokens& t, std::size_t p, std::int64_t today,
+                                       const DateReading& reading) {
     if (word_is(t, p, "on") || word_is(t, p, "the"))
         ++p;
-    return parse_absolute_date(t, p, today, true);
+    return parse_absolute_date(t, p, today, true, reading);
 }
 
 // "two weeks before August 11, 2023", "the day after 8 May 2023": the N-th unit-long window
 // before the date's first day, or after its last day.
-std::optional<Match> offset_from_date(const Tokens& t, std::size_t p, std::int64_t today) {
+std::optional<Match> offset_from_date(const Tokens& t, std::size_t p, std::int64_t today,
+                                      const DateReading& reading) {
     if (p + 2 >= t.size() || !t[p].word || !t[p + 1].word)
         return std::nullopt;
     std::optional<std::int64_t> n =
@@ -144,22 +147,23 @@ std::optional<Match> offset_from_date(const Tokens& t, std::size_t p, std::int64
     const bool before = word_is(t, p + 2, "before");
     if (!n || !unit || (!before && !word_is(t, p + 2, "after")))
         return std::nullopt;
-    const auto d = date_after(t, p + 3, today);
+    const auto d = date_after(t, p + 3, today, reading);
     if (!d)
         return std::nullopt;
     const Span s = span_of(*d);
     if (before) {
         const std::int64_t first = shift_day(day_number(s.since), -*n, *unit);
         const std::int64_t last = shift_day(day_number(s.since), -*n + 1, *unit) - 1;
-        return span_match(d->next, days_span(first, last), false);
+        return span_match(d->next, days_span(first, last), false, d->reading);
     }
     const std::int64_t first = shift_day(day_number(s.until), *n - 1, *unit) + 1;
     const std::int64_t last = shift_day(day_number(s.until), *n, *unit);
-    return span_match(d->next, days_span(first, last), false);
+    return span_match(d->next, days_span(first, last), false, d->reading);
 }
 
 // "before 8 May 2023", "after May 2023", "since 2022", "until June 1, 2023", "prior to …"
-std::optional<Match> bounded_by_date(const Tokens& t, std::size_t p, std::int64_t today) {
+std::optional<Match> bounded_by_date(const Tokens& t, std::size_t p, std::int64_t today,
+                                     const DateReading& reading) {
     if (p >= t.size() || !t[p].word)
         return std::nullopt;
     const std::string& w = t[p].lower;
@@ -174,11 +178,11 @@ std::optional<Match> bounded_by_date(const Tokens& t, std::size_t p, std::int64_
     const bool until = w == "until" || w == "till" || w == "by";
     if (!before && !after && !since && !until)
         return std::nullopt;
-    const auto d = date_after(t, after_word, today);
+    const auto d = date_after(t, after_word, today, reading);
     if (!d)
         return std::nullopt;
     const Span s = span_of(*d);
-    Match m{d->next, std::nullopt, std::nullopt, false};
+    Match m{d->next, std::nullopt, std::nullopt, false, d->reading};
     if (before)
         m.until = s.since - 1;
     else if (after)
@@ -219,33 +223,176 @@ std::optional<Match> unanchored(const Tokens& t, std::size_t p) {
         ++i;
     if (i == p + 1)
         return std::nullopt;
-    return Match{i, std::nullopt, std::nullopt, false};
+    return Match{i, std::nullopt, std::nullopt, false, {}};
+}
+
+// "last weekend", "this weekend", "the weekend before last": Saturday and Sunday of this
+// Monday-week, of the week before, or of the week before that.
+std::optional<Match> weekend(const Tokens& t, std::size_t p, std::int64_t today) {
+    const std::int64_t this_saturday = day_number(week_span(today).since) + 5;
+    const auto of_week = [&](std::size_t next, std::int64_t weeks_back) {
+        const std::int64_t saturday = this_saturday - 7 * weeks_back;
+        return span_match(next, days_span(saturday, saturday + 1), true);
+    };
+    if (word_is(t, p, "the") && word_is(t, p + 1, "weekend") && word_is(t, p + 2, "before") &&
+        word_is(t, p + 3, "last"))
+        return of_week(p + 4, 2);
+    if (!word_is(t, p + 1, "weekend"))
+        return std::nullopt;
+    if (word_is(t, p, "last") || word_is(t, p, "past") || word_is(t, p, "previous"))
+        return of_week(p + 2, 1);
+    if (word_is(t, p, "this"))
+        return of_week(p + 2, 0);
+    return std::nullopt;
+}
+
+// A month or a year named at `p`: "March", "March 2023", "Dec. 2023", "2024". A month alone is
+// the latest such month that has begun.
+struct Period {
+    Span span;
+    std::size_t next = 0;
+    bool is_year = false;
+};
+
+std::optional<Period> period_at(const Tokens& t, std::size_t p, std::int64_t today) {
+    if (p >= t.size() || !t[p].word)
+        return std::nullopt;
+    if (const auto year = year_of(t[p].lower))
+        return Period{year_span(*year), p + 1, true};
+    const auto month = month_of(t[p].lower);
+    if (!month)
+        return std::nullopt;
+    std::size_t i = p + 1;
+    if (i < t.size() && !t[i].word && t[i].lower == ".")
+        ++i;
+    if (i < t.size() && !t[i].word && t[i].lower == ",")
+        ++i;
+    if (i < t.size() && t[i].word)
+        if (const auto year = year_of(t[i].lower))
+            return Period{month_span(*year, *month), i + 1, false};
+    const CivilDate now = civil_of_day(today);
+    const std::int64_t year = *month <= now.month ? now.year : now.year - 1;
+    return Period{month_span(year, *month), p + 1, false};
+}
+
+// "the first week of 2024", "the last week of December", "the 2nd week of March 2023": the
+// n-th seven days from the period's first day (the last seven to its last day), within it.
+std::optional<Match> week_of_period(const Tokens& t, std::size_t p, std::int64_t today) {
+    if (word_is(t, p, "the"))
+        ++p;
+    if (p + 2 >= t.size() || !t[p].word || !word_is(t, p + 1, "week") || !word_is(t, p + 2, "of"))
+        return std::nullopt;
+    static constexpr std::array<std::string_view, 5> kOrdinals{"first", "second", "third", "fourth",
+                                                               "fifth"};
+    const std::string& w = t[p].lower;
+    std::optional<std::int64_t> nth;
+    for (std::size_t k = 0; k < kOrdinals.size(); ++k)
+        if (w == kOrdinals[k])
+            nth = static_cast<std::int64_t>(k) + 1;
+    if (!nth && w != "last") {
+        const auto n = day_of(w); // "1st", "2nd"
+        if (!n || *n > 5 || is_digits(w))
+            return std::nullopt;
+        nth = *n;
+    }
+    const auto period = period_at(t, p + 3, today);
+    if (!period)
+        return std::nullopt;
+    const std::int64_t first = day_number(period->span.since);
+    const std::int64_t last = day_number(period->span.until);
+    if (!nth)
+        return span_match(period->next, days_span(std::max(first, last - 6), last), false);
+    const std::int64_t from = first + 7 * (*nth - 1);
+    if (from > last)
+        return std::nullopt;
+    return span_match(period->next, days_span(from, std::min(last, from + 6)), false);
+}
+
+// "mid-March", "early 2024", "late December 2023", "the beginning of May", "the end of 2023":
+// a month in thirds (days 1-10, 11-20, 21 to its end), a year in thirds (January-April,
+// May-August, September-December).
+std::optional<Match> part_of_period(const Tokens& t, std::size_t p, std::int64_t today) {
+    if (p >= t.size() || !t[p].word)
+        return std::nullopt;
+    int third = -1;
+    std::size_t at = p + 1;
+    const std::string& w = t[p].lower;
+    if (w == "early")
+        third = 0;
+    else if (w == "mid" || w == "middle")
+        third = 1;
+    else if (w == "late")
+        third = 2;
+    else if (w == "the" &&
+             (word_is(t, p + 1, "beginning") || word_is(t, p + 1, "start") ||
+              word_is(t, p + 1, "middle") || word_is(t, p + 1, "end")) &&
+             word_is(t, p + 2, "of")) {
+        third = t[p + 1].lower == "end" ? 2 : t[p + 1].lower == "middle" ? 1 : 0;
+        at = p + 3;
+    } else {
+        return std::nullopt;
+    }
+    if (third == 1 && w == "middle" && word_is(t, at, "of"))
+        ++at;
+    if (at < t.size() && !t[at].word && t[at].lower == "-" && t[at - 1].end == t[at].start)
+        ++at; // "mid-March"
+    const auto period = period_at(t, at, today);
+    if (!period)
+        return std::nullopt;
+    const CivilDate c = civil_of_day(day_number(period->span.since));
+    Span s;
+    if (period->is_year) {
+        const Span from = month_span(c.year, static_cast<unsigned>(1 + 4 * third));
+        const Span to = month_span(c.year, static_cast<unsigned>(4 + 4 * third));
+        s = {from.since, to.until};
+    } else {
+        const std::int64_t first = day_number(period->span.since);
+        const std::int64_t last = day_number(period->span.until);
+        s = third == 2 ? days_span(first + 20, last)
+                       : days_span(first + 10 * third, first + 10 * third + 9);
+    }
+    return span_match(period->next, s, false);
 }
 
 // Everything that may follow a lead-in word ("in", "during", "over the", ...).
 std::optional<Match> after_lead_in(const Tokens& t, std::size_t p, std::int64_t today,
-                                   std::string_view lead_in) {
+                                   std::string_view lead_in, const DateReading& reading) {
     if (auto m = this_or_last(t, p, today))
         return m;
-    if (auto d = parse_absolute_date(t, p, today, true)) {
+    if (auto m = part_of_period(t, p, today))
+        return m;
+    if (auto d = parse_absolute_date(t, p, today, true, reading)) {
         const Span s = span_of(*d);
-        return span_match(d->next, s, false);
+        return span_match(d->next, s, false, d->reading);
     }
     if (lead_in == "in" || lead_in == "during")
         return month_alone(t, p, today);
     return std::nullopt;
 }
 
-std::optional<Match> match_at(const Tokens& t, std::size_t i, std::int64_t today) {
-    if (auto m = offset_from_date(t, i, today))
+std::optional<Match> match_at(const Tokens& t, std::size_t i, std::int64_t today,
+                              const DateReading& reading) {
+    if (auto m = offset_from_date(t, i, today, reading))
         return m;
-    if (auto m = bounded_by_date(t, i, today))
+    if (auto m = bounded_by_date(t, i, today, reading))
+        return m;
+    if (auto m = weekend(t, i, today))
+        return m;
+    if (auto m = week_of_period(t, i, today))
+        return m;
+    if (auto m = part_of_period(t, i, today))
         return m;
     if (i < t.size() && t[i].word && is_lead_in(t[i].lower)) {
         std::size_t p = i + 1;
+        if (auto m = weekend(t, p, today))
+            return m;
+        if (auto m = week_of_period(t, p, today))
+            return m;
+        if (auto m = part_of_period(t, p, today))
+            return m;
         if (word_is(t, p, "the"))
             ++p;
-        if (auto m = after_lead_in(t, p, today, t[i].lower))
+        if (auto m = after_lead_in(t, p, today, t[i].lower, reading))
             return m;
     }
     if (word_is(t, i, "the"))
@@ -257,20 +404,20 @@ std::optional<Match> match_at(const Tokens& t, std::size_t i, std::int64_t today
         return m;
     if (auto m = ago(t, i, today))
         return m;
-    if (auto d = parse_absolute_date(t, i, today, false))
-        return span_match(d->next, span_of(*d), false);
+    if (auto d = parse_absolute_date(t, i, today, false, reading))
+        return span_match(d->next, span_of(*d), false, d->reading);
     return unanchored(t, i);
 }
 
 } // namespace
 
 std::vector<TemporalPhrase> scan_temporal_phrases(std::string_view text, const Tokens& tokens,
-                                                  std::int64_t now_ms) {
+                                                  std::int64_t now_ms, const DateReading& reading) {
     std::vector<TemporalPhrase> out;
     const std::int64_t today = day_number(now_ms);
     std::size_t i = 0;
     while (i < tokens.size()) {
-        const auto m = match_at(tokens, i, today);
+        const auto m = match_at(tokens, i, today, reading);
         if (!m || m->next <= i) {
             ++i;
             continue;
@@ -282,6 +429,7 @@ std::vector<TemporalPhrase> scan_temporal_phrases(std::string_view text, const T
         p.since_ms = m->since;
         p.until_ms = m->until;
         p.relative = m->relative;
+        p.reading = m->reading;
         out.push_back(std::move(p));
         i = m->next;
     }
@@ -303,6 +451,8 @@ std::optional<TemporalWindow> intersect(const std::vector<TemporalPhrase>& phras
         if (p.until_ms)
             w.until_ms = w.until_ms ? std::min(*w.until_ms, *p.until_ms) : *p.until_ms;
         w.phrase += (w.phrase.empty() ? "" : "; ") + p.phrase;
+        if (!p.reading.empty())
+            w.reading += (w.reading.empty() ? "" : "; ") + p.reading;
     }
     if (!any || (w.since_ms && w.until_ms && *w.since_ms > *w.until_ms))
         return std::nullopt;

@@ -2,6 +2,7 @@
 // "Temporal phrases"). A single left-to-right pass over the tokens; no regex.
 #pragma once
 
+#include "analysis/absolute_date.h"
 #include "analysis/query_tokens.h"
 
 #include <memlens/query_context.h>
@@ -14,7 +15,8 @@ namespace memlens::analysis {
 
 std::vector<TemporalPhrase> scan_temporal_phrases(std::string_view text,
                                                   const std::vector<QueryToken>& tokens,
-                                                  std::int64_t now_ms);
+                                                  std::int64_t now_ms,
+                                                  const DateReading& reading = {});
 
 // The intersection of the resolved phrases. When they conflict (empty intersection), the
 // absolute ones alone decide, since dates written out do not depend on an assumed "now"; when

@@ -34,6 +34,8 @@ struct SearchEngine::Impl {
     std::optional<search::IndexMasks> masks;
     std::optional<search::SupersedesLinks> links;
     std::optional<EntityRegistry> registry;
+    // The first and last times of the vault's memories (QueryAnalysisOptions::vault_span_ms).
+    std::optional<std::pair<std::int64_t, std::int64_t>> time_span;
     std::int64_t loaded_revision = -1;
     std::unique_ptr<AuditWriter> audit;
 
@@ -77,9 +79,26 @@ struct SearchEngine::Impl {
         if (!reg)
             return reg.status().with_context("entity registry");
         registry = std::move(reg).value();
+        MEMLENS_TRY(load_time_span());
         plan_keyword_split();
         noise_floors.clear(); // measured again on the index now loaded, when a query needs it
         loaded_revision = revision;
+        return Status::ok();
+    }
+
+    // Two seeks of the chunks' time index.
+    Status load_time_span() {
+        time_span.reset();
+        auto st =
+            vault->db().prepare("SELECT (SELECT min(time_range_start_ms) FROM mem_tree_chunks), "
+                                "(SELECT max(time_range_start_ms) FROM mem_tree_chunks)");
+        if (!st)
+            return st.status().with_context("the vault's time span");
+        auto row = st->step();
+        if (!row)
+            return row.status().with_context("the vault's time span");
+        if (*row && !st->column_is_null(0) && !st->column_is_null(1))
+            time_span = std::pair{st->column_int64(0), st->column_int64(1)};
         return Status::ok();
     }
 
@@ -237,12 +256,15 @@ Result<SearchResponse> SearchEngine::search_as(const SearchRequest& request,
 // The request query() runs for `text`, analysed against the engine's registry (the caller has
 // checked the options and reloaded a stale engine). why_not() builds its request the same way,
 // so it re-runs exactly the query that was asked.
-static void analysed_request(const EntityRegistry* registry, std::string_view text,
-                             const QueryOptions& options, QueryAnswer& answer) {
+static void analysed_request(const EntityRegistry* registry,
+                             std::optional<std::pair<std::int64_t, std::int64_t>> time_span,
+                             std::string_view text, const QueryOptions& options,
+                             QueryAnswer& answer) {
     SearchRequest& req = answer.request;
     QueryAnalysisOptions analysis;
     analysis.known_persons = options.known_persons;
     analysis.registry = registry;
+    analysis.vault_span_ms = time_span;
     answer.context = make_query_context(text, options.now_ms != 0 ? options.now_ms : now_ms(),
                                         options.context, analysis);
     req.raw_query = req.query;
@@ -260,7 +282,8 @@ Result<QueryAnswer> SearchEngine::query(std::string_view text, const QueryOption
     MEMLENS_TRY(validate_search_request(req));
     if (stale())
         MEMLENS_TRY(impl_->load()); // the registry the analysis reads is the current one
-    analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, answer);
+    analysed_request(impl_->registry ? &*impl_->registry : nullptr, impl_->time_span, text, options,
+                     answer);
     auto resp = search_as(req, options.caller, cancel);
     if (!resp)
         return resp.status();
@@ -305,7 +328,8 @@ Result<WhyNotAnswer> SearchEngine::why_not(std::string_view text, std::string_vi
     auto resolved = resolve_node_ref(*impl_->vault, node_id);
     if (!resolved)
         return resolved.status();
-    analysed_request(impl_->registry ? &*impl_->registry : nullptr, text, options, prepared);
+    analysed_request(impl_->registry ? &*impl_->registry : nullptr, impl_->time_span, text, options,
+                     prepared);
     prepared.request.audit = false;
     auto run = [&] {
         auto ctx = impl_->context();
