@@ -4,10 +4,14 @@
 #include <memlens/eval.h>
 #include <memlens/search.h>
 
+#include <unistd.h>
+
 #include <atomic>
 #include <charconv>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 namespace memlens::cli {
@@ -76,6 +80,8 @@ void print_report(const LocomoEvalReport& r) {
     std::printf("\nMRR          %6.3f   | keyword %6.3f\n", r.hybrid.mrr, r.keyword.mrr);
     std::printf("ms per query %6.2f   | keyword %6.2f\n", r.hybrid.ms_per_query,
                 r.keyword.ms_per_query);
+    std::printf("first ten hits the vector leg ranked %5.1f%%, it alone %5.1f%%\n",
+                100.0 * r.hybrid.vector_share_top10, 100.0 * r.hybrid.vector_only_share_top10);
     std::printf("\n%-10s %6s %5s %5s %8s %8s %8s %8s %9s\n", "conv", "turns", "n", "skip", "R@5",
                 "R@10", "kw R@5", "kw R@10", "ingest s");
     auto at = [](const std::map<int, double>& m, int k) {
@@ -86,6 +92,32 @@ void print_report(const LocomoEvalReport& r) {
         std::printf("%-10s %6zu %5zu %5zu %8.3f %8.3f %8.3f %8.3f %9.2f\n", c.sample_id.c_str(),
                     c.turns, c.questions, c.skipped, at(c.turn_recall, 5), at(c.turn_recall, 10),
                     at(c.keyword_turn_recall, 5), at(c.keyword_turn_recall, 10), c.ingest_seconds);
+}
+
+// The misses as JSON lines, written whole or not at all: a temporary file beside FILE, renamed
+// over it.
+Status write_misses(const std::string& file, const std::vector<EvalMiss>& misses) {
+    const std::string text = eval_misses_jsonl(misses);
+    const std::filesystem::path target(file);
+    std::filesystem::path tmp = target;
+    tmp += ".tmp-" + std::to_string(::getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        out.close();
+        if (!out) {
+            std::error_code ec;
+            std::filesystem::remove(tmp, ec);
+            return Status::io(file + ": cannot write the misses");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, target, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        return Status::io(file + ": cannot write the misses: " + ec.message());
+    }
+    return Status::ok();
 }
 
 int run_eval(const Args& a) {
@@ -116,6 +148,10 @@ int run_eval(const Args& a) {
         o.settings[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
     o.accept_entity_proposals = a.flag("accept-entity-proposals");
+    const auto misses_file = a.get("misses");
+    if (misses_file && misses_file->empty())
+        return fail("eval", "--misses: expected a file name");
+    o.misses = misses_file.has_value();
     if (stderr_is_tty())
         o.progress = draw_eval_progress;
     o.cancel = &g_eval_cancel;
@@ -126,6 +162,9 @@ int run_eval(const Args& a) {
         std::fprintf(stderr, "\r%40s\r", "");
     if (!report)
         return fail("eval", report.status());
+    if (misses_file)
+        if (Status w = write_misses(*misses_file, report->misses); !w)
+            return fail("eval", w);
     if (a.json())
         std::cout << locomo_eval_json(*report) << '\n';
     else
@@ -138,7 +177,7 @@ MEMLENS_CLI_COMMAND(Spec{
     "retrieval quality on LoCoMo: evidence recall@k, session recall, MRR",
     "Usage: memlens-cli eval locomo --data FILE [--conversations ID,...] [--k 1,5,10,25,50]\n"
     "                               [--setting KEY=VALUE ...] [--work-dir DIR]\n"
-    "                               [--accept-entity-proposals] [--json]\n\n"
+    "                               [--accept-entity-proposals] [--misses FILE] [--json]\n\n"
     "Ingests each conversation of a LoCoMo JSON file into its own temporary vault (the normal\n"
     "ingest path, the vault's default embedder), asks every question through the default\n"
     "query path (query analysis, then the hybrid search with the vault's settings), and reports\n"
@@ -149,8 +188,11 @@ MEMLENS_CLI_COMMAND(Spec{
     "--setting KEY=VALUE (repeatable) writes a retrieval setting (search.mmr_lambda=1, ...;\n"
     "docs/ranking.md lists them) into each vault first: an ablation of the default path.\n"
     "--accept-entity-proposals merges every entity proposal after the ingest (as 'entities\n"
-    "merge' would), to measure what accepting them changes.",
-    {"data", "conversations", "k", "work-dir", "setting"},
+    "merge' would), to measure what accepting them changes.\n"
+    "--misses FILE writes one JSON line per question whose evidence is not all in the first\n"
+    "ten places: each turn left out with its place in the fused list and in each leg's pool,\n"
+    "and the first stage that kept it out of a ten-hit answer (why-not's stage and verdict).",
+    {"data", "conversations", "k", "work-dir", "setting", "misses"},
     {"accept-entity-proposals"},
     run_eval});
 

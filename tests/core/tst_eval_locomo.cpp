@@ -63,6 +63,32 @@ const char* kSyntheticLocomo = R"([
    {"question": "Where is the marathon?", "answer": "Porto", "evidence": ["D1:1"], "category": 4}]}
 ])";
 
+// Thirty turns about the garden, then a session on trains and a kitchen: "Which flowers grew in
+// the garden?" finds D1:3 first, while its second evidence turn, D2:2, shares no word with it or
+// its neighbours.
+std::string garden_locomo() {
+    std::string turns;
+    for (int i = 1; i <= 30; ++i) {
+        const std::string text =
+            i == 3 ? "Tulips and roses grew in the garden this spring, the flowers were lovely."
+                   : "We talked about the garden again, the shed and the hose number " +
+                         std::to_string(i) + ".";
+        turns += std::string(i == 1 ? "" : ",") + R"({"speaker": ")" + (i % 2 ? "Ana" : "Ben") +
+                 R"(", "dia_id": "D1:)" + std::to_string(i) + R"(", "text": ")" + text + R"("})";
+    }
+    return R"([{"sample_id": "syn-garden", "conversation": {"speaker_a": "Ana", )"
+           R"("speaker_b": "Ben", "session_1_date_time": "1:56 pm on 8 May, 2023", "session_1": [)" +
+           turns +
+           R"(], "session_2_date_time": "9:00 am on 20 June, 2023", "session_2": [)"
+           R"({"speaker": "Ben", "dia_id": "D2:1", "text": "The train to Porto was late again."},)"
+           R"({"speaker": "Ana", "dia_id": "D2:2", "text": "We repainted the kitchen cabinets )"
+           R"(blue."}, {"speaker": "Ben", "dia_id": "D2:3", "text": "The train was full of )"
+           R"(students."}]}, "qa": [{"question": "Which flowers grew in the garden?", )"
+           R"("answer": "x", "evidence": ["D1:3", "D2:2"], "category": 1}, {"question": "What )"
+           R"(colour are the kitchen cabinets?", "answer": "blue", "evidence": ["D2:2"], )"
+           R"("category": 4}]}])";
+}
+
 struct Synthetic {
     test::TempDir tmp;
     std::filesystem::path file;
@@ -254,7 +280,8 @@ private slots:
         const QJsonObject j = parse_object(locomo_eval_json(*r));
         QCOMPARE(sorted_keys(j),
                  (QStringList{u"keyword_only"_qs, u"mrr"_qs, u"ms_per_query"_qs, u"questions"_qs,
-                              u"session_recall"_qs, u"skipped"_qs, u"turn_recall"_qs}));
+                              u"session_recall"_qs, u"skipped"_qs, u"turn_recall"_qs,
+                              u"vector_only_share_top10"_qs, u"vector_share_top10"_qs}));
         QCOMPARE(j.value(u"questions"_qs).toInt(), 5);
         QCOMPARE(j.value(u"skipped"_qs).toInt(), 3);
         const QJsonObject turn = j.value(u"turn_recall"_qs).toObject();
@@ -311,6 +338,62 @@ private slots:
             QVERIFY(run.err.rfind("memlens-cli eval: ", 0) == 0);
             QCOMPARE(std::count(run.err.begin(), run.err.end(), '\n'), 1L);
         }
+    }
+
+    // --misses: a question whose evidence is not all in the first ten places is listed with the
+    // turn it missed, that turn's places in each leg, and why-not's stage; one whose evidence
+    // is is not listed.
+    void missesNameTheTurnItsRanksAndTheStage() {
+        test::TempDir tmp;
+        tmp.write("garden.json", garden_locomo());
+        LocomoEvalOptions o;
+        o.data = tmp.file("garden.json");
+        o.work_dir = tmp.path() / "work";
+        o.misses = true;
+        auto r = run_locomo_eval(o);
+        QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+        QCOMPARE(r->questions, std::size_t{2});
+        QCOMPARE(r->misses.size(), std::size_t{1});
+        const EvalMiss& m = r->misses.front();
+        QCOMPARE(m.question, std::string("Which flowers grew in the garden?"));
+        QCOMPARE(m.conversation, std::string("syn-garden"));
+        QCOMPARE(m.category, 1);
+        QCOMPARE(m.found, std::vector<std::string>{"D1:3"});
+        QCOMPARE(m.missed.size(), std::size_t{1});
+        const EvalMissedTurn& t = m.missed.front();
+        QCOMPARE(t.turn, std::string("D2:2"));
+        QVERIFY(!t.node_id.empty());
+        QVERIFY2(!t.keyword_rank, "no word of the question is in the kitchen turn or beside it");
+        QVERIFY(!t.fused_rank || *t.fused_rank > 10);
+        // The first stage that lost it: the keyword leg, which holds none of the question's
+        // words in it (the vector leg's weight leaves it last), and the verdict says so.
+        QCOMPARE(t.stage, std::string("no_keyword_match"));
+        QVERIFY(!t.verdict.empty());
+        QVERIFY(r->hybrid.vector_share_top10 >= r->hybrid.vector_only_share_top10);
+        QVERIFY(r->hybrid.vector_share_top10 <= 1.0);
+
+        // The CLI writes the same as JSON lines.
+        const QString file = QString::fromStdString(tmp.file("misses.jsonl").string());
+        auto run = test::run_cli({u"eval"_qs, u"locomo"_qs, u"--data"_qs,
+                                  QString::fromStdString(o.data.string()), u"--misses"_qs, file});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        QVERIFY(run.out.find("first ten hits the vector leg ranked") != std::string::npos);
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 1);
+        const QJsonObject line = parse_object(lines.front().toStdString());
+        QCOMPARE(line.value(u"found"_qs).toArray().size(), 1);
+        const QJsonObject missed = line.value(u"missed"_qs).toArray().first().toObject();
+        QCOMPARE(missed.value(u"turn"_qs).toString(), u"D2:2"_qs);
+        QVERIFY(missed.value(u"keyword_rank"_qs).isNull());
+        QCOMPARE(missed.value(u"stage"_qs).toString().toStdString(), t.stage);
+        // A file that cannot be written is an error naming it, and nothing is left behind.
+        run = test::run_cli({u"eval"_qs, u"locomo"_qs, u"--data"_qs,
+                             QString::fromStdString(o.data.string()), u"--misses"_qs,
+                             QString::fromStdString((tmp.path() / "no" / "such" / "f").string())});
+        QVERIFY(run.exit_code != 0);
+        QVERIFY2(run.err.find("no/such/f") != std::string::npos, run.err.c_str());
     }
 
     // The regression gate: recall@5 on conv-26 may not drop more than 0.02 below

@@ -120,6 +120,30 @@ struct EvalFigures {
     std::map<std::string, std::map<int, double>> session_recall;
     double mrr = 0.0;
     double ms_per_query = 0.0; // mean wall time of analysis + search per question
+    // Of the hits in the first ten places, over all questions: the share the vector leg ranked
+    // at all, and the share only the vector leg ranked (the keyword leg did not find them).
+    double vector_share_top10 = 0.0;
+    double vector_only_share_top10 = 0.0;
+};
+
+// A question whose evidence is not all in the default path's first ten places, and for each
+// evidence turn left out where it stood and what lost it (eval locomo --misses).
+struct EvalMissedTurn {
+    std::string turn;                // "D3:5"
+    std::string node_id;             // its chunk
+    std::optional<int> fused_rank;   // among the returned turns (up to the largest k), 1-based
+    std::optional<int> keyword_rank; // in the keyword leg's pool
+    std::optional<int> vector_rank;  // in the vector leg's pool
+    std::string stage;               // why_not's stage at a limit of ten (to_string(WhyNotStage))
+    std::string verdict;             // why_not's verdict, in words
+};
+
+struct EvalMiss {
+    std::string conversation;
+    int category = 0;
+    std::string question;
+    std::vector<std::string> found; // evidence turns in the first ten places
+    std::vector<EvalMissedTurn> missed;
 };
 
 struct ConversationFigures {
@@ -140,6 +164,7 @@ struct LocomoEvalReport {
     EvalFigures hybrid;  // the default query path
     EvalFigures keyword; // mode keyword, same contexts, same run
     std::vector<ConversationFigures> conversations;
+    std::vector<EvalMiss> misses; // with LocomoEvalOptions::misses only
 };
 
 struct EvalProgress {
@@ -161,6 +186,9 @@ struct LocomoEvalOptions {
     // Merge every entity proposal (propose_entity_merges) into its person after the ingest, as
     // a user accepting them all would, to measure what the merges change.
     bool accept_entity_proposals = false;
+    // Collect LocomoEvalReport::misses: each evidence turn not in the first ten places, asked
+    // once more through SearchEngine::why_not at a limit of ten.
+    bool misses = false;
     std::function<void(const EvalProgress&)> progress;
     const std::atomic_bool* cancel = nullptr;
 };
@@ -176,5 +204,10 @@ Result<LocomoEvalReport> run_locomo_eval(const LocomoEvalOptions& options);
 //  "session_recall": {…}, "mrr": x, "keyword_only": {"turn_recall": {…},
 //  "session_recall": {…}, "mrr": x}, "ms_per_query": x}
 std::string locomo_eval_json(const LocomoEvalReport& report, int indent = 2);
+
+// One JSON object per line, one line per miss: {"conversation", "category", "question",
+// "found": [turn…], "missed": [{"turn", "node_id", "fused_rank", "keyword_rank",
+// "vector_rank", "stage", "verdict"}]} (a rank is null where the turn had none).
+std::string eval_misses_jsonl(const std::vector<EvalMiss>& misses);
 
 } // namespace memlens

@@ -42,7 +42,34 @@ std::string locomo_eval_json(const LocomoEvalReport& r, int indent) {
     kw["mrr"] = r.keyword.mrr;
     j["keyword_only"] = kw;
     j["ms_per_query"] = r.hybrid.ms_per_query;
+    j["vector_share_top10"] = r.hybrid.vector_share_top10;
+    j["vector_only_share_top10"] = r.hybrid.vector_only_share_top10;
     return dump_json(j, indent);
+}
+
+std::string eval_misses_jsonl(const std::vector<EvalMiss>& misses) {
+    const auto rank = [](const std::optional<int>& r) {
+        return r ? ordered_json(*r) : ordered_json(nullptr);
+    };
+    std::string out;
+    for (const auto& m : misses) {
+        ordered_json j;
+        j["conversation"] = m.conversation;
+        j["category"] = m.category;
+        j["question"] = m.question;
+        j["found"] = m.found;
+        j["missed"] = ordered_json::array();
+        for (const auto& t : m.missed)
+            j["missed"].push_back({{"turn", t.turn},
+                                   {"node_id", t.node_id},
+                                   {"fused_rank", rank(t.fused_rank)},
+                                   {"keyword_rank", rank(t.keyword_rank)},
+                                   {"vector_rank", rank(t.vector_rank)},
+                                   {"stage", t.stage},
+                                   {"verdict", t.verdict}});
+        out += dump_json(j, -1) + "\n";
+    }
+    return out;
 }
 
 } // namespace memlens

@@ -100,9 +100,18 @@ public:
     LocomoEvalReport report() const;
 
 private:
-    Result<double> ask(SearchEngine& engine, const QueryOptions& base,
-                       std::optional<SearchMode> mode, const Evaluable& e, RecallAccumulator& acc,
-                       RecallAccumulator& conv_acc);
+    struct Asked {
+        double ms = 0.0;
+        SearchResponse response;
+        QuestionScore score;
+    };
+    Result<Asked> ask(SearchEngine& engine, const QueryOptions& base,
+                      std::optional<SearchMode> mode, const Evaluable& e, RecallAccumulator& acc,
+                      RecallAccumulator& conv_acc);
+    void count_vector_share(const SearchResponse& r);
+    Status record_miss(SearchEngine& engine, const QueryOptions& base, const Evaluable& e,
+                       const SearchResponse& r, const std::string& sample_id);
+    Status map_turns_to_chunks(const Vault& vault);
     Status ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
                    const std::vector<Evaluable>& todo, const std::string& sample_id,
                    RecallAccumulator& conv_hybrid, RecallAccumulator& conv_keyword);
@@ -121,11 +130,21 @@ private:
     std::size_t questions_ = 0;
     std::size_t skipped_ = 0;
     std::vector<ConversationFigures> conversations_;
+    // The default path's first ten hits over all questions: how many, how many the vector leg
+    // ranked, how many it alone ranked.
+    std::size_t top10_hits_ = 0;
+    std::size_t top10_vector_ = 0;
+    std::size_t top10_vector_only_ = 0;
+    std::map<std::string, std::string> turn_chunk_; // dia id → its first chunk (misses only)
+    std::vector<EvalMiss> misses_;
 };
 
-Result<double> EvalRun::ask(SearchEngine& engine, const QueryOptions& base,
-                            std::optional<SearchMode> mode, const Evaluable& e,
-                            RecallAccumulator& acc, RecallAccumulator& conv_acc) {
+// What the misses are measured at: "not in the top 10".
+constexpr int kMissCutoff = 10;
+
+Result<EvalRun::Asked> EvalRun::ask(SearchEngine& engine, const QueryOptions& base,
+                                    std::optional<SearchMode> mode, const Evaluable& e,
+                                    RecallAccumulator& acc, RecallAccumulator& conv_acc) {
     const auto t0 = std::chrono::steady_clock::now();
     QueryOptions opts = base;
     opts.mode = mode;
@@ -134,10 +153,86 @@ Result<double> EvalRun::ask(SearchEngine& engine, const QueryOptions& base,
     const auto t1 = std::chrono::steady_clock::now();
     if (!r)
         return r.status().with_context("question '" + e.q->question + "'");
-    const QuestionScore s = score_question(e.evidence, ranked_turns(r->response), ks_);
-    acc.add(e.q->category, s);
-    conv_acc.add(e.q->category, s);
-    return std::chrono::duration<double, std::milli>(t1 - t0).count();
+    Asked out;
+    out.score = score_question(e.evidence, ranked_turns(r->response), ks_);
+    acc.add(e.q->category, out.score);
+    conv_acc.add(e.q->category, out.score);
+    out.ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
+    out.response = std::move(r->response);
+    return out;
+}
+
+void EvalRun::count_vector_share(const SearchResponse& r) {
+    const auto& hits = r.result.hits;
+    for (std::size_t i = 0; i < hits.size() && i < static_cast<std::size_t>(kMissCutoff); ++i) {
+        ++top10_hits_;
+        const auto& x = hits[i].explanation;
+        if (x && x->vector.rank) {
+            ++top10_vector_;
+            if (!x->keyword.rank)
+                ++top10_vector_only_;
+        }
+    }
+}
+
+Status EvalRun::map_turns_to_chunks(const Vault& vault) {
+    turn_chunk_.clear();
+    auto st = vault.db().prepare(
+        "SELECT id, source_ref FROM mem_tree_chunks WHERE source_ref IS NOT NULL ORDER BY rid");
+    if (!st)
+        return st.status();
+    return st->each_row([&] {
+        if (const auto d = parse_dia_id(st->column_text(1)))
+            turn_chunk_.emplace(d->str(), st->column_text(0)); // the first chunk of the turn
+    });
+}
+
+// Each evidence turn outside the first ten: its places in the fused list and in each leg's
+// pool, and the first stage that kept it out of a ten-hit answer (SearchEngine::why_not).
+Status EvalRun::record_miss(SearchEngine& engine, const QueryOptions& base, const Evaluable& e,
+                            const SearchResponse& r, const std::string& sample_id) {
+    const std::vector<std::string> ranked = ranked_turns(r);
+    EvalMiss miss;
+    miss.conversation = sample_id;
+    miss.category = e.q->category;
+    miss.question = e.q->question;
+    const auto pool_rank = [](const std::vector<LegCandidate>& pool,
+                              const std::string& id) -> std::optional<int> {
+        for (const auto& c : pool)
+            if (c.node_id == id)
+                return c.rank;
+        return std::nullopt;
+    };
+    for (const auto& turn : e.evidence) {
+        const auto at = std::find(ranked.begin(), ranked.end(), turn);
+        const auto place = at == ranked.end()
+                               ? std::nullopt
+                               : std::optional<int>(static_cast<int>(at - ranked.begin() + 1));
+        if (place && *place <= kMissCutoff) {
+            miss.found.push_back(turn);
+            continue;
+        }
+        EvalMissedTurn t;
+        t.turn = turn;
+        t.fused_rank = place;
+        if (const auto chunk = turn_chunk_.find(turn); chunk != turn_chunk_.end())
+            t.node_id = chunk->second;
+        t.keyword_rank = pool_rank(r.candidates.keyword, t.node_id);
+        t.vector_rank = pool_rank(r.candidates.vector, t.node_id);
+        if (!t.node_id.empty()) {
+            QueryOptions ten = base;
+            ten.limit = kMissCutoff;
+            auto why = engine.why_not(e.q->question, t.node_id, ten, o_.cancel);
+            if (!why)
+                return why.status().with_context("why_not for '" + e.q->question + "'");
+            t.stage = to_string(why->stage);
+            t.verdict = why->verdict;
+        }
+        miss.missed.push_back(std::move(t));
+    }
+    if (!miss.missed.empty())
+        misses_.push_back(std::move(miss));
+    return Status::ok();
 }
 
 // The questions whose evidence names turns of the source; the others are counted as skipped.
@@ -194,11 +289,15 @@ Status EvalRun::ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
         auto h = ask(engine, ask_opts, std::nullopt, todo[i], hybrid_, conv_hybrid);
         if (!h)
             return h.status().with_context(sample_id);
+        count_vector_share(h->response);
+        if (o_.misses)
+            MEMLENS_TRY(record_miss(engine, ask_opts, todo[i], h->response, sample_id)
+                            .with_context(sample_id));
         auto k = ask(engine, ask_opts, SearchMode::Keyword, todo[i], keyword_, conv_keyword);
         if (!k)
             return k.status().with_context(sample_id);
-        hybrid_ms_ += *h;
-        keyword_ms_ += *k;
+        hybrid_ms_ += h->ms;
+        keyword_ms_ += k->ms;
     }
     return Status::ok();
 }
@@ -236,6 +335,8 @@ Status EvalRun::conversation(std::size_t index, const IngestSource& source,
     if (!engine)
         return engine.status().with_context(conv.sample_id);
 
+    if (o_.misses)
+        MEMLENS_TRY(map_turns_to_chunks(**vault).with_context(conv.sample_id));
     const QueryOptions ask_opts = conversation_ask_options(source, ks_.back());
     RecallAccumulator conv_hybrid(ks_);
     RecallAccumulator conv_keyword(ks_);
@@ -260,9 +361,20 @@ LocomoEvalReport EvalRun::report() const {
     r.skipped = skipped_;
     r.category_counts = hybrid_.counts();
     const double n = questions_ ? static_cast<double>(questions_) : 1.0;
-    r.hybrid = {hybrid_.turn_recall(), hybrid_.session_recall(), hybrid_.mrr(), hybrid_ms_ / n};
-    r.keyword = {keyword_.turn_recall(), keyword_.session_recall(), keyword_.mrr(),
-                 keyword_ms_ / n};
+    const double top10 = top10_hits_ ? static_cast<double>(top10_hits_) : 1.0;
+    r.hybrid = {hybrid_.turn_recall(),
+                hybrid_.session_recall(),
+                hybrid_.mrr(),
+                hybrid_ms_ / n,
+                static_cast<double>(top10_vector_) / top10,
+                static_cast<double>(top10_vector_only_) / top10};
+    r.keyword = {keyword_.turn_recall(),
+                 keyword_.session_recall(),
+                 keyword_.mrr(),
+                 keyword_ms_ / n,
+                 0.0,
+                 0.0};
+    r.misses = misses_;
     r.conversations = conversations_;
     return r;
 }
