@@ -342,6 +342,46 @@ private slots:
         }
     }
 
+    // A source's count of current chunks (ml_sources.chunk_count) stays exact batch after batch
+    // while an import supersedes chunks of its own source and of another one, and is kept
+    // without counting the source's chunks again.
+    void sourceCountsStayExactWhileAnImportSupersedes() {
+        Fixture f;
+        IngestSource other =
+            eng({item("Old plan one", "Ann", kT0, "o1"), item("Old plan two", "Ann", kT0 + 1, "o2"),
+                 item("Old plan three", "Ann", kT0 + 2, "o3")});
+        other.source_id = "slack:#other";
+        QVERIFY(f.ingest({other}).is_ok());
+        std::vector<IngestItem> many;
+        for (int i = 0; i < 3000; ++i) {
+            std::optional<std::string> replaces;
+            if (i == 10)
+                replaces = "o2"; // another source's chunk
+            else if (i == 40 || i == 2500)
+                replaces = "m" + std::to_string(i - 30); // this source's own, earlier batches
+            else if (i == 41)
+                replaces = "m10"; // superseded already: nothing more leaves the count
+            many.push_back(item("Plan message " + std::to_string(i), "Bob", kT0 + 10 + i,
+                                "m" + std::to_string(i), replaces));
+        }
+        IngestOptions o;
+        o.now_ms = kT0;
+        o.batch_ms = 1;
+        Ingestor in(*f.vault, *f.embedder, o);
+        auto r = in.ingest({eng(many)});
+        QVERIFY2(r.is_ok(), r.status().to_string().c_str());
+        for (const char* source : {"slack:#eng", "slack:#other"}) {
+            const std::string where = std::string(" WHERE source_id = '") + source + "'";
+            QCOMPARE(
+                f.count("SELECT chunk_count FROM ml_sources" + where),
+                f.count("SELECT count(*) FROM mem_tree_chunks" + where + " AND superseded = 0"));
+        }
+        QCOMPARE(f.count("SELECT chunk_count FROM ml_sources WHERE source_id = 'slack:#eng'"),
+                 2998LL);
+        QCOMPARE(f.count("SELECT chunk_count FROM ml_sources WHERE source_id = 'slack:#other'"),
+                 2LL);
+    }
+
     // Cancelled after some batches, an import keeps them, says how many messages they hold,
     // and the same import again adds the rest.
     void aCancelledImportKeepsItsBatchesAndResumes() {
