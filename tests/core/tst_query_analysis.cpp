@@ -322,9 +322,12 @@ private slots:
         c = analyze_query("on 13/04/2023", kNow, march);
         QCOMPARE(c.window->since_ms, std::optional<std::int64_t>(day_start(2023, 4, 13)));
         QVERIFY(c.window->reading.empty());
-        // Not dates: a version, a score, a fraction, numbers apart.
+        // A two-digit year with dots takes a two-digit day and month.
+        c = analyze("notes of 16.01.23 please");
+        QCOMPARE(c.window->since_ms, std::optional<std::int64_t>(day_start(2023, 1, 16)));
+        // Not dates: versions, a score, a fraction, numbers apart.
         for (const char* text : {"upgrade to 1.2.3", "it ended 3-1-0", "rated 3 / 4 / 5 stars",
-                                 "ratio 13/14/2023 overall"})
+                                 "what changed in python 3.10.12 then", "ratio 13/14/2023 overall"})
             QVERIFY2(!analyze(text).window.has_value(), text);
     }
 

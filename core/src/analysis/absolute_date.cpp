@@ -100,7 +100,11 @@ std::optional<AbsoluteDate> numeric_date(const std::vector<QueryToken>& t, std::
     const auto b = small_number(t[at + 2].lower, 31);
     const std::string& y = t[at + 4].lower;
     std::optional<std::int64_t> year = year_of(y);
-    if (!year && y.size() == 2 && is_digits(y)) {
+    // Two-digit years with dots need a two-digit day and month ("16.01.24"): "3.10.12" is a
+    // version.
+    const bool dotted_short =
+        sep == '.' && (t[at].lower.size() != 2 || t[at + 2].lower.size() != 2);
+    if (!year && y.size() == 2 && is_digits(y) && !dotted_short) {
         const int yy = std::stoi(y);
         year = yy < 70 ? 2000 + yy : 1900 + yy;
     }
