@@ -17,6 +17,8 @@ cmake --build --preset asan
 # it has run the npm SDK client against the server (label mcp); here tst_mcp drives the same
 # server code under the sanitizers, in process and as the real process over stdio and HTTP.
 export MEMLENS_CRASH_CHUNKS=${MEMLENS_CRASH_CHUNKS:-1000}
+# The 20 kills the test asks at least (24 in scripts/test.sh): about 15 s of the 95 s it takes here.
+export MEMLENS_CRASH_RUNS=${MEMLENS_CRASH_RUNS:-20}
 # tst_shared_vault kills serve 20 times in scripts/test.sh; under the sanitizers 5 keep the same
 # paths (kills before, during and after a store) in a quarter of the time.
 export MEMLENS_SHARED_VAULT_KILLS=${MEMLENS_SHARED_VAULT_KILLS:-5}

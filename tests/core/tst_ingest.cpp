@@ -352,8 +352,8 @@ private slots:
                  item("Old plan three", "Ann", kT0 + 2, "o3")});
         other.source_id = "slack:#other";
         QVERIFY(f.ingest({other}).is_ok());
-        // 3,000 messages, fewer under the sanitizers (MEMLENS_TEST_WORKLOAD).
-        const int n = static_cast<int>(test::workload(3000, 600));
+        // 1,500 messages in 1-ms batches, 600 under the sanitizers (MEMLENS_TEST_WORKLOAD).
+        const int n = static_cast<int>(test::workload(1500, 600));
         std::vector<IngestItem> many;
         for (int i = 0; i < n; ++i) {
             std::optional<std::string> replaces;
