@@ -1,8 +1,8 @@
 #include "analysis/absolute_date.h"
 
 #include "analysis/date_words.h"
+#include "generate/calendar_text.h"
 
-#include <array>
 #include <string>
 
 namespace memlens::analysis {
@@ -83,10 +83,7 @@ std::optional<AbsoluteDate> iso_date(const std::vector<QueryToken>& t, std::size
 }
 
 std::string day_month_year_text(const CivilDate& d) {
-    static constexpr std::array<const char*, 12> kNames{
-        "January", "February", "March",     "April",   "May",      "June",
-        "July",    "August",   "September", "October", "November", "December"};
-    return std::to_string(d.day) + " " + kNames[d.month - 1] + " " + std::to_string(d.year);
+    return gen::format_day(day_of_civil(d), gen::DateStyle::DayMonthYear);
 }
 
 // "16.01.2024", "01/16/2024", "16-01-24": day and month in either order, then the year (two
@@ -124,9 +121,9 @@ std::optional<AbsoluteDate> numeric_date(const std::vector<QueryToken>& t, std::
     const CivilDate dm{*year, *b, *a};
     const CivilDate md{*year, *a, *b};
     const auto in_vault = [&](const CivilDate& c) {
-        const std::int64_t ms = day_of_civil(c) * 86'400'000LL;
-        return reading.vault_span && ms + 86'400'000LL > reading.vault_span->since &&
-               ms <= reading.vault_span->until;
+        const Span day = day_span(day_of_civil(c));
+        return reading.vault_span && day.until >= reading.vault_span->since &&
+               day.since <= reading.vault_span->until;
     };
     const std::string other = sep == '/' ? "day first" : "month first";
     bool pick_day_first = sep != '/';

@@ -370,25 +370,27 @@ std::optional<Match> after_lead_in(const Tokens& t, std::size_t p, std::int64_t 
     return std::nullopt;
 }
 
+// The weekend, the n-th week of a period, or a part of one, starting at `p` (each reads its
+// own "the").
+std::optional<Match> week_or_part_of_period(const Tokens& t, std::size_t p, std::int64_t today) {
+    if (auto m = weekend(t, p, today))
+        return m;
+    if (auto m = week_of_period(t, p, today))
+        return m;
+    return part_of_period(t, p, today);
+}
+
 std::optional<Match> match_at(const Tokens& t, std::size_t i, std::int64_t today,
                               const DateReading& reading) {
     if (auto m = offset_from_date(t, i, today, reading))
         return m;
     if (auto m = bounded_by_date(t, i, today, reading))
         return m;
-    if (auto m = weekend(t, i, today))
-        return m;
-    if (auto m = week_of_period(t, i, today))
-        return m;
-    if (auto m = part_of_period(t, i, today))
+    if (auto m = week_or_part_of_period(t, i, today))
         return m;
     if (i < t.size() && t[i].word && is_lead_in(t[i].lower)) {
         std::size_t p = i + 1;
-        if (auto m = weekend(t, p, today))
-            return m;
-        if (auto m = week_of_period(t, p, today))
-            return m;
-        if (auto m = part_of_period(t, p, today))
+        if (auto m = week_or_part_of_period(t, p, today))
             return m;
         if (word_is(t, p, "the"))
             ++p;

@@ -36,6 +36,8 @@ std::string format_day(std::int64_t epoch_day, DateStyle style) {
         std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u", static_cast<long long>(y), m, d);
         return buf;
     }
+    case DateStyle::DayMonthYear:
+        return std::to_string(d) + " " + std::string(kMonths[m - 1]) + " " + std::to_string(y);
     case DateStyle::WeekdayMonthDay:
         out.append(weekday_name(weekday_of(epoch_day)).substr(0, 3));
         out += ' ';

@@ -11,7 +11,7 @@ namespace memlens::gen {
 int weekday_of(std::int64_t epoch_day);
 std::string_view weekday_name(int weekday); // "Monday"
 
-enum class DateStyle { MonthDay, WeekdayMonthDay, Iso };
+enum class DateStyle { MonthDay, WeekdayMonthDay, Iso, DayMonthYear }; // … "3 May 2024"
 std::string format_day(std::int64_t epoch_day, DateStyle style);
 
 // "Q2" for the quarter containing the day.
