@@ -156,13 +156,15 @@ int run_ingest(const Args& a) {
                             {"edges", report->edges},
                             {"duplicates", report->duplicates},
                             {"replaced", report->replaced},
+                            {"batches", report->batches},
                             {"seconds", report->seconds}};
         std::cout << dump_json(j) << '\n';
     } else {
         std::printf("ingested %zu sources: %zu chunks, %zu summaries, %zu entities, %zu edges "
-                    "(%zu duplicates skipped, %zu documents replaced) in %.2f s\n",
+                    "(%zu duplicates skipped, %zu documents replaced) in %.2f s, %zu batches\n",
                     report->sources, report->chunks, report->summaries, report->entities,
-                    report->edges, report->duplicates, report->replaced, report->seconds);
+                    report->edges, report->duplicates, report->replaced, report->seconds,
+                    report->batches);
     }
     return 0;
 }
@@ -174,8 +176,11 @@ MEMLENS_CLI_COMMAND(Spec{
     "                          [--max-line-bytes N] [--max-item-bytes N] [--max-file-bytes N]\n"
     "                          PATH...\n\n"
     "Reads every PATH first (the format is detected when --format is omitted), then writes\n"
-    "them in one transaction: chunks, entities, embeddings, FTS5 indexes, sealed summary\n"
-    "trees and the topic tree. A bad input or Ctrl-C leaves the vault exactly as it was.\n"
+    "chunks, entities, embeddings, FTS5 indexes, sealed summary trees and the topic tree in\n"
+    "batches that hold the write lock about 50 ms each, so that other writers (an agent's\n"
+    "store) get in between. A bad input leaves the vault as it was; Ctrl-C keeps the batches\n"
+    "committed so far, each whole, and says how many messages they hold: importing the same\n"
+    "PATHs again adds the rest.\n"
     "The vault is created when DIR does not hold one yet.\n\n"
     "Limits (bytes; K, M, G suffixes are powers of 1024), an input over one fails:\n"
     "  --max-line-bytes N  one JSONL line (default 64M)\n"

@@ -21,6 +21,7 @@ namespace tst_ingest {
 
 using namespace memlens;
 using namespace Qt::StringLiterals;
+using test::rows;
 
 namespace {
 
@@ -72,24 +73,6 @@ struct Fixture {
         return v.is_ok() ? *v : -1;
     }
 };
-
-// Every row `sql` reads, its columns joined by tabs, a line a row.
-std::string rows(const Database& db, const char* sql) {
-    auto st = db.prepare(sql);
-    if (!st)
-        return st.status().to_string();
-    std::string out;
-    for (;;) {
-        auto row = st->step();
-        if (!row)
-            return row.status().to_string();
-        if (!*row)
-            return out;
-        for (int c = 0; c < st->column_count(); ++c)
-            out += (c > 0 ? "\t" : "") + (st->column_is_null(c) ? "NULL" : st->column_text(c));
-        out += "\n";
-    }
-}
 
 } // namespace
 

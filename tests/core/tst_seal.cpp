@@ -1,6 +1,7 @@
 // Sealing behaviour (core/src/seal/sealer.h), observed through real ingests into real vaults.
 #include "suite.h"
 #include "testsupport.h"
+#include "vault_dump.h"
 
 #include <memlens/embedder.h>
 #include <memlens/ingest.h>
@@ -255,6 +256,67 @@ private slots:
         QCOMPARE(f.count("SELECT count(*) FROM mem_tree_summaries s JOIN mem_tree_trees t ON "
                          "t.id = s.tree_id WHERE t.scope = 'slack:#a'"),
                  1LL);
+    }
+
+    // A store whose message fills its tree's level-0 buffer reads the buffer's leaves before
+    // its transaction takes the write lock (Sealer::read_full_buffer), and seals what an import
+    // of the same messages seals: the same summaries over the same children, linked alike.
+    void aStoreThatFillsItsBufferSealsWhatOneImportSeals() {
+        const auto messages = chat_source("slack:#eng", 10);
+        Fixture stored, imported;
+        std::size_t sealed_by_stores = 0;
+        for (const auto& it : messages.items) {
+            IngestSource one = messages;
+            one.items = {it};
+            sealed_by_stores += stored.ingest({one}, small_budget()).summaries;
+        }
+        IngestOptions whole = small_budget();
+        whole.batch_ms = 0;
+        QCOMPARE(imported.ingest({messages}, whole).summaries, sealed_by_stores);
+        QCOMPARE(sealed_by_stores, std::size_t{4}); // three L1 of three leaves, one L2 of them
+        for (const char* sql :
+             {"SELECT id, level, child_ids_json, content, entities_json, topics_json, score, "
+              "time_range_start_ms, time_range_end_ms FROM mem_tree_summaries ORDER BY id",
+              "SELECT id, parent_summary_id, lifecycle_status FROM mem_tree_chunks ORDER BY id",
+              "SELECT node_id, entity_id FROM mem_tree_entity_index WHERE node_kind = 'summary' "
+              "ORDER BY 1, 2"}) {
+            const std::string a = test::rows(stored.vault->db(), sql);
+            QVERIFY2(a.size() > 100, sql);
+            QVERIFY2(a == test::rows(imported.vault->db(), sql), sql);
+        }
+    }
+
+    // An import's last seals (the buffers past the flush window: dozens after a long history)
+    // are a batch's work like its messages: the import commits between them when a batch has
+    // held the lock long enough, and they seal what one transaction seals.
+    void theFlushAtAnImportsEndCommitsInBatches() {
+        Fixture batched, whole;
+        std::vector<IngestSource> channels;
+        for (int c = 0; c < 40; ++c)
+            channels.push_back(chat_source("slack:#c" + std::to_string(c), 2));
+        IngestOptions fresh;
+        fresh.now_ms = kT0 + kDay; // nothing stale yet: 40 buffers of two leaves wait
+        batched.ingest(channels, fresh);
+        whole.ingest(channels, fresh);
+        QCOMPARE(batched.count("SELECT count(*) FROM mem_tree_summaries"), 0LL);
+
+        // A week later, one more message: the flush seals the 40 stored buffers (its own is a
+        // day old and waits).
+        const auto later = chat_source("slack:#late", 1, kT0 + 8 * kDay);
+        IngestOptions flush;
+        flush.now_ms = kT0 + 9 * kDay;
+        flush.batch_ms = 1;
+        const auto in_batches = batched.ingest({later}, flush);
+        flush.batch_ms = 0;
+        const auto in_one = whole.ingest({later}, flush);
+        QCOMPARE(in_one.batches, std::size_t{1});
+        QVERIFY2(in_batches.batches > 1, "the flush's 40 seals ran in one batch");
+        QCOMPARE(in_batches.summaries, std::size_t{40});
+        QCOMPARE(in_one.summaries, std::size_t{40});
+        const char* sql = "SELECT id, level, child_ids_json, content FROM mem_tree_summaries "
+                          "ORDER BY id";
+        QCOMPARE(test::rows(batched.vault->db(), sql), test::rows(whole.vault->db(), sql));
+        QCOMPARE(batched.count(kWaitingAtL0), 1LL);
     }
 
     void freshL0IsNotFlushed() {

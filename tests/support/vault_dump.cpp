@@ -57,4 +57,21 @@ std::string file_bytes(const std::filesystem::path& p) {
     return s;
 }
 
+std::string rows(const Database& db, const char* sql) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status().to_string();
+    std::string out;
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.status().to_string();
+        if (!*row)
+            return out;
+        for (int c = 0; c < st->column_count(); ++c)
+            out += (c > 0 ? "\t" : "") + (st->column_is_null(c) ? "NULL" : st->column_text(c));
+        out += "\n";
+    }
+}
+
 } // namespace memlens::test

@@ -18,6 +18,10 @@ struct VaultFingerprint {
 
 VaultFingerprint fingerprint(const std::filesystem::path& vault_dir);
 
+// Every row `sql` reads, its columns joined by tabs (NULL for a null), a line a row; a failing
+// statement gives its error instead.
+std::string rows(const Database& db, const char* sql);
+
 // Raw bytes of a file ("" when missing).
 std::string file_bytes(const std::filesystem::path& p);
 

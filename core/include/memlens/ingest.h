@@ -65,6 +65,10 @@ struct IngestReport {
     std::size_t duplicates = 0; // items skipped because already present
     std::size_t replaced = 0;   // document sources whose older version was superseded
     double seconds = 0.0;
+    // Of `seconds`, the time its batches waited for the write lock (BEGIN IMMEDIATE) while
+    // another writer held it: a store behind an import waits here, and its own work is the rest.
+    double lock_wait_seconds = 0.0;
+    std::size_t batches = 0;            // transactions committed (IngestOptions::batch_ms)
     std::vector<std::string> chunk_ids; // IngestOptions::report_chunk_ids: the chunks written
     // More vectors are listed beside the index file than it takes and this import did not fold
     // them (IngestOptions::fold_here false, a cancel, or a failed fold).

@@ -99,7 +99,7 @@ public:
     Status bump_revision(); // inside the caller's transaction
 
     // Whether an import on this connection should look through the stored level-0 buffers for
-    // ones past the flush window (Sealer::flush_stale) at `now_ms`: at most once a minute per
+    // ones past the flush window (Sealer::stale_trees) at `now_ms`: at most once a minute per
     // open vault. An import always checks the buffers it wrote itself; a stored one only
     // becomes stale by days passing, so a minute late changes nothing, and a store (one
     // import each) no longer reads every buffer row.

@@ -130,6 +130,7 @@ public:
         // connection's 64 MiB dirty pages would spill to the WAL mid-transaction and be read
         // back. Restored afterwards, so a long-lived connection keeps its size.
         const ScopedPragma cache(db_, "cache_size", "-262144"); // 256 MiB
+        MEMLENS_TRY(read_buffers_a_store_fills(sources));
         MEMLENS_TRY(begin_batch());
         for (const auto& s : sources)
             total_items_ += s.items.size();
@@ -137,6 +138,7 @@ public:
             MEMLENS_TRY(ingest_source(s));
             ++report_.sources;
         }
+        MEMLENS_TRY(flush_stale_buffers());
         MEMLENS_TRY(commit_batch(true));
         report_.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -163,7 +165,10 @@ private:
     Status begin_batch() {
         sealer_.reset();
         writer_.reset();
+        const auto asked = std::chrono::steady_clock::now();
         auto tx = Transaction::begin(db_);
+        report_.lock_wait_seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
         if (!tx)
             return tx.status().with_context(vault_.db_path().string());
         tx_.emplace(std::move(tx).value());
@@ -172,11 +177,38 @@ private:
             return writer.status();
         writer_.emplace(std::move(writer).value());
         sealer_.emplace(db_, embedder_, *writer_, opts_.seal);
+        for (const auto& leaf : read_before_)
+            sealer_->note_leaf(leaf);
         batch_started_ = std::chrono::steady_clock::now();
         batch_items_ = 0;
+        batch_seals_ = 0;
         person_known_.clear(); // a person another writer added meanwhile is asked again
         return Status::ok();
     }
+
+    // A store (a source of a few messages) that fills its tree's level-0 buffer seals it: the
+    // buffer's items are read here, before the first batch takes the write lock
+    // (Sealer::read_full_buffer), and each batch's sealer is handed them.
+    Status read_buffers_a_store_fills(const std::vector<IngestSource>& sources) {
+        for (const auto& s : sources) {
+            if (s.is_document || s.items.size() > kPrepareHereMax)
+                continue;
+            std::int64_t adding = 0;
+            for (const auto& item : s.items)
+                adding += estimate_tokens(item.text);
+            auto read = Sealer::read_full_buffer(db_, make_tree_id("source", s.source_id), adding,
+                                                 opts_.seal);
+            if (!read)
+                return read.status();
+            read_before_.insert(read_before_.end(), std::make_move_iterator(read->begin()),
+                                std::make_move_iterator(read->end()));
+        }
+        return Status::ok();
+    }
+
+    // Whether the import commits in batches at all (IngestOptions::batch_ms 0: one
+    // transaction for everything).
+    bool in_batches() const { return opts_.batch_ms > 0; }
 
     // Commits the batch under way and begins the next one; `between` runs with no transaction
     // open (the write lock free for another writer).
@@ -199,10 +231,10 @@ private:
     // agent that stores once during an import tends to store again.
     static constexpr auto kWritersActive = std::chrono::seconds(2);
     bool batch_is_due() {
-        if (opts_.batch_ms <= 0)
+        if (!in_batches())
             return false;
         const auto now = std::chrono::steady_clock::now();
-        if (batch_items_ > 0 && db_.writer_waiting()) {
+        if (batch_items_ + batch_seals_ > 0 && db_.writer_waiting()) {
             writer_waited_at_ = now;
             return true;
         }
@@ -210,21 +242,44 @@ private:
             std::chrono::milliseconds(writer_waited_at_ && now - *writer_waited_at_ < kWritersActive
                                           ? std::max(1, opts_.batch_ms / 3)
                                           : opts_.batch_ms);
-        return now - batch_started_ + commit_per_item_ * (batch_items_ + 1) >= hold;
+        // The first batch has no commit to go by: its commit is taken to last as long as its
+        // messages (one import's first batch held the lock 108 ms with a 50 ms bound).
+        const std::chrono::steady_clock::duration commit =
+            commit_per_item_.count() > 0
+                ? commit_per_item_ * static_cast<std::int64_t>(batch_items_ + 1)
+                : now - batch_started_;
+        return now - batch_started_ + commit >= hold;
     }
 
-    // Writes what the batch holds and commits it; the last one also seals what has waited
-    // too long (flush_stale) and writes the topic index file when appends no longer suffice.
+    // Seals the level-0 buffers that have waited past the flush window: the ones of the trees
+    // this import added to, and now and then (Vault::stale_buffer_scan_due) every stored one.
+    // A seal is a batch's work like a message's: a batch commits between two seals when it is
+    // due (an import of a long history ends with dozens of them, 200 ms at 100,000 chunks).
+    Status flush_stale_buffers() {
+        report(std::string("sealing"), 0, 1);
+        // With a clock of its own (a replay, a test) an import scans every time.
+        const std::int64_t now = opts_.now_ms != 0 ? opts_.now_ms : now_ms();
+        auto trees =
+            sealer_->stale_trees(now, opts_.now_ms != 0 || vault_.stale_buffer_scan_due(now));
+        if (!trees)
+            return trees.status();
+        std::set<std::string> all(trees->begin(), trees->end());
+        all.insert(trees_added_to_.begin(), trees_added_to_.end());
+        for (const auto& tree : all) {
+            if (batch_is_due())
+                MEMLENS_TRY(next_batch());
+            const std::size_t before = sealer_->summaries_sealed();
+            MEMLENS_TRY(sealer_->seal_if_stale(tree, now));
+            batch_seals_ += sealer_->summaries_sealed() - before;
+        }
+        return Status::ok();
+    }
+
+    // Writes what the batch holds and commits it; the last one also writes the topic index
+    // file when appends no longer suffice.
     Status commit_batch(bool last) {
         const auto commit_started = std::chrono::steady_clock::now();
         MEMLENS_TRY(flush_embeddings());
-        if (last) {
-            report(std::string("sealing"), 0, 1);
-            // With a clock of its own (a replay, a test) an import scans every time.
-            const std::int64_t now = opts_.now_ms != 0 ? opts_.now_ms : now_ms();
-            MEMLENS_TRY(
-                sealer_->flush_stale(now, opts_.now_ms != 0 || vault_.stale_buffer_scan_due(now)));
-        }
         MEMLENS_TRY(sealer_->save());
         MEMLENS_TRY(writer_->flush_chunks());
         MEMLENS_TRY(writer_->flush_fts());
@@ -268,6 +323,7 @@ private:
             MEMLENS_TRY(vault_.bump_revision());
         MEMLENS_TRY(tx_->commit().with_context(vault_.db_path().string()));
         tx_.reset();
+        ++report_.batches;
         if (batch_items_ > 0)
             commit_per_item_ = (std::chrono::steady_clock::now() - commit_started) / batch_items_;
         committed_items_ += batch_items_;
@@ -337,7 +393,10 @@ private:
     }
 
     // Keys of what a source already holds, so that importing the same messages twice is a no-op:
-    // message ids where the importer gave one, else (timestamp, content hash).
+    // message ids where the importer gave one, else (timestamp, content hash). Read before the
+    // source's first batch, with the write lock free (a long source's keys: 60 ms at 100,000
+    // chunks): like the keys after any batch, they do not show what another writer stores to
+    // the same source meanwhile.
     Status load_existing(const std::string& source_id) {
         existing_message_ids_.clear();
         existing_hashes_.clear();
@@ -673,8 +732,7 @@ private:
             // reading the keys of the whole source, which grows with every store.
             lookup_duplicates_ = true;
         } else {
-            lookup_duplicates_ = false;
-            MEMLENS_TRY(load_existing(s.source_id));
+            lookup_duplicates_ = false; // load_existing ran before the batch (ingest_source)
         }
         return true;
     }
@@ -697,7 +755,9 @@ private:
     // whatever another writer stored to the source meanwhile.
     Status cut_source_batch(SourceRun& run, const std::function<void()>& between = {}) {
         MEMLENS_TRY(writer_->flush_chunks());
-        MEMLENS_TRY(upsert_source(run.s, run.written));
+        // Before its first message (waiting for the first block) a source has nothing to count.
+        if (run.written > 0 || superseded_here_ > 0)
+            MEMLENS_TRY(upsert_source(run.s, run.written));
         run.written = 0;
         MEMLENS_TRY(next_batch(between));
         auto after = next_seq(run.s.source_id);
@@ -708,32 +768,11 @@ private:
     }
 
     Status ingest_source(const IngestSource& s) {
-        if (batch_is_due())
-            MEMLENS_TRY(next_batch());
-        MEMLENS_TRY(writer_->flush_chunks()); // what follows reads the source's chunks
-        SourceRun run{s, make_tree_id("source", s.source_id), 0, 0, {}, {}};
-        importing_source_ = s.source_id;
-        superseded_here_ = 0;
-        MEMLENS_TRY(writer_->upsert_tree(run.tree_id, s.source_id, now_ms()));
-        auto fresh = begin_source(s);
-        if (!fresh)
-            return fresh.status();
-        if (!*fresh)
-            return Status::ok();
-        auto seq = next_seq(s.source_id);
-        if (!seq)
-            return seq.status();
-        run.next = *seq;
-
-        const std::vector<const IngestItem*> order = replay_order(s);
-        const Neighbours neighbours = find_neighbours(order);
-
+        std::vector<const IngestItem*> order;
+        Neighbours neighbours;
+        // The messages are prepared in blocks, the next on a thread of its own while this one is
+        // written (a small import's right here: kPrepareHereMax).
         constexpr std::size_t kPrepareBlock = 512;
-        // The next block is prepared on a thread of its own while this one is written; the
-        // block of a small import (an agent's store: one message) is prepared right here, on
-        // get(): starting a thread cost more than the preparing, and the new thread may wait
-        // for a core (a tenth of the stores took 1 to 4 ms more; docs/performance.md).
-        constexpr std::size_t kPrepareHereMax = 16;
         const auto prepare_from = [&](std::size_t begin) {
             const auto policy = order.size() - begin <= kPrepareHereMax ? std::launch::deferred
                                                                         : std::launch::async;
@@ -744,21 +783,58 @@ private:
             });
         };
         std::future<std::vector<PreparedItem>> ahead;
-        if (!order.empty())
-            ahead = prepare_from(0);
+        // The replay order, each message's neighbours, the keys the source holds and the first
+        // block read no more than the messages and the vault: for a long chat they are worked
+        // out with the write lock free (20,000 messages: 60 ms, and 75 ms the first block).
+        Status keys = Status::ok();
+        const auto plan = [&] {
+            order = replay_order(s);
+            neighbours = find_neighbours(order);
+            if (!s.is_document && s.items.size() > kLookupDuplicatesMax)
+                keys = load_existing(s.source_id);
+            if (!order.empty()) {
+                ahead = prepare_from(0);
+                ahead.wait();
+            }
+        };
+        if (in_batches() && !s.is_document && s.items.size() > kPrepareHereMax)
+            MEMLENS_TRY(next_batch(plan));
+        else {
+            plan();
+            if (batch_is_due())
+                MEMLENS_TRY(next_batch());
+        }
+        MEMLENS_TRY(keys);
+        MEMLENS_TRY(writer_->flush_chunks()); // what follows reads the source's chunks
+        SourceRun run{s, make_tree_id("source", s.source_id), 0, 0, {}, {}};
+        importing_source_ = s.source_id;
+        superseded_here_ = 0;
+        MEMLENS_TRY(writer_->upsert_tree(run.tree_id, s.source_id, now_ms()));
+        trees_added_to_.insert(run.tree_id);
+        auto fresh = begin_source(s);
+        if (!fresh)
+            return fresh.status();
+        if (!*fresh)
+            return Status::ok();
+        auto seq = next_seq(s.source_id);
+        if (!seq)
+            return seq.status();
+        run.next = *seq;
+
         std::vector<PreparedItem> block;
         const auto cut_batch = [&] { return cut_source_batch(run); };
         for (std::size_t oi = 0; oi < order.size(); ++oi) {
             const IngestItem* item = order[oi];
             bool cut = !s.is_document && oi > 0 && batch_is_due();
             if (oi % kPrepareBlock == 0) {
-                // The next block is not prepared yet: what the batch holds is committed, and the
-                // wait runs before the next batch begins, with the write lock free. (Waiting
-                // inside the next batch held the lock for nothing: at 1,000,000 chunks, with
-                // the topic index folding beside it, a store waited 90 to 110 ms behind every
-                // block for 15 s.)
-                if (!s.is_document && oi > 0 &&
-                    ahead.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+                // The next block is not prepared yet on its thread: what the batch holds is
+                // committed, and the wait runs before the next batch begins, with the write lock
+                // free. (Waiting inside the next batch held the lock for nothing: at 1,000,000
+                // chunks, with the topic index folding beside it, a store waited 90 to 110 ms
+                // behind every block for 15 s.) A block prepared here (std::launch::deferred)
+                // reports `deferred`, not timeout.
+                if (in_batches() && !s.is_document &&
+                    ahead.wait_for(std::chrono::seconds(0)) == std::future_status::timeout) {
                     MEMLENS_TRY(cut_source_batch(run, [&] { block = ahead.get(); }));
                     cut = false;
                 } else {
@@ -966,9 +1042,11 @@ private:
     std::optional<std::chrono::steady_clock::time_point> writer_waited_at_;
     // The last batch's commit_batch(), start to end, per message it held.
     std::chrono::steady_clock::duration commit_per_item_{};
-    std::size_t batch_items_ = 0;     // messages this batch has stored or skipped
-    std::size_t committed_items_ = 0; // … and the batches committed before it
-    bool batch_changed_ = false;      // this batch wrote or replaced something
+    std::size_t batch_items_ = 0;          // messages this batch has stored or skipped
+    std::size_t batch_seals_ = 0;          // summaries flush_stale_buffers sealed in this batch
+    std::set<std::string> trees_added_to_; // the source trees of this import's messages
+    std::size_t committed_items_ = 0;      // … and the batches committed before it
+    bool batch_changed_ = false;           // this batch wrote or replaced something
     std::set<std::string> batch_entity_ids_;
     std::set<std::string> folded_names_;
     std::unordered_set<std::string> edges_touched_;
@@ -976,6 +1054,11 @@ private:
     std::vector<PendingEmbedding> pending_;
     // Up to this many items, a source's duplicates are looked up item by item.
     static constexpr std::size_t kLookupDuplicatesMax = 64;
+    // The block of a small import (an agent's store: one message) is prepared right here, on
+    // get(): starting a thread cost more than the preparing, and the new thread may wait for a
+    // core (a tenth of the stores took 1 to 4 ms more; docs/performance.md).
+    static constexpr std::size_t kPrepareHereMax = 16;
+    std::vector<Sealer::Input> read_before_; // read_buffers_a_store_fills
     bool lookup_duplicates_ = false;
     // The source ingest_source() is writing, and how many of its current chunks this import
     // superseded since its last upsert_source().

@@ -184,6 +184,31 @@ Sealer::Sealer(const Database& db, Embedder& embedder, NodeWriter& writer, SealO
     , writer_(writer)
     , opts_(opts) {}
 
+Result<std::vector<Sealer::Input>> Sealer::read_full_buffer(const Database& db,
+                                                            const std::string& tree_id,
+                                                            std::int64_t adding_tokens,
+                                                            const SealOptions& opts) {
+    std::vector<Input> out;
+    auto st = db.prepare("SELECT token_sum FROM mem_tree_buffers WHERE tree_id = ? AND level = 0");
+    if (!st)
+        return st.status();
+    st->bind(1, tree_id);
+    auto row = st->step();
+    if (!row)
+        return row.status();
+    if (!*row || st->column_int64(0) + adding_tokens < opts.l0_token_budget)
+        return out;
+    auto ids = stored_buffer_items(db, tree_id, 0);
+    if (!ids)
+        return ids.status();
+    std::unordered_map<std::string, Input> by_id;
+    MEMLENS_TRY(load_inputs(db, 0, *ids, by_id));
+    out.reserve(by_id.size());
+    for (auto& [id, in] : by_id)
+        out.push_back(std::move(in));
+    return out;
+}
+
 void Sealer::note_leaf(Input leaf) {
     std::string id = leaf.id;
     known_.insert_or_assign(std::move(id), std::move(leaf));
@@ -280,7 +305,7 @@ Status Sealer::add_leaf(const std::string& tree_id, const std::string& leaf_id, 
     return Status::ok();
 }
 
-Status Sealer::flush_stale(std::int64_t now, bool scan_stored) {
+Result<std::vector<std::string>> Sealer::stale_trees(std::int64_t now, bool scan_stored) {
     // Buffers of this import are in memory; older ones may only be on disk, and only those old
     // enough to seal are read (a store must not read every tree's buffer).
     std::vector<std::string> trees;
@@ -297,13 +322,15 @@ Status Sealer::flush_stale(std::int64_t now, bool scan_stored) {
             trees.push_back(key.first);
     std::sort(trees.begin(), trees.end());
     trees.erase(std::unique(trees.begin(), trees.end()), trees.end());
-    for (const auto& tree : trees) {
-        auto b = buffer(tree, 0);
-        if (!b)
-            return b.status();
-        if ((*b)->oldest && *(*b)->oldest < now - opts_.flush_after_ms)
-            MEMLENS_TRY(seal_buffer(tree, 0));
-    }
+    return trees;
+}
+
+Status Sealer::seal_if_stale(const std::string& tree_id, std::int64_t now) {
+    auto b = buffer(tree_id, 0);
+    if (!b)
+        return b.status();
+    if ((*b)->oldest && *(*b)->oldest < now - opts_.flush_after_ms)
+        return seal_buffer(tree_id, 0);
     return Status::ok();
 }
 
