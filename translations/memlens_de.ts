@@ -793,7 +793,17 @@
 <context>
     <name>QueryNames</name>
     <message>
-        <location filename="../core/src/search/graph_signal.cpp" line="+123"/>
+        <location filename="../core/src/search/graph_signal.cpp" line="+137"/>
+        <source>a speaker&apos;s name written with other letters</source>
+        <translation>der Name einer sprechenden Person, mit anderen Buchstaben geschrieben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the name written with other letters</source>
+        <translation>der Name, mit anderen Buchstaben geschrieben</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>a short form of a speaker&apos;s name</source>
         <translation>eine Kurzform des Namens eines Sprechers</translation>
     </message>
@@ -1947,6 +1957,11 @@
         <location filename="../ui/pages/aliaspanel.cpp" line="+43"/>
         <source>the same name as the person %1</source>
         <translation>derselbe Name wie die Person %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” is “%2” written with other letters</source>
+        <translation>„%1“ ist „%2“, mit anderen Buchstaben geschrieben</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -157,7 +157,7 @@
 <context>
     <name>memlens::ui::AliasPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/aliaspanel.cpp" line="+47"/>
+        <location filename="../ui/pages/aliaspanel.cpp" line="+49"/>
         <source>“%1” is spelt %n letter(s) away from “%2”</source>
         <translation>
             <numerusform>“%1” is spelt %n letter away from “%2”</numerusform>

@@ -776,7 +776,17 @@
 <context>
     <name>QueryNames</name>
     <message>
-        <location filename="../core/src/search/graph_signal.cpp" line="+123"/>
+        <location filename="../core/src/search/graph_signal.cpp" line="+137"/>
+        <source>a speaker&apos;s name written with other letters</source>
+        <translation>用其他字母书写的发言者姓名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the name written with other letters</source>
+        <translation>用其他字母书写的该姓名</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>a short form of a speaker&apos;s name</source>
         <translation>说话者姓名的简称</translation>
     </message>
@@ -1929,6 +1939,11 @@
         <location filename="../ui/pages/aliaspanel.cpp" line="+43"/>
         <source>the same name as the person %1</source>
         <translation>与人物 %1 同名</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” is “%2” written with other letters</source>
+        <translation>“%1”是用其他字母书写的“%2”</translation>
     </message>
     <message>
         <location line="+2"/>

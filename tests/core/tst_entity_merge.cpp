@@ -621,6 +621,56 @@ private slots:
                  joined(ans.response.query_entity_notes).c_str());
     }
 
+    // A name written with other letters: without its marks (Emile for Émile, whose first
+    // letter differs), or with them written out (Juergen for Jürgen, two letters longer than a
+    // spelling of five letters may be). Read as the person, the note saying how.
+    void transliteratedNamesResolveAtQueryTime() {
+        test::TempDir dir;
+        auto vault = must(Vault::create(dir.path() / "v"), "create");
+        auto emb = must(make_embedder_for(*vault), "embedder");
+        IngestSource a = chat_source(
+            "locomo:conv-2", {"Émile", "Sophie"},
+            {chat_item("Émile", kT0, "I booked the ferry to Bergen for the whole family."),
+             chat_item("Sophie", kT0 + kMin,
+                       "I met Jürgen at the port, he is coming on the ferry too."),
+             chat_item("Émile", kT0 + 2 * kMin,
+                       "I met Jürgen last year, he always brings his accordion."),
+             chat_item("Sophie", kT0 + 3 * kMin, "Then Jürgen can play on the deck.")});
+        Ingestor ing(*vault, *emb);
+        must(ing.ingest({a}), "ingest");
+        QVERIFY(scalar(vault->db(),
+                       "SELECT count(*) FROM ml_entities WHERE entity_id = 'person:jürgen'") > 0);
+
+        SearchEngineOptions o;
+        o.audit = false;
+        auto engine = must(SearchEngine::open(*vault, o), "engine");
+        QueryOptions qo;
+        qo.now_ms = kT0 + 10 * kMin;
+        auto has = [](const std::vector<std::string>& v, const std::string& x) {
+            return std::find(v.begin(), v.end(), x) != v.end();
+        };
+        auto joined = [](const std::vector<std::string>& v) {
+            std::string out;
+            for (const auto& x : v)
+                out += x + " | ";
+            return out;
+        };
+        auto ans = must(engine->query("Where did Emile book the ferry to?", qo), "q1");
+        QVERIFY2(has(ans.response.query_entities, "person:émile"),
+                 joined(ans.response.query_entities).c_str());
+        QVERIFY2(has(ans.response.query_entity_notes,
+                     "\"Emile\" is read as Émile (person:émile): a speaker's name written with "
+                     "other letters"),
+                 joined(ans.response.query_entity_notes).c_str());
+        ans = must(engine->query("What does Juergen bring?", qo), "q2");
+        QVERIFY2(has(ans.response.query_entities, "person:jürgen"),
+                 joined(ans.response.query_entities).c_str());
+        QVERIFY2(has(ans.response.query_entity_notes,
+                     "\"Juergen\" is read as Jürgen (person:jürgen): the name written with other "
+                     "letters"),
+                 joined(ans.response.query_entity_notes).c_str());
+    }
+
     void cliProposalsAndMerge() {
         test::VaultFixture f;
         build(f);

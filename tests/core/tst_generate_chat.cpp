@@ -1,7 +1,9 @@
 // The generated two-friend chat (generate_conversation_file, `memlens-cli generate-chat`): the
 // same bytes for the same options; LoCoMo's shape as import_locomo reads it; every question's
-// evidence names a turn that holds its answer; and the short and misspelt address forms it is
-// built to contain come out of the vault as alias proposals of the right person.
+// evidence names a turn that holds its answer; the short and misspelt address forms it is
+// built to contain come out of the vault as alias proposals of the right person; and a
+// question that names a friend by such a form, or by a spelling the chat never shows, is read
+// as that friend.
 #include "suite.h"
 #include "testsupport.h"
 
@@ -10,6 +12,7 @@
 #include <memlens/generate.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
+#include <memlens/search.h>
 #include <memlens/vault.h>
 
 #include <QJsonArray>
@@ -143,6 +146,71 @@ private slots:
         for (const auto& [from, into] : got) {
             QVERIFY(from != "person:natalia" && from != "person:benjamin");
         }
+    }
+
+    // The questions name the friends as people asking do: by the short form the other friend
+    // uses (Nat), its slip (Natt), or a spelling of their own (Natalya, Benjamín: a letter off,
+    // a mark added). Asked of the vault, each is read as the speaker, and the query's notes say
+    // how (docs/entities.md, "Names in a query").
+    void questionsNamingAFriendByAnotherFormAreReadAsTheFriend() {
+        test::TempDir tmp;
+        ConversationOptions opts;
+        opts.sessions = 40;
+        QVERIFY(generate_conversation_file(tmp.file("chat.json"), opts).is_ok());
+        auto sources = import_locomo(tmp.file("chat.json"));
+        QVERIFY(sources.is_ok());
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        auto emb = make_embedder_for(**vault);
+        QVERIFY(emb.is_ok());
+        Ingestor ing(**vault, **emb);
+        QVERIFY(ing.ingest(*sources).is_ok());
+        SearchEngineOptions o;
+        o.audit = false;
+        auto engine = SearchEngine::open(**vault, o);
+        QVERIFY2(engine.is_ok(), engine.status().to_string().c_str());
+
+        struct Form {
+            const char* written;
+            const char* person;
+            const char* shown;
+        };
+        const Form forms[] = {
+            {"Nat", "person:natalia", "Natalia"},     {"Natt", "person:natalia", "Natalia"},
+            {"Natalya", "person:natalia", "Natalia"}, {"Ben", "person:benjamin", "Benjamin"},
+            {"Benn", "person:benjamin", "Benjamin"},  {"Benjamín", "person:benjamin", "Benjamin"}};
+        const auto doc =
+            QJsonDocument::fromJson(QByteArray::fromStdString(read_all(tmp.file("chat.json"))));
+        std::set<std::string> asked_as;
+        for (const auto qa : doc.array().at(0).toObject().value(QStringLiteral("qa")).toArray()) {
+            const std::string question =
+                qa.toObject().value(QStringLiteral("question")).toString().toStdString();
+            for (const Form& f : forms) {
+                const std::string w = f.written;
+                // The form as a word of its own, or before "'s".
+                const auto at = question.find(" " + w);
+                if (at == std::string::npos)
+                    continue;
+                const char after = question[at + 1 + w.size()];
+                if (after != ' ' && after != '\'')
+                    continue;
+                asked_as.insert(w);
+                auto ans = (*engine)->query(question, QueryOptions{});
+                QVERIFY2(ans.is_ok(), ans.status().to_string().c_str());
+                const auto& ents = ans->response.query_entities;
+                QVERIFY2(std::find(ents.begin(), ents.end(), f.person) != ents.end(),
+                         question.c_str());
+                const std::string note =
+                    "\"" + w + "\" is read as " + f.shown + " (" + f.person + ")";
+                const auto& notes = ans->response.query_entity_notes;
+                QVERIFY2(std::any_of(notes.begin(), notes.end(),
+                                     [&](const std::string& n) { return n.rfind(note, 0) == 0; }),
+                         (question + ": no note " + note).c_str());
+            }
+        }
+        // The short form, the slip and the questions' own spellings all came up.
+        for (const char* w : {"Nat", "Ben", "Natt", "Natalya", "Benjamín"})
+            QVERIFY2(asked_as.count(w), w);
     }
 
     void cliWritesJsonAndRefusesBadOptions() {

@@ -41,6 +41,8 @@ QString proposalEvidence(const EntityMergeProposal& p) {
     QStringList parts;
     if (p.reason == "same_name")
         parts << AliasPanel::tr("the same name as the person %1").arg(into);
+    else if (p.reason == "transliteration")
+        parts << AliasPanel::tr("“%1” is “%2” written with other letters").arg(from, into);
     else if (p.reason == "prefix")
         parts << AliasPanel::tr("“%1” is how “%2” starts").arg(from, into);
     else if (p.reason == "spelling")

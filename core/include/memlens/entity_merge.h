@@ -23,8 +23,9 @@ struct EntityMergeProposal {
     std::string into; // "person:melanie"
     std::string from_surface;
     std::string into_surface;
-    // "same_name" (topic:x beside person:x), "prefix" (mel → melanie), "spelling" (jon → john,
-    // mohammed → muhammad: a small edit distance) or "prefix_spelling" (mell → mela-nie).
+    // "same_name" (topic:x beside person:x), "transliteration" (juergen → jürgen, emile →
+    // émile), "prefix" (mel → melanie), "spelling" (jon → john, mohammed → muhammad: a small edit
+    // distance) or "prefix_spelling" (mell → mela-nie).
     std::string reason;
     int edit_distance = 0; // Damerau-Levenshtein distance between the two names' first words
     std::int64_t from_mentions = 0;

@@ -43,10 +43,64 @@ bool is_letters(const std::u32string& w) {
     });
 }
 
+namespace {
+
+// The Latin letters of U+00C0..U+017F, lowercase, without their marks: one letter each, '*'
+// where it is two (æ, ß, þ, ĳ, œ) and '-' for the two signs (×, ÷).
+constexpr std::u32string_view kLatin1 =
+    U"aaaaaa*ceeeeiiiidnooooo-ouuuuy**aaaaaa*ceeeeiiiidnooooo-ouuuuy*y";
+constexpr std::u32string_view kLatinExtA =
+    U"aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii**jjkkklllllll"
+    U"lllnnnnnnnnnoooooo**rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+
+static_assert(kLatin1.size() == 0x100 - 0xC0 && kLatinExtA.size() == 0x180 - 0x100);
+
+} // namespace
+
+// `expand` writes the German and Nordic letters as their two-letter forms (Jürgen → juergen);
+// otherwise every mark is dropped (Jürgen → jurgen, Émile → emile).
+std::u32string plain_latin(const std::u32string& w, bool expand) {
+    std::u32string out;
+    for (char32_t c : w) {
+        if (expand) {
+            const char32_t* two = c == U'ä' || c == U'Ä'   ? U"ae"
+                                  : c == U'ö' || c == U'Ö' ? U"oe"
+                                  : c == U'ü' || c == U'Ü' ? U"ue"
+                                  : c == U'ø' || c == U'Ø' ? U"oe"
+                                  : c == U'å' || c == U'Å' ? U"aa"
+                                                           : nullptr;
+            if (two != nullptr) {
+                out += two;
+                continue;
+            }
+        }
+        char32_t base = c;
+        if (c >= 0xC0 && c <= 0xFF)
+            base = kLatin1[c - 0xC0];
+        else if (c >= 0x100 && c <= 0x17F)
+            base = kLatinExtA[c - 0x100];
+        if (base == U'*') {
+            out += c == U'æ' || c == U'Æ'     ? U"ae"
+                   : c == U'ß'                ? U"ss"
+                   : c == U'þ' || c == U'Þ'   ? U"th"
+                   : c == 0x132 || c == 0x133 ? U"ij"
+                                              : U"oe"; // œ
+            continue;
+        }
+        out.push_back(base == U'-' ? c : base);
+    }
+    return out;
+}
+
 NameVariant name_variant(const std::u32string& f, const std::u32string& t) {
     NameVariant v;
     if (f == t || f.empty() || t.empty())
         return v;
+    if (f.size() >= 2 && (plain_latin(f, false) == plain_latin(t, false) ||
+                          plain_latin(f, true) == plain_latin(t, true))) {
+        v.reason = "transliteration"; // Jurgen, Juergen → Jürgen; Emile → Émile
+        return v;
+    }
     if (f.size() >= 2 && t.size() > f.size() && t.compare(0, f.size(), f) == 0) {
         v.reason = "prefix";
         v.edit_distance = static_cast<int>(t.size() - f.size());

@@ -156,7 +156,9 @@ Status weigh_candidates(const Database& db, std::vector<EntityMergeProposal>& ou
         if ((p.shared_chunks == 0 && !p.into_speaks_there) ||
             (speaker_only[k] && !p.into_speaks_there))
             continue;
-        const double name_weight = p.reason == "same_name" ? 3.0 : p.reason == "prefix" ? 2.0 : 1.5;
+        const double name_weight = p.reason == "same_name" || p.reason == "transliteration" ? 3.0
+                                   : p.reason == "prefix"                                   ? 2.0
+                                                                                            : 1.5;
         p.score = name_weight + (p.into_speaks_there ? 2.0 : 0.0) +
                   std::min<double>(static_cast<double>(p.shared_chunks), 10.0) / 5.0 -
                   (p.reason == "prefix" ? 0.0 : 0.25 * p.edit_distance);

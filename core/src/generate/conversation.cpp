@@ -10,7 +10,10 @@
 // - storylines that start in one session and move on in later ones, so the graph's time window
 //   shows a topic appear;
 // - a question per storyline step, with the dia_id of the turn that answers it ("qa"), so
-//   `memlens-cli eval locomo` runs on it.
+//   `memlens-cli eval locomo` runs on it; a third of them name the friend the way people do
+//   when they ask: by the short form, the slip, or a spelling of their own ("Natalya",
+//   "Benjamín") that the chat never shows, which the query must read as the speaker
+//   (docs/entities.md, "Names in a query").
 #include "generate/rng.h"
 
 #include <memlens/generate.h>
@@ -33,6 +36,7 @@ struct Friend {
     const char* name;     // full first name, as the speaker field holds it
     const char* short_;   // what the other one calls them
     const char* misspelt; // a slip of the other one's thumb, used rarely
+    const char* asked;    // a spelling only questions use: a letter off, or marks added
     const char* relative; // a sibling
     const char* partner;
     const char* pet;
@@ -41,12 +45,12 @@ struct Friend {
 };
 
 constexpr std::array<Friend, 6> kFriends = {{
-    {"Natalia", "Nat", "Natt", "Irena", "Samuel", "Biscuit", "beagle", "Porto"},
-    {"Benjamin", "Ben", "Benn", "Clara", "Yusuf", "Pepper", "tabby cat", "Leeds"},
-    {"Rosalind", "Ros", "Roz", "Dmitri", "Aline", "Mango", "parrot", "Valencia"},
-    {"Theodore", "Theo", "Teo", "Hannah", "Marisol", "Juniper", "greyhound", "Tucson"},
-    {"Gabriela", "Gabi", "Gaby", "Lorenzo", "Kwame", "Olive", "rescue dog", "Ghent"},
-    {"Matthias", "Matti", "Mati", "Sophie", "Ingrid", "Comet", "husky", "Bergen"},
+    {"Natalia", "Nat", "Natt", "Natalya", "Irena", "Samuel", "Biscuit", "beagle", "Porto"},
+    {"Benjamin", "Ben", "Benn", "Benjamín", "Clara", "Yusuf", "Pepper", "tabby cat", "Leeds"},
+    {"Rosalind", "Ros", "Roz", "Rosalynd", "Dmitri", "Aline", "Mango", "parrot", "Valencia"},
+    {"Theodore", "Theo", "Teo", "Théodore", "Hannah", "Marisol", "Juniper", "greyhound", "Tucson"},
+    {"Gabriela", "Gabi", "Gaby", "Gabriella", "Lorenzo", "Kwame", "Olive", "rescue dog", "Ghent"},
+    {"Matthias", "Matti", "Mati", "Mathias", "Sophie", "Ingrid", "Comet", "husky", "Bergen"},
 }};
 
 // A storyline: what one friend does over several sessions. Each step is a sentence the friend
@@ -287,7 +291,16 @@ void add_storyline_steps(gen::Rng& rng, const std::array<const Friend*, 2>& who,
             reply = std::string(rng.chance(15) ? me.misspelt : me.short_) + ", " + reply;
         const std::size_t answer_turn = turns.size(); // 1-based index of `says`
         turns.push_back({1 - p.speaker, reply});
-        qa.push_back(ordered{{"question", fill(st.question, me, other)},
+        // How the question names the friend: by turns the short form, the spelling only
+        // questions use and the slip, each one question in six, else the full name. Chosen
+        // without the generator's draws, so the chat's turns stay what they were.
+        Friend asked_about = me;
+        const std::size_t form = (static_cast<std::size_t>(session) + p.storyline) % 6;
+        asked_about.name = form == 0   ? me.short_
+                           : form == 1 ? me.asked
+                           : form == 2 ? me.misspelt
+                                       : me.name;
+        qa.push_back(ordered{{"question", fill(st.question, asked_about, other)},
                              {"answer", fill(st.answer, me, other)},
                              {"evidence", ordered::array({"D" + std::to_string(session) + ":" +
                                                           std::to_string(answer_turn)})},

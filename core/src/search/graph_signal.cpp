@@ -36,7 +36,7 @@ struct VariantTarget {
 };
 
 int rule_rank(std::string_view reason) {
-    return reason == "prefix" ? 0 : reason == "spelling" ? 1 : 2;
+    return reason == "transliteration" ? 0 : reason == "prefix" ? 1 : reason == "spelling" ? 2 : 3;
 }
 
 // True when `person_id` is the author of one of 200 leaves that mention it: a speaker. Ingest
@@ -73,35 +73,49 @@ Result<std::vector<VariantTarget>> variant_targets(StatementCache& stmts, const 
     const std::u32string first = entities::first_word(word);
     if (first.size() < 2 || !entities::is_letters(first))
         return out;
-    std::string lead = "person:";
-    // Every rule keeps the first letter: its UTF-8 bytes bound a range of ml_entities' key.
+    // Every rule but a transliteration keeps the first letter: its UTF-8 bytes bound a range of
+    // ml_entities' key. A transliteration may change it (Emile, Émile): a plain first letter
+    // also reads the persons whose name starts with a Latin letter with a mark (U+00C0 to
+    // U+017F, lead bytes C3 to C5), and a marked one the persons of its plain letter.
     const auto b = static_cast<unsigned char>(word[0]);
     const std::size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
-    lead += word.substr(0, std::min(len, word.size()));
-    SqlQuery q;
-    q.add("SELECT entity_id, surface, surfaces, mentions FROM ml_entities WHERE entity_kind = "
-          "'person' AND entity_id >= ?1",
-          lead);
-    q.add(" AND entity_id < ?2", lead + "\xFF");
-    auto st = stmts.bind(q);
-    if (!st)
-        return st.status();
+    const std::string lead = "person:" + word.substr(0, std::min(len, word.size()));
+    std::vector<std::pair<std::string, std::string>> ranges = {{lead, lead + "\xFF"}};
+    if (len == 1)
+        ranges.emplace_back("person:\xC3\x80", "person:\xC6");
+    else if (b >= 0xC3 && b <= 0xC5) {
+        const std::u32string plain = entities::plain_latin(first.substr(0, 1), false);
+        if (plain.size() == 1 && plain[0] < 0x80) {
+            const std::string letter(1, static_cast<char>(plain[0]));
+            ranges.emplace_back("person:" + letter, "person:" + letter + "\xFF");
+        }
+    }
     const std::string self = "person:" + word;
-    MEMLENS_TRY((*st)->each_row([&] {
-        std::string id = (*st)->column_text(0);
-        if (id == self)
-            return;
-        const entities::NameVariant rule =
-            entities::name_variant(first, entities::first_word(std::string_view(id).substr(7)));
-        if (rule.reason.empty())
-            return;
-        VariantTarget t;
-        t.id = std::move(id);
-        t.shown = display_surface((*st)->column_text(2), (*st)->column_text(1));
-        t.mentions = (*st)->column_int64(3);
-        t.rule = rule;
-        out.push_back(std::move(t));
-    }));
+    for (const auto& [from, to] : ranges) {
+        SqlQuery q;
+        q.add("SELECT entity_id, surface, surfaces, mentions FROM ml_entities WHERE entity_kind = "
+              "'person' AND entity_id >= ?1",
+              from);
+        q.add(" AND entity_id < ?2", to);
+        auto st = stmts.bind(q);
+        if (!st)
+            return st.status();
+        MEMLENS_TRY((*st)->each_row([&] {
+            std::string id = (*st)->column_text(0);
+            if (id == self)
+                return;
+            const entities::NameVariant rule =
+                entities::name_variant(first, entities::first_word(std::string_view(id).substr(7)));
+            if (rule.reason.empty())
+                return;
+            VariantTarget t;
+            t.id = std::move(id);
+            t.shown = display_surface((*st)->column_text(2), (*st)->column_text(1));
+            t.mentions = (*st)->column_int64(3);
+            t.rule = rule;
+            out.push_back(std::move(t));
+        }));
+    }
     return out;
 }
 
@@ -119,6 +133,10 @@ Result<std::int64_t> single_int(StatementCache& stmts, const SqlQuery& q) {
 
 Phrase variant_words(const VariantTarget& t) {
     const int d = t.rule.edit_distance;
+    if (t.rule.reason == "transliteration")
+        return {t.speaker ? ML_TR("QueryNames", "a speaker's name written with other letters")
+                          : ML_TR("QueryNames", "the name written with other letters"),
+                {}};
     if (t.rule.reason == "prefix")
         return {t.speaker ? ML_TR("QueryNames", "a short form of a speaker's name")
                           : ML_TR("QueryNames", "a short form of the name"),
