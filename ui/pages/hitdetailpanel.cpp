@@ -386,6 +386,10 @@ void HitDetailPanel::showGraphContext() {
     graphContext_->setText(context.join(QStringLiteral("<br>")));
     fitLabelHeights();
     graphContext_->setVisible(!context.isEmpty());
+    // The rows under the label move now, not at the next layout pass: a picture taken (or a
+    // frame painted) in between showed the buttons over a context that had grown a line.
+    if (layout() != nullptr)
+        layout()->activate();
 }
 
 void HitDetailPanel::showRelated() {
