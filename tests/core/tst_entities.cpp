@@ -281,6 +281,12 @@ private slots:
         QCOMPARE(ids_of("note that Priya is a nurse"), L({"person:priya"}));
         QCOMPARE(ids_of("so Priya's allergic to nuts"), L({"person:priya"}));
         QCOMPARE(ids_of("Got it. Thanks, Priya."), L({"person:priya"}));
+        // Someone a person has: a relation after a possessive.
+        QCOMPARE(ids_of("Good, my friend Jürgen always brings his accordion."),
+                 L({"person:jürgen"}));
+        QCOMPARE(ids_of("we stayed with her sister Ana in Porto"),
+                 L({"person:ana", "topic:porto"}));
+        QCOMPARE(ids_of("we installed the Friend app"), L({"topic:friend"}));
         QCOMPARE(ids_of("Hi there. Priya, can you check the oven? Thanks, Priya!"),
                  L({"person:priya", "person:priya"}));
         std::vector<ExtractedEntity> held;

@@ -289,6 +289,26 @@ constexpr auto kPersonPredicates = std::to_array<std::string_view>({
 });
 static_assert(sorted(kPersonPredicates));
 
+// People someone has: "my friend Jürgen", "our neighbour Ana" (after a possessive only: "the
+// Friend app" is not).
+constexpr auto kPersonRelations = std::to_array<std::string_view>({
+    "aunt",     "boss",   "boyfriend", "brother",  "colleague",  "cousin",  "dad",     "daughter",
+    "father",   "fiance", "fiancee",   "friend",   "girlfriend", "grandma", "grandpa", "husband",
+    "mom",      "mother", "mum",       "neighbor", "neighbour",  "nephew",  "niece",   "partner",
+    "roommate", "sister", "son",       "uncle",    "wife",
+});
+static_assert(sorted(kPersonRelations));
+
+constexpr auto kPossessives = std::to_array<std::string_view>({
+    "her",
+    "his",
+    "my",
+    "our",
+    "their",
+    "your",
+});
+static_assert(sorted(kPossessives));
+
 constexpr auto kAddressFollowers = std::to_array<std::string_view>({
     "are",   "can",    "could", "did",  "do",    "have", "how",  "let",   "lets", "please",
     "thank", "thanks", "what",  "when", "where", "why",  "will", "would", "you",  "your",
@@ -338,6 +358,12 @@ bool is_name_connector(std::string_view w) {
 }
 bool is_person_cue_before(std::string_view w) {
     return contains(kCueBefore, w);
+}
+bool is_person_relation(std::string_view w) {
+    return contains(kPersonRelations, w);
+}
+bool is_possessive(std::string_view w) {
+    return contains(kPossessives, w);
 }
 bool is_person_cue_after(std::string_view w) {
     return contains(kCueAfter, w);

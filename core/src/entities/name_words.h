@@ -19,6 +19,9 @@ bool is_org_prefix(std::string_view w);
 bool is_name_connector(std::string_view w);
 // Words right before a name that mark a person: "asked Alice", "thanks, Bob", "hi Mel".
 bool is_person_cue_before(std::string_view w);
+// A relation after a possessive, right before a name: "my friend Jürgen", "her sister Ana".
+bool is_person_relation(std::string_view w);
+bool is_possessive(std::string_view w);
 // Words right after a name that mark a person: "Alice said", "Bob thinks".
 bool is_person_cue_after(std::string_view w);
 // Verbs right after a name that only a person does: "Priya loves jazz", "Sam cooked".

@@ -354,6 +354,9 @@ private:
                 return true;
             if ((g == Gap::Spaces || g == Gap::Comma) && is_person_cue_before(w))
                 return true;
+            if (g == Gap::Spaces && first > 1 && gap(first - 2) == Gap::Spaces &&
+                is_person_relation(w) && is_possessive(word(first - 2)))
+                return true;
         }
         if (last + 1 < tokens_.size()) {
             const Gap g = gap(last);
