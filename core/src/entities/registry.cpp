@@ -118,8 +118,8 @@ Status write_file_atomically(const fs::path& target, const std::string& content)
         std::error_code ec;
         if (fs::is_symlink(fs::symlink_status(d, ec)))
             return Status::invalid(d.string() +
-                                   " is a symbolic link: the entity registry writes only in "
-                                   "its own folders");
+                                   " is a symbolic link: memlens writes only in the vault's "
+                                   "own folders");
     }
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
