@@ -1,10 +1,16 @@
 // The vault-trained word model (PpmiModel, ppmi_model.h): words used in the same kind of turns
 // come out close, the same text gives the same model, and its file round-trips and refuses
-// damage with a message naming the file.
+// damage with a message naming the file. As a vault's embedder (embedder.kind ppmi): learned
+// at the first import that brings enough text, kept beside vault.db, and searched with.
 #include "suite.h"
 #include "testsupport.h"
 
+#include <memlens/generate.h>
+#include <memlens/import.h>
+#include <memlens/ingest.h>
 #include <memlens/ppmi_model.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
 
 #include <QtTest>
 
@@ -152,6 +158,63 @@ private slots:
         QVERIFY(!other.is_ok());
         QVERIFY(other.status().message().find("not a memlens word model") != std::string::npos);
         QVERIFY(!PpmiModel::load(tmp.path() / "missing.bin").is_ok());
+    }
+
+    // embedder.kind ppmi: nothing learned in an empty vault; the first import of a chat learns
+    // the model, writes words.ppmi and stores its vectors under the model's signature; the
+    // vault opened again embeds with the same model, and a query's vector leg ranks with it.
+    void aVaultLearnsItsWordsAtItsFirstImport() {
+        test::TempDir tmp;
+        ConversationOptions g;
+        g.sessions = 12;
+        QVERIFY(generate_conversation_file(tmp.file("chat.json"), g).is_ok());
+        auto sources = import_locomo(tmp.file("chat.json"));
+        QVERIFY(sources.is_ok());
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        QVERIFY((*vault)->set_setting("embedder.kind", "ppmi").is_ok());
+        QVERIFY((*vault)->set_setting("embedder.ppmi.dim", "16").is_ok());
+        auto emb = make_embedder_for(**vault);
+        QVERIFY2(emb.is_ok(), emb.status().to_string().c_str());
+        QVERIFY((*emb)->needs_learning());
+        QCOMPARE((*emb)->signature(), std::string("memlens-ppmi-v1:unlearned"));
+
+        // Too little text: stored, nothing learned, nothing written beside the vault.
+        IngestSource one = (*sources)[0];
+        one.items.resize(1);
+        {
+            Ingestor in(**vault, **emb);
+            QVERIFY(in.ingest({one}).is_ok());
+        }
+        QVERIFY((*emb)->needs_learning());
+        QVERIFY(!std::filesystem::exists(tmp.path() / "v" / "words.ppmi"));
+
+        Ingestor in(**vault, **emb);
+        auto report = in.ingest(*sources);
+        QVERIFY2(report.is_ok(), report.status().to_string().c_str());
+        QVERIFY(!(*emb)->needs_learning());
+        const std::string sig = (*emb)->signature();
+        QVERIFY2(sig.rfind("memlens-ppmi-v1:16:", 0) == 0, sig.c_str());
+        QVERIFY(std::filesystem::exists(tmp.path() / "v" / "words.ppmi"));
+        auto stored = (*vault)->db().query_int(
+            "SELECT count(*) FROM mem_tree_chunk_embeddings WHERE model_signature = '" + sig + "'");
+        QVERIFY(stored.is_ok());
+        QCOMPARE(*stored, static_cast<std::int64_t>(report->chunks));
+
+        auto again = make_embedder_for(**vault);
+        QVERIFY(again.is_ok());
+        QCOMPARE((*again)->signature(), sig);
+        QVERIFY(!(*again)->needs_learning());
+
+        SearchEngineOptions o;
+        o.audit = false;
+        auto engine = SearchEngine::open(**vault, o);
+        QVERIFY2(engine.is_ok(), engine.status().to_string().c_str());
+        auto ans = (*engine)->query("What did Natalia make at the pottery class?", QueryOptions{});
+        QVERIFY2(ans.is_ok(), ans.status().to_string().c_str());
+        QVERIFY(ans->response.vector.ran);
+        QVERIFY(ans->response.vector.count > 0);
+        QVERIFY(ans->response.vector.weight > 0.5); // not the hash embedder's 0.01
     }
 };
 

@@ -35,6 +35,16 @@ public:
     virtual Result<std::vector<Vector>> embed(const std::vector<std::string>& texts,
                                               const std::atomic_bool* cancel = nullptr) = 0;
     Result<Vector> embed_one(const std::string& text);
+
+    // An embedder that learns from a vault's own text (the word model of ppmi_model.h) has
+    // nothing to embed with until it has: the import that finds it so teaches it what it
+    // imports (Ingestor), with each conversation, thread or document as its texts in order.
+    // Other embedders never need to.
+    virtual bool needs_learning() const { return false; }
+    virtual Status learn(const std::vector<std::vector<std::string>>& groups) {
+        (void)groups;
+        return Status::ok();
+    }
 };
 
 // The built-in embedder: deterministic, no model download. Signed feature hashing (FNV-1a 64)

@@ -13,6 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -62,5 +64,13 @@ private:
     std::unordered_map<std::string, std::size_t> at_;
     std::string signature_;
 };
+
+// The vault's embedder when setting embedder.kind is "ppmi" (make_embedder_for): the model in
+// `model_file` (words.ppmi beside vault.db), or, while there is none, an embedder that learns
+// it from the first import that brings enough text (learn(): trains, then writes the file).
+// Until then it embeds every text as the zero vector under the signature
+// "memlens-ppmi-v1:unlearned", which no learned model shares.
+std::unique_ptr<Embedder> make_ppmi_embedder(std::filesystem::path model_file,
+                                             std::optional<PpmiModel> model, PpmiOptions opts);
 
 } // namespace memlens

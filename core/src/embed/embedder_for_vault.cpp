@@ -1,6 +1,7 @@
 // Chooses a vault's embedder from its settings, so ingest, retrieval and the GUI agree on one
 // model_signature without passing options around.
 #include <memlens/embedder.h>
+#include <memlens/ppmi_model.h>
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
@@ -70,7 +71,22 @@ Result<std::unique_ptr<Embedder>> make_embedder_for(const Vault& vault) {
     }
     if (kind == "http")
         return http_embedder_for(vault);
-    return Status::invalid("setting embedder.kind = \"" + kind + "\": expected hash or http");
+    if (kind == "ppmi") {
+        auto dim = int_setting(vault, "embedder.ppmi.dim", 64, 2, 1024);
+        if (!dim)
+            return dim.status();
+        PpmiOptions opts;
+        opts.dim = static_cast<std::size_t>(*dim);
+        const auto file = vault.dir() / "words.ppmi";
+        std::error_code ec;
+        if (!std::filesystem::exists(file, ec))
+            return make_ppmi_embedder(file, std::nullopt, opts);
+        auto model = PpmiModel::load(file);
+        if (!model)
+            return model.status();
+        return make_ppmi_embedder(file, std::move(model).value(), opts);
+    }
+    return Status::invalid("setting embedder.kind = \"" + kind + "\": expected hash, http or ppmi");
 }
 
 } // namespace memlens

@@ -256,6 +256,52 @@ Vector PpmiModel::word_vector(std::string_view word) const {
     return Vector(row, row + dim_);
 }
 
+namespace {
+
+class PpmiEmbedder final : public Embedder {
+public:
+    PpmiEmbedder(std::filesystem::path file, std::optional<PpmiModel> model, PpmiOptions opts)
+        : file_(std::move(file))
+        , model_(std::move(model))
+        , opts_(opts) {}
+    std::string signature() const override {
+        return model_ ? model_->signature() : "memlens-ppmi-v1:unlearned";
+    }
+    std::size_t dim() const override { return model_ ? model_->dim() : opts_.dim; }
+    bool needs_learning() const override { return !model_; }
+    Status learn(const std::vector<std::vector<std::string>>& groups) override {
+        auto m = PpmiModel::train(groups, opts_);
+        if (!m)
+            return m.status();
+        MEMLENS_TRY(m->save(file_));
+        model_ = std::move(m).value();
+        return Status::ok();
+    }
+    Result<std::vector<Vector>> embed(const std::vector<std::string>& texts,
+                                      const std::atomic_bool* cancel) override {
+        std::vector<Vector> out;
+        out.reserve(texts.size());
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            if (cancel && (i & 1023) == 0 && cancel->load(std::memory_order_relaxed))
+                return Status::cancelled();
+            out.push_back(model_ ? model_->embed(texts[i]) : Vector(opts_.dim, 0.0f));
+        }
+        return out;
+    }
+
+private:
+    std::filesystem::path file_;
+    std::optional<PpmiModel> model_;
+    PpmiOptions opts_;
+};
+
+} // namespace
+
+std::unique_ptr<Embedder> make_ppmi_embedder(std::filesystem::path model_file,
+                                             std::optional<PpmiModel> model, PpmiOptions opts) {
+    return std::make_unique<PpmiEmbedder>(std::move(model_file), std::move(model), opts);
+}
+
 Status PpmiModel::save(const std::filesystem::path& file) const {
     std::string body;
     put_bytes(body, static_cast<std::uint32_t>(dim_));

@@ -66,7 +66,8 @@ Status check_ks(const std::vector<int>& ks) {
     return Status::ok();
 }
 
-// Only retrieval keys: a typo would otherwise be ignored (the settings table is shared with
+// Only retrieval keys and the built-in embedders' (make_embedder_for checks their values, before
+// the first question): a typo would otherwise be ignored (the settings table is shared with
 // other parts of memlens) and the "ablation" would silently measure the defaults.
 Status check_settings(const std::map<std::string, std::string>& settings) {
     const auto& keys = retrieval_setting_keys();
@@ -75,7 +76,8 @@ Status check_settings(const std::map<std::string, std::string>& settings) {
         const std::string& k = entry.first;
         const bool known = std::any_of(keys.begin(), keys.end(),
                                        [&](const SettingKey& sk) { return sk.key == k; }) ||
-                           k.rfind("profile.", 0) == 0;
+                           k.rfind("profile.", 0) == 0 || k == "embedder.kind" ||
+                           k == "embedder.hash.dim" || k == "embedder.ppmi.dim";
         if (!known)
             return Status::invalid("--setting: '" + k + "' is not a retrieval setting");
     }

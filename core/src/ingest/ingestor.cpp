@@ -131,6 +131,8 @@ public:
         // back. Restored afterwards, so a long-lived connection keeps its size.
         const ScopedPragma cache(db_, "cache_size", "-262144"); // 256 MiB
         MEMLENS_TRY(read_buffers_a_store_fills(sources));
+        if (embedder_.needs_learning())
+            MEMLENS_TRY(learn_words(sources));
         MEMLENS_TRY(begin_batch());
         for (const auto& s : sources)
             total_items_ += s.items.size();
@@ -209,6 +211,26 @@ private:
     // Whether the import commits in batches at all (IngestOptions::batch_ms 0: one
     // transaction for everything).
     bool in_batches() const { return opts_.batch_ms > 0; }
+
+    // An embedder that learns from the vault's text (embedder.kind ppmi) learns from this
+    // import: each source's messages by thread, in the order they are replayed. Too little text
+    // to learn from leaves it as it was (it embeds nothing until an import brings enough).
+    Status learn_words(const std::vector<IngestSource>& sources) {
+        std::vector<std::vector<std::string>> groups;
+        for (const auto& s : sources) {
+            std::map<std::string, std::size_t> at;
+            for (const IngestItem* item : replay_order(s)) {
+                auto [it, fresh] = at.emplace(item->group_id, groups.size());
+                if (fresh)
+                    groups.emplace_back();
+                groups[it->second].push_back(item->text);
+            }
+        }
+        Status learned = embedder_.learn(groups);
+        if (learned.code() == StatusCode::InvalidArgument && embedder_.needs_learning())
+            return Status::ok();
+        return learned;
+    }
 
     // Commits the batch under way and begins the next one; `between` runs with no transaction
     // open (the write lock free for another writer).
