@@ -164,6 +164,18 @@ IngestSource chat_source(const std::string& id, std::vector<std::string> persons
 // The exit status of a merge child that reached the step it was to die at.
 constexpr int kDiedAtStep = 42;
 
+bool has(const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// The list as one line, for a failure's message.
+std::string joined(const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& x : v)
+        out += x + " | ";
+    return out;
+}
+
 } // namespace
 
 class TestEntityMerge : public QObject {
@@ -569,15 +581,6 @@ private slots:
         auto engine = must(SearchEngine::open(*vault, o), "engine");
         QueryOptions qo;
         qo.now_ms = kT0 + 10 * kMin;
-        auto has = [](const std::vector<std::string>& v, const std::string& x) {
-            return std::find(v.begin(), v.end(), x) != v.end();
-        };
-        auto joined = [](const std::vector<std::string>& v) {
-            std::string out;
-            for (const auto& x : v)
-                out += x + " | ";
-            return out;
-        };
 
         // A spelling the vault never saw: two letters from Muhammad.
         auto ans = must(engine->query("What did Mohammed say about the bowl?", qo), "q1");
@@ -646,15 +649,6 @@ private slots:
         auto engine = must(SearchEngine::open(*vault, o), "engine");
         QueryOptions qo;
         qo.now_ms = kT0 + 10 * kMin;
-        auto has = [](const std::vector<std::string>& v, const std::string& x) {
-            return std::find(v.begin(), v.end(), x) != v.end();
-        };
-        auto joined = [](const std::vector<std::string>& v) {
-            std::string out;
-            for (const auto& x : v)
-                out += x + " | ";
-            return out;
-        };
         auto ans = must(engine->query("Where did Emile book the ferry to?", qo), "q1");
         QVERIFY2(has(ans.response.query_entities, "person:émile"),
                  joined(ans.response.query_entities).c_str());

@@ -44,6 +44,26 @@ std::string lower(std::string s) {
     return s;
 }
 
+// A vault holding the generated chat of `sessions` sessions (written to tmp/chat.json), ingested
+// with the vault's default embedder.
+Result<std::unique_ptr<Vault>> chat_vault(const test::TempDir& tmp, int sessions) {
+    ConversationOptions opts;
+    opts.sessions = sessions;
+    MEMLENS_TRY(generate_conversation_file(tmp.file("chat.json"), opts).status());
+    auto sources = import_locomo(tmp.file("chat.json"));
+    if (!sources)
+        return sources.status();
+    auto vault = Vault::create(tmp.path() / "v");
+    if (!vault)
+        return vault.status();
+    auto emb = make_embedder_for(**vault);
+    if (!emb)
+        return emb.status();
+    Ingestor ing(**vault, **emb);
+    MEMLENS_TRY(ing.ingest(*sources).status());
+    return vault;
+}
+
 } // namespace
 
 class TestGenerateChat : public QObject {
@@ -120,17 +140,8 @@ private slots:
     // ingest; the proposals name them as aliases of the speaker, with the speaker evidence.
     void addressFormsAreProposedAsAliasesOfTheSpeaker() {
         test::TempDir tmp;
-        ConversationOptions opts;
-        opts.sessions = 24;
-        QVERIFY(generate_conversation_file(tmp.file("chat.json"), opts).is_ok());
-        auto sources = import_locomo(tmp.file("chat.json"));
-        QVERIFY(sources.is_ok());
-        auto vault = Vault::create(tmp.path() / "v");
-        QVERIFY(vault.is_ok());
-        auto emb = make_embedder_for(**vault);
-        QVERIFY(emb.is_ok());
-        Ingestor ing(**vault, **emb);
-        QVERIFY(ing.ingest(*sources).is_ok());
+        auto vault = chat_vault(tmp, 24);
+        QVERIFY2(vault.is_ok(), vault.status().to_string().c_str());
         auto proposals = propose_entity_merges(**vault);
         QVERIFY2(proposals.is_ok(), proposals.status().to_string().c_str());
         std::set<std::pair<std::string, std::string>> got;
@@ -154,17 +165,8 @@ private slots:
     // how (docs/entities.md, "Names in a query").
     void questionsNamingAFriendByAnotherFormAreReadAsTheFriend() {
         test::TempDir tmp;
-        ConversationOptions opts;
-        opts.sessions = 40;
-        QVERIFY(generate_conversation_file(tmp.file("chat.json"), opts).is_ok());
-        auto sources = import_locomo(tmp.file("chat.json"));
-        QVERIFY(sources.is_ok());
-        auto vault = Vault::create(tmp.path() / "v");
-        QVERIFY(vault.is_ok());
-        auto emb = make_embedder_for(**vault);
-        QVERIFY(emb.is_ok());
-        Ingestor ing(**vault, **emb);
-        QVERIFY(ing.ingest(*sources).is_ok());
+        auto vault = chat_vault(tmp, 40);
+        QVERIFY2(vault.is_ok(), vault.status().to_string().c_str());
         SearchEngineOptions o;
         o.audit = false;
         auto engine = SearchEngine::open(**vault, o);

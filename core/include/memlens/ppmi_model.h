@@ -56,7 +56,8 @@ public:
     static Result<PpmiModel> load(const std::filesystem::path& file);
 
 private:
-    void index();
+    void index(); // at_ from stems_
+    void sign();  // signature_ from the stems, idf and vectors
     std::size_t dim_ = 0;
     std::vector<std::string> stems_;
     std::vector<float> idf_;

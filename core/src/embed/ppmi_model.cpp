@@ -214,7 +214,7 @@ Result<PpmiModel> PpmiModel::train(const std::vector<std::vector<std::string>>& 
                 m.vectors_[static_cast<std::size_t>(i) * m.dim_ + static_cast<std::size_t>(j)] *=
                     -1.0f;
     }
-    m.index();
+    m.sign();
     return m;
 }
 
@@ -222,11 +222,14 @@ void PpmiModel::index() {
     at_.clear();
     for (std::size_t i = 0; i < stems_.size(); ++i)
         at_.emplace(stems_[i], i);
+}
+
+void PpmiModel::sign() {
     std::string bytes;
     for (std::size_t i = 0; i < stems_.size(); ++i) {
         bytes += stems_[i];
         bytes.push_back('\0');
-        put_bytes(bytes, i < idf_.size() ? idf_[i] : 0.0f);
+        put_bytes(bytes, idf_[i]);
     }
     bytes.append(reinterpret_cast<const char*>(vectors_.data()), vectors_.size() * sizeof(float));
     signature_ =
@@ -367,6 +370,7 @@ Result<PpmiModel> PpmiModel::load(const std::filesystem::path& file) {
     m.vectors_.resize(floats);
     std::memcpy(m.vectors_.data(), body.data() + at, floats * sizeof(float));
     m.index();
+    m.sign();
     return m;
 }
 

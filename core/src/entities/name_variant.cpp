@@ -96,8 +96,14 @@ NameVariant name_variant(const std::u32string& f, const std::u32string& t) {
     NameVariant v;
     if (f == t || f.empty() || t.empty())
         return v;
-    if (f.size() >= 2 && (plain_latin(f, false) == plain_latin(t, false) ||
-                          plain_latin(f, true) == plain_latin(t, true))) {
+    // Only a letter with a mark can make two different names one (and proposals compare every
+    // pair of names: plain ones are not written out again).
+    const auto marked = [](const std::u32string& w) {
+        return std::any_of(w.begin(), w.end(), [](char32_t c) { return c >= 0xC0; });
+    };
+    if (f.size() >= 2 && (marked(f) || marked(t)) &&
+        (plain_latin(f, false) == plain_latin(t, false) ||
+         plain_latin(f, true) == plain_latin(t, true))) {
         v.reason = "transliteration"; // Jurgen, Juergen → Jürgen; Emile → Émile
         return v;
     }
