@@ -319,6 +319,52 @@ private slots:
         QCOMPARE(batched.count(kWaitingAtL0), 1LL);
     }
 
+    // A cancel (or a kill) among the closing seals keeps the batches committed before it: every
+    // message, some buffers sealed. The same import again seals the rest, to what an import
+    // that was never stopped leaves.
+    void anImportStoppedAmongItsClosingSealsEndsAsAWholeOneWhenRunAgain() {
+        Fixture stopped, whole;
+        std::vector<IngestSource> channels;
+        for (int c = 0; c < 40; ++c)
+            channels.push_back(chat_source("slack:#c" + std::to_string(c), 2));
+        IngestOptions fresh;
+        fresh.now_ms = kT0 + kDay;
+        stopped.ingest(channels, fresh);
+        whole.ingest(channels, fresh);
+
+        const auto later = chat_source("slack:#late", 1, kT0 + 8 * kDay);
+        IngestOptions flush;
+        flush.now_ms = kT0 + 9 * kDay;
+        flush.batch_ms = 1;
+        flush.update_topic_tree = false;
+        std::atomic_bool cancel{false};
+        std::size_t seals_seen = 0;
+        Ingestor in(*stopped.vault, *stopped.embedder, flush);
+        auto r = in.ingest(
+            {later},
+            [&](const IngestProgress& p) {
+                if (p.phase == "sealing" && ++seals_seen == 20)
+                    cancel = true;
+            },
+            &cancel);
+        QVERIFY(!r.is_ok());
+        QCOMPARE(r.status().code(), StatusCode::Cancelled);
+        QVERIFY2(r.status().message().find("every message is stored") != std::string::npos,
+                 r.status().message().c_str());
+        QCOMPARE(in.committed_items(), std::size_t{1});
+        const long long sealed = stopped.count("SELECT count(*) FROM mem_tree_summaries");
+        QVERIFY2(sealed > 0 && sealed < 40, qPrintable(QString::number(sealed)));
+
+        stopped.ingest({later}, flush);
+        whole.ingest({later}, flush);
+        const char* sql = "SELECT id, level, child_ids_json, content FROM mem_tree_summaries "
+                          "ORDER BY id";
+        QCOMPARE(test::rows(stopped.vault->db(), sql), test::rows(whole.vault->db(), sql));
+        const char* buffers = "SELECT tree_id, level, item_ids_json, token_sum, oldest_at_ms "
+                              "FROM mem_tree_buffers ORDER BY tree_id, level";
+        QCOMPARE(test::rows(stopped.vault->db(), buffers), test::rows(whole.vault->db(), buffers));
+    }
+
     void freshL0IsNotFlushed() {
         Fixture f;
         IngestOptions o;

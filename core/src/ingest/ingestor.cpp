@@ -278,7 +278,6 @@ private:
     // A seal is a batch's work like a message's: a batch commits between two seals when it is
     // due (an import of a long history ends with dozens of them, 200 ms at 100,000 chunks).
     Status flush_stale_buffers() {
-        report(std::string("sealing"), 0, 1);
         // With a clock of its own (a replay, a test) an import scans every time.
         const std::int64_t now = opts_.now_ms != 0 ? opts_.now_ms : now_ms();
         auto trees =
@@ -287,7 +286,10 @@ private:
             return trees.status();
         std::set<std::string> all(trees->begin(), trees->end());
         all.insert(trees_added_to_.begin(), trees_added_to_.end());
+        std::size_t done = 0;
         for (const auto& tree : all) {
+            report(std::string("sealing"), done++, all.size());
+            MEMLENS_TRY(check_cancel());
             if (batch_is_due())
                 MEMLENS_TRY(next_batch());
             const std::size_t before = sealer_->summaries_sealed();
@@ -388,7 +390,10 @@ private:
     Status check_cancel() const {
         if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed))
             return Status::cancelled(
-                committed_items_ == 0
+                report_.batches > 0 && committed_items_ == total_items_
+                    ? std::string("import cancelled while sealing summaries; every message is "
+                                  "stored, and the next import or store seals the rest")
+                : committed_items_ == 0
                     ? std::string("import cancelled; the vault is unchanged")
                     : "import cancelled after " + std::to_string(committed_items_) + " of " +
                           std::to_string(total_items_) +
