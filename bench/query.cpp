@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <optional>
 #include <random>
 
@@ -82,6 +83,9 @@ Status time_hybrid(QueryRun& r) {
     const std::size_t q_count = r.q_count;
     r.fts_queries.assign(q_count, {});
     std::vector<double> keyword_leg_ms, vector_leg_ms;
+    // Each stage after the legs (SearchResponse::stage_ms), in the pipeline's order.
+    std::vector<std::string> stage_order;
+    std::map<std::string, std::vector<double>> stage_ms;
     auto hybrid = timed(q_count, [&](std::size_t i) -> Status {
         auto res = run_user_query(r.eng, r.work.queries[i]);
         if (!res)
@@ -92,6 +96,11 @@ Status time_hybrid(QueryRun& r) {
                   res->settings.beam_max_leaf_items};
         keyword_leg_ms.push_back(res->keyword.ms);
         vector_leg_ms.push_back(res->vector.ms);
+        for (const auto& [stage, ms] : res->stage_ms) {
+            if (std::find(stage_order.begin(), stage_order.end(), stage) == stage_order.end())
+                stage_order.push_back(stage);
+            stage_ms[stage].push_back(ms);
+        }
         return Status::ok();
     });
     if (!hybrid)
@@ -102,6 +111,14 @@ Status time_hybrid(QueryRun& r) {
     vector_leg_ms.erase(vector_leg_ms.begin(), vector_leg_ms.begin() + std::ptrdiff_t(q_count));
     r.out["hybrid_keyword_leg_ms"] = percentiles(keyword_leg_ms);
     r.out["hybrid_vector_leg_ms"] = percentiles(vector_leg_ms);
+    json stages = json::array();
+    for (const auto& stage : stage_order) {
+        auto& v = stage_ms[stage];
+        if (v.size() > q_count)
+            v.erase(v.begin(), v.begin() + std::ptrdiff_t(v.size() - q_count));
+        stages.push_back({{"stage", stage}, {"ms", percentiles(v)}});
+    }
+    r.out["hybrid_stage_ms"] = std::move(stages);
 
     auto keyword = timed(q_count, [&](std::size_t i) -> Status {
         return run_user_query(r.eng, r.work.queries[i], SearchMode::Keyword).status();

@@ -46,6 +46,13 @@ void print_query_table(const json& j) {
     for (const auto& [label, key] : rows)
         std::printf("%-34s %10.3f %10.3f\n", label, j[key]["p50"].get<double>(),
                     j[key]["p95"].get<double>());
+    if (j.contains("hybrid_stage_ms")) {
+        std::printf("  its stages after the legs, p50 ms:");
+        for (const auto& st : j["hybrid_stage_ms"])
+            std::printf(" %s %.3f", st["stage"].get<std::string>().c_str(),
+                        st["ms"]["p50"].get<double>());
+        std::printf("\n");
+    }
     std::printf("\nrecall@10 (ties counted; same ids): beam %.3f; %.3f, hnswlib (ef %d) %.3f; "
                 "%.3f; hnswlib build %.1f s\n",
                 j["vector_recall_at_10"].get<double>(), j["vector_id_recall_at_10"].get<double>(),

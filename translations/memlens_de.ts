@@ -12,7 +12,7 @@
 <context>
     <name>AuditState</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="+59"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="+61"/>
         <source>not logged: the request asked for no audit row</source>
         <translation>nicht protokolliert: der Aufruf verlangte keine Audit-Zeile</translation>
     </message>
@@ -598,7 +598,7 @@
 <context>
     <name>LegReport</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="-53"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="-55"/>
         <source>the search mode is semantic</source>
         <translation>der Suchmodus ist die semantische Suche</translation>
     </message>
@@ -657,11 +657,16 @@
         <source>scoped</source>
         <translation>eingegrenzt</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>beam recall below the minimum</source>
+        <translation>Trefferquote der Strahlsuche unter dem Minimum</translation>
+    </message>
 </context>
 <context>
     <name>NoMatch</name>
     <message>
-        <location filename="../core/src/search/pipeline.cpp" line="+195"/>
+        <location filename="../core/src/search/pipeline.cpp" line="+196"/>
         <source>the word %1 occurs nowhere in the searched scope</source>
         <translation>das Wort %1 kommt im durchsuchten Bereich nirgends vor</translation>
     </message>
@@ -3567,7 +3572,7 @@
         </translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Ersetzt durch&lt;/b&gt; %1</translation>
     </message>
@@ -3587,7 +3592,7 @@
         <translation>&lt;b&gt;Gestützt durch&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-72"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
         <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
@@ -3602,7 +3607,7 @@
         <translation>&lt;b&gt;Wichtigkeit&lt;/b&gt; %1 (beim Schreiben gespeichert: Länge, verschiedene Wörter, Quelle, Entitäten; kein Abgleich mit der Anfrage)</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+144"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>Gefunden in den benachbarten Beiträgen: %1</translation>
     </message>

@@ -12,7 +12,7 @@
 <context>
     <name>AuditState</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="+59"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="+61"/>
         <source>not logged: the request asked for no audit row</source>
         <translation>未记录：该请求要求不写审计记录</translation>
     </message>
@@ -581,7 +581,7 @@
 <context>
     <name>LegReport</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="-53"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="-55"/>
         <source>the search mode is semantic</source>
         <translation>搜索模式为语义搜索</translation>
     </message>
@@ -640,11 +640,16 @@
         <source>scoped</source>
         <translation>已限定范围</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>beam recall below the minimum</source>
+        <translation>束搜索召回率低于最低要求</translation>
+    </message>
 </context>
 <context>
     <name>NoMatch</name>
     <message>
-        <location filename="../core/src/search/pipeline.cpp" line="+195"/>
+        <location filename="../core/src/search/pipeline.cpp" line="+196"/>
         <source>the word %1 occurs nowhere in the searched scope</source>
         <translation>词语 %1 未出现在搜索范围内</translation>
     </message>
@@ -3519,7 +3524,7 @@
         </translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;被取代于&lt;/b&gt; %1</translation>
     </message>
@@ -3539,7 +3544,7 @@
         <translation>&lt;b&gt;支持依据&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-72"/>
         <source>Drill down to a level-1 summary to fetch its leaves</source>
         <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
@@ -3554,7 +3559,7 @@
         <translation>&lt;b&gt;重要度&lt;/b&gt; %1（写入时存储：长度、不同词数、来源、实体；与查询无关）</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+144"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>在相邻发言中匹配：%1</translation>
     </message>

@@ -74,6 +74,9 @@ void print_leg(const char* name, const LegReport& l) {
         std::printf(", exact scan (%s)", l.exact_reason.c_str());
     else if (!l.reached_topics.empty())
         std::printf(", beam reached %zu topics, scored %zu", l.reached_topics.size(), l.scored);
+    if (l.beam_recall)
+        std::printf(", the beam measured %.3f of the exact top 10 (minimum %.2f)", *l.beam_recall,
+                    l.beam_min_recall);
     std::printf("\n");
     if (l.noise_floor && l.below_noise > 0)
         std::printf("         %zu no closer than made-up words (similarity ≤ %.3f): dropped as "

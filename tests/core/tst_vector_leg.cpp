@@ -1,6 +1,6 @@
-// The vector leg: beam descent over the topic tree with its reached topics and
-// topic paths, the exact scan for small vaults and on request, and beam == exact when the beam
-// is as wide as the tree.
+// The vector leg: beam descent over the topic tree with its reached topics and topic paths,
+// chosen by the recall its index file measured; the exact scan for unmeasured small indexes and
+// on request, and beam == exact when the beam is as wide as the tree.
 #include "suite.h"
 #include "testsupport.h"
 
@@ -64,12 +64,63 @@ private slots:
         QVERIFY(engine_->index().size() >= 2500);
     }
 
-    void smallVaultUsesTheExactScan() {
+    // The file the import wrote measured the beam (TopicIndex::beam_recall): at the default
+    // width it finds what the exact scan finds here, so the leg descends, and says why.
+    void theBeamRunsWhereItsFileMeasuredItFindsTheExactTop10() {
+        const auto measured = engine_->index().measured_beam_recall(512);
+        QVERIFY2(measured, "the index file the import wrote carries no measurement");
+        QVERIFY(*measured >= 0.95 && *measured <= 1.0);
+        // The measurement the file carries is the one the index gives when asked again.
+        BeamOptions base;
+        base.max_depth = RetrievalSettings{}.beam_max_depth;
+        base.max_leaf_items = RetrievalSettings{}.beam_max_leaf_items;
+        const auto again = engine_->index().beam_recall({64, 512}, 32, base);
+        QCOMPARE(again.size(), std::size_t{2});
+        QVERIFY(std::abs(again[1].recall - *measured) < 1e-3);
+        QVERIFY(again[0].recall <= again[1].recall); // a narrower beam finds no more
+        QVERIFY(std::abs(*engine_->index().measured_beam_recall(64) - again[0].recall) < 1e-3);
+
         auto r = run("deploy the billing service");
         QVERIFY(r.vector.ran);
+        QVERIFY(!r.vector.exact);
+        QVERIFY(r.vector.beam_recall);
+        QCOMPARE(*r.vector.beam_recall, *measured);
+        QVERIFY(r.vector.scored < engine_->index().size());
+
+        // Asked for more than it measured, the leg scans exactly and says why.
+        QVERIFY(vault_->set_setting("search.beam.min_recall", "1").is_ok());
+        QVERIFY(vault_->set_setting("search.beam.width", "64").is_ok());
+        auto strict = run("deploy the billing service");
+        const bool below = *engine_->index().measured_beam_recall(64) < 1.0;
+        QCOMPARE(strict.vector.exact, below);
+        if (below)
+            QCOMPARE(QString::fromStdString(strict.vector.exact_reason),
+                     QStringLiteral("beam recall below the minimum"));
+        for (const char* key : {"search.beam.min_recall", "search.beam.width"})
+            QVERIFY(vault_->db()
+                        .exec(std::string("DELETE FROM ml_settings WHERE key = '") + key + "'")
+                        .is_ok());
+    }
+
+    // An index file without a measurement (written by an older memlens) is chosen by size.
+    void anUnmeasuredSmallIndexUsesTheExactScan() {
+        QVERIFY(vault_->db()
+                    .exec("DELETE FROM ml_settings WHERE key = 'topic_tree.beam_recall'")
+                    .is_ok());
+        SearchEngineOptions o;
+        o.audit = false;
+        auto unmeasured = must(SearchEngine::open(*vault_, o), "engine");
+        QVERIFY(!unmeasured->index().measured_beam_recall(512));
+        SearchRequest req;
+        req.query = "deploy the billing service";
+        req.mode = SearchMode::Semantic;
+        req.audit = false;
+        auto r = must(unmeasured->search(req), "search");
+        QVERIFY(r.vector.ran);
         QVERIFY(r.vector.exact);
+        QVERIFY(!r.vector.beam_recall);
         QCOMPARE(QString::fromStdString(r.vector.exact_reason), QStringLiteral("small vault"));
-        QCOMPARE(r.vector.scored, engine_->index().size());
+        QCOMPARE(r.vector.scored, unmeasured->index().size());
     }
 
     void beamDescentReachesTopicsAndRecordsPaths() {

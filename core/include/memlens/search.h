@@ -140,8 +140,14 @@ struct LegReport {
     std::string fts_query; // keyword leg: the MATCH expression it ran
     int parts = 0; // keyword leg: statements that ranked its matches at once (2: the rowid range
                    // split over two connections, SearchEngineOptions)
-    bool exact = false;                      // vector leg: exact scan instead of beam descent
-    std::string exact_reason;                // "small vault", "requested", "scoped"
+    bool exact = false; // vector leg: exact scan instead of beam descent
+    std::string
+        exact_reason; // "small vault", "requested", "scoped", "beam recall below the minimum"
+    // Vector leg: the beam's recall of the exact top 10 its index file measured at this query's
+    // beam width, which chose between the beam and the exact scan (at least beam_min_recall:
+    // the beam); nullopt for an unmeasured index, chosen by size (RetrievalSettings).
+    std::optional<double> beam_recall;
+    double beam_min_recall = 0.0;
     std::vector<std::string> reached_topics; // vector leg: the beam's final frontier
     std::size_t scored = 0;                  // vector leg: vectors scored
     // Vector leg: the topic index file turned out damaged while this query read it, so the
@@ -169,7 +175,8 @@ struct NoMatch {
 };
 
 // A leg's skipped_reason (LegReport: "weight 0", "no vectors for …", "max_ms") and its
-// exact_reason ("small vault", "requested", "scoped") as phrases to show; a reason these do not
+// exact_reason ("small vault", "requested", "scoped", "beam recall below the minimum") as
+// phrases to show; a reason these do not
 // know is shown as written.
 Phrase leg_skip_phrase(std::string_view reason);
 Phrase exact_scan_phrase(std::string_view reason);

@@ -165,6 +165,14 @@ public:
     // the commit (tests write there). False, with nothing changed, when there is no file to fold
     // into, another process is folding, another writer replaced the file meanwhile (its file
     // holds what this one would), or it was cancelled.
+    // Measures the beam on the current index file when the file carries no measurement (one
+    // written before beam_recall() existed) and records it under the file's token, as save()
+    // would have: TopicFolder does it once in the background, memlens-bench before it times.
+    // False when there was nothing to do (measured, no file, read-only, cancelled) or another
+    // file replaced it meanwhile. Needs a writable connection outside any transaction.
+    static Result<bool> measure_file(const Database& db, const std::string& model_signature,
+                                     const std::atomic_bool* cancel = nullptr);
+
     static Result<bool> fold_listed(const Database& db, const std::string& model_signature,
                                     const std::atomic_bool* cancel = nullptr,
                                     const std::function<void()>& before_commit = {});
@@ -222,6 +230,23 @@ public:
     // descent reached the hit); topic_path_of() tells where a hit lives.
     std::vector<VectorHit> exact(std::span<const float> query, std::size_t k,
                                  const std::vector<std::uint8_t>* allowed = nullptr) const;
+
+    // How much of the exact top 10 the beam descent finds at each of `widths` (ascending; depth
+    // and leaf items from `base`), with `samples` of the index's own vectors as queries: the
+    // middle row of each of `samples` equal slices of its positions, each left out of its own
+    // results. One pass over the rows finds every query's exact top 10. save() and
+    // fold_listed() measure the file they write (widths 64 to 1024, 32 queries:
+    // core/src/topic/topic_store.cpp) and load() reads it back: the vector leg runs the beam where
+    // it finds what the exact scan finds (search.beam.min_recall, docs/performance.md).
+    struct BeamRecall {
+        int width = 0;
+        double recall = 0.0;
+    };
+    std::vector<BeamRecall> beam_recall(const std::vector<int>& widths, std::size_t samples,
+                                        const BeamOptions& base) const;
+    // The recall measured for the mapped file at the widest measured width not above `width`;
+    // nullopt when the index was not mapped from a measured file, or `width` is below them all.
+    std::optional<double> measured_beam_recall(int width) const;
 
     // Position of a node id in the index (for `allowed` masks), or nullopt.
     std::optional<std::size_t> position(std::string_view node_id) const;

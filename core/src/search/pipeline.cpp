@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <future>
 
 namespace memlens::search {
 
@@ -345,6 +346,7 @@ Status vector_leg(const SearchContext& ctx, PipelineState& st) {
         in.limit = s.leg_limit;
         in.force_exact = st.request->exact;
         in.exact_scan_threshold = s.exact_scan_threshold;
+        in.beam_min_recall = s.beam_min_recall;
         in.beam = {s.beam_width, s.beam_max_depth, s.beam_max_leaf_items};
         in.mask = ctx.masks.get(s.include_summaries, st.hide_superseded);
         if (!st.request->scope.empty()) {
@@ -380,6 +382,8 @@ Status vector_leg(const SearchContext& ctx, PipelineState& st) {
         rep.top_score = st.vector_items.empty() ? 0.0 : st.vector_items.front().raw;
         rep.exact = out.exact;
         rep.exact_reason = std::move(out.exact_reason);
+        rep.beam_recall = out.beam_recall;
+        rep.beam_min_recall = s.beam_min_recall;
         rep.reached_topics = std::move(out.reached_topics);
         rep.scored = out.scored;
         rep.ms = ms_since(t);
@@ -397,19 +401,46 @@ std::vector<std::string> fused_ids(const PipelineState& st) {
     return ids;
 }
 
-// Rows, entity-index entities, stored vectors and topic paths of the fused candidates: what
-// both a search and a rerun read by id.
-Status read_rows(const SearchContext& ctx, PipelineState& st) {
-    const auto ids = fused_ids(st);
-    auto rows = hydrate_nodes(ctx.stmts, ids, st.cols);
-    if (!rows)
-        return rows.status().with_context("reading candidates");
-    st.rows = std::move(rows).value();
-    auto entities = node_entities(ctx.stmts, ids);
+// What the entity index says of the candidates and of the query (read together, on one
+// connection).
+struct EntityReads {
+    std::map<std::string, std::vector<std::string>> by_node;
+    std::vector<std::string> query_entities;
+    std::vector<Phrase> query_phrases;
+};
+
+Status read_entities(StatementCache& stmts, const std::vector<std::string>& ids,
+                     const SearchContext& ctx, std::string_view query, bool of_query,
+                     EntityReads& out) {
+    auto entities = node_entities(stmts, ids);
     if (!entities)
         return entities.status().with_context("entity index");
-    for (auto& [id, ents] : *entities)
-        st.facts[id].entities = std::move(ents);
+    out.by_node = std::move(entities).value();
+    if (!of_query)
+        return Status::ok();
+    auto qents = resolve_query_entities(stmts, query, ctx.registry, &out.query_phrases);
+    if (!qents)
+        return qents.status().with_context("query entities");
+    out.query_entities = std::move(qents).value();
+    return Status::ok();
+}
+
+// Rows, entity-index entities, stored vectors and topic paths of the fused candidates (and, for
+// a search, the query's entities): what both a search and a rerun read by id. With the second
+// connection a vault of 20,000 chunks and more keeps (SearchContext::keyword_helper) the entity
+// reads run on it while this thread reads the rows and the index: at 100,000 chunks each half
+// is 1.5 to 3 ms of a 200-candidate hybrid search (docs/performance.md).
+Status read_rows(const SearchContext& ctx, PipelineState& st, bool of_query) {
+    const auto ids = fused_ids(st);
+    EntityReads ents;
+    std::future<Status> side;
+    if (ctx.keyword_helper != nullptr)
+        side = std::async(std::launch::async, [&] {
+            return read_entities(*ctx.keyword_helper, ids, ctx, st.query, of_query, ents);
+        });
+    else
+        MEMLENS_TRY(read_entities(ctx.stmts, ids, ctx, st.query, of_query, ents));
+    auto rows = hydrate_nodes(ctx.stmts, ids, st.cols);
     for (const auto& id : ids) {
         const auto pos = ctx.index.position(id);
         if (!pos)
@@ -417,18 +448,24 @@ Status read_rows(const SearchContext& ctx, PipelineState& st) {
         st.embeddings[id] = ctx.index.vector_at(*pos);
         st.topic_paths[id] = ctx.index.topic_path_of(*pos);
     }
+    const Status side_status = side.valid() ? side.get() : Status::ok();
+    if (!rows)
+        return rows.status().with_context("reading candidates");
+    MEMLENS_TRY(side_status);
+    st.rows = std::move(rows).value();
+    for (auto& [id, e] : ents.by_node)
+        st.facts[id].entities = std::move(e);
+    if (of_query) {
+        st.resp.query_entities = std::move(ents.query_entities);
+        st.resp.query_entity_phrases = std::move(ents.query_phrases);
+    }
     return Status::ok();
 }
 
 } // namespace
 
 Status read_candidates(const SearchContext& ctx, PipelineState& st) {
-    MEMLENS_TRY(read_rows(ctx, st));
-    auto qents =
-        resolve_query_entities(ctx.stmts, st.query, ctx.registry, &st.resp.query_entity_phrases);
-    if (!qents)
-        return qents.status().with_context("query entities");
-    st.resp.query_entities = std::move(qents).value();
+    MEMLENS_TRY(read_rows(ctx, st, true));
     for (const Phrase& note : st.resp.query_entity_phrases)
         st.resp.query_entity_notes.push_back(render_english(note));
     std::map<std::string, std::vector<std::string>> entities_by_node;
@@ -444,8 +481,8 @@ Status read_candidates(const SearchContext& ctx, PipelineState& st) {
         NodeFacts& facts = st.facts[f.id];
         if (auto g = graph->find(f.id); g != graph->end())
             facts.graph = g->second;
-        if (auto s = superseded_by->find(f.id); s != superseded_by->end())
-            facts.superseded_by = s->second;
+        if (auto sb = superseded_by->find(f.id); sb != superseded_by->end())
+            facts.superseded_by = sb->second;
         // cosine() is 0 for vectors of different dimensions (another model's index).
         auto v = st.embeddings.find(f.id);
         if (!st.query_vector.empty() && v != st.embeddings.end() && !v->second.empty())
@@ -603,7 +640,7 @@ LegItem leg_item(const LegCandidate& c) {
 // recorded them, not as today's graph or links would give them.
 Status read_stored_candidates(const SearchContext& ctx, const CandidatePools& pools,
                               PipelineState& st) {
-    MEMLENS_TRY(read_rows(ctx, st));
+    MEMLENS_TRY(read_rows(ctx, st, false));
     for (const auto* pool : {&pools.keyword, &pools.vector}) {
         for (const auto& c : *pool) {
             NodeFacts& f = st.facts[c.node_id];

@@ -37,6 +37,8 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     vec["exact"] = r.vector.exact;
     vec["exact_reason"] =
         r.vector.exact_reason.empty() ? json(nullptr) : json(r.vector.exact_reason);
+    vec["beam_recall"] = r.vector.beam_recall ? json(*r.vector.beam_recall) : json(nullptr);
+    vec["beam_min_recall"] = r.vector.beam_min_recall;
     vec["reached_topics"] = r.vector.reached_topics;
     vec["scored"] = r.vector.scored;
     vec["index_problem"] =

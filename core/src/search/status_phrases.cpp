@@ -45,6 +45,8 @@ Phrase exact_scan_phrase(std::string_view reason) {
         return {ML_TR("LegReport", "requested"), {}};
     if (reason == "scoped")
         return {ML_TR("LegReport", "scoped"), {}};
+    if (reason == "beam recall below the minimum")
+        return {ML_TR("LegReport", "beam recall below the minimum"), {}};
     return as_is(std::string(reason));
 }
 

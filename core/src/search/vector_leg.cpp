@@ -128,10 +128,16 @@ VectorLegOutput run_vector_leg(const TopicIndex& index, const VectorLegInput& in
                 scoped_mask[pos] = 1;
             mask = &scoped_mask;
         }
-        const bool small = index.size() <= static_cast<std::size_t>(in.exact_scan_threshold);
-        if (in.force_exact || small) {
+        // Measured: the beam where it finds what the exact scan finds. Unmeasured: by size.
+        out.beam_recall = index.measured_beam_recall(in.beam.beam_width);
+        const bool small =
+            !out.beam_recall && index.size() <= static_cast<std::size_t>(in.exact_scan_threshold);
+        const bool misses = out.beam_recall && *out.beam_recall < in.beam_min_recall;
+        if (in.force_exact || small || misses) {
             out.exact = true;
-            out.exact_reason = in.force_exact ? "requested" : "small vault";
+            out.exact_reason = in.force_exact ? "requested"
+                               : small        ? "small vault"
+                                              : "beam recall below the minimum";
             hits = index.exact(in.query, k, mask);
             out.scored = index.size();
         } else {

@@ -10,6 +10,7 @@
 #include <memlens/topic_tree.h>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -39,6 +40,7 @@ struct VectorLegInput {
     int limit = 100;
     bool force_exact = false;
     int exact_scan_threshold = 20000;
+    double beam_min_recall = 0.95;
     BeamOptions beam;
     const std::vector<std::uint8_t>* mask = nullptr;     // unscoped: base mask or nullptr
     const std::vector<std::size_t>* positions = nullptr; // scoped: the admitted positions
@@ -48,6 +50,7 @@ struct VectorLegOutput {
     std::vector<LegItem> items;
     bool exact = false;
     std::string exact_reason;
+    std::optional<double> beam_recall; // what the index file measured at the beam's width
     std::vector<std::string> reached_topics;
     std::size_t scored = 0;
 };

@@ -267,10 +267,16 @@ void add_selection_fields(std::vector<Field>& f) {
         explore(in_leg(int_field("search.beam.max_leaf_items", "members scored per reached topic",
                                  &RetrievalSettings::beam_max_leaf_items, 1, 1000000)),
                 16, 4096));
-    f.push_back(explore(in_leg(int_field("search.exact_scan_threshold",
-                                         "vaults with at most this many vectors use an exact scan",
-                                         &RetrievalSettings::exact_scan_threshold, 0, 100000000)),
-                        0, 1000000));
+    f.push_back(in_leg(double_field(
+        "search.beam.min_recall",
+        "the beam runs where its file measured at least this recall of the exact top 10",
+        &RetrievalSettings::beam_min_recall, 0.0, 1.0)));
+    f.push_back(explore(
+        in_leg(int_field(
+            "search.exact_scan_threshold",
+            "unmeasured indexes and scopes of at most this many vectors are scanned exactly",
+            &RetrievalSettings::exact_scan_threshold, 0, 100000000)),
+        0, 1000000));
     f.push_back({choice_key("search.superseded", "superseded hits: mark | demote | hide",
                             words(kSupersededHandlings)),
                  [](const RetrievalSettings& s) { return std::string(to_string(s.superseded)); },

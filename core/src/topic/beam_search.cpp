@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
+#include <set>
+#include <string>
 
 namespace memlens {
 
@@ -303,6 +306,92 @@ std::vector<VectorHit> TopicIndex::exact(std::span<const float> query, std::size
         }
     }
     return top.take();
+}
+
+} // namespace memlens
+
+namespace memlens {
+
+std::vector<TopicIndex::BeamRecall> TopicIndex::beam_recall(const std::vector<int>& widths,
+                                                            std::size_t samples,
+                                                            const BeamOptions& base) const {
+    check_off_ui_thread("TopicIndex::beam_recall");
+    constexpr std::size_t kTop = 10;
+    std::vector<BeamRecall> out;
+    if (!impl_ || impl_->dim == 0 || samples == 0 || impl_->size() < 2 * (kTop + 1))
+        return out;
+    const Impl& impl = *impl_;
+    const std::size_t n = impl.size();
+    const std::size_t dim = impl.dim;
+    // Queries spread evenly over the positions (the index's order mixes sources and times):
+    // the middle of each of `samples` equal slices, or the next live row after it.
+    std::vector<std::uint32_t> at;
+    std::vector<float> queries;
+    for (std::size_t i = 0; i < samples; ++i) {
+        std::size_t pos = (2 * i + 1) * n / (2 * samples);
+        while (pos < n && !impl.live(pos))
+            ++pos;
+        if (pos >= n || (!at.empty() && at.back() == pos))
+            continue;
+        at.push_back(static_cast<std::uint32_t>(pos));
+        queries.resize(queries.size() + dim);
+        impl.read_rows(pos, 1, queries.data() + queries.size() - dim);
+    }
+    // The exact top 10 of every query in one pass over the rows, each query left out of its own.
+    std::vector<TopK> exact;
+    exact.reserve(at.size());
+    for (std::size_t q = 0; q < at.size(); ++q)
+        exact.emplace_back(impl, kTop + 1);
+    constexpr std::size_t kBlockRows = 2048;
+    std::vector<float> block(std::min(n, kBlockRows) * dim);
+    for (std::size_t first = 0; first < n; first += kBlockRows) {
+        const std::size_t count = std::min(kBlockRows, n - first);
+        impl.read_rows(first, count, block.data());
+        for (std::size_t r = 0; r < count; ++r) {
+            const auto pos = static_cast<std::uint32_t>(first + r);
+            if (!impl.live(pos))
+                continue;
+            for (std::size_t q = 0; q < at.size(); ++q)
+                if (pos != at[q])
+                    exact[q].offer(dot(queries.data() + q * dim, block.data() + r * dim, dim), pos);
+        }
+    }
+    std::vector<std::set<std::string>> truth;
+    for (std::size_t q = 0; q < at.size(); ++q) {
+        std::set<std::string> ids;
+        for (auto& h : exact[q].take())
+            if (ids.size() < kTop)
+                ids.insert(std::move(h.node_id));
+        truth.push_back(std::move(ids));
+    }
+    for (int width : widths) {
+        BeamOptions beam = base;
+        beam.beam_width = width;
+        std::size_t found = 0, wanted = 0;
+        for (std::size_t q = 0; q < at.size(); ++q) {
+            const std::string_view self = impl.id(at[q]);
+            std::size_t kept = 0;
+            for (const auto& h : search({queries.data() + q * dim, dim}, kTop + 1, beam)) {
+                if (h.node_id == self || kept == kTop)
+                    continue;
+                ++kept;
+                found += truth[q].count(h.node_id);
+            }
+            wanted += truth[q].size();
+        }
+        out.push_back({width, wanted == 0 ? 1.0 : double(found) / double(wanted)});
+    }
+    return out;
+}
+
+std::optional<double> TopicIndex::measured_beam_recall(int width) const {
+    if (!impl_)
+        return std::nullopt;
+    std::optional<double> best;
+    for (const auto& m : impl_->beam_recall)
+        if (m.width <= width)
+            best = m.recall; // widths ascending: the widest measured at or below `width`
+    return best;
 }
 
 } // namespace memlens

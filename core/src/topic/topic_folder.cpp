@@ -1,7 +1,8 @@
 // TopicFolder (topic_tree.h): one thread, started with the first request, that folds the
 // vectors listed beside a vault's index file into a new file when more than
 // TopicIndex::kMaxUnfoldedRows are listed, on a writable connection of its own
-// (docs/architecture.md, "Threads").
+// (docs/architecture.md, "Threads"); the first request that finds no fold due measures an
+// unmeasured file's beam instead (TopicIndex::measure_file).
 #include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
@@ -65,6 +66,7 @@ std::size_t TopicFolder::wait_idle() {
 
 void TopicFolder::run() {
     std::unique_ptr<Vault> vault; // opened on the first fold that is due, kept for the next
+    bool measured = false;        // measure_file() ran
     std::unique_lock lock(state_->mutex);
     while (true) {
         state_->wake.wait(lock, [&] { return state_->asked || state_->stop; });
@@ -84,6 +86,10 @@ void TopicFolder::run() {
             if (upkeep && *upkeep == TopicIndex::Upkeep::Fold) {
                 auto r = TopicIndex::fold_listed(vault->db(), state_->signature, &state_->stop);
                 folded = r && *r;
+            } else if (!measured) {
+                // A file written before it measured the beam: once per folder (a no-op after).
+                (void)TopicIndex::measure_file(vault->db(), state_->signature, &state_->stop);
+                measured = true;
             }
         }
         lock.lock();

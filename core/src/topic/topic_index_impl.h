@@ -116,6 +116,8 @@ struct TopicIndex::Impl {
     std::vector<std::uint8_t> dead;         // size() bytes once a position died
     std::int64_t delta_seq = 0;             // the last ml_topic_delta row read
     std::string file_token;                 // the token of the mapped file
+    // The beam's recall measured when the mapped file was written (TopicIndex::beam_recall).
+    std::vector<TopicIndex::BeamRecall> beam_recall;
     bool is_delta(std::size_t pos) const { return file && pos >= mapped_count; }
     bool live(std::size_t pos) const { return dead.empty() || dead[pos] == 0; }
     void kill(std::size_t pos) {
