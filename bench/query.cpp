@@ -45,6 +45,7 @@ struct Options {
     std::vector<int> ef_sweep = {16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
     std::vector<std::pair<int, int>> tree_shapes; // branching × leaf size to try beside the stored
     std::string cli;                              // the memlens-cli the cold start times
+    bool primitives_only = false;                 // cover_window, drill_down, query_topic, …
 };
 
 // One run's shared state: what the phases below measure on and what they hand on.
@@ -449,6 +450,10 @@ Result<json> run(const Options& o) {
     r.out = {{"chunks", o.chunks}, {"queries", r.q_count}, {"seed", o.seed}};
     r.out["engine_open_s"] = engine_open_s;
 
+    if (o.primitives_only) {
+        MEMLENS_TRY(time_primitives(r));
+        return std::move(r.out);
+    }
     MEMLENS_TRY(time_hybrid(r));
     MEMLENS_TRY(time_fts_raw_and_cold_start(r));
     MEMLENS_TRY(time_vector_leg(r));
@@ -488,6 +493,7 @@ int bench_query(const Args& a) {
         }
     }
 
+    o.primitives_only = a.flag("primitives-only");
     if (a.flag("build-only")) {
         const Status st = build_vault(cached_vault_dir(o.chunks, o.seed), o.chunks, o.seed);
         return st.is_ok() ? 0 : fail("query", st);

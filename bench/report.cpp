@@ -25,9 +25,13 @@ void print_ingest_table(const json& j) {
 }
 
 void print_query_table(const json& j) {
-    std::printf("memlens-bench query: %zu chunks, %zu queries, %zu vectors in %zu topics\n\n",
-                j["chunks"].get<std::size_t>(), j["queries"].get<std::size_t>(),
-                j["index_vectors"].get<std::size_t>(), j["topics"].get<std::size_t>());
+    if (j.contains("index_vectors"))
+        std::printf("memlens-bench query: %zu chunks, %zu queries, %zu vectors in %zu topics\n\n",
+                    j["chunks"].get<std::size_t>(), j["queries"].get<std::size_t>(),
+                    j["index_vectors"].get<std::size_t>(), j["topics"].get<std::size_t>());
+    else
+        std::printf("memlens-bench query: %zu chunks, %zu queries (primitives only)\n\n",
+                    j["chunks"].get<std::size_t>(), j["queries"].get<std::size_t>());
     std::printf("%-34s %10s %10s\n", "operation", "p50 ms", "p95 ms");
     const std::pair<const char*, const char*> rows[] = {
         {"hybrid search (default request)", "hybrid_ms"},
@@ -44,8 +48,11 @@ void print_query_table(const json& j) {
         {"query_topic (most mentioned)", "query_topic_ms"},
         {"search_entities", "search_entities_ms"}};
     for (const auto& [label, key] : rows)
-        std::printf("%-34s %10.3f %10.3f\n", label, j[key]["p50"].get<double>(),
-                    j[key]["p95"].get<double>());
+        if (j.contains(key))
+            std::printf("%-34s %10.3f %10.3f\n", label, j[key]["p50"].get<double>(),
+                        j[key]["p95"].get<double>());
+    if (!j.contains("hybrid_ms"))
+        return; // --primitives-only
     if (j.contains("hybrid_stage_ms")) {
         std::printf("  its stages after the legs, p50 ms:");
         for (const auto& st : j["hybrid_stage_ms"])

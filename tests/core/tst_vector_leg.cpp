@@ -74,7 +74,7 @@ private slots:
         BeamOptions base;
         base.max_depth = RetrievalSettings{}.beam_max_depth;
         base.max_leaf_items = RetrievalSettings{}.beam_max_leaf_items;
-        const auto again = engine_->index().beam_recall({64, 512}, 32, base);
+        const auto again = engine_->index().beam_recall({64, 512}, 32, base, 100);
         QCOMPARE(again.size(), std::size_t{2});
         QVERIFY(std::abs(again[1].recall - *measured) < 1e-3);
         QVERIFY(again[0].recall <= again[1].recall); // a narrower beam finds no more

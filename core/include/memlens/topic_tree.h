@@ -231,8 +231,9 @@ public:
     std::vector<VectorHit> exact(std::span<const float> query, std::size_t k,
                                  const std::vector<std::uint8_t>* allowed = nullptr) const;
 
-    // How much of the exact top 10 the beam descent finds at each of `widths` (ascending; depth
-    // and leaf items from `base`), with `samples` of the index's own vectors as queries: the
+    // How much of the exact top 10 the beam descent finds among the first 10 of the `asked`
+    // it returns (the vector leg asks for search.leg_limit) at each of `widths` (ascending;
+    // depth and leaf items from `base`), with `samples` of the index's own vectors as queries: the
     // middle row of each of `samples` equal slices of its positions, each left out of its own
     // results. One pass over the rows finds every query's exact top 10. save() and
     // fold_listed() measure the file they write (widths 64 to 1024, 32 queries:
@@ -243,7 +244,7 @@ public:
         double recall = 0.0;
     };
     std::vector<BeamRecall> beam_recall(const std::vector<int>& widths, std::size_t samples,
-                                        const BeamOptions& base) const;
+                                        const BeamOptions& base, std::size_t asked) const;
     // The recall measured for the mapped file at the widest measured width not above `width`;
     // nullopt when the index was not mapped from a measured file, or `width` is below them all.
     std::optional<double> measured_beam_recall(int width) const;

@@ -46,6 +46,8 @@ std::vector<std::size_t> below(const std::vector<Eligible>& eligible,
     while (!stack.empty()) {
         const std::size_t i = stack.back();
         stack.pop_back();
+        if (eligible[i].row.level <= 1)
+            continue; // its children are chunks (a level-0 buffer sealed), never in `by_id`
         for (const auto& child : eligible[i].row.child_ids) {
             auto it = by_id.find(child);
             if (it != by_id.end() && seen.insert(it->second).second) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace memlens {
 
@@ -55,20 +56,85 @@ std::vector<bool> add_frontier(const std::vector<detail::Eligible>& eligible,
     return hides;
 }
 
+constexpr const char* kRawColumns =
+    "SELECT c.id, COALESCE(c.path_scope, c.source_id), c.time_range_start_ms, "
+    "c.time_range_end_ms FROM mem_tree_chunks c WHERE c.time_range_start_ms >= ?1 "
+    "AND c.time_range_start_ms <= ?2 AND c.time_range_end_ms <= ?2 AND ";
+constexpr const char* kRawSource =
+    " AND (c.path_scope = ?3 OR (c.path_scope IS NULL AND c.source_id = ?3))";
+
+// Adds each row of `st` (kRawColumns) the scope filter admits to `entries`, its place to `raw_at`.
+Status add_raw_rows(Statement& st, detail::ScopeFilter& filter, std::vector<Entry>& entries,
+                    std::unordered_map<std::string, std::size_t>& raw_at) {
+    return st.each_row([&] {
+        std::string scope = st.column_text(1);
+        if (!filter.allows(scope))
+            return;
+        std::string id = st.column_text(0);
+        raw_at.emplace(id, entries.size());
+        entries.push_back(
+            {std::move(scope), st.column_int64(2), st.column_int64(3), false, std::move(id), 0});
+    });
+}
+
+// The in-window chunks no hiding summary holds, by parent: those no summary sealed yet, then
+// those of each summary that hides nothing and overlaps the window (a chunk lies within its
+// summary's time range: the sealer and forget's re-seal make the range of its children's). Each
+// is one range of (parent_summary_id, time_range_start_ms): at a million chunks a 90-day window
+// holds 500,000 chunks, nearly all under summaries the window covers, and these ranges read only
+// the few thousand at its edges.
+Status add_raw_chunks_by_parent(const Database& db, const detail::VaultColumns& cols,
+                                const CoverWindowOptions& opts, detail::ScopeFilter& filter,
+                                const std::vector<std::string>& hiding_ids,
+                                std::vector<Entry>& entries,
+                                std::unordered_map<std::string, std::size_t>& raw_at) {
+    const std::string tail =
+        detail::live_chunk_condition(cols) + (opts.source_id ? kRawSource : "");
+    auto unsealed =
+        db.prepare(std::string(kRawColumns) + "c.parent_summary_id IS NULL AND " + tail);
+    auto of_parent = db.prepare(std::string(kRawColumns) + "c.parent_summary_id = ?4 AND " + tail);
+    auto parents = db.prepare("SELECT id FROM mem_tree_summaries WHERE time_range_start_ms <= ?2 "
+                              "AND time_range_end_ms >= ?1 ORDER BY id");
+    for (auto* st : {&unsealed, &of_parent, &parents})
+        if (!*st)
+            return st->status();
+    const auto bind_window = [&](Statement& st) {
+        st.bind(1, opts.since_ms).bind(2, opts.until_ms);
+        if (opts.source_id)
+            st.bind(3, *opts.source_id);
+    };
+    bind_window(*unsealed);
+    parents->bind(1, opts.since_ms).bind(2, opts.until_ms);
+    MEMLENS_TRY(add_raw_rows(*unsealed, filter, entries, raw_at));
+    const std::unordered_set<std::string> hiding(hiding_ids.begin(), hiding_ids.end());
+    std::vector<std::string> open;
+    MEMLENS_TRY(parents->each_row([&] {
+        std::string id = parents->column_text(0);
+        if (hiding.count(id) == 0)
+            open.push_back(std::move(id));
+    }));
+    for (const auto& id : open) {
+        of_parent->reset(); // clears the bindings too
+        bind_window(*of_parent);
+        of_parent->bind(4, id);
+        MEMLENS_TRY(add_raw_rows(*of_parent, filter, entries, raw_at));
+    }
+    return Status::ok();
+}
+
 // Every in-window chunk the scope admits, streamed through one cursor: no scan cap, so a source
 // that sorts last is never starved. A chunk whose parent link names a hiding summary is left in
 // SQLite (most of a long window); the rest are added to `entries`, their places in `raw_at`.
+// Where the parent index holds the time too (a vault of this schema), by parent instead.
 Status add_raw_chunks(const Database& db, const detail::VaultColumns& cols,
                       const CoverWindowOptions& opts, detail::ScopeFilter& filter,
                       const std::vector<std::string>& hiding_ids, std::vector<Entry>& entries,
                       std::unordered_map<std::string, std::size_t>& raw_at) {
-    std::string sql = "SELECT c.id, COALESCE(c.path_scope, c.source_id), c.time_range_start_ms, "
-                      "c.time_range_end_ms FROM mem_tree_chunks c "
-                      "WHERE c.time_range_start_ms >= ?1 AND c.time_range_start_ms <= ?2 "
-                      "AND c.time_range_end_ms <= ?2 AND " +
-                      detail::live_chunk_condition(cols);
+    if (cols.chunk_parent_link && cols.chunk_parent_time)
+        return add_raw_chunks_by_parent(db, cols, opts, filter, hiding_ids, entries, raw_at);
+    std::string sql = std::string(kRawColumns) + detail::live_chunk_condition(cols);
     if (opts.source_id)
-        sql += " AND (c.path_scope = ?3 OR (c.path_scope IS NULL AND c.source_id = ?3))";
+        sql += kRawSource;
     if (cols.chunk_parent_link && !hiding_ids.empty())
         sql += " AND (c.parent_summary_id IS NULL OR c.parent_summary_id NOT IN "
                "(SELECT value FROM json_each(?4)))";
@@ -80,16 +146,7 @@ Status add_raw_chunks(const Database& db, const detail::VaultColumns& cols,
         st->bind(3, *opts.source_id);
     if (cols.chunk_parent_link && !hiding_ids.empty())
         st->bind(4, detail::json_id_list(hiding_ids));
-    MEMLENS_TRY(st->each_row([&] {
-        std::string scope = st->column_text(1);
-        if (!filter.allows(scope))
-            return;
-        std::string id = st->column_text(0);
-        raw_at.emplace(id, entries.size());
-        entries.push_back(
-            {std::move(scope), st->column_int64(2), st->column_int64(3), false, std::move(id), 0});
-    }));
-    return Status::ok();
+    return add_raw_rows(*st, filter, entries, raw_at);
 }
 
 // A chunk listed under a hiding summary without a parent link back to it is hidden too.

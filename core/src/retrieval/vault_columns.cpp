@@ -35,6 +35,7 @@ VaultColumns vault_columns(const Vault& vault) {
     c.chunk_content_path = chunks.count("content_path") != 0;
     c.chunk_parent_link = chunks.count("parent_summary_id") != 0;
     c.chunk_author = chunks.count("author") != 0;
+    c.chunk_parent_time = false; // another writer's schema and indexes
     c.summary_doc_version = summaries.count("doc_id") != 0 && summaries.count("version_ms") != 0;
     c.summary_content_path = summaries.count("content_path") != 0;
     return c;

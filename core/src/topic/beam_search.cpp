@@ -314,7 +314,8 @@ namespace memlens {
 
 std::vector<TopicIndex::BeamRecall> TopicIndex::beam_recall(const std::vector<int>& widths,
                                                             std::size_t samples,
-                                                            const BeamOptions& base) const {
+                                                            const BeamOptions& base,
+                                                            std::size_t asked) const {
     check_off_ui_thread("TopicIndex::beam_recall");
     constexpr std::size_t kTop = 10;
     std::vector<BeamRecall> out;
@@ -371,7 +372,10 @@ std::vector<TopicIndex::BeamRecall> TopicIndex::beam_recall(const std::vector<in
         for (std::size_t q = 0; q < at.size(); ++q) {
             const std::string_view self = impl.id(at[q]);
             std::size_t kept = 0;
-            for (const auto& h : search({queries.data() + q * dim, dim}, kTop + 1, beam)) {
+            // Asked for as many as the leg asks: above kTwoPassMin members the descent keeps
+            // kRerankPerHit × that many of its int8 pass for the float re-rank.
+            for (const auto& h :
+                 search({queries.data() + q * dim, dim}, std::max(asked, kTop) + 1, beam)) {
                 if (h.node_id == self || kept == kTop)
                     continue;
                 ++kept;

@@ -108,7 +108,8 @@ std::string measure_beam_recall(const TopicIndex& index) {
     base.max_leaf_items = defaults.beam_max_leaf_items;
     std::string out;
     char buf[48];
-    for (const auto& m : index.beam_recall(kBeamRecallWidths, kBeamRecallSamples, base)) {
+    const auto asked = static_cast<std::size_t>(defaults.leg_limit);
+    for (const auto& m : index.beam_recall(kBeamRecallWidths, kBeamRecallSamples, base, asked)) {
         std::snprintf(buf, sizeof buf, " %d:%.4f", m.width, m.recall);
         out += buf;
     }
