@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -100,12 +101,15 @@ Status measure_index_file(const fs::path& dir) {
     auto embedder = make_embedder_for(**vault);
     if (!embedder)
         return embedder.status();
+    const auto started = std::chrono::steady_clock::now();
     auto measured = TopicIndex::measure_file((*vault)->db(), (*embedder)->signature());
     if (!measured)
         return measured.status().with_context("measuring the bench vault's index file");
     if (*measured)
-        std::fprintf(stderr, "memlens-bench: measured the beam on %s's index file\n",
-                     dir.string().c_str());
+        std::fprintf(
+            stderr, "memlens-bench: measured the beam on %s's index file in %.2f s\n",
+            dir.string().c_str(),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     return Status::ok();
 }
 

@@ -67,8 +67,21 @@ private slots:
     // The file the import wrote measured the beam (TopicIndex::beam_recall): at the default
     // width it finds what the exact scan finds here, so the leg descends, and says why.
     void theBeamRunsWhereItsFileMeasuredItFindsTheExactTop10() {
+        // 2,500 chunks are below TopicIndex::kBeamMeasuredFrom: the import's file is not
+        // measured, and is when asked to be.
+        QVERIFY(!engine_->index().measured_beam_recall(512));
+        auto emb = must(make_embedder_for(*vault_), "embedder");
+        QVERIFY(
+            must(TopicIndex::measure_file(vault_->db(), emb->signature(), nullptr, 0), "measure"));
+        QVERIFY(!must(TopicIndex::measure_file(vault_->db(), emb->signature(), nullptr, 0),
+                      "measure again")); // measured already
+        SearchEngineOptions o;
+        o.audit = false;
+        o.topic_tree.max_leaf_items = 64;
+        o.topic_tree.branching = 6;
+        engine_ = must(SearchEngine::open(*vault_, o), "engine");
         const auto measured = engine_->index().measured_beam_recall(512);
-        QVERIFY2(measured, "the index file the import wrote carries no measurement");
+        QVERIFY2(measured, "the measured file carries no measurement");
         QVERIFY(*measured >= 0.95 && *measured <= 1.0);
         // The measurement the file carries is the one the index gives when asked again.
         BeamOptions base;

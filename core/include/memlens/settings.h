@@ -116,11 +116,12 @@ struct RetrievalSettings {
     // MMR still separates copies (re-sent messages, a re-ingested paragraph: cosine > 0.9).
     double mmr_redundancy_floor = 0.7;
 
-    // Vector leg: beam descent over the topic tree, or an exact scan. An index file measures
-    // the beam's recall of the exact top 10 when it is written (TopicIndex::beam_recall): the
-    // beam runs where that recall, at beam_width, is at least beam_min_recall, at any size.
-    // An index without a measurement (written before it, or built in memory) is scanned
-    // exactly up to exact_scan_threshold vectors; so is a scope of at most that many.
+    // Vector leg: beam descent over the topic tree, or an exact scan. An index file of
+    // TopicIndex::kBeamMeasuredFrom vectors or more measures the beam's recall of the exact top
+    // 10 when it is written (TopicIndex::beam_recall): the beam runs where that recall, at
+    // beam_width, is at least beam_min_recall. An index without a measurement (smaller, written
+    // before it, or built in memory) is scanned exactly up to exact_scan_threshold vectors; so
+    // is a scope of at most that many.
     // Measured on generated chunks with the built-in embedder (docs/performance.md): at
     // 100,000 the beam finds 0.994 of the exact top 10 in 0.8 ms, the exact scan takes 16 ms.
     int beam_width = 512;

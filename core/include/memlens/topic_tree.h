@@ -145,6 +145,10 @@ public:
     // them folds them into a new file after its commit (fold_listed()); with no file to map, it
     // writes one in its transaction (save()). See upkeep().
     static constexpr std::size_t kMaxUnfoldedRows = 4096;
+    // The smallest index whose file save() and fold_listed() measure the beam on (beam_recall):
+    // below it the exact scan takes about 2 ms, and an unmeasured index is scanned exactly up to
+    // search.exact_scan_threshold (docs/explanations.md, "Vector leg").
+    static constexpr std::size_t kBeamMeasuredFrom = 20'000;
     // What the index needs after this transaction's writes, read inside the writer's
     // transaction: Appends when a file is there for the vault's token and model and at most
     // kMaxUnfoldedRows vector writes are listed since it; Fold when more are listed (then
@@ -166,12 +170,14 @@ public:
     // into, another process is folding, another writer replaced the file meanwhile (its file
     // holds what this one would), or it was cancelled.
     // Measures the beam on the current index file when the file carries no measurement (one
-    // written before beam_recall() existed) and records it under the file's token, as save()
-    // would have: TopicFolder does it once in the background, memlens-bench before it times.
-    // False when there was nothing to do (measured, no file, read-only, cancelled) or another
-    // file replaced it meanwhile. Needs a writable connection outside any transaction.
+    // written before beam_recall() existed) and holds at least `min_vectors`, and records it
+    // under the file's token, as save() would have: TopicFolder does it once in the background,
+    // memlens-bench before it times. False when there was nothing to do (measured, smaller, no
+    // file, read-only, cancelled) or another file replaced it meanwhile. Needs a writable
+    // connection outside any transaction.
     static Result<bool> measure_file(const Database& db, const std::string& model_signature,
-                                     const std::atomic_bool* cancel = nullptr);
+                                     const std::atomic_bool* cancel = nullptr,
+                                     std::size_t min_vectors = kBeamMeasuredFrom);
 
     static Result<bool> fold_listed(const Database& db, const std::string& model_signature,
                                     const std::atomic_bool* cancel = nullptr,
@@ -236,9 +242,10 @@ public:
     // depth and leaf items from `base`), with `samples` of the index's own vectors as queries: the
     // middle row of each of `samples` equal slices of its positions, each left out of its own
     // results. One pass over the rows finds every query's exact top 10. save() and
-    // fold_listed() measure the file they write (widths 64 to 1024, 32 queries:
-    // core/src/topic/topic_store.cpp) and load() reads it back: the vector leg runs the beam where
-    // it finds what the exact scan finds (search.beam.min_recall, docs/performance.md).
+    // fold_listed() measure the file they write when it holds kBeamMeasuredFrom vectors or more
+    // (widths 64 to 1024, 32 queries: core/src/topic/topic_store.cpp) and load() reads it back: the
+    // vector leg runs the beam where it finds what the exact scan finds (search.beam.min_recall,
+    // docs/performance.md).
     struct BeamRecall {
         int width = 0;
         double recall = 0.0;

@@ -100,8 +100,12 @@ Result<FileKeys> stored_file_keys(const Database& db) {
     return FileKeys{std::move(signature).value(), std::move(token).value()};
 }
 
-// The beam's recall on the tree `impl` holds, as kBeamRecallKey stores it under `token`.
-std::string measure_beam_recall(const TopicIndex& index) {
+// The beam's recall on the tree `index` holds, as kBeamRecallKey stores it after the file's
+// token; empty (unmeasured) for an index of fewer than `min_vectors`.
+std::string measure_beam_recall(const TopicIndex& index,
+                                std::size_t min_vectors = TopicIndex::kBeamMeasuredFrom) {
+    if (index.size() < min_vectors)
+        return {};
     BeamOptions base;
     const RetrievalSettings defaults;
     base.max_depth = defaults.beam_max_depth;
@@ -747,7 +751,7 @@ Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& mode
 }
 
 Result<bool> TopicIndex::measure_file(const Database& db, const std::string& model_signature,
-                                      const std::atomic_bool* cancel) {
+                                      const std::atomic_bool* cancel, std::size_t min_vectors) {
     check_off_ui_thread("TopicIndex::measure_file");
     if (topic_file_path(db).empty() || db.read_only())
         return false;
@@ -757,10 +761,11 @@ Result<bool> TopicIndex::measure_file(const Database& db, const std::string& mod
     if (!index)
         return index.status();
     const Impl& impl = *index->impl_;
-    if (!impl.file || !impl.beam_recall.empty() || (cancel != nullptr && cancel->load()))
+    if (!impl.file || !impl.beam_recall.empty() || index->size() < min_vectors ||
+        (cancel != nullptr && cancel->load()))
         return false;
-    const std::string recall = measure_beam_recall(*index);
-    if (cancel != nullptr && cancel->load())
+    const std::string recall = measure_beam_recall(*index, min_vectors);
+    if (recall.empty() || (cancel != nullptr && cancel->load()))
         return false;
     auto tx = Transaction::begin(db);
     if (!tx)
