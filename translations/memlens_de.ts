@@ -915,6 +915,11 @@
         <source> (beam: %1 topics, %2 scored)</source>
         <translation> (Beam: %1 Themen, %2 bewertet)</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source> (the index file measured the beam at %1 of the exact top 10; minimum %2)</source>
+        <translation> (die Indexdatei hat für die Strahlsuche %1 der exakten ersten 10 gemessen; Minimum %2)</translation>
+    </message>
 </context>
 <context>
     <name>ResultsModel</name>
@@ -5061,7 +5066,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+15"/>
+        <location filename="../ui/pages/querypage.cpp" line="+17"/>
         <source>&amp;Run</source>
         <translation>Aus&amp;führen</translation>
     </message>

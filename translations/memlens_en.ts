@@ -497,7 +497,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/querypage.cpp" line="+317"/>
+        <location filename="../ui/pages/querypage.cpp" line="+323"/>
         <source>Show %Ln older version(s)</source>
         <translation>
             <numerusform>Show %Ln older version</numerusform>

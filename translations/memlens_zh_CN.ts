@@ -898,6 +898,11 @@
         <source> (beam: %1 topics, %2 scored)</source>
         <translation>（束搜索：%1 个主题，%2 个已评分）</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source> (the index file measured the beam at %1 of the exact top 10; minimum %2)</source>
+        <translation>（索引文件测得束搜索找到精确前 10 名中的 %1；最低 %2）</translation>
+    </message>
 </context>
 <context>
     <name>ResultsModel</name>
@@ -5005,7 +5010,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+15"/>
+        <location filename="../ui/pages/querypage.cpp" line="+17"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>

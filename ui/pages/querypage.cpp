@@ -73,6 +73,12 @@ QString legText(const char* name, const LegReport& leg) {
                     : QCoreApplication::translate("QueryPage", " (beam: %1 topics, %2 scored)")
                           .arg(leg.reached_topics.size())
                           .arg(formatCount(static_cast<qint64>(leg.scored)));
+        if (leg.beam_recall)
+            text += QCoreApplication::translate(
+                        "QueryPage", " (the index file measured the beam at %1 of the exact top "
+                                     "10; minimum %2)")
+                        .arg(*leg.beam_recall, 0, 'f', 3)
+                        .arg(leg.beam_min_recall, 0, 'f', 2);
     }
     return text;
 }
