@@ -142,6 +142,21 @@ std::vector<TopicIndex::BeamRecall> stored_beam_recall(const Database& db,
     return out;
 }
 
+// A write transaction, begun only while `token` is still the committed file of
+// `model_signature`; nullopt when another file replaced it meanwhile (fold_listed, measure_file).
+Result<std::optional<Transaction>>
+begin_if_current(const Database& db, const std::string& model_signature, const std::string& token) {
+    auto tx = Transaction::begin(db);
+    if (!tx)
+        return tx.status().with_context("topic index file");
+    auto keys = stored_file_keys(db);
+    if (!keys)
+        return keys.status();
+    if (keys->signature != model_signature || keys->token != token)
+        return std::optional<Transaction>();
+    return std::optional<Transaction>(std::move(tx).value());
+}
+
 // The rows of ml_topic_delta up to `seq`: what a new file holds; later ones stay listed.
 Status delete_folded(const Database& db, std::int64_t seq) {
     auto st = db.prepare("DELETE FROM ml_topic_delta WHERE seq <= ?");
@@ -730,18 +745,15 @@ Result<bool> TopicIndex::fold_listed(const Database& db, const std::string& mode
     if (cancelled())
         return false; // the new file goes with `discard`
 
-    auto tx = Transaction::begin(db);
+    auto tx = begin_if_current(db, model_signature, folded_token);
     if (!tx)
-        return tx.status().with_context("topic index file");
-    auto keys = stored_file_keys(db);
-    if (!keys)
-        return keys.status();
-    if (keys->signature != model_signature || keys->token != folded_token)
+        return tx.status();
+    if (!*tx)
         return false; // replaced meanwhile (a reindex, another model): the rollback changes nothing
     MEMLENS_TRY(delete_folded(db, impl.delta_seq));
     MEMLENS_TRY(write_setting(db, kFileTokenKey, token));
     MEMLENS_TRY(write_setting(db, kBeamRecallKey, token + recall));
-    MEMLENS_TRY(tx->commit().with_context("topic index file"));
+    MEMLENS_TRY((*tx)->commit().with_context("topic index file"));
     discard.keep = true;
     folder.unlock();
     // A failed publish loses nothing: load() maps the committed pending file until the next
@@ -767,16 +779,13 @@ Result<bool> TopicIndex::measure_file(const Database& db, const std::string& mod
     const std::string recall = measure_beam_recall(*index, min_vectors);
     if (recall.empty() || (cancel != nullptr && cancel->load()))
         return false;
-    auto tx = Transaction::begin(db);
+    auto tx = begin_if_current(db, model_signature, impl.file_token);
     if (!tx)
-        return tx.status().with_context("topic index file");
-    auto keys = stored_file_keys(db);
-    if (!keys)
-        return keys.status();
-    if (keys->signature != model_signature || keys->token != impl.file_token)
+        return tx.status();
+    if (!*tx)
         return false; // a new file meanwhile: its writer measured it
     MEMLENS_TRY(write_setting(db, kBeamRecallKey, impl.file_token + recall));
-    MEMLENS_TRY(tx->commit().with_context("topic index file"));
+    MEMLENS_TRY((*tx)->commit().with_context("topic index file"));
     return true;
 }
 
