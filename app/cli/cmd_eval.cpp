@@ -152,6 +152,11 @@ int run_eval(const Args& a) {
     if (misses_file && misses_file->empty())
         return fail("eval", "--misses: expected a file name");
     o.misses = misses_file.has_value();
+    if (auto keep = a.get("save-judgments")) {
+        if (keep->empty())
+            return fail("eval", "--save-judgments: expected a folder");
+        o.save_judgments = *keep;
+    }
     if (stderr_is_tty())
         o.progress = draw_eval_progress;
     o.cancel = &g_eval_cancel;
@@ -177,7 +182,8 @@ MEMLENS_CLI_COMMAND(Spec{
     "retrieval quality on LoCoMo: evidence recall@k, session recall, MRR",
     "Usage: memlens-cli eval locomo --data FILE [--conversations ID,...] [--k 1,5,10,25,50]\n"
     "                               [--setting KEY=VALUE ...] [--work-dir DIR]\n"
-    "                               [--accept-entity-proposals] [--misses FILE] [--json]\n\n"
+    "                               [--accept-entity-proposals] [--misses FILE]\n"
+    "                               [--save-judgments DIR] [--json]\n\n"
     "Ingests each conversation of a LoCoMo JSON file into its own temporary vault (the normal\n"
     "ingest path, the vault's default embedder), asks every question through the default\n"
     "query path (query analysis, then the hybrid search with the vault's settings), and reports\n"
@@ -193,8 +199,11 @@ MEMLENS_CLI_COMMAND(Spec{
     "merge' would), to measure what accepting them changes.\n"
     "--misses FILE writes one JSON line per question whose evidence is not all in the first\n"
     "ten places: each turn left out with its place in the fused list and in each leg's pool,\n"
-    "and the first stage that kept it out of a ten-hit answer (why-not's stage and verdict).",
-    {"data", "conversations", "k", "work-dir", "setting", "misses"},
+    "and the first stage that kept it out of a ten-hit answer (why-not's stage and verdict).\n"
+    "--save-judgments DIR keeps each conversation's vault in DIR (a new subfolder each) with\n"
+    "every question it asked as a judged query and its evidence turns graded 2 ('relevant') by\n"
+    "the judge 'benchmark': 'memlens-cli metrics --vault DIR/<folder>' measures it again.",
+    {"data", "conversations", "k", "work-dir", "setting", "misses", "save-judgments"},
     {"accept-entity-proposals"},
     run_eval});
 

@@ -189,6 +189,12 @@ struct LocomoEvalOptions {
     // Collect LocomoEvalReport::misses: each evidence turn not in the first ten places, asked
     // once more through SearchEngine::why_not at a limit of ten.
     bool misses = false;
+    // When set, each conversation's vault is kept in this folder (one subfolder per
+    // conversation, which must not exist yet) instead of a temporary one, with every question
+    // it asks stored as a judged query (asked as of the conversation's end, with its speakers)
+    // and each evidence turn's first chunk graded 2 ("relevant") by the judge "benchmark"
+    // (judgments.h): `memlens-cli metrics` then measures that vault's rankings.
+    std::filesystem::path save_judgments;
     std::function<void(const EvalProgress&)> progress;
     const std::atomic_bool* cancel = nullptr;
 };

@@ -7,6 +7,7 @@
 #include <memlens/eval.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
+#include <memlens/judgments.h>
 #include <memlens/query_context.h>
 #include <memlens/search.h>
 #include <memlens/settings.h>
@@ -114,6 +115,8 @@ private:
     Status record_miss(SearchEngine& engine, const QueryOptions& base, const Evaluable& e,
                        const SearchResponse& r, const std::string& sample_id);
     Status map_turns_to_chunks(const Vault& vault);
+    Status save_judgments(Vault& vault, const LocomoConversation& conv,
+                          const std::vector<Evaluable>& todo, const QueryOptions& ask);
     Status ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
                    const std::vector<Evaluable>& todo, const std::string& sample_id,
                    RecallAccumulator& conv_hybrid, RecallAccumulator& conv_keyword);
@@ -280,6 +283,34 @@ QueryOptions conversation_ask_options(const IngestSource& source, int limit) {
     return ask_opts;
 }
 
+// The conversation's questions as judged queries of its vault, graded by their evidence.
+Status EvalRun::save_judgments(Vault& vault, const LocomoConversation& conv,
+                               const std::vector<Evaluable>& todo, const QueryOptions& ask) {
+    std::vector<JudgedQuery> queries;
+    std::vector<Judgment> grades;
+    for (const Evaluable& e : todo) {
+        JudgedQuery q;
+        q.id = conv.sample_id + "-q" + std::to_string(e.q - conv.questions.data() + 1);
+        q.text = e.q->question;
+        q.now_ms = ask.now_ms;
+        q.persons = ask.known_persons;
+        for (const auto& turn : e.evidence) {
+            const auto chunk = turn_chunk_.find(turn);
+            if (chunk == turn_chunk_.end())
+                continue;
+            Judgment j;
+            j.query_id = q.id;
+            j.node_id = chunk->second;
+            j.grade = kBenchmarkGrade;
+            j.judge = std::string(kBenchmarkJudge);
+            j.reason = "evidence " + turn;
+            grades.push_back(std::move(j));
+        }
+        queries.push_back(std::move(q));
+    }
+    return put_judgments(vault, queries, std::move(grades));
+}
+
 // Each question in hybrid mode, then in keyword mode.
 Status EvalRun::ask_all(SearchEngine& engine, const QueryOptions& ask_opts,
                         const std::vector<Evaluable>& todo, const std::string& sample_id,
@@ -312,7 +343,13 @@ Status EvalRun::conversation(std::size_t index, const IngestSource& source,
     const std::vector<Evaluable> todo = evaluable_questions(conv, source, fig);
 
     progress(conv.sample_id, "ingest", 0, source.items.size());
-    auto vault = Vault::create(scratch / folder_name(index, conv.sample_id));
+    const bool keep = !o_.save_judgments.empty();
+    const std::filesystem::path dir = keep ? o_.save_judgments / folder_name(index, conv.sample_id)
+                                           : scratch / folder_name(index, conv.sample_id);
+    if (keep && std::filesystem::exists(dir))
+        return Status::invalid(dir.string() + " exists already: --save-judgments writes a new "
+                                              "vault for each conversation");
+    auto vault = Vault::create(dir);
     if (!vault)
         return vault.status();
     for (const auto& [k, v] : o_.settings)
@@ -337,9 +374,11 @@ Status EvalRun::conversation(std::size_t index, const IngestSource& source,
     if (!engine)
         return engine.status().with_context(conv.sample_id);
 
-    if (o_.misses)
+    if (o_.misses || keep)
         MEMLENS_TRY(map_turns_to_chunks(**vault).with_context(conv.sample_id));
     const QueryOptions ask_opts = conversation_ask_options(source, ks_.back());
+    if (keep)
+        MEMLENS_TRY(save_judgments(**vault, conv, todo, ask_opts).with_context(conv.sample_id));
     RecallAccumulator conv_hybrid(ks_);
     RecallAccumulator conv_keyword(ks_);
     MEMLENS_TRY(ask_all(**engine, ask_opts, todo, conv.sample_id, conv_hybrid, conv_keyword));

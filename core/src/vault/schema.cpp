@@ -462,12 +462,38 @@ DROP INDEX mem_tree_chunks_parent;
 CREATE INDEX mem_tree_chunks_parent ON mem_tree_chunks(parent_summary_id, time_range_start_ms);
 )SQL";
 
+// Schema 10. Judgments (judgments.h, docs/judgments.md): the queries a person, an agent or a
+// benchmark judged, and one grade per query, node and judge. A node's judgments are kept when
+// the node is forgotten (they name what was judged, not a row that must exist), so a metric
+// over them counts a forgotten relevant memory as missed.
+constexpr const char* kMigration10 = R"SQL(
+CREATE TABLE ml_judged_queries (
+    id TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    now_ms INTEGER,                          -- asked as of this time; NULL: the time of asking
+    persons_json TEXT NOT NULL DEFAULT '[]', -- the persons its asker knew
+    created_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX ml_judged_queries_text ON ml_judged_queries(text);
+CREATE TABLE ml_judgments (
+    query_id TEXT NOT NULL,
+    node_id TEXT NOT NULL,
+    judge TEXT NOT NULL,
+    grade INTEGER NOT NULL CHECK (grade BETWEEN 0 AND 3),
+    reason TEXT NOT NULL DEFAULT '',
+    audit_id INTEGER,
+    time_ms INTEGER NOT NULL,
+    PRIMARY KEY (query_id, node_id, judge)
+) WITHOUT ROWID;
+CREATE INDEX ml_judgments_node ON ml_judgments(node_id);
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> kAll = {
         kMigration1, migration2().c_str(), kMigration3, kMigration4, kMigration5,
-        kMigration6, migration7().c_str(), kMigration8, kMigration9};
+        kMigration6, migration7().c_str(), kMigration8, kMigration9, kMigration10};
     return kAll;
 }
 
@@ -484,7 +510,8 @@ const std::vector<const char*>& markers() {
                                                   "ml_topic_delta",
                                                   "ml_entities_on_entity_mention",
                                                   "ml_buffer_appends",
-                                                  "ml_entity_index_newest"};
+                                                  "ml_entity_index_newest",
+                                                  "ml_judgments"};
     return kAll;
 }
 
