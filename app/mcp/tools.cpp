@@ -9,6 +9,7 @@
 #include <memlens/import.h>
 #include <memlens/ingest.h>
 #include <memlens/json_writer.h>
+#include <memlens/judgments.h>
 #include <memlens/memories.h>
 #include <memlens/node_ref.h>
 #include <memlens/query_context.h>
@@ -318,6 +319,15 @@ void add_memory_specs(std::vector<ToolSpec>& specs) {
                                     {"before", str()}}),
                      output({"forgotten", "summaries_resealed", "summaries_removed"}), true, true,
                      true});
+    specs.push_back({"memory_feedback", "Grade a hit",
+                     "Grades node_id as a hit your memory_search for query returned: 0 not "
+                     "relevant, 1 related, 2 relevant, 3 answers it. Kept under your name.",
+                     object_schema({{"query", str()},
+                                    {"node_id", str()},
+                                    {"grade", integer(kMinGrade, kMaxGrade)},
+                                    {"reason", str()}},
+                                   {"query", "node_id", "grade"}),
+                     output({"query_id", "node_id", "grade", "audit_id"}), true, true});
 }
 
 // Every tool, in the order tools/list gives them.
@@ -932,6 +942,32 @@ ToolOutcome ToolRunner::list(const json& args) {
     return o;
 }
 
+// A grade is the agent's (judge "agent <client>", judgments.h), of a hit one of its own logged
+// searches returned.
+ToolOutcome ToolRunner::feedback(const json& args, const AuditCaller& caller) {
+    const std::string query = args["query"].get<std::string>();
+    const std::string node = args["node_id"].get<std::string>();
+    const int grade = static_cast<int>(opt_size(args, "grade"));
+    const std::string reason = opt_string(args, "reason").value_or("");
+    const std::string summary = "memory_feedback " + node + " " + std::to_string(grade);
+    const auto client =
+        caller.client.empty() ? std::nullopt : std::optional<std::string_view>(caller.client);
+    auto row = find_logged_search(*vault_, query, node, client);
+    if (!row)
+        return failed(row.status(), summary);
+    const std::string judge = "agent " + (caller.client.empty() ? "unnamed" : caller.client);
+    auto j = judge_logged_hit(*vault_, *row, node, grade, reason, judge);
+    if (!j)
+        return failed(j.status(), summary);
+    ToolOutcome o;
+    o.structured = {{"query_id", j->query_id}, {"node_id", j->node_id},
+                    {"grade", j->grade},       {"grade_name", std::string(grade_name(j->grade))},
+                    {"judge", j->judge},       {"audit_id", *row}};
+    o.node_ids = {j->node_id};
+    o.summary = summary;
+    return o;
+}
+
 ToolOutcome ToolRunner::get(const json& args) {
     const auto ids = opt_strings(args, "ids");
     std::string summary = "memory_get";
@@ -1199,6 +1235,12 @@ ToolOutcome ToolRunner::run(const ToolSpec& spec, const json& given, const Audit
             return failed(Status::invalid("the server is read-only (--read-only): it stores "
                                           "nothing"));
         return update(arguments, cancel);
+    }
+    if (spec.name == "memory_feedback") {
+        if (read_only_)
+            return failed(Status::invalid("the server is read-only (--read-only): it stores "
+                                          "no grade"));
+        return feedback(arguments, caller);
     }
     if (spec.name == "memory_list")
         return list(arguments);

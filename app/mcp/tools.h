@@ -120,6 +120,7 @@ private:
     // memory_update, memory_list, memory_get (memories.h).
     ToolOutcome update(const json& args, const std::atomic_bool* cancel);
     ToolOutcome list(const json& args);
+    ToolOutcome feedback(const json& args, const AuditCaller& caller);
     ToolOutcome get(const json& args);
     ToolOutcome forget(const json& args);
     ToolOutcome primitive(const std::string& name, const json& args);

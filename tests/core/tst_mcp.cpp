@@ -527,9 +527,10 @@ private slots:
         std::vector<std::string> names;
         for (const json& t : r["result"]["tools"])
             names.push_back(t["name"]);
-        QCOMPARE(names, (std::vector<std::string>{"memory_search", "drill_down", "why_not",
-                                                  "explain", "memory_store", "memory_update",
-                                                  "memory_list", "memory_get", "memory_forget"}));
+        QCOMPARE(names,
+                 (std::vector<std::string>{"memory_search", "drill_down", "why_not", "explain",
+                                           "memory_store", "memory_update", "memory_list",
+                                           "memory_get", "memory_forget", "memory_feedback"}));
         const std::string text = r["result"].dump();
         const std::size_t cost = context_tokens(text);
         qInfo("tools/list: %zu tools, %zu tokens (every tool: %zu)", names.size(), cost,
@@ -775,6 +776,20 @@ private slots:
         QCOMPARE(hits.size(), std::size_t{1});
         const std::string short_id = hits[0]["id"].get<std::string>();
         QVERIFY(id.starts_with(short_id));
+
+        // The hit the agent used, graded: a judgment naming the search's audit row.
+        server_->drain();
+        const json graded = send(call(95, "memory_feedback",
+                                      {{"query", "wombat"}, {"node_id", short_id}, {"grade", 3}}));
+        QVERIFY2(!graded["result"]["isError"].get<bool>(), graded.dump().c_str());
+        QCOMPARE(sc(graded)["node_id"].get<std::string>(), id);
+        QVERIFY(sc(graded)["audit_id"].get<std::int64_t>() > 0);
+        QVERIFY(error_text(send(call(96, "memory_feedback",
+                                     {{"query", "never asked"}, {"node_id", id}, {"grade", 1}})))
+                    .find("no logged search") != std::string::npos);
+        QVERIFY(error_text(send(call(97, "memory_feedback",
+                                     {{"query", "wombat"}, {"node_id", id}, {"grade", 4}})))
+                    .find("grade") != std::string::npos);
 
         const json listed = send(call(83, "memory_list", {{"source", "chat:zoo"}, {"limit", 1}}));
         QCOMPARE(sc(listed)["memories"].size(), std::size_t{1});
@@ -1300,7 +1315,7 @@ private slots:
         local.emplace("Origin", "http://localhost:3000");
         auto ok = c.Post("/mcp", local, body, "application/json");
         QCOMPARE(ok->status, 200);
-        QCOMPARE(json::parse(ok->body)["result"]["tools"].size(), std::size_t{9}); // "memory"
+        QCOMPARE(json::parse(ok->body)["result"]["tools"].size(), std::size_t{10}); // "memory"
         QCOMPARE(c.Get("/mcp", auth)->status, 405);
         // 2026-07-28's routing headers must agree with the body.
         httplib::Headers routed = auth;

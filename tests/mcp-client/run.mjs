@@ -37,7 +37,7 @@ function check(ok, what, detail = '') {
 const EXPECTED_TOOLS = ['memory_search', 'memory_store', 'memory_forget', 'why_not', 'explain',
   'query_source',
   'query_global', 'query_topic', 'cover_window', 'search_entities', 'drill_down', 'fetch_leaves',
-  'walk', 'memory_update', 'memory_list', 'memory_get'];
+  'walk', 'memory_update', 'memory_feedback', 'memory_list', 'memory_get'];
 
 // A fresh vault from the project's own generated corpus.
 rmSync(scratch, { recursive: true, force: true });
@@ -145,6 +145,18 @@ async function session(label, client, transport, expectVersion) {
   check(ftop?.node_id === id && typeof ftop?.score === 'number' && /RRF/.test(ftop?.verdict),
     `${label}: detail=full gives the score and the whole verdict`, JSON.stringify(ftop));
 
+  // The agent grades the hit it used: kept as a judgment under its own name, naming the search.
+  const graded = await client.callTool({ name: 'memory_feedback',
+    arguments: { query: `${word} prototype`, node_id: shortId, grade: 3, reason: 'it answers' } });
+  check(!graded.isError && graded.structuredContent?.node_id === id &&
+        graded.structuredContent?.grade === 3 && /^agent /.test(graded.structuredContent?.judge) &&
+        Number.isInteger(graded.structuredContent?.audit_id),
+    `${label}: memory_feedback grades the hit it used`, JSON.stringify(graded).slice(0, 300));
+  const ungraded = await client.callTool({ name: 'memory_feedback',
+    arguments: { query: 'a search never asked', node_id: shortId, grade: 1 } });
+  check(ungraded.isError === true && /no logged search/.test(ungraded.content?.[0]?.text),
+    `${label}: a grade of a hit no search returned is refused`, JSON.stringify(ungraded));
+
   const unknown = await client.callTool({ name: 'fetch_leaves',
     arguments: { chunk_ids: [id, 'no-such-chunk'] } });
   check(unknown.isError === true && /'no-such-chunk'/.test(unknown.content?.[0]?.text),
@@ -244,8 +256,9 @@ async function run() {
     const lean = new V1Client({ name: 'sdk-v1-default-tools', version: '1.32.2' });
     await lean.connect(new V1Stdio({ command: cli, args: ['serve', '--vault', vault] }));
     const names = (await lean.listTools()).tools.map((t) => t.name).sort();
-    check(JSON.stringify(names) === JSON.stringify(['drill_down', 'explain', 'memory_forget',
-      'memory_get', 'memory_list', 'memory_search', 'memory_store', 'memory_update', 'why_not']),
+    check(JSON.stringify(names) === JSON.stringify(['drill_down', 'explain', 'memory_feedback',
+      'memory_forget', 'memory_get', 'memory_list', 'memory_search', 'memory_store',
+      'memory_update', 'why_not']),
     'default tools: the memory set', names.join(', '));
     await lean.close();
   }
@@ -292,17 +305,18 @@ async function run() {
   for (const name of clientNames) {
     const mine = rows.filter((r) => r.client === name);
     const tools = new Set(mine.map((r) => r.tool));
-    check(mine.length === 16 && ['memory_store', 'memory_search', 'fetch_leaves',
-      'search_entities', 'memory_list', 'memory_update', 'memory_get', 'memory_forget']
+    check(mine.length === 18 && ['memory_store', 'memory_search', 'fetch_leaves',
+      'search_entities', 'memory_list', 'memory_update', 'memory_get', 'memory_forget',
+      'memory_feedback']
       .every((t) => tools.has(t)) && mine.every((r) => r.session),
-    `audit: the 16 calls of ${name} name it and their session (${mine.length} logged)`,
+    `audit: the 18 calls of ${name} name it and their session (${mine.length} logged)`,
     JSON.stringify(mine.map((r) => [r.tool, r.session])));
   }
   // --client takes the client's name alone as well as "name version".
   const byName = spawnSync(cli, ['audit', '--vault', vault, 'list', '--client', 'sdk-v1-stdio',
     '--limit', '1000', '--json'], { encoding: 'utf8' });
   const named = JSON.parse(byName.stdout || '[]');
-  check(byName.status === 0 && named.length === 16 &&
+  check(byName.status === 0 && named.length === 18 &&
         named.every((r) => r.client === 'sdk-v1-stdio 1.32.2'),
     'audit list --client NAME keeps that client\'s rows, any version', String(named.length));
   const failed = rows.filter((r) => r.error && /limit/.test(r.error));
