@@ -320,6 +320,34 @@
     </message>
 </context>
 <context>
+    <name>Grade</name>
+    <message>
+        <location filename="../core/src/judgments/judgments.cpp" line="+268"/>
+        <source>not relevant</source>
+        <translation>nicht relevant</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>related</source>
+        <translation>verwandt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>relevant</source>
+        <translation>relevant</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>answers it</source>
+        <translation>beantwortet sie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no grade</source>
+        <translation>keine Bewertung</translation>
+    </message>
+</context>
+<context>
     <name>GraphText</name>
     <message numerus="yes">
         <location filename="../ui/graph/graphtext.cpp" line="+23"/>
@@ -924,7 +952,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+30"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+53"/>
         <source>%1 %2 (rank %3): %4% of a first place&apos;s %5</source>
         <translation>%1 %2 (Rang %3): %4 % des Werts %5 eines ersten Platzes</translation>
     </message>
@@ -3216,6 +3244,35 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::GradeFlow</name>
+    <message>
+        <location filename="../ui/vault/gradeflow.cpp" line="+72"/>
+        <source>Cannot read the grades: %1</source>
+        <translation>Die Bewertungen lassen sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+34"/>
+        <source>Grade</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>The vault is open read-only: grades are shown but cannot be changed. Open it for writing to grade hits.</source>
+        <translation>Der Tresor ist schreibgeschützt geöffnet: Bewertungen werden gezeigt, lassen sich aber nicht ändern. Öffnen Sie ihn zum Schreiben, um Treffer zu bewerten.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The grade was not saved: %1</source>
+        <translation>Die Bewertung wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Graded %1 %2 (%3)</source>
+        <translation>%1 mit %2 bewertet (%3)</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::GraphControlsPanel</name>
     <message>
         <location filename="../ui/graph/graphcontrolspanel.cpp" line="+25"/>
@@ -5343,9 +5400,14 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+66"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+86"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>A grade is of a search&apos;s hit: run a search and select one of its hits</source>
+        <translation>Bewertet wird ein Treffer einer Suche: Führen Sie eine Suche aus und wählen Sie einen ihrer Treffer</translation>
     </message>
 </context>
 <context>
@@ -5409,7 +5471,7 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+88"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+105"/>
         <source>leaf</source>
         <translation>Blatt</translation>
     </message>
@@ -5419,12 +5481,27 @@
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+81"/>
+        <source>Not graded for this query: select the hit and press 0, 1, 2 or 3</source>
+        <translation>Für diese Anfrage nicht bewertet: Treffer wählen und 0, 1, 2 oder 3 drücken</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Graded %1 (%2) for this query; 0, 1, 2 or 3 grades it again</source>
+        <translation>Für diese Anfrage mit %1 bewertet (%2); 0, 1, 2 oder 3 bewertet neu</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Hybrid, keyword and semantic search: the final score that placed the hit. The primitives (source, global, topic, cover, drill, leaves): the node&apos;s stored importance, not a match to the query; a rerank orders by cosine, shown under Signals</source>
         <translation>Hybride, Stichwort- und semantische Suche: der Endscore, der den Treffer platzierte. Die Primitive (source, global, topic, cover, drill, leaves): die gespeicherte Wichtigkeit des Knotens, kein Abgleich mit der Anfrage; ein Rerank ordnet nach Kosinus, unter Signale gezeigt</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>Your grade of the hit for this query: 0 not relevant, 1 related, 2 relevant, 3 answers it (keys 0–3 on a selected hit). Kept in the vault; memlens-cli metrics measures rankings against them</source>
+        <translation>Ihre Bewertung des Treffers für diese Anfrage: 0 nicht relevant, 1 verwandt, 2 relevant, 3 beantwortet sie (Tasten 0–3 auf einem gewählten Treffer). Im Tresor gespeichert; memlens-cli metrics misst Rankings daran</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
         <translation>RRF-Fusion: der RRF-Term jedes Zweigs als Anteil seines Terms für Rang 1 (Keyword, Vektor). Profil-Fusion: Graph · Vektor · Keyword · Aktualität, je in [0, 1]</translation>
     </message>
@@ -5467,6 +5544,11 @@
         <location line="+2"/>
         <source>Signals</source>
         <translation>Signale</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Grade</source>
+        <translation>Bewertung</translation>
     </message>
 </context>
 <context>

@@ -320,6 +320,34 @@
     </message>
 </context>
 <context>
+    <name>Grade</name>
+    <message>
+        <location filename="../core/src/judgments/judgments.cpp" line="+268"/>
+        <source>not relevant</source>
+        <translation>不相关</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>related</source>
+        <translation>有关联</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>relevant</source>
+        <translation>相关</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>answers it</source>
+        <translation>回答了问题</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no grade</source>
+        <translation>未评分</translation>
+    </message>
+</context>
+<context>
     <name>GraphText</name>
     <message numerus="yes">
         <location filename="../ui/graph/graphtext.cpp" line="+23"/>
@@ -907,7 +935,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+30"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+53"/>
         <source>%1 %2 (rank %3): %4% of a first place&apos;s %5</source>
         <translation>%1 %2（排名 %3）：为第一名 %5 的 %4%</translation>
     </message>
@@ -3173,6 +3201,35 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::GradeFlow</name>
+    <message>
+        <location filename="../ui/vault/gradeflow.cpp" line="+72"/>
+        <source>Cannot read the grades: %1</source>
+        <translation>无法读取评分：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+34"/>
+        <source>Grade</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>The vault is open read-only: grades are shown but cannot be changed. Open it for writing to grade hits.</source>
+        <translation>存储库以只读方式打开：评分可以显示但不能修改。以可写方式打开后才能为结果评分。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The grade was not saved: %1</source>
+        <translation>评分未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Graded %1 %2 (%3)</source>
+        <translation>已为 %1 评分 %2（%3）</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::GraphControlsPanel</name>
     <message>
         <location filename="../ui/graph/graphcontrolspanel.cpp" line="+25"/>
@@ -5281,9 +5338,14 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+66"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+86"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>A grade is of a search&apos;s hit: run a search and select one of its hits</source>
+        <translation>评分针对搜索结果：请先运行搜索并选择一个结果</translation>
     </message>
 </context>
 <context>
@@ -5347,7 +5409,7 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+88"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+105"/>
         <source>leaf</source>
         <translation>叶节点</translation>
     </message>
@@ -5357,12 +5419,27 @@
         <translation>摘要</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+81"/>
+        <source>Not graded for this query: select the hit and press 0, 1, 2 or 3</source>
+        <translation>此查询尚未评分：选中结果后按 0、1、2 或 3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Graded %1 (%2) for this query; 0, 1, 2 or 3 grades it again</source>
+        <translation>此查询评分为 %1（%2）；按 0、1、2 或 3 重新评分</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Hybrid, keyword and semantic search: the final score that placed the hit. The primitives (source, global, topic, cover, drill, leaves): the node&apos;s stored importance, not a match to the query; a rerank orders by cosine, shown under Signals</source>
         <translation>混合、关键词和语义搜索：决定命中位置的最终分数。原语（source、global、topic、cover、drill、leaves）：节点存储的重要度，与查询无关；重排按余弦排序，显示在信号列中</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>Your grade of the hit for this query: 0 not relevant, 1 related, 2 relevant, 3 answers it (keys 0–3 on a selected hit). Kept in the vault; memlens-cli metrics measures rankings against them</source>
+        <translation>您对此查询结果的评分：0 不相关，1 有关联，2 相关，3 回答了问题（选中结果后按 0–3）。保存在存储库中；memlens-cli metrics 据此衡量排序</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>RRF fusion: each leg&apos;s RRF term as a share of its rank-1 term (keyword, vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]</source>
         <translation>RRF 融合：每条检索腿的 RRF 项占其第 1 名项的比例（关键词、向量）。配置融合：图 · 向量 · 关键词 · 新鲜度，均在 [0, 1] 内</translation>
     </message>
@@ -5405,6 +5482,11 @@
         <location line="+2"/>
         <source>Signals</source>
         <translation>信号</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Grade</source>
+        <translation>评分</translation>
     </message>
 </context>
 <context>

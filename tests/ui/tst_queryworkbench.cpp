@@ -23,12 +23,14 @@
 #include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
+#include "vault/gradeflow.h"
 #include "vault/vaultcontroller.h"
 #include "widgets/markdownview.h"
 #include "widgets/timeboundedit.h"
 
 #include <memlens/compare.h>
 #include <memlens/import.h>
+#include <memlens/judgments.h>
 #include <memlens/query_context.h>
 #include <memlens/thread_guard.h>
 
@@ -425,6 +427,55 @@ private Q_SLOTS:
         QCOMPARE(wb_->page()->headerLabel()->text(), QStringLiteral("keyword “launch budget”"));
         wb_->form()->setKind(QueryKind::Hybrid);
         QCOMPARE(static_cast<QueryKind>(mode->currentData().toInt()), QueryKind::Hybrid);
+    }
+
+    // The keys 0–3 grade the selected hit for the search shown; the grade is in the vault, shown
+    // in the Grade column, read back when the same question runs again, and gone from a search
+    // of another question.
+    void aHitIsGradedWithAKeyAndKeepsItsGrade() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        const auto ask = [&](const QString& text) {
+            wb_->page()->setQueryText(text);
+            wb_->page()->run();
+            return finished.wait(30000);
+        };
+        QVERIFY(ask(QStringLiteral("launch budget decision")));
+        QTreeView* view = wb_->page()->resultsView();
+        QVERIFY(view->model()->rowCount() >= 2);
+        view->setFocus();
+        view->setCurrentIndex(view->model()->index(1, 0));
+        const QString id = view->currentIndex().data(IdRole).toString();
+        QSignalSpy graded(wb_->grades(), &GradeFlow::graded);
+        QTest::keyClick(view, Qt::Key_3);
+        QVERIFY(graded.wait(30000));
+        ResultsModel* results = wb_->session()->results();
+        QCOMPARE(results->gradeOf(id), 3);
+        const QModelIndex cell = results->index(results->rowOf(id), ResultsModel::Grade);
+        QVERIFY2(cell.data().toString().contains(QStringLiteral("answers it")),
+                 qPrintable(cell.data().toString()));
+        QVERIFY(cell.data(Qt::DecorationRole).canConvert<QColor>());
+
+        // Another question: no grade of the first one shows.
+        QSignalSpy loaded(wb_->grades(), &GradeFlow::gradesLoaded);
+        QVERIFY(ask(QStringLiteral("phoenix")));
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(results->gradeOf(id), -1);
+        // The first question again: its grade is read back from the vault.
+        QVERIFY(ask(QStringLiteral("launch budget decision")));
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(results->gradeOf(id), 3);
+        const std::string judged = test::offUiThread([dir = vaultDir_.toStdString()] {
+            auto v = Vault::open(dir, true);
+            if (!v)
+                return v.status().to_string();
+            auto js = judgments(**v);
+            if (!js)
+                return js.status().to_string();
+            return js->size() == 1 ? js->front().node_id + " " + js->front().judge
+                                   : std::to_string(js->size()) + " judgments";
+        });
+        QCOMPARE(QString::fromStdString(judged), id + QStringLiteral(" person"));
     }
 
     void aNewerQueryDropsTheOlderResult() {

@@ -6,6 +6,9 @@
 #include "models/roles.h"
 #include "models/signalbars.h"
 
+#include <memlens/judgments.h>
+
+#include <QColor>
 #include <QCoreApplication>
 #include <QGuiApplication>
 #include <QPalette>
@@ -15,6 +18,26 @@
 namespace memlens::ui {
 
 namespace {
+
+// The grade in words, from the core's phrase (judgments.h), translated.
+QString gradeText(int grade) {
+    const PhraseText p = grade_phrase(grade);
+    return QCoreApplication::translate(p.context, p.text);
+}
+
+// A mark per grade: grey for "not relevant", then amber, light green and green.
+QColor gradeColor(int grade) {
+    switch (grade) {
+    case 0:
+        return QColor(0x9e, 0x9e, 0x9e);
+    case 1:
+        return QColor(0xf0, 0xa2, 0x02);
+    case 2:
+        return QColor(0x7c, 0xb3, 0x42);
+    default:
+        return QColor(0x2e, 0x7d, 0x32);
+    }
+}
 
 SignalBars barsFor(const RetrievalHit& hit) {
     SignalBars bars;
@@ -84,6 +107,7 @@ void ResultsModel::setRows(std::vector<HitRow> rows, std::vector<HitRow> older) 
     beginResetModel();
     rows_ = std::move(rows);
     older_ = std::move(older);
+    grades_.clear();
     endResetModel();
 }
 
@@ -105,6 +129,22 @@ void ResultsModel::setOlderShown(bool shown) {
         olderShown_ = false;
         endRemoveRows();
     }
+}
+
+void ResultsModel::setGrades(const QHash<QString, int>& grades) {
+    grades_ = grades;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, Grade), index(rowCount() - 1, Grade));
+}
+
+void ResultsModel::setGrade(const QString& nodeId, int grade) {
+    grades_.insert(nodeId, grade);
+    if (const int row = rowOf(nodeId); row >= 0)
+        Q_EMIT dataChanged(index(row, Grade), index(row, Grade));
+}
+
+int ResultsModel::gradeOf(const QString& nodeId) const {
+    return grades_.value(nodeId, -1);
 }
 
 void ResultsModel::clear() {
@@ -164,9 +204,19 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             return r->olderVersion ? olderPrefix() + r->snippet : r->snippet;
         case Score:
             return formatScore(displayScore(hit));
+        case Grade: {
+            const int g = gradeOf(qs(hit.node_id));
+            return g < 0 ? QVariant()
+                         : QVariant(QString::number(g) + QLatin1Char(' ') + gradeText(g));
+        }
         default:
             return {};
         }
+    case Qt::DecorationRole:
+        if (col == Grade)
+            if (const int g = gradeOf(qs(hit.node_id)); g >= 0)
+                return gradeColor(g);
+        return {};
     case SortRole:
         switch (col) {
         case Rank: // the older versions after the hits, in fused order
@@ -181,6 +231,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         case Signals:
             return hit.explanation ? hit.explanation->signal_values.vector
                                    : hit.rerank_similarity.value_or(0.0);
+        case Grade:
+            return gradeOf(qs(hit.node_id));
         default:
             return data(index, Qt::DisplayRole);
         }
@@ -220,6 +272,13 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             return barsToolTip(barsFor(hit));
         if (col == Snippet)
             return qs(hit.node_id);
+        if (col == Grade) {
+            const int g = gradeOf(qs(hit.node_id));
+            return g < 0 ? tr("Not graded for this query: select the hit and press 0, 1, 2 or 3")
+                         : tr("Graded %1 (%2) for this query; 0, 1, 2 or 3 grades it again")
+                               .arg(g)
+                               .arg(gradeText(g));
+        }
         return {};
     default:
         return {};
@@ -234,6 +293,10 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
                   "The primitives (source, global, topic, cover, drill, leaves): the node's "
                   "stored importance, not a match to the query; a rerank orders by cosine, "
                   "shown under Signals");
+    if (role == Qt::ToolTipRole && section == Grade)
+        return tr("Your grade of the hit for this query: 0 not relevant, 1 related, 2 relevant, "
+                  "3 answers it (keys 0–3 on a selected hit). Kept in the vault; memlens-cli "
+                  "metrics measures rankings against them");
     if (role == Qt::ToolTipRole && section == Signals)
         return tr("RRF fusion: each leg's RRF term as a share of its rank-1 term (keyword, "
                   "vector). Profile fusion: graph · vector · keyword · freshness, each in [0, 1]");
@@ -256,6 +319,8 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Score");
     case Signals:
         return tr("Signals");
+    case Grade:
+        return tr("Grade");
     default:
         return {};
     }

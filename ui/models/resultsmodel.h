@@ -1,12 +1,13 @@
 // The hits of the last query, one row each: rank, node kind, level, scope, time range, snippet
-// with highlighted terms, final score and the four signals as inline bars. On request, after
-// the hits, the older versions the supersession penalty kept out, greyed, their verdict in
-// the tooltip.
+// with highlighted terms, final score, the four signals as inline bars and the hit's grade. On
+// request, after the hits, the older versions the supersession penalty kept out, greyed, their
+// verdict in the tooltip.
 #pragma once
 
 #include "query/queryoutcome.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 #include <vector>
 
@@ -15,7 +16,7 @@ namespace memlens::ui {
 class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Rank, Kind, Level, Scope, Time, Snippet, Score, Signals, ColumnCount };
+    enum Column { Rank, Kind, Level, Scope, Time, Snippet, Score, Signals, Grade, ColumnCount };
 
     explicit ResultsModel(QObject* parent = nullptr);
 
@@ -29,6 +30,12 @@ public:
     int olderCount() const { return static_cast<int>(older_.size()); }
     bool olderShown() const { return olderShown_; }
     void setOlderShown(bool shown);
+    // The grades a person gave these hits for the query shown (judgments.h), by node id; the
+    // Grade column shows each as a coloured mark and its words. setRows() clears them.
+    void setGrades(const QHash<QString, int>& grades);
+    void setGrade(const QString& nodeId, int grade);
+    // -1 when the node has no grade.
+    int gradeOf(const QString& nodeId) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -43,6 +50,7 @@ private:
     std::vector<HitRow> rows_;
     std::vector<HitRow> older_;
     bool olderShown_ = false;
+    QHash<QString, int> grades_;
 };
 
 } // namespace memlens::ui

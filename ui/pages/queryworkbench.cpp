@@ -12,9 +12,11 @@
 #include "pages/whynotmenu.h"
 #include "query/querysession.h"
 #include "vault/forgetflow.h"
+#include "vault/gradeflow.h"
 #include "vault/nodelookup.h"
 #include "vault/vaultoverview.h"
 
+#include <QKeyEvent>
 #include <QTreeView>
 
 namespace memlens::ui {
@@ -28,7 +30,8 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     , detail_(new HitDetailPanel(parentWidget))
     , breakdown_(new ScoreBreakdownPanel(parentWidget))
     , mmr_(new MmrPanel(session_->mmr(), parentWidget))
-    , whyNot_(new WhyNotDialog(session_, parentWidget)) {
+    , whyNot_(new WhyNotDialog(session_, parentWidget))
+    , grades_(new GradeFlow(parentWidget)) {
     connect(page_, &QueryPage::hitSelected, this,
             [this](const RetrievalHit& hit, const QStringList& terms) {
                 showHit(hit, terms);
@@ -61,6 +64,23 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     // The hit list: its leaves can be forgotten (Forget…, vault/forgetflow.h).
     installWhyNotMenu(page_->resultsView(), this,
                       [](const QModelIndex& index) { return index.data(IdRole).toString(); });
+    // Grades: read for each search's question, set with the keys 0–3 on a selected hit.
+    connect(session_, &QuerySession::finished, this, [this] {
+        if (const QString q = gradedQuery(); !q.isEmpty())
+            grades_->load(q);
+    });
+    connect(grades_, &GradeFlow::gradesLoaded, this,
+            [this](const QString& query, const QHash<QString, int>& grades) {
+                if (query == gradedQuery())
+                    session_->results()->setGrades(grades);
+            });
+    connect(grades_, &GradeFlow::graded, this,
+            [this](const QString& query, const QString& nodeId, int grade) {
+                if (query == gradedQuery())
+                    session_->results()->setGrade(nodeId, grade);
+            });
+    connect(grades_, &GradeFlow::message, this, &QueryWorkbench::message);
+    page_->resultsView()->installEventFilter(this);
     connect(lookup_, &NodeLookup::found, this, [this](const RetrievalHit& hit) { showHit(hit); });
     connect(lookup_, &NodeLookup::notFound, this, [this](const QString& id, const QString& error) {
         Q_EMIT message(tr("Cannot show %1: %2").arg(id, error));
@@ -69,6 +89,7 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
 
 void QueryWorkbench::setVault(const VaultOverviewData& data) {
     session_->setVault(data.ref);
+    grades_->setVault(data.ref);
     lookup_->setVault(data.ref);
     detail_->setVault(data.ref);
     form_->setVault(data);
@@ -78,6 +99,7 @@ void QueryWorkbench::setVault(const VaultOverviewData& data) {
 
 void QueryWorkbench::resetVaultState() {
     session_->setVault({});
+    grades_->setVault({});
     lookup_->setVault({});
     detail_->setVault({});
     form_->resetVaultState();
@@ -132,6 +154,34 @@ void QueryWorkbench::showNode(const QString& nodeId) {
         }
     }
     lookup_->lookup(nodeId);
+}
+
+QString QueryWorkbench::gradedQuery() const {
+    const QueryRequest& r = session_->outcome().request;
+    return isSearchKind(r.kind) ? QString::fromStdString(r.text).trimmed() : QString();
+}
+
+void QueryWorkbench::gradeSelected(int grade) {
+    const QModelIndex current = page_->resultsView()->currentIndex();
+    const QString id = current.isValid() ? current.data(IdRole).toString() : QString();
+    const QString query = gradedQuery();
+    if (id.isEmpty() || query.isEmpty()) {
+        Q_EMIT message(tr("A grade is of a search's hit: run a search and select one of its hits"));
+        return;
+    }
+    grades_->grade(query, id, grade);
+}
+
+bool QueryWorkbench::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == page_->resultsView() && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier && key->key() >= Qt::Key_0 &&
+            key->key() <= Qt::Key_3) {
+            gradeSelected(key->key() - Qt::Key_0);
+            return true;
+        }
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void QueryWorkbench::askWhyNot(const QString& nodeId) {

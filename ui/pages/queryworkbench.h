@@ -13,6 +13,7 @@
 
 namespace memlens::ui {
 
+class GradeFlow;
 class HitDetailPanel;
 class MmrPanel;
 class NodeLookup;
@@ -37,6 +38,9 @@ public:
     ScoreBreakdownPanel* breakdown() const { return breakdown_; }
     MmrPanel* mmr() const { return mmr_; }
     WhyNotDialog* whyNot() const { return whyNot_; }
+    GradeFlow* grades() const { return grades_; }
+    // Grades the selected hit for the search shown (the keys 0–3 on the results do this).
+    void gradeSelected(int grade);
 
     // Forgets everything of the previous vault (VaultController::vaultChanged): the answer, the
     // query text, the form's vault-specific parameters, the detail docks.
@@ -73,6 +77,10 @@ private:
     // Two selected results: the breakdown compares them; back to one: that one.
     void showSelection();
 
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    // The question the shown hits answer, when they are a search's; else empty.
+    QString gradedQuery() const;
+
     QuerySession* session_;
     NodeLookup* lookup_;
     QueryForm* form_;
@@ -81,6 +89,7 @@ private:
     ScoreBreakdownPanel* breakdown_;
     MmrPanel* mmr_;
     WhyNotDialog* whyNot_;
+    GradeFlow* grades_;
 };
 
 } // namespace memlens::ui
