@@ -22,12 +22,13 @@ export MEMLENS_CRASH_RUNS=${MEMLENS_CRASH_RUNS:-20}
 # tst_shared_vault kills serve 20 times in scripts/test.sh; under the sanitizers 5 keep the same
 # paths (kills before, during and after a store) in a quarter of the time.
 export MEMLENS_SHARED_VAULT_KILLS=${MEMLENS_SHARED_VAULT_KILLS:-5}
-# tst_lab reruns its generated log under 14 settings: 30 questions instead of 120 take every
-# path of the lab in a third of its 240 s here.
-export MEMLENS_LAB_QUERIES=${MEMLENS_LAB_QUERIES:-30}
+# tst_lab reruns its generated log under 14 settings: 12 questions instead of 120 take every
+# path of the lab (each setting still moves rows) in about 45 s here instead of 240.
+export MEMLENS_LAB_QUERIES=${MEMLENS_LAB_QUERIES:-12}
 # The imports that other connections read, store or rebuild beside (tst_concurrency,
-# tst_topic_file_safety) at 40% of their messages: still many batches each (test::workload).
-export MEMLENS_TEST_WORKLOAD=${MEMLENS_TEST_WORKLOAD:-40}
+# tst_topic_file_safety, tst_judgments) at 25% of their messages: still many batches each
+# (test::workload).
+export MEMLENS_TEST_WORKLOAD=${MEMLENS_TEST_WORKLOAD:-25}
 CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-2} ctest --preset asan \
     --exclude-regex '^(code_formatted|translations_complete|mcp_sdk_install|mcp_sdk_client)$'
 echo "ci-asan: passed in $(( $(date +%s) - started )) s"

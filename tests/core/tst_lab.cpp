@@ -121,7 +121,7 @@ private slots:
         QueryLogOptions o;
         o.count = 120;
         if (const QByteArray n = qgetenv("MEMLENS_LAB_QUERIES"); !n.isEmpty())
-            o.count = std::max<std::size_t>(30, n.toULong());
+            o.count = std::max<std::size_t>(12, n.toULong());
         o.seed = 3;
         auto sum = must(generate_query_log(*engine_, o), "log");
         QCOMPARE(sum.asked, o.count);
