@@ -6,6 +6,7 @@
 #include <memlens/audit.h>
 #include <memlens/brief.h>
 #include <memlens/forget.h>
+#include <memlens/health.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
 #include <memlens/json_writer.h>
@@ -339,6 +340,17 @@ std::vector<ToolSpec> all_specs(const std::vector<std::string>& profiles) {
     add_follow_specs(specs, profiles);
     add_write_specs(specs);
     add_memory_specs(specs);
+    {
+        ToolSpec health{"memory_health", "Vault health",
+                        std::string("Memories no logged search returned, by source and age, and "
+                                    "magnets: memories returned for many unrelated questions, with "
+                                    "the questions. since/until keep the searches logged then.") +
+                            kTimes,
+                        object_schema({{"since", str()}, {"until", str()}}),
+                        output({"never_returned", "magnets"})};
+        health.outside_memory_set = true;
+        specs.push_back(std::move(health));
+    }
     return specs;
 }
 
@@ -487,7 +499,7 @@ std::vector<ToolSpec> tool_specs(bool read_only, const std::vector<std::string>&
 }
 
 bool in_memory_set(const ToolSpec& spec) {
-    return !spec.primitive || spec.name == "drill_down";
+    return !spec.outside_memory_set && (!spec.primitive || spec.name == "drill_down");
 }
 
 Result<std::vector<std::string>> select_tools(std::string_view list) {
@@ -968,6 +980,28 @@ ToolOutcome ToolRunner::feedback(const json& args, const AuditCaller& caller) {
     return o;
 }
 
+ToolOutcome ToolRunner::health(const json& args) {
+    HealthOptions h;
+    const std::string summary = "memory_health";
+    auto since = opt_time(args, "since");
+    auto until = opt_time(args, "until");
+    if (!since || !until)
+        return failed(!since ? since.status() : until.status(), summary);
+    h.since_ms = *since;
+    h.until_ms = *until;
+    h.max_magnets = 10;
+    h.max_sources = 10;
+    auto r = vault_health(*vault_, h);
+    if (!r)
+        return failed(r.status(), summary);
+    ToolOutcome o;
+    o.structured = parsed(to_json(*r));
+    for (const Magnet& m : r->magnets)
+        o.node_ids.push_back(m.node_id);
+    o.summary = summary;
+    return o;
+}
+
 ToolOutcome ToolRunner::get(const json& args) {
     const auto ids = opt_strings(args, "ids");
     std::string summary = "memory_get";
@@ -1242,6 +1276,8 @@ ToolOutcome ToolRunner::run(const ToolSpec& spec, const json& given, const Audit
                                           "no grade"));
         return feedback(arguments, caller);
     }
+    if (spec.name == "memory_health")
+        return health(arguments);
     if (spec.name == "memory_list")
         return list(arguments);
     if (spec.name == "memory_get")

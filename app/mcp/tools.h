@@ -33,6 +33,9 @@ struct ToolSpec {
     bool destructive = false; // removes what the vault held (memory_forget)
     // One of the retrieval primitives (the "primitives" set of `serve --tools`).
     bool primitive = false;
+    // Offered with --tools all or by name, not in the "memory" set (memory_health: a question
+    // about the vault an agent asks now and then, not on every turn).
+    bool outside_memory_set = false;
     // Properties the tool takes besides input_schema's, which its description names instead
     // of listing them (why_not and explain take memory_search's); checked as the listed ones.
     json also_takes = json::object();
@@ -121,6 +124,7 @@ private:
     ToolOutcome update(const json& args, const std::atomic_bool* cancel);
     ToolOutcome list(const json& args);
     ToolOutcome feedback(const json& args, const AuditCaller& caller);
+    ToolOutcome health(const json& args);
     ToolOutcome get(const json& args);
     ToolOutcome forget(const json& args);
     ToolOutcome primitive(const std::string& name, const json& args);

@@ -1,0 +1,252 @@
+// Coverage and magnets from the audit log (health.h).
+#include "audit/logged_ids.h"
+
+#include <memlens/db.h>
+#include <memlens/health.h>
+#include <memlens/text.h>
+#include <memlens/time_util.h>
+#include <memlens/vault.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace memlens {
+namespace {
+
+constexpr std::int64_t kDay = 86'400'000;
+
+struct AgeBucket {
+    PhraseText label;
+    std::int64_t within_ms; // 0: no bound (the last bucket)
+};
+const AgeBucket kAges[] = {{ML_TR("Health", "last 7 days"), 7 * kDay},
+                           {ML_TR("Health", "last 30 days"), 30 * kDay},
+                           {ML_TR("Health", "last 90 days"), 90 * kDay},
+                           {ML_TR("Health", "last year"), 365 * kDay},
+                           {ML_TR("Health", "older"), 0}};
+
+// What one question returned: the ids, and the question's words (for "unrelated").
+struct Asked {
+    std::int64_t last_ms = 0;
+    std::set<std::string> words;
+};
+
+// The share of pairs of questions with no word in common, over the first 40 of them.
+double unrelated_share(const std::vector<const Asked*>& asked) {
+    const std::size_t n = std::min<std::size_t>(asked.size(), 40);
+    std::size_t pairs = 0;
+    std::size_t apart = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = i + 1; j < n; ++j) {
+            ++pairs;
+            const auto& a = asked[i]->words;
+            const auto& b = asked[j]->words;
+            const bool shared = std::any_of(a.begin(), a.end(),
+                                            [&](const std::string& w) { return b.count(w) > 0; });
+            apart += shared ? 0 : 1;
+        }
+    return pairs ? static_cast<double>(apart) / static_cast<double>(pairs) : 0.0;
+}
+
+std::string first_chars(const std::string& text, std::size_t n) {
+    return cut_utf8(text, n);
+}
+
+} // namespace
+
+namespace {
+
+// What the logged searches returned: each question's words and time, and each node's questions.
+struct LogScan {
+    std::unordered_map<std::string, Asked> questions;
+    std::unordered_map<std::string, std::vector<std::string>> returned_by; // node → questions
+};
+
+Status scan_log(const Vault& vault, const HealthOptions& o, HealthReport& r, LogScan& scan) {
+    auto st = vault.db().prepare(
+        "SELECT ts_ms, query, sources FROM retrieval_log WHERE error IS NULL AND "
+        "(tool IS NULL OR tool = 'memory_search') AND (?1 IS NULL OR ts_ms >= ?1) AND "
+        "(?2 IS NULL OR ts_ms <= ?2) ORDER BY id");
+    if (!st)
+        return st.status();
+    st->bind(1, o.since_ms).bind(2, o.until_ms);
+    std::vector<std::string> ids;
+    MEMLENS_TRY(st->each_row([&]() -> Status {
+        if (o.cancel && o.cancel->load())
+            return Status::cancelled("health cancelled");
+        ids.clear();
+        if (!logged_node_ids(st->column_text(2), ids))
+            return Status::ok(); // a damaged row names nothing
+        ++r.searches;
+        const std::string q = st->column_text(1);
+        auto [it, fresh] = scan.questions.try_emplace(q);
+        it->second.last_ms = st->column_int64(0);
+        if (fresh) {
+            const auto words = keyword_tokens(q);
+            it->second.words.insert(words.begin(), words.end());
+        }
+        for (const auto& id : ids) {
+            auto& list = scan.returned_by[id];
+            if (std::find(list.begin(), list.end(), q) == list.end())
+                list.push_back(q);
+        }
+        return Status::ok();
+    }));
+    r.distinct_queries = scan.questions.size();
+    return Status::ok();
+}
+
+// Every memory: returned or not, by source and by age (back from the newest memory).
+Status coverage(const Vault& vault, const HealthOptions& o, const LogScan& scan, HealthReport& r) {
+    auto chunks = vault.db().prepare("SELECT id, source_id, timestamp_ms FROM mem_tree_chunks "
+                                     "WHERE superseded = 0");
+    if (!chunks)
+        return chunks.status();
+    struct Row {
+        std::string source;
+        std::int64_t ts = 0;
+        bool returned = false;
+    };
+    std::vector<Row> rows;
+    MEMLENS_TRY(chunks->each_row([&] {
+        Row row{chunks->column_text(1), chunks->column_int64(2),
+                scan.returned_by.count(chunks->column_text(0)) > 0};
+        r.newest_ms = std::max(r.newest_ms, row.ts);
+        rows.push_back(std::move(row));
+    }));
+    std::map<std::string, CoverageRow> sources;
+    std::vector<CoverageRow> ages;
+    for (const auto& a : kAges)
+        ages.push_back({a.label.text, a.label, 0, 0});
+    for (const Row& row : rows) {
+        ++r.chunks;
+        CoverageRow& s = sources[row.source];
+        s.label = row.source;
+        ++s.chunks;
+        std::size_t b = 0;
+        while (kAges[b].within_ms != 0 && r.newest_ms - row.ts > kAges[b].within_ms)
+            ++b;
+        ++ages[b].chunks;
+        if (!row.returned) {
+            ++r.never_returned;
+            ++s.never_returned;
+            ++ages[b].never_returned;
+        }
+    }
+    for (auto& [id, row] : sources)
+        r.by_source.push_back(std::move(row));
+    std::stable_sort(r.by_source.begin(), r.by_source.end(),
+                     [](const CoverageRow& a, const CoverageRow& b) {
+                         return a.never_returned > b.never_returned;
+                     });
+    if (r.by_source.size() > o.max_sources)
+        r.by_source.resize(o.max_sources);
+    r.by_age = std::move(ages);
+    return Status::ok();
+}
+
+// Magnets: nodes many distinct, mostly unrelated questions brought back, with their text.
+Status magnets(const Vault& vault, const HealthOptions& o, const LogScan& scan, HealthReport& r) {
+    for (const auto& [node, qs] : scan.returned_by) {
+        const double share =
+            r.distinct_queries ? static_cast<double>(qs.size()) / r.distinct_queries : 0.0;
+        if (qs.size() < o.magnet_min_queries || share < o.magnet_min_share)
+            continue;
+        std::vector<const Asked*> asked;
+        std::vector<std::pair<std::int64_t, const std::string*>> recent;
+        for (const auto& q : qs) {
+            const Asked& a = scan.questions.at(q);
+            asked.push_back(&a);
+            recent.emplace_back(a.last_ms, &q);
+        }
+        Magnet m;
+        m.node_id = node;
+        m.queries = qs.size();
+        m.share = share;
+        m.unrelated_share = unrelated_share(asked);
+        if (m.unrelated_share < kMagnetUnrelated)
+            continue;
+        std::sort(recent.begin(), recent.end(),
+                  [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (std::size_t i = 0; i < recent.size() && i < 10; ++i)
+            m.sample_queries.push_back(*recent[i].second);
+        r.magnets.push_back(std::move(m));
+    }
+    std::sort(r.magnets.begin(), r.magnets.end(), [](const Magnet& a, const Magnet& b) {
+        return a.share != b.share ? a.share > b.share : a.node_id < b.node_id;
+    });
+    if (r.magnets.size() > o.max_magnets)
+        r.magnets.resize(o.max_magnets);
+    auto text = vault.db().prepare("SELECT content FROM mem_tree_chunks WHERE id = ?1 UNION ALL "
+                                   "SELECT content FROM mem_tree_summaries WHERE id = ?1");
+    if (!text)
+        return text.status();
+    for (Magnet& m : r.magnets) {
+        text->reset();
+        text->bind(1, m.node_id);
+        auto row = text->step();
+        if (!row)
+            return row.status();
+        if (*row)
+            m.text = first_chars(text->column_text(0), 160);
+    }
+    return Status::ok();
+}
+
+} // namespace
+
+Result<HealthReport> vault_health(const Vault& vault, const HealthOptions& o) {
+    if (vault.format() != VaultFormat::Native)
+        return Status::unsupported("health reads a memlens vault's audit log; an OpenHuman "
+                                   "workspace keeps none: " +
+                                   vault.dir().string());
+    if (o.since_ms && o.until_ms && *o.since_ms > *o.until_ms)
+        return Status::invalid("since is after until");
+    auto snap = ReadSnapshot::begin(vault.db());
+    if (!snap)
+        return snap.status();
+    HealthReport r;
+    LogScan scan;
+    MEMLENS_TRY(scan_log(vault, o, r, scan));
+    MEMLENS_TRY(coverage(vault, o, scan, r));
+    MEMLENS_TRY(magnets(vault, o, scan, r));
+    return r;
+}
+
+std::string to_json(const HealthReport& r) {
+    using json = nlohmann::ordered_json;
+    json j;
+    j["searches"] = r.searches;
+    j["distinct_queries"] = r.distinct_queries;
+    j["chunks"] = r.chunks;
+    j["never_returned"] = r.never_returned;
+    j["never_returned_share"] =
+        r.chunks ? static_cast<double>(r.never_returned) / static_cast<double>(r.chunks) : 0.0;
+    j["newest"] = r.newest_ms ? json(format_rfc3339(r.newest_ms)) : json(nullptr);
+    const auto rows = [](const std::vector<CoverageRow>& in, const char* key) {
+        json out = json::array();
+        for (const auto& c : in)
+            out.push_back(
+                {{key, c.label}, {"chunks", c.chunks}, {"never_returned", c.never_returned}});
+        return out;
+    };
+    j["by_source"] = rows(r.by_source, "source");
+    j["by_age"] = rows(r.by_age, "age");
+    json mags = json::array();
+    for (const auto& m : r.magnets)
+        mags.push_back({{"node_id", m.node_id},
+                        {"text", m.text},
+                        {"queries", m.queries},
+                        {"share", m.share},
+                        {"unrelated_share", m.unrelated_share},
+                        {"sample_queries", m.sample_queries}});
+    j["magnets"] = std::move(mags);
+    return j.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace memlens

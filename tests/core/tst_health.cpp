@@ -1,0 +1,203 @@
+// A vault's health from its audit log (health.h): memories no logged search returned, by source
+// and by age, and a magnet that unrelated questions all bring back; the time filter; the CLI.
+// Real searches write the log (SearchEngine with its audit writer) on a real vault.
+#include "suite.h"
+#include "testsupport.h"
+
+#include <memlens/audit.h>
+#include <memlens/biography.h>
+#include <memlens/embedder.h>
+#include <memlens/health.h>
+#include <memlens/ingest.h>
+#include <memlens/judgments.h>
+#include <memlens/search.h>
+#include <memlens/vault.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <set>
+
+namespace tst_health {
+
+using namespace memlens;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+using test::must;
+
+constexpr std::int64_t kT0 = 1'767'225'600'000; // 2026-01-01T00:00:00Z
+constexpr std::int64_t kDay = 86'400'000;
+
+const char* kTopics[] = {"violin",  "glacier", "sourdough",   "telescope", "marathon",
+                         "origami", "volcano", "harpsichord", "kayak",     "mosaic"};
+
+} // namespace
+
+class TestHealth : public QObject {
+    Q_OBJECT
+
+    test::TempDir dir_;
+    std::unique_ptr<Vault> vault_;
+    std::set<std::string> returned_;
+    std::string magnet_;
+    std::int64_t logged_until_ = 0;
+
+private slots:
+    // Ten notes on ten topics (in two sources, the older a year back), ten that no question
+    // names, and one note that names every topic: each question asks about one topic.
+    void initTestCase() {
+        vault_ = must(Vault::create(dir_.file("v")), "vault");
+        auto emb = must(make_embedder_for(*vault_), "embedder");
+        IngestSource recent, old;
+        for (auto* s : {&recent, &old}) {
+            s->source_id = s == &recent ? "chat:recent" : "chat:old";
+            s->source_kind = "chat";
+            s->platform = "chat";
+            s->title = s->source_id;
+            s->format = "jsonl";
+        }
+        for (int i = 0; i < 10; ++i) {
+            IngestItem it;
+            it.author = "ana";
+            it.text = std::string("Ana wrote about the ") + kTopics[i] + " at length today.";
+            it.ts_ms = kT0 + i * 60'000;
+            recent.items.push_back(it);
+            IngestItem quiet;
+            quiet.author = "ben";
+            quiet.text = "Ben filed invoice number " + std::to_string(1000 + i) + " unpaid.";
+            quiet.ts_ms = kT0 - 400 * kDay + i * 60'000;
+            old.items.push_back(quiet);
+        }
+        IngestItem hub;
+        hub.author = "cy";
+        hub.text = "Cy lists violin glacier sourdough telescope marathon origami volcano "
+                   "harpsichord kayak mosaic as hobbies.";
+        hub.ts_ms = kT0 + 20 * 60'000;
+        recent.items.push_back(hub);
+        Ingestor ing(*vault_, *emb);
+        must(ing.ingest({recent, old}), "ingest");
+        {
+            // In a block: a statement left stepped keeps its read snapshot open.
+            auto hubRow = must(vault_->db().prepare(
+                                   "SELECT id FROM mem_tree_chunks WHERE content LIKE '%hobbies%'"),
+                               "hub");
+            QVERIFY(must(hubRow.step(), "hub row"));
+            magnet_ = hubRow.column_text(0);
+        }
+
+        auto engine = must(SearchEngine::open(*vault_), "engine");
+        for (const char* topic : kTopics) {
+            QueryOptions o;
+            o.limit = 2;
+            const auto a =
+                must(engine->query(std::string("what about the ") + topic + "?", o), "query");
+            QVERIFY2(a.response.audit.enabled, a.response.audit.disabled_reason.c_str());
+            for (const auto& h : a.response.result.hits)
+                returned_.insert(h.node_id);
+        }
+        QVERIFY(engine->audit_writer() != nullptr);
+        QVERIFY(engine->audit_writer()->flush().is_ok());
+        const auto rows = must(list_audit(vault_->db(), 1), "log");
+        QCOMPARE(rows.size(), std::size_t{1});
+        logged_until_ = rows.front().ts_ms;
+    }
+
+    void everyMemoryNoSearchReturnedIsCountedBySourceAndAge() {
+        const auto r = must(vault_health(*vault_), "health");
+        QCOMPARE(r.searches, std::size_t{10});
+        QCOMPARE(r.distinct_queries, std::size_t{10});
+        QCOMPARE(r.chunks, std::size_t{21});
+        QCOMPARE(r.never_returned, std::size_t{21} - returned_.size());
+        // The ten invoices, a year older than the newest memory, were never asked about.
+        const auto old = std::find_if(r.by_source.begin(), r.by_source.end(),
+                                      [](const CoverageRow& c) { return c.label == "chat:old"; });
+        QVERIFY(old != r.by_source.end());
+        QCOMPARE(old->chunks, std::size_t{10});
+        QCOMPARE(old->never_returned, std::size_t{10});
+        QCOMPARE(r.by_source.front().label, std::string("chat:old"));
+        QCOMPARE(r.by_age.back().label, std::string("older"));
+        QCOMPARE(r.by_age.back().never_returned, std::size_t{10});
+        QCOMPARE(r.by_age.front().chunks, std::size_t{11});
+    }
+
+    void aMemoryEveryUnrelatedQuestionBringsBackIsAMagnet() {
+        const auto r = must(vault_health(*vault_), "health");
+        QCOMPARE(r.magnets.size(), std::size_t{1});
+        const Magnet& m = r.magnets.front();
+        QCOMPARE(m.node_id, magnet_);
+        QCOMPARE(m.queries, std::size_t{10});
+        QCOMPARE(m.share, 1.0);
+        QCOMPARE(m.unrelated_share, 1.0); // "what about the violin?" shares no word with the rest
+        QCOMPARE(m.sample_queries.size(), std::size_t{10});
+        QVERIFY(m.text.find("hobbies") != std::string::npos);
+    }
+
+    void theTimeWindowKeepsOnlyTheSearchesLoggedInIt() {
+        HealthOptions o;
+        o.since_ms = logged_until_ + 1;
+        const auto r = must(vault_health(*vault_, o), "later");
+        QCOMPARE(r.searches, std::size_t{0});
+        QCOMPARE(r.never_returned, r.chunks);
+        QVERIFY(r.magnets.empty());
+        o.until_ms = logged_until_;
+        QCOMPARE(vault_health(*vault_, o).status().code(), StatusCode::InvalidArgument);
+    }
+
+    // The biography of the magnet: the ten questions that returned it, oldest first, each with
+    // its rank and, from a rerun, the verdict; then a grade it received; a never-returned
+    // memory has none; an unknown id is named.
+    void aBiographyListsEverySearchThatReturnedTheMemory() {
+        auto engine = must(SearchEngine::open(*vault_), "engine");
+        const auto q = must(judged_query_for_text(*vault_, "what about the violin?"), "q");
+        Judgment j;
+        j.query_id = q.id;
+        j.node_id = magnet_;
+        j.grade = 1;
+        j.reason = "mentions it in a list";
+        must(set_judgment(*vault_, j), "grade");
+        const auto b = must(node_biography(*vault_, magnet_.substr(0, 12), engine.get()), "bio");
+        QCOMPARE(b.node_id, magnet_);
+        QCOMPARE(b.logged_searches, std::size_t{10});
+        QCOMPARE(b.appearances.size(), std::size_t{10});
+        QCOMPARE(b.appearances.front().query, std::string("what about the violin?"));
+        for (const auto& a : b.appearances) {
+            QVERIFY(a.source.rank == 1 || a.source.rank == 2);
+            QVERIFY(a.source.keyword_rank.has_value());
+            QVERIFY2(!a.verdict.empty(), a.query.c_str()); // every one is among the newest 20
+        }
+        QCOMPARE(b.judgments.size(), std::size_t{1});
+        QCOMPARE(b.judgments.front().reason, std::string("mentions it in a list"));
+
+        std::string quietId;
+        {
+            auto quiet = must(vault_->db().prepare(
+                                  "SELECT id FROM mem_tree_chunks WHERE content LIKE '%invoice%'"),
+                              "quiet");
+            QVERIFY(must(quiet.step(), "quiet row"));
+            quietId = quiet.column_text(0);
+        }
+        const auto none = must(node_biography(*vault_, quietId), "quiet bio");
+        QVERIFY(none.appearances.empty());
+        QCOMPARE(node_biography(*vault_, "0123456789abcdef0123456789abcdef").status().code(),
+                 StatusCode::NotFound);
+    }
+
+    void theCliPrintsItAsJson() {
+        auto run = test::run_cli({u"health"_s, u"--vault"_s,
+                                  QString::fromStdString(dir_.file("v").string()), u"--json"_s});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const auto j = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object();
+        QCOMPARE(j[u"chunks"_s].toInt(), 21);
+        QCOMPARE(j[u"magnets"_s].toArray().size(), 1);
+        QCOMPARE(j[u"magnets"_s].toArray()[0].toObject()[u"node_id"_s].toString(),
+                 QString::fromStdString(magnet_));
+    }
+};
+
+MEMLENS_TEST_GUILESS_MAIN(TestHealth)
+#include "tst_health.moc"
+} // namespace tst_health
