@@ -483,6 +483,34 @@
     </message>
 </context>
 <context>
+    <name>Health</name>
+    <message>
+        <location filename="../core/src/audit/health.cpp" line="+27"/>
+        <source>last 7 days</source>
+        <translation>letzte 7 Tage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last 30 days</source>
+        <translation>letzte 30 Tage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last 90 days</source>
+        <translation>letzte 90 Tage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last year</source>
+        <translation>letztes Jahr</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>older</source>
+        <translation>älter</translation>
+    </message>
+</context>
+<context>
     <name>JobRunner</name>
     <message>
         <location filename="../ui/core/jobrunner.h" line="+90"/>
@@ -2542,6 +2570,134 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::BiographyDialog</name>
+    <message>
+        <location filename="../ui/dialogs/biographydialog.cpp" line="+43"/>
+        <source>Biography</source>
+        <translation>Biografie</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its rank in each logged search that returned it (UTC)</source>
+        <translation>Ihr Rang in jeder protokollierten Suche, die sie lieferte (UTC)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>When (UTC)</source>
+        <translation>Wann (UTC)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Asked by</source>
+        <translation>Gefragt von</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keyword</source>
+        <translation>Stichwort</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Vector</source>
+        <translation>Vektor</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Verdict (rerun)</source>
+        <translation>Urteil (Wiederholung)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Grade</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Query</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Judge</source>
+        <translation>Bewerter</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Reading the audit log for %1…</source>
+        <translation>Prüfprotokoll für %1 wird gelesen …</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No biography of %1: %2</source>
+        <translation>Keine Biografie von %1: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1, %2, %3</source>
+        <translation>%1, %2, %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned by %1 of %2 logged searches.</source>
+        <translation>Von %1 der %2 protokollierten Suchen geliefert.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It supersedes %1.</source>
+        <translation>Sie ersetzt %1.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A newer version superseded it.</source>
+        <translation>Eine neuere Version hat sie ersetzt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Superseded by %1.</source>
+        <translation>Ersetzt durch %1.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a person</source>
+        <translation>eine Person</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(conflicts with %1)</source>
+        <translation>(widerspricht %1)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No grade yet: the keys 0–3 on the Query page grade a hit</source>
+        <translation>Noch keine Bewertung: Die Tasten 0–3 auf der Anfrageseite bewerten einen Treffer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Grades it received</source>
+        <translation>Erhaltene Bewertungen</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::BlastRadiusPanel</name>
     <message>
         <location filename="../ui/lab/blastradiuspanel.cpp" line="+46"/>
@@ -3501,12 +3657,17 @@
         <translation>Vergessen…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Biography…</source>
+        <translation>Biografie …</translation>
+    </message>
+    <message>
         <location line="+17"/>
         <source>Copy Id</source>
         <translation>ID kopieren</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -3517,17 +3678,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+107"/>
+        <location line="+114"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>Den genauen Quelltext der Chunks unter diesem Knoten lesen</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-100"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>Diese Erinnerung und jede Kopie ihres Texts aus dem Tresor entfernen</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+4"/>
+        <source>Every logged search that returned this memory, its grades and its versions</source>
+        <translation>Jede protokollierte Suche, die diese Erinnerung lieferte, ihre Bewertungen und Versionen</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>No hit selected</source>
         <translation>Kein Treffer ausgewählt</translation>
     </message>
@@ -3537,7 +3703,7 @@
         <translation>Wählen Sie einen Treffer, eine Zusammenfassung oder ein Blatt, um es hier zu sehen.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Leaf chunk · %1</source>
         <translation>Blatt-Chunk · %1</translation>
     </message>
@@ -3592,7 +3758,7 @@
         <translation>&lt;b&gt;Rerank-Kosinus&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>&lt;b&gt;An older version, not returned:&lt;/b&gt; a newer memory supersedes it, and its score × %1 put it below the hits.</source>
         <translation>&lt;b&gt;Eine ältere Version, nicht geliefert:&lt;/b&gt; eine neuere Erinnerung ersetzt sie, und ihr Score × %1 brachte sie unter die Treffer.</translation>
     </message>
@@ -3659,7 +3825,7 @@
         <translation>Bis zu einer Zusammenfassung der Ebene 1 aufklappen, um ihre Blätter abzurufen</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-27"/>
         <source>&lt;b&gt;Walk score&lt;/b&gt; %1 (the route&apos;s: the cosine to the query, or how many of the query&apos;s entities it mentions)</source>
         <translation>&lt;b&gt;Walk-Score&lt;/b&gt; %1 (der Route: Kosinus zur Anfrage oder wie viele Entitäten der Anfrage er nennt)</translation>
     </message>
@@ -3669,7 +3835,7 @@
         <translation>&lt;b&gt;Wichtigkeit&lt;/b&gt; %1 (beim Schreiben gespeichert: Länge, verschiedene Wörter, Quelle, Entitäten; kein Abgleich mit der Anfrage)</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+145"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>Gefunden in den benachbarten Beiträgen: %1</translation>
     </message>
@@ -4077,12 +4243,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+86"/>
-        <location line="+202"/>
+        <location line="+204"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-198"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -4131,7 +4297,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
@@ -4219,6 +4385,16 @@
         <location line="+1"/>
         <source>Why &amp;Not…</source>
         <translation>Warum &amp;nicht…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Metrics…</source>
+        <translation>&amp;Kennzahlen …</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NDCG, recall, precision and MRR of the ranking over the vault&apos;s judged queries, with their intervals</source>
+        <translation>NDCG, Recall, Präzision und MRR des Rankings über die bewerteten Anfragen des Tresors, mit ihren Intervallen</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4498,6 +4674,170 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::MetricsDialog</name>
+    <message>
+        <location filename="../ui/dialogs/metricsdialog.cpp" line="+34"/>
+        <source>&amp;Measure</source>
+        <translation>&amp;Messen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Metrics over the judged queries</source>
+        <translation>Kennzahlen über die bewerteten Anfragen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>k = </source>
+        <translation>k = </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many hits of each query count</source>
+        <translation>Wie viele Treffer jeder Anfrage zählen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Metric</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>95% interval</source>
+        <translation>95-%-Intervall</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>In words</source>
+        <translation>In Worten</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>NDCG</source>
+        <translation>NDCG</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recall</source>
+        <translation>Recall</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Precision</source>
+        <translation>Präzision</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reciprocal rank</source>
+        <translation>Reziproker Rang</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Relevant</source>
+        <translation>Relevant</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Query</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Each judged query, the worst first</source>
+        <translation>Jede bewertete Anfrage, die schlechteste zuerst</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open a vault first.</source>
+        <translation>Öffnen Sie zuerst einen Tresor.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Asking every judged query again…</source>
+        <translation>Jede bewertete Anfrage wird erneut gestellt …</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Not measured: %1</source>
+        <translation>Nicht gemessen: %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No judged query has a relevant hit yet: grade hits with the keys 0–3 on the Query page, or import TREC qrels (memlens-cli judge import).</source>
+        <translation>Noch keine bewertete Anfrage hat einen relevanten Treffer: Bewerten Sie Treffer mit den Tasten 0–3 auf der Anfrageseite oder importieren Sie TREC-qrels (memlens-cli judge import).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n judged query(ies), each asked again with the vault&apos;s settings; the first %1 hits count.</source>
+        <translation>
+            <numerusform>%n bewertete Anfrage, erneut gestellt mit den Einstellungen des Tresors; die ersten %1 Treffer zählen.</numerusform>
+            <numerusform>%n bewertete Anfragen, jede erneut gestellt mit den Einstellungen des Tresors; die ersten %1 Treffer zählen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n judged query(ies) without a relevant hit are not scored.</source>
+        <translation>
+            <numerusform>%n bewertete Anfrage ohne relevanten Treffer wird nicht gewertet.</numerusform>
+            <numerusform>%n bewertete Anfragen ohne relevanten Treffer werden nicht gewertet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NDCG@%1</source>
+        <translation>NDCG@%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1% of the best order the grades allow</source>
+        <translation>%1 % der besten Reihenfolge, die die Bewertungen zulassen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>recall@%1</source>
+        <translation>recall@%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1% of the relevant memories are in the first %2</source>
+        <translation>%1 % der relevanten Erinnerungen sind unter den ersten %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>precision@%1</source>
+        <translation>precision@%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1% of the first %2 hits are relevant</source>
+        <translation>%1 % der ersten %2 Treffer sind relevant</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MRR</source>
+        <translation>MRR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the first relevant hit comes at rank %1 on average (harmonic)</source>
+        <translation>der erste relevante Treffer kommt im Mittel auf Rang %1 (harmonisch)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no relevant hit in the first %1</source>
+        <translation>kein relevanter Treffer unter den ersten %1</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::MmrModel</name>
     <message>
         <location filename="../ui/models/mmrmodel.cpp" line="+84"/>
@@ -4669,7 +5009,12 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+61"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+60"/>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Sources</source>
         <translation>Quellen</translation>
     </message>
@@ -4680,13 +5025,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+84"/>
+        <location line="+205"/>
         <location line="+31"/>
         <source>Chunks</source>
         <translation>Chunks</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-236"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>Blätter: die Roh-Chunks, die das Retrieval zitieren kann.</translation>
     </message>
@@ -4761,7 +5106,52 @@
         <translation>Chunks nach Quellenart</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+6"/>
+        <source>Health (from the audit log)</source>
+        <translation>Zustand (aus dem Prüfprotokoll)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Read the audit log again: searches logged since the vault opened count too</source>
+        <translation>Das Prüfprotokoll neu lesen: Auch seit dem Öffnen protokollierte Suchen zählen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Questions</source>
+        <translation>Fragen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unrelated</source>
+        <translation>Ohne Bezug</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory</source>
+        <translation>Erinnerung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distinct logged questions that returned it</source>
+        <translation>Verschiedene protokollierte Fragen, die sie lieferten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Of all distinct questions logged</source>
+        <translation>Von allen verschiedenen protokollierten Fragen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Of pairs of those questions, the share that have no word in common</source>
+        <translation>Anteil der Fragenpaare ohne gemeinsames Wort</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>OpenHuman workspace</source>
         <translation>OpenHuman-Workspace</translation>
     </message>
@@ -4784,6 +5174,67 @@
         <location line="+2"/>
         <source>%1 to %2 (UTC)</source>
         <translation>%1 bis %2 (UTC)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>An OpenHuman workspace keeps no audit log to read.</source>
+        <translation>Ein OpenHuman-Arbeitsbereich führt kein Prüfprotokoll.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading the audit log…</source>
+        <translation>Prüfprotokoll wird gelesen …</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The audit log could not be read: %1</source>
+        <translation>Das Prüfprotokoll ließ sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No search has been logged yet: nothing to say about what searches reach.</source>
+        <translation>Noch keine Suche protokolliert: Über die Reichweite der Suchen lässt sich nichts sagen.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %2 von %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of %2 memories (%3%) were returned by none of the %4 logged searches (%5 distinct questions).</source>
+        <translation>%1 von %2 Erinnerungen (%3 %) lieferte keine der %4 protokollierten Suchen (%5 verschiedene Fragen).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Never returned, by age: %1.</source>
+        <translation>Nie geliefert, nach Alter: %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Most never returned: %1 (%2 of %3).</source>
+        <translation>Am häufigsten nie geliefert: %1 (%2 von %3).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No magnet: no memory comes back for many unrelated questions.</source>
+        <translation>Kein Magnet: Keine Erinnerung kommt bei vielen unzusammenhängenden Fragen zurück.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n magnet(s): memories that come back for many unrelated questions, below.</source>
+        <translation>
+            <numerusform>%n Magnet: eine Erinnerung, die bei vielen unzusammenhängenden Fragen zurückkommt, unten.</numerusform>
+            <numerusform>%n Magnete: Erinnerungen, die bei vielen unzusammenhängenden Fragen zurückkommen, unten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Returned for %n question(s), among them:</source>
+        <translation>
+            <numerusform>Für %n Frage geliefert, darunter:</numerusform>
+            <numerusform>Für %n Fragen geliefert, darunter:</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5400,12 +5851,12 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+86"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+95"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+95"/>
         <source>A grade is of a search&apos;s hit: run a search and select one of its hits</source>
         <translation>Bewertet wird ein Treffer einer Suche: Führen Sie eine Suche aus und wählen Sie einen ihrer Treffer</translation>
     </message>

@@ -390,7 +390,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+374"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+383"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
         <translation>
             <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory…</numerusform>
@@ -425,7 +425,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+545"/>
+        <location filename="../ui/mainwindow.cpp" line="+551"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
@@ -484,6 +484,25 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::MetricsDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/dialogs/metricsdialog.cpp" line="+128"/>
+        <source>%n judged query(ies), each asked again with the vault&apos;s settings; the first %1 hits count.</source>
+        <translation>
+            <numerusform>%n judged query, asked again with the vault's settings; the first %1 hits count.</numerusform>
+            <numerusform>%n judged queries, each asked again with the vault's settings; the first %1 hits count.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n judged query(ies) without a relevant hit are not scored.</source>
+        <translation>
+            <numerusform>%n judged query without a relevant hit is not scored.</numerusform>
+            <numerusform>%n judged queries without a relevant hit are not scored.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::MmrPanel</name>
     <message numerus="yes">
         <location filename="../ui/pages/mmrpanel.cpp" line="+84"/>
@@ -491,6 +510,25 @@
         <translation>
             <numerusform>Picked %n hit (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</numerusform>
             <numerusform>Picked %n hits (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::OverviewPage</name>
+    <message numerus="yes">
+        <location filename="../ui/pages/overviewpage.cpp" line="+237"/>
+        <source>%n magnet(s): memories that come back for many unrelated questions, below.</source>
+        <translation>
+            <numerusform>%n magnet: a memory that comes back for many unrelated questions, below.</numerusform>
+            <numerusform>%n magnets: memories that come back for many unrelated questions, below.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Returned for %n question(s), among them:</source>
+        <translation>
+            <numerusform>Returned for %n question, among them:</numerusform>
+            <numerusform>Returned for %n questions, among them:</numerusform>
         </translation>
     </message>
 </context>

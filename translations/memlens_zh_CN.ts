@@ -469,6 +469,34 @@
     </message>
 </context>
 <context>
+    <name>Health</name>
+    <message>
+        <location filename="../core/src/audit/health.cpp" line="+27"/>
+        <source>last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last 30 days</source>
+        <translation>最近 30 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last 90 days</source>
+        <translation>最近 90 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last year</source>
+        <translation>最近一年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>older</source>
+        <translation>更早</translation>
+    </message>
+</context>
+<context>
     <name>JobRunner</name>
     <message>
         <location filename="../ui/core/jobrunner.h" line="+90"/>
@@ -2515,6 +2543,134 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::BiographyDialog</name>
+    <message>
+        <location filename="../ui/dialogs/biographydialog.cpp" line="+43"/>
+        <source>Biography</source>
+        <translation>传记</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its rank in each logged search that returned it (UTC)</source>
+        <translation>在每次返回它的已记录搜索中的排名（UTC）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>When (UTC)</source>
+        <translation>时间（UTC）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Asked by</source>
+        <translation>提问者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keyword</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Verdict (rerun)</source>
+        <translation>结论（重跑）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Grade</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Judge</source>
+        <translation>评分者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Reading the audit log for %1…</source>
+        <translation>正在读取 %1 的审计日志…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No biography of %1: %2</source>
+        <translation>无法获取 %1 的传记：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1, %2, %3</source>
+        <translation>%1，%2，%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned by %1 of %2 logged searches.</source>
+        <translation>%2 次已记录搜索中有 %1 次返回了它。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It supersedes %1.</source>
+        <translation>它取代了 %1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A newer version superseded it.</source>
+        <translation>已被较新版本取代。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Superseded by %1.</source>
+        <translation>已被 %1 取代。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a person</source>
+        <translation>某人</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(conflicts with %1)</source>
+        <translation>（与 %1 冲突）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No grade yet: the keys 0–3 on the Query page grade a hit</source>
+        <translation>尚无评分：在查询页按 0–3 为结果评分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Grades it received</source>
+        <translation>收到的评分</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>rank</source>
+        <translation>排名</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::BlastRadiusPanel</name>
     <message>
         <location filename="../ui/lab/blastradiuspanel.cpp" line="+46"/>
@@ -3457,12 +3613,17 @@
         <translation>遗忘…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Biography…</source>
+        <translation>传记…</translation>
+    </message>
+    <message>
         <location line="+17"/>
         <source>Copy Id</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -3473,17 +3634,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+107"/>
+        <location line="+114"/>
         <source>Read the exact source text of the chunks under this node</source>
         <translation>阅读此节点下各分块的原文</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-100"/>
         <source>Remove this memory and every copy of its text from the vault</source>
         <translation>从保险库中删除此记忆及其文本的所有副本</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+4"/>
+        <source>Every logged search that returned this memory, its grades and its versions</source>
+        <translation>返回此记忆的每次已记录搜索、它的评分和版本</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>No hit selected</source>
         <translation>未选择命中结果</translation>
     </message>
@@ -3493,7 +3659,7 @@
         <translation>选择一个命中结果、摘要或叶节点以在此查看。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Leaf chunk · %1</source>
         <translation>叶分块 · %1</translation>
     </message>
@@ -3548,7 +3714,7 @@
         <translation>&lt;b&gt;重排余弦&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>&lt;b&gt;An older version, not returned:&lt;/b&gt; a newer memory supersedes it, and its score × %1 put it below the hits.</source>
         <translation>&lt;b&gt;旧版本，未返回：&lt;/b&gt;一条较新的记忆取代了它，其分数 × %1 使它排在命中结果之下。</translation>
     </message>
@@ -3611,7 +3777,7 @@
         <translation>下钻到第 1 层摘要以获取其叶节点</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-27"/>
         <source>&lt;b&gt;Walk score&lt;/b&gt; %1 (the route&apos;s: the cosine to the query, or how many of the query&apos;s entities it mentions)</source>
         <translation>&lt;b&gt;游走分数&lt;/b&gt; %1（路线给出的：与查询的余弦，或它提及的查询实体数）</translation>
     </message>
@@ -3621,7 +3787,7 @@
         <translation>&lt;b&gt;重要度&lt;/b&gt; %1（写入时存储：长度、不同词数、来源、实体；与查询无关）</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+145"/>
         <source>Matched in the neighbouring turns: %1</source>
         <translation>在相邻发言中匹配：%1</translation>
     </message>
@@ -4029,12 +4195,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+86"/>
-        <location line="+202"/>
+        <location line="+204"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-198"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -4083,7 +4249,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
@@ -4171,6 +4337,16 @@
         <location line="+1"/>
         <source>Why &amp;Not…</source>
         <translation>为何未返回(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Metrics…</source>
+        <translation>指标(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NDCG, recall, precision and MRR of the ranking over the vault&apos;s judged queries, with their intervals</source>
+        <translation>基于存储库已评分查询的排序 NDCG、召回率、精确率和 MRR，以及它们的区间</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4443,6 +4619,168 @@
     </message>
 </context>
 <context>
+    <name>memlens::ui::MetricsDialog</name>
+    <message>
+        <location filename="../ui/dialogs/metricsdialog.cpp" line="+34"/>
+        <source>&amp;Measure</source>
+        <translation>测量(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Metrics over the judged queries</source>
+        <translation>已评分查询的指标</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>k = </source>
+        <translation>k = </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many hits of each query count</source>
+        <translation>每个查询计入多少条结果</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>In words</source>
+        <translation>文字说明</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>NDCG</source>
+        <translation>NDCG</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reciprocal rank</source>
+        <translation>倒数排名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Relevant</source>
+        <translation>相关数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Each judged query, the worst first</source>
+        <translation>每个已评分查询，最差的在前</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open a vault first.</source>
+        <translation>请先打开存储库。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Asking every judged query again…</source>
+        <translation>正在重新提出每个已评分查询…</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Not measured: %1</source>
+        <translation>未测量：%1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No judged query has a relevant hit yet: grade hits with the keys 0–3 on the Query page, or import TREC qrels (memlens-cli judge import).</source>
+        <translation>尚无已评分查询包含相关结果：在查询页用 0–3 键评分，或导入 TREC qrels（memlens-cli judge import）。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n judged query(ies), each asked again with the vault&apos;s settings; the first %1 hits count.</source>
+        <translation>
+            <numerusform>%n 个已评分查询，均按存储库设置重新提出；计入前 %1 条结果。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n judged query(ies) without a relevant hit are not scored.</source>
+        <translation>
+            <numerusform>%n 个没有相关结果的已评分查询不计分。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NDCG@%1</source>
+        <translation>NDCG@%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1% of the best order the grades allow</source>
+        <translation>达到评分所允许最佳顺序的 %1%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>recall@%1</source>
+        <translation>recall@%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1% of the relevant memories are in the first %2</source>
+        <translation>%1% 的相关记忆位于前 %2 条</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>precision@%1</source>
+        <translation>precision@%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1% of the first %2 hits are relevant</source>
+        <translation>前 %2 条结果中 %1% 相关</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MRR</source>
+        <translation>MRR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the first relevant hit comes at rank %1 on average (harmonic)</source>
+        <translation>第一个相关结果平均位于第 %1 名（调和平均）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no relevant hit in the first %1</source>
+        <translation>前 %1 条中没有相关结果</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::MmrModel</name>
     <message>
         <location filename="../ui/models/mmrmodel.cpp" line="+84"/>
@@ -4613,7 +4951,12 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+61"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+60"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
@@ -4624,13 +4967,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+84"/>
+        <location line="+205"/>
         <location line="+31"/>
         <source>Chunks</source>
         <translation>分块</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-236"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>叶节点：检索可引用的原始分块。</translation>
     </message>
@@ -4705,7 +5048,52 @@
         <translation>按来源类型统计分块</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+6"/>
+        <source>Health (from the audit log)</source>
+        <translation>健康状况（来自审计日志）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Read the audit log again: searches logged since the vault opened count too</source>
+        <translation>重新读取审计日志：存储库打开后记录的搜索也计入</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Questions</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unrelated</source>
+        <translation>无关</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distinct logged questions that returned it</source>
+        <translation>返回它的不同已记录问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Of all distinct questions logged</source>
+        <translation>占全部已记录不同问题的比例</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Of pairs of those questions, the share that have no word in common</source>
+        <translation>这些问题两两之间没有共同词语的比例</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>OpenHuman workspace</source>
         <translation>OpenHuman 工作区</translation>
     </message>
@@ -4728,6 +5116,65 @@
         <location line="+2"/>
         <source>%1 to %2 (UTC)</source>
         <translation>%1 至 %2 (UTC)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>An OpenHuman workspace keeps no audit log to read.</source>
+        <translation>OpenHuman 工作区没有可读取的审计日志。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading the audit log…</source>
+        <translation>正在读取审计日志…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The audit log could not be read: %1</source>
+        <translation>无法读取审计日志：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No search has been logged yet: nothing to say about what searches reach.</source>
+        <translation>尚未记录任何搜索：无法说明搜索覆盖了什么。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: %2 of %3</source>
+        <translation>%1：%2 / %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of %2 memories (%3%) were returned by none of the %4 logged searches (%5 distinct questions).</source>
+        <translation>%2 条记忆中有 %1 条（%3%）从未被 %4 次已记录的搜索返回（%5 个不同问题）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Never returned, by age: %1.</source>
+        <translation>从未返回，按时间：%1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Most never returned: %1 (%2 of %3).</source>
+        <translation>从未返回最多：%1（%3 条中的 %2 条）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No magnet: no memory comes back for many unrelated questions.</source>
+        <translation>没有磁铁：没有记忆会被许多无关问题反复返回。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n magnet(s): memories that come back for many unrelated questions, below.</source>
+        <translation>
+            <numerusform>%n 个磁铁：被许多无关问题反复返回的记忆，见下方。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Returned for %n question(s), among them:</source>
+        <translation>
+            <numerusform>被 %n 个问题返回，其中包括：</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5338,12 +5785,12 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+86"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+95"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+95"/>
         <source>A grade is of a search&apos;s hit: run a search and select one of its hits</source>
         <translation>评分针对搜索结果：请先运行搜索并选择一个结果</translation>
     </message>

@@ -169,6 +169,8 @@ void MainWindow::connectPages() {
             [this] { pages_->setCurrentWidget(workbench_->page()); });
     connect(workbench_, &QueryWorkbench::message, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    // A magnet on the Overview: the memory in Hit Detail.
+    connect(overview_, &OverviewPage::nodeRequested, workbench_, &QueryWorkbench::showNode);
     // Forget… on a memory (hit list, hit detail, trees page): one flow for the window.
     auto* forget = new ForgetFlow(vault_, this);
     ForgetFlow::setInstance(forget);
@@ -316,6 +318,10 @@ void MainWindow::createMenus() {
     QMenu* query = menuBar()->addMenu(tr("&Query"));
     whyNotAction_ = query->addAction(tr("Why &Not…"), workbench_, &QueryWorkbench::openWhyNot);
     whyNotAction_->setObjectName(QStringLiteral("whyNotMenuAction"));
+    QAction* metrics = query->addAction(tr("&Metrics…"), workbench_, &QueryWorkbench::openMetrics);
+    metrics->setObjectName(QStringLiteral("metricsAction"));
+    metrics->setStatusTip(tr("NDCG, recall, precision and MRR of the ranking over the vault's "
+                             "judged queries, with their intervals"));
     whyNotAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     whyNotAction_->setStatusTip(tr("Ask why the current query did not return a memory (its turn "
                                    "or message id, a file and line, some words, or its id)"));

@@ -123,6 +123,40 @@ private Q_SLOTS:
         QVERIFY(sources->proxy()->rowCount() < w.vault()->sourcesModel()->rowCount());
     }
 
+    // The Overview's health section reads the audit log off the GUI thread: with no search
+    // logged it says so; after searches, how many memories none of them returned, and Refresh
+    // reads the log again.
+    void theOverviewSaysWhatTheLoggedSearchesNeverReached() {
+        test::TempDir tmp;
+        const auto dir = tmp.path() / "health-vault";
+        QVERIFY(test::buildGeneratedVault(dir, 120).empty());
+        MainWindow w;
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        QSignalSpy shown(w.overviewPage(), &OverviewPage::healthShown);
+        w.openVault(QString::fromStdString(dir.string()));
+        QVERIFY(opened.wait(20000));
+        QVERIFY(shown.wait(20000));
+        QVERIFY2(w.overviewPage()->healthSummary()->text().contains(
+                     QStringLiteral("No search has been logged")),
+                 qPrintable(w.overviewPage()->healthSummary()->text()));
+        QSignalSpy finished(w.workbench()->session(), &QuerySession::finished);
+        for (const char* q : {"launch budget", "phoenix"}) {
+            w.workbench()->page()->setQueryText(QString::fromLatin1(q));
+            w.workbench()->page()->run();
+            QVERIFY(finished.wait(30000));
+        }
+        // The audit writer has the rows on disk once the session reports them logged.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (w.overviewPage()->refreshHealth(), shown.wait(20000),
+             w.overviewPage()->healthSummary()->text().contains(QStringLiteral("of the 2 logged"))),
+            20000);
+        const QString text = w.overviewPage()->healthSummary()->text();
+        QVERIFY2(text.contains(QStringLiteral("memories (")) &&
+                     text.contains(QStringLiteral("Never returned, by age")),
+                 qPrintable(text));
+    }
+
     // The explanation docks belong to the Query page (Hit Detail to the Trees page too): on any
     // other page their titles say whose hits they explain.
     void explanationDocksSayWhoseHitsTheyExplain() {

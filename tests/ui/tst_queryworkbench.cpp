@@ -2,6 +2,8 @@
 // selecting a hit shows its numbers in the score breakdown, every primitive runs from the form,
 // a newer query drops an older one's late result, and the models pass QAbstractItemModelTester.
 #include "core/format.h"
+#include "dialogs/biographydialog.h"
+#include "dialogs/metricsdialog.h"
 #include "dialogs/whynotdialog.h"
 #include "loopback_server.h"
 #include "mainwindow.h"
@@ -476,6 +478,54 @@ private Q_SLOTS:
                                    : std::to_string(js->size()) + " judgments";
         });
         QCOMPARE(QString::fromStdString(judged), id + QStringLiteral(" person"));
+    }
+
+    // Biography… in Hit Detail: the searches that returned the graded hit (this suite asked
+    // "launch budget decision" three times at least) and the grade it received.
+    void theBiographyShowsEverySearchThatReturnedAHit() {
+        wb_->form()->setKind(QueryKind::Hybrid);
+        QSignalSpy finished(wb_->session(), &QuerySession::finished);
+        wb_->page()->setQueryText(QStringLiteral("launch budget decision"));
+        wb_->page()->run();
+        QVERIFY(finished.wait(30000));
+        QTreeView* view = wb_->page()->resultsView();
+        view->setCurrentIndex(view->model()->index(1, 0));
+        const QString id = view->currentIndex().data(IdRole).toString();
+        auto* button = wb_->detail()->findChild<QPushButton*>(QStringLiteral("biographyButton"));
+        QVERIFY(button && button->isEnabled());
+        QSignalSpy shown(wb_->biography(), &BiographyDialog::shown);
+        button->click();
+        QVERIFY(shown.wait(30000));
+        QVERIFY(wb_->biography()->isVisible());
+        QVERIFY2(wb_->biography()->summary()->text().startsWith(id.left(10)),
+                 qPrintable(wb_->biography()->summary()->text()));
+        QVERIFY(wb_->biography()->appearances()->topLevelItemCount() >= 2);
+        QTreeWidget* rows = wb_->biography()->appearances();
+        int asked = 0;
+        for (int i = 0; i < rows->topLevelItemCount(); ++i)
+            asked += rows->topLevelItem(i)->text(1) == QStringLiteral("launch budget decision");
+        QVERIFY(asked >= 2);
+        QCOMPARE(wb_->biography()->grades()->topLevelItemCount(), 1);
+        QVERIFY(wb_->biography()->grades()->topLevelItem(0)->text(0).startsWith(u'3'));
+        wb_->biography()->hide();
+    }
+
+    // Query › Metrics…: the one graded query is asked again; its graded hit is among the first
+    // ten, so recall@10 is 1 and the interval of one query is that value.
+    void metricsMeasureTheRankingOverTheGradedQueries() {
+        QSignalSpy measured(wb_->metrics(), &MetricsDialog::measured);
+        wb_->openMetrics();
+        QVERIFY(measured.wait(30000));
+        QVERIFY(wb_->metrics()->isVisible());
+        QCOMPARE(wb_->metrics()->figures()->topLevelItemCount(), 4);
+        QCOMPARE(wb_->metrics()->queries()->topLevelItemCount(), 1);
+        QTreeWidgetItem* recall = wb_->metrics()->figures()->topLevelItem(1);
+        QCOMPARE(recall->text(0), QStringLiteral("recall@10"));
+        QCOMPARE(recall->text(1), QStringLiteral("1.000"));
+        QCOMPARE(recall->text(2), QStringLiteral("1.000 to 1.000"));
+        QCOMPARE(wb_->metrics()->queries()->topLevelItem(0)->text(5),
+                 QStringLiteral("launch budget decision"));
+        wb_->metrics()->hide();
     }
 
     void aNewerQueryDropsTheOlderResult() {

@@ -4,6 +4,8 @@
 // the pictures go to a temp folder. Either way each picture must show real content: not blank,
 // and the views must hold the data they claim.
 #include "core/language.h"
+#include "dialogs/biographydialog.h"
+#include "dialogs/metricsdialog.h"
 #include "dialogs/whynotdialog.h"
 #include "graph/entitypanel.h"
 #include "graph/graphscene.h"
@@ -24,6 +26,7 @@
 #include "pages/graphpage.h"
 #include "pages/hitdetailpanel.h"
 #include "pages/labpage.h"
+#include "pages/overviewpage.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
@@ -37,6 +40,7 @@
 #include "vault/vaultcontroller.h"
 
 #include <memlens/embedder.h>
+#include <memlens/eval.h>
 #include <memlens/generate.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
@@ -92,6 +96,31 @@ private:
         QVERIFY(image.width() >= 1280 && image.height() >= 800);
         QVERIFY2(colourVariety(image) > 12, qPrintable(name));
         QVERIFY(image.save(QDir(outDir_).filePath(name + QStringLiteral(".png"))));
+    }
+
+    // The window with `dialog` drawn over it. The window manager's frame is not in either
+    // picture: a plain title bar stands in.
+    QImage withDialog(QWidget* dialog) {
+        QImage image = window_->grab().toImage();
+        const QImage shot = dialog->grab().toImage();
+        QPainter painter(&image);
+        const int titleHeight = 26;
+        const QRect body(QPoint(image.width() - shot.width() - 40,
+                                (image.height() - shot.height() + titleHeight) / 2),
+                         shot.size());
+        const QRect title(body.left(), body.top() - titleHeight, body.width(), titleHeight);
+        const QRect frame = body.united(title);
+        painter.fillRect(frame.translated(6, 6), QColor(0, 0, 0, 60));
+        painter.fillRect(title, QColor(0xd8, 0xdb, 0xe0));
+        QFont font = painter.font();
+        font.setBold(true);
+        painter.setFont(font);
+        painter.setPen(Qt::black);
+        painter.drawText(title, Qt::AlignCenter, dialog->windowTitle());
+        painter.drawImage(body.topLeft(), shot);
+        painter.setPen(QColor(0x80, 0x80, 0x80));
+        painter.drawRect(frame.adjusted(-1, -1, 0, 0));
+        return image;
     }
 
 private Q_SLOTS:
@@ -182,6 +211,10 @@ private Q_SLOTS:
 
     void overview() {
         window_->pages()->setCurrentIndex(0);
+        // The health section read again: the tour's own searches count too.
+        QSignalSpy health(window_->overviewPage(), &OverviewPage::healthShown);
+        window_->overviewPage()->refreshHealth();
+        QVERIFY(health.wait(30000));
         save(QStringLiteral("overview"));
     }
 
@@ -231,30 +264,27 @@ private Q_SLOTS:
         QVERIFY(dialog->factsTable()->rowCount() > 0);
         dialog->resize(700, 440);
         QApplication::processEvents();
-        QImage image = window_->grab().toImage();
-        const QImage shot = dialog->grab().toImage();
-        {
-            // The window manager's frame is not in either picture: a plain title bar stands in.
-            QPainter painter(&image);
-            const int titleHeight = 26;
-            const QRect body(QPoint(image.width() - shot.width() - 40,
-                                    (image.height() - shot.height() + titleHeight) / 2),
-                             shot.size());
-            const QRect title(body.left(), body.top() - titleHeight, body.width(), titleHeight);
-            const QRect frame = body.united(title);
-            painter.fillRect(frame.translated(6, 6), QColor(0, 0, 0, 60));
-            painter.fillRect(title, QColor(0xd8, 0xdb, 0xe0));
-            QFont font = painter.font();
-            font.setBold(true);
-            painter.setFont(font);
-            painter.setPen(Qt::black);
-            painter.drawText(title, Qt::AlignCenter, dialog->windowTitle());
-            painter.drawImage(body.topLeft(), shot);
-            painter.setPen(QColor(0x80, 0x80, 0x80));
-            painter.drawRect(frame.adjusted(-1, -1, 0, 0));
-        }
+        const QImage image = withDialog(dialog);
         saveImage(QStringLiteral("why-not"), image);
         dialog->close();
+    }
+
+    // A hit's biography: the demo's logged questions that returned it, its rank each time.
+    void biography() {
+        QueryWorkbench* wb = window_->workbench();
+        window_->pages()->setCurrentWidget(wb->page());
+        const auto& rows = wb->session()->results()->rows();
+        QVERIFY(!rows.empty());
+        BiographyDialog* dialog = wb->biography();
+        QSignalSpy shown(dialog, &BiographyDialog::shown);
+        dialog->showNode(window_->vault()->ref(), QString::fromStdString(rows.front().hit.node_id));
+        dialog->resize(860, 600);
+        dialog->show();
+        QVERIFY(shown.wait(30000));
+        QVERIFY(dialog->appearances()->topLevelItemCount() > 0);
+        QApplication::processEvents();
+        saveImage(QStringLiteral("biography"), withDialog(dialog));
+        dialog->hide();
     }
 
     void entityGraph() {
@@ -453,6 +483,38 @@ private Q_SLOTS:
     // The query workbench in German, switched live (View › Language does the same): the
     // window is built again in German over the same vault, and the verdicts, the breakdown and
     // the status line read in German.
+    // Metrics over a judged set: the generated conversation kept by eval locomo
+    // --save-judgments, its questions graded by their evidence turns.
+    void metricsOverAJudgedConversation() {
+        const auto judged = tmp_.path() / "judged";
+        const std::string error = test::offUiThread([this, judged]() -> std::string {
+            LocomoEvalOptions o;
+            o.data = tmp_.path() / "chat.json"; // written by conversationGraph
+            o.ks = {10};
+            o.save_judgments = judged;
+            auto r = run_locomo_eval(o);
+            return r ? std::string() : r.status().to_string();
+        });
+        QVERIFY2(error.empty(), error.c_str());
+        QString dir;
+        for (const auto& e : std::filesystem::directory_iterator(judged))
+            dir = QString::fromStdString(e.path().string());
+        QSignalSpy opened(window_->vault(), &VaultController::opened);
+        window_->openVault(dir);
+        QVERIFY(opened.wait(30000));
+        QueryWorkbench* wb = window_->workbench();
+        window_->pages()->setCurrentWidget(wb->page());
+        MetricsDialog* dialog = wb->metrics();
+        dialog->resize(860, 560);
+        QSignalSpy measured(dialog, &MetricsDialog::measured);
+        wb->openMetrics();
+        QVERIFY(measured.wait(60000));
+        QCOMPARE(dialog->figures()->topLevelItemCount(), 4);
+        QApplication::processEvents();
+        saveImage(QStringLiteral("metrics"), withDialog(dialog));
+        dialog->hide();
+    }
+
     void germanQueryWorkbench() {
         QVERIFY(installTranslators(QStringLiteral("de")));
         MainWindow* next = window_.release()->rebuildInLanguage(); // the old one deletes itself

@@ -181,10 +181,33 @@ double ResultsModel::displayScore(const RetrievalHit& hit) {
     return hit.explanation ? hit.explanation->final_score : hit.score;
 }
 
+QVariant ResultsModel::gradeData(const RetrievalHit& hit, int role) const {
+    const int g = gradeOf(qs(hit.node_id));
+    switch (role) {
+    case Qt::DisplayRole:
+        return g < 0 ? QVariant() : QVariant(QString::number(g) + QLatin1Char(' ') + gradeText(g));
+    case Qt::DecorationRole:
+        return g < 0 ? QVariant() : QVariant(gradeColor(g));
+    case SortRole:
+        return g;
+    case IdRole:
+        return qs(hit.node_id);
+    case Qt::ToolTipRole:
+        return g < 0 ? tr("Not graded for this query: select the hit and press 0, 1, 2 or 3")
+                     : tr("Graded %1 (%2) for this query; 0, 1, 2 or 3 grades it again")
+                           .arg(g)
+                           .arg(gradeText(g));
+    default:
+        return {};
+    }
+}
+
 QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     const HitRow* r = index.isValid() ? rowAt(index.row()) : nullptr;
     if (!r)
         return {};
+    if (index.column() == Grade && role != FilterRole && role != NodeKindRole)
+        return gradeData(r->hit, role);
     const RetrievalHit& hit = r->hit;
     const int col = index.column();
     switch (role) {
@@ -204,19 +227,9 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             return r->olderVersion ? olderPrefix() + r->snippet : r->snippet;
         case Score:
             return formatScore(displayScore(hit));
-        case Grade: {
-            const int g = gradeOf(qs(hit.node_id));
-            return g < 0 ? QVariant()
-                         : QVariant(QString::number(g) + QLatin1Char(' ') + gradeText(g));
-        }
         default:
             return {};
         }
-    case Qt::DecorationRole:
-        if (col == Grade)
-            if (const int g = gradeOf(qs(hit.node_id)); g >= 0)
-                return gradeColor(g);
-        return {};
     case SortRole:
         switch (col) {
         case Rank: // the older versions after the hits, in fused order
@@ -231,8 +244,6 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         case Signals:
             return hit.explanation ? hit.explanation->signal_values.vector
                                    : hit.rerank_similarity.value_or(0.0);
-        case Grade:
-            return gradeOf(qs(hit.node_id));
         default:
             return data(index, Qt::DisplayRole);
         }
@@ -272,13 +283,6 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             return barsToolTip(barsFor(hit));
         if (col == Snippet)
             return qs(hit.node_id);
-        if (col == Grade) {
-            const int g = gradeOf(qs(hit.node_id));
-            return g < 0 ? tr("Not graded for this query: select the hit and press 0, 1, 2 or 3")
-                         : tr("Graded %1 (%2) for this query; 0, 1, 2 or 3 grades it again")
-                               .arg(g)
-                               .arg(gradeText(g));
-        }
         return {};
     default:
         return {};

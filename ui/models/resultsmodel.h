@@ -47,6 +47,9 @@ public:
     static double displayScore(const RetrievalHit& hit);
 
 private:
+    // The Grade column's cell.
+    QVariant gradeData(const RetrievalHit& hit, int role) const;
+
     std::vector<HitRow> rows_;
     std::vector<HitRow> older_;
     bool olderShown_ = false;

@@ -153,6 +153,7 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     , drill_(new QPushButton(tr("&Drill Down"), this))
     , leaves_(new QPushButton(tr("Fetch &Leaves"), this))
     , forget_(new QPushButton(tr("Forget…"), this))
+    , biography_(new QPushButton(tr("Biography…"), this))
     , content_(new MarkdownView(this))
     , neighboursHeading_(new QLabel(this))
     , neighbours_(new QTextBrowser(this))
@@ -189,12 +190,15 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
 
     setupActions();
 
-    auto* buttons = new QHBoxLayout();
+    // The actions wrap onto a second line when the dock is narrow (or the language long).
+    auto* actions = new QWidget(this);
+    auto* buttons = new FlowLayout(actions);
+    buttons->setContentsMargins(0, 0, 0, 0);
     buttons->addWidget(markdown_);
-    buttons->addStretch();
     buttons->addWidget(drill_);
     buttons->addWidget(leaves_);
     buttons->addWidget(forget_);
+    buttons->addWidget(biography_);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -206,7 +210,7 @@ HitDetailPanel::HitDetailPanel(QWidget* parent)
     layout->addWidget(provenance_);
     layout->addWidget(chipsBox_);
     layout->addWidget(graphContext_);
-    layout->addLayout(buttons);
+    layout->addWidget(actions);
     layout->addWidget(content_, 1);
     layout->addWidget(neighboursHeading_);
     layout->addWidget(neighbours_, 1);
@@ -254,6 +258,11 @@ void HitDetailPanel::setupActions() {
     forget_->setToolTip(tr("Remove this memory and every copy of its text from the vault"));
     connect(forget_, &QPushButton::clicked, this,
             [this] { Q_EMIT forgetRequested(qs(hit_.node_id)); });
+    biography_->setObjectName(QStringLiteral("biographyButton"));
+    biography_->setToolTip(tr("Every logged search that returned this memory, its grades and "
+                              "its versions"));
+    connect(biography_, &QPushButton::clicked, this,
+            [this] { Q_EMIT biographyRequested(qs(hit_.node_id)); });
     connect(content_, &MarkdownView::linkActivated, this, [this](const QUrl& url) {
         if (url.scheme() == kNodeScheme)
             Q_EMIT nodeRequested(url.path());
@@ -275,6 +284,7 @@ void HitDetailPanel::clear() {
     drill_->setEnabled(false);
     leaves_->setEnabled(false);
     forget_->setEnabled(false);
+    biography_->setEnabled(false);
     content_->clear();
     jobs_->cancel();
     related_->cancel();
@@ -343,6 +353,7 @@ void HitDetailPanel::showHit(const RetrievalHit& hit, const QStringList& terms) 
     drill_->setEnabled(!leaf);
     leaves_->setEnabled(leaf || hit.level == 1);
     forget_->setEnabled(leaf); // a summary goes with the memories it was built from
+    biography_->setEnabled(true);
     leaves_->setToolTip(leaf || hit.level == 1
                             ? tr("Read the exact source text of the chunks under this node")
                             : tr("Drill down to a level-1 summary to fetch its leaves"));

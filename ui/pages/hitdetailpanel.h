@@ -68,6 +68,8 @@ Q_SIGNALS:
     void fetchLeavesRequested(const QStringList& chunkIds);
     // Forget… on the leaf shown (vault/forgetflow.h confirms and runs it).
     void forgetRequested(const QString& chunkId);
+    // Biography… : the shown node's life in the audit log.
+    void biographyRequested(const QString& nodeId);
     // The neighbouring turns of the hit shown are on screen.
     void neighboursShown();
     // The supersession, conflict and support rows of the hit shown are named by their
@@ -102,6 +104,7 @@ private:
     QPushButton* drill_;
     QPushButton* leaves_;
     QPushButton* forget_;
+    QPushButton* biography_;
     MarkdownView* content_;
     QLabel* neighboursHeading_;
     QTextBrowser* neighbours_;

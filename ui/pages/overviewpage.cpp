@@ -1,22 +1,30 @@
 #include "pages/overviewpage.h"
 
 #include "core/format.h"
+#include "core/jobrunner.h"
 #include "vault/vaultcontroller.h"
+#include "vault/workervault.h"
 #include "widgets/scrollable.h"
 #include "widgets/stattile.h"
+
+#include <memlens/health.h>
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QDateTimeAxis>
 #include <QDir>
 #include <QGridLayout>
+#include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QTimeZone>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -47,7 +55,11 @@ OverviewPage::OverviewPage(VaultController* vault, QWidget* parent)
     , title_(new QLabel(this))
     , details_(new QLabel(this))
     , timeline_(new QChart())
-    , kinds_(new QChart()) {
+    , kinds_(new QChart())
+    , healthSummary_(new QLabel(this))
+    , refreshHealth_(new QPushButton(tr("Refresh"), this))
+    , magnets_(new QTreeWidget(this))
+    , healthJob_(new JobRunner(this)) {
     QFont titleFont = title_->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
     titleFont.setBold(true);
@@ -85,12 +97,50 @@ OverviewPage::OverviewPage(VaultController* vault, QWidget* parent)
     layout->addWidget(title_);
     layout->addWidget(details_);
     layout->addLayout(grid);
+    // The verdict in words before the charts: what the logged searches never reached.
+    layout->addLayout(healthSection());
     layout->addLayout(charts, 1);
     auto* page = new QVBoxLayout(this);
     page->setContentsMargins(0, 0, 0, 0);
     page->addWidget(scrollable(content, this));
 
     connect(vault_, &VaultController::opened, this, [this] { show(vault_->overview()); });
+}
+
+QLayout* OverviewPage::healthSection() {
+    // Health: what the logged searches never reached, and what they always reach.
+    auto* healthTitle = new QLabel(tr("Health (from the audit log)"), this);
+    QFont sectionFont = healthTitle->font();
+    sectionFont.setBold(true);
+    healthTitle->setFont(sectionFont);
+    healthSummary_->setObjectName(QStringLiteral("healthSummary"));
+    healthSummary_->setWordWrap(true);
+    healthSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    refreshHealth_->setToolTip(tr("Read the audit log again: searches logged since the vault "
+                                  "opened count too"));
+    connect(refreshHealth_, &QPushButton::clicked, this, &OverviewPage::refreshHealth);
+    magnets_->setObjectName(QStringLiteral("magnets"));
+    magnets_->setRootIsDecorated(false);
+    magnets_->setHeaderLabels({tr("Questions"), tr("Share"), tr("Unrelated"), tr("Memory")});
+    magnets_->headerItem()->setToolTip(0, tr("Distinct logged questions that returned it"));
+    magnets_->headerItem()->setToolTip(1, tr("Of all distinct questions logged"));
+    magnets_->headerItem()->setToolTip(
+        2, tr("Of pairs of those questions, the share that have no word in common"));
+    magnets_->header()->setStretchLastSection(true);
+    magnets_->setMinimumHeight(120);
+    magnets_->hide(); // until there are magnets to list
+    connect(magnets_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        Q_EMIT nodeRequested(item->data(0, Qt::UserRole).toString());
+    });
+    auto* healthHead = new QHBoxLayout();
+    healthHead->addWidget(healthTitle);
+    healthHead->addStretch(1);
+    healthHead->addWidget(refreshHealth_);
+    auto* section = new QVBoxLayout();
+    section->addLayout(healthHead);
+    section->addWidget(healthSummary_);
+    section->addWidget(magnets_);
+    return section;
 }
 
 QString OverviewPage::tileValue(const QString& caption) const {
@@ -122,6 +172,93 @@ void OverviewPage::show(const VaultOverviewData& data) {
         tiles_[i].second->setValue(formatCount(values[i]));
     showTimeline(data);
     showKinds(data);
+    refreshHealth();
+}
+
+void OverviewPage::refreshHealth() {
+    magnets_->clear();
+    magnets_->hide();
+    const VaultRef ref = vault_->ref();
+    if (!ref.isValid() || vault_->overview().workspace) {
+        healthSummary_->setText(tr("An OpenHuman workspace keeps no audit log to read."));
+        Q_EMIT healthShown();
+        return;
+    }
+    healthSummary_->setText(tr("Reading the audit log…"));
+    healthJob_->start(
+        [ref](const std::atomic_bool& cancel) -> std::pair<HealthReport, QString> {
+            auto vault = workerVault(ref);
+            if (!vault)
+                return {{}, formatStatus(vault.status())};
+            HealthOptions o;
+            o.cancel = &cancel;
+            auto r = vault_health(**vault, o);
+            if (!r)
+                return {{}, formatStatus(r.status())};
+            return {std::move(r).value(), QString()};
+        },
+        [this](const std::pair<HealthReport, QString>& out) { showHealth(out.first, out.second); });
+}
+
+void OverviewPage::showHealth(const HealthReport& r, const QString& error) {
+    magnets_->clear();
+    magnets_->setVisible(!r.magnets.empty() && error.isEmpty());
+    if (!error.isEmpty()) {
+        healthSummary_->setText(tr("The audit log could not be read: %1").arg(error));
+        Q_EMIT healthShown();
+        return;
+    }
+    if (r.searches == 0) {
+        healthSummary_->setText(tr("No search has been logged yet: nothing to say about what "
+                                   "searches reach."));
+        Q_EMIT healthShown();
+        return;
+    }
+    const auto pct = [](std::size_t part, std::size_t whole) {
+        return whole ? qRound(100.0 * static_cast<double>(part) / static_cast<double>(whole)) : 0;
+    };
+    QStringList ages;
+    for (const CoverageRow& a : r.by_age)
+        if (a.chunks)
+            ages << tr("%1: %2 of %3")
+                        .arg(QCoreApplication::translate(a.age.context, a.age.text),
+                             formatCount(a.never_returned), formatCount(a.chunks));
+    QString text =
+        tr("%1 of %2 memories (%3%) were returned by none of the %4 logged searches (%5 distinct "
+           "questions).")
+            .arg(formatCount(r.never_returned), formatCount(r.chunks))
+            .arg(pct(r.never_returned, r.chunks))
+            .arg(formatCount(r.searches), formatCount(r.distinct_queries));
+    text +=
+        QLatin1Char(' ') + tr("Never returned, by age: %1.").arg(ages.join(QStringLiteral("; ")));
+    if (!r.by_source.empty() && r.by_source.front().never_returned > 0)
+        text += QLatin1Char(' ') + tr("Most never returned: %1 (%2 of %3).")
+                                       .arg(qs(r.by_source.front().label))
+                                       .arg(formatCount(r.by_source.front().never_returned))
+                                       .arg(formatCount(r.by_source.front().chunks));
+    text += QLatin1Char(' ') +
+            (r.magnets.empty() ? tr("No magnet: no memory comes back for many unrelated questions.")
+                               : tr("%n magnet(s): memories that come back for many unrelated "
+                                    "questions, below.",
+                                    "", static_cast<int>(r.magnets.size())));
+    healthSummary_->setText(text);
+    for (const Magnet& m : r.magnets) {
+        auto* item = new QTreeWidgetItem(magnets_);
+        item->setText(0, QString::number(m.queries));
+        item->setText(1, QStringLiteral("%1%").arg(qRound(m.share * 100)));
+        item->setText(2, QStringLiteral("%1%").arg(qRound(m.unrelated_share * 100)));
+        item->setText(3, qs(m.text));
+        item->setData(0, Qt::UserRole, qs(m.node_id));
+        QStringList asked;
+        for (const auto& q : m.sample_queries)
+            asked << QStringLiteral("• ") + qs(q);
+        const QString tip =
+            tr("Returned for %n question(s), among them:", "", static_cast<int>(m.queries)) +
+            QLatin1Char('\n') + asked.join(QLatin1Char('\n'));
+        for (int c = 0; c < 4; ++c)
+            item->setToolTip(c, tip);
+    }
+    Q_EMIT healthShown();
 }
 
 void OverviewPage::showTimeline(const VaultOverviewData& data) {

@@ -1,4 +1,6 @@
-// The first page of an open vault: what it is, how much it holds, and when.
+// The first page of an open vault: what it is, how much it holds, and when; and its health from
+// the audit log (health.h): the memories no logged search returned, and the magnets, read on the
+// background pool when the vault opens and again on Refresh.
 #pragma once
 
 #include <QWidget>
@@ -6,9 +8,17 @@
 class QChart;
 class QChartView;
 class QLabel;
+class QLayout;
+class QPushButton;
+class QTreeWidget;
+
+namespace memlens {
+struct HealthReport;
+}
 
 namespace memlens::ui {
 
+class JobRunner;
 class StatTile;
 class VaultController;
 struct VaultOverviewData;
@@ -20,11 +30,25 @@ public:
 
     // For tests and screenshots: the tile showing `caption`'s value ("Chunks" → "5,000").
     QString tileValue(const QString& caption) const;
+    // The health section: its summary line and the magnets' list (one row per magnet).
+    QLabel* healthSummary() const { return healthSummary_; }
+    QTreeWidget* magnets() const { return magnets_; }
+    // Reads the health again (the Refresh button).
+    void refreshHealth();
+
+Q_SIGNALS:
+    // A magnet's row was activated: show that memory.
+    void nodeRequested(const QString& nodeId);
+    // The health section shows a fresh reading (or why there is none).
+    void healthShown();
 
 private:
     void show(const VaultOverviewData& data);
     void showTimeline(const VaultOverviewData& data);
     void showKinds(const VaultOverviewData& data);
+    void showHealth(const HealthReport& r, const QString& error);
+    // The health section's widgets, set up and laid out.
+    QLayout* healthSection();
 
     VaultController* vault_;
     QLabel* title_;
@@ -32,6 +56,10 @@ private:
     QList<QPair<QString, StatTile*>> tiles_;
     QChart* timeline_;
     QChart* kinds_;
+    QLabel* healthSummary_;
+    QPushButton* refreshHealth_;
+    QTreeWidget* magnets_;
+    JobRunner* healthJob_;
 };
 
 } // namespace memlens::ui

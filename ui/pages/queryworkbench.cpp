@@ -1,5 +1,7 @@
 #include "pages/queryworkbench.h"
 
+#include "dialogs/biographydialog.h"
+#include "dialogs/metricsdialog.h"
 #include "dialogs/whynotdialog.h"
 #include "models/resultsmodel.h"
 #include "models/resultsproxy.h"
@@ -31,7 +33,9 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     , breakdown_(new ScoreBreakdownPanel(parentWidget))
     , mmr_(new MmrPanel(session_->mmr(), parentWidget))
     , whyNot_(new WhyNotDialog(session_, parentWidget))
-    , grades_(new GradeFlow(parentWidget)) {
+    , grades_(new GradeFlow(parentWidget))
+    , biography_(new BiographyDialog(parentWidget))
+    , metrics_(new MetricsDialog(parentWidget)) {
     connect(page_, &QueryPage::hitSelected, this,
             [this](const RetrievalHit& hit, const QStringList& terms) {
                 showHit(hit, terms);
@@ -55,6 +59,11 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     connect(detail_, &HitDetailPanel::forgetRequested, this, [](const QString& id) {
         if (auto* flow = ForgetFlow::instance())
             flow->forget(id);
+    });
+    connect(detail_, &HitDetailPanel::biographyRequested, this, [this](const QString& id) {
+        biography_->showNode(ref_, id);
+        biography_->show();
+        biography_->raise();
     });
     connect(mmr_, &MmrPanel::nodeSelected, this, &QueryWorkbench::showNode);
     connect(whyNot_, &WhyNotDialog::showNodeRequested, this, &QueryWorkbench::showNode);
@@ -90,6 +99,8 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
 void QueryWorkbench::setVault(const VaultOverviewData& data) {
     session_->setVault(data.ref);
     grades_->setVault(data.ref);
+    ref_ = data.ref;
+    metrics_->setVault(data.ref);
     lookup_->setVault(data.ref);
     detail_->setVault(data.ref);
     form_->setVault(data);
@@ -100,6 +111,10 @@ void QueryWorkbench::setVault(const VaultOverviewData& data) {
 void QueryWorkbench::resetVaultState() {
     session_->setVault({});
     grades_->setVault({});
+    ref_ = {};
+    biography_->hide();
+    metrics_->setVault({});
+    metrics_->hide();
     lookup_->setVault({});
     detail_->setVault({});
     form_->resetVaultState();
@@ -154,6 +169,12 @@ void QueryWorkbench::showNode(const QString& nodeId) {
         }
     }
     lookup_->lookup(nodeId);
+}
+
+void QueryWorkbench::openMetrics() {
+    metrics_->show();
+    metrics_->raise();
+    metrics_->measure();
 }
 
 QString QueryWorkbench::gradedQuery() const {

@@ -13,6 +13,8 @@
 
 namespace memlens::ui {
 
+class BiographyDialog;
+class MetricsDialog;
 class GradeFlow;
 class HitDetailPanel;
 class MmrPanel;
@@ -39,6 +41,10 @@ public:
     MmrPanel* mmr() const { return mmr_; }
     WhyNotDialog* whyNot() const { return whyNot_; }
     GradeFlow* grades() const { return grades_; }
+    BiographyDialog* biography() const { return biography_; }
+    MetricsDialog* metrics() const { return metrics_; }
+    // Query › Metrics…: the vault's ranking over its judged queries.
+    void openMetrics();
     // Grades the selected hit for the search shown (the keys 0–3 on the results do this).
     void gradeSelected(int grade);
 
@@ -90,6 +96,9 @@ private:
     MmrPanel* mmr_;
     WhyNotDialog* whyNot_;
     GradeFlow* grades_;
+    BiographyDialog* biography_;
+    MetricsDialog* metrics_;
+    VaultRef ref_;
 };
 
 } // namespace memlens::ui
