@@ -399,6 +399,9 @@ private slots:
     // The regression gate: recall@5 on conv-26 may not drop more than 0.02 below
     // the committed figure.
     void recallAt5DoesNotRegressOnConv26() {
+        if (qgetenv("MEMLENS_EVAL_GATE") == "off")
+            QSKIP("MEMLENS_EVAL_GATE=off (scripts/ci-asan.sh): the recall gate measures ranking "
+                  "quality, which the sanitizers do not change; scripts/test.sh runs it");
         const auto data =
             std::filesystem::path(MEMLENS_SHARED_DIR) / "data" / "locomo" / "locomo-dev.json";
         if (!std::filesystem::exists(data))

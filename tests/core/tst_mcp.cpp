@@ -791,6 +791,17 @@ private slots:
                                      {{"query", "wombat"}, {"node_id", id}, {"grade", 4}})))
                     .find("grade") != std::string::npos);
 
+        // The vault's health over MCP (offered with --tools all): the searches logged so far.
+        const json health = send(call(98, "memory_health", json::object()));
+        QVERIFY2(!health["result"]["isError"].get<bool>(), health.dump().c_str());
+        QVERIFY(sc(health)["searches"].get<int>() >= 1);
+        QVERIFY(sc(health)["chunks"].get<int>() > 0);
+        QVERIFY(sc(health)["by_age"].is_array());
+        QVERIFY(error_text(send(call(99, "memory_health",
+                                     {{"since", "2030-01-01T00:00:00Z"},
+                                      {"until", "2020-01-01T00:00:00Z"}})))
+                    .find("since") != std::string::npos);
+
         const json listed = send(call(83, "memory_list", {{"source", "chat:zoo"}, {"limit", 1}}));
         QCOMPARE(sc(listed)["memories"].size(), std::size_t{1});
         QCOMPARE(sc(listed)["memories"][0]["text"].get<std::string>(),
