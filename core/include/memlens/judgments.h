@@ -109,6 +109,10 @@ Result<std::vector<JudgedQuery>> judged_queries(const Vault& vault);
 // Judgments, by query, node and judge: all of them, or one query's.
 Result<std::vector<Judgment>> judgments(const Vault& vault,
                                         std::optional<std::string_view> query_id = std::nullopt);
+// Every grade one node received, by query and judge.
+Result<std::vector<Judgment>> node_judgments(const Vault& vault, std::string_view node_id);
+// judgments(), grouped by query id.
+Result<std::map<std::string, std::vector<Judgment>>> judgments_by_query(const Vault& vault);
 // The grade that counts for each node judged for the query: a person's when there is one, else
 // the latest other judge's.
 std::map<std::string, int> effective_grades(const std::vector<Judgment>& of_one_query);

@@ -1,4 +1,6 @@
 // One node's life in the audit log, its grades and its versions (biography.h).
+#include "audit/logged_ids.h"
+
 #include <memlens/biography.h>
 #include <memlens/db.h>
 #include <memlens/memories.h>
@@ -66,8 +68,8 @@ Status read_node(const Vault& vault, Biography& b) {
 
 // Every logged row that returned the node, and every grade it received.
 Status read_log_and_grades(const Vault& vault, Biography& b) {
-    auto count = vault.db().query_int("SELECT count(*) FROM retrieval_log WHERE error IS NULL "
-                                      "AND (tool IS NULL OR tool = 'memory_search')");
+    auto count = vault.db().query_int(std::string("SELECT count(*) FROM retrieval_log WHERE ") +
+                                      kAnsweredSearchRows);
     if (!count)
         return count.status();
     b.logged_searches = static_cast<std::size_t>(*count);
@@ -92,23 +94,11 @@ Status read_log_and_grades(const Vault& vault, Biography& b) {
         a.source = std::move(*entry);
         b.appearances.push_back(std::move(a));
     }));
-    auto js = vault.db().prepare(
-        "SELECT query_id, node_id, judge, grade, reason, audit_id, time_ms FROM ml_judgments "
-        "WHERE node_id = ? ORDER BY query_id, judge");
-    if (!js)
-        return js.status();
-    js->bind(1, b.node_id);
-    return js->each_row([&] {
-        Judgment j;
-        j.query_id = js->column_text(0);
-        j.node_id = js->column_text(1);
-        j.judge = js->column_text(2);
-        j.grade = static_cast<int>(js->column_int64(3));
-        j.reason = js->column_text(4);
-        j.audit_id = js->column_optional_int64(5);
-        j.time_ms = js->column_int64(6);
-        b.judgments.push_back(std::move(j));
-    });
+    auto grades = node_judgments(vault, b.node_id);
+    if (!grades)
+        return grades.status();
+    b.judgments = std::move(grades).value();
+    return Status::ok();
 }
 
 } // namespace

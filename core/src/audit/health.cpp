@@ -68,10 +68,11 @@ struct LogScan {
 };
 
 Status scan_log(const Vault& vault, const HealthOptions& o, HealthReport& r, LogScan& scan) {
-    auto st = vault.db().prepare(
-        "SELECT ts_ms, query, sources FROM retrieval_log WHERE error IS NULL AND "
-        "(tool IS NULL OR tool = 'memory_search') AND (?1 IS NULL OR ts_ms >= ?1) AND "
-        "(?2 IS NULL OR ts_ms <= ?2) ORDER BY id");
+    auto st = vault.db().prepare(std::string("SELECT ts_ms, query, sources FROM retrieval_log "
+                                             "WHERE ") +
+                                 kAnsweredSearchRows +
+                                 " AND (?1 IS NULL OR ts_ms >= ?1) AND (?2 IS NULL OR ts_ms <= "
+                                 "?2) ORDER BY id");
     if (!st)
         return st.status();
     st->bind(1, o.since_ms).bind(2, o.until_ms);

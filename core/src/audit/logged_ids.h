@@ -10,6 +10,11 @@
 
 namespace memlens {
 
+// The retrieval_log rows that are searches that answered: a person's query (no tool) or an
+// agent's memory_search, not another tool's call and not a failed one. SQL for a WHERE clause.
+inline constexpr const char* kAnsweredSearchRows =
+    "error IS NULL AND (tool IS NULL OR tool = 'memory_search')";
+
 // Appends the ids in order. Text that is not JSON, not an array of objects, or a source without
 // a string node_id (the last node_id key counts, as in a parsed object) is a Corruption naming
 // which; ids may then hold a part.

@@ -400,9 +400,8 @@ Result<std::int64_t> find_logged_search(const Vault& vault, std::string_view que
     if (!resolved)
         return resolved.status();
     auto st = vault.db().prepare(
-        std::string("SELECT id, sources FROM retrieval_log WHERE query = ?1 AND error IS NULL AND "
-                    "(tool IS NULL OR tool = 'memory_search')") +
-        (client ? " AND client = ?2" : "") + " ORDER BY id DESC");
+        std::string("SELECT id, sources FROM retrieval_log WHERE query = ?1 AND ") +
+        kAnsweredSearchRows + (client ? " AND client = ?2" : "") + " ORDER BY id DESC");
     if (!st)
         return st.status();
     st->bind(1, query);
@@ -462,30 +461,61 @@ Result<std::vector<JudgedQuery>> judged_queries(const Vault& vault) {
     return out;
 }
 
+namespace {
+
+constexpr const char* kJudgmentColumns =
+    "SELECT query_id, node_id, judge, grade, reason, audit_id, time_ms FROM ml_judgments";
+
+// The judgments of a statement that selects kJudgmentColumns.
+Result<std::vector<Judgment>> read_judgments(Statement& st) {
+    std::vector<Judgment> out;
+    MEMLENS_TRY(st.each_row([&] {
+        Judgment j;
+        j.query_id = st.column_text(0);
+        j.node_id = st.column_text(1);
+        j.judge = st.column_text(2);
+        j.grade = static_cast<int>(st.column_int64(3));
+        j.reason = st.column_text(4);
+        j.audit_id = st.column_optional_int64(5);
+        j.time_ms = st.column_int64(6);
+        out.push_back(std::move(j));
+    }));
+    return out;
+}
+
+} // namespace
+
 Result<std::vector<Judgment>> judgments(const Vault& vault,
                                         std::optional<std::string_view> query_id) {
     MEMLENS_TRY(require_native(vault));
-    auto st = vault.db().prepare(
-        std::string("SELECT query_id, node_id, judge, grade, reason, audit_id, time_ms FROM "
-                    "ml_judgments") +
-        (query_id ? " WHERE query_id = ?" : "") + " ORDER BY query_id, node_id, judge");
+    auto st =
+        vault.db().prepare(std::string(kJudgmentColumns) + (query_id ? " WHERE query_id = ?" : "") +
+                           " ORDER BY query_id, node_id, judge");
     if (!st)
         return st.status();
     if (query_id)
         st->bind(1, *query_id);
-    std::vector<Judgment> out;
-    MEMLENS_TRY(st->each_row([&] {
-        Judgment j;
-        j.query_id = st->column_text(0);
-        j.node_id = st->column_text(1);
-        j.judge = st->column_text(2);
-        j.grade = static_cast<int>(st->column_int64(3));
-        j.reason = st->column_text(4);
-        j.audit_id = st->column_optional_int64(5);
-        j.time_ms = st->column_int64(6);
-        out.push_back(std::move(j));
-    }));
-    return out;
+    return read_judgments(*st);
+}
+
+Result<std::vector<Judgment>> node_judgments(const Vault& vault, std::string_view node_id) {
+    MEMLENS_TRY(require_native(vault));
+    auto st = vault.db().prepare(std::string(kJudgmentColumns) +
+                                 " WHERE node_id = ? ORDER BY query_id, judge");
+    if (!st)
+        return st.status();
+    st->bind(1, node_id);
+    return read_judgments(*st);
+}
+
+Result<std::map<std::string, std::vector<Judgment>>> judgments_by_query(const Vault& vault) {
+    auto all = judgments(vault);
+    if (!all)
+        return all.status();
+    std::map<std::string, std::vector<Judgment>> by_query;
+    for (auto& j : *all)
+        by_query[j.query_id].push_back(std::move(j));
+    return by_query;
 }
 
 std::map<std::string, int> effective_grades(const std::vector<Judgment>& of_one_query) {
@@ -542,12 +572,10 @@ Result<QrelsReport> export_qrels(const Vault& vault, const std::filesystem::path
     auto qs = judged_queries(vault);
     if (!qs)
         return qs.status();
-    auto all = judgments(vault);
-    if (!all)
-        return all.status();
-    std::map<std::string, std::vector<Judgment>> by_query;
-    for (auto& j : *all)
-        by_query[j.query_id].push_back(std::move(j));
+    auto grouped = judgments_by_query(vault);
+    if (!grouped)
+        return grouped.status();
+    auto& by_query = *grouped;
     std::string qtext, rtext;
     QrelsReport r;
     for (const auto& q : *qs) {

@@ -112,12 +112,10 @@ Result<MetricsReport> compute_metrics(const Vault& vault, SearchEngine& engine,
     auto queries = judged_queries(vault);
     if (!queries)
         return queries.status();
-    auto all = judgments(vault);
-    if (!all)
-        return all.status();
-    std::map<std::string, std::vector<Judgment>> by_query;
-    for (auto& j : *all)
-        by_query[j.query_id].push_back(std::move(j));
+    auto grouped = judgments_by_query(vault);
+    if (!grouped)
+        return grouped.status();
+    auto& by_query = *grouped;
 
     MetricsReport r;
     r.k = opts.k;
