@@ -29,8 +29,18 @@ if tar -tzf "$(ls "$build"/memlens-*.tar.gz)" | grep memlens-bench; then
 fi
 
 if dpkg-query -W -f='${Status}' memlens 2>/dev/null | grep -q "install ok installed"; then
-    echo "ci-package: memlens is already installed on this machine; not touching it" >&2
-    exit 1
+    # On a CI machine an installed memlens can only be left over by an earlier run that was
+    # killed between install and removal (the trap below does not run on SIGKILL). Installing
+    # the same version over it would keep the old files ("already the newest version"), so it
+    # is removed first. On anyone else's machine it is theirs: refuse.
+    if [ "${MEMLENS_CI_MACHINE:-}" = 1 ]; then
+        echo "ci-package: removing memlens $(dpkg-query -W -f='${Version}' memlens) left by an earlier run" >&2
+        $SUDO apt-get remove -y -qq memlens >/dev/null
+    else
+        echo "ci-package: memlens is already installed on this machine; not touching it" >&2
+        echo "ci-package: remove it (apt-get remove memlens) or, on a machine CI owns, set MEMLENS_CI_MACHINE=1" >&2
+        exit 1
+    fi
 fi
 work=$(mktemp -d)
 cleanup() {
