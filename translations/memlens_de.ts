@@ -722,7 +722,22 @@
 <context>
     <name>NoMatch</name>
     <message>
-        <location filename="../core/src/search/pipeline.cpp" line="+196"/>
+        <location filename="../core/src/search/pipeline.cpp" line="+193"/>
+        <source>the only candidate</source>
+        <translation>der einzige Kandidat</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all %1 candidates</source>
+        <translation>alle %1 Kandidaten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no match: %1 scored below the vault&apos;s no-match threshold %2 (the best: %3)</source>
+        <translation>kein Treffer: %1 lag unter der Kein-Treffer-Schwelle %2 des Tresors (der beste: %3)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>the word %1 occurs nowhere in the searched scope</source>
         <translation>das Wort %1 kommt im durchsuchten Bereich nirgends vor</translation>
     </message>
@@ -1280,12 +1295,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-37"/>
+        <source>its score %1 is below the no-match threshold %2</source>
+        <translation>sein Wert %1 liegt unter der Kein-Treffer-Schwelle %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>MMR picked it at step %1, then the %2 budget cut it</source>
         <translation>MMR wählte ihn in Schritt %1, dann kappte ihn das Budget %2</translation>
     </message>
@@ -1555,17 +1575,18 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+61"/>
         <source>final score</source>
         <translation>Endwert</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+208"/>
+        <location line="-50"/>
+        <location line="+213"/>
         <source>superseded by</source>
         <translation>ersetzt durch</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-212"/>
         <source>a newer memory</source>
         <translation>eine neuere Erinnerung</translation>
     </message>
@@ -1591,12 +1612,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+12"/>
+        <location line="+17"/>
         <source>MMR score</source>
         <translation>MMR-Score</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-16"/>
         <source>relevance</source>
         <translation>Relevanz</translation>
     </message>
@@ -1627,12 +1648,17 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>lost the last step to</source>
         <translation>letzten Schritt verloren gegen</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-6"/>
+        <source>no-match threshold</source>
+        <translation>Kein-Treffer-Schwelle</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>limit</source>
         <translation>Limit</translation>
     </message>
@@ -1647,7 +1673,8 @@
         <translation>MMR-Schritt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
+        <location line="+15"/>
         <source>hits kept</source>
         <translation>behaltene Treffer</translation>
     </message>
@@ -1836,6 +1863,11 @@
         <location line="+2"/>
         <source>cut by a budget</source>
         <translation>von einem Budget gekappt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>below the no-match threshold</source>
+        <translation>unter der Kein-Treffer-Schwelle</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2306,7 +2338,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+71"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+73"/>
         <source>&amp;Replay</source>
         <translation>&amp;Wiederholen</translation>
     </message>
@@ -2366,13 +2398,12 @@
         <translation>Jede neue Zeile des Logs zeigen, sobald sie geschrieben ist: die Aufrufe eines Agenten erscheinen innerhalb einer Sekunde</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+99"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message numerus="yes">
-        <location line="-67"/>
-        <location line="+9"/>
+        <location line="+122"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>%Ln Abfrage protokolliert · %1 geladen</numerusform>
@@ -2380,7 +2411,7 @@
         </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-172"/>
         <source>Run the logged query again with the settings it was logged with: any movement comes from the data</source>
         <translation>Die protokollierte Abfrage mit ihren damaligen Einstellungen erneut ausführen: Jede Verschiebung kommt dann aus den Daten</translation>
     </message>
@@ -2400,7 +2431,12 @@
         <translation>Die gespeicherten Kandidaten der protokollierten Abfrage mit anderen Einstellungen neu ordnen, ihre Ablation sehen und die Reichweite einer Änderung über das ganze Protokoll</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+170"/>
+        <source>%1, in the time filter&apos;s range %2 – %3</source>
+        <translation>%1, im Bereich des Zeitfilters %2 – %3</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>Zeile #%1 ist ein %2-Aufruf, keine Suche: nur Suchen lassen sich wiederholen</translation>
     </message>
@@ -2478,17 +2514,17 @@
         <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
     </message>
     <message>
-        <location line="-387"/>
+        <location line="-406"/>
         <source>&amp;Follow</source>
         <translation>&amp;Mitverfolgen</translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+182"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+164"/>
         <source>Replaying #%1…</source>
         <translation>#%1 wird wiederholt…</translation>
     </message>
@@ -2617,7 +2653,7 @@
         <translation>Urteil (Wiederholung)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Grade</source>
         <translation>Bewertung</translation>
     </message>
@@ -2899,6 +2935,206 @@
         <location line="+17"/>
         <source>%1 of %2 logged rows</source>
         <translation>%1 von %2 protokollierten Zeilen</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::CalibrationDialog</name>
+    <message>
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+57"/>
+        <source>&amp;Measure</source>
+        <translation>&amp;Messen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Save as the vault&apos;s no-match threshold</source>
+        <translation>Als Kein-Treffer-Schwelle des Tresors &amp;speichern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Turn the threshold &amp;off</source>
+        <translation>Schwelle &amp;ausschalten</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Score calibration over the judged queries</source>
+        <translation>Kalibrierung der Werte über die bewerteten Anfragen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>k = </source>
+        <translation>k = </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many hits of each query count</source>
+        <translation>Wie viele Treffer jeder Anfrage zählen</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Hits whose final score is below this are not returned; 0 = off</source>
+        <translation>Treffer mit einem Endwert darunter werden nicht geliefert; 0 = aus</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Threshold on the final score:</source>
+        <translation>Schwelle auf dem Endwert:</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Open a vault first.</source>
+        <translation>Öffnen Sie zuerst einen Tresor.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Asking every judged query again, with the threshold off…</source>
+        <translation>Jede bewertete Anfrage wird ohne Schwelle erneut gestellt …</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Not measured: %1</source>
+        <translation>Nicht gemessen: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No judged query has a relevant hit yet: grade hits with the keys 0–3 on the Query page, or import TREC qrels (memlens-cli judge import).</source>
+        <translation>Noch keine bewertete Anfrage hat einen relevanten Treffer: Bewerten Sie Treffer mit den Tasten 0–3 auf der Anfrageseite oder importieren Sie TREC-qrels (memlens-cli judge import).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The vault&apos;s no-match threshold: %1.</source>
+        <translation>Die Kein-Treffer-Schwelle des Tresors: %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The vault has no no-match threshold: every hit is returned.</source>
+        <translation>Der Tresor hat keine Kein-Treffer-Schwelle: Jeder Treffer wird geliefert.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is open read-only: the threshold cannot be saved.</source>
+        <translation>%1 ist schreibgeschützt geöffnet: Die Schwelle kann nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keyword leg</source>
+        <translation>Stichwortzweig</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>its score (−BM25F × factors; higher = better)</source>
+        <translation>sein Wert (−BM25F × Faktoren; höher = besser)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vector leg</source>
+        <translation>Vektorzweig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cosine to the query</source>
+        <translation>Kosinus zur Anfrage</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;Ohne Schwelle&lt;/b&gt; wird jeder Treffer geliefert: %1 davon relevant, Recall %2 über %n bewertete Frage.</numerusform>
+            <numerusform>&lt;b&gt;Ohne Schwelle&lt;/b&gt; wird jeder Treffer geliefert: %1 davon relevant, Recall %2 über %n bewertete Fragen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n question(s) would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Bei %1 ist %2 des Gelieferten relevant&lt;/b&gt; (%3 ohne Schwelle); Recall %4 statt %5; &lt;b&gt;%6 von %n Frage würden „kein Treffer“ antworten&lt;/b&gt;, %7 davon mit verlorenem relevantem Treffer.</numerusform>
+            <numerusform>&lt;b&gt;Bei %1 ist %2 des Gelieferten relevant&lt;/b&gt; (%3 ohne Schwelle); Recall %4 statt %5; &lt;b&gt;%6 von %n Fragen würden „kein Treffer“ antworten&lt;/b&gt;, %7 davon mit verlorenem relevantem Treffer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 of %2 hits kept (the first %3 of each question, asked with the threshold off). A threshold can also let a candidate MMR left out move up into a freed place; Metrics… with the threshold saved measures that ranking itself.</source>
+        <translation>%1 von %2 Treffern bleiben (die ersten %3 jeder Frage, ohne Schwelle gestellt). Eine Schwelle kann auch einen Kandidaten, den MMR ausließ, auf einen frei gewordenen Platz rücken lassen; Kennzahlen … mit gespeicherter Schwelle misst genau dieses Ranking.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Final score (what the threshold compares)</source>
+        <translation>Endwert (womit die Schwelle vergleicht)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>final score</source>
+        <translation>Endwert</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>relevant, returned</source>
+        <translation>relevant, geliefert</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>relevant</source>
+        <translation>relevant</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other, returned</source>
+        <translation>andere, geliefert</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>other (graded 0 or ungraded)</source>
+        <translation>andere (mit 0 oder nicht bewertet)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>relevant, held back</source>
+        <translation>relevant, zurückgehalten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other, held back</source>
+        <translation>andere, zurückgehalten</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1: no hit has this score</source>
+        <translation>%1: kein Treffer hat diesen Wert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, bins from</source>
+        <translation>%1, Klassen ab</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>hits</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+25"/>
+        <source>Cannot save the threshold</source>
+        <translation>Schwelle kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>%1 is open read-only, so its no-match threshold cannot be saved. Open it again without read-only (File › Open Vault…) to save it.</source>
+        <translation>%1 ist schreibgeschützt geöffnet, daher kann seine Kein-Treffer-Schwelle nicht gespeichert werden. Öffnen Sie ihn ohne Schreibschutz erneut (Datei › Tresor öffnen …), um sie zu speichern.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The no-match threshold of %1 was not saved: %2</source>
+        <translation>Die Kein-Treffer-Schwelle von %1 wurde nicht gespeichert: %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Saved: the vault&apos;s no-match threshold is now %1. Searches leave out hits scoring below it and say how many.</source>
+        <translation>Gespeichert: Die Kein-Treffer-Schwelle des Tresors ist jetzt %1. Suchen lassen Treffer mit niedrigerem Wert aus und sagen, wie viele.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved: the vault has no no-match threshold now.</source>
+        <translation>Gespeichert: Der Tresor hat jetzt keine Kein-Treffer-Schwelle.</translation>
     </message>
 </context>
 <context>
@@ -3540,7 +3776,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+331"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+335"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
@@ -3550,7 +3786,7 @@
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-224"/>
+        <location line="-228"/>
         <source>Selected</source>
         <translation>Gewählt</translation>
     </message>
@@ -3565,7 +3801,7 @@
         <translation>Aliasse</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+183"/>
         <source>No drawn entity matches “%1”</source>
         <translation>Keine gezeichnete Entität passt zu „%1“</translation>
     </message>
@@ -3624,7 +3860,7 @@
         <translation>keine datierten Kookkurrenzen</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>%1 (from the Trees timeline)</source>
         <translation>%1 (aus der Zeitleiste der Bäume)</translation>
     </message>
@@ -3667,7 +3903,7 @@
         <translation>ID kopieren</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+65"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>Inhalt als Markdown darstellen (Bilder und Links werden nie geladen)</translation>
     </message>
@@ -4242,13 +4478,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+86"/>
-        <location line="+204"/>
+        <location filename="../ui/mainwindow.cpp" line="+91"/>
+        <location line="+209"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-203"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -4283,7 +4519,7 @@
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>Damaged vault</source>
         <translation>Beschädigter Vault</translation>
     </message>
@@ -4398,6 +4634,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>&amp;Calibration…</source>
+        <translation>&amp;Kalibrierung …</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How the scores of relevant and other hits spread over the judged queries, and the vault&apos;s no-match threshold</source>
+        <translation>Wie sich die Werte relevanter und anderer Treffer über die bewerteten Anfragen verteilen, und die Kein-Treffer-Schwelle des Tresors</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Ask why the current query did not return a memory (its turn or message id, a file and line, some words, or its id)</source>
         <translation>Fragen, warum die aktuelle Anfrage eine Erinnerung nicht lieferte (ihre Turn- oder Nachrichten-ID, Datei und Zeile, einige Wörter oder ihre ID)</translation>
     </message>
@@ -4491,23 +4737,23 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+162"/>
+        <location line="+179"/>
         <source>Read-only</source>
         <translation>Schreibgeschützt</translation>
     </message>
     <message>
-        <location line="-161"/>
-        <location line="+165"/>
+        <location line="-178"/>
+        <location line="+182"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>Dieses Vault ist schreibgeschützt geöffnet: Importe sind deaktiviert.</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-176"/>
         <source>Working in the background…</source>
         <translation>Arbeitet im Hintergrund…</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Clear Recent</source>
         <translation>Liste leeren</translation>
     </message>
@@ -4571,7 +4817,7 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+33"/>
+        <location line="+49"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln Chunk</numerusform>
@@ -4579,8 +4825,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-32"/>
-        <location line="+31"/>
+        <location line="-48"/>
+        <location line="+47"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln Quelle</numerusform>
@@ -4588,7 +4834,17 @@
         </translation>
     </message>
     <message>
-        <location line="-15"/>
+        <location line="-28"/>
+        <source>Every view now shows %1 only.</source>
+        <translation>Jede Ansicht zeigt jetzt nur %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time filter cleared: every view shows all of the vault.</source>
+        <translation>Zeitfilter aufgehoben: Jede Ansicht zeigt den ganzen Tresor.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 — memlens</source>
         <translation>%1 – memlens</translation>
     </message>
@@ -4644,7 +4900,7 @@
         <translation>%1 in %2 s geöffnet</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Cannot open %1</source>
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
@@ -4840,7 +5096,7 @@
 <context>
     <name>memlens::ui::MmrModel</name>
     <message>
-        <location filename="../ui/models/mmrmodel.cpp" line="+84"/>
+        <location filename="../ui/models/mmrmodel.cpp" line="+85"/>
         <source>▲ %1 (fused #%2)</source>
         <translation>▲ %1 (fusioniert #%2)</translation>
     </message>
@@ -4866,6 +5122,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>not considered: its score %1 is below the vault&apos;s no-match threshold</source>
+        <translation>nicht berücksichtigt: sein Wert %1 liegt unter der Kein-Treffer-Schwelle des Tresors</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>below the limit: %1 &lt; %2 of the last pick%3</source>
         <translation>unter dem Limit: %1 &lt; %2 der letzten Wahl%3</translation>
     </message>
@@ -4920,19 +5181,19 @@
         <translation>Redundanz</translation>
     </message>
     <message>
-        <location line="-132"/>
-        <location line="+14"/>
+        <location line="-135"/>
+        <location line="+17"/>
         <location line="+21"/>
         <source>pick %1</source>
         <translation>Wahl %1</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-53"/>
         <source>out (fused #%1)</source>
         <translation>draußen (fusioniert #%1)</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+95"/>
         <source>Most similar earlier pick: %1</source>
         <translation>Ähnlichste frühere Wahl: %1</translation>
     </message>
@@ -4980,7 +5241,7 @@
         <translation>Führen Sie eine hybride, Keyword- oder semantische Abfrage aus, um zu sehen, wie MMR die Treffer gewählt hat.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>MMR score = λ·relevance − (1−λ)·redundancy, with λ = %1; redundancy = (cos − floor) / (1 − floor) to the most similar earlier pick, 0 below the redundancy floor %2.</source>
         <translation>MMR-Score = λ·Relevanz − (1−λ)·Redundanz, mit λ = %1; Redundanz = (cos − Schwelle) / (1 − Schwelle) zur ähnlichsten früheren Wahl, 0 unter der Redundanzschwelle %2.</translation>
     </message>
@@ -4992,8 +5253,16 @@
             <numerusform>%n Treffer gewählt (%1 nach unten verschoben); ausgelassen: %2 zu ähnlich zu einer Wahl, %3 unter dem Limit, %4 von einem Budget gekappt.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%n candidate(s) below the vault&apos;s no-match threshold were not considered.</source>
+        <translation>
+            <numerusform>%n Kandidat unter der Kein-Treffer-Schwelle des Tresors wurde nicht berücksichtigt.</numerusform>
+            <numerusform>%n Kandidaten unter der Kein-Treffer-Schwelle des Tresors wurden nicht berücksichtigt.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
         <source>No candidate came within the floor of a pick, so λ changed nothing here: the order is the fused order.</source>
         <translation>Kein Kandidat kam über die Schwelle zu einer Wahl, daher änderte λ hier nichts: Die Reihenfolge ist die fusionierte.</translation>
     </message>
@@ -5009,7 +5278,7 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+60"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+63"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
@@ -5025,13 +5294,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+205"/>
-        <location line="+31"/>
+        <location line="+231"/>
         <source>Chunks</source>
         <translation>Chunks</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-231"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>Blätter: die Roh-Chunks, die das Retrieval zitieren kann.</translation>
     </message>
@@ -5097,16 +5365,16 @@
     </message>
     <message>
         <location line="+8"/>
-        <source>Chunks over time (UTC)</source>
-        <translation>Chunks im Zeitverlauf (UTC)</translation>
+        <source>Chunks over time (UTC): drag across it to filter every view to that time</source>
+        <translation>Chunks im Zeitverlauf (UTC): Ziehen Sie darüber, um jede Ansicht auf diese Zeit zu filtern</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>Chunks by source kind</source>
         <translation>Chunks nach Quellenart</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+23"/>
         <source>Health (from the audit log)</source>
         <translation>Zustand (aus dem Prüfprotokoll)</translation>
     </message>
@@ -5151,7 +5419,7 @@
         <translation>Anteil der Fragenpaare ohne gemeinsames Wort</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+30"/>
         <source>OpenHuman workspace</source>
         <translation>OpenHuman-Workspace</translation>
     </message>
@@ -5176,7 +5444,7 @@
         <translation>%1 bis %2 (UTC)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>An OpenHuman workspace keeps no audit log to read.</source>
         <translation>Ein OpenHuman-Arbeitsbereich führt kein Prüfprotokoll.</translation>
     </message>
@@ -5186,17 +5454,22 @@
         <translation>Prüfprotokoll wird gelesen …</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>The audit log could not be read: %1</source>
         <translation>Das Prüfprotokoll ließ sich nicht lesen: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>No search was logged in the time filter&apos;s range (%1): nothing to say about what searches reach.</source>
+        <translation>Im Bereich des Zeitfilters (%1) wurde keine Suche protokolliert: Über die Reichweite der Suchen lässt sich nichts sagen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>No search has been logged yet: nothing to say about what searches reach.</source>
         <translation>Noch keine Suche protokolliert: Über die Reichweite der Suchen lässt sich nichts sagen.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>%1: %2 of %3</source>
         <translation>%1: %2 von %3</translation>
     </message>
@@ -5207,6 +5480,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Searches logged %1 (the time filter):</source>
+        <translation>Suchen, protokolliert %1 (der Zeitfilter):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Never returned, by age: %1.</source>
         <translation>Nie geliefert, nach Alter: %1.</translation>
     </message>
@@ -5805,8 +6083,16 @@
         <source>budget: %1</source>
         <translation>Budget: %1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n below the no-match threshold %1 not returned</source>
+        <translation>
+            <numerusform>%n unter der Kein-Treffer-Schwelle %1 nicht geliefert</numerusform>
+            <numerusform>%n unter der Kein-Treffer-Schwelle %1 nicht geliefert</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>audited</source>
         <translation>protokolliert</translation>
     </message>
@@ -5851,12 +6137,12 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+95"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+100"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+113"/>
         <source>A grade is of a search&apos;s hit: run a search and select one of its hits</source>
         <translation>Bewertet wird ein Treffer einer Suche: Führen Sie eine Suche aus und wählen Sie einen ihrer Treffer</translation>
     </message>
@@ -5922,7 +6208,7 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+105"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+128"/>
         <source>leaf</source>
         <translation>Blatt</translation>
     </message>
@@ -5932,7 +6218,7 @@
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="-23"/>
         <source>Not graded for this query: select the hit and press 0, 1, 2 or 3</source>
         <translation>Für diese Anfrage nicht bewertet: Treffer wählen und 0, 1, 2 oder 3 drücken</translation>
     </message>
@@ -5942,7 +6228,7 @@
         <translation>Für diese Anfrage mit %1 bewertet (%2); 0, 1, 2 oder 3 bewertet neu</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+99"/>
         <source>Hybrid, keyword and semantic search: the final score that placed the hit. The primitives (source, global, topic, cover, drill, leaves): the node&apos;s stored importance, not a match to the query; a rerank orders by cosine, shown under Signals</source>
         <translation>Hybride, Stichwort- und semantische Suche: der Endscore, der den Treffer platzierte. Die Primitive (source, global, topic, cover, drill, leaves): die gespeicherte Wichtigkeit des Knotens, kein Abgleich mit der Anfrage; ein Rerank ordnet nach Kosinus, unter Signale gezeigt</translation>
     </message>
@@ -6478,6 +6764,29 @@ Baum: %2</translation>
     </message>
 </context>
 <context>
+    <name>memlens::ui::TimeFilterBadge</name>
+    <message>
+        <location filename="../ui/widgets/timefilterbadge.cpp" line="+18"/>
+        <source>Clear</source>
+        <translation>Aufheben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the time filter: every view shows all of the vault again</source>
+        <translation>Zeitfilter aufheben: Jede Ansicht zeigt wieder den ganzen Tresor</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Time filter: %1</source>
+        <translation>Zeitfilter: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every view shows only this time (UTC): the search is scoped to memories of it, the Trees page covers it, the graph counts the links made in it, and the Audit page and Overview › Health read the searches logged in it.</source>
+        <translation>Jede Ansicht zeigt nur diese Zeit (UTC): Die Suche ist auf Erinnerungen daraus beschränkt, die Baumseite überdeckt sie, der Graph zählt die darin entstandenen Verbindungen, und die Prüfseite sowie Übersicht › Zustand lesen die darin protokollierten Suchen.</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::TreesModel</name>
     <message>
         <location filename="../ui/models/treesmodel.cpp" line="+90"/>
@@ -6532,7 +6841,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+62"/>
+        <location filename="../ui/pages/treespage.cpp" line="+64"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>Ausgewählten &amp;Treffer zeigen</translation>
     </message>
@@ -6567,7 +6876,7 @@ Oberste Ebene: L%3</translation>
         <translation>Klappen Sie einen Baum auf, um seine Zusammenfassungen zu laden; Treffer der aktuellen Abfrage sind samt aller Zusammenfassungen darüber markiert.</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+170"/>
         <source>Computing the cover of %1 – %2…</source>
         <translation>Überdeckung von %1 – %2 wird berechnet…</translation>
     </message>

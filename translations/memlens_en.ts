@@ -209,8 +209,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+151"/>
-        <location line="+9"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+336"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>%Ln query logged · %1 loaded</numerusform>
@@ -218,7 +217,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+212"/>
+        <location line="+57"/>
         <source>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node(s)%5.</source>
         <translation>
             <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node%5.</numerusform>
@@ -261,6 +260,25 @@
         <translation>
             <numerusform>%1 acts inside a leg: not shown for %n row</numerusform>
             <numerusform>%1 acts inside a leg: not shown for %n rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::CalibrationDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+254"/>
+        <source>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question.</numerusform>
+            <numerusform>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged questions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n question(s) would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</source>
+        <translation>
+            <numerusform>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n question would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</numerusform>
+            <numerusform>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n questions would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</numerusform>
         </translation>
     </message>
 </context>
@@ -390,7 +408,7 @@
 <context>
     <name>memlens::ui::HitDetailPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/hitdetailpanel.cpp" line="+383"/>
+        <location filename="../ui/pages/hitdetailpanel.cpp" line="+385"/>
         <source>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory(s)…</source>
         <translation>
             <numerusform>&lt;b&gt;Superseded by&lt;/b&gt; %Ln newer memory…</numerusform>
@@ -425,7 +443,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+551"/>
+        <location filename="../ui/mainwindow.cpp" line="+567"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
@@ -434,7 +452,7 @@
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <location line="+33"/>
+        <location line="+49"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln chunk</numerusform>
@@ -442,8 +460,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-32"/>
-        <location line="+31"/>
+        <location line="-48"/>
+        <location line="+47"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln source</numerusform>
@@ -489,8 +507,8 @@
         <location filename="../ui/dialogs/metricsdialog.cpp" line="+128"/>
         <source>%n judged query(ies), each asked again with the vault&apos;s settings; the first %1 hits count.</source>
         <translation>
-            <numerusform>%n judged query, asked again with the vault's settings; the first %1 hits count.</numerusform>
-            <numerusform>%n judged queries, each asked again with the vault's settings; the first %1 hits count.</numerusform>
+            <numerusform>%n judged query, asked again with the vault&apos;s settings; the first %1 hits count.</numerusform>
+            <numerusform>%n judged queries, each asked again with the vault&apos;s settings; the first %1 hits count.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -505,18 +523,26 @@
 <context>
     <name>memlens::ui::MmrPanel</name>
     <message numerus="yes">
-        <location filename="../ui/pages/mmrpanel.cpp" line="+84"/>
+        <location filename="../ui/pages/mmrpanel.cpp" line="+87"/>
         <source>Picked %n hit(s) (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</source>
         <translation>
             <numerusform>Picked %n hit (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</numerusform>
             <numerusform>Picked %n hits (%1 moved down); left out: %2 too similar to a pick, %3 below the limit, %4 cut by a budget.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%n candidate(s) below the vault&apos;s no-match threshold were not considered.</source>
+        <translation>
+            <numerusform>%n candidate below the vault's no-match threshold was not considered.</numerusform>
+            <numerusform>%n candidates below the vault's no-match threshold were not considered.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/overviewpage.cpp" line="+237"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+265"/>
         <source>%n magnet(s): memories that come back for many unrelated questions, below.</source>
         <translation>
             <numerusform>%n magnet: a memory that comes back for many unrelated questions, below.</numerusform>
@@ -567,7 +593,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+53"/>
+        <location line="+42"/>
+        <source>%n below the no-match threshold %1 not returned</source>
+        <translation>
+            <numerusform>%n below the no-match threshold %1 not returned</numerusform>
+            <numerusform>%n below the no-match threshold %1 not returned</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
         <source>%Ln related pair(s)</source>
         <translation>
             <numerusform>%Ln related pair</numerusform>
@@ -597,7 +631,7 @@
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+359"/>
+        <location filename="../ui/pages/treespage.cpp" line="+379"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>

@@ -705,7 +705,22 @@
 <context>
     <name>NoMatch</name>
     <message>
-        <location filename="../core/src/search/pipeline.cpp" line="+196"/>
+        <location filename="../core/src/search/pipeline.cpp" line="+193"/>
+        <source>the only candidate</source>
+        <translation>唯一的候选</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all %1 candidates</source>
+        <translation>全部 %1 个候选</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no match: %1 scored below the vault&apos;s no-match threshold %2 (the best: %3)</source>
+        <translation>无匹配：%1 的得分低于存储库的无匹配阈值 %2（最高：%3）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>the word %1 occurs nowhere in the searched scope</source>
         <translation>词语 %1 未出现在搜索范围内</translation>
     </message>
@@ -1263,12 +1278,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-37"/>
+        <source>its score %1 is below the no-match threshold %2</source>
+        <translation>其得分 %1 低于无匹配阈值 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>MMR picked it at step %1, then the %2 budget cut it</source>
         <translation>MMR 在第 %1 步选中了它，随后它被 %2 预算截去</translation>
     </message>
@@ -1538,17 +1558,18 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+61"/>
         <source>final score</source>
         <translation>最终得分</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+208"/>
+        <location line="-50"/>
+        <location line="+213"/>
         <source>superseded by</source>
         <translation>被以下取代</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-212"/>
         <source>a newer memory</source>
         <translation>一条较新的记忆</translation>
     </message>
@@ -1574,12 +1595,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+12"/>
+        <location line="+17"/>
         <source>MMR score</source>
         <translation>MMR 得分</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-16"/>
         <source>relevance</source>
         <translation>相关性</translation>
     </message>
@@ -1610,12 +1631,17 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>lost the last step to</source>
         <translation>最后一步输给</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-6"/>
+        <source>no-match threshold</source>
+        <translation>无匹配阈值</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>limit</source>
         <translation>上限</translation>
     </message>
@@ -1630,7 +1656,8 @@
         <translation>MMR 步骤</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
+        <location line="+15"/>
         <source>hits kept</source>
         <translation>保留的命中结果</translation>
     </message>
@@ -1819,6 +1846,11 @@
         <location line="+2"/>
         <source>cut by a budget</source>
         <translation>被预算截去</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>below the no-match threshold</source>
+        <translation>低于无匹配阈值</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2282,7 +2314,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+71"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+73"/>
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
@@ -2342,20 +2374,19 @@
         <translation>日志每写入一行即显示：智能体的调用会在一秒内出现</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+99"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message numerus="yes">
-        <location line="-67"/>
-        <location line="+9"/>
+        <location line="+122"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>已记录 %Ln 条查询 · 已加载 %1 条</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-172"/>
         <source>Run the logged query again with the settings it was logged with: any movement comes from the data</source>
         <translation>使用记录时的设置重新运行该查询：任何排名变化都来自数据</translation>
     </message>
@@ -2375,7 +2406,12 @@
         <translation>用其他设置对已记录查询的候选重新排序，查看其消融矩阵，以及某项改动在整个日志上的影响范围</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+170"/>
+        <source>%1, in the time filter&apos;s range %2 – %3</source>
+        <translation>%1，在时间筛选范围 %2 – %3 内</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>第 %1 行是一次 %2 调用，不是搜索：只有搜索可以重放</translation>
     </message>
@@ -2452,17 +2488,17 @@
         <translation>&lt;br&gt;对此查询无影响：%1。</translation>
     </message>
     <message>
-        <location line="-387"/>
+        <location line="-406"/>
         <source>&amp;Follow</source>
         <translation>跟随(&amp;F)</translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+182"/>
         <source>Select a logged query and replay it to see how its answer moved.</source>
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+164"/>
         <source>Replaying #%1…</source>
         <translation>正在重放 #%1…</translation>
     </message>
@@ -2590,7 +2626,7 @@
         <translation>结论（重跑）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Grade</source>
         <translation>评分</translation>
     </message>
@@ -2869,6 +2905,204 @@
         <location line="+17"/>
         <source>%1 of %2 logged rows</source>
         <translation>已处理 %1 / %2 条日志行</translation>
+    </message>
+</context>
+<context>
+    <name>memlens::ui::CalibrationDialog</name>
+    <message>
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+57"/>
+        <source>&amp;Measure</source>
+        <translation>测量(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Save as the vault&apos;s no-match threshold</source>
+        <translation>保存为存储库的无匹配阈值(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Turn the threshold &amp;off</source>
+        <translation>关闭阈值(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Score calibration over the judged queries</source>
+        <translation>基于已评分查询的得分校准</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>k = </source>
+        <translation>k = </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many hits of each query count</source>
+        <translation>每个查询计入多少条结果</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Hits whose final score is below this are not returned; 0 = off</source>
+        <translation>最终得分低于此值的结果不返回；0 = 关闭</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Threshold on the final score:</source>
+        <translation>最终得分阈值：</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Open a vault first.</source>
+        <translation>请先打开存储库。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Asking every judged query again, with the threshold off…</source>
+        <translation>正在关闭阈值后重新提出每个已评分查询…</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Not measured: %1</source>
+        <translation>未测量：%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No judged query has a relevant hit yet: grade hits with the keys 0–3 on the Query page, or import TREC qrels (memlens-cli judge import).</source>
+        <translation>尚无已评分查询包含相关结果：在查询页用 0–3 键评分，或导入 TREC qrels（memlens-cli judge import）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The vault&apos;s no-match threshold: %1.</source>
+        <translation>存储库的无匹配阈值：%1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The vault has no no-match threshold: every hit is returned.</source>
+        <translation>存储库没有无匹配阈值：返回所有结果。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is open read-only: the threshold cannot be saved.</source>
+        <translation>%1 以只读方式打开：无法保存阈值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keyword leg</source>
+        <translation>关键词分支</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>its score (−BM25F × factors; higher = better)</source>
+        <translation>其得分（−BM25F × 因子；越高越好）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vector leg</source>
+        <translation>向量分支</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cosine to the query</source>
+        <translation>与查询的余弦</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;没有阈值时&lt;/b&gt;返回所有结果：其中 %1 相关，%n 个已评分问题的召回率为 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n question(s) would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</source>
+        <translation>
+            <numerusform>&lt;b&gt;在 %1 时，返回结果中 %2 相关&lt;/b&gt;（无阈值时为 %3）；召回率 %4（原为 %5）；&lt;b&gt;%n 个问题中有 %6 个会回答“无匹配”&lt;/b&gt;，其中 %7 个丢失了相关结果。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 of %2 hits kept (the first %3 of each question, asked with the threshold off). A threshold can also let a candidate MMR left out move up into a freed place; Metrics… with the threshold saved measures that ranking itself.</source>
+        <translation>保留 %2 条结果中的 %1 条（每个问题的前 %3 条，关闭阈值时提出）。阈值也可能让被 MMR 略过的候选补入空出的位置；保存阈值后用“指标…”可测量该排序本身。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Final score (what the threshold compares)</source>
+        <translation>最终得分（阈值比较的对象）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>final score</source>
+        <translation>最终得分</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>relevant, returned</source>
+        <translation>相关，已返回</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>relevant</source>
+        <translation>相关</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other, returned</source>
+        <translation>其他，已返回</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>other (graded 0 or ungraded)</source>
+        <translation>其他（评 0 或未评分）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>relevant, held back</source>
+        <translation>相关，被拦下</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other, held back</source>
+        <translation>其他，被拦下</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1: no hit has this score</source>
+        <translation>%1：没有结果具有此得分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, bins from</source>
+        <translation>%1，区间起点</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>hits</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+25"/>
+        <source>Cannot save the threshold</source>
+        <translation>无法保存阈值</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>%1 is open read-only, so its no-match threshold cannot be saved. Open it again without read-only (File › Open Vault…) to save it.</source>
+        <translation>%1 以只读方式打开，因此无法保存其无匹配阈值。请以非只读方式重新打开（文件 › 打开存储库…）后再保存。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The no-match threshold of %1 was not saved: %2</source>
+        <translation>%1 的无匹配阈值未保存：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Saved: the vault&apos;s no-match threshold is now %1. Searches leave out hits scoring below it and say how many.</source>
+        <translation>已保存：存储库的无匹配阈值现为 %1。搜索会略去得分低于它的结果并说明数量。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved: the vault has no no-match threshold now.</source>
+        <translation>已保存：存储库现在没有无匹配阈值。</translation>
     </message>
 </context>
 <context>
@@ -3496,7 +3730,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+331"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+335"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
@@ -3506,7 +3740,7 @@
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-224"/>
+        <location line="-228"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
@@ -3521,7 +3755,7 @@
         <translation>别名</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+183"/>
         <source>No drawn entity matches “%1”</source>
         <translation>没有已绘制的实体匹配「%1」</translation>
     </message>
@@ -3580,7 +3814,7 @@
         <translation>没有带日期的共现</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>%1 (from the Trees timeline)</source>
         <translation>%1（来自“树”页的时间轴）</translation>
     </message>
@@ -3623,7 +3857,7 @@
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+65"/>
         <source>Render the content as Markdown (images and links are never fetched)</source>
         <translation>以 Markdown 渲染内容（从不获取图片和链接）</translation>
     </message>
@@ -4194,13 +4428,13 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+86"/>
-        <location line="+204"/>
+        <location filename="../ui/mainwindow.cpp" line="+91"/>
+        <location line="+209"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-203"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -4235,7 +4469,7 @@
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>Damaged vault</source>
         <translation>记忆库已损坏</translation>
     </message>
@@ -4350,6 +4584,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>&amp;Calibration…</source>
+        <translation>校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How the scores of relevant and other hits spread over the judged queries, and the vault&apos;s no-match threshold</source>
+        <translation>相关与其他结果的得分在已评分查询上的分布，以及存储库的无匹配阈值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Ask why the current query did not return a memory (its turn or message id, a file and line, some words, or its id)</source>
         <translation>询问当前查询为何没有返回某条记忆（其轮次或消息 ID、文件和行号、几个词，或其 ID）</translation>
     </message>
@@ -4443,23 +4687,23 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+162"/>
+        <location line="+179"/>
         <source>Read-only</source>
         <translation>只读</translation>
     </message>
     <message>
-        <location line="-161"/>
-        <location line="+165"/>
+        <location line="-178"/>
+        <location line="+182"/>
         <source>This vault is open read-only: imports are disabled.</source>
         <translation>此记忆库以只读方式打开：导入已禁用。</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-176"/>
         <source>Working in the background…</source>
         <translation>正在后台处理…</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Clear Recent</source>
         <translation>清除最近记录</translation>
     </message>
@@ -4522,22 +4766,32 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <location line="+33"/>
+        <location line="+49"/>
         <source>%Ln chunk(s)</source>
         <translation>
             <numerusform>%Ln 个分块</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-32"/>
-        <location line="+31"/>
+        <location line="-48"/>
+        <location line="+47"/>
         <source>%Ln source(s)</source>
         <translation>
             <numerusform>%Ln 个来源</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-15"/>
+        <location line="-28"/>
+        <source>Every view now shows %1 only.</source>
+        <translation>所有视图现在只显示 %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time filter cleared: every view shows all of the vault.</source>
+        <translation>已清除时间筛选：所有视图显示整个存储库。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 — memlens</source>
         <translation>%1 — memlens</translation>
     </message>
@@ -4589,7 +4843,7 @@
         <translation>已打开 %1，用时 %2 秒</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Cannot open %1</source>
         <translation>无法打开 %1</translation>
     </message>
@@ -4783,7 +5037,7 @@
 <context>
     <name>memlens::ui::MmrModel</name>
     <message>
-        <location filename="../ui/models/mmrmodel.cpp" line="+84"/>
+        <location filename="../ui/models/mmrmodel.cpp" line="+85"/>
         <source>▲ %1 (fused #%2)</source>
         <translation>▲ %1（融合 #%2）</translation>
     </message>
@@ -4809,6 +5063,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>not considered: its score %1 is below the vault&apos;s no-match threshold</source>
+        <translation>未考虑：其得分 %1 低于存储库的无匹配阈值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>below the limit: %1 &lt; %2 of the last pick%3</source>
         <translation>低于上限：%1 &lt; 最后一次选择的 %2%3</translation>
     </message>
@@ -4863,19 +5122,19 @@
         <translation>冗余</translation>
     </message>
     <message>
-        <location line="-132"/>
-        <location line="+14"/>
+        <location line="-135"/>
+        <location line="+17"/>
         <location line="+21"/>
         <source>pick %1</source>
         <translation>第 %1 选</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-53"/>
         <source>out (fused #%1)</source>
         <translation>落选（融合 #%1）</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+95"/>
         <source>Most similar earlier pick: %1</source>
         <translation>最相似的先前选择：%1</translation>
     </message>
@@ -4923,7 +5182,7 @@
         <translation>运行混合、关键词或语义查询，查看 MMR 如何挑选命中结果。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>MMR score = λ·relevance − (1−λ)·redundancy, with λ = %1; redundancy = (cos − floor) / (1 − floor) to the most similar earlier pick, 0 below the redundancy floor %2.</source>
         <translation>MMR 得分 = λ·相关性 − (1−λ)·冗余，λ = %1；冗余 = 与最相似的先前选择的 (cos − 下限) / (1 − 下限)，低于冗余下限 %2 时为 0。</translation>
     </message>
@@ -4934,8 +5193,15 @@
             <numerusform>选中 %n 个结果（%1 个下移）；落选：%2 个与某一选择过于相似，%3 个低于上限，%4 个被预算截去。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%n candidate(s) below the vault&apos;s no-match threshold were not considered.</source>
+        <translation>
+            <numerusform>有 %n 个低于存储库无匹配阈值的候选未被考虑。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
         <source>No candidate came within the floor of a pick, so λ changed nothing here: the order is the fused order.</source>
         <translation>没有候选与已选结果的相似度超过下限，因此 λ 在此没有改变任何东西：顺序即融合顺序。</translation>
     </message>
@@ -4951,7 +5217,7 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+60"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+63"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -4967,13 +5233,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+205"/>
-        <location line="+31"/>
+        <location line="+231"/>
         <source>Chunks</source>
         <translation>分块</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-231"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>叶节点：检索可引用的原始分块。</translation>
     </message>
@@ -5039,16 +5304,16 @@
     </message>
     <message>
         <location line="+8"/>
-        <source>Chunks over time (UTC)</source>
-        <translation>分块随时间分布 (UTC)</translation>
+        <source>Chunks over time (UTC): drag across it to filter every view to that time</source>
+        <translation>分块随时间分布（UTC）：在其上拖动以将所有视图筛选到该时间</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>Chunks by source kind</source>
         <translation>按来源类型统计分块</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+23"/>
         <source>Health (from the audit log)</source>
         <translation>健康状况（来自审计日志）</translation>
     </message>
@@ -5093,7 +5358,7 @@
         <translation>这些问题两两之间没有共同词语的比例</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+30"/>
         <source>OpenHuman workspace</source>
         <translation>OpenHuman 工作区</translation>
     </message>
@@ -5118,7 +5383,7 @@
         <translation>%1 至 %2 (UTC)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>An OpenHuman workspace keeps no audit log to read.</source>
         <translation>OpenHuman 工作区没有可读取的审计日志。</translation>
     </message>
@@ -5128,17 +5393,22 @@
         <translation>正在读取审计日志…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>The audit log could not be read: %1</source>
         <translation>无法读取审计日志：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>No search was logged in the time filter&apos;s range (%1): nothing to say about what searches reach.</source>
+        <translation>时间筛选范围（%1）内没有记录搜索：无法说明搜索覆盖了什么。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>No search has been logged yet: nothing to say about what searches reach.</source>
         <translation>尚未记录任何搜索：无法说明搜索覆盖了什么。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>%1: %2 of %3</source>
         <translation>%1：%2 / %3</translation>
     </message>
@@ -5149,6 +5419,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Searches logged %1 (the time filter):</source>
+        <translation>%1 记录的搜索（时间筛选）：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Never returned, by age: %1.</source>
         <translation>从未返回，按时间：%1。</translation>
     </message>
@@ -5741,8 +6016,15 @@
         <source>budget: %1</source>
         <translation>预算：%1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n below the no-match threshold %1 not returned</source>
+        <translation>
+            <numerusform>%n 个低于无匹配阈值 %1 的结果未返回</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>audited</source>
         <translation>已审计</translation>
     </message>
@@ -5785,12 +6067,12 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+95"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+100"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+113"/>
         <source>A grade is of a search&apos;s hit: run a search and select one of its hits</source>
         <translation>评分针对搜索结果：请先运行搜索并选择一个结果</translation>
     </message>
@@ -5856,7 +6138,7 @@
 <context>
     <name>memlens::ui::ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+105"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+128"/>
         <source>leaf</source>
         <translation>叶节点</translation>
     </message>
@@ -5866,7 +6148,7 @@
         <translation>摘要</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="-23"/>
         <source>Not graded for this query: select the hit and press 0, 1, 2 or 3</source>
         <translation>此查询尚未评分：选中结果后按 0、1、2 或 3</translation>
     </message>
@@ -5876,7 +6158,7 @@
         <translation>此查询评分为 %1（%2）；按 0、1、2 或 3 重新评分</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+99"/>
         <source>Hybrid, keyword and semantic search: the final score that placed the hit. The primitives (source, global, topic, cover, drill, leaves): the node&apos;s stored importance, not a match to the query; a rerank orders by cosine, shown under Signals</source>
         <translation>混合、关键词和语义搜索：决定命中位置的最终分数。原语（source、global、topic、cover、drill、leaves）：节点存储的重要度，与查询无关；重排按余弦排序，显示在信号列中</translation>
     </message>
@@ -6411,6 +6693,29 @@ Tree: %2</source>
     </message>
 </context>
 <context>
+    <name>memlens::ui::TimeFilterBadge</name>
+    <message>
+        <location filename="../ui/widgets/timefilterbadge.cpp" line="+18"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the time filter: every view shows all of the vault again</source>
+        <translation>清除时间筛选：所有视图重新显示整个存储库</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Time filter: %1</source>
+        <translation>时间筛选：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every view shows only this time (UTC): the search is scoped to memories of it, the Trees page covers it, the graph counts the links made in it, and the Audit page and Overview › Health read the searches logged in it.</source>
+        <translation>所有视图只显示这段时间（UTC）：搜索限定于其中的记忆，树页覆盖它，图统计其中产生的关联，审计页和概览 › 健康读取其中记录的搜索。</translation>
+    </message>
+</context>
+<context>
     <name>memlens::ui::TreesModel</name>
     <message>
         <location filename="../ui/models/treesmodel.cpp" line="+90"/>
@@ -6465,7 +6770,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+62"/>
+        <location filename="../ui/pages/treespage.cpp" line="+64"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>定位所选命中结果(&amp;V)</translation>
     </message>
@@ -6500,7 +6805,7 @@ Top level: L%3</source>
         <translation>展开一棵树以加载其摘要；当前查询的命中结果及其上方的所有摘要都会被标记。</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+170"/>
         <source>Computing the cover of %1 – %2…</source>
         <translation>正在计算 %1 – %2 的覆盖…</translation>
     </message>

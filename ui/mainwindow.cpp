@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "core/logging.h"
 #include "core/recentvaults.h"
+#include "core/timefilter.h"
 #include "dialogs/conceptsdialog.h"
 #include "pages/auditpage.h"
 #include "pages/graphpage.h"
@@ -26,6 +27,7 @@
 #include "widgets/indexbanner.h"
 #include "widgets/languagemenu.h"
 #include "widgets/scrollable.h"
+#include "widgets/timefilterbadge.h"
 #include "widgets/timelineview.h"
 
 #include <QAction>
@@ -67,11 +69,12 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::MainWindow(VaultController* vault, QWidget* parent)
     : QMainWindow(parent)
     , vault_(vault != nullptr ? vault : new VaultController(this))
+    , timeFilter_(new TimeFilter(this))
     , ingest_(new IngestFlow(this))
     , stack_(new QStackedWidget(this))
     , welcome_(new WelcomePage(this))
     , pages_(new QTabWidget(this))
-    , overview_(new OverviewPage(vault_, this))
+    , overview_(new OverviewPage(vault_, timeFilter_, this))
     , workbench_(new QueryWorkbench(this))
     , trees_(new TreesPage(vault_, workbench_, this))
     , graph_(new GraphPage(vault_, workbench_, this))
@@ -81,6 +84,7 @@ MainWindow::MainWindow(VaultController* vault, QWidget* parent)
     , readOnlyBadge_(new QLabel(this))
     , auditStatus_(new AuditStatus(this))
     , busy_(new QProgressBar(this))
+    , timeFilterBadge_(new TimeFilterBadge(timeFilter_, this))
     , indexBanner_(new IndexBanner(vault_, this)) {
     vault_->setParent(this);
     setWindowTitle(tr("memlens"));
@@ -130,6 +134,7 @@ void MainWindow::connectVault() {
     // One reset path: every per-vault view clears itself on vaultChanged (the pages connect
     // their own resetVaultState); the workbench and the status bar are placed here.
     connect(vault_, &VaultController::vaultChanged, this, [this] {
+        timeFilter_->clear();
         workbench_->resetVaultState();
         counts_->clear();
         auditStatus_->reset();
@@ -138,13 +143,17 @@ void MainWindow::connectVault() {
     // The lab wrote the vault's settings: every view reads them again (same vault: nothing
     // resets).
     connect(lab_, &LabPage::settingsSaved, vault_, &VaultController::reload);
+    // So did Query › Calibration… (the no-match threshold).
+    connect(workbench_, &QueryWorkbench::settingsSaved, vault_, &VaultController::reload);
     connect(audit_, &AuditPage::openInLabRequested, this, [this](qint64 id) {
         pages_->setCurrentWidget(lab_);
         lab_->openRow(id);
     });
-    // One time window for the vault: a window dragged on the Trees timeline also shows the
-    // graph as it stood then.
-    connect(trees_->timeline(), &TimelineView::windowSelected, graph_, &GraphPage::showTimeWindow);
+    // One time filter for every view (core/timefilter.h): a window dragged on the Trees
+    // timeline (or on the Overview's chart, which connects itself) sets it; each page applies it
+    // to its own time.
+    connect(trees_->timeline(), &TimelineView::windowSelected, timeFilter_, &TimeFilter::set);
+    connect(timeFilter_, &TimeFilter::changed, this, &MainWindow::applyTimeFilter);
     connect(vault_, &VaultController::openFailed, this, &MainWindow::onOpenFailed);
     connect(
         vault_, &VaultController::damaged, this, [this](const QString& dir, const QString& why) {
@@ -322,6 +331,11 @@ void MainWindow::createMenus() {
     metrics->setObjectName(QStringLiteral("metricsAction"));
     metrics->setStatusTip(tr("NDCG, recall, precision and MRR of the ranking over the vault's "
                              "judged queries, with their intervals"));
+    QAction* calibration =
+        query->addAction(tr("&Calibration…"), workbench_, &QueryWorkbench::openCalibration);
+    calibration->setObjectName(QStringLiteral("calibrationAction"));
+    calibration->setStatusTip(tr("How the scores of relevant and other hits spread over the "
+                                 "judged queries, and the vault's no-match threshold"));
     whyNotAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     whyNotAction_->setStatusTip(tr("Ask why the current query did not return a memory (its turn "
                                    "or message id, a file and line, some words, or its id)"));
@@ -430,6 +444,7 @@ void MainWindow::createStatusBar() {
     busy_->setMaximumHeight(14);
     busy_->setVisible(false);
     busy_->setToolTip(tr("Working in the background…"));
+    statusBar()->addPermanentWidget(timeFilterBadge_);
     statusBar()->addPermanentWidget(busy_);
     statusBar()->addPermanentWidget(readOnlyBadge_);
     statusBar()->addPermanentWidget(auditStatus_);
@@ -570,6 +585,22 @@ void MainWindow::onIngestFinished(const IngestJobResult& result) {
         vault_->reload();
 }
 
+void MainWindow::applyTimeFilter() {
+    const TimeFilter& f = *timeFilter_;
+    trees_->applyTimeFilter(f);
+    if (f.isSet())
+        graph_->showTimeWindow(f.sinceMs(), f.untilMs());
+    else
+        graph_->clearTimeWindow();
+    audit_->setTimeWindow(f.isSet() ? std::optional(std::pair{f.sinceMs(), f.untilMs()})
+                                    : std::nullopt);
+    workbench_->applyTimeFilter(f);
+    statusBar()->showMessage(f.isSet() ? tr("Every view now shows %1 only.").arg(f.rangeText())
+                                       : tr("Time filter cleared: every view shows all of the "
+                                            "vault."),
+                             6000);
+}
+
 void MainWindow::onVaultOpened() {
     const VaultOverviewData& data = vault_->overview();
     workbench_->setVault(data);
@@ -604,6 +635,11 @@ void MainWindow::onVaultOpened() {
                                  .arg(data.seconds, 0, 'f', 2),
                              5000);
     updateActions();
+    // The same vault read again (its settings saved): the pages start over, the filter holds.
+    if (timeFilter_->isSet()) {
+        trees_->applyTimeFilter(*timeFilter_);
+        graph_->showTimeWindow(timeFilter_->sinceMs(), timeFilter_->untilMs());
+    }
 }
 
 void MainWindow::onOpenFailed(const QString& dir, const QString& message) {

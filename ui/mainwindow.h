@@ -23,6 +23,8 @@ class AuditPage;
 class LabPage;
 class AuditStatus;
 class IndexBanner;
+class TimeFilter;
+class TimeFilterBadge;
 class VaultController;
 class VaultPanel;
 class WelcomePage;
@@ -59,6 +61,8 @@ public:
     QLabel* readOnlyBadge() const { return readOnlyBadge_; }
     AuditStatus* auditStatus() const { return auditStatus_; }
     IndexBanner* indexBanner() const { return indexBanner_; }
+    TimeFilter* timeFilter() const { return timeFilter_; }
+    TimeFilterBadge* timeFilterBadge() const { return timeFilterBadge_; }
 
     // A dropped folder (or a vault.db / chunks.db inside one) names this vault folder;
     // empty when the drop is not a vault.
@@ -74,6 +78,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The shared time filter changed: every page applies it (the Overview does itself).
+    void applyTimeFilter();
     void connectVault();
     void connectPages();
     void createActions();
@@ -96,6 +102,8 @@ private:
     void showAbout();
 
     VaultController* vault_;
+    // Before the pages: the Overview takes it when it is built.
+    TimeFilter* timeFilter_;
     IngestFlow* ingest_;
     bool ingestIsDemo_ = false;
     bool rebuildPending_ = false; // a language switch waits for the import to finish
@@ -118,6 +126,7 @@ private:
     QString damage_;
     AuditStatus* auditStatus_;
     QProgressBar* busy_;
+    TimeFilterBadge* timeFilterBadge_;
     IndexBanner* indexBanner_;
 
     QMenu* recentMenu_ = nullptr;

@@ -3,9 +3,11 @@
 #include "cli.h"
 #include "vault_args.h"
 
+#include <memlens/calibration.h>
 #include <memlens/judgments.h>
 #include <memlens/lab.h>
 #include <memlens/search.h>
+#include <memlens/settings.h>
 #include <memlens/time_util.h>
 
 #include <nlohmann/json.hpp>
@@ -232,6 +234,83 @@ int run_metrics(const Args& a) {
     return 0;
 }
 
+// Writes the vault's no-match threshold (search.min_score; 0 turns it off).
+Status save_threshold(const Args& a, double threshold) {
+    auto w = open_vault_to_write(a);
+    if (!w)
+        return w.status();
+    auto current = load_retrieval_settings(**w);
+    if (!current)
+        return current.status();
+    current->min_score = threshold;
+    return save_retrieval_settings(**w, *current).status();
+}
+
+void print_calibration(const CalibrationReport& r) {
+    std::printf("%zu judged queries, their first %d hits (%zu), asked with the threshold off; the "
+                "vault's no-match threshold is %s\n",
+                r.relevant_per_query.size(), r.k, r.samples.size(),
+                r.min_score > 0 ? std::to_string(r.min_score).c_str() : "0 (off)");
+    const ScoreHistogram h = score_histogram(r, CalibrationScore::Final, 10);
+    std::printf("\nfinal score          relevant  other\n");
+    for (std::size_t i = 0; i < h.relevant.size(); ++i)
+        std::printf("%.5f to %.5f  %8zu  %5zu\n", h.low + h.bin_width() * static_cast<double>(i),
+                    h.low + h.bin_width() * static_cast<double>(i + 1), h.relevant[i], h.other[i]);
+    std::printf("\nthreshold  returned  precision  recall  no match  (of them with a relevant hit "
+                "lost)\n");
+    const auto all = candidate_thresholds(r);
+    const std::size_t rows = std::min<std::size_t>(all.size(), 12);
+    for (std::size_t i = 0; i < rows; ++i) {
+        const auto f = figures_at(r, all[rows == 1 ? 0 : i * (all.size() - 1) / (rows - 1)]);
+        std::printf("%.5f    %8zu  %9.3f  %6.3f  %7.1f%%  (%zu)\n", f.threshold, f.returned,
+                    f.precision, f.recall, f.no_match_share * 100.0, f.answered_lost);
+    }
+}
+
+int run_calibration(const Args& a) {
+    MetricsOptions o;
+    auto k = a.get_int("k", 1, kMaxMetricsK);
+    if (!k)
+        return fail("calibration", k.status());
+    o.k = static_cast<int>(k->value_or(10));
+    auto bins = a.get_int("bins", 1, 200);
+    if (!bins)
+        return fail("calibration", bins.status());
+    auto save = a.get_double("save", 0.0, 1000.0);
+    if (!save)
+        return fail("calibration", save.status());
+    auto changed = parse_setting_assignments(a.get_all("setting"));
+    if (!changed)
+        return fail("calibration", changed.status().with_context("--setting"));
+    o.settings = *changed;
+    if (*save) {
+        // Saving first: the report then shows the threshold as the vault now holds it.
+        if (auto st = save_threshold(a, **save); !st.is_ok())
+            return fail("calibration", st.with_context("saving search.min_score"));
+    }
+    auto v = open_vault_read_only(a);
+    if (!v)
+        return fail("calibration", v.status());
+    SearchEngineOptions eo;
+    eo.audit = false;
+    auto engine = SearchEngine::open(**v, eo);
+    if (!engine)
+        return fail("calibration", engine.status());
+    auto r = compute_calibration(**v, **engine, o);
+    if (!r)
+        return fail("calibration", r.status());
+    if (a.json()) {
+        std::cout << to_json(*r, static_cast<int>(bins->value_or(20))) << '\n';
+        return 0;
+    }
+    if (r->relevant_per_query.empty()) {
+        std::cout << "no judged query has a relevant node: nothing to calibrate\n";
+        return 0;
+    }
+    print_calibration(*r);
+    return 0;
+}
+
 MEMLENS_CLI_COMMAND(Spec{
     "judge",
     "grade hits of a vault's queries; import and export TREC qrels",
@@ -266,6 +345,22 @@ MEMLENS_CLI_COMMAND(Spec{
     {"vault", "k", "setting"},
     {},
     run_metrics});
+
+MEMLENS_CLI_COMMAND(Spec{
+    "calibration",
+    "how the scores of relevant and other hits spread, and what a no-match threshold keeps",
+    "Usage: memlens-cli calibration --vault DIR [--k 10] [--setting KEY=VALUE ...]\n"
+    "                               [--bins 20] [--save THRESHOLD] [--json]\n\n"
+    "Asks every judged query (memlens-cli judge) as metrics does, with the no-match threshold\n"
+    "off so that every score shows, and counts each hit as relevant (grade 1 or more) or not\n"
+    "(graded 0 or ungraded): histograms of the final score and of each leg's own score, and for\n"
+    "thresholds on the final score what is left: the precision of what is returned, the recall\n"
+    "and the share of queries that would answer 'no match'. --save THRESHOLD stores it as the\n"
+    "vault's no-match threshold (search.min_score; 0 turns it off), which every search then\n"
+    "honours: hits scoring below it are not returned, and the response says how many.",
+    {"vault", "k", "setting", "bins", "save"},
+    {},
+    run_calibration});
 
 } // namespace
 } // namespace memlens::cli

@@ -169,6 +169,9 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
                 r.result.truncated ? " (truncated)" : "");
     for (const auto& b : r.budget_reasons)
         std::printf(" [%s]", b.c_str());
+    if (r.below_min_score > 0)
+        std::printf("; %zu below the no-match threshold %.5f not returned", r.below_min_score,
+                    r.settings.min_score);
     std::printf(", %.1f ms\n", r.elapsed_ms);
 }
 

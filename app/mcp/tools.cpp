@@ -701,6 +701,9 @@ ToolOutcome ToolRunner::search(const json& args, const AuditCaller& caller,
             o.text += ",\"truncated\":true";
         if (r.result.degraded)
             o.text += ",\"degraded\":" + to_json(r.result.degraded);
+        // Candidates the vault's no-match threshold held back (search.min_score).
+        if (r.below_min_score > 0)
+            o.text += ",\"below_min_score\":" + std::to_string(r.below_min_score);
         // Nothing matched: said in words, so a model answers "I don't remember" rather than
         // reading noise.
         if (r.no_match)
@@ -729,6 +732,9 @@ ToolOutcome ToolRunner::search(const json& args, const AuditCaller& caller,
     // Older versions the supersession penalty kept out of the hits, when there are any.
     if (!r.superseded_out.empty())
         o.structured["superseded_out"] = parsed(to_json(r.superseded_out));
+    if (r.below_min_score > 0)
+        o.structured["below_min_score"] = {{"count", r.below_min_score},
+                                           {"threshold", r.settings.min_score}};
     if (r.no_match)
         o.structured["no_match"] = {{"reason", r.no_match->reason},
                                     {"unknown_terms", r.no_match->unknown_terms},

@@ -2,9 +2,11 @@
 // sources, trees and counts; read-only mode, recent vaults, drag and drop, restorable docks.
 #include "core/format.h"
 #include "core/recentvaults.h"
+#include "core/timefilter.h"
 #include "graph/entitypanel.h"
 #include "graph/graphcontrolspanel.h"
 #include "graph/graphscene.h"
+#include "graph/graphtimebar.h"
 #include "mainwindow.h"
 #include "models/auditmodel.h"
 #include "models/replaydiffmodel.h"
@@ -32,6 +34,8 @@
 #include "widgets/filteredview.h"
 #include "widgets/indexbanner.h"
 #include "widgets/timeboundedit.h"
+#include "widgets/timefilterbadge.h"
+#include "widgets/timelineview.h"
 
 #include <memlens/audit.h>
 #include <memlens/db.h>
@@ -53,6 +57,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QToolButton>
 #include <QTreeView>
 #include <QWheelEvent>
 #include <QtTest>
@@ -601,6 +606,92 @@ private Q_SLOTS:
         QVERIFY(audit->replayLabel()->text().startsWith(QStringLiteral("Select a logged query")));
         QCOMPARE(audit->diffModel()->rowCount(), 0);
         QVERIFY(!audit->logView()->currentIndex().isValid());
+    }
+
+    // One time filter: a range dragged across the Overview's chart shows in the status bar and
+    // reaches every view at once (the search's scope, which runs the shown search again inside
+    // it; the trees' cover; the graph's window; the audit log's rows; the health figures); one
+    // click on the badge clears it everywhere, and opening another vault clears it too.
+    void oneTimeFilterReachesEveryView() {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QSignalSpy opened(w.vault(), &VaultController::opened);
+        w.openVault(vaultDir_);
+        QVERIFY(opened.wait(30000));
+        QueryWorkbench* wb = w.workbench();
+        QSignalSpy finished(wb->session(), &QuerySession::finished);
+        wb->form()->setKind(QueryKind::Hybrid);
+        wb->page()->setQueryText(QStringLiteral("launch budget"));
+        wb->page()->run();
+        QVERIFY(finished.wait(30000));
+        const int unfiltered = wb->session()->results()->rowCount();
+        QVERIFY(unfiltered > 0);
+        QVERIFY(!w.timeFilterBadge()->isVisible());
+
+        OverviewPage* overview = w.overviewPage();
+        w.pages()->setCurrentWidget(overview);
+        QTRY_VERIFY(overview->timeline()->isVisible());
+        QApplication::processEvents();
+        const QRect viewport = overview->timeline()->viewport()->rect();
+        QSignalSpy covered(w.treesPage(), &TreesPage::coverShown);
+        QSignalSpy health(overview, &OverviewPage::healthShown);
+        test::dragAcross(overview->timeline()->viewport(), viewport.left() + viewport.width() / 3,
+                         viewport.left() + viewport.width() * 2 / 3, viewport.center().y());
+        TimeFilter* filter = w.timeFilter();
+        QVERIFY(filter->isSet());
+        const qint64 since = filter->sinceMs();
+        const qint64 until = filter->untilMs();
+        QVERIFY(since > stats_.earliest_ms && until < stats_.latest_ms);
+        QVERIFY(w.timeFilterBadge()->isVisible());
+        QVERIFY(w.timeFilterBadge()->label()->text().contains(filter->rangeText()));
+
+        // The search runs again within it.
+        QVERIFY(finished.wait(30000));
+        QVERIFY(wb->form()->scopeSinceEdit()->value() == std::optional<qint64>(since));
+        QVERIFY(wb->form()->scopeUntilEdit()->value() == std::optional<qint64>(until));
+        for (const HitRow& row : wb->session()->outcome().rows) {
+            QVERIFY(row.hit.time_range_end_ms >= since);
+            QVERIFY(row.hit.time_range_start_ms <= until);
+        }
+        // The trees' cover, the graph's window, the audit log, the health.
+        QVERIFY(covered.count() > 0 || covered.wait(30000));
+        QVERIFY(w.treesPage()->coverModel()->rowCount() > 0);
+        QVERIFY(w.auditPage()->model()->filter().since_ms == std::optional<std::int64_t>(since));
+        QVERIFY(w.auditPage()->model()->filter().until_ms == std::optional<std::int64_t>(until));
+        QVERIFY(health.count() > 0 || health.wait(30000));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            overview->healthSummary()->text().contains(QStringLiteral("time filter")), 10000);
+        GraphPage* graph = w.graphPage();
+        QSignalSpy times(graph, &GraphPage::edgeTimesLoaded);
+        w.pages()->setCurrentWidget(graph);
+        QVERIFY(times.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(graph->scene()->timeWindow().has_value(), 10000);
+        QCOMPARE(graph->scene()->timeWindow()->first, since);
+        QCOMPARE(graph->scene()->timeWindow()->second, until);
+
+        // One click clears it everywhere; the search runs again without it.
+        w.timeFilterBadge()->clearButton()->click();
+        QVERIFY(!filter->isSet());
+        QVERIFY(!w.timeFilterBadge()->isVisible());
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!wb->form()->scopeSinceEdit()->value().has_value());
+        QCOMPARE(wb->session()->results()->rowCount(), unfiltered);
+        QVERIFY(!graph->scene()->timeWindow().has_value());
+        QVERIFY(!graph->timeBar()->timeBox()->isChecked());
+        QVERIFY(!w.auditPage()->model()->filter().since_ms.has_value());
+        QCOMPARE(w.treesPage()->coverModel()->rowCount(), 0);
+
+        // Another vault starts without it.
+        filter->set(since, until);
+        QVERIFY(w.timeFilterBadge()->isVisible());
+        const auto otherDir = tmp_.path() / "filter-other";
+        QVERIFY(test::buildGeneratedVault(otherDir, 60, 12).empty());
+        w.openVault(QString::fromStdString(otherDir.string()));
+        QVERIFY(opened.wait(30000));
+        QVERIFY(!filter->isSet());
+        QVERIFY(!w.timeFilterBadge()->isVisible());
+        QVERIFY(!graph->timeBar()->timeBox()->isChecked());
     }
 
     // Scrolling the Query Parameters past a spin box must not change the query's settings: the

@@ -3,6 +3,7 @@
 // a newer query drops an older one's late result, and the models pass QAbstractItemModelTester.
 #include "core/format.h"
 #include "dialogs/biographydialog.h"
+#include "dialogs/calibrationdialog.h"
 #include "dialogs/metricsdialog.h"
 #include "dialogs/whynotdialog.h"
 #include "loopback_server.h"
@@ -34,10 +35,13 @@
 #include <memlens/import.h>
 #include <memlens/judgments.h>
 #include <memlens/query_context.h>
+#include <memlens/settings.h>
 #include <memlens/thread_guard.h>
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -47,9 +51,11 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QTextDocumentFragment>
@@ -526,6 +532,57 @@ private Q_SLOTS:
         QCOMPARE(wb_->metrics()->queries()->topLevelItem(0)->text(5),
                  QStringLiteral("launch budget decision"));
         wb_->metrics()->hide();
+    }
+
+    // Query › Calibration…: the graded query's hits in the histogram; a threshold at the top
+    // score leaves the one question with its relevant hit or with "no match", said in words;
+    // saved, the vault holds it and the workbench asks every view to read the settings again;
+    // turned off again, it is 0. A read-only vault refuses with a message box.
+    void calibrationShowsWhatAThresholdKeepsAndSavesIt() {
+        CalibrationDialog* c = wb_->calibration();
+        QSignalSpy measured(c, &CalibrationDialog::measured);
+        wb_->openCalibration();
+        QVERIFY(measured.wait(30000));
+        QVERIFY(c->isVisible());
+        QVERIFY2(c->verdict()->text().contains(QStringLiteral("Without a threshold")),
+                 qPrintable(c->verdict()->text()));
+        QVERIFY(c->slider()->isEnabled());
+        QVERIFY(!c->finalChart()->chart()->series().isEmpty());
+        c->slider()->setValue(c->slider()->maximum());
+        QVERIFY(c->threshold() > 0.0);
+        QVERIFY2(c->verdict()->text().contains(QStringLiteral("no match")),
+                 qPrintable(c->verdict()->text()));
+        const double t = c->threshold();
+        QSignalSpy saved(c, &CalibrationDialog::thresholdSaved);
+        QSignalSpy reread(wb_, &QueryWorkbench::settingsSaved);
+        QSignalSpy reopened(window_->vault(), &VaultController::opened);
+        c->saveButton()->click();
+        QVERIFY(saved.wait(30000));
+        QCOMPARE(reread.count(), 1);
+        const auto stored = [dir = vaultDir_.toStdString()] {
+            return test::offUiThread([dir] {
+                auto v = Vault::open(dir, true);
+                return v ? load_retrieval_settings(**v).value().min_score : -1.0;
+            });
+        };
+        QCOMPARE(stored(), t);
+        // The main window reads the vault again (its settings changed).
+        QTRY_COMPARE_WITH_TIMEOUT(reopened.count(), 1, 30000);
+        QVERIFY(c->savedLabel()->text().contains(QStringLiteral("Saved")));
+        QVERIFY(c->offButton()->isEnabled());
+        c->offButton()->click();
+        QVERIFY(saved.wait(30000));
+        QCOMPARE(stored(), 0.0);
+        QTRY_COMPARE_WITH_TIMEOUT(reopened.count(), 2, 30000);
+
+        c->setVault({vaultDir_, true, 99});
+        c->saveThreshold(0.01);
+        auto* box = c->findChild<QMessageBox*>(QStringLiteral("calibrationMessage"));
+        QVERIFY(box != nullptr);
+        QVERIFY2(box->text().contains(QStringLiteral("read-only")), qPrintable(box->text()));
+        box->close();
+        QCOMPARE(stored(), 0.0);
+        c->hide();
     }
 
     void aNewerQueryDropsTheOlderResult() {

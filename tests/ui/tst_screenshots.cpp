@@ -5,6 +5,7 @@
 // and the views must hold the data they claim.
 #include "core/language.h"
 #include "dialogs/biographydialog.h"
+#include "dialogs/calibrationdialog.h"
 #include "dialogs/metricsdialog.h"
 #include "dialogs/whynotdialog.h"
 #include "graph/entitypanel.h"
@@ -55,6 +56,7 @@
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeView>
@@ -513,6 +515,18 @@ private Q_SLOTS:
         QApplication::processEvents();
         saveImage(QStringLiteral("metrics"), withDialog(dialog));
         dialog->hide();
+
+        // The calibration of the same judged set, a threshold on the slider (not saved).
+        CalibrationDialog* calibration = wb->calibration();
+        calibration->resize(980, 760);
+        QSignalSpy calibrated(calibration, &CalibrationDialog::measured);
+        wb->openCalibration();
+        QVERIFY(calibrated.wait(60000));
+        calibration->slider()->setValue(calibration->slider()->maximum() * 2 / 5);
+        QVERIFY(calibration->threshold() > 0.0);
+        QApplication::processEvents();
+        saveImage(QStringLiteral("calibration"), withDialog(calibration));
+        calibration->hide();
     }
 
     void germanQueryWorkbench() {

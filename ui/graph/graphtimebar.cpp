@@ -93,6 +93,8 @@ void GraphTimeBar::loadEdgeTimes() {
 }
 
 void GraphTimeBar::setTimeWindowEnabled(bool on) {
+    if (!on)
+        sharedWindow_.reset(); // a window still waiting for the edges' times is dropped too
     timeFrom_->setEnabled(on);
     timeUntil_->setEnabled(on);
     if (timeBox_->isChecked() != on) {

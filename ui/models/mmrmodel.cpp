@@ -32,6 +32,7 @@ void MmrModel::setOutcome(const QueryOutcome& outcome) {
                 e.maxSimilarity = x.mmr.max_similarity;
                 e.cosine = x.mmr.cosine;
                 e.mmrScore = x.mmr.mmr_score;
+                e.finalScore = x.final_score;
                 e.penalizedBy = x.mmr.penalized_by ? qs(*x.mmr.penalized_by) : QString();
                 e.budgetCut = x.budget_cut;
                 e.excludedBy = x.excluded_by;
@@ -100,6 +101,9 @@ QString MmrModel::outcomeText(const Entry& e) const {
             .arg(pick, formatScore(e.cosine), formatScore(floor_),
                  formatScore(lambda_ * e.relevance), formatScore(e.lostToScore));
     }
+    if (e.excludedBy == Exclusion::MinScore)
+        return tr("not considered: its score %1 is below the vault's no-match threshold")
+            .arg(formatScore(e.finalScore));
     if (e.excludedBy == Exclusion::Limit)
         return tr("below the limit: %1 < %2 of the last pick%3")
             .arg(formatScore(e.mmrScore), formatScore(e.lostToScore),

@@ -40,7 +40,8 @@ public:
         double maxSimilarity = 0.0; // redundancy above the floor
         double cosine = 0.0;        // to penalizedBy, before the floor
         double mmrScore = 0.0;
-        QString penalizedBy; // node id of the earlier pick most similar to this one
+        double finalScore = 0.0; // the fused score MMR's relevance is relative to
+        QString penalizedBy;     // node id of the earlier pick most similar to this one
         int penalizedByStep = -1;
         bool budgetCut = false;
         Exclusion excludedBy = Exclusion::None; // why it is not a hit (types.h)

@@ -17,6 +17,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -26,6 +27,7 @@
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QTimeZone>
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -147,19 +149,13 @@ void AuditPage::setupLog() {
     connect(model_, &AuditModel::newerLoaded, this, [this](int count) {
         if (wasAtTop_)
             log_->scrollToTop();
-        countLabel_->setText(
-            tr("%Ln query(s) logged · %1 loaded", nullptr, static_cast<int>(model_->total()))
-                .arg(formatCount(model_->rowCount())));
+        countLabel_->setText(countText());
         (void)count;
     });
     connect(log_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AuditPage::updateButtons);
     connect(model_, &AuditModel::rangeLoaded, this, [this] {
-        countLabel_->setText(
-            model_->error().isEmpty()
-                ? tr("%Ln query(s) logged · %1 loaded", nullptr, static_cast<int>(model_->total()))
-                      .arg(formatCount(model_->rowCount()))
-                : model_->error());
+        countLabel_->setText(model_->error().isEmpty() ? countText() : model_->error());
     });
 }
 
@@ -255,6 +251,7 @@ QString AuditPage::replayHint() {
 }
 
 void AuditPage::resetVaultState() {
+    window_.reset();
     replayJob_->cancel();
     agentsJob_->cancel();
     refreshLater_->stop();
@@ -334,10 +331,34 @@ void AuditPage::followTick() {
         refreshAgents();
 }
 
+QString AuditPage::countText() const {
+    QString counts =
+        tr("%Ln query(s) logged · %1 loaded", nullptr, static_cast<int>(model_->total()))
+            .arg(formatCount(model_->rowCount()));
+    if (!window_)
+        return counts;
+    const auto day = [](qint64 ms) {
+        return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(Qt::ISODate);
+    };
+    return tr("%1, in the time filter's range %2 – %3")
+        .arg(counts, day(window_->first), day(window_->second));
+}
+
+void AuditPage::setTimeWindow(std::optional<std::pair<qint64, qint64>> window) {
+    if (window_ == window)
+        return;
+    window_ = window;
+    applyFilter();
+}
+
 void AuditPage::applyFilter() {
     if (!vault_->isOpen())
         return;
     AuditFilter filter;
+    if (window_) {
+        filter.since_ms = window_->first;
+        filter.until_ms = window_->second;
+    }
     filter.text = filter_->text().trimmed().toStdString();
     filter.mode = search_mode_from_string(mode_->currentData().toString().toStdString());
     const QString agent = agent_->currentData().toString();

@@ -8,6 +8,9 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -41,6 +44,9 @@ public:
     QTreeView* logView() const { return log_; }
     QLabel* replayLabel() const { return replayLabel_; }
     QLineEdit* filterEdit() const { return filter_; }
+    // The shared time filter (core/timefilter.h): only searches logged in [sinceMs, untilMs];
+    // nullopt: all of them.
+    void setTimeWindow(std::optional<std::pair<qint64, qint64>> window);
     QPushButton* labButton() const { return lab_; }
     QPushButton* workbenchButton() const { return rerun_; }
     QComboBox* modeBox() const { return mode_; }
@@ -92,6 +98,9 @@ private:
     QTimer* followTimer_;
     JobRunner* agentsJob_;
     QLabel* countLabel_;
+    std::optional<std::pair<qint64, qint64>> window_; // the shared time filter's range
+    // The count line: rows logged (in the time filter's range) and loaded.
+    QString countText() const;
     QTreeView* log_;
     QPushButton* replay_;
     QPushButton* diffButton_;

@@ -198,6 +198,10 @@ void GraphPage::applyGraph(bool grown) {
     updateStatus();
 }
 
+void GraphPage::clearTimeWindow() {
+    timeBar_->setTimeWindowEnabled(false);
+}
+
 void GraphPage::showTimeWindow(qint64 sinceMs, qint64 untilMs) {
     timeBar_->showTimeWindow(sinceMs, untilMs);
 }

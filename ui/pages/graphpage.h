@@ -61,6 +61,8 @@ public:
     // Shows the graph as it stood in [sinceMs, untilMs], the window dragged on the Trees page's
     // timeline: applied as soon as the edges' times are read (now, or when they arrive).
     void showTimeWindow(qint64 sinceMs, qint64 untilMs);
+    // No time window: the whole graph again (the shared time filter cleared).
+    void clearTimeWindow();
 
     GraphScene* scene() const { return scene_; }
     GraphView* view() const { return view_; }

@@ -59,6 +59,7 @@ void MmrPanel::refresh() {
     int redundant = 0;
     int belowLimit = 0;
     int budget = 0;
+    int belowThreshold = 0;
     int penalised = 0;
     for (int i = 0; i < model_->rowCount(); ++i) {
         const auto* e = model_->entryAt(i);
@@ -70,6 +71,8 @@ void MmrPanel::refresh() {
             ++redundant;
         } else if (e->excludedBy == Exclusion::Limit) {
             ++belowLimit;
+        } else if (e->excludedBy == Exclusion::MinScore) {
+            ++belowThreshold;
         } else {
             ++budget;
         }
@@ -88,6 +91,10 @@ void MmrPanel::refresh() {
                 .arg(redundant)
                 .arg(belowLimit)
                 .arg(budget);
+    if (belowThreshold > 0)
+        text += QLatin1Char(' ') +
+                tr("%n candidate(s) below the vault's no-match threshold were not considered.",
+                   nullptr, belowThreshold);
     if (penalised == 0)
         text += QLatin1Char(' ') + tr("No candidate came within the floor of a pick, so λ "
                                       "changed nothing here: the order is the fused order.");

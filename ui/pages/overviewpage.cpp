@@ -2,10 +2,12 @@
 
 #include "core/format.h"
 #include "core/jobrunner.h"
+#include "core/timefilter.h"
 #include "vault/vaultcontroller.h"
 #include "vault/workervault.h"
 #include "widgets/scrollable.h"
 #include "widgets/stattile.h"
+#include "widgets/timelineview.h"
 
 #include <memlens/health.h>
 
@@ -49,12 +51,13 @@ QChartView* makeChartView(QChart* chart, QWidget* parent) {
 
 } // namespace
 
-OverviewPage::OverviewPage(VaultController* vault, QWidget* parent)
+OverviewPage::OverviewPage(VaultController* vault, TimeFilter* filter, QWidget* parent)
     : QWidget(parent)
     , vault_(vault)
     , title_(new QLabel(this))
     , details_(new QLabel(this))
-    , timeline_(new QChart())
+    , filter_(filter)
+    , timeline_(new TimelineView(this))
     , kinds_(new QChart())
     , healthSummary_(new QLabel(this))
     , refreshHealth_(new QPushButton(tr("Refresh"), this))
@@ -85,10 +88,15 @@ OverviewPage::OverviewPage(VaultController* vault, QWidget* parent)
         grid->addWidget(tile, i / 4, i % 4);
     }
 
-    timeline_->setTitle(tr("Chunks over time (UTC)"));
+    timeline_->chart()->setTitle(tr("Chunks over time (UTC): drag across it to filter every "
+                                    "view to that time"));
+    timeline_->chart()->setLocalizeNumbers(true);
+    timeline_->setMinimumHeight(180);
+    connect(timeline_, &TimelineView::windowSelected, filter_, &TimeFilter::set);
+    connect(filter_, &TimeFilter::changed, this, &OverviewPage::applyTimeFilter);
     kinds_->setTitle(tr("Chunks by source kind"));
     auto* charts = new QHBoxLayout();
-    charts->addWidget(makeChartView(timeline_, this), 3);
+    charts->addWidget(timeline_, 3);
     charts->addWidget(makeChartView(kinds_, this), 2);
 
     // The page scrolls when the window is shorter than its tiles and charts need.
@@ -170,7 +178,9 @@ void OverviewPage::show(const VaultOverviewData& data) {
                              s.entities, s.edges,  s.embeddings, s.audit_rows};
     for (int i = 0; i < tiles_.size(); ++i)
         tiles_[i].second->setValue(formatCount(values[i]));
-    showTimeline(data);
+    timeline_->setHistogram(data.histogram);
+    if (filter_->isSet())
+        timeline_->setSelection(filter_->sinceMs(), filter_->untilMs());
     showKinds(data);
     refreshHealth();
 }
@@ -185,13 +195,20 @@ void OverviewPage::refreshHealth() {
         return;
     }
     healthSummary_->setText(tr("Reading the audit log…"));
+    std::optional<std::pair<qint64, qint64>> window;
+    if (filter_->isSet())
+        window = std::pair{filter_->sinceMs(), filter_->untilMs()};
     healthJob_->start(
-        [ref](const std::atomic_bool& cancel) -> std::pair<HealthReport, QString> {
+        [ref, window](const std::atomic_bool& cancel) -> std::pair<HealthReport, QString> {
             auto vault = workerVault(ref);
             if (!vault)
                 return {{}, formatStatus(vault.status())};
             HealthOptions o;
             o.cancel = &cancel;
+            if (window) {
+                o.since_ms = window->first;
+                o.until_ms = window->second;
+            }
             auto r = vault_health(**vault, o);
             if (!r)
                 return {{}, formatStatus(r.status())};
@@ -209,8 +226,12 @@ void OverviewPage::showHealth(const HealthReport& r, const QString& error) {
         return;
     }
     if (r.searches == 0) {
-        healthSummary_->setText(tr("No search has been logged yet: nothing to say about what "
-                                   "searches reach."));
+        healthSummary_->setText(
+            filter_->isSet()
+                ? tr("No search was logged in the time filter's range (%1): nothing to say about "
+                     "what searches reach.")
+                      .arg(filter_->rangeText())
+                : tr("No search has been logged yet: nothing to say about what searches reach."));
         Q_EMIT healthShown();
         return;
     }
@@ -229,6 +250,9 @@ void OverviewPage::showHealth(const HealthReport& r, const QString& error) {
             .arg(formatCount(r.never_returned), formatCount(r.chunks))
             .arg(pct(r.never_returned, r.chunks))
             .arg(formatCount(r.searches), formatCount(r.distinct_queries));
+    if (filter_->isSet())
+        text = tr("Searches logged %1 (the time filter):").arg(filter_->rangeText()) +
+               QLatin1Char(' ') + text;
     text +=
         QLatin1Char(' ') + tr("Never returned, by age: %1.").arg(ages.join(QStringLiteral("; ")));
     if (!r.by_source.empty() && r.by_source.front().never_returned > 0)
@@ -261,43 +285,13 @@ void OverviewPage::showHealth(const HealthReport& r, const QString& error) {
     Q_EMIT healthShown();
 }
 
-void OverviewPage::showTimeline(const VaultOverviewData& data) {
-    timeline_->removeAllSeries();
-    for (QAbstractAxis* axis : timeline_->axes()) {
-        timeline_->removeAxis(axis);
-        delete axis; // removeAxis hands the axis back to its caller
-    }
-    const TimeHistogram& h = data.histogram;
-    if (h.counts.empty())
-        return;
-    auto* upper = new QLineSeries();
-    qint64 peak = 1;
-    for (std::size_t i = 0; i < h.counts.size(); ++i) {
-        const qint64 t = h.since_ms + static_cast<qint64>(i) * h.bucket_ms;
-        upper->append(static_cast<qreal>(t), static_cast<qreal>(h.counts[i]));
-        upper->append(static_cast<qreal>(t + h.bucket_ms), static_cast<qreal>(h.counts[i]));
-        peak = std::max<qint64>(peak, h.counts[i]);
-    }
-    auto* area = new QAreaSeries(upper);
-    upper->setParent(area); // QAreaSeries does not own its line series
-    area->setName(tr("Chunks"));
-    timeline_->addSeries(area);
-
-    auto* x = new QDateTimeAxis();
-    x->setFormat(QStringLiteral("yyyy-MM-dd"));
-    x->setTickCount(5);
-    x->setRange(
-        QDateTime::fromMSecsSinceEpoch(h.since_ms, QTimeZone::utc()),
-        QDateTime::fromMSecsSinceEpoch(
-            h.since_ms + h.bucket_ms * static_cast<qint64>(h.counts.size()), QTimeZone::utc()));
-    auto* y = new QValueAxis();
-    y->setRange(0, static_cast<qreal>(peak));
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    y->applyNiceNumbers();
-    timeline_->addAxis(x, Qt::AlignBottom);
-    timeline_->addAxis(y, Qt::AlignLeft);
-    area->attachAxis(x);
-    area->attachAxis(y);
+void OverviewPage::applyTimeFilter() {
+    if (filter_->isSet())
+        timeline_->setSelection(filter_->sinceMs(), filter_->untilMs());
+    else
+        timeline_->clearSelection();
+    if (vault_->isOpen())
+        refreshHealth();
 }
 
 void OverviewPage::showKinds(const VaultOverviewData& data) {

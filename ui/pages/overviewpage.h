@@ -1,6 +1,8 @@
 // The first page of an open vault: what it is, how much it holds, and when; and its health from
 // the audit log (health.h): the memories no logged search returned, and the magnets, read on the
-// background pool when the vault opens and again on Refresh.
+// background pool when the vault opens and again on Refresh. Dragging across the chart of chunks
+// over time sets the shared time filter (core/timefilter.h); health then reads only the
+// searches logged in it.
 #pragma once
 
 #include <QWidget>
@@ -20,19 +22,22 @@ namespace memlens::ui {
 
 class JobRunner;
 class StatTile;
+class TimeFilter;
+class TimelineView;
 class VaultController;
 struct VaultOverviewData;
 
 class OverviewPage : public QWidget {
     Q_OBJECT
 public:
-    explicit OverviewPage(VaultController* vault, QWidget* parent = nullptr);
+    OverviewPage(VaultController* vault, TimeFilter* filter, QWidget* parent = nullptr);
 
     // For tests and screenshots: the tile showing `caption`'s value ("Chunks" → "5,000").
     QString tileValue(const QString& caption) const;
     // The health section: its summary line and the magnets' list (one row per magnet).
     QLabel* healthSummary() const { return healthSummary_; }
     QTreeWidget* magnets() const { return magnets_; }
+    TimelineView* timeline() const { return timeline_; }
     // Reads the health again (the Refresh button).
     void refreshHealth();
 
@@ -44,7 +49,8 @@ Q_SIGNALS:
 
 private:
     void show(const VaultOverviewData& data);
-    void showTimeline(const VaultOverviewData& data);
+    // The shared filter changed: its range on the chart, the health read for it.
+    void applyTimeFilter();
     void showKinds(const VaultOverviewData& data);
     void showHealth(const HealthReport& r, const QString& error);
     // The health section's widgets, set up and laid out.
@@ -54,7 +60,8 @@ private:
     QLabel* title_;
     QLabel* details_;
     QList<QPair<QString, StatTile*>> tiles_;
-    QChart* timeline_;
+    TimeFilter* filter_;
+    TimelineView* timeline_;
     QChart* kinds_;
     QLabel* healthSummary_;
     QPushButton* refreshHealth_;

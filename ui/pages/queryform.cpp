@@ -674,6 +674,11 @@ void QueryForm::setLeafIds(const QStringList& ids) {
     leafIds_->setText(ids.join(QStringLiteral(", ")));
 }
 
+void QueryForm::setScopeWindow(std::optional<qint64> sinceMs, std::optional<qint64> untilMs) {
+    scopeSince_->setValue(sinceMs);
+    scopeUntil_->setValue(untilMs);
+}
+
 void QueryForm::setWindow(qint64 sinceMs, qint64 untilMs) {
     coverSince_->setValue(sinceMs);
     coverUntil_->setValue(untilMs);

@@ -50,6 +50,8 @@ public:
     void setDrillNode(const QString& nodeId);
     void setLeafIds(const QStringList& ids);
     void setWindow(qint64 sinceMs, qint64 untilMs);
+    // The search scope's time window (the shared time filter); nullopt leaves a side open.
+    void setScopeWindow(std::optional<qint64> sinceMs, std::optional<qint64> untilMs);
 
     // Every retrieval setting as the search uses it; the Fusion controls above are views of
     // its fusion, profile, limit, λ, recency and summaries rows.

@@ -491,6 +491,10 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
                 reasons << qs(r);
             parts << tr("budget: %1").arg(reasons.join(QStringLiteral(", ")));
         }
+        if (s.below_min_score > 0)
+            parts << tr("%n below the no-match threshold %1 not returned", nullptr,
+                        static_cast<int>(s.below_min_score))
+                         .arg(s.settings.min_score, 0, 'f', 5);
         parts << (s.audit.enabled ? tr("audited")
                                   : phraseText(audit_state_phrase(s.audit.disabled_reason)));
     }

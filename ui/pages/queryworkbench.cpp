@@ -1,6 +1,8 @@
 #include "pages/queryworkbench.h"
 
+#include "core/timefilter.h"
 #include "dialogs/biographydialog.h"
+#include "dialogs/calibrationdialog.h"
 #include "dialogs/metricsdialog.h"
 #include "dialogs/whynotdialog.h"
 #include "models/resultsmodel.h"
@@ -35,7 +37,10 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     , whyNot_(new WhyNotDialog(session_, parentWidget))
     , grades_(new GradeFlow(parentWidget))
     , biography_(new BiographyDialog(parentWidget))
-    , metrics_(new MetricsDialog(parentWidget)) {
+    , metrics_(new MetricsDialog(parentWidget))
+    , calibration_(new CalibrationDialog(parentWidget)) {
+    connect(calibration_, &CalibrationDialog::thresholdSaved, this,
+            [this] { Q_EMIT settingsSaved(); });
     connect(page_, &QueryPage::hitSelected, this,
             [this](const RetrievalHit& hit, const QStringList& terms) {
                 showHit(hit, terms);
@@ -101,6 +106,7 @@ void QueryWorkbench::setVault(const VaultOverviewData& data) {
     grades_->setVault(data.ref);
     ref_ = data.ref;
     metrics_->setVault(data.ref);
+    calibration_->setVault(data.ref);
     lookup_->setVault(data.ref);
     detail_->setVault(data.ref);
     form_->setVault(data);
@@ -115,6 +121,8 @@ void QueryWorkbench::resetVaultState() {
     biography_->hide();
     metrics_->setVault({});
     metrics_->hide();
+    calibration_->setVault({});
+    calibration_->hide();
     lookup_->setVault({});
     detail_->setVault({});
     form_->resetVaultState();
@@ -175,6 +183,21 @@ void QueryWorkbench::openMetrics() {
     metrics_->show();
     metrics_->raise();
     metrics_->measure();
+}
+
+void QueryWorkbench::applyTimeFilter(const TimeFilter& filter) {
+    if (filter.isSet())
+        form_->setScopeWindow(filter.sinceMs(), filter.untilMs());
+    else
+        form_->setScopeWindow(std::nullopt, std::nullopt);
+    if (session_->outcome().search && !page_->queryText().trimmed().isEmpty())
+        page_->run();
+}
+
+void QueryWorkbench::openCalibration() {
+    calibration_->show();
+    calibration_->raise();
+    calibration_->measure();
 }
 
 QString QueryWorkbench::gradedQuery() const {

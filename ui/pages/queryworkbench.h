@@ -14,6 +14,8 @@
 namespace memlens::ui {
 
 class BiographyDialog;
+class CalibrationDialog;
+class TimeFilter;
 class MetricsDialog;
 class GradeFlow;
 class HitDetailPanel;
@@ -43,8 +45,13 @@ public:
     GradeFlow* grades() const { return grades_; }
     BiographyDialog* biography() const { return biography_; }
     MetricsDialog* metrics() const { return metrics_; }
+    CalibrationDialog* calibration() const { return calibration_; }
     // Query › Metrics…: the vault's ranking over its judged queries.
     void openMetrics();
+    // The shared time filter (core/timefilter.h) as the search's scope window; a search shown
+    // runs again within it (or, cleared, without it).
+    void applyTimeFilter(const TimeFilter& filter);
+    void openCalibration();
     // Grades the selected hit for the search shown (the keys 0–3 on the results do this).
     void gradeSelected(int grade);
 
@@ -77,6 +84,9 @@ Q_SIGNALS:
     // The hit now shown in the detail docks (to light up its entities and ancestry elsewhere).
     void hitShown(const memlens::RetrievalHit& hit);
     void message(const QString& text);
+    // A dialog of the workbench wrote the vault's settings (the no-match threshold): every view
+    // should read them again.
+    void settingsSaved();
 
 private:
     void runPrimitive(QueryRequest request, bool bringToFront);
@@ -98,6 +108,7 @@ private:
     GradeFlow* grades_;
     BiographyDialog* biography_;
     MetricsDialog* metrics_;
+    CalibrationDialog* calibration_;
     VaultRef ref_;
 };
 

@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "core/jobrunner.h"
 #include "core/logging.h"
+#include "core/timefilter.h"
 #include "models/resultsmodel.h"
 #include "models/roles.h"
 #include "models/summarytreemodel.h"
@@ -202,6 +203,7 @@ void TreesPage::resetVaultState() {
     timeline_->clearSelection();
     cover_->clear();
     coverLabel_->setText(coverHint());
+    coverSince_ = coverUntil_ = 0;
     chains_.clear();
     hitTrees_.clear();
     revealPath_.clear();
@@ -215,6 +217,7 @@ void TreesPage::onVaultOpened() {
     timeline_->setSpans({});
     timeline_->clearSelection();
     cover_->clear();
+    coverSince_ = coverUntil_ = 0;
     chains_.clear();
     hitTrees_.clear();
     revealPath_.clear();
@@ -304,7 +307,23 @@ void TreesPage::stepReveal() {
     }
 }
 
+void TreesPage::applyTimeFilter(const TimeFilter& filter) {
+    if (filter.isSet()) {
+        if (filter.sinceMs() != coverSince_ || filter.untilMs() != coverUntil_)
+            showCover(filter.sinceMs(), filter.untilMs());
+        return;
+    }
+    coverJob_->cancel();
+    coverSince_ = coverUntil_ = 0;
+    timeline_->clearSelection();
+    timeline_->setSpans({});
+    cover_->clear();
+    coverLabel_->setText(coverHint());
+}
+
 void TreesPage::showCover(qint64 sinceMs, qint64 untilMs) {
+    coverSince_ = sinceMs;
+    coverUntil_ = untilMs;
     timeline_->setSelection(sinceMs, untilMs);
     coverLabel_->setText(
         tr("Computing the cover of %1 – %2…").arg(formatTime(sinceMs), formatTime(untilMs)));

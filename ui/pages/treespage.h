@@ -18,6 +18,7 @@ class JobRunner;
 class QueryWorkbench;
 class ResultsModel;
 class SummaryTreeModel;
+class TimeFilter;
 class TimelineView;
 class VaultController;
 
@@ -32,6 +33,9 @@ public:
     void revealNode(const QString& nodeId);
     // Runs cover_window for [since, until] and shows the cover.
     void showCover(qint64 sinceMs, qint64 untilMs);
+    // The shared time filter (core/timefilter.h): its range marked on the timeline and covered,
+    // unless that cover is the one shown; cleared, no window and no cover.
+    void applyTimeFilter(const TimeFilter& filter);
     // Forgets the previous vault's trees, marks, selection, timeline window and cover.
     void resetVaultState();
 
@@ -64,6 +68,9 @@ private:
     ResultsModel* cover_;
     JobRunner* marksJob_;
     JobRunner* coverJob_;
+    // The window of the cover shown or being computed (both 0: none).
+    qint64 coverSince_ = 0;
+    qint64 coverUntil_ = 0;
     QHash<QString, QStringList> chains_; // hit id → ancestors, nearest first
     QHash<QString, QString> hitTrees_;   // hit id → tree id
     QStringList revealPath_;             // ids still to expand, top first, the target last

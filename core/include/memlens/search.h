@@ -170,6 +170,11 @@ struct NoMatch {
     bool in_scope = false;        // the search had a scope: "in the searched scope"
     double best_similarity = 0.0; // the closest memory's, dropped as noise (0: none at all)
     double noise_floor = 0.0;
+    // The vault's no-match threshold held back every candidate: it (settings.min_score), how
+    // many it held back and the best score among them. 0 when the threshold was not the cause.
+    double min_score = 0.0;
+    std::size_t below_min_score = 0;
+    double best_score = 0.0;
     std::string reason;   // in words, the numbers in it
     Phrase reason_phrase; // the same, to render in the reader's language
 };
@@ -244,6 +249,10 @@ struct SearchResponse {
     std::vector<std::string> query_entity_notes;
     std::vector<Phrase> query_entity_phrases; // the same notes, to render in the reader's language
     std::vector<std::string> budget_reasons;  // "max_units", "max_chars", "max_ms"
+    // Candidates the no-match threshold (settings.min_score) held back, and the best score
+    // among them (0 when none).
+    std::size_t below_min_score = 0;
+    double best_below_min_score = 0.0;
     std::string query_hash; // FNV-1a 64, hex (of the query vector in semantic mode)
     std::int64_t now_ms = 0;
     std::int64_t vault_revision = 0;
@@ -320,7 +329,8 @@ enum class WhyNotStage {
     FusedRank,
     Mmr,
     Budget,
-    NoLegRan
+    NoLegRan,
+    MinScore // below the vault's no-match threshold (search.min_score)
 };
 const char* to_string(WhyNotStage stage);
 // The stage in words to show ("not kept by MMR"); to_string is its wire word.

@@ -109,6 +109,12 @@ struct RetrievalSettings {
     double coverage_power = 0.5;
     bool include_summaries = false; // search summary nodes beside leaf chunks
 
+    // The no-match threshold: a candidate whose final score is below it is not returned, and the
+    // response counts what it held back (SearchResponse::below_min_score); when nothing is left
+    // the answer is "no match" and says why. 0 = off. Chosen on judged queries (judgments.h,
+    // calibration; docs/judgments.md): the score's scale depends on the fusion.
+    double min_score = 0.0;
+
     double mmr_lambda = 0.7;
     // MMR counts two hits as redundant only above this cosine, rescaled to [0, 1] above it:
     // redundancy = max(0, (cos − floor) / (1 − floor)). Below it, two items that share a

@@ -120,12 +120,16 @@ struct GraphContext {
 
 // Why a fused candidate is not among the hits (None: it is a hit). Mmr: its relevance alone
 // would have won the last step; its redundancy to penalized_by lost it. Limit: it would not have
-// won even without that. MaxUnits / MaxChars: MMR picked it, a budget cut it.
-enum class Exclusion { None, Mmr, Limit, MaxUnits, MaxChars };
+// won even without that. MaxUnits / MaxChars: MMR picked it, a budget cut it. MinScore: its
+// final score is below the vault's no-match threshold (search.min_score); MMR never saw it.
+enum class Exclusion { None, Mmr, Limit, MaxUnits, MaxChars, MinScore };
 
-// Its wire word: "mmr", "limit", "max_units", "max_chars"; "" for None (null in JSON).
+// Its wire word: "mmr", "limit", "max_units", "max_chars", "min_score"; "" for None (null in
+// JSON).
 constexpr const char* to_string(Exclusion e) {
     switch (e) {
+    case Exclusion::MinScore:
+        return "min_score";
     case Exclusion::Mmr:
         return "mmr";
     case Exclusion::Limit:

@@ -1,4 +1,6 @@
 // Ranking metrics over judged queries (judgments.h; the definitions in docs/judgments.md).
+#include "judgments/judged_run.h"
+
 #include <memlens/judgments.h>
 #include <memlens/lab.h>
 #include <memlens/search.h>
@@ -98,17 +100,22 @@ Interval bootstrap_mean(const std::vector<double>& values, int resamples, std::u
     return out;
 }
 
-Result<MetricsReport> compute_metrics(const Vault& vault, SearchEngine& engine,
-                                      const MetricsOptions& opts) {
+namespace judged {
+
+Result<RetrievalSettings> measurement_settings(const Vault& vault, const MetricsOptions& opts) {
     if (opts.k < 1 || opts.k > kMaxMetricsK)
         return Status::invalid("k " + std::to_string(opts.k) + " is outside 1.." +
                                std::to_string(kMaxMetricsK));
     auto base = load_retrieval_settings(vault);
     if (!base)
         return base.status();
-    auto settings = apply_setting_overrides(*base, opts.settings);
-    if (!settings)
-        return settings.status();
+    return apply_setting_overrides(*base, opts.settings);
+}
+
+Status ask_judged_queries(const Vault& vault, SearchEngine& engine,
+                          const RetrievalSettings& settings, const MetricsOptions& opts,
+                          std::vector<std::string>& unjudged,
+                          const std::function<void(const AskedQuery&)>& on_answer) {
     auto queries = judged_queries(vault);
     if (!queries)
         return queries.status();
@@ -116,42 +123,57 @@ Result<MetricsReport> compute_metrics(const Vault& vault, SearchEngine& engine,
     if (!grouped)
         return grouped.status();
     auto& by_query = *grouped;
-
-    MetricsReport r;
-    r.k = opts.k;
-    r.settings = opts.settings;
-    std::vector<double> ndcg, recall, precision, rr;
     for (const JudgedQuery& q : *queries) {
         if (opts.cancel && opts.cancel->load())
-            return Status::cancelled("metrics cancelled");
+            return Status::cancelled("measurement cancelled");
         const auto grades = effective_grades(by_query[q.id]);
-        QueryFigures f;
-        f.query_id = q.id;
-        f.text = q.text;
+        std::size_t relevant = 0;
         for (const auto& [node, g] : grades)
-            f.relevant += g >= kRelevantGrade ? 1 : 0;
-        if (f.relevant == 0) {
-            r.unjudged.push_back(q.id);
+            relevant += g >= kRelevantGrade ? 1 : 0;
+        if (relevant == 0) {
+            unjudged.push_back(q.id);
             continue;
         }
         QueryOptions o;
         o.limit = opts.k;
         o.audit = false;
-        o.settings = *settings;
+        o.settings = settings;
         o.now_ms = q.now_ms.value_or(0);
         o.known_persons = q.persons;
         auto answer = engine.query(q.text, o, opts.cancel);
         if (!answer)
             return answer.status().with_context("judged query '" + q.id + "'");
-        for (const auto& h : answer->response.result.hits)
-            f.ranked.push_back(h.node_id);
-        f.metrics = score_ranking(f.ranked, grades, opts.k);
-        ndcg.push_back(f.metrics.ndcg);
-        recall.push_back(f.metrics.recall);
-        precision.push_back(f.metrics.precision);
-        rr.push_back(f.metrics.reciprocal_rank);
-        r.queries.push_back(std::move(f));
+        on_answer({q, grades, relevant, answer->response});
     }
+    return Status::ok();
+}
+
+} // namespace judged
+
+Result<MetricsReport> compute_metrics(const Vault& vault, SearchEngine& engine,
+                                      const MetricsOptions& opts) {
+    auto settings = judged::measurement_settings(vault, opts);
+    if (!settings)
+        return settings.status();
+    MetricsReport r;
+    r.k = opts.k;
+    r.settings = opts.settings;
+    std::vector<double> ndcg, recall, precision, rr;
+    MEMLENS_TRY(judged::ask_judged_queries(
+        vault, engine, *settings, opts, r.unjudged, [&](const judged::AskedQuery& a) {
+            QueryFigures f;
+            f.query_id = a.query.id;
+            f.text = a.query.text;
+            f.relevant = a.relevant;
+            for (const auto& h : a.response.result.hits)
+                f.ranked.push_back(h.node_id);
+            f.metrics = score_ranking(f.ranked, a.grades, opts.k);
+            ndcg.push_back(f.metrics.ndcg);
+            recall.push_back(f.metrics.recall);
+            precision.push_back(f.metrics.precision);
+            rr.push_back(f.metrics.reciprocal_rank);
+            r.queries.push_back(std::move(f));
+        }));
     r.ndcg = bootstrap_mean(ndcg);
     r.recall = bootstrap_mean(recall);
     r.precision = bootstrap_mean(precision);

@@ -76,10 +76,12 @@ void fast_rank(const SearchRequest& req, const RetrievalSettings& s, const RankP
     if (pool.empty())
         return;
 
-    // mmr and budgets (search/stages.cpp)
+    // the no-match threshold, mmr and budgets (search/stages.cpp)
+    const std::size_t ranked =
+        search::ranked_above_min_score(s, pool, [](const Scored& c) { return c.final_score; });
     thread_local std::vector<MmrCandidate> in;
     search::mmr_input(
-        pool.size(), [&](std::size_t i) { return pool[i].final_score; },
+        ranked, [&](std::size_t i) { return pool[i].final_score; },
         [&](std::size_t i) {
             const Vector* e = pool[i].embedding;
             return e != nullptr ? std::span<const float>(*e) : std::span<const float>();

@@ -178,6 +178,26 @@ std::optional<NoMatch> no_match_of(const SearchResponse& r, const std::vector<st
                                    bool scoped) {
     const LegReport& k = r.keyword;
     const LegReport& v = r.vector;
+    if (r.result.hits.empty() && r.below_min_score > 0) {
+        // Candidates there were; the threshold held back every one (search.min_score).
+        NoMatch m;
+        m.in_scope = scoped;
+        m.min_score = r.settings.min_score;
+        m.below_min_score = r.below_min_score;
+        m.best_score = r.best_below_min_score;
+        char best[32], threshold[32];
+        std::snprintf(best, sizeof best, "%.5f", m.best_score);
+        std::snprintf(threshold, sizeof threshold, "%.5f", m.min_score);
+        const Phrase count = r.below_min_score == 1
+                                 ? Phrase{ML_TR("NoMatch", "the only candidate"), {}}
+                                 : Phrase{ML_TR("NoMatch", "all %1 candidates"),
+                                          {std::to_string(r.below_min_score)}};
+        m.reason_phrase = {ML_TR("NoMatch", "no match: %1 scored below the vault's no-match "
+                                            "threshold %2 (the best: %3)"),
+                           {count, std::string(threshold), std::string(best)}};
+        m.reason = render_english(m.reason_phrase);
+        return m;
+    }
     if (!r.result.hits.empty() || (k.ran && k.count > 0) || (!k.ran && !v.ran))
         return std::nullopt;
     NoMatch m;

@@ -59,6 +59,10 @@ bool ranks_node(const RetrievalSettings& s, bool is_summary) {
     return !is_summary || s.include_summaries;
 }
 
+bool below_min_score(const RetrievalSettings& s, double final_score) {
+    return s.min_score > 0.0 && final_score < s.min_score;
+}
+
 bool hidden_as_superseded(const RetrievalSettings& s, bool superseded) {
     return superseded && s.superseded == SupersededHandling::Hide;
 }

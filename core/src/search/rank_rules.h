@@ -93,6 +93,20 @@ void order_by_score(std::vector<T>& pool, ScoreOf score_of) {
                      [&](const T& a, const T& b) { return score_of(a) > score_of(b); });
 }
 
+// ---- The no-match threshold (search.min_score, 0 = off): a candidate scoring below it is not
+// returned. A scored pool is ordered by score, so the candidates MMR may pick are its first
+// ranked_above_min_score(...) ones; the rest are Exclusion::MinScore.
+bool below_min_score(const RetrievalSettings& settings, double final_score);
+
+template <typename T, typename ScoreOf>
+std::size_t ranked_above_min_score(const RetrievalSettings& settings,
+                                   const std::vector<T>& ordered_pool, ScoreOf score_of) {
+    std::size_t n = 0;
+    while (n < ordered_pool.size() && !below_min_score(settings, score_of(ordered_pool[n])))
+        ++n;
+    return n;
+}
+
 // ---- MMR over the ordered pool: relevance is the score over the best (first) score.
 double mmr_relevance(double score, double top_score);
 

@@ -54,6 +54,9 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     j["truncated"] = r.result.truncated;
     j["degraded"] = json::parse(to_json(r.result.degraded));
     j["budget_reasons"] = r.budget_reasons;
+    // The no-match threshold (0 = off) and the candidates it held back.
+    j["min_score"] = r.settings.min_score;
+    j["below_min_score"] = r.below_min_score;
     j["mode"] = to_string(r.settings.mode);
     j["fusion"] = to_string(r.settings.fusion);
     j["profile"] = r.settings.profile.name;
@@ -76,7 +79,10 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
                          {"unknown_terms", r.no_match->unknown_terms},
                          {"in_scope", r.no_match->in_scope},
                          {"best_similarity", r.no_match->best_similarity},
-                         {"noise_floor", r.no_match->noise_floor}};
+                         {"noise_floor", r.no_match->noise_floor},
+                         {"min_score", r.no_match->min_score},
+                         {"below_min_score", r.no_match->below_min_score},
+                         {"best_score", r.no_match->best_score}};
     j["settings"] = to_settings_map(r.settings);
     j["audit"] = {{"enabled", r.audit.enabled},
                   {"reason", r.audit.disabled_reason.empty() ? json(nullptr)

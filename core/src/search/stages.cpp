@@ -240,11 +240,19 @@ void graph_context(PipelineState& st) {
 
 // MMR over the scored list (rank_rules.h: relevance is the score over the best score).
 void mmr(PipelineState& st) {
+    // The no-match threshold first: MMR picks among the candidates scoring at least it.
+    const std::size_t ranked = ranked_above_min_score(
+        st.resp.settings, st.pool, [](const Candidate& c) { return c.e.final_score; });
+    for (std::size_t i = ranked; i < st.pool.size(); ++i)
+        st.pool[i].e.excluded_by = Exclusion::MinScore;
+    st.resp.below_min_score = st.pool.size() - ranked;
+    if (ranked < st.pool.size())
+        st.resp.best_below_min_score = st.pool[ranked].e.final_score;
     std::vector<MmrCandidate> in;
     mmr_input(
-        st.pool.size(), [&](std::size_t i) { return st.pool[i].e.final_score; },
+        ranked, [&](std::size_t i) { return st.pool[i].e.final_score; },
         [&](std::size_t i) { return std::span<const float>(st.pool[i].embedding); }, in);
-    for (std::size_t i = 0; i < st.pool.size(); ++i)
+    for (std::size_t i = 0; i < in.size(); ++i)
         st.pool[i].e.mmr.relevance = in[i].relevance;
     std::vector<MmrResult> left_out;
     const auto picks = mmr_picks(st.query_vector, in, st.resp.limit, st.resp.mmr_lambda,
@@ -320,6 +328,7 @@ VerdictInput verdict_input(const PipelineState& st, std::size_t idx, int positio
     in.mmr_lambda = st.resp.mmr_lambda;
     in.redundancy_floor = st.resp.settings.mmr_redundancy_floor;
     in.limit = st.resp.limit;
+    in.min_score = st.resp.settings.min_score;
     for (std::size_t i = 0; i < st.order.size(); ++i) {
         const Candidate& hit = st.pool[st.order[i]];
         in.lowest_hit_score = std::min(in.lowest_hit_score, hit.e.final_score);

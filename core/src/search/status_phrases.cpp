@@ -104,6 +104,8 @@ Phrase why_not_stage_phrase(WhyNotStage stage) {
         return {ML_TR("WhyNotStage", "not kept by MMR"), {}};
     case WhyNotStage::Budget:
         return {ML_TR("WhyNotStage", "cut by a budget"), {}};
+    case WhyNotStage::MinScore:
+        return {ML_TR("WhyNotStage", "below the no-match threshold"), {}};
     case WhyNotStage::NoLegRan:
         break;
     }

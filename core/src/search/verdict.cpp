@@ -296,6 +296,9 @@ Phrase exclusion_reason(const VerdictInput& in) {
         why = {ML_TR("Verdict", "below the limit of %1"), {std::to_string(in.limit)}};
         if (e.fused_rank <= in.limit && !lost.empty())
             why = {ML_TR("Verdict", "%1: %2"), {why, lost}};
+    } else if (e.excluded_by == Exclusion::MinScore) {
+        why = {ML_TR("Verdict", "its score %1 is below the no-match threshold %2"),
+               {fmt("%.5f", e.final_score), fmt("%.5f", in.min_score)}};
     } else if (is_budget_cut(e.excluded_by)) {
         why = {ML_TR("Verdict", "MMR picked it at step %1, then the %2 budget cut it"),
                {std::to_string(m.step + 1), to_string(e.excluded_by)}};

@@ -26,6 +26,7 @@ struct VerdictInput {
     double mmr_lambda = 0.0;
     double redundancy_floor = 0.0;
     int limit = 0;
+    double min_score = 0.0; // the no-match threshold (Exclusion::MinScore); 0 = off
     // Where the MMR picks a left-out candidate's line names stand among the returned hits
     // (1-based; 0 when not returned, e.g. a pick a budget then cut): mmr.penalized_by and
     // mmr.lost_to are named "hit #3", not by their ids.

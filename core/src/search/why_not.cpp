@@ -427,6 +427,11 @@ void left_out_facts(const PipelineState& st, const SearchRequest& req, const Exp
         fact(a, ML_TR("WhyNot", "λ"), why::fmt("%.2f", st.resp.mmr_lambda));
         fact(a, ML_TR("WhyNot", "redundancy floor"), why::fmt("%.2f", s.mmr_redundancy_floor));
         fact(a, ML_TR("WhyNot", "lost the last step to"), lost_to_fact(st, m));
+    } else if (e.excluded_by == Exclusion::MinScore) {
+        a.stage = WhyNotStage::MinScore;
+        fact(a, ML_TR("WhyNot", "final score"), why::fmt("%.5f", e.final_score));
+        fact(a, ML_TR("WhyNot", "no-match threshold"), why::fmt("%.5f", s.min_score));
+        fact(a, ML_TR("WhyNot", "hits kept"), count_text(st.order.size()));
     } else if (e.excluded_by == Exclusion::Limit) {
         a.stage = WhyNotStage::FusedRank;
         fact(a, ML_TR("WhyNot", "limit"), std::to_string(st.resp.limit));
@@ -675,6 +680,8 @@ const char* to_string(WhyNotStage stage) {
         return "mmr";
     case WhyNotStage::Budget:
         return "budget";
+    case WhyNotStage::MinScore:
+        return "min_score";
     case WhyNotStage::NoLegRan:
         break;
     }

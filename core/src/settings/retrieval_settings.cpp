@@ -249,6 +249,12 @@ void add_keyword_fields(std::vector<Field>& f) {
 
 // MMR, the vector leg's beam, supersession and the graph context rule.
 void add_selection_fields(std::vector<Field>& f) {
+    // RRF's final scores are about 1 / (k + rank) per leg (0.016 for a first rank at k = 60).
+    f.push_back(explore(double_field("search.min_score",
+                                     "no-match threshold: hits scoring below it are not returned; "
+                                     "0 = off",
+                                     &RetrievalSettings::min_score, 0.0, 1000.0),
+                        0, 0.05));
     f.push_back(double_field("search.mmr_lambda",
                              "MMR trade-off: 1 = relevance only, 0 = diversity only",
                              &RetrievalSettings::mmr_lambda, 0.0, 1.0));
