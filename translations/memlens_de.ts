@@ -722,7 +722,7 @@
 <context>
     <name>NoMatch</name>
     <message>
-        <location filename="../core/src/search/pipeline.cpp" line="+193"/>
+        <location filename="../core/src/search/pipeline.cpp" line="+192"/>
         <source>the only candidate</source>
         <translation>der einzige Kandidat</translation>
     </message>
@@ -732,7 +732,7 @@
         <translation>alle %1 Kandidaten</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>no match: %1 scored below the vault&apos;s no-match threshold %2 (the best: %3)</source>
         <translation>kein Treffer: %1 lag unter der Kein-Treffer-Schwelle %2 des Tresors (der beste: %3)</translation>
     </message>
@@ -2736,7 +2736,7 @@
 <context>
     <name>memlens::ui::BlastRadiusPanel</name>
     <message>
-        <location filename="../ui/lab/blastradiuspanel.cpp" line="+46"/>
+        <location filename="../ui/lab/blastradiuspanel.cpp" line="+47"/>
         <source>Logged from</source>
         <translation>Protokolliert von</translation>
     </message>
@@ -2752,12 +2752,12 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+312"/>
+        <location line="+348"/>
         <source>every caller</source>
         <translation>alle Aufrufer</translation>
     </message>
     <message>
-        <location line="-310"/>
+        <location line="-346"/>
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -2783,12 +2783,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+125"/>
+        <location line="+126"/>
         <source>The blast radius failed</source>
         <translation>Die Reichweite ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-119"/>
         <source>Row</source>
         <translation>Zeile</translation>
     </message>
@@ -2828,6 +2828,11 @@
         <translation>Protokollierter erster jetzt</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>NDCG@10 Δ</source>
+        <translation>NDCG@10 Δ</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>Double-click a query to see it side by side</source>
         <translation>Doppelklick auf eine Abfrage zeigt sie nebeneinander</translation>
@@ -2853,12 +2858,12 @@
         <translation>Die protokollierten Suchen werden neu geordnet…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Cancelled: %1</source>
         <translation>Abgebrochen: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>the vault&apos;s own settings</source>
         <translation>die eigenen Einstellungen des Vaults</translation>
     </message>
@@ -2896,8 +2901,16 @@
             <numerusform>%1 wirkt innerhalb eines Zweigs: für %n Zeilen nicht gezeigt</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>&lt;b&gt;Judged: NDCG@%1 %2 → %3&lt;/b&gt; over the %n re-ranked search(es) whose question has grades: %4 improved, %5 worse, %6 unchanged.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Bewertet: NDCG@%1 %2 → %3&lt;/b&gt; über die %n neu gereihte Suche, deren Frage Bewertungen hat: %4 besser, %5 schlechter, %6 unverändert.</numerusform>
+            <numerusform>&lt;b&gt;Bewertet: NDCG@%1 %2 → %3&lt;/b&gt; über die %n neu gereihten Suchen, deren Frage Bewertungen hat: %4 besser, %5 schlechter, %6 unverändert.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Queries</source>
         <translation>Abfragen</translation>
     </message>
@@ -2912,7 +2925,7 @@
         <translation>Abfragen</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>asked here</source>
         <translation>hier gefragt</translation>
     </message>
@@ -2932,7 +2945,7 @@
         <translation>weg</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+33"/>
         <source>%1 of %2 logged rows</source>
         <translation>%1 von %2 protokollierten Zeilen</translation>
     </message>
@@ -2940,7 +2953,7 @@
 <context>
     <name>memlens::ui::CalibrationDialog</name>
     <message>
-        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+57"/>
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+58"/>
         <source>&amp;Measure</source>
         <translation>&amp;Messen</translation>
     </message>
@@ -2975,7 +2988,7 @@
         <translation>Treffer mit einem Endwert darunter werden nicht geliefert; 0 = aus</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Threshold on the final score:</source>
         <translation>Schwelle auf dem Endwert:</translation>
     </message>
@@ -3010,12 +3023,12 @@
         <translation>Der Tresor hat keine Kein-Treffer-Schwelle: Jeder Treffer wird geliefert.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 is open read-only: the threshold cannot be saved.</source>
         <translation>%1 ist schreibgeschützt geöffnet: Die Schwelle kann nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Keyword leg</source>
         <translation>Stichwortzweig</translation>
     </message>
@@ -3035,7 +3048,7 @@
         <translation>Kosinus zur Anfrage</translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+32"/>
         <source>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question(s).</source>
         <translation>
             <numerusform>&lt;b&gt;Ohne Schwelle&lt;/b&gt; wird jeder Treffer geliefert: %1 davon relevant, Recall %2 über %n bewertete Frage.</numerusform>
@@ -3043,7 +3056,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n question(s) would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</source>
         <translation>
             <numerusform>&lt;b&gt;Bei %1 ist %2 des Gelieferten relevant&lt;/b&gt; (%3 ohne Schwelle); Recall %4 statt %5; &lt;b&gt;%6 von %n Frage würden „kein Treffer“ antworten&lt;/b&gt;, %7 davon mit verlorenem relevantem Treffer.</numerusform>
@@ -3112,22 +3125,22 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Cannot save the threshold</source>
         <translation>Schwelle kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>%1 is open read-only, so its no-match threshold cannot be saved. Open it again without read-only (File › Open Vault…) to save it.</source>
         <translation>%1 ist schreibgeschützt geöffnet, daher kann seine Kein-Treffer-Schwelle nicht gespeichert werden. Öffnen Sie ihn ohne Schreibschutz erneut (Datei › Tresor öffnen …), um sie zu speichern.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>The no-match threshold of %1 was not saved: %2</source>
         <translation>Die Kein-Treffer-Schwelle von %1 wurde nicht gespeichert: %2</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Saved: the vault&apos;s no-match threshold is now %1. Searches leave out hits scoring below it and say how many.</source>
         <translation>Gespeichert: Die Kein-Treffer-Schwelle des Tresors ist jetzt %1. Suchen lassen Treffer mit niedrigerem Wert aus und sagen, wie viele.</translation>
     </message>
@@ -4478,7 +4491,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+91"/>
+        <location filename="../ui/mainwindow.cpp" line="+90"/>
         <location line="+209"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -6841,7 +6854,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+64"/>
+        <location filename="../ui/pages/treespage.cpp" line="+63"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>Ausgewählten &amp;Treffer zeigen</translation>
     </message>

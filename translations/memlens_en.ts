@@ -239,7 +239,7 @@
 <context>
     <name>memlens::ui::BlastRadiusPanel</name>
     <message numerus="yes">
-        <location filename="../ui/lab/blastradiuspanel.cpp" line="+238"/>
+        <location filename="../ui/lab/blastradiuspanel.cpp" line="+241"/>
         <source>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row(s).</source>
         <translation>
             <numerusform>&lt;b&gt;No logged search to re-rank&lt;/b&gt; among %n row.</numerusform>
@@ -262,11 +262,19 @@
             <numerusform>%1 acts inside a leg: not shown for %n rows</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>&lt;b&gt;Judged: NDCG@%1 %2 → %3&lt;/b&gt; over the %n re-ranked search(es) whose question has grades: %4 improved, %5 worse, %6 unchanged.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Judged: NDCG@%1 %2 → %3&lt;/b&gt; over the %n re-ranked search whose question has grades: %4 improved, %5 worse, %6 unchanged.</numerusform>
+            <numerusform>&lt;b&gt;Judged: NDCG@%1 %2 → %3&lt;/b&gt; over the %n re-ranked searches whose question has grades: %4 improved, %5 worse, %6 unchanged.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>memlens::ui::CalibrationDialog</name>
     <message numerus="yes">
-        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+254"/>
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+253"/>
         <source>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question(s).</source>
         <translation>
             <numerusform>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question.</numerusform>
@@ -274,7 +282,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n question(s) would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</source>
         <translation>
             <numerusform>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n question would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</numerusform>
@@ -443,7 +451,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+567"/>
+        <location filename="../ui/mainwindow.cpp" line="+566"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
@@ -534,8 +542,8 @@
         <location line="+9"/>
         <source>%n candidate(s) below the vault&apos;s no-match threshold were not considered.</source>
         <translation>
-            <numerusform>%n candidate below the vault's no-match threshold was not considered.</numerusform>
-            <numerusform>%n candidates below the vault's no-match threshold were not considered.</numerusform>
+            <numerusform>%n candidate below the vault&apos;s no-match threshold was not considered.</numerusform>
+            <numerusform>%n candidates below the vault&apos;s no-match threshold were not considered.</numerusform>
         </translation>
     </message>
 </context>
@@ -631,7 +639,7 @@
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+379"/>
+        <location filename="../ui/pages/treespage.cpp" line="+378"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>

@@ -705,7 +705,7 @@
 <context>
     <name>NoMatch</name>
     <message>
-        <location filename="../core/src/search/pipeline.cpp" line="+193"/>
+        <location filename="../core/src/search/pipeline.cpp" line="+192"/>
         <source>the only candidate</source>
         <translation>唯一的候选</translation>
     </message>
@@ -715,7 +715,7 @@
         <translation>全部 %1 个候选</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>no match: %1 scored below the vault&apos;s no-match threshold %2 (the best: %3)</source>
         <translation>无匹配：%1 的得分低于存储库的无匹配阈值 %2（最高：%3）</translation>
     </message>
@@ -2709,7 +2709,7 @@
 <context>
     <name>memlens::ui::BlastRadiusPanel</name>
     <message>
-        <location filename="../ui/lab/blastradiuspanel.cpp" line="+46"/>
+        <location filename="../ui/lab/blastradiuspanel.cpp" line="+47"/>
         <source>Logged from</source>
         <translation>记录时间从</translation>
     </message>
@@ -2725,12 +2725,12 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+312"/>
+        <location line="+348"/>
         <source>every caller</source>
         <translation>所有调用方</translation>
     </message>
     <message>
-        <location line="-310"/>
+        <location line="-346"/>
         <source>all rows</source>
         <translation>所有行</translation>
     </message>
@@ -2756,12 +2756,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+125"/>
+        <location line="+126"/>
         <source>The blast radius failed</source>
         <translation>影响范围计算失败</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-119"/>
         <source>Row</source>
         <translation>行</translation>
     </message>
@@ -2801,6 +2801,11 @@
         <translation>原首个命中现在</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>NDCG@10 Δ</source>
+        <translation>NDCG@10 Δ</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>Double-click a query to see it side by side</source>
         <translation>双击查询以并排查看</translation>
@@ -2826,12 +2831,12 @@
         <translation>正在对已记录的搜索重新排序…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Cancelled: %1</source>
         <translation>已取消：%1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>the vault&apos;s own settings</source>
         <translation>记忆库自身的设置</translation>
     </message>
@@ -2866,8 +2871,15 @@
             <numerusform>%1 作用于检索分支内部：%n 行未显示</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>&lt;b&gt;Judged: NDCG@%1 %2 → %3&lt;/b&gt; over the %n re-ranked search(es) whose question has grades: %4 improved, %5 worse, %6 unchanged.</source>
+        <translation>
+            <numerusform>&lt;b&gt;已评分：NDCG@%1 %2 → %3&lt;/b&gt;，基于 %n 个问题有评分的重排搜索：%4 个变好，%5 个变差，%6 个不变。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Queries</source>
         <translation>查询</translation>
     </message>
@@ -2882,7 +2894,7 @@
         <translation>查询数</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>asked here</source>
         <translation>在此提问</translation>
     </message>
@@ -2902,7 +2914,7 @@
         <translation>消失</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+33"/>
         <source>%1 of %2 logged rows</source>
         <translation>已处理 %1 / %2 条日志行</translation>
     </message>
@@ -2910,7 +2922,7 @@
 <context>
     <name>memlens::ui::CalibrationDialog</name>
     <message>
-        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+57"/>
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+58"/>
         <source>&amp;Measure</source>
         <translation>测量(&amp;M)</translation>
     </message>
@@ -2945,7 +2957,7 @@
         <translation>最终得分低于此值的结果不返回；0 = 关闭</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Threshold on the final score:</source>
         <translation>最终得分阈值：</translation>
     </message>
@@ -2980,12 +2992,12 @@
         <translation>存储库没有无匹配阈值：返回所有结果。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 is open read-only: the threshold cannot be saved.</source>
         <translation>%1 以只读方式打开：无法保存阈值。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Keyword leg</source>
         <translation>关键词分支</translation>
     </message>
@@ -3005,14 +3017,14 @@
         <translation>与查询的余弦</translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+32"/>
         <source>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question(s).</source>
         <translation>
             <numerusform>&lt;b&gt;没有阈值时&lt;/b&gt;返回所有结果：其中 %1 相关，%n 个已评分问题的召回率为 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&lt;b&gt;At %1, %2 of what is returned is relevant&lt;/b&gt; (%3 without a threshold); recall %4 instead of %5; &lt;b&gt;%6 of %n question(s) would answer “no match”&lt;/b&gt;, %7 of them with a relevant hit lost.</source>
         <translation>
             <numerusform>&lt;b&gt;在 %1 时，返回结果中 %2 相关&lt;/b&gt;（无阈值时为 %3）；召回率 %4（原为 %5）；&lt;b&gt;%n 个问题中有 %6 个会回答“无匹配”&lt;/b&gt;，其中 %7 个丢失了相关结果。</numerusform>
@@ -3080,22 +3092,22 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Cannot save the threshold</source>
         <translation>无法保存阈值</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>%1 is open read-only, so its no-match threshold cannot be saved. Open it again without read-only (File › Open Vault…) to save it.</source>
         <translation>%1 以只读方式打开，因此无法保存其无匹配阈值。请以非只读方式重新打开（文件 › 打开存储库…）后再保存。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>The no-match threshold of %1 was not saved: %2</source>
         <translation>%1 的无匹配阈值未保存：%2</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Saved: the vault&apos;s no-match threshold is now %1. Searches leave out hits scoring below it and say how many.</source>
         <translation>已保存：存储库的无匹配阈值现为 %1。搜索会略去得分低于它的结果并说明数量。</translation>
     </message>
@@ -4428,7 +4440,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+91"/>
+        <location filename="../ui/mainwindow.cpp" line="+90"/>
         <location line="+209"/>
         <source>memlens</source>
         <translation>memlens</translation>
@@ -6770,7 +6782,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+64"/>
+        <location filename="../ui/pages/treespage.cpp" line="+63"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>定位所选命中结果(&amp;V)</translation>
     </message>

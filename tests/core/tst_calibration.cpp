@@ -11,6 +11,7 @@
 #include <memlens/eval.h>
 #include <memlens/generate.h>
 #include <memlens/judgments.h>
+#include <memlens/lab.h>
 #include <memlens/search.h>
 #include <memlens/settings.h>
 #include <memlens/vault.h>
@@ -308,6 +309,44 @@ private slots:
                 .c_str());
         for (const auto& s : c.samples)
             QVERIFY(s.rank >= 1 && s.rank <= 10);
+    }
+
+    // A blast radius measured against the grades: logged searches of judged questions, re-ranked
+    // under the vault's own settings, are all unchanged; under a threshold above every score
+    // their new rankings are empty, so each that had a relevant hit logged got worse.
+    void theBlastRadiusIsMeasuredAgainstTheGrades() {
+        fs::copy(vault_, tmp_.file("blast"), fs::copy_options::recursive);
+        auto v = must(Vault::open(tmp_.file("blast"), false), "vault");
+        auto engine = must(SearchEngine::open(*v), "engine");
+        const auto queries = must(judged_queries(*v), "queries");
+        QVERIFY(queries.size() >= 3);
+        for (std::size_t i = 0; i < 3; ++i) {
+            QueryOptions o;
+            o.limit = 10;
+            o.now_ms = queries[i].now_ms.value_or(0);
+            o.known_persons = queries[i].persons;
+            must(engine->query(queries[i].text, o), "logged search");
+        }
+        QVERIFY(engine->audit_writer()->flush().is_ok());
+
+        const auto same = must(blast_radius(*engine, {}), "blast");
+        const auto judged = must(blast_metrics(*v, same, 10), "metrics");
+        QCOMPARE(judged.searches.size(), std::size_t{3});
+        QCOMPARE(judged.unchanged, std::size_t{3});
+        QVERIFY(near(judged.mean_logged, judged.mean_new));
+        QVERIFY(judged.mean_logged > 0.0);
+
+        const auto emptied =
+            must(blast_radius(*engine, {{"search.min_score", "999"}}), "blast with a threshold");
+        const auto after = must(blast_metrics(*v, emptied, 10), "metrics");
+        std::size_t had_relevant = 0;
+        for (const BlastJudged& j : after.searches) {
+            QVERIFY(near(j.ndcg_new, 0.0));
+            had_relevant += j.ndcg_logged > 0.0 ? 1 : 0;
+        }
+        QCOMPARE(after.worse, had_relevant);
+        QCOMPARE(after.improved, std::size_t{0});
+        QCOMPARE(blast_metrics(*v, emptied, 0).status().code(), StatusCode::InvalidArgument);
     }
 
     // The CLI prints the calibration as JSON and --save stores the threshold.

@@ -19,6 +19,7 @@
 #include "uivault.h"
 #include "vault/vaultcontroller.h"
 
+#include <memlens/judgments.h>
 #include <memlens/lab.h>
 #include <memlens/search.h>
 #include <memlens/settings.h>
@@ -312,6 +313,61 @@ private Q_SLOTS:
         QVERIFY(blasted.wait(60000));
         QCOMPARE(lab_->blastRadiusPanel()->blastReport()->queries, logged_);
         lab_->blastRadiusPanel()->windowBox()->setChecked(false);
+        lab_->settingsPanel()->resetSettings();
+        QVERIFY(waitWhatIf());
+    }
+
+    // With grades in the vault the blast radius also says whether the changed rankings got
+    // better: a logged search whose logged first hit is graded "answers it" is measured, NDCG@10
+    // as logged against as re-ranked, in the verdict and in the table's last column.
+    void theBlastRadiusIsMeasuredAgainstTheGrades() {
+        window_->pages()->setCurrentWidget(lab_);
+        lab_->tabs()->setCurrentIndex(1);
+        QVERIFY(lab_->settingsPanel()->setSetting("search.mmr_lambda", QStringLiteral("1")));
+        QSignalSpy blasted(lab_, &LabPage::blastShown);
+        lab_->blastRadiusPanel()->runBlast();
+        QVERIFY(blasted.wait(60000));
+        const BlastReport& r = *lab_->blastRadiusPanel()->blastReport();
+        const BlastQuery* changed = nullptr;
+        for (const BlastQuery& q : r.results)
+            if (q.changed && !q.logged_ids.empty() && changed == nullptr)
+                changed = &q;
+        QVERIFY(changed != nullptr);
+        QVERIFY(!lab_->blastRadiusPanel()->blastMetrics() ||
+                lab_->blastRadiusPanel()->blastMetrics()->searches.empty());
+        const std::string text = changed->query;
+        const std::string first = changed->logged_ids.front();
+        const qint64 id = changed->id;
+        const std::string graded = test::offUiThread([this, text, first]() -> std::string {
+            auto v = Vault::open(dir_, false);
+            if (!v)
+                return v.status().to_string();
+            auto q = judged_query_for_text(**v, text);
+            if (!q)
+                return q.status().to_string();
+            Judgment j;
+            j.query_id = q->id;
+            j.node_id = first;
+            j.grade = 3;
+            auto set = set_judgment(**v, j);
+            return set ? std::string() : set.status().to_string();
+        });
+        QVERIFY2(graded.empty(), graded.c_str());
+        lab_->blastRadiusPanel()->runBlast();
+        QVERIFY(blasted.wait(60000));
+        const auto& m = lab_->blastRadiusPanel()->blastMetrics();
+        QVERIFY(m.has_value());
+        QVERIFY(!m->searches.empty());
+        QVERIFY2(lab_->blastRadiusPanel()->blastVerdictLabel()->text().contains(
+                     QStringLiteral("Judged: NDCG@10")),
+                 qPrintable(lab_->blastRadiusPanel()->blastVerdictLabel()->text()));
+        QAbstractItemModel* table = lab_->blastRadiusPanel()->blastTable()->model();
+        QCOMPARE(table->headerData(8, Qt::Horizontal).toString(), QStringLiteral("NDCG@10 Δ"));
+        bool shown = false;
+        for (int row = 0; row < table->rowCount(); ++row)
+            if (table->index(row, 0).data().toLongLong() == id)
+                shown = table->index(row, 8).data().toString().contains(QStringLiteral("→"));
+        QVERIFY(shown);
         lab_->settingsPanel()->resetSettings();
         QVERIFY(waitWhatIf());
     }

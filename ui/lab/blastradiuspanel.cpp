@@ -33,6 +33,7 @@
 #include <QValueAxis>
 
 #include <cmath>
+#include <map>
 
 namespace memlens::ui {
 
@@ -97,7 +98,7 @@ BlastRadiusPanel::~BlastRadiusPanel() = default;
 void BlastRadiusPanel::setupTable() {
     blastModel_->setHorizontalHeaderLabels({tr("Row"), tr("Time"), tr("Query"), tr("Caller"),
                                             tr("Jaccard@k"), tr("RBO"), tr("First hit"),
-                                            tr("Logged first now")});
+                                            tr("Logged first now"), tr("NDCG@10 Δ")});
     blastProxy_->setSourceModel(blastModel_);
     blastProxy_->setSortRole(Qt::UserRole);
     blastTable_->setModel(blastProxy_);
@@ -192,6 +193,7 @@ void BlastRadiusPanel::cancelBlast() {
 
 void BlastRadiusPanel::clearBlast() {
     blast_.reset();
+    judged_.reset();
     blastModel_->removeRows(0, blastModel_->rowCount());
     if (QChart* chart = chart_->chart()) {
         chart->removeAllSeries();
@@ -218,6 +220,7 @@ void BlastRadiusPanel::showBlast(const BlastOutcome& out) {
         return;
     }
     blast_ = out.report;
+    judged_ = out.judged;
     const BlastReport& r = *blast_;
     showBlastVerdict(r);
 
@@ -253,6 +256,20 @@ void BlastRadiusPanel::showBlastVerdict(const BlastReport& r) {
                      .arg(tr("%1 acts inside a leg: not shown for %n row(s)", nullptr,
                              static_cast<int>(n))
                               .arg(qs(k)));
+    // Against the grades: whether what changed got better, for the searches someone judged.
+    if (judged_ && !judged_->searches.empty()) {
+        const BlastMetrics& m = *judged_;
+        words +=
+            QStringLiteral("<br>") +
+            tr("<b>Judged: NDCG@%1 %2 → %3</b> over the %n re-ranked search(es) whose "
+               "question has grades: %4 improved, %5 worse, %6 unchanged.",
+               nullptr, static_cast<int>(m.searches.size()))
+                .arg(m.k)
+                .arg(QString::number(m.mean_logged, 'f', 3), QString::number(m.mean_new, 'f', 3))
+                .arg(m.improved)
+                .arg(m.worse)
+                .arg(m.unchanged);
+    }
     blastVerdict_->setText(words + QStringLiteral("<br><small>") + under +
                            QStringLiteral("</small>"));
 }
@@ -306,6 +323,10 @@ void BlastRadiusPanel::fillBlastChart(const BlastReport& r) {
 // The changed queries, worst overlap first.
 void BlastRadiusPanel::fillBlastTable(const BlastReport& r) {
     blastTable_->setSortingEnabled(false);
+    std::map<std::int64_t, const BlastJudged*> judged;
+    if (judged_)
+        for (const BlastJudged& j : judged_->searches)
+            judged.emplace(j.audit_id, &j);
     for (const auto& q : r.results) {
         if (!q.changed)
             continue;
@@ -328,6 +349,22 @@ void BlastRadiusPanel::fillBlastTable(const BlastReport& r) {
                       q.logged_first_now ? *q.logged_first_now : 1000);
         if (q.lost_first)
             cells[6]->setForeground(QColor(0xc6, 0x28, 0x28));
+        // Against the grades, when the question is judged; an empty cell sorts last.
+        if (auto j = judged.find(q.id); j != judged.end()) {
+            const double delta = j->second->ndcg_new - j->second->ndcg_logged;
+            cells << cell(QStringLiteral("%1 (%2 → %3)")
+                              .arg(QString::number(delta, 'f', 3)
+                                       .prepend(delta > 0 ? QStringLiteral("+") : QString()),
+                                   QString::number(j->second->ndcg_logged, 'f', 2),
+                                   QString::number(j->second->ndcg_new, 'f', 2)),
+                          delta);
+            if (j->second->change != MetricChange::Unchanged)
+                cells.back()->setForeground(j->second->change == MetricChange::Improved
+                                                ? QColor(0x2e, 0x7d, 0x32)
+                                                : QColor(0xc6, 0x28, 0x28));
+        } else {
+            cells << cell(QString(), -1000.0);
+        }
         blastModel_->appendRow(cells);
     }
     blastTable_->setSortingEnabled(true);

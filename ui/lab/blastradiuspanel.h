@@ -7,6 +7,7 @@
 #include "lab/labsettingspanel.h"
 #include "vault/vaultref.h"
 
+#include <memlens/judgments.h>
 #include <memlens/lab.h>
 
 #include <QWidget>
@@ -51,6 +52,8 @@ public:
     void setVault(const VaultRef& ref);
 
     const std::optional<BlastReport>& blastReport() const { return blast_; }
+    // The blast's judged searches: NDCG@10 as logged and re-ranked (none: no judgments).
+    const std::optional<BlastMetrics>& blastMetrics() const { return judged_; }
     bool isBlasting() const;
     QLabel* blastVerdictLabel() const { return blastVerdict_; }
     QTableView* blastTable() const { return blastTable_; }
@@ -80,6 +83,7 @@ private:
     VaultRef ref_;
     LabSettings settings_;
     std::optional<BlastReport> blast_;
+    std::optional<BlastMetrics> judged_;
     // The log the last blast radius read, kept for the next one over the same rows.
     std::shared_ptr<const LabLog> log_;
     QString logKey_; // its filter and row limit

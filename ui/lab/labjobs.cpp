@@ -179,6 +179,9 @@ BlastOutcome blastJob(const VaultRef& ref, const std::map<std::string, std::stri
     if (!r)
         return fail(r.status());
     out.report = std::move(r).value();
+    // Grades, when the vault has any, say whether the changed rankings got better.
+    if (auto judged = blast_metrics((*engine)->vault(), *out.report, 10))
+        out.judged = std::move(judged).value();
     return out;
 }
 

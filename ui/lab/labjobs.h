@@ -5,6 +5,7 @@
 
 #include "vault/vaultref.h"
 
+#include <memlens/judgments.h>
 #include <memlens/lab.h>
 
 #include <QString>
@@ -63,6 +64,9 @@ private:
 
 struct BlastOutcome {
     std::optional<BlastReport> report;
+    // The re-ranked searches whose questions are judged, measured against their grades
+    // (judgments.h, blast_metrics; none judged: empty searches).
+    std::optional<BlastMetrics> judged;
     // The log as read and parsed, for the next blast radius over the same rows.
     std::shared_ptr<const LabLog> log;
     QString error;

@@ -29,6 +29,7 @@ namespace memlens {
 
 class Vault;
 class SearchEngine;
+struct BlastReport;
 
 inline constexpr int kMinGrade = 0;
 inline constexpr int kMaxGrade = 3;
@@ -204,6 +205,28 @@ struct QueryDelta {
 };
 // Sorted: the largest gains first, then the unchanged, then the largest losses.
 std::vector<QueryDelta> metric_deltas(const MetricsReport& base, const MetricsReport& changed);
+// An NDCG delta in words: improved above 1e-9, worse below −1e-9, else unchanged.
+MetricChange change_of(double ndcg_delta);
+
+// A lab blast radius (lab.h) measured against the judgments: each re-ranked logged search whose
+// question is a judged query with a relevant node, its NDCG@k as logged and as re-ranked (the
+// first k of each, against the grades that count), and the means and counts over them.
+struct BlastJudged {
+    std::int64_t audit_id = 0;
+    std::string query_id;
+    std::string text;
+    double ndcg_logged = 0.0;
+    double ndcg_new = 0.0;
+    MetricChange change = MetricChange::Unchanged;
+};
+struct BlastMetrics {
+    int k = 10;
+    std::size_t improved = 0, worse = 0, unchanged = 0;
+    double mean_logged = 0.0; // over `searches`
+    double mean_new = 0.0;
+    std::vector<BlastJudged> searches; // in the blast's order (newest first)
+};
+Result<BlastMetrics> blast_metrics(const Vault& vault, const BlastReport& blast, int k = 10);
 
 // {"queries","k","ndcg@k","recall@k","precision@k","mrr", each with "…_interval":[low,high],
 // "settings", "unjudged", "per_query":[{"id","text","relevant","ndcg","recall","precision",

@@ -209,6 +209,7 @@ struct BlastQuery {
     std::string new_first;               // the first hit under the candidate settings
     std::optional<int> logged_first_now; // where the logged first hit is now (nullopt: gone)
     std::vector<std::string> ids;        // the new ranking
+    std::vector<std::string> logged_ids; // the logged one
 };
 
 struct BlastBin {

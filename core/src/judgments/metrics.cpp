@@ -193,6 +193,58 @@ std::string_view to_string(MetricChange c) {
     return "unchanged";
 }
 
+MetricChange change_of(double ndcg_delta) {
+    return ndcg_delta > 1e-9    ? MetricChange::Improved
+           : ndcg_delta < -1e-9 ? MetricChange::Worse
+                                : MetricChange::Unchanged;
+}
+
+Result<BlastMetrics> blast_metrics(const Vault& vault, const BlastReport& blast, int k) {
+    if (k < 1 || k > kMaxMetricsK)
+        return Status::invalid("k " + std::to_string(k) + " is outside 1.." +
+                               std::to_string(kMaxMetricsK));
+    auto queries = judged_queries(vault);
+    if (!queries)
+        return queries.status();
+    auto grouped = judgments_by_query(vault);
+    if (!grouped)
+        return grouped.status();
+    // A logged search is a judged query's when its question is that query's text.
+    std::map<std::string, std::pair<std::string, std::map<std::string, int>>> by_text;
+    for (const JudgedQuery& q : *queries) {
+        auto grades = effective_grades((*grouped)[q.id]);
+        const bool relevant = std::any_of(grades.begin(), grades.end(),
+                                          [](const auto& g) { return g.second >= kRelevantGrade; });
+        if (relevant)
+            by_text.emplace(q.text, std::pair{q.id, std::move(grades)});
+    }
+    BlastMetrics m;
+    m.k = k;
+    for (const BlastQuery& b : blast.results) {
+        const auto it = by_text.find(b.query);
+        if (it == by_text.end())
+            continue;
+        BlastJudged j;
+        j.audit_id = b.id;
+        j.query_id = it->second.first;
+        j.text = b.query;
+        j.ndcg_logged = score_ranking(b.logged_ids, it->second.second, k).ndcg;
+        j.ndcg_new = score_ranking(b.ids, it->second.second, k).ndcg;
+        j.change = change_of(j.ndcg_new - j.ndcg_logged);
+        m.improved += j.change == MetricChange::Improved ? 1 : 0;
+        m.worse += j.change == MetricChange::Worse ? 1 : 0;
+        m.unchanged += j.change == MetricChange::Unchanged ? 1 : 0;
+        m.mean_logged += j.ndcg_logged;
+        m.mean_new += j.ndcg_new;
+        m.searches.push_back(std::move(j));
+    }
+    if (!m.searches.empty()) {
+        m.mean_logged /= static_cast<double>(m.searches.size());
+        m.mean_new /= static_cast<double>(m.searches.size());
+    }
+    return m;
+}
+
 std::vector<QueryDelta> metric_deltas(const MetricsReport& base, const MetricsReport& changed) {
     std::map<std::string, const QueryFigures*> before;
     for (const auto& q : base.queries)
@@ -208,9 +260,7 @@ std::vector<QueryDelta> metric_deltas(const MetricsReport& base, const MetricsRe
         d.base = it->second->metrics;
         d.changed = q.metrics;
         d.ndcg_delta = d.changed.ndcg - d.base.ndcg;
-        d.change = d.ndcg_delta > 1e-9    ? MetricChange::Improved
-                   : d.ndcg_delta < -1e-9 ? MetricChange::Worse
-                                          : MetricChange::Unchanged;
+        d.change = change_of(d.ndcg_delta);
         out.push_back(std::move(d));
     }
     std::stable_sort(out.begin(), out.end(), [](const QueryDelta& a, const QueryDelta& b) {

@@ -1089,6 +1089,7 @@ void fill_blast_query(BlastQuery& q, const LabRow& row, const std::vector<std::u
         if (pos != now.end())
             q.logged_first_now = static_cast<int>(pos - now.begin()) + 1;
     }
+    q.logged_ids = row.logged_ids;
     q.ids.reserve(now.size());
     for (std::uint32_t n : now)
         q.ids.push_back(log.candidate_ids[n]);
