@@ -132,7 +132,10 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
     if (r.no_match) {
         if (r.keyword.ran && r.keyword.count == 0)
             std::printf("\nthe keyword leg matched nothing");
-        std::printf("\n%s\n0 of 0, %.1f ms\n", r.no_match->reason.c_str(), r.elapsed_ms);
+        // 0 of the fused candidates: none when nothing matched, all of them held back by the
+        // no-match threshold.
+        std::printf("\n%s\n0 of %zu, %.1f ms\n", r.no_match->reason.c_str(), r.result.total,
+                    r.elapsed_ms);
         return;
     }
     std::printf("\n  #   final      kw-rank  vec-rank  fused  mmr-sim  node\n");

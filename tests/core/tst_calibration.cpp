@@ -244,6 +244,23 @@ private slots:
             engine->why_not(question_, open.result.hits.front().node_id, options(t)), "why not");
         QCOMPARE(a.stage, WhyNotStage::MinScore);
         QCOMPARE(std::string(to_string(a.stage)), std::string("min_score"));
+
+        // The CLI says it in words, and that it returned none of the candidates there were.
+        fs::copy(vault_, tmp_.file("none"), fs::copy_options::recursive);
+        {
+            auto w = must(Vault::open(tmp_.file("none"), false), "vault");
+            auto s = must(load_retrieval_settings(*w), "settings");
+            s.min_score = t;
+            must(save_retrieval_settings(*w, s), "save");
+        }
+        auto cli = test::run_cli({u"query"_s, u"--vault"_s,
+                                  QString::fromStdString(tmp_.file("none").string()),
+                                  QString::fromStdString(question_)});
+        QVERIFY2(cli.exit_code == 0, cli.err.c_str());
+        QVERIFY2(cli.out.find("no match: all") != std::string::npos, cli.out.c_str());
+        QVERIFY2(cli.out.find("\n0 of ") != std::string::npos &&
+                     cli.out.find("\n0 of 0,") == std::string::npos,
+                 cli.out.c_str());
     }
 
     // Saved in the vault, the threshold is read back after a re-open and every search of the
