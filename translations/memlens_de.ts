@@ -2338,7 +2338,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+73"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+72"/>
         <source>&amp;Replay</source>
         <translation>&amp;Wiederholen</translation>
     </message>
@@ -2431,12 +2431,7 @@
         <translation>Die gespeicherten Kandidaten der protokollierten Abfrage mit anderen Einstellungen neu ordnen, ihre Ablation sehen und die Reichweite einer Änderung über das ganze Protokoll</translation>
     </message>
     <message>
-        <location line="+170"/>
-        <source>%1, in the time filter&apos;s range %2 – %3</source>
-        <translation>%1, im Bereich des Zeitfilters %2 – %3</translation>
-    </message>
-    <message>
-        <location line="+41"/>
+        <location line="+208"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>Zeile #%1 ist ein %2-Aufruf, keine Suche: nur Suchen lassen sich wiederholen</translation>
     </message>
@@ -2514,7 +2509,7 @@
         <translation>&lt;br&gt;Ohne Wirkung auf diese Abfrage: %1.</translation>
     </message>
     <message>
-        <location line="-406"/>
+        <location line="-403"/>
         <source>&amp;Follow</source>
         <translation>&amp;Mitverfolgen</translation>
     </message>
@@ -2524,7 +2519,12 @@
         <translation>Wählen Sie eine protokollierte Abfrage und wiederholen Sie sie, um zu sehen, wie sich ihre Antwort verschoben hat.</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+90"/>
+        <source>%1, in the time filter&apos;s range %2</source>
+        <translation>%1, im Bereich des Zeitfilters %2</translation>
+    </message>
+    <message>
+        <location line="+71"/>
         <source>Replaying #%1…</source>
         <translation>#%1 wird wiederholt…</translation>
     </message>
@@ -2953,7 +2953,7 @@
 <context>
     <name>memlens::ui::CalibrationDialog</name>
     <message>
-        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+58"/>
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+57"/>
         <source>&amp;Measure</source>
         <translation>&amp;Messen</translation>
     </message>
@@ -3125,17 +3125,17 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+26"/>
+        <location line="+22"/>
         <source>Cannot save the threshold</source>
         <translation>Schwelle kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-21"/>
         <source>%1 is open read-only, so its no-match threshold cannot be saved. Open it again without read-only (File › Open Vault…) to save it.</source>
         <translation>%1 ist schreibgeschützt geöffnet, daher kann seine Kein-Treffer-Schwelle nicht gespeichert werden. Öffnen Sie ihn ohne Schreibschutz erneut (Datei › Tresor öffnen …), um sie zu speichern.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+22"/>
         <source>The no-match threshold of %1 was not saved: %2</source>
         <translation>Die Kein-Treffer-Schwelle von %1 wurde nicht gespeichert: %2</translation>
     </message>
@@ -5291,7 +5291,7 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+63"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+59"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>

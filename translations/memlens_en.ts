@@ -209,7 +209,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+336"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+335"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>%Ln query logged · %1 loaded</numerusform>
@@ -217,7 +217,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+57"/>
+        <location line="+54"/>
         <source>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node(s)%5.</source>
         <translation>
             <numerusform>&lt;b&gt;#%1&lt;/b&gt; %2 called &lt;b&gt;%3&lt;/b&gt;%4 and got %Ln node%5.</numerusform>
@@ -274,7 +274,7 @@
 <context>
     <name>memlens::ui::CalibrationDialog</name>
     <message numerus="yes">
-        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+253"/>
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+252"/>
         <source>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question(s).</source>
         <translation>
             <numerusform>&lt;b&gt;Without a threshold&lt;/b&gt; every hit is returned: %1 of them relevant, recall %2 over %n judged question.</numerusform>
@@ -550,7 +550,7 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/overviewpage.cpp" line="+265"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+261"/>
         <source>%n magnet(s): memories that come back for many unrelated questions, below.</source>
         <translation>
             <numerusform>%n magnet: a memory that comes back for many unrelated questions, below.</numerusform>

@@ -2314,7 +2314,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+73"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+72"/>
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
@@ -2406,12 +2406,7 @@
         <translation>用其他设置对已记录查询的候选重新排序，查看其消融矩阵，以及某项改动在整个日志上的影响范围</translation>
     </message>
     <message>
-        <location line="+170"/>
-        <source>%1, in the time filter&apos;s range %2 – %3</source>
-        <translation>%1，在时间筛选范围 %2 – %3 内</translation>
-    </message>
-    <message>
-        <location line="+41"/>
+        <location line="+208"/>
         <source>Row #%1 is a %2 call, not a search: only searches can be replayed</source>
         <translation>第 %1 行是一次 %2 调用，不是搜索：只有搜索可以重放</translation>
     </message>
@@ -2488,7 +2483,7 @@
         <translation>&lt;br&gt;对此查询无影响：%1。</translation>
     </message>
     <message>
-        <location line="-406"/>
+        <location line="-403"/>
         <source>&amp;Follow</source>
         <translation>跟随(&amp;F)</translation>
     </message>
@@ -2498,7 +2493,12 @@
         <translation>选择一条已记录的查询并重放，查看其结果如何变化。</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+90"/>
+        <source>%1, in the time filter&apos;s range %2</source>
+        <translation>%1，在时间筛选范围 %2 内</translation>
+    </message>
+    <message>
+        <location line="+71"/>
         <source>Replaying #%1…</source>
         <translation>正在重放 #%1…</translation>
     </message>
@@ -2922,7 +2922,7 @@
 <context>
     <name>memlens::ui::CalibrationDialog</name>
     <message>
-        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+58"/>
+        <location filename="../ui/dialogs/calibrationdialog.cpp" line="+57"/>
         <source>&amp;Measure</source>
         <translation>测量(&amp;M)</translation>
     </message>
@@ -3092,17 +3092,17 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+26"/>
+        <location line="+22"/>
         <source>Cannot save the threshold</source>
         <translation>无法保存阈值</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-21"/>
         <source>%1 is open read-only, so its no-match threshold cannot be saved. Open it again without read-only (File › Open Vault…) to save it.</source>
         <translation>%1 以只读方式打开，因此无法保存其无匹配阈值。请以非只读方式重新打开（文件 › 打开存储库…）后再保存。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+22"/>
         <source>The no-match threshold of %1 was not saved: %2</source>
         <translation>%1 的无匹配阈值未保存：%2</translation>
     </message>
@@ -5229,7 +5229,7 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message>
-        <location filename="../ui/pages/overviewpage.cpp" line="+63"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+59"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>

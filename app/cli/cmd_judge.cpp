@@ -7,7 +7,6 @@
 #include <memlens/judgments.h>
 #include <memlens/lab.h>
 #include <memlens/search.h>
-#include <memlens/settings.h>
 #include <memlens/time_util.h>
 
 #include <nlohmann/json.hpp>
@@ -234,18 +233,6 @@ int run_metrics(const Args& a) {
     return 0;
 }
 
-// Writes the vault's no-match threshold (search.min_score; 0 turns it off).
-Status save_threshold(const Args& a, double threshold) {
-    auto w = open_vault_to_write(a);
-    if (!w)
-        return w.status();
-    auto current = load_retrieval_settings(**w);
-    if (!current)
-        return current.status();
-    current->min_score = threshold;
-    return save_retrieval_settings(**w, *current).status();
-}
-
 void print_calibration(const CalibrationReport& r) {
     std::printf("%zu judged queries, their first %d hits (%zu), asked with the threshold off; the "
                 "vault's no-match threshold is %s\n",
@@ -258,10 +245,8 @@ void print_calibration(const CalibrationReport& r) {
                     h.low + h.bin_width() * static_cast<double>(i + 1), h.relevant[i], h.other[i]);
     std::printf("\nthreshold  returned  precision  recall  no match  (of them with a relevant hit "
                 "lost)\n");
-    const auto all = candidate_thresholds(r);
-    const std::size_t rows = std::min<std::size_t>(all.size(), 12);
-    for (std::size_t i = 0; i < rows; ++i) {
-        const auto f = figures_at(r, all[rows == 1 ? 0 : i * (all.size() - 1) / (rows - 1)]);
+    for (double t : sweep_thresholds(r, 12)) {
+        const auto f = figures_at(r, t);
         std::printf("%.5f    %8zu  %9.3f  %6.3f  %7.1f%%  (%zu)\n", f.threshold, f.returned,
                     f.precision, f.recall, f.no_match_share * 100.0, f.answered_lost);
     }
@@ -285,7 +270,10 @@ int run_calibration(const Args& a) {
     o.settings = *changed;
     if (*save) {
         // Saving first: the report then shows the threshold as the vault now holds it.
-        if (auto st = save_threshold(a, **save); !st.is_ok())
+        auto w = open_vault_to_write(a);
+        if (!w)
+            return fail("calibration", w.status().with_context("saving search.min_score"));
+        if (auto st = save_no_match_threshold(**w, **save); !st.is_ok())
             return fail("calibration", st.with_context("saving search.min_score"));
     }
     auto v = open_vault_read_only(a);

@@ -29,16 +29,18 @@ void TimeFilter::clear() {
     Q_EMIT changed();
 }
 
-QString TimeFilter::rangeText() const {
-    if (!set_)
-        return {};
+QString timeRangeText(qint64 sinceMs, qint64 untilMs) {
     constexpr qint64 kTwoDaysMs = 2 * 24 * 3600 * 1000LL;
-    const QString format = until_ - since_ < kTwoDaysMs ? QStringLiteral("yyyy-MM-dd HH:mm")
-                                                        : QStringLiteral("yyyy-MM-dd");
+    const QString format = untilMs - sinceMs < kTwoDaysMs ? QStringLiteral("yyyy-MM-dd HH:mm")
+                                                          : QStringLiteral("yyyy-MM-dd");
     const auto text = [&](qint64 ms) {
         return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(format);
     };
-    return QStringLiteral("%1 – %2").arg(text(since_), text(until_));
+    return QStringLiteral("%1 – %2").arg(text(sinceMs), text(untilMs));
+}
+
+QString TimeFilter::rangeText() const {
+    return set_ ? timeRangeText(since_, until_) : QString();
 }
 
 } // namespace memlens::ui

@@ -11,6 +11,9 @@
 
 namespace memlens::ui {
 
+// "2023-05-01 – 2023-05-31" (UTC, as the charts are); minutes when shorter than two days.
+QString timeRangeText(qint64 sinceMs, qint64 untilMs);
+
 class TimeFilter : public QObject {
     Q_OBJECT
 public:
@@ -25,7 +28,7 @@ public:
     void set(qint64 sinceMs, qint64 untilMs);
     void clear();
 
-    // "2023-05-01 – 2023-05-31" (UTC, as the charts are); minutes when shorter than two days.
+    // timeRangeText of the range; empty when none is set.
     QString rangeText() const;
 
 Q_SIGNALS:

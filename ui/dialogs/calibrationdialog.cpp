@@ -5,7 +5,6 @@
 #include "vault/workervault.h"
 
 #include <memlens/calibration.h>
-#include <memlens/settings.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -355,12 +354,8 @@ void CalibrationDialog::saveThreshold(double threshold) {
             auto vault = workerVault(ref);
             if (!vault)
                 return formatStatus(vault.status());
-            auto settings = load_retrieval_settings(**vault);
-            if (!settings)
-                return formatStatus(settings.status());
-            settings->min_score = threshold;
-            auto keys = save_retrieval_settings(**vault, *settings);
-            return keys ? QString() : formatStatus(keys.status());
+            const Status saved = save_no_match_threshold(**vault, threshold);
+            return saved.is_ok() ? QString() : formatStatus(saved);
         },
         [this, threshold](const QString& error) {
             save_->setEnabled(true);

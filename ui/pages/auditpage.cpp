@@ -5,6 +5,7 @@
 #include "core/format.h"
 #include "core/jobrunner.h"
 #include "core/pools.h"
+#include "core/timefilter.h"
 #include "models/auditmodel.h"
 #include "models/replaydiffmodel.h"
 #include "pages/queryform.h"
@@ -17,7 +18,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -27,7 +27,6 @@
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
-#include <QTimeZone>
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -337,11 +336,8 @@ QString AuditPage::countText() const {
             .arg(formatCount(model_->rowCount()));
     if (!window_)
         return counts;
-    const auto day = [](qint64 ms) {
-        return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(Qt::ISODate);
-    };
-    return tr("%1, in the time filter's range %2 – %3")
-        .arg(counts, day(window_->first), day(window_->second));
+    return tr("%1, in the time filter's range %2")
+        .arg(counts, timeRangeText(window_->first, window_->second));
 }
 
 void AuditPage::setTimeWindow(std::optional<std::pair<qint64, qint64>> window) {

@@ -11,21 +11,17 @@
 
 #include <memlens/health.h>
 
-#include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
-#include <QDateTimeAxis>
 #include <QDir>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QLabel>
-#include <QLineSeries>
 #include <QPushButton>
-#include <QTimeZone>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>

@@ -94,6 +94,13 @@ ScoreHistogram score_histogram(const CalibrationReport& r, CalibrationScore scor
 
 // Thresholds worth showing: 0 and every distinct final score of the samples, ascending.
 std::vector<double> candidate_thresholds(const CalibrationReport& r);
+// At most `max_thresholds` of them (at least 2), evenly chosen, the lowest (0) and the highest
+// always among them: the sweep a table shows.
+std::vector<double> sweep_thresholds(const CalibrationReport& r, std::size_t max_thresholds);
+
+// Stores `threshold` as the vault's no-match threshold (search.min_score; 0 turns it off), the
+// other settings as they are; save_retrieval_settings's errors (read-only, busy).
+Status save_no_match_threshold(Vault& vault, double threshold);
 
 // {"queries","k","settings","min_score","unjudged","samples",
 //  "at_min_score":{threshold figures},"histograms":{"final"|"keyword"|"vector":{"low","high",

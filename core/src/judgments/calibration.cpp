@@ -176,6 +176,24 @@ std::vector<double> candidate_thresholds(const CalibrationReport& r) {
     return {distinct.begin(), distinct.end()};
 }
 
+std::vector<double> sweep_thresholds(const CalibrationReport& r, std::size_t max_thresholds) {
+    const std::vector<double> all = candidate_thresholds(r);
+    const std::size_t shown = std::min(all.size(), std::max<std::size_t>(2, max_thresholds));
+    std::vector<double> out;
+    out.reserve(shown);
+    for (std::size_t i = 0; i < shown; ++i)
+        out.push_back(all[shown == 1 ? 0 : i * (all.size() - 1) / (shown - 1)]);
+    return out;
+}
+
+Status save_no_match_threshold(Vault& vault, double threshold) {
+    auto settings = load_retrieval_settings(vault);
+    if (!settings)
+        return settings.status();
+    settings->min_score = threshold;
+    return save_retrieval_settings(vault, *settings).status();
+}
+
 std::string to_json(const CalibrationReport& r, int bins, std::size_t max_thresholds) {
     nlohmann::ordered_json j;
     j["queries"] = r.relevant_per_query.size();
@@ -192,14 +210,9 @@ std::string to_json(const CalibrationReport& r, int bins, std::size_t max_thresh
         hist[to_string(which)] = {
             {"low", h.low}, {"high", h.high}, {"relevant", h.relevant}, {"other", h.other}};
     }
-    const std::vector<double> all = candidate_thresholds(r);
     auto& sweep = j["thresholds"] = nlohmann::ordered_json::array();
-    const std::size_t shown = std::min(all.size(), std::max<std::size_t>(2, max_thresholds));
-    for (std::size_t i = 0; i < shown; ++i) {
-        // Evenly through the distinct scores, the lowest (0) and the highest always among them.
-        const std::size_t at = shown == 1 ? 0 : i * (all.size() - 1) / (shown - 1);
-        sweep.push_back(figures_json(figures_at(r, all[at])));
-    }
+    for (double t : sweep_thresholds(r, max_thresholds))
+        sweep.push_back(figures_json(figures_at(r, t)));
     return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 

@@ -13,9 +13,21 @@
 
 namespace memlens::judged {
 
+// Ok, or InvalidArgument for k outside 1..kMaxMetricsK.
+Status check_k(int k);
+
 // The vault's settings with opts.settings over them; InvalidArgument for k outside
 // 1..kMaxMetricsK or an unknown setting.
 Result<RetrievalSettings> measurement_settings(const Vault& vault, const MetricsOptions& opts);
+
+// Every judged query with the grades that count (effective_grades) and how many are relevant,
+// in query id order: the judgments read once.
+struct GradedQuery {
+    JudgedQuery query;
+    std::map<std::string, int> grades;
+    std::size_t relevant = 0;
+};
+Result<std::vector<GradedQuery>> graded_queries(const Vault& vault);
 
 struct AskedQuery {
     const JudgedQuery& query;

@@ -102,10 +102,35 @@ Interval bootstrap_mean(const std::vector<double>& values, int resamples, std::u
 
 namespace judged {
 
-Result<RetrievalSettings> measurement_settings(const Vault& vault, const MetricsOptions& opts) {
-    if (opts.k < 1 || opts.k > kMaxMetricsK)
-        return Status::invalid("k " + std::to_string(opts.k) + " is outside 1.." +
+Result<std::vector<GradedQuery>> graded_queries(const Vault& vault) {
+    auto queries = judged_queries(vault);
+    if (!queries)
+        return queries.status();
+    auto grouped = judgments_by_query(vault);
+    if (!grouped)
+        return grouped.status();
+    std::vector<GradedQuery> out;
+    out.reserve(queries->size());
+    for (JudgedQuery& q : *queries) {
+        GradedQuery g;
+        g.grades = effective_grades((*grouped)[q.id]);
+        for (const auto& [node, grade] : g.grades)
+            g.relevant += grade >= kRelevantGrade ? 1 : 0;
+        g.query = std::move(q);
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+Status check_k(int k) {
+    if (k < 1 || k > kMaxMetricsK)
+        return Status::invalid("k " + std::to_string(k) + " is outside 1.." +
                                std::to_string(kMaxMetricsK));
+    return Status::ok();
+}
+
+Result<RetrievalSettings> measurement_settings(const Vault& vault, const MetricsOptions& opts) {
+    MEMLENS_TRY(check_k(opts.k));
     auto base = load_retrieval_settings(vault);
     if (!base)
         return base.status();
@@ -116,20 +141,12 @@ Status ask_judged_queries(const Vault& vault, SearchEngine& engine,
                           const RetrievalSettings& settings, const MetricsOptions& opts,
                           std::vector<std::string>& unjudged,
                           const std::function<void(const AskedQuery&)>& on_answer) {
-    auto queries = judged_queries(vault);
-    if (!queries)
-        return queries.status();
-    auto grouped = judgments_by_query(vault);
-    if (!grouped)
-        return grouped.status();
-    auto& by_query = *grouped;
-    for (const JudgedQuery& q : *queries) {
+    auto graded = graded_queries(vault);
+    if (!graded)
+        return graded.status();
+    for (const auto& [q, grades, relevant] : *graded) {
         if (opts.cancel && opts.cancel->load())
             return Status::cancelled("measurement cancelled");
-        const auto grades = effective_grades(by_query[q.id]);
-        std::size_t relevant = 0;
-        for (const auto& [node, g] : grades)
-            relevant += g >= kRelevantGrade ? 1 : 0;
         if (relevant == 0) {
             unjudged.push_back(q.id);
             continue;
@@ -200,24 +217,15 @@ MetricChange change_of(double ndcg_delta) {
 }
 
 Result<BlastMetrics> blast_metrics(const Vault& vault, const BlastReport& blast, int k) {
-    if (k < 1 || k > kMaxMetricsK)
-        return Status::invalid("k " + std::to_string(k) + " is outside 1.." +
-                               std::to_string(kMaxMetricsK));
-    auto queries = judged_queries(vault);
-    if (!queries)
-        return queries.status();
-    auto grouped = judgments_by_query(vault);
-    if (!grouped)
-        return grouped.status();
+    MEMLENS_TRY(judged::check_k(k));
+    auto graded = judged::graded_queries(vault);
+    if (!graded)
+        return graded.status();
     // A logged search is a judged query's when its question is that query's text.
     std::map<std::string, std::pair<std::string, std::map<std::string, int>>> by_text;
-    for (const JudgedQuery& q : *queries) {
-        auto grades = effective_grades((*grouped)[q.id]);
-        const bool relevant = std::any_of(grades.begin(), grades.end(),
-                                          [](const auto& g) { return g.second >= kRelevantGrade; });
-        if (relevant)
-            by_text.emplace(q.text, std::pair{q.id, std::move(grades)});
-    }
+    for (auto& g : *graded)
+        if (g.relevant > 0)
+            by_text.emplace(g.query.text, std::pair{g.query.id, std::move(g.grades)});
     BlastMetrics m;
     m.k = k;
     for (const BlastQuery& b : blast.results) {
