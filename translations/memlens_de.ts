@@ -426,8 +426,42 @@
             <numerusform> · %Ln vom gewählten Treffer hervorgehoben</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+13"/>
+        <source>no search logged yet</source>
+        <translation>noch keine Suche protokolliert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no search logged%1 (the time filter)</source>
+        <translation>keine Suche protokolliert%1 (der Zeitfilter)</translation>
+    </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="+2"/>
+        <source>none of its memories was returned by the %n question(s) logged%1</source>
+        <translation>
+            <numerusform>keine seiner Erinnerungen wurde von der %n protokollierten Frage geliefert%1</numerusform>
+            <numerusform>keine seiner Erinnerungen wurde von den %n protokollierten Fragen geliefert%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln of its memories returned</source>
+        <translation>
+            <numerusform>%Ln seiner Erinnerungen geliefert</numerusform>
+            <numerusform>%Ln seiner Erinnerungen geliefert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>, by %Ln question(s) of the %1 logged%2</source>
+        <translation>
+            <numerusform>, von %Ln Frage der %1 protokollierten%2</numerusform>
+            <numerusform>, von %Ln Fragen der %1 protokollierten%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
         <source>mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>von %Ln Knoten genannt</numerusform>
@@ -435,7 +469,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>  %1: %Ln shared</source>
         <translation>
             <numerusform>  %1: %Ln geteilt</numerusform>
@@ -995,7 +1029,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+53"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+32"/>
         <source>%1 %2 (rank %3): %4% of a first place&apos;s %5</source>
         <translation>%1 %2 (Rang %3): %4 % des Werts %5 eines ersten Platzes</translation>
     </message>
@@ -2718,7 +2752,7 @@
         <translation>(widerspricht %1)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>No grade yet: the keys 0–3 on the Query page grade a hit</source>
         <translation>Noch keine Bewertung: Die Tasten 0–3 auf der Anfrageseite bewerten einen Treffer</translation>
     </message>
@@ -3336,7 +3370,7 @@
 <context>
     <name>memlens::ui::EntityPanel</name>
     <message>
-        <location filename="../ui/graph/entitypanel.cpp" line="+69"/>
+        <location filename="../ui/graph/entitypanel.cpp" line="+70"/>
         <source>&amp;Focus</source>
         <translation>Fo&amp;kussieren</translation>
     </message>
@@ -3497,12 +3531,12 @@
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source> · PageRank #%1 of %2 drawn</source>
         <translation> · PageRank Nr. %1 von %2 gezeichneten</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Counts in the time window %1 only</source>
         <translation>Nur Zählungen im Zeitfenster %1</translation>
     </message>
@@ -3651,7 +3685,7 @@
 <context>
     <name>memlens::ui::GradeFlow</name>
     <message>
-        <location filename="../ui/vault/gradeflow.cpp" line="+72"/>
+        <location filename="../ui/vault/gradeflow.cpp" line="+73"/>
         <source>Cannot read the grades: %1</source>
         <translation>Die Bewertungen lassen sich nicht lesen: %1</translation>
     </message>
@@ -3739,11 +3773,16 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>What a node&apos;s size shows: how many nodes mention it, how many drawn entities it is linked to, or its PageRank over the weights</source>
-        <translation>Was die Größe eines Knotens zeigt: wie viele Knoten ihn nennen, mit wie vielen gezeichneten Entitäten er verbunden ist, oder sein PageRank über die Gewichte</translation>
+        <source>Size: questions that reached it</source>
+        <translation>Größe: Fragen, die es erreichten</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>What a node&apos;s size shows: how many nodes mention it, how many drawn entities it is linked to, its PageRank over the weights, or how many distinct logged questions returned one of its memories (the Overview&apos;s health reading; smallest: none)</source>
+        <translation>Was die Größe eines Knotens zeigt: wie viele Knoten es erwähnen, mit wie vielen gezeichneten Entitäten es verbunden ist, sein PageRank über die Gewichte, oder wie viele verschiedene protokollierte Fragen eine seiner Erinnerungen lieferten (die Gesundheitslesung der Übersicht; am kleinsten: keine)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Draw the neighbourhood of the entities of the hit shown in the detail docks</source>
         <translation>Die Nachbarschaft der Entitäten des in den Detailleisten gezeigten Treffers zeichnen</translation>
     </message>
@@ -3789,7 +3828,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+335"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+356"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
@@ -3799,7 +3838,7 @@
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-228"/>
+        <location line="-246"/>
         <source>Selected</source>
         <translation>Gewählt</translation>
     </message>
@@ -3814,7 +3853,7 @@
         <translation>Aliasse</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+201"/>
         <source>No drawn entity matches “%1”</source>
         <translation>Keine gezeichnete Entität passt zu „%1“</translation>
     </message>
@@ -4492,12 +4531,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+90"/>
-        <location line="+209"/>
+        <location line="+212"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-206"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -4546,7 +4585,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Focus &amp;Query</source>
         <translation>&amp;Abfrage fokussieren</translation>
     </message>
@@ -5307,12 +5346,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+231"/>
+        <location line="+240"/>
         <source>Chunks</source>
         <translation>Chunks</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-240"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>Blätter: die Roh-Chunks, die das Retrieval zitieren kann.</translation>
     </message>
@@ -5462,17 +5501,17 @@
         <translation>Ein OpenHuman-Arbeitsbereich führt kein Prüfprotokoll.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Reading the audit log…</source>
         <translation>Prüfprotokoll wird gelesen …</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+33"/>
         <source>The audit log could not be read: %1</source>
         <translation>Das Prüfprotokoll ließ sich nicht lesen: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>No search was logged in the time filter&apos;s range (%1): nothing to say about what searches reach.</source>
         <translation>Im Bereich des Zeitfilters (%1) wurde keine Suche protokolliert: Über die Reichweite der Suchen lässt sich nichts sagen.</translation>
     </message>
@@ -6714,7 +6753,7 @@ Baum: %2</translation>
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message>
-        <location filename="../ui/models/summarytreemodel.cpp" line="+323"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+356"/>
         <source>top L%1</source>
         <translation>oberste L%1</translation>
     </message>
@@ -6737,7 +6776,12 @@ Baum: %2</translation>
         <translation>+%1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
+        <source>A hit of the current query</source>
+        <translation>Ein Treffer der aktuellen Abfrage</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>A hit of the current query
 %1</source>
         <translation>Ein Treffer der aktuellen Abfrage
@@ -6774,6 +6818,83 @@ Baum: %2</translation>
         <location line="+2"/>
         <source>Entities</source>
         <translation>Entitäten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned by</source>
+        <translation>Geliefert von</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Graded %1 (%2) for “%3”</source>
+        <translation>Bewertet mit %1 (%2) für „%3“</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>of the %n distinct question(s) logged</source>
+        <translation>
+            <numerusform>der %n protokollierten Frage</numerusform>
+            <numerusform>der %n verschiedenen protokollierten Fragen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>of the %n distinct question(s) logged %1 (the time filter)</source>
+        <translation>
+            <numerusform>der %n protokollierten Frage %1 (der Zeitfilter)</numerusform>
+            <numerusform>der %n verschiedenen protokollierten Fragen %1 (der Zeitfilter)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n question(s) · %1% · magnet</source>
+        <translation>
+            <numerusform>%n Frage · %1 % · Magnet</numerusform>
+            <numerusform>%n Fragen · %1 % · Magnet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n question(s) · %1%</source>
+        <translation>
+            <numerusform>%n Frage · %1 %</numerusform>
+            <numerusform>%n Fragen · %1 %</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No search has been logged yet</source>
+        <translation>Noch keine Suche protokolliert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No search was logged %1 (the time filter)</source>
+        <translation>Keine Suche protokolliert %1 (der Zeitfilter)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned by none %1</source>
+        <translation>Von keiner %1 geliefert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned itself by none %1 (a summary: its memories may have been)</source>
+        <translation>Selbst von keiner %1 geliefert (eine Zusammenfassung: ihre Erinnerungen vielleicht schon)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned by %1 %2 (%3%)</source>
+        <translation>Geliefert von %1 %2 (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A magnet: it comes back for many unrelated questions (Overview › Health)</source>
+        <translation>Ein Magnet: kommt bei vielen unzusammenhängenden Fragen zurück (Übersicht › Gesundheit)</translation>
     </message>
 </context>
 <context>
@@ -6854,7 +6975,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+63"/>
+        <location filename="../ui/pages/treespage.cpp" line="+65"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>Ausgewählten &amp;Treffer zeigen</translation>
     </message>
@@ -6869,7 +6990,7 @@ Oberste Ebene: L%3</translation>
         <translation>B&amp;lätter abrufen</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+51"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
         <translation>Die Bäume bis zu dem Treffer aufklappen, der in den Trefferdetails gezeigt wird</translation>
     </message>
@@ -6889,7 +7010,7 @@ Oberste Ebene: L%3</translation>
         <translation>Klappen Sie einen Baum auf, um seine Zusammenfassungen zu laden; Treffer der aktuellen Abfrage sind samt aller Zusammenfassungen darüber markiert.</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+174"/>
         <source>Computing the cover of %1 – %2…</source>
         <translation>Überdeckung von %1 – %2 wird berechnet…</translation>
     </message>

@@ -76,7 +76,31 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="+16"/>
+        <source>none of its memories was returned by the %n question(s) logged%1</source>
+        <translation>
+            <numerusform>none of its memories was returned by the %n question logged%1</numerusform>
+            <numerusform>none of its memories was returned by the %n questions logged%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln of its memories returned</source>
+        <translation>
+            <numerusform>%Ln of its memories returned</numerusform>
+            <numerusform>%Ln of its memories returned</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>, by %Ln question(s) of the %1 logged%2</source>
+        <translation>
+            <numerusform>, by %Ln question of the %1 logged%2</numerusform>
+            <numerusform>, by %Ln questions of the %1 logged%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
         <source>mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>mentioned by %Ln node</numerusform>
@@ -84,7 +108,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>  %1: %Ln shared</source>
         <translation>
             <numerusform>  %1: %Ln shared</numerusform>
@@ -293,7 +317,7 @@
 <context>
     <name>memlens::ui::EntityPanel</name>
     <message numerus="yes">
-        <location filename="../ui/graph/entitypanel.cpp" line="+87"/>
+        <location filename="../ui/graph/entitypanel.cpp" line="+88"/>
         <location line="+82"/>
         <source>%n hop(s)</source>
         <translation>
@@ -334,7 +358,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+154"/>
+        <location line="+156"/>
         <source>In the time window, %Ln chunk(s) mention both %1 and %2.</source>
         <translation>
             <numerusform>In the time window, %Ln chunk mentions both %1 and %2.</numerusform>
@@ -451,7 +475,7 @@
 <context>
     <name>memlens::ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+566"/>
+        <location filename="../ui/mainwindow.cpp" line="+569"/>
         <source>Import cancelled after %n message(s): they are stored; importing again adds the rest.</source>
         <translation>
             <numerusform>Import cancelled after %n message: it is stored; importing again adds the rest.</numerusform>
@@ -550,7 +574,7 @@
 <context>
     <name>memlens::ui::OverviewPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/overviewpage.cpp" line="+261"/>
+        <location filename="../ui/pages/overviewpage.cpp" line="+270"/>
         <source>%n magnet(s): memories that come back for many unrelated questions, below.</source>
         <translation>
             <numerusform>%n magnet: a memory that comes back for many unrelated questions, below.</numerusform>
@@ -628,18 +652,50 @@
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message numerus="yes">
-        <location filename="../ui/models/summarytreemodel.cpp" line="+335"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+368"/>
         <source>%Ln summary(s)</source>
         <translation>
             <numerusform>%Ln summary</numerusform>
             <numerusform>%Ln summaries</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+99"/>
+        <source>of the %n distinct question(s) logged</source>
+        <translation>
+            <numerusform>of the %n distinct question logged</numerusform>
+            <numerusform>of the %n distinct questions logged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>of the %n distinct question(s) logged %1 (the time filter)</source>
+        <translation>
+            <numerusform>of the %n distinct question logged %1 (the time filter)</numerusform>
+            <numerusform>of the %n distinct questions logged %1 (the time filter)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n question(s) · %1% · magnet</source>
+        <translation>
+            <numerusform>%n question · %1% · magnet</numerusform>
+            <numerusform>%n questions · %1% · magnet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n question(s) · %1%</source>
+        <translation>
+            <numerusform>%n question · %1%</numerusform>
+            <numerusform>%n questions · %1%</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+378"/>
+        <location filename="../ui/pages/treespage.cpp" line="+409"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>

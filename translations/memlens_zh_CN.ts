@@ -417,15 +417,46 @@
             <numerusform> · %Ln 个被所选命中结果点亮</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+13"/>
+        <source>no search logged yet</source>
+        <translation>尚未记录任何搜索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no search logged%1 (the time filter)</source>
+        <translation>没有记录的搜索%1（时间筛选）</translation>
+    </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="+2"/>
+        <source>none of its memories was returned by the %n question(s) logged%1</source>
+        <translation>
+            <numerusform>已记录的 %n 个问题%1都没有返回它的任何记忆</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln of its memories returned</source>
+        <translation>
+            <numerusform>它的 %Ln 条记忆被返回</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>, by %Ln question(s) of the %1 logged%2</source>
+        <translation>
+            <numerusform>，由 %1 个已记录问题中的 %Ln 个%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
         <source>mentioned by %Ln node(s)</source>
         <translation>
             <numerusform>被 %Ln 个节点提及</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>  %1: %Ln shared</source>
         <translation>
             <numerusform>  %1：共享 %Ln</numerusform>
@@ -978,7 +1009,7 @@
 <context>
     <name>ResultsModel</name>
     <message>
-        <location filename="../ui/models/resultsmodel.cpp" line="+53"/>
+        <location filename="../ui/models/resultsmodel.cpp" line="+32"/>
         <source>%1 %2 (rank %3): %4% of a first place&apos;s %5</source>
         <translation>%1 %2（排名 %3）：为第一名 %5 的 %4%</translation>
     </message>
@@ -2691,7 +2722,7 @@
         <translation>（与 %1 冲突）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>No grade yet: the keys 0–3 on the Query page grade a hit</source>
         <translation>尚无评分：在查询页按 0–3 为结果评分</translation>
     </message>
@@ -3303,7 +3334,7 @@
 <context>
     <name>memlens::ui::EntityPanel</name>
     <message>
-        <location filename="../ui/graph/entitypanel.cpp" line="+69"/>
+        <location filename="../ui/graph/entitypanel.cpp" line="+70"/>
         <source>&amp;Focus</source>
         <translation>聚焦(&amp;F)</translation>
     </message>
@@ -3459,12 +3490,12 @@
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source> · PageRank #%1 of %2 drawn</source>
         <translation> · PageRank 在 %2 个已绘制实体中排第 %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Counts in the time window %1 only</source>
         <translation>仅统计时间窗口 %1 内的数量</translation>
     </message>
@@ -3605,7 +3636,7 @@
 <context>
     <name>memlens::ui::GradeFlow</name>
     <message>
-        <location filename="../ui/vault/gradeflow.cpp" line="+72"/>
+        <location filename="../ui/vault/gradeflow.cpp" line="+73"/>
         <source>Cannot read the grades: %1</source>
         <translation>无法读取评分：%1</translation>
     </message>
@@ -3692,11 +3723,16 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>What a node&apos;s size shows: how many nodes mention it, how many drawn entities it is linked to, or its PageRank over the weights</source>
-        <translation>节点大小表示：提及它的节点数、与它相连的已绘制实体数，或按权重计算的 PageRank</translation>
+        <source>Size: questions that reached it</source>
+        <translation>大小：触及它的问题</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>What a node&apos;s size shows: how many nodes mention it, how many drawn entities it is linked to, its PageRank over the weights, or how many distinct logged questions returned one of its memories (the Overview&apos;s health reading; smallest: none)</source>
+        <translation>节点大小表示：提及它的节点数、与它相连的已绘制实体数、按权重计算的 PageRank，或返回过它某条记忆的不同已记录问题数（概览的健康读数；最小：没有）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Draw the neighbourhood of the entities of the hit shown in the detail docks</source>
         <translation>绘制详情面板中所示命中的实体的邻域</translation>
     </message>
@@ -3742,7 +3778,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+335"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+356"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
@@ -3752,7 +3788,7 @@
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-228"/>
+        <location line="-246"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
@@ -3767,7 +3803,7 @@
         <translation>别名</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+201"/>
         <source>No drawn entity matches “%1”</source>
         <translation>没有已绘制的实体匹配「%1」</translation>
     </message>
@@ -4441,12 +4477,12 @@
     <name>memlens::ui::MainWindow</name>
     <message>
         <location filename="../ui/mainwindow.cpp" line="+90"/>
-        <location line="+209"/>
+        <location line="+212"/>
         <source>memlens</source>
         <translation>memlens</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-206"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
@@ -4495,7 +4531,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Focus &amp;Query</source>
         <translation>聚焦查询(&amp;Q)</translation>
     </message>
@@ -5245,12 +5281,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+231"/>
+        <location line="+240"/>
         <source>Chunks</source>
         <translation>分块</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-240"/>
         <source>Leaves: the raw chunks retrieval can cite.</source>
         <translation>叶节点：检索可引用的原始分块。</translation>
     </message>
@@ -5400,17 +5436,17 @@
         <translation>OpenHuman 工作区没有可读取的审计日志。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Reading the audit log…</source>
         <translation>正在读取审计日志…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+33"/>
         <source>The audit log could not be read: %1</source>
         <translation>无法读取审计日志：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>No search was logged in the time filter&apos;s range (%1): nothing to say about what searches reach.</source>
         <translation>时间筛选范围（%1）内没有记录搜索：无法说明搜索覆盖了什么。</translation>
     </message>
@@ -6643,7 +6679,7 @@ Tree: %2</source>
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message>
-        <location filename="../ui/models/summarytreemodel.cpp" line="+323"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+356"/>
         <source>top L%1</source>
         <translation>顶层 L%1</translation>
     </message>
@@ -6665,7 +6701,12 @@ Tree: %2</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
+        <source>A hit of the current query</source>
+        <translation>当前查询的命中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>A hit of the current query
 %1</source>
         <translation>当前查询的命中结果
@@ -6702,6 +6743,79 @@ Tree: %2</source>
         <location line="+2"/>
         <source>Entities</source>
         <translation>实体</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned by</source>
+        <translation>返回者</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Graded %1 (%2) for “%3”</source>
+        <translation>针对“%3”评为 %1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>of the %n distinct question(s) logged</source>
+        <translation>
+            <numerusform>已记录的 %n 个不同问题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>of the %n distinct question(s) logged %1 (the time filter)</source>
+        <translation>
+            <numerusform>%1 已记录的 %n 个不同问题（时间筛选）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n question(s) · %1% · magnet</source>
+        <translation>
+            <numerusform>%n 个问题 · %1% · 磁铁</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n question(s) · %1%</source>
+        <translation>
+            <numerusform>%n 个问题 · %1%</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No search has been logged yet</source>
+        <translation>尚未记录任何搜索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No search was logged %1 (the time filter)</source>
+        <translation>%1 没有记录的搜索（时间筛选）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned by none %1</source>
+        <translation>未被%1中的任何一个返回</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned itself by none %1 (a summary: its memories may have been)</source>
+        <translation>自身未被%1中的任何一个返回（这是摘要：其记忆可能被返回过）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned by %1 %2 (%3%)</source>
+        <translation>被%2中的 %1 个返回（%3%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A magnet: it comes back for many unrelated questions (Overview › Health)</source>
+        <translation>磁铁：它会被许多无关问题返回（概览 › 健康）</translation>
     </message>
 </context>
 <context>
@@ -6782,7 +6896,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+63"/>
+        <location filename="../ui/pages/treespage.cpp" line="+65"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>定位所选命中结果(&amp;V)</translation>
     </message>
@@ -6797,7 +6911,7 @@ Top level: L%3</source>
         <translation>获取叶节点(&amp;L)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+51"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
         <translation>将树展开到“命中详情”中显示的命中结果</translation>
     </message>
@@ -6817,7 +6931,7 @@ Top level: L%3</source>
         <translation>展开一棵树以加载其摘要；当前查询的命中结果及其上方的所有摘要都会被标记。</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+174"/>
         <source>Computing the cover of %1 – %2…</source>
         <translation>正在计算 %1 – %2 的覆盖…</translation>
     </message>

@@ -180,6 +180,9 @@ void MainWindow::connectPages() {
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // A magnet on the Overview: the memory in Hit Detail.
     connect(overview_, &OverviewPage::nodeRequested, workbench_, &QueryWorkbench::showNode);
+    // The Overview's health reading, per node and entity: the trees' heat, the graph's recall.
+    connect(overview_, &OverviewPage::healthRead, trees_, &TreesPage::setHealth);
+    connect(overview_, &OverviewPage::healthRead, graph_, &GraphPage::setHealth);
     // Forget… on a memory (hit list, hit detail, trees page): one flow for the window.
     auto* forget = new ForgetFlow(vault_, this);
     ForgetFlow::setInstance(forget);

@@ -147,6 +147,48 @@ private slots:
         QCOMPARE(vault_health(*vault_, o).status().code(), StatusCode::InvalidArgument);
     }
 
+    // Per node (the trees' heat column, the graph's recall): the magnet's ten questions; a
+    // memory no search returned is absent; each entity of the magnet counts its questions, and
+    // an entity only the never-returned invoices name is absent.
+    void perNodeTheReturnedNodesAndTheirEntitiesCountTheirQuestions() {
+        HealthOptions o;
+        o.per_node = true;
+        const auto r = must(vault_health(*vault_, o), "per node");
+        QCOMPARE(r.node_queries.size(), returned_.size());
+        QCOMPARE(r.node_queries.at(magnet_), std::size_t{10});
+        for (const auto& id : returned_)
+            QVERIFY2(r.node_queries.at(id) >= 1, id.c_str());
+        std::vector<std::string> hubEntities;
+        std::set<std::string> quietOnly;
+        {
+            auto st = must(vault_->db().prepare("SELECT entity_id FROM mem_tree_entity_index "
+                                                "WHERE node_id = ?1"),
+                           "entities");
+            st.bind(1, magnet_);
+            QVERIFY(st.each_row([&] { hubEntities.push_back(st.column_text(0)); }).is_ok());
+            auto quiet =
+                must(vault_->db().prepare(
+                         "SELECT entity_id FROM mem_tree_entity_index i JOIN mem_tree_chunks c ON "
+                         "c.id = i.node_id WHERE c.content LIKE '%invoice%' AND i.entity_id NOT IN "
+                         "(SELECT entity_id FROM mem_tree_entity_index j JOIN mem_tree_chunks d ON "
+                         "d.id = j.node_id WHERE d.content NOT LIKE '%invoice%')"),
+                     "quiet entities");
+            QVERIFY(quiet.each_row([&] { quietOnly.insert(quiet.column_text(0)); }).is_ok());
+        }
+        QVERIFY(!hubEntities.empty());
+        for (const auto& e : hubEntities) {
+            QVERIFY2(r.entity_recall.count(e), e.c_str());
+            QCOMPARE(r.entity_recall.at(e).queries, std::size_t{10});
+            QVERIFY(r.entity_recall.at(e).returned >= 1);
+        }
+        QVERIFY(!quietOnly.empty());
+        for (const auto& e : quietOnly)
+            QVERIFY2(!r.entity_recall.count(e), e.c_str());
+        // Without per_node the maps stay empty (the Overview's JSON and the CLI pay nothing).
+        const auto plain = must(vault_health(*vault_), "plain");
+        QVERIFY(plain.node_queries.empty() && plain.entity_recall.empty());
+    }
+
     // The biography of the magnet: the ten questions that returned it, oldest first, each with
     // its rank and, from a rerun, the verdict; then a grade it received; a never-returned
     // memory has none; an unknown id is named.

@@ -15,6 +15,7 @@
 #include "graph/entitypanel.h"
 #include "graph/graphcontrolspanel.h"
 #include "graph/graphscene.h"
+#include "graph/graphtext.h"
 #include "graph/graphtimebar.h"
 #include "graph/graphview.h"
 #include "graph/nodeitem.h"
@@ -318,6 +319,43 @@ private Q_SLOTS:
         for (int i = 0; i < static_cast<int>(d.nodes.size()); ++i)
             QCOMPARE(scene->nodeItem(i)->markShape(),
                      NodeItem::shapeFor(d.nodes[static_cast<std::size_t>(i)].kind));
+    }
+
+    // The health reading's recall (GraphPage::setHealth from the Overview): "questions that
+    // reached it" sizes a node by the distinct logged questions that returned one of its
+    // memories, and the words say it; no reading, no figures.
+    void theRecallMeasureSizesByTheQuestionsThatReachedAnEntity() {
+        GraphScene* scene = page_->scene();
+        const GraphData& d = scene->data();
+        QVERIFY(d.nodes.size() >= 3);
+        GraphRecall recall;
+        recall.known = true;
+        recall.distinctQueries = 40;
+        recall.entities.insert(d.nodes[2].id, {5, 30});
+        recall.entities.insert(d.nodes[1].id, {1, 2});
+        scene->setRecall(recall);
+        QComboBox* box = page_->controlsPanel()->sizeMeasureBox();
+        box->setCurrentIndex(box->findData(static_cast<int>(NodeSizeMeasure::Recall)));
+        QCOMPARE(scene->sizeMeasure(), NodeSizeMeasure::Recall);
+        QVERIFY(scene->nodeItem(2)->radius() > scene->nodeItem(1)->radius());
+        QVERIFY(scene->nodeItem(1)->radius() > scene->nodeItem(0)->radius());
+        QCOMPARE(d.nodes[0].recallQueries, qint64{0});
+        QVERIFY(GraphText::recall(*scene, d.nodes[0])
+                    .startsWith(QStringLiteral("none of its memories")));
+        const QString reached = GraphText::recall(*scene, d.nodes[2]);
+        // (The test runs without the English plural forms the application loads.)
+        QVERIFY2(reached.startsWith(QStringLiteral("5 of its memories returned, by 30 question")) &&
+                     reached.endsWith(QStringLiteral(" of the 40 logged")),
+                 qPrintable(reached));
+        page_->selectNode(2);
+        QVERIFY2(page_->entityPanel()->factsText().contains(reached),
+                 qPrintable(page_->entityPanel()->factsText()));
+        page_->setHealth(nullptr, {});
+        QVERIFY(!scene->recall().known);
+        QCOMPARE(d.nodes[2].recallQueries, qint64{-1});
+        QVERIFY(GraphText::recall(*scene, d.nodes[2]).isEmpty());
+        box->setCurrentIndex(0);
+        page_->selectNode(-1);
     }
 
     void fitFramesTheShownNodesWithLegibleNames() {

@@ -37,6 +37,7 @@
 #include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
+#include "vault/gradeflow.h"
 #include "vault/ingestjobs.h"
 #include "vault/vaultcontroller.h"
 
@@ -231,6 +232,11 @@ private Q_SLOTS:
             QTest::qWait(200);
             trees->revealNode(QString::fromStdString(wb->detail()->hit().node_id));
             QVERIFY(revealed.count() == 1 || revealed.wait(30000));
+            // The revealed hit graded, as a person does with the key 3: its mark in the tree.
+            QSignalSpy graded(wb->grades(), &GradeFlow::graded);
+            wb->grades()->grade(wb->gradedQuery(),
+                                QString::fromStdString(wb->detail()->hit().node_id), 3);
+            QVERIFY(graded.wait(20000));
         }
         const VaultStats& stats = window_->vault()->overview().stats;
         const qint64 mid = stats.earliest_ms + (stats.latest_ms - stats.earliest_ms) / 2;
@@ -403,8 +409,11 @@ private Q_SLOTS:
         QVERIFY2(error.empty(), error.c_str());
         AuditPage* audit = window_->auditPage();
         window_->pages()->setCurrentWidget(audit);
+        // Each refresh waits for its own reading: a refresh restarts the one before, and on a
+        // loaded machine a reading can take longer than a fixed pause.
+        QSignalSpy loaded(audit->model(), &AuditModel::rangeLoaded);
         QTRY_VERIFY_WITH_TIMEOUT(
-            (audit->refresh(), QTest::qWait(300), audit->model()->total() >= 4), 20000);
+            (audit->refresh(), loaded.wait(10000), audit->model()->total() >= 4), 30000);
         // The first logged query of the workbench run above.
         int row = -1;
         for (int i = 0; i < audit->model()->rowCount(); ++i)

@@ -3,10 +3,13 @@
 // the chunks of a level-1 summary, dragging on the timeline shows the minimal cover, and "Why
 // Not Returned?" on a tree node answers as the engine's why_not does.
 #include "dialogs/whynotdialog.h"
+#include "graph/graphscene.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
 #include "models/roles.h"
 #include "models/summarytreemodel.h"
+#include "pages/graphpage.h"
+#include "pages/overviewpage.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
@@ -16,9 +19,11 @@
 #include "suite.h"
 #include "testsupport.h"
 #include "uivault.h"
+#include "vault/gradeflow.h"
 #include "vault/vaultcontroller.h"
 #include "widgets/timelineview.h"
 
+#include <memlens/health.h>
 #include <memlens/overview.h>
 #include <memlens/search.h>
 #include <memlens/thread_guard.h>
@@ -26,6 +31,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -212,6 +218,76 @@ private Q_SLOTS:
         // Every level above it is marked, up to its tree.
         for (QModelIndex up = hit.parent(); up.isValid(); up = up.parent())
             QVERIFY2(up.data(Qt::BackgroundRole).isValid(), qPrintable(up.data(IdRole).toString()));
+    }
+
+    // The hit revealed above, graded: its row carries the grade's mark. The Overview's health
+    // reading (the searches logged) gives each loaded node its heat: the hit as many questions as
+    // returned it, a memory no search returned "never"; and the graph gets each entity's recall.
+    void gradesAndTheLogsHeatMarkTheTreesAndTheGraph() {
+        QueryWorkbench* wb = window_->workbench();
+        SummaryTreeModel* model = page_->model();
+        const QString query = wb->gradedQuery();
+        QVERIFY(!query.isEmpty());
+        const QString target = page_->treeView()->currentIndex().data(IdRole).toString();
+        QVERIFY(!target.isEmpty());
+        QSignalSpy graded(wb->grades(), &GradeFlow::graded);
+        wb->grades()->grade(query, target, 3);
+        QVERIFY(graded.wait(20000));
+        const QModelIndex hit = model->indexOf(target);
+        QCOMPARE(hit.data(GradeRole).toInt(), 3);
+        QVERIFY(hit.data(Qt::DecorationRole).canConvert<QIcon>());
+        const QString tip = hit.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(u"Graded 3"_s) && tip.contains(query), qPrintable(tip));
+        // A leaf beside it (not graded) has no mark.
+        const QModelIndex sibling = model->index(hit.row() == 0 ? 1 : 0, 0, hit.parent());
+        QVERIFY(sibling.isValid());
+        QVERIFY(!sibling.data(GradeRole).isValid());
+
+        OverviewPage* overview = window_->overviewPage();
+        QSignalSpy read(overview, &OverviewPage::healthRead);
+        // The audit writer has the row on disk once the session reports it logged.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (overview->refreshHealth(), read.wait(20000),
+             model->index(hit.row(), SummaryTreeModel::Heat, hit.parent()).data(HeatRole).toInt() >
+                 0),
+            20000);
+        const std::string dir = vaultDir_.toStdString();
+        const auto report = test::offUiThread([dir]() -> Result<HealthReport> {
+            auto vault = Vault::open(dir, true);
+            if (!vault)
+                return vault.status();
+            HealthOptions o;
+            o.per_node = true;
+            return vault_health(**vault, o);
+        });
+        QVERIFY(report.is_ok());
+        const QModelIndex heat = model->index(hit.row(), SummaryTreeModel::Heat, hit.parent());
+        const int expected = static_cast<int>(report->node_queries.at(target.toStdString()));
+        QCOMPARE(heat.data(HeatRole).toInt(), expected);
+        QVERIFY2(heat.data().toString().startsWith(QString::number(expected) + u" question"_s),
+                 qPrintable(heat.data().toString()));
+        QVERIFY(heat.data(Qt::BackgroundRole).isValid());
+        QVERIFY(heat.data(Qt::ToolTipRole).toString().contains(u"Returned by"_s));
+        // A leaf under the same summary that no logged search returned.
+        QModelIndex never;
+        for (int r = 0; r < model->rowCount(hit.parent()) && !never.isValid(); ++r) {
+            const QModelIndex i = model->index(r, SummaryTreeModel::Heat, hit.parent());
+            if (!report->node_queries.count(i.data(IdRole).toString().toStdString()))
+                never = i;
+        }
+        QVERIFY(never.isValid());
+        QCOMPARE(never.data().toString(), u"never"_s);
+        QCOMPARE(never.data(HeatRole).toInt(), 0);
+        QVERIFY(!never.data(Qt::BackgroundRole).isValid());
+        // The graph has every entity's recall from the same reading.
+        const GraphRecall& recall = window_->graphPage()->scene()->recall();
+        QVERIFY(recall.known);
+        QCOMPARE(recall.distinctQueries, static_cast<int>(report->distinct_queries));
+        QCOMPARE(static_cast<std::size_t>(recall.entities.size()), report->entity_recall.size());
+        QVERIFY(!report->entity_recall.empty());
+        for (const auto& [id, r] : report->entity_recall)
+            QCOMPARE(recall.entities.value(QString::fromStdString(id)).queries,
+                     static_cast<qint64>(r.queries));
     }
 
     void fetchLeavesReadsTheChunksOfALevelOneSummary() {

@@ -1,8 +1,8 @@
 #include "dialogs/biographydialog.h"
 
 #include "core/format.h"
+#include "core/grades.h"
 #include "core/jobrunner.h"
-#include "vault/gradeflow.h"
 #include "vault/workervault.h"
 
 #include <memlens/biography.h>
@@ -129,7 +129,8 @@ void BiographyDialog::present(const Biography& b) {
     }
     for (const Judgment& j : b.judgments) {
         auto* item = new QTreeWidgetItem(grades_);
-        item->setText(0, QStringLiteral("%1 %2").arg(j.grade).arg(GradeFlow::gradeName(j.grade)));
+        item->setText(0, QStringLiteral("%1 %2").arg(j.grade).arg(gradeName(j.grade)));
+        item->setIcon(0, gradeIcon(j.grade));
         item->setText(1, qs(j.query_id));
         item->setText(2, qs(j.judge));
         item->setText(3, qs(j.reason));

@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "core/jobrunner.h"
 #include "graph/graphscene.h"
+#include "graph/graphtext.h"
 #include "vault/vaultcontroller.h"
 #include "vault/workervault.h"
 
@@ -301,9 +302,11 @@ void EntityPanel::showFacts() {
                                  : tr("%1 · counting its chunks in the window…").arg(n.kind)) +
                  tr(" · linked to %Ln drawn entity(s) in the window", nullptr, linked);
     }
+    const QString recall = GraphText::recall(*scene_, n);
     selectedFacts_->setText(counts +
                             tr(" · PageRank #%1 of %2 drawn").arg(rank).arg(d.nodes.size()) +
-                            (community.isEmpty() ? QString() : QStringLiteral(" · ") + community));
+                            (community.isEmpty() ? QString() : QStringLiteral(" · ") + community) +
+                            (recall.isEmpty() ? QString() : QStringLiteral(" · ") + recall));
     windowNote_->setVisible(window.has_value());
     windowNote_->setText(window ? tr("Counts in the time window %1 only")
                                       .arg(formatRange(window->first, window->second))

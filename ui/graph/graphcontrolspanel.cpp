@@ -63,8 +63,12 @@ void GraphControlsPanel::setupControls() {
     sizeBox_->addItem(tr("Size: mentions"), static_cast<int>(NodeSizeMeasure::Mentions));
     sizeBox_->addItem(tr("Size: degree"), static_cast<int>(NodeSizeMeasure::Degree));
     sizeBox_->addItem(tr("Size: PageRank"), static_cast<int>(NodeSizeMeasure::PageRank));
-    sizeBox_->setToolTip(tr("What a node's size shows: how many nodes mention it, how many "
-                            "drawn entities it is linked to, or its PageRank over the weights"));
+    sizeBox_->addItem(tr("Size: questions that reached it"),
+                      static_cast<int>(NodeSizeMeasure::Recall));
+    sizeBox_->setToolTip(
+        tr("What a node's size shows: how many nodes mention it, how many drawn entities it is "
+           "linked to, its PageRank over the weights, or how many distinct logged questions "
+           "returned one of its memories (the Overview's health reading; smallest: none)"));
     aroundHit_->setToolTip(tr("Draw the neighbourhood of the entities of the hit shown in the "
                               "detail docks"));
     aroundHit_->setEnabled(false);

@@ -24,6 +24,10 @@ struct GraphNode {
     QString kind;
     QString surface;
     qint64 mentions = 0;
+    // From the Overview's health reading (GraphScene::setRecall): its memories some logged
+    // search returned, and the distinct questions that returned one of them; -1: not read.
+    qint64 recalledMemories = -1;
+    qint64 recallQueries = -1;
     int community = -1; // index into GraphData::communities
     double pagerank = 0.0;
     int degree = 0; // among the drawn nodes

@@ -20,6 +20,8 @@ double measureOf(const GraphNode& n, NodeSizeMeasure m) {
         return n.degree;
     case NodeSizeMeasure::PageRank:
         return n.pagerank;
+    case NodeSizeMeasure::Recall:
+        return static_cast<double>(std::max<qint64>(n.recallQueries, 0));
     case NodeSizeMeasure::Mentions:
         break;
     }
@@ -73,8 +75,26 @@ std::vector<double> GraphScene::markExtents(const std::vector<GraphNode>& nodes)
     return extents;
 }
 
+void GraphScene::setRecall(GraphRecall recall) {
+    recall_ = std::move(recall);
+    applyRecall();
+    if (measure_ == NodeSizeMeasure::Recall)
+        setSizeMeasure(measure_);
+}
+
+void GraphScene::applyRecall() {
+    for (GraphNode& node : data_.nodes) {
+        const auto it = recall_.entities.constFind(node.id);
+        node.recalledMemories = !recall_.known                  ? -1
+                                : it == recall_.entities.cend() ? 0
+                                                                : it->memories;
+        node.recallQueries = !recall_.known ? -1 : it == recall_.entities.cend() ? 0 : it->queries;
+    }
+}
+
 void GraphScene::setGraph(GraphData data) {
     data_ = std::move(data);
+    applyRecall();
     times_.clear();
     window_.reset();
     selected_ = focus_ = community_ = hovered_ = -1;
@@ -89,6 +109,7 @@ void GraphScene::setGraph(GraphData data) {
 void GraphScene::setGrownGraph(GraphData data) {
     // Nodes keep their indices (an expansion only appends), so selection and focus carry over.
     data_ = std::move(data);
+    applyRecall();
     times_.clear(); // the edges changed: times are read again by the page
     window_.reset();
     hovered_ = -1;

@@ -22,7 +22,19 @@ namespace memlens::ui {
 class EdgeLayer;
 class NodeItem;
 
-enum class NodeSizeMeasure { Mentions, Degree, PageRank };
+enum class NodeSizeMeasure { Mentions, Degree, PageRank, Recall };
+
+// What the logged searches reached of each entity (health.h, EntityRecall), by entity id.
+struct EntityRecallView {
+    qint64 memories = 0; // its memories some logged search returned
+    qint64 queries = 0;  // distinct questions that returned one of them
+};
+struct GraphRecall {
+    bool known = false;
+    QHash<QString, EntityRecallView> entities; // an entity absent: none of its memories
+    int distinctQueries = 0;
+    QString range; // the time filter's range the reading kept, or ""
+};
 
 class GraphScene : public QGraphicsScene {
     Q_OBJECT
@@ -53,6 +65,11 @@ public:
         int strongWidth = 0;
     };
     const Label& drawnLabel(int index) const { return labels_[static_cast<std::size_t>(index)]; }
+
+    // The Overview's health reading per entity: sets each node's recall (kept for graphs read
+    // later) and resizes the nodes when the size measure is Recall.
+    void setRecall(GraphRecall recall);
+    const GraphRecall& recall() const { return recall_; }
 
     void setSizeMeasure(NodeSizeMeasure measure);
     NodeSizeMeasure sizeMeasure() const { return measure_; }
@@ -107,6 +124,7 @@ public:
 
 private:
     void rebuildItems();
+    void applyRecall();
     void rebuildEdges();
     void refreshStates();
     void updateLabelOrder();
@@ -114,6 +132,7 @@ private:
 
     GraphStyle style_;
     GraphData data_;
+    GraphRecall recall_;
     EdgeTimes times_;
     std::optional<std::pair<qint64, qint64>> window_;
     std::vector<double> shownWeight_; // per edge

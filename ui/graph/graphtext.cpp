@@ -52,6 +52,25 @@ QString GraphText::status(const GraphScene& scene, int minWeight, int hops) {
     return text;
 }
 
+QString GraphText::recall(const GraphScene& scene, const GraphNode& node) {
+    const GraphRecall& r = scene.recall();
+    if (!r.known || node.recallQueries < 0)
+        return {};
+    const QString range = r.range.isEmpty() ? QString() : QLatin1Char(' ') + r.range;
+    if (r.distinctQueries == 0)
+        return r.range.isEmpty() ? tr("no search logged yet")
+                                 : tr("no search logged%1 (the time filter)").arg(range);
+    if (node.recallQueries == 0)
+        return tr("none of its memories was returned by the %n question(s) logged%1", nullptr,
+                  r.distinctQueries)
+            .arg(range);
+    return tr("%Ln of its memories returned", nullptr, static_cast<int>(node.recalledMemories)) +
+           tr(", by %Ln question(s) of the %1 logged%2", nullptr,
+              static_cast<int>(node.recallQueries))
+               .arg(r.distinctQueries)
+               .arg(range);
+}
+
 QString GraphText::hover(const GraphScene& scene, int node, int edge) {
     const GraphData& d = scene.data();
     QString text;
@@ -73,6 +92,8 @@ QString GraphText::hover(const GraphScene& scene, int node, int edge) {
         QStringList lines;
         lines << QStringLiteral("%1 (%2)").arg(scene.labelOf(node), n.kind);
         lines << tr("mentioned by %Ln node(s)", nullptr, static_cast<int>(n.mentions));
+        if (const QString reached = GraphText::recall(scene, n); !reached.isEmpty())
+            lines << reached;
         for (std::size_t i = 0; i < around.size() && i < 6; ++i)
             lines << tr("  %1: %Ln shared", nullptr, static_cast<int>(around[i].first))
                          .arg(scene.labelOf(around[i].second));

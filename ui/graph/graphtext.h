@@ -8,6 +8,7 @@
 namespace memlens::ui {
 
 class GraphScene;
+struct GraphNode;
 
 class GraphText {
     Q_DECLARE_TR_FUNCTIONS(GraphText)
@@ -18,6 +19,9 @@ public:
     // A hovered node's kind, mentions and heaviest drawn neighbours, or an edge's weight and
     // times; empty for neither.
     static QString hover(const GraphScene& scene, int node, int edge);
+    // What the logged searches reached of the entity's memories (the Overview's health
+    // reading), in words; empty before a reading.
+    static QString recall(const GraphScene& scene, const GraphNode& node);
 };
 
 } // namespace memlens::ui

@@ -9,6 +9,7 @@
 #include <memlens/lab.h>
 
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <map>

@@ -1,12 +1,11 @@
 #include "models/resultsmodel.h"
 
 #include "core/format.h"
+#include "core/grades.h"
 #include "core/phrase.h"
 #include "core/signalcolors.h"
 #include "models/roles.h"
 #include "models/signalbars.h"
-
-#include <memlens/judgments.h>
 
 #include <QColor>
 #include <QCoreApplication>
@@ -18,26 +17,6 @@
 namespace memlens::ui {
 
 namespace {
-
-// The grade in words, from the core's phrase (judgments.h), translated.
-QString gradeText(int grade) {
-    const PhraseText p = grade_phrase(grade);
-    return QCoreApplication::translate(p.context, p.text);
-}
-
-// A mark per grade: grey for "not relevant", then amber, light green and green.
-QColor gradeColor(int grade) {
-    switch (grade) {
-    case 0:
-        return QColor(0x9e, 0x9e, 0x9e);
-    case 1:
-        return QColor(0xf0, 0xa2, 0x02);
-    case 2:
-        return QColor(0x7c, 0xb3, 0x42);
-    default:
-        return QColor(0x2e, 0x7d, 0x32);
-    }
-}
 
 SignalBars barsFor(const RetrievalHit& hit) {
     SignalBars bars;
@@ -185,7 +164,7 @@ QVariant ResultsModel::gradeData(const RetrievalHit& hit, int role) const {
     const int g = gradeOf(qs(hit.node_id));
     switch (role) {
     case Qt::DisplayRole:
-        return g < 0 ? QVariant() : QVariant(QString::number(g) + QLatin1Char(' ') + gradeText(g));
+        return g < 0 ? QVariant() : QVariant(QString::number(g) + QLatin1Char(' ') + gradeName(g));
     case Qt::DecorationRole:
         return g < 0 ? QVariant() : QVariant(gradeColor(g));
     case SortRole:
@@ -196,7 +175,7 @@ QVariant ResultsModel::gradeData(const RetrievalHit& hit, int role) const {
         return g < 0 ? tr("Not graded for this query: select the hit and press 0, 1, 2 or 3")
                      : tr("Graded %1 (%2) for this query; 0, 1, 2 or 3 grades it again")
                            .arg(g)
-                           .arg(gradeText(g));
+                           .arg(gradeName(g));
     default:
         return {};
     }

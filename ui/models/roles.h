@@ -12,6 +12,8 @@ enum Role : int {
     HighlightRole,               // HighlightRanges inside the DisplayRole text
     SignalBarsRole,              // SignalBars for the inline bars delegate
     NodeKindRole,                // "leaf" | "summary"
+    GradeRole,                   // the grade 0..3 given for the query shown (absent: none)
+    HeatRole,                    // distinct logged questions that returned the node
 };
 
 } // namespace memlens::ui

@@ -1,6 +1,7 @@
 #include "models/summarytreemodel.h"
 
 #include "core/format.h"
+#include "core/grades.h"
 #include "core/logging.h"
 #include "core/pools.h"
 #include "models/roles.h"
@@ -127,15 +128,43 @@ void SummaryTreeModel::setMarks(const QSet<QString>& hits, const QSet<QString>& 
     hits_ = hits;
     ancestors_ = ancestors;
     hitTrees_ = treeIds;
-    // Marks change colours only: one dataChanged per loaded level keeps views cheap.
+    refreshColumn(-1);
+}
+
+void SummaryTreeModel::setGrades(const QString& query, const QHash<QString, int>& grades) {
+    gradedQuery_ = query;
+    grades_ = query.isEmpty() ? QHash<QString, int>() : grades;
+    refreshColumn(Node);
+}
+
+void SummaryTreeModel::setGrade(const QString& query, const QString& nodeId, int grade) {
+    if (query != gradedQuery_)
+        return;
+    grades_.insert(nodeId, grade);
+    if (const QModelIndex index = indexOf(nodeId); index.isValid())
+        Q_EMIT dataChanged(index, index);
+}
+
+void SummaryTreeModel::setHeat(HeatReading heat) {
+    heat_ = std::move(heat);
+    maxHeat_ = 1;
+    for (const int n : std::as_const(heat_.queries))
+        maxHeat_ = std::max(maxHeat_, n);
+    refreshColumn(Heat);
+}
+
+void SummaryTreeModel::refreshColumn(int column) {
+    // Marks change colours and words only: one dataChanged per loaded level keeps views cheap.
+    const int first = column < 0 ? 0 : column;
+    const int last = column < 0 ? ColumnCount - 1 : column;
     std::vector<TreeNode*> stack{root_.get()};
     while (!stack.empty()) {
         TreeNode* n = stack.back();
         stack.pop_back();
         if (n->children.empty())
             continue;
-        Q_EMIT dataChanged(indexOfNode(n->children.front().get(), 0),
-                           indexOfNode(n->children.back().get(), ColumnCount - 1));
+        Q_EMIT dataChanged(indexOfNode(n->children.front().get(), first),
+                           indexOfNode(n->children.back().get(), last));
         for (auto& c : n->children)
             stack.push_back(c.get());
     }
@@ -310,6 +339,10 @@ QVariant SummaryTreeModel::data(const QModelIndex& index, int role) const {
     const bool hit = hits_.contains(item.id);
     const bool ancestor = ancestors_.contains(item.id) ||
                           (item.type == NodeType::Tree && hitTrees_.contains(item.id));
+    if (index.column() == Heat && role != IdRole && role != NodeKindRole)
+        return heatData(item, role);
+    if (index.column() == Node && (role == Qt::DecorationRole || role == GradeRole))
+        return gradeData(item, role);
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -365,6 +398,10 @@ QVariant SummaryTreeModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (index.column() == Entities)
             return item.entities.join(QLatin1Char('\n'));
+        if (QString grade = gradeData(item, Qt::ToolTipRole).toString(); !grade.isEmpty()) {
+            grade += QLatin1Char('\n') + item.id;
+            return hit ? tr("A hit of the current query") + QLatin1Char('\n') + grade : grade;
+        }
         if (hit)
             return tr("A hit of the current query\n%1").arg(item.id);
         if (ancestor)
@@ -393,6 +430,79 @@ QVariant SummaryTreeModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Children");
     case Entities:
         return tr("Entities");
+    case Heat:
+        return tr("Returned by");
+    default:
+        return {};
+    }
+}
+
+QVariant SummaryTreeModel::gradeData(const Item& item, int role) const {
+    const int g = item.type == NodeType::Tree ? -1 : gradeOf(item.id);
+    if (g < 0)
+        return {};
+    switch (role) {
+    case Qt::DecorationRole:
+        return gradeIcon(g);
+    case GradeRole:
+        return g;
+    case Qt::ToolTipRole:
+        return tr("Graded %1 (%2) for “%3”").arg(g).arg(gradeName(g), gradedQuery_);
+    default:
+        return {};
+    }
+}
+
+// How many distinct logged questions returned the node. A memory (leaf) no search returned says
+// "never"; a summary says nothing then, as the health's coverage counts memories only.
+QVariant SummaryTreeModel::heatData(const Item& item, int role) const {
+    if (!heat_.known || item.type == NodeType::Tree)
+        return {};
+    const int n = heat_.queries.value(item.id, 0);
+    const bool magnet = heat_.magnets.contains(item.id);
+    const bool leaf = item.type == NodeType::Leaf;
+    const double share = heat_.distinctQueries ? 100.0 * n / heat_.distinctQueries : 0.0;
+    // A share that rounds to nothing still is one: "<1" rather than "0".
+    const QString pct =
+        n > 0 && share < 0.5 ? QStringLiteral("<1") : QString::number(qRound(share));
+    const QString scope =
+        heat_.range.isEmpty()
+            ? tr("of the %n distinct question(s) logged", "", heat_.distinctQueries)
+            : tr("of the %n distinct question(s) logged %1 (the time filter)", "",
+                 heat_.distinctQueries)
+                  .arg(heat_.range);
+    switch (role) {
+    case Qt::DisplayRole:
+        if (n == 0)
+            return leaf && heat_.distinctQueries > 0 ? tr("never") : QString();
+        return magnet ? tr("%n question(s) · %1% · magnet", "", n).arg(pct)
+                      : tr("%n question(s) · %1%", "", n).arg(pct);
+    case HeatRole:
+        return n;
+    case Qt::ForegroundRole:
+        return n == 0 ? QVariant(QColor(0x75, 0x75, 0x75)) : QVariant();
+    case Qt::BackgroundRole: {
+        if (n == 0)
+            return {};
+        // Warmer as more questions returned it, against the most returned node of the reading.
+        const int alpha = 40 + qRound(170.0 * n / maxHeat_);
+        return magnet ? QColor(0xd8, 0x43, 0x15, alpha) : QColor(0xff, 0x8f, 0x00, alpha);
+    }
+    case Qt::ToolTipRole:
+        if (heat_.distinctQueries == 0)
+            return heat_.range.isEmpty()
+                       ? tr("No search has been logged yet")
+                       : tr("No search was logged %1 (the time filter)").arg(heat_.range);
+        if (n == 0)
+            return leaf ? tr("Returned by none %1").arg(scope)
+                        : tr("Returned itself by none %1 (a summary: its memories may have been)")
+                              .arg(scope);
+        return QString(tr("Returned by %1 %2 (%3%)").arg(n).arg(scope).arg(pct) +
+                       (magnet ? QLatin1Char('\n') + tr("A magnet: it comes back for many "
+                                                        "unrelated questions (Overview › Health)")
+                               : QString()));
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     default:
         return {};
     }

@@ -22,7 +22,7 @@ namespace memlens::ui {
 class SummaryTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { Node, Level, Time, Children, Entities, ColumnCount };
+    enum Column { Node, Level, Time, Children, Entities, Heat, ColumnCount };
     enum class NodeType { Tree, Summary, Leaf };
 
     // What a row shows; children are loaded on demand.
@@ -48,6 +48,23 @@ public:
     // hits: the current query's node ids; ancestors: every summary above them.
     void setMarks(const QSet<QString>& hits, const QSet<QString>& ancestors,
                   const QSet<QString>& treeIds);
+
+    // The grades a person or an agent gave for `query` (the query shown), by node id: a coloured
+    // mark on the node's name wherever it is loaded. An empty query clears them.
+    void setGrades(const QString& query, const QHash<QString, int>& grades);
+    void setGrade(const QString& query, const QString& nodeId, int grade);
+    int gradeOf(const QString& nodeId) const { return grades_.value(nodeId, -1); }
+
+    // What the logged searches returned (health.h, HealthOptions::per_node), for the Heat column.
+    struct HeatReading {
+        bool known = false;          // a reading arrived; false: the column is blank
+        QHash<QString, int> queries; // returned node → distinct questions that returned it
+        QSet<QString> magnets;       // nodes the health reading calls magnets
+        int distinctQueries = 0;     // distinct questions logged (in the range)
+        QString range;               // the time filter's range the reading kept, or ""
+    };
+    void setHeat(HeatReading heat);
+    const HeatReading& heat() const { return heat_; }
 
     const Item* itemAt(const QModelIndex& index) const;
     QModelIndex indexOf(const QString& id) const; // invalid when not loaded
@@ -86,6 +103,14 @@ private:
     QSet<QString> hits_;
     QSet<QString> ancestors_;
     QSet<QString> hitTrees_;
+    QString gradedQuery_;
+    QHash<QString, int> grades_;
+    HeatReading heat_;
+    int maxHeat_ = 1;
+    // The Heat column's cell and the Node column's grade mark.
+    QVariant heatData(const Item& item, int role) const;
+    QVariant gradeData(const Item& item, int role) const;
+    void refreshColumn(int column);
 };
 
 } // namespace memlens::ui

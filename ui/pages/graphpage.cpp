@@ -1,5 +1,6 @@
 #include "pages/graphpage.h"
 
+#include "core/format.h"
 #include "graph/communitypanel.h"
 #include "graph/entitypanel.h"
 #include "graph/graphcontrolspanel.h"
@@ -13,6 +14,8 @@
 #include "pages/queryworkbench.h"
 #include "vault/vaultcontroller.h"
 #include "widgets/scrollable.h"
+
+#include <memlens/health.h>
 
 #include <QLabel>
 #include <QMenu>
@@ -249,8 +252,25 @@ void GraphPage::queryTopicOfSelected() {
     workbench_->runTopic(scene_->data().nodes[static_cast<std::size_t>(index)].id, false);
 }
 
+void GraphPage::setHealth(const std::shared_ptr<const HealthReport>& report, const QString& range) {
+    GraphRecall recall;
+    if (report) {
+        recall.known = true;
+        recall.distinctQueries = static_cast<int>(report->distinct_queries);
+        recall.range = range;
+        recall.entities.reserve(static_cast<qsizetype>(report->entity_recall.size()));
+        for (const auto& [id, r] : report->entity_recall)
+            recall.entities.insert(
+                qs(id), {static_cast<qint64>(r.returned), static_cast<qint64>(r.queries)});
+    }
+    scene_->setRecall(std::move(recall));
+    entity_->showSelection();
+    redraw();
+}
+
 void GraphPage::resetVaultState() {
     loader_->cancel();
+    scene_->setRecall({});
     requested_.reset();
     shown_.reset();
     selectedId_.clear();

@@ -19,7 +19,12 @@
 
 #include <QWidget>
 
+#include <memory>
 #include <optional>
+
+namespace memlens {
+struct HealthReport;
+}
 
 class QLabel;
 
@@ -63,6 +68,9 @@ public:
     void showTimeWindow(qint64 sinceMs, qint64 untilMs);
     // No time window: the whole graph again (the shared time filter cleared).
     void clearTimeWindow();
+    // The Overview's health reading (OverviewPage::healthRead): what the logged searches reached
+    // of each entity, for the size measure "questions that reached it", the hover and the panel.
+    void setHealth(const std::shared_ptr<const HealthReport>& report, const QString& range);
 
     GraphScene* scene() const { return scene_; }
     GraphView* view() const { return view_; }

@@ -188,6 +188,7 @@ void OverviewPage::refreshHealth() {
     if (!ref.isValid() || vault_->overview().workspace) {
         healthSummary_->setText(tr("An OpenHuman workspace keeps no audit log to read."));
         Q_EMIT healthShown();
+        Q_EMIT healthRead(nullptr, QString());
         return;
     }
     healthSummary_->setText(tr("Reading the audit log…"));
@@ -195,32 +196,40 @@ void OverviewPage::refreshHealth() {
     if (filter_->isSet())
         window = std::pair{filter_->sinceMs(), filter_->untilMs()};
     healthJob_->start(
-        [ref, window](const std::atomic_bool& cancel) -> std::pair<HealthReport, QString> {
+        [ref, window](const std::atomic_bool& cancel)
+            -> std::pair<std::shared_ptr<const HealthReport>, QString> {
             auto vault = workerVault(ref);
             if (!vault)
-                return {{}, formatStatus(vault.status())};
+                return {nullptr, formatStatus(vault.status())};
             HealthOptions o;
             o.cancel = &cancel;
+            o.per_node = true;
             if (window) {
                 o.since_ms = window->first;
                 o.until_ms = window->second;
             }
             auto r = vault_health(**vault, o);
             if (!r)
-                return {{}, formatStatus(r.status())};
-            return {std::move(r).value(), QString()};
+                return {nullptr, formatStatus(r.status())};
+            return {std::make_shared<const HealthReport>(std::move(r).value()), QString()};
         },
-        [this](const std::pair<HealthReport, QString>& out) { showHealth(out.first, out.second); });
+        [this](const std::pair<std::shared_ptr<const HealthReport>, QString>& out) {
+            showHealth(out.first, out.second);
+        });
 }
 
-void OverviewPage::showHealth(const HealthReport& r, const QString& error) {
+void OverviewPage::showHealth(const std::shared_ptr<const HealthReport>& report,
+                              const QString& error) {
     magnets_->clear();
-    magnets_->setVisible(!r.magnets.empty() && error.isEmpty());
-    if (!error.isEmpty()) {
+    Q_EMIT healthRead(report, filter_->isSet() ? filter_->rangeText() : QString());
+    if (!report) {
+        magnets_->hide();
         healthSummary_->setText(tr("The audit log could not be read: %1").arg(error));
         Q_EMIT healthShown();
         return;
     }
+    const HealthReport& r = *report;
+    magnets_->setVisible(!r.magnets.empty());
     if (r.searches == 0) {
         healthSummary_->setText(
             filter_->isSet()

@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QChart;
 class QChartView;
 class QLabel;
@@ -46,13 +48,18 @@ Q_SIGNALS:
     void nodeRequested(const QString& nodeId);
     // The health section shows a fresh reading (or why there is none).
     void healthShown();
+    // The reading behind it, with each returned node's and entity's questions
+    // (HealthOptions::per_node) for the trees' heat and the graph's recall; null when there is
+    // none (no vault, a workspace, an error). `range`: the time filter's range it kept, or "".
+    void healthRead(const std::shared_ptr<const memlens::HealthReport>& report,
+                    const QString& range);
 
 private:
     void show(const VaultOverviewData& data);
     // The shared filter changed: its range on the chart, the health read for it.
     void applyTimeFilter();
     void showKinds(const VaultOverviewData& data);
-    void showHealth(const HealthReport& r, const QString& error);
+    void showHealth(const std::shared_ptr<const HealthReport>& r, const QString& error);
     // The health section's widgets, set up and laid out.
     QLayout* healthSection();
 

@@ -43,6 +43,9 @@ public:
     MmrPanel* mmr() const { return mmr_; }
     WhyNotDialog* whyNot() const { return whyNot_; }
     GradeFlow* grades() const { return grades_; }
+    // The question the shown hits answer, when they are a search's; else empty: the query whose
+    // grades the views mark.
+    QString gradedQuery() const;
     BiographyDialog* biography() const { return biography_; }
     MetricsDialog* metrics() const { return metrics_; }
     CalibrationDialog* calibration() const { return calibration_; }
@@ -94,8 +97,6 @@ private:
     void showSelection();
 
     bool eventFilter(QObject* watched, QEvent* event) override;
-    // The question the shown hits answer, when they are a search's; else empty.
-    QString gradedQuery() const;
 
     QuerySession* session_;
     NodeLookup* lookup_;

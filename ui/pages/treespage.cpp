@@ -12,10 +12,12 @@
 #include "pages/whynotmenu.h"
 #include "query/highlight.h"
 #include "query/querysession.h"
+#include "vault/gradeflow.h"
 #include "vault/vaultcontroller.h"
 #include "vault/workervault.h"
 #include "widgets/timelineview.h"
 
+#include <memlens/health.h>
 #include <memlens/overview.h>
 #include <memlens/retrieval.h>
 
@@ -72,7 +74,30 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     connect(vault_, &VaultController::vaultChanged, this, &TreesPage::resetVaultState);
     connect(vault_, &VaultController::opened, this, &TreesPage::onVaultOpened);
     connect(workbench_->session(), &QuerySession::finished, this, &TreesPage::onQueryFinished);
+    // The grades of the query shown mark the nodes they grade (GradeFlow reads them after each
+    // search and after each grade given).
+    connect(workbench_->grades(), &GradeFlow::gradesLoaded, this,
+            [this](const QString& query, const QHash<QString, int>& grades) {
+                if (query == workbench_->gradedQuery())
+                    model_->setGrades(query, grades);
+            });
+    connect(workbench_->grades(), &GradeFlow::graded, model_, &SummaryTreeModel::setGrade);
     updateButtons();
+}
+
+void TreesPage::setHealth(const std::shared_ptr<const HealthReport>& report, const QString& range) {
+    SummaryTreeModel::HeatReading heat;
+    if (report) {
+        heat.known = true;
+        heat.distinctQueries = static_cast<int>(report->distinct_queries);
+        heat.range = range;
+        heat.queries.reserve(static_cast<qsizetype>(report->node_queries.size()));
+        for (const auto& [id, n] : report->node_queries)
+            heat.queries.insert(qs(id), static_cast<int>(n));
+        for (const Magnet& m : report->magnets)
+            heat.magnets.insert(qs(m.node_id));
+    }
+    model_->setHeat(std::move(heat));
 }
 
 // The trees' view and its buttons: Reveal, Drill Down, Fetch Leaves.
@@ -87,6 +112,7 @@ void TreesPage::setupTree() {
     tree_->header()->resizeSection(SummaryTreeModel::Time, 190);
     tree_->header()->resizeSection(SummaryTreeModel::Children, 110);
     tree_->header()->resizeSection(SummaryTreeModel::Entities, 230);
+    tree_->header()->resizeSection(SummaryTreeModel::Heat, 170);
 
     reveal_->setToolTip(tr("Expand the trees down to the hit shown in Hit Detail"));
     leaves_->setToolTip(tr("Read the exact text of the chunks under the selected level-1 summary"));
@@ -198,6 +224,8 @@ void TreesPage::resetVaultState() {
     coverJob_->cancel();
     marksJob_->cancel();
     model_->setTrees({}, {});
+    model_->setGrades({}, {});
+    model_->setHeat({});
     timeline_->setHistogram({});
     timeline_->setSpans({});
     timeline_->clearSelection();
@@ -226,6 +254,8 @@ void TreesPage::onVaultOpened() {
 }
 
 void TreesPage::onQueryFinished() {
+    if (workbench_->gradedQuery().isEmpty())
+        model_->setGrades({}, {}); // a drill-down or a walk: no question to grade against
     std::vector<std::string> ids;
     QHash<QString, QString> trees;
     for (const HitRow& row : workbench_->session()->outcome().rows) {

@@ -8,6 +8,12 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <memory>
+
+namespace memlens {
+struct HealthReport;
+}
+
 class QLabel;
 class QPushButton;
 class QTreeView;
@@ -36,6 +42,9 @@ public:
     // The shared time filter (core/timefilter.h): its range marked on the timeline and covered,
     // unless that cover is the one shown; cleared, no window and no cover.
     void applyTimeFilter(const TimeFilter& filter);
+    // The Overview's health reading (OverviewPage::healthRead): the Heat column's figures; null
+    // blanks the column. `range`: the time filter's range the reading kept, or "".
+    void setHealth(const std::shared_ptr<const HealthReport>& report, const QString& range);
     // Forgets the previous vault's trees, marks, selection, timeline window and cover.
     void resetVaultState();
 

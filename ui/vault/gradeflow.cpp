@@ -1,6 +1,7 @@
 #include "vault/gradeflow.h"
 
 #include "core/format.h"
+#include "core/grades.h"
 #include "core/jobrunner.h"
 #include "vault/workervault.h"
 
@@ -122,11 +123,6 @@ void GradeFlow::grade(const QString& queryText, const QString& nodeId, int grade
                                .arg(out.grade)
                                .arg(gradeName(out.grade)));
         });
-}
-
-QString GradeFlow::gradeName(int grade) {
-    const PhraseText p = grade_phrase(grade);
-    return QCoreApplication::translate(p.context, p.text);
 }
 
 } // namespace memlens::ui

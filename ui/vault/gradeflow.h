@@ -27,8 +27,6 @@ public:
     void load(const QString& queryText);
     // A person's grade 0..3 of `nodeId` for `queryText` (graded, or failed and a message box).
     void grade(const QString& queryText, const QString& nodeId, int grade);
-    // The grade in words (judgments.h grade_name), translated.
-    static QString gradeName(int grade);
 
 Q_SIGNALS:
     void gradesLoaded(const QString& queryText, const QHash<QString, int>& grades);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace memlens {
@@ -30,6 +31,10 @@ struct HealthOptions {
     double magnet_min_share = 0.05;
     std::size_t max_magnets = 20;
     std::size_t max_sources = 20; // coverage rows by source, the most never-returned first
+    // Also report each returned node's questions and each named entity's recall
+    // (HealthReport::node_queries, entity_recall): the trees' heat column and the graph's
+    // recall measure. Costs one entity-index lookup per returned node.
+    bool per_node = false;
     const std::atomic_bool* cancel = nullptr;
 };
 
@@ -51,6 +56,12 @@ struct Magnet {
     std::vector<std::string> sample_queries; // up to ten of them, most recent first
 };
 
+// One entity's memories as the logged searches reached them (HealthOptions::per_node).
+struct EntityRecall {
+    std::size_t returned = 0; // its memories (chunks) that some logged search returned
+    std::size_t queries = 0;  // distinct questions that returned one of them
+};
+
 struct HealthReport {
     std::size_t searches = 0;         // logged searches read
     std::size_t distinct_queries = 0; // their distinct question texts
@@ -60,6 +71,11 @@ struct HealthReport {
     std::vector<CoverageRow> by_source;
     std::vector<CoverageRow> by_age;
     std::vector<Magnet> magnets; // by share, highest first
+    // With HealthOptions::per_node: every returned node (chunk or summary) → the distinct
+    // questions that returned it; a memory absent here was never returned. And every entity one
+    // of whose memories was returned → its recall (an entity absent here: none was).
+    std::unordered_map<std::string, std::size_t> node_queries;
+    std::unordered_map<std::string, EntityRecall> entity_recall;
 };
 
 // InvalidArgument for since after until; Unsupported on an OpenHuman workspace.
@@ -68,6 +84,7 @@ Result<HealthReport> vault_health(const Vault& vault, const HealthOptions& opts 
 // {"searches","distinct_queries","chunks","never_returned","never_returned_share","newest",
 //  "by_source":[{"source","chunks","never_returned"}],"by_age":[{"age",…}],
 //  "magnets":[{"node_id","text","queries","share","unrelated_share","sample_queries"}]}
+// (the per-node maps are for views that look nodes up; the JSON leaves them out).
 std::string to_json(const HealthReport& r);
 
 } // namespace memlens

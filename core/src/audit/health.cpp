@@ -199,6 +199,31 @@ Status magnets(const Vault& vault, const HealthOptions& o, const LogScan& scan, 
     return Status::ok();
 }
 
+// Each returned node's questions, and per entity the returned memories and their questions.
+Status per_node(const Vault& vault, const LogScan& scan, HealthReport& r) {
+    auto entities = vault.db().prepare("SELECT entity_id FROM mem_tree_entity_index WHERE "
+                                       "node_id = ?1 AND node_kind = 'leaf'");
+    if (!entities)
+        return entities.status();
+    std::unordered_map<std::string, std::unordered_set<const std::string*>> asked;
+    for (const auto& returned : scan.returned_by) {
+        const std::vector<std::string>& qs = returned.second; // a lambda below reads it
+        r.node_queries.emplace(returned.first, qs.size());
+        entities->reset();
+        entities->bind(1, returned.first);
+        MEMLENS_TRY(entities->each_row([&] {
+            const std::string entity = entities->column_text(0);
+            ++r.entity_recall[entity].returned;
+            auto& set = asked[entity];
+            for (const auto& q : qs)
+                set.insert(&scan.questions.find(q)->first);
+        }));
+    }
+    for (auto& [entity, set] : asked)
+        r.entity_recall[entity].queries = set.size();
+    return Status::ok();
+}
+
 } // namespace
 
 Result<HealthReport> vault_health(const Vault& vault, const HealthOptions& o) {
@@ -216,6 +241,8 @@ Result<HealthReport> vault_health(const Vault& vault, const HealthOptions& o) {
     MEMLENS_TRY(scan_log(vault, o, r, scan));
     MEMLENS_TRY(coverage(vault, o, scan, r));
     MEMLENS_TRY(magnets(vault, o, scan, r));
+    if (o.per_node)
+        MEMLENS_TRY(per_node(vault, scan, r));
     return r;
 }
 
