@@ -3828,7 +3828,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+356"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+355"/>
         <source>Hide</source>
         <translation>Ausblenden</translation>
     </message>
@@ -3838,7 +3838,7 @@
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-245"/>
         <source>Selected</source>
         <translation>Gewählt</translation>
     </message>
@@ -3853,7 +3853,7 @@
         <translation>Aliasse</translation>
     </message>
     <message>
-        <location line="+201"/>
+        <location line="+200"/>
         <source>No drawn entity matches “%1”</source>
         <translation>Keine gezeichnete Entität passt zu „%1“</translation>
     </message>
@@ -5148,7 +5148,7 @@
 <context>
     <name>memlens::ui::MmrModel</name>
     <message>
-        <location filename="../ui/models/mmrmodel.cpp" line="+85"/>
+        <location filename="../ui/models/mmrmodel.cpp" line="+87"/>
         <source>▲ %1 (fused #%2)</source>
         <translation>▲ %1 (fusioniert #%2)</translation>
     </message>
@@ -5228,12 +5228,17 @@
         <translation>Kosinus %1 zur ähnlichsten früheren Wahl; über der Schwelle %2: (cos − Schwelle) / (1 − Schwelle) = %3</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+35"/>
+        <source>Graded %1 (%2) for this query</source>
+        <translation>Für diese Anfrage mit %1 bewertet (%2)</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Redundancy</source>
         <translation>Redundanz</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-160"/>
         <location line="+17"/>
         <location line="+21"/>
         <source>pick %1</source>
@@ -5250,7 +5255,7 @@
         <translation>Ähnlichste frühere Wahl: %1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+74"/>
         <source>Pick</source>
         <translation>Wahl</translation>
     </message>
@@ -6189,7 +6194,7 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+100"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+105"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
@@ -6830,7 +6835,7 @@ Baum: %2</translation>
         <translation>Bewertet mit %1 (%2) für „%3“</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+20"/>
         <source>of the %n distinct question(s) logged</source>
         <translation>
             <numerusform>der %n protokollierten Frage</numerusform>
@@ -6990,7 +6995,7 @@ Oberste Ebene: L%3</translation>
         <translation>B&amp;lätter abrufen</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+50"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
         <translation>Die Bäume bis zu dem Treffer aufklappen, der in den Trefferdetails gezeigt wird</translation>
     </message>

@@ -660,7 +660,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+99"/>
+        <location line="+102"/>
         <source>of the %n distinct question(s) logged</source>
         <translation>
             <numerusform>of the %n distinct question logged</numerusform>
@@ -695,7 +695,7 @@
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+409"/>
+        <location filename="../ui/pages/treespage.cpp" line="+408"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>

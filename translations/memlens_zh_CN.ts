@@ -3778,7 +3778,7 @@
 <context>
     <name>memlens::ui::GraphPage</name>
     <message>
-        <location filename="../ui/pages/graphpage.cpp" line="+356"/>
+        <location filename="../ui/pages/graphpage.cpp" line="+355"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
@@ -3788,7 +3788,7 @@
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-245"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
@@ -3803,7 +3803,7 @@
         <translation>别名</translation>
     </message>
     <message>
-        <location line="+201"/>
+        <location line="+200"/>
         <source>No drawn entity matches “%1”</source>
         <translation>没有已绘制的实体匹配「%1」</translation>
     </message>
@@ -5085,7 +5085,7 @@
 <context>
     <name>memlens::ui::MmrModel</name>
     <message>
-        <location filename="../ui/models/mmrmodel.cpp" line="+85"/>
+        <location filename="../ui/models/mmrmodel.cpp" line="+87"/>
         <source>▲ %1 (fused #%2)</source>
         <translation>▲ %1（融合 #%2）</translation>
     </message>
@@ -5165,12 +5165,17 @@
         <translation>与最相似的先前选择的余弦为 %1；高于下限 %2：(cos − 下限) / (1 − 下限) = %3</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+35"/>
+        <source>Graded %1 (%2) for this query</source>
+        <translation>针对此查询评为 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Redundancy</source>
         <translation>冗余</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-160"/>
         <location line="+17"/>
         <location line="+21"/>
         <source>pick %1</source>
@@ -5187,7 +5192,7 @@
         <translation>最相似的先前选择：%1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+74"/>
         <source>Pick</source>
         <translation>选择</translation>
     </message>
@@ -6115,7 +6120,7 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+100"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+105"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
     </message>
@@ -6755,7 +6760,7 @@ Tree: %2</source>
         <translation>针对“%3”评为 %1（%2）</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+20"/>
         <source>of the %n distinct question(s) logged</source>
         <translation>
             <numerusform>已记录的 %n 个不同问题</numerusform>
@@ -6911,7 +6916,7 @@ Top level: L%3</source>
         <translation>获取叶节点(&amp;L)</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+50"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
         <translation>将树展开到“命中详情”中显示的命中结果</translation>
     </message>

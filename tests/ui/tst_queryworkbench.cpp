@@ -463,12 +463,26 @@ private Q_SLOTS:
         QVERIFY2(cell.data().toString().contains(QStringLiteral("answers it")),
                  qPrintable(cell.data().toString()));
         QVERIFY(cell.data(Qt::DecorationRole).canConvert<QColor>());
+        // The MMR panel marks the same candidate, on its pick.
+        MmrModel* mmr = wb_->session()->mmr();
+        int mmrRow = -1;
+        for (int r = 0; r < mmr->rowCount(); ++r)
+            if (mmr->entryAt(r)->nodeId == id)
+                mmrRow = r;
+        QVERIFY(mmrRow >= 0);
+        QCOMPARE(mmr->index(mmrRow, MmrModel::Step).data(GradeRole).toInt(), 3);
+        QVERIFY(mmr->index(mmrRow, MmrModel::Step)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Graded 3")));
 
         // Another question: no grade of the first one shows.
         QSignalSpy loaded(wb_->grades(), &GradeFlow::gradesLoaded);
         QVERIFY(ask(QStringLiteral("phoenix")));
         QVERIFY(loaded.wait(30000));
         QCOMPARE(results->gradeOf(id), -1);
+        for (int r = 0; r < mmr->rowCount(); ++r)
+            QVERIFY(!mmr->index(r, MmrModel::Step).data(GradeRole).isValid());
         // The first question again: its grade is read back from the vault.
         QVERIFY(ask(QStringLiteral("launch budget decision")));
         QVERIFY(loaded.wait(30000));

@@ -1,6 +1,7 @@
 #include "models/mmrmodel.h"
 
 #include "core/format.h"
+#include "core/grades.h"
 #include "models/roles.h"
 
 #include <QColor>
@@ -14,6 +15,7 @@ MmrModel::MmrModel(QObject* parent)
 void MmrModel::setOutcome(const QueryOutcome& outcome) {
     beginResetModel();
     entries_.clear();
+    grades_.clear();
     hasWalk_ = outcome.search.has_value();
     lambda_ = outcome.search ? outcome.search->mmr_lambda : 0.0;
     floor_ = outcome.search ? outcome.search->settings.mmr_redundancy_floor : 0.0;
@@ -192,11 +194,36 @@ QVariant MmrModel::toolTipData(const Entry& e, int col) const {
     return e.nodeId;
 }
 
+void MmrModel::setGrades(const QHash<QString, int>& grades) {
+    grades_ = grades;
+    if (!entries_.empty())
+        Q_EMIT dataChanged(index(0, Step), index(rowCount() - 1, Step));
+}
+
+void MmrModel::setGrade(const QString& nodeId, int grade) {
+    grades_.insert(nodeId, grade);
+    for (std::size_t i = 0; i < entries_.size(); ++i)
+        if (entries_[i].nodeId == nodeId)
+            Q_EMIT dataChanged(index(static_cast<int>(i), Step), index(static_cast<int>(i), Step));
+}
+
 QVariant MmrModel::data(const QModelIndex& index, int role) const {
     const Entry* e = index.isValid() ? entryAt(index.row()) : nullptr;
     if (!e)
         return {};
     const int col = index.column();
+    if (col == Step && (role == Qt::DecorationRole || role == GradeRole)) {
+        const int g = grades_.value(e->nodeId, -1);
+        if (g < 0)
+            return {};
+        return role == GradeRole ? QVariant(g) : QVariant(gradeIcon(g));
+    }
+    if (col == Step && role == Qt::ToolTipRole && grades_.contains(e->nodeId)) {
+        const int g = grades_.value(e->nodeId);
+        return QString(toolTipData(*e, col).toString() + QLatin1Char('\n') +
+                       tr("Graded %1 (%2) for this query").arg(g).arg(gradeName(g)))
+            .trimmed();
+    }
     switch (role) {
     case Qt::DisplayRole:
         return displayData(*e, col);

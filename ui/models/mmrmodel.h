@@ -1,11 +1,13 @@
 // The MMR walk of the last hybrid query: each pick in order with its relevance, its maximum
 // similarity to the earlier picks and which pick caused that penalty, and how far MMR moved it
-// from its fused rank; then the fused candidates MMR pushed out of the answer.
+// from its fused rank; then the fused candidates MMR pushed out of the answer. A candidate graded
+// for the query carries its grade's mark on its pick (setGrades): a relevant one left out shows.
 #pragma once
 
 #include "query/queryoutcome.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 #include <vector>
 
@@ -53,6 +55,9 @@ public:
 
     void setOutcome(const QueryOutcome& outcome);
     const Entry* entryAt(int row) const;
+    // The grades given for the query shown, by node id (setOutcome clears them).
+    void setGrades(const QHash<QString, int>& grades);
+    void setGrade(const QString& nodeId, int grade);
     double lambda() const { return lambda_; }
     double redundancyFloor() const { return floor_; }
     bool hasWalk() const { return hasWalk_; }
@@ -74,6 +79,7 @@ private:
     QVariant toolTipData(const Entry& e, int col) const;
 
     std::vector<Entry> entries_;
+    QHash<QString, int> grades_;
     double lambda_ = 0.0;
     double floor_ = 0.0;
     bool hasWalk_ = false;

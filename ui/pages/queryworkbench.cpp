@@ -5,6 +5,7 @@
 #include "dialogs/calibrationdialog.h"
 #include "dialogs/metricsdialog.h"
 #include "dialogs/whynotdialog.h"
+#include "models/mmrmodel.h"
 #include "models/resultsmodel.h"
 #include "models/resultsproxy.h"
 #include "models/roles.h"
@@ -85,13 +86,17 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     });
     connect(grades_, &GradeFlow::gradesLoaded, this,
             [this](const QString& query, const QHash<QString, int>& grades) {
-                if (query == gradedQuery())
+                if (query == gradedQuery()) {
                     session_->results()->setGrades(grades);
+                    session_->mmr()->setGrades(grades);
+                }
             });
     connect(grades_, &GradeFlow::graded, this,
             [this](const QString& query, const QString& nodeId, int grade) {
-                if (query == gradedQuery())
+                if (query == gradedQuery()) {
                     session_->results()->setGrade(nodeId, grade);
+                    session_->mmr()->setGrade(nodeId, grade);
+                }
             });
     connect(grades_, &GradeFlow::message, this, &QueryWorkbench::message);
     page_->resultsView()->installEventFilter(this);
