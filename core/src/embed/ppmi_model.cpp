@@ -6,7 +6,9 @@
 #include <memlens/ppmi_model.h>
 #include <memlens/text.h>
 
-#include <Eigen/Dense>
+#include <Eigen/Core>
+#include <Eigen/Eigenvalues>
+#include <Eigen/QR>
 #include <Eigen/SparseCore>
 #include <algorithm>
 #include <cmath>
@@ -139,8 +141,21 @@ Svd truncated_svd(const SparseF& ppmi, Eigen::Index k, std::uint64_t seed) {
         q = orthonormal_columns(DenseF(ppmi * q));
     }
     const DenseF small = (ppmi.transpose() * q).transpose(); // width × vocab = Qᵀ M
-    Eigen::BDCSVD<DenseF> svd(small, Eigen::ComputeThinU);
-    return {q * svd.matrixU().leftCols(k), svd.singularValues().head(k)};
+    // Its left singular vectors are the eigenvectors of the width × width Gram matrix B Bᵀ, and
+    // its singular values the square roots of their eigenvalues: a symmetric eigensolver on a
+    // matrix of at most a few hundred rows, in double, instead of an SVD of B itself (Eigen's
+    // SVDs cost the build more than the rest of the core's embedders together).
+    const Eigen::MatrixXd gram = (small * small.transpose()).cast<double>();
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(gram);
+    Svd out{DenseF(q.rows(), k), Eigen::VectorXf(k)};
+    DenseF basis(width, k); // eigenvalues come ascending: the largest k, largest first
+    for (Eigen::Index j = 0; j < k; ++j) {
+        const Eigen::Index from = width - 1 - j;
+        basis.col(j) = eigen.eigenvectors().col(from).cast<float>();
+        out.sigma(j) = static_cast<float>(std::sqrt(std::max(0.0, eigen.eigenvalues()(from))));
+    }
+    out.u = q * basis;
+    return out;
 }
 
 } // namespace
