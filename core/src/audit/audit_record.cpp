@@ -9,6 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
+#include <string_view>
+
 namespace memlens {
 
 namespace {
@@ -324,7 +327,166 @@ private:
 
 } // namespace
 
+namespace {
+
+// The sources column as memlens writes it, read without a general JSON lexer: an array of flat
+// objects whose keys and strings are plain printable ASCII (no escape), whose numbers have at
+// most 32 characters and whose other values are true, false or null, each with one string
+// node_id. Anything else (an escape, a byte over 0x7f, a nested value, a second node_id, an
+// object without one, a damaged text) is not decided here: nullopt, and the SAX reader below
+// says what it is. The fuzzer holds both to a full parse (fuzz/fuzz_audit_sources.cpp).
+class PlainSources {
+public:
+    explicit PlainSources(const std::string& text)
+        : p_(text.data())
+        , end_(text.data() + text.size()) {}
+
+    // True with the ids appended; false: not plain (ids as they were).
+    bool read(std::vector<std::string>& ids) {
+        const std::size_t before = ids.size();
+        if (!array(ids)) {
+            ids.resize(before);
+            return false;
+        }
+        return true;
+    }
+
+private:
+    void space() {
+        while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\t' || *p_ == '\r'))
+            ++p_;
+    }
+    bool eat(char c) {
+        space();
+        if (p_ == end_ || *p_ != c)
+            return false;
+        ++p_;
+        return true;
+    }
+    bool peek(char c) {
+        space();
+        return p_ < end_ && *p_ == c;
+    }
+    // A string of printable ASCII without escapes; p_ on its opening quote.
+    bool plain_string(std::string_view& out) {
+        if (!eat('"'))
+            return false;
+        const char* start = p_;
+        while (p_ < end_ && *p_ != '"') {
+            const auto c = static_cast<unsigned char>(*p_);
+            if (c < 0x20 || c > 0x7e || c == '\\')
+                return false;
+            ++p_;
+        }
+        if (p_ == end_)
+            return false;
+        out = std::string_view(start, static_cast<std::size_t>(p_ - start));
+        ++p_;
+        return true;
+    }
+    static bool digit(char c) { return c >= '0' && c <= '9'; }
+    // JSON's number grammar, at most 32 characters.
+    bool number() {
+        const char* start = p_;
+        if (p_ < end_ && *p_ == '-')
+            ++p_;
+        if (p_ == end_ || !digit(*p_))
+            return false;
+        if (*p_ == '0')
+            ++p_;
+        else
+            while (p_ < end_ && digit(*p_))
+                ++p_;
+        if (p_ < end_ && *p_ == '.') {
+            ++p_;
+            if (p_ == end_ || !digit(*p_))
+                return false;
+            while (p_ < end_ && digit(*p_))
+                ++p_;
+        }
+        if (p_ < end_ && (*p_ == 'e' || *p_ == 'E')) {
+            ++p_;
+            if (p_ < end_ && (*p_ == '+' || *p_ == '-'))
+                ++p_;
+            if (p_ == end_ || !digit(*p_))
+                return false;
+            while (p_ < end_ && digit(*p_))
+                ++p_;
+        }
+        return p_ - start <= 32;
+    }
+    bool literal(std::string_view word) {
+        if (static_cast<std::size_t>(end_ - p_) < word.size() ||
+            std::string_view(p_, word.size()) != word)
+            return false;
+        p_ += word.size();
+        return true;
+    }
+    // A value other than node_id's.
+    bool other_value() {
+        space();
+        if (p_ == end_)
+            return false;
+        std::string_view ignored;
+        switch (*p_) {
+        case '"':
+            return plain_string(ignored);
+        case 't':
+            return literal("true");
+        case 'f':
+            return literal("false");
+        case 'n':
+            return literal("null");
+        default:
+            return number();
+        }
+    }
+    bool object(std::vector<std::string>& ids) {
+        if (!eat('{'))
+            return false;
+        std::optional<std::string_view> id;
+        do {
+            std::string_view key;
+            if (!plain_string(key) || !eat(':'))
+                return false;
+            if (key == "node_id") {
+                std::string_view value;
+                if (id || !peek('"') || !plain_string(value))
+                    return false;
+                id = value;
+            } else if (!other_value()) {
+                return false;
+            }
+        } while (eat(','));
+        if (!eat('}') || !id)
+            return false;
+        ids.emplace_back(*id);
+        return true;
+    }
+    bool array(std::vector<std::string>& ids) {
+        if (!eat('['))
+            return false;
+        if (!eat(']')) {
+            do {
+                if (!object(ids))
+                    return false;
+            } while (eat(','));
+            if (!eat(']'))
+                return false;
+        }
+        space();
+        return p_ == end_;
+    }
+
+    const char* p_;
+    const char* end_;
+};
+
+} // namespace
+
 Status logged_node_ids(const std::string& sources, std::vector<std::string>& ids) {
+    if (PlainSources(sources).read(ids))
+        return Status::ok();
     SourceIds reader(ids);
     if (!json::sax_parse(sources, &reader))
         return Status::corruption(reader.error().empty() ? "sources is not JSON" : reader.error());

@@ -1,5 +1,7 @@
 // The node ids of an audit row's sources column ([{"node_id": …, …}, …]), read as the text is
-// lexed (audit_record.cpp): a blast radius reads ten thousand rows' sources. Used by
+// scanned (audit_record.cpp): a blast radius reads ten thousand rows' sources, the vault's
+// health every row of the log. The text as memlens writes it is read by a plain scanner;
+// anything else by nlohmann's SAX lexer, which says what is wrong. Used by
 // rerun_inputs_from_audit and fuzzed against a full parse (fuzz/fuzz_audit_sources.cpp).
 #pragma once
 
