@@ -38,6 +38,9 @@ int bench_graph(const Args& a);
 // What the ranking lab costs: a slider's re-rank, a what-if, a blast radius over a generated
 // log, against a search of the same queries (lab.cpp).
 int bench_lab(const Args& a);
+// The inspector's real widgets driven offscreen over a vault: each gesture's time to its view on
+// screen and the longest the GUI thread was blocked meanwhile (gui.cpp).
+int bench_gui(const Args& a);
 
 // "memlens-bench <command>: <message>" on stderr (main() sets the program name); the exit code.
 using cli::fail;

@@ -1,6 +1,6 @@
-// memlens-bench graph|ingest|lab|long-text|mcp|query|scale: the speed benchmarks, as ratios against
-// baselines measured in the same run (docs/performance.md). Built beside memlens-cli and never
-// installed.
+// memlens-bench graph|gui|ingest|lab|long-text|mcp|query|scale: the speed benchmarks, as ratios
+// against baselines measured in the same run (docs/performance.md). Built beside memlens-cli and
+// never installed.
 #include "bench.h"
 
 #include <memlens/db.h>
@@ -44,6 +44,21 @@ const std::vector<cli::Spec>& commands() {
          {"chunks", "runs", "seed"},
          {},
          bench_graph},
+        {"gui",
+         "the inspector's widgets driven offscreen: each gesture's time, the GUI thread's gaps",
+         "Usage: memlens-bench gui [--chunks N] [--logged L] [--audit-rows R] [--seed S] "
+         "[--json]\n\n"
+         "On a copy of the cached generated vault of N chunks (default 10000; built as 'query'\n"
+         "builds it), logs L real searches (default 200) and copies of them up to R rows\n"
+         "(default 100000), then drives the real main window offscreen (QT_QPA_PLATFORM, when\n"
+         "set, chooses another platform): opens the vault, waits for the Overview's health, runs\n"
+         "a question, expands a tree, covers the last 90 days, opens the graph, lists the audit\n"
+         "log and opens the Lab and one what-if. Reports each step's time from the gesture to\n"
+         "its view, the longest gap of a 5 ms timer on the GUI thread during it (against the\n"
+         "same timer over a second of an idle window), and peak RSS.",
+         {"chunks", "logged", "audit-rows", "seed"},
+         {},
+         bench_gui},
         {"lab",
          "the ranking lab's re-rank, what-if and blast radius, against a search",
          "Usage: memlens-bench lab [--chunks N] [--queries Q] [--seed S] [--json]\n\n"

@@ -116,6 +116,35 @@ private slots:
         QVERIFY(j["ratio"].get<double>() > 0.0);
     }
 
+    // The inspector driven offscreen: every step, in order, with its time and the GUI thread's
+    // longest gap; the log copied up to the rows asked, and the Audit page listing them all.
+    void guiDrivesTheRealWindowThroughEveryStep() {
+        auto r = run_bench({u"gui"_s, u"--chunks"_s, u"300"_s, u"--logged"_s, u"8"_s,
+                            u"--audit-rows"_s, u"500"_s, u"--json"_s},
+                           cache_);
+        QVERIFY2(r.exit_code == 0, r.err.c_str());
+        const json j = json::parse(r.out);
+        QCOMPARE(j["audit_rows"].get<int>(), 500);
+        std::vector<std::string> names;
+        for (const auto& step : j["steps"]) {
+            names.push_back(step["step"].get<std::string>());
+            QVERIFY(step["ms"].get<double>() > 0.0);
+            QVERIFY(step["gui_blocked_ms"].get<double>() >= 0.0);
+        }
+        const std::vector<std::string> want = {"open the vault",
+                                               "the overview (open to its health shown)",
+                                               "the first query, its breakdown shown",
+                                               "expand a tree level",
+                                               "a 90-day timeline cover",
+                                               "the graph's default view",
+                                               "the audit page, its rows listed",
+                                               "the lab, the newest row opened",
+                                               "the lab's what-if (RRF k = 20)"};
+        QCOMPARE(names, want);
+        QVERIFY(j["idle_longest_gap_ms"].get<double>() > 0.0);
+        QVERIFY(j["peak_rss_mb"].get<double>() > 0.0);
+    }
+
     // One long text at two sizes: a figure per size, the smallest the baseline (1 by
     // definition), sizes in order whatever order they were given in; a size over one item's
     // limit is refused by name.
