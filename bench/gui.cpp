@@ -7,8 +7,9 @@
 // longest gap over a second of an idle window, measured first in the same run).
 //
 // The log the Audit page and the Lab read: `--logged` real searches (generate_query_log), then
-// copies of them, each older than the last, up to `--audit-rows` rows. The copies keep no
-// candidate pools: the page lists rows and reads a row's pools only when one is opened.
+// copies of them, each older than the last (in time and by id), up to `--audit-rows` rows. The
+// copies keep no candidate pools: the page lists rows and reads a row's pools only when one is
+// opened.
 #include "bench.h"
 #include "core/threadguard.h"
 #include "graph/graphscene.h"
@@ -151,6 +152,17 @@ Result<std::size_t> build_log(const fs::path& vault_dir, std::size_t logged, std
     const std::size_t real = *have;
     if (real == 0)
         return Status::internal("the generated log holds no row");
+    std::int64_t first_id = 0;
+    std::int64_t last_id = 0;
+    {
+        auto ids = db.prepare("SELECT min(id), max(id) FROM retrieval_log");
+        if (!ids)
+            return ids.status();
+        if (auto row = ids->step(); !row)
+            return row.status();
+        first_id = ids->column_int64(0);
+        last_id = ids->column_int64(1);
+    }
     std::int64_t pass = 0;
     while (*have < rows) {
         ++pass;
@@ -171,6 +183,21 @@ Result<std::size_t> build_log(const fs::path& vault_dir, std::size_t logged, std
         have = count();
         if (!have)
             return have.status();
+    }
+    if (pass > 0) {
+        // The real searches last again, by id as by time: the copies are the older history.
+        const std::string realRows = " FROM retrieval_log WHERE id BETWEEN " +
+                                     std::to_string(first_id) + " AND " + std::to_string(last_id);
+        MEMLENS_TRY(db.exec("BEGIN IMMEDIATE"));
+        Status moved = db.exec("INSERT INTO retrieval_log(ts_ms, candidates" + columns +
+                               ") SELECT ts_ms, candidates" + columns + realRows + " ORDER BY id");
+        if (moved)
+            moved = db.exec("DELETE" + realRows);
+        if (!moved) {
+            (void)db.exec("ROLLBACK");
+            return moved;
+        }
+        MEMLENS_TRY(db.exec("COMMIT"));
     }
     return *have;
 }
