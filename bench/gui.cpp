@@ -210,71 +210,11 @@ struct Step {
 
 } // namespace
 
-int bench_gui(const Args& a) {
-    auto chunks = a.get_int("chunks", 1, kMaxBenchCount);
-    auto seed = a.get_int("seed", 0, std::numeric_limits<std::int32_t>::max());
-    auto logged = a.get_int("logged", 1, 100'000);
-    auto auditRows = a.get_int("audit-rows", 1, 10'000'000);
-    if (!chunks || !seed || !logged || !auditRows)
-        return fail("gui", !chunks   ? chunks.status()
-                           : !seed   ? seed.status()
-                           : !logged ? logged.status()
-                                     : auditRows.status());
-    const std::size_t n = static_cast<std::size_t>(chunks->value_or(10'000));
-    const std::uint64_t s = static_cast<std::uint64_t>(seed->value_or(1));
-    const fs::path cached = cached_vault_dir(n, s);
-    if (Status st = ensure_vault(cached, n, s); !st)
-        return fail("gui", st);
-    auto scratch = ScratchVault::copy_of(cached, "gui");
-    if (!scratch)
-        return fail("gui", scratch.status());
-    const fs::path dir = (*scratch)->vault();
-    const auto t0 = Clock::now();
-    auto rows = build_log(dir, static_cast<std::size_t>(logged->value_or(200)),
-                          static_cast<std::size_t>(auditRows->value_or(100'000)), s);
-    if (!rows)
-        return fail("gui", rows.status());
-    nlohmann::json out = {
-        {"chunks", n}, {"audit_rows", *rows}, {"log_build_s", ms_since(t0) / 1000}};
-    std::string question;
-    {
-        auto vault = Vault::open(dir, true);
-        if (!vault)
-            return fail("gui", vault.status());
-        auto work = make_workload(**vault, 1, s);
-        if (!work)
-            return fail("gui", work.status());
-        question = work->queries.front();
-        out["question"] = question;
-        out["span_days"] = (work->latest_ms - work->earliest_ms) / kGuiDayMs;
-    }
+namespace {
 
-    // The window as the application makes it, offscreen unless a display is asked for; its
-    // settings apart from a person's, and SQL on the GUI thread refused outright.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    qputenv("MEMLENS_STRICT_THREADS", "1");
-    int argc = 1;
-    char name[] = "memlens-bench";
-    char* argv[] = {name, nullptr};
-    QApplication app(argc, argv);
-    QStandardPaths::setTestModeEnabled(true);
-    QApplication::setOrganizationName(QStringLiteral("memlens-bench"));
-    QApplication::setApplicationName(QStringLiteral("memlens-bench-gui"));
-    ui::installUiThreadGuard();
-    ui::MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    Watchdog watchdog;
-    {
-        watchdog.reset();
-        QEventLoop idle;
-        QTimer::singleShot(1000, &idle, &QEventLoop::quit);
-        idle.exec();
-        out["idle_longest_gap_ms"] = watchdog.longest_ms();
-    }
-
-    std::vector<Step> steps;
+// Goes through the window as a person does, one step after another (bench_gui's list).
+Status drive(ui::MainWindow& window, Watchdog& watchdog, const fs::path& dir,
+             const std::string& question, std::size_t rows, std::vector<Step>& steps) {
     const auto run = [&](const char* step, auto sender, auto signal, auto gesture) -> Status {
         std::fprintf(stderr, "memlens-bench gui: %s…\n", step);
         watchdog.reset();
@@ -350,7 +290,7 @@ int bench_gui(const Args& a) {
                      window.auditPage()->refresh();
                  });
     if (st)
-        st = check(window.auditPage()->model()->total() >= static_cast<qint64>(*rows),
+        st = check(window.auditPage()->model()->total() >= static_cast<qint64>(rows),
                    "the audit page lists fewer rows than the log holds");
     if (st)
         st = run("the lab, the newest row opened", lab, &ui::LabPage::whatIfShown,
@@ -358,7 +298,77 @@ int bench_gui(const Args& a) {
     if (st)
         st = run("the lab's what-if (RRF k = 20)", lab, &ui::LabPage::whatIfShown,
                  [&] { lab->settingsPanel()->setSetting("search.rrf_k", QStringLiteral("20")); });
-    if (!st)
+    return st;
+}
+
+} // namespace
+
+int bench_gui(const Args& a) {
+    auto chunks = a.get_int("chunks", 1, kMaxBenchCount);
+    auto seed = a.get_int("seed", 0, std::numeric_limits<std::int32_t>::max());
+    auto logged = a.get_int("logged", 1, 100'000);
+    auto auditRows = a.get_int("audit-rows", 1, 10'000'000);
+    if (!chunks || !seed || !logged || !auditRows)
+        return fail("gui", !chunks   ? chunks.status()
+                           : !seed   ? seed.status()
+                           : !logged ? logged.status()
+                                     : auditRows.status());
+    const std::size_t n = static_cast<std::size_t>(chunks->value_or(10'000));
+    const std::uint64_t s = static_cast<std::uint64_t>(seed->value_or(1));
+    const fs::path cached = cached_vault_dir(n, s);
+    if (Status st = ensure_vault(cached, n, s); !st)
+        return fail("gui", st);
+    auto scratch = ScratchVault::copy_of(cached, "gui");
+    if (!scratch)
+        return fail("gui", scratch.status());
+    const fs::path dir = (*scratch)->vault();
+    const auto t0 = Clock::now();
+    auto rows = build_log(dir, static_cast<std::size_t>(logged->value_or(200)),
+                          static_cast<std::size_t>(auditRows->value_or(100'000)), s);
+    if (!rows)
+        return fail("gui", rows.status());
+    nlohmann::json out = {
+        {"chunks", n}, {"audit_rows", *rows}, {"log_build_s", ms_since(t0) / 1000}};
+    std::string question;
+    {
+        auto vault = Vault::open(dir, true);
+        if (!vault)
+            return fail("gui", vault.status());
+        auto work = make_workload(**vault, 1, s);
+        if (!work)
+            return fail("gui", work.status());
+        question = work->queries.front();
+        out["question"] = question;
+        out["span_days"] = (work->latest_ms - work->earliest_ms) / kGuiDayMs;
+    }
+
+    // The window as the application makes it, offscreen unless a display is asked for; its
+    // settings apart from a person's, and SQL on the GUI thread refused outright.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    qputenv("MEMLENS_STRICT_THREADS", "1");
+    int argc = 1;
+    char name[] = "memlens-bench";
+    char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("memlens-bench"));
+    QApplication::setApplicationName(QStringLiteral("memlens-bench-gui"));
+    ui::installUiThreadGuard();
+    ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    Watchdog watchdog;
+    {
+        watchdog.reset();
+        QEventLoop idle;
+        QTimer::singleShot(1000, &idle, &QEventLoop::quit);
+        idle.exec();
+        out["idle_longest_gap_ms"] = watchdog.longest_ms();
+    }
+
+    std::vector<Step> steps;
+    if (Status st = drive(window, watchdog, dir, question, *rows, steps); !st)
         return fail("gui", st);
 
     double longest = 0.0;

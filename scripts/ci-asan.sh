@@ -27,7 +27,8 @@ export MEMLENS_SHARED_VAULT_KILLS=${MEMLENS_SHARED_VAULT_KILLS:-5}
 export MEMLENS_LAB_QUERIES=${MEMLENS_LAB_QUERIES:-12}
 # The imports that other connections read, store or rebuild beside (tst_concurrency,
 # tst_topic_file_safety, tst_judgments) at 25% of their messages: still many batches each
-# (test::workload).
+# (test::workload); tst_rerun flips the bits of every fourth byte of a row's pools (and of every
+# byte of the frame's header and checksum) instead of every byte: 42 s of this step's tests.
 export MEMLENS_TEST_WORKLOAD=${MEMLENS_TEST_WORKLOAD:-25}
 # The LoCoMo recall gate (tst_eval_locomo, where ../shared holds the data) measures ranking
 # quality, which the sanitizers do not change; scripts/test.sh runs it. Here the suite's other
