@@ -182,10 +182,15 @@ Result<AuditRecord> get_audit(const Database& db, std::int64_t id) {
 Result<AuditAgents> list_audit_agents(const Database& db, int limit) {
     check_off_ui_thread("list_audit_agents");
     AuditAgents out;
+    // Only an agent's rows carry a session or a tool, and an agent's rows name its client: every
+    // list reads the rows of the partial index retrieval_log_client (client IS NOT NULL) instead
+    // of the whole log (a full scan of 100,000 rows held the Lab's and the Audit page's jobs for
+    // most of a second). A call from a client that named itself in no way keeps no client, and
+    // its session and tool are not listed.
     auto distinct = [&](const char* column, std::vector<std::string>& into) -> Status {
-        auto st =
-            db.prepare(std::string("SELECT ") + column + " FROM retrieval_log WHERE " + column +
-                       " IS NOT NULL GROUP BY " + column + " ORDER BY max(id) DESC LIMIT ?");
+        auto st = db.prepare(std::string("SELECT ") + column +
+                             " FROM retrieval_log WHERE client IS NOT NULL AND " + column +
+                             " IS NOT NULL GROUP BY " + column + " ORDER BY max(id) DESC LIMIT ?");
         if (!st)
             return st.status().with_context("audit");
         st->bind(1, limit > 0 ? limit : 200);
