@@ -138,7 +138,7 @@ Result<std::size_t> build_log(const fs::path& vault_dir, std::size_t logged, std
         MEMLENS_TRY(info->each_row([&] { columns += ", " + info->column_text(0); }));
     }
     auto count = [&db]() -> Result<std::size_t> {
-        auto st = db.prepare("SELECT count(*), max(ts_ms) - min(ts_ms) FROM retrieval_log");
+        auto st = db.prepare("SELECT count(*) FROM retrieval_log");
         if (!st)
             return st.status();
         auto row = st->step();
