@@ -11,14 +11,12 @@ cd "$(dirname "$0")/.."
 started=$(date +%s)
 cmake --preset asan
 cmake --build --preset asan
-# The sanitizers make ingest several times slower; a smaller corpus keeps the 20+ SIGKILL runs
-# of tst_crash_safety (the longest test here) short while still landing kills on both sides of
-# the commit. The two style checks run no compiled code: scripts/test.sh has run them already, as
-# it has run the npm SDK client against the server (label mcp); here tst_mcp drives the same
-# server code under the sanitizers, in process and as the real process over stdio and HTTP.
-export MEMLENS_CRASH_CHUNKS=${MEMLENS_CRASH_CHUNKS:-600}
-# The 20 kills the test asks at least (24 in scripts/test.sh): about 15 s of the 95 s it takes here.
-export MEMLENS_CRASH_RUNS=${MEMLENS_CRASH_RUNS:-20}
+# tst_crash_safety is left to scripts/test.sh: its SIGKILLed imports end before any sanitizer
+# could report, and what they run to the end (the import into a vault that holds data, run again
+# after a kill) tst_ingest and tst_concurrency run here. The two style checks run no compiled
+# code: scripts/test.sh has run them already, as it has run the npm SDK client against the
+# server (label mcp); here tst_mcp drives the same server code under the sanitizers, in process
+# and as the real process over stdio and HTTP.
 # tst_shared_vault kills serve 20 times in scripts/test.sh; under the sanitizers 5 keep the same
 # paths (kills before, during and after a store) in a quarter of the time.
 export MEMLENS_SHARED_VAULT_KILLS=${MEMLENS_SHARED_VAULT_KILLS:-5}
@@ -35,5 +33,5 @@ export MEMLENS_TEST_WORKLOAD=${MEMLENS_TEST_WORKLOAD:-25}
 # cases take the same import and evaluation code through the sanitizers.
 export MEMLENS_EVAL_GATE=${MEMLENS_EVAL_GATE:-off}
 CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-2} ctest --preset asan \
-    --exclude-regex '^(code_formatted|translations_complete|mcp_sdk_install|mcp_sdk_client)$'
+    --exclude-regex '^(code_formatted|translations_complete|mcp_sdk_install|mcp_sdk_client|tst_crash_safety)$'
 echo "ci-asan: passed in $(( $(date +%s) - started )) s"
