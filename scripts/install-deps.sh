@@ -50,5 +50,14 @@ if [ ${#missing[@]} -eq 0 ]; then
 fi
 echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# On a CI machine (CI=true), made for one run and thrown away: dpkg skips its fsync after each
+# file (--force-unsafe-io) and man-db does not rebuild its index after the install (its trigger
+# reads every manual page the packages brought). A developer's machine keeps both.
+apt_opts=()
+if [ "${CI:-}" = true ]; then
+  apt_opts+=(-o Dpkg::Options::=--force-unsafe-io)
+  echo "man-db man-db/auto-update boolean false" | $SUDO debconf-set-selections
+  $SUDO rm -f /var/lib/man-db/auto-update # what the trigger itself checks
+fi
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+$SUDO apt-get install -y -qq --no-install-recommends "${apt_opts[@]}" "${missing[@]}"
