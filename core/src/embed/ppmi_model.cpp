@@ -1,15 +1,12 @@
-// PpmiModel (ppmi_model.h): counting, PPMI, a randomized truncated SVD (Halko, Martinsson and
-// Tropp's range finder with two power iterations) and the model file.
+// PpmiModel (ppmi_model.h): counting, PPMI, the word vectors from a truncated SVD (ppmi_svd.h)
+// and the model file.
 #include "embed/feature_hash.h"
+#include "embed/ppmi_svd.h"
 #include "entities/atomic_file.h"
 
 #include <memlens/ppmi_model.h>
 #include <memlens/text.h>
 
-#include <Eigen/Core>
-#include <Eigen/Eigenvalues>
-#include <Eigen/QR>
-#include <Eigen/SparseCore>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -22,8 +19,7 @@
 namespace memlens {
 namespace {
 
-using DenseF = Eigen::MatrixXf;
-using SparseF = Eigen::SparseMatrix<float, Eigen::RowMajor>;
+using ppmi_detail::PpmiCell;
 
 // The content stems of a text, each once: the keyword tokenizer's words (no stopwords, no
 // one-letter tokens), Porter-stemmed.
@@ -36,12 +32,6 @@ std::vector<std::string> model_stems(std::string_view text) {
             out.push_back(std::move(s));
     }
     return out;
-}
-
-// Orthonormal columns spanning those of `m` (thin QR).
-DenseF orthonormal_columns(const DenseF& m) {
-    Eigen::HouseholderQR<DenseF> qr(m);
-    return qr.householderQ() * DenseF::Identity(m.rows(), m.cols());
 }
 
 constexpr char kModelMagic[8] = {'M', 'L', 'P', 'P', 'M', 'I', '1', '\0'};
@@ -71,9 +61,9 @@ std::string hex_digits16(std::uint64_t v) {
 
 // Co-occurrence of the known stems: a stem of a turn with every other stem of that turn and of
 // its neighbours in the group; then PPMI with the context counts smoothed by context_alpha.
-SparseF ppmi_matrix(const std::vector<std::vector<std::vector<std::string>>>& turns,
-                    const std::unordered_map<std::string, std::size_t>& at, std::size_t vocab,
-                    const PpmiOptions& opts) {
+std::vector<PpmiCell> ppmi_matrix(const std::vector<std::vector<std::vector<std::string>>>& turns,
+                                  const std::unordered_map<std::string, std::size_t>& at,
+                                  std::size_t vocab, const PpmiOptions& opts) {
     std::unordered_map<std::uint64_t, float> pairs;
     std::vector<double> row_sum(vocab, 0.0), col_sum(vocab, 0.0);
     for (const auto& group : turns) {
@@ -101,7 +91,7 @@ SparseF ppmi_matrix(const std::vector<std::vector<std::vector<std::string>>>& tu
         total += col_sum[i];
         smoothed_total += std::pow(col_sum[i], opts.context_alpha);
     }
-    std::vector<Eigen::Triplet<float>> cells;
+    std::vector<PpmiCell> cells;
     for (const auto& [key, count] : pairs) {
         const auto w = static_cast<std::size_t>(key >> 32);
         const auto c = static_cast<std::size_t>(key & 0xffffffffu);
@@ -110,52 +100,10 @@ SparseF ppmi_matrix(const std::vector<std::vector<std::vector<std::string>>>& tu
         const double p_c = std::pow(col_sum[c], opts.context_alpha) / smoothed_total;
         const double pmi = std::log(p_wc / (p_w * p_c));
         if (pmi > 0.0)
-            cells.emplace_back(static_cast<int>(w), static_cast<int>(c), static_cast<float>(pmi));
+            cells.push_back({static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(c),
+                             static_cast<float>(pmi)});
     }
-    const auto n = static_cast<Eigen::Index>(vocab);
-    SparseF ppmi(n, n);
-    ppmi.setFromTriplets(cells.begin(), cells.end());
-    return ppmi;
-}
-
-struct Svd {
-    DenseF u;
-    Eigen::VectorXf sigma;
-};
-
-// The first k singular vectors and values of `ppmi` by a randomized range finder (Halko, Martinsson
-// and Tropp): Y = M Ω for a seeded Gaussian Ω, two power iterations, Q an orthonormal basis of
-// Y; then the SVD of the small Qᵀ M.
-Svd truncated_svd(const SparseF& ppmi, Eigen::Index k, std::uint64_t seed) {
-    const Eigen::Index vocab = ppmi.rows();
-    const Eigen::Index width = std::min<Eigen::Index>(k + 16, vocab);
-    std::mt19937_64 rng(seed);
-    std::normal_distribution<float> normal(0.0f, 1.0f);
-    DenseF omega(vocab, width);
-    for (Eigen::Index j = 0; j < width; ++j)
-        for (Eigen::Index i = 0; i < vocab; ++i)
-            omega(i, j) = normal(rng);
-    DenseF q = orthonormal_columns(ppmi * omega);
-    for (int it = 0; it < 2; ++it) {
-        q = orthonormal_columns(DenseF(ppmi.transpose() * q));
-        q = orthonormal_columns(DenseF(ppmi * q));
-    }
-    const DenseF small = (ppmi.transpose() * q).transpose(); // width × vocab = Qᵀ M
-    // Its left singular vectors are the eigenvectors of the width × width Gram matrix B Bᵀ, and
-    // its singular values the square roots of their eigenvalues: a symmetric eigensolver on a
-    // matrix of at most a few hundred rows, in double, instead of an SVD of B itself (Eigen's
-    // SVDs cost the build more than the rest of the core's embedders together).
-    const Eigen::MatrixXd gram = (small * small.transpose()).cast<double>();
-    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(gram);
-    Svd out{DenseF(q.rows(), k), Eigen::VectorXf(k)};
-    DenseF basis(width, k); // eigenvalues come ascending: the largest k, largest first
-    for (Eigen::Index j = 0; j < k; ++j) {
-        const Eigen::Index from = width - 1 - j;
-        basis.col(j) = eigen.eigenvectors().col(from).cast<float>();
-        out.sigma(j) = static_cast<float>(std::sqrt(std::max(0.0, eigen.eigenvalues()(from))));
-    }
-    out.u = q * basis;
-    return out;
+    return cells;
 }
 
 } // namespace
@@ -197,19 +145,20 @@ Result<PpmiModel> PpmiModel::train(const std::vector<std::vector<std::string>>& 
             std::log((static_cast<double>(turn_count) + 1.0) / (static_cast<double>(n) + 0.5))));
     }
     m.index();
-    const auto vocab = static_cast<Eigen::Index>(m.stems_.size());
+    const std::size_t vocab = m.stems_.size();
 
-    const SparseF ppmi = ppmi_matrix(turns, m.at_, static_cast<std::size_t>(vocab), opts);
+    const std::vector<PpmiCell> ppmi = ppmi_matrix(turns, m.at_, vocab, opts);
 
-    const Eigen::Index k = std::min<Eigen::Index>(static_cast<Eigen::Index>(opts.dim), vocab);
-    const auto [u, sigma] = truncated_svd(ppmi, k, opts.seed);
+    const std::size_t k = std::min<std::size_t>(opts.dim, vocab);
+    const auto [u, sigma] = ppmi_detail::truncated_svd(ppmi, vocab, k, opts.seed);
+    const auto u_at = [&u = u, k](std::size_t i, std::size_t j) { return u[i * k + j]; };
 
     m.dim_ = static_cast<std::size_t>(opts.dim);
     m.vectors_.assign(m.stems_.size() * m.dim_, 0.0f);
-    for (Eigen::Index i = 0; i < vocab; ++i) {
-        float* row = m.vectors_.data() + static_cast<std::size_t>(i) * m.dim_;
-        for (Eigen::Index j = 0; j < k; ++j)
-            row[j] = u(i, j) * std::pow(sigma(j), static_cast<float>(opts.eigen_power));
+    for (std::size_t i = 0; i < vocab; ++i) {
+        float* row = m.vectors_.data() + i * m.dim_;
+        for (std::size_t j = 0; j < k; ++j)
+            row[j] = u_at(i, j) * std::pow(sigma[j], static_cast<float>(opts.eigen_power));
         float norm = 0.0f;
         for (std::size_t j = 0; j < m.dim_; ++j)
             norm += row[j] * row[j];
@@ -219,15 +168,14 @@ Result<PpmiModel> PpmiModel::train(const std::vector<std::vector<std::string>>& 
     }
     // The sign of a singular vector is arbitrary: fixed so that its largest entry is positive,
     // the model does not depend on the solver's choice.
-    for (Eigen::Index j = 0; j < k; ++j) {
-        Eigen::Index arg = 0;
-        for (Eigen::Index i = 1; i < vocab; ++i)
-            if (std::abs(u(i, j)) > std::abs(u(arg, j)))
+    for (std::size_t j = 0; j < k; ++j) {
+        std::size_t arg = 0;
+        for (std::size_t i = 1; i < vocab; ++i)
+            if (std::abs(u_at(i, j)) > std::abs(u_at(arg, j)))
                 arg = i;
-        if (u(arg, j) < 0)
-            for (Eigen::Index i = 0; i < vocab; ++i)
-                m.vectors_[static_cast<std::size_t>(i) * m.dim_ + static_cast<std::size_t>(j)] *=
-                    -1.0f;
+        if (u_at(arg, j) < 0)
+            for (std::size_t i = 0; i < vocab; ++i)
+                m.vectors_[i * m.dim_ + j] *= -1.0f;
     }
     m.sign();
     return m;
