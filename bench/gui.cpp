@@ -138,13 +138,10 @@ Result<std::size_t> build_log(const fs::path& vault_dir, std::size_t logged, std
         MEMLENS_TRY(info->each_row([&] { columns += ", " + info->column_text(0); }));
     }
     auto count = [&db]() -> Result<std::size_t> {
-        auto st = db.prepare("SELECT count(*) FROM retrieval_log");
-        if (!st)
-            return st.status();
-        auto row = st->step();
-        if (!row)
-            return row.status();
-        return static_cast<std::size_t>(st->column_int64(0));
+        auto n = db.query_int("SELECT count(*) FROM retrieval_log");
+        if (!n)
+            return n.status();
+        return static_cast<std::size_t>(*n);
     };
     auto have = count();
     if (!have)
@@ -152,17 +149,12 @@ Result<std::size_t> build_log(const fs::path& vault_dir, std::size_t logged, std
     const std::size_t real = *have;
     if (real == 0)
         return Status::internal("the generated log holds no row");
-    std::int64_t first_id = 0;
-    std::int64_t last_id = 0;
-    {
-        auto ids = db.prepare("SELECT min(id), max(id) FROM retrieval_log");
-        if (!ids)
-            return ids.status();
-        if (auto row = ids->step(); !row)
-            return row.status();
-        first_id = ids->column_int64(0);
-        last_id = ids->column_int64(1);
-    }
+    auto first = db.query_int("SELECT min(id) FROM retrieval_log");
+    auto last = db.query_int("SELECT max(id) FROM retrieval_log");
+    if (!first || !last)
+        return !first ? first.status() : last.status();
+    const std::int64_t first_id = *first;
+    const std::int64_t last_id = *last;
     std::int64_t pass = 0;
     while (*have < rows) {
         ++pass;
@@ -315,10 +307,7 @@ int bench_gui(const Args& a) {
                                      : auditRows.status());
     const std::size_t n = static_cast<std::size_t>(chunks->value_or(10'000));
     const std::uint64_t s = static_cast<std::uint64_t>(seed->value_or(1));
-    const fs::path cached = cached_vault_dir(n, s);
-    if (Status st = ensure_vault(cached, n, s); !st)
-        return fail("gui", st);
-    auto scratch = ScratchVault::copy_of(cached, "gui");
+    auto scratch = ScratchVault::of_bench_vault(n, s, "gui");
     if (!scratch)
         return fail("gui", scratch.status());
     const fs::path dir = (*scratch)->vault();

@@ -35,11 +35,8 @@ int bench_lab(const Args& a) {
     const std::size_t n = static_cast<std::size_t>(chunks->value_or(10'000));
     const std::size_t q = static_cast<std::size_t>(queries->value_or(2'000));
     const std::uint64_t s = static_cast<std::uint64_t>(seed->value_or(1));
-    const fs::path cached = cached_vault_dir(n, s);
-    if (Status st = ensure_vault(cached, n, s); !st)
-        return fail("lab", st);
     // A copy: the bench writes a query log, which the cached vault must not collect.
-    auto scratch = ScratchVault::copy_of(cached, "lab");
+    auto scratch = ScratchVault::of_bench_vault(n, s, "lab");
     if (!scratch)
         return fail("lab", scratch.status());
     const fs::path dir = (*scratch)->dir();

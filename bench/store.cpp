@@ -447,11 +447,8 @@ int bench_store(const Args& a) {
     const std::size_t st = static_cast<std::size_t>(stores->value_or(100));
     const std::size_t q = static_cast<std::size_t>(queries->value_or(50));
     const std::uint64_t s = static_cast<std::uint64_t>(seed->value_or(1));
-    const fs::path cached = cached_vault_dir(n, s);
-    if (Status e = ensure_vault(cached, n, s); !e)
-        return fail("store", e);
     // A copy: the stores and the audit rows must not reach the cached vault.
-    auto scratch = ScratchVault::copy_of(cached, "store");
+    auto scratch = ScratchVault::of_bench_vault(n, s, "store");
     if (!scratch)
         return fail("store", scratch.status());
     const fs::path vdir = (*scratch)->vault();

@@ -86,6 +86,13 @@ Result<std::unique_ptr<ScratchVault>> ScratchVault::copy_of(const fs::path& cach
     return scratch;
 }
 
+Result<std::unique_ptr<ScratchVault>>
+ScratchVault::of_bench_vault(std::size_t chunks, std::uint64_t seed, const std::string& tag) {
+    const fs::path cached = cached_vault_dir(chunks, seed);
+    MEMLENS_TRY(ensure_vault(cached, chunks, seed));
+    return copy_of(cached, tag);
+}
+
 ScratchVault::~ScratchVault() {
     std::error_code ec;
     fs::remove_all(dir_, ec);

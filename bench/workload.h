@@ -32,6 +32,10 @@ class ScratchVault {
 public:
     static Result<std::unique_ptr<ScratchVault>> copy_of(const std::filesystem::path& cached,
                                                          const std::string& tag);
+    // A copy of the cached bench vault of `chunks` generated chunks and `seed`, built first when
+    // it is not cached yet (ensure_vault).
+    static Result<std::unique_ptr<ScratchVault>>
+    of_bench_vault(std::size_t chunks, std::uint64_t seed, const std::string& tag);
     ~ScratchVault();
     ScratchVault(const ScratchVault&) = delete;
     ScratchVault& operator=(const ScratchVault&) = delete;

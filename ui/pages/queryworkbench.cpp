@@ -79,7 +79,19 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
     // The hit list: its leaves can be forgotten (Forget…, vault/forgetflow.h).
     installWhyNotMenu(page_->resultsView(), this,
                       [](const QModelIndex& index) { return index.data(IdRole).toString(); });
-    // Grades: read for each search's question, set with the keys 0–3 on a selected hit.
+    wireGrades();
+    connect(grades_, &GradeFlow::message, this, &QueryWorkbench::message);
+    page_->resultsView()->installEventFilter(this);
+    connect(lookup_, &NodeLookup::found, this, [this](const RetrievalHit& hit) { showHit(hit); });
+    connect(lookup_, &NodeLookup::notFound, this, [this](const QString& id, const QString& error) {
+        Q_EMIT message(tr("Cannot show %1: %2").arg(id, error));
+    });
+}
+
+// Grades: read for each search's question, set with the keys 0–3 on a selected hit; shown in the
+// results and the MMR panel, and passed on (gradesShown, gradeShown) when they are the question
+// shown's.
+void QueryWorkbench::wireGrades() {
     connect(session_, &QuerySession::finished, this, [this] {
         if (const QString q = gradedQuery(); !q.isEmpty())
             grades_->load(q);
@@ -89,6 +101,7 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
                 if (query == gradedQuery()) {
                     session_->results()->setGrades(grades);
                     session_->mmr()->setGrades(grades);
+                    Q_EMIT gradesShown(query, grades);
                 }
             });
     connect(grades_, &GradeFlow::graded, this,
@@ -96,14 +109,9 @@ QueryWorkbench::QueryWorkbench(QWidget* parentWidget)
                 if (query == gradedQuery()) {
                     session_->results()->setGrade(nodeId, grade);
                     session_->mmr()->setGrade(nodeId, grade);
+                    Q_EMIT gradeShown(query, nodeId, grade);
                 }
             });
-    connect(grades_, &GradeFlow::message, this, &QueryWorkbench::message);
-    page_->resultsView()->installEventFilter(this);
-    connect(lookup_, &NodeLookup::found, this, [this](const RetrievalHit& hit) { showHit(hit); });
-    connect(lookup_, &NodeLookup::notFound, this, [this](const QString& id, const QString& error) {
-        Q_EMIT message(tr("Cannot show %1: %2").arg(id, error));
-    });
 }
 
 void QueryWorkbench::setVault(const VaultOverviewData& data) {

@@ -90,8 +90,13 @@ Q_SIGNALS:
     // A dialog of the workbench wrote the vault's settings (the no-match threshold): every view
     // should read them again.
     void settingsSaved();
+    // The grades given for the question shown (gradedQuery()), when read and as each is given:
+    // what every view that marks graded nodes shows. Grades of another question are not passed.
+    void gradesShown(const QString& query, const QHash<QString, int>& grades);
+    void gradeShown(const QString& query, const QString& nodeId, int grade);
 
 private:
+    void wireGrades();
     void runPrimitive(QueryRequest request, bool bringToFront);
     // Two selected results: the breakdown compares them; back to one: that one.
     void showSelection();

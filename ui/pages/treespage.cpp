@@ -12,7 +12,6 @@
 #include "pages/whynotmenu.h"
 #include "query/highlight.h"
 #include "query/querysession.h"
-#include "vault/gradeflow.h"
 #include "vault/vaultcontroller.h"
 #include "vault/workervault.h"
 #include "widgets/timelineview.h"
@@ -74,14 +73,10 @@ TreesPage::TreesPage(VaultController* vault, QueryWorkbench* workbench, QWidget*
     connect(vault_, &VaultController::vaultChanged, this, &TreesPage::resetVaultState);
     connect(vault_, &VaultController::opened, this, &TreesPage::onVaultOpened);
     connect(workbench_->session(), &QuerySession::finished, this, &TreesPage::onQueryFinished);
-    // The grades of the query shown mark the nodes they grade (GradeFlow reads them after each
-    // search and after each grade given).
-    connect(workbench_->grades(), &GradeFlow::gradesLoaded, this,
-            [this](const QString& query, const QHash<QString, int>& grades) {
-                if (query == workbench_->gradedQuery())
-                    model_->setGrades(query, grades);
-            });
-    connect(workbench_->grades(), &GradeFlow::graded, model_, &SummaryTreeModel::setGrade);
+    // The grades of the question shown mark the nodes they grade (the workbench passes them on
+    // after each search and after each grade given).
+    connect(workbench_, &QueryWorkbench::gradesShown, model_, &SummaryTreeModel::setGrades);
+    connect(workbench_, &QueryWorkbench::gradeShown, model_, &SummaryTreeModel::setGrade);
     updateButtons();
 }
 

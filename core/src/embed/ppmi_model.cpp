@@ -12,7 +12,6 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <random>
 #include <set>
 #include <sstream>
 
