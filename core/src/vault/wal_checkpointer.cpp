@@ -8,10 +8,15 @@
 
 namespace memlens {
 
-WalCheckpointer::WalCheckpointer(const Database& writer)
-    : path_(writer.path()) {
+WalCheckpointer::WalCheckpointer(const Database& writer, int thread_from, int writer_from)
+    : path_(writer.path())
+    , thread_from_(thread_from)
+    , writer_from_(writer_from) {
     // Replaces SQLite's automatic checkpoint, which is itself a wal hook.
     sqlite3_wal_hook(writer.handle(), &WalCheckpointer::on_commit, this);
+    // A log that grew large during an import is cut back when it starts again, not kept at
+    // its largest. A failure leaves the file at its size, which costs disk and nothing else.
+    (void)writer.exec("PRAGMA journal_size_limit = " + std::to_string(kLogBytesKept));
 }
 
 WalCheckpointer::~WalCheckpointer() {
@@ -24,10 +29,20 @@ WalCheckpointer::~WalCheckpointer() {
         thread_.join();
 }
 
-int WalCheckpointer::on_commit(void* self, sqlite3*, const char*, int pages) {
-    if (pages < kCheckpointPages)
-        return SQLITE_OK;
+int WalCheckpointer::on_commit(void* self, sqlite3* db, const char* schema, int pages) {
     auto* me = static_cast<WalCheckpointer*>(self);
+    if (pages < me->thread_from_)
+        return SQLITE_OK;
+    if (pages >= me->writer_from_) {
+        // The thread's passes have not kept up (the header says why): copy it all now, while
+        // this connection appends nothing, after the thread's pass if one is under way (only
+        // one connection checkpoints at a time; a pass never waits for anything). Busy when
+        // another process's connection is checkpointing: the next commit tries again. Errors
+        // change nothing in the vault.
+        std::lock_guard pass(me->pass_mutex_);
+        sqlite3_wal_checkpoint_v2(db, schema, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+        return SQLITE_OK;
+    }
     {
         std::lock_guard lock(me->mutex_);
         if (me->stop_)
@@ -67,9 +82,11 @@ void WalCheckpointer::run() {
         }
         // PASSIVE copies what no reader still needs and returns; a busy log is tried again
         // after the next commit past the bound. Errors change nothing in the vault.
-        if (db.valid())
+        if (db.valid()) {
+            std::lock_guard pass(pass_mutex_);
             sqlite3_wal_checkpoint_v2(db.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
                                       nullptr);
+        }
         lock.lock();
     }
 }

@@ -8,6 +8,15 @@
 // Its copy and sync still slow the two or three commits that land meanwhile (the disk is
 // shared), so it runs after 4,000 pages (16 MiB of log, about 160 stores) rather than SQLite's
 // 1,000: a quarter as many commits are slowed (memlens-bench store, docs/performance.md).
+//
+// The log only starts again from its beginning once a checkpoint has copied all of it and no
+// reader still needs it. A writer that commits without pause (an import's batches) appends
+// faster than a PASSIVE pass beside it copies, so no pass ever reaches the end and the log grew
+// without bound: 9.6 GB of log for a 0.8 GB vault at 200,000 imported chunks, 17 GB and more at
+// 1,000,000 (memlens-bench query --build-only). Past kWriterCheckpointPages the committing
+// connection therefore copies the log itself, right after its commit (the write lock already
+// released, as SQLite's own automatic checkpoint does), which nothing appends to meanwhile; its
+// next transaction then starts the log again, and the file is cut back to kLogBytesKept.
 #pragma once
 
 #include <condition_variable>
@@ -24,11 +33,15 @@ class Database;
 class WalCheckpointer {
 public:
     static constexpr int kCheckpointPages = 4000;
+    static constexpr int kWriterCheckpointPages = 8 * kCheckpointPages; // 125 MiB at 4 KiB
+    static constexpr long long kLogBytesKept = 64LL << 20;              // journal_size_limit
 
     // Takes over `writer`'s checkpoints: turns its automatic ones off and watches its commits.
     // The thread starts with the first checkpoint due. `writer` must outlive this object's
-    // hook: close the connection first, then destroy this.
-    explicit WalCheckpointer(const Database& writer);
+    // hook: close the connection first, then destroy this. The bounds are the log's pages past
+    // which the thread copies it and past which the writer does (tests lower them).
+    explicit WalCheckpointer(const Database& writer, int thread_from = kCheckpointPages,
+                             int writer_from = kWriterCheckpointPages);
     ~WalCheckpointer();
     WalCheckpointer(const WalCheckpointer&) = delete;
     WalCheckpointer& operator=(const WalCheckpointer&) = delete;
@@ -38,7 +51,10 @@ private:
     void run();
 
     std::string path_;
+    int thread_from_;
+    int writer_from_;
     std::mutex mutex_;
+    std::mutex pass_mutex_; // held for each checkpoint, the thread's and the writer's
     std::condition_variable wake_;
     bool due_ = false;
     bool stop_ = false;
