@@ -37,8 +37,10 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QMetaEnum>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QThread>
 #include <QTimer>
 #include <QTreeView>
 
@@ -56,35 +58,122 @@ namespace {
 constexpr int kGuiStepTimeoutMs = 600'000; // a step that never finishes fails the bench
 constexpr std::int64_t kGuiDayMs = 86'400'000;
 
-// The GUI thread's ticks: the longest gap between two since the last reset.
+// The GUI thread's ticks: the longest gap between two since the last reset, and when it was.
 class Watchdog {
 public:
     Watchdog() {
         timer_.setTimerType(Qt::PreciseTimer);
         timer_.setInterval(5);
         QObject::connect(&timer_, &QTimer::timeout, [this] {
-            const qint64 now = clock_.nsecsElapsed();
-            longest_ = std::max(longest_, now - last_);
+            const Clock::time_point now = Clock::now();
+            if (now - last_ > longest_) {
+                longest_ = now - last_;
+                from_ = last_;
+            }
             last_ = now;
         });
-        clock_.start();
         timer_.start();
     }
     // No events are processed here: a step's signal must not arrive before its wait begins.
     void reset() {
-        last_ = clock_.nsecsElapsed();
-        longest_ = 0;
+        last_ = Clock::now();
+        longest_ = {};
+        from_ = last_;
     }
-    // The longest gap so far, the one still open included, in ms.
+    // The longest gap so far, the one still open included: its start and its end.
+    std::pair<Clock::time_point, Clock::time_point> longest() const {
+        const Clock::time_point now = Clock::now();
+        if (now - last_ > longest_)
+            return {last_, now};
+        return {from_, from_ + longest_};
+    }
     double longest_ms() const {
-        return static_cast<double>(std::max(longest_, clock_.nsecsElapsed() - last_)) / 1e6;
+        const auto [from, to] = longest();
+        return std::chrono::duration<double, std::milli>(to - from).count();
     }
 
 private:
     QTimer timer_;
-    QElapsedTimer clock_;
-    qint64 last_ = 0;
-    qint64 longest_ = 0;
+    Clock::time_point last_ = Clock::now();
+    Clock::time_point from_ = last_;
+    Clock::duration longest_{};
+};
+
+// The application with every event on the GUI thread timed, so that a blocked step names what
+// blocked it: the events delivered at the top of the stack during the longest gap, the slowest
+// first, each with the chain of its slowest nested events ("QWidgetWindow UpdateRequest 96 ms ›
+// QTreeView Paint 61 ms").
+class TimedApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+
+    bool notify(QObject* receiver, QEvent* event) override {
+        // Workers' threads deliver their own events through here too.
+        if (QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        stack_.push_back({});
+        const Clock::time_point start = Clock::now();
+        const bool handled = QApplication::notify(receiver, event);
+        const Clock::time_point end = Clock::now();
+        Frame frame = std::move(stack_.back());
+        stack_.pop_back();
+        if (end - start < kShownFrom)
+            return handled;
+        std::string chain = describe(receiver, event, end - start);
+        if (!frame.chain.empty())
+            chain += " › " + frame.chain;
+        if (stack_.empty()) {
+            top_.push_back({start, end, std::move(chain)});
+        } else if (end - start > stack_.back().longest) {
+            stack_.back().longest = end - start;
+            stack_.back().chain = std::move(chain);
+        }
+        return handled;
+    }
+    void reset() { top_.clear(); }
+    // The events of 2 ms or more that ran within [from, to], the slowest first, at most three;
+    // empty when there were none.
+    std::string during(Clock::time_point from, Clock::time_point to) const {
+        std::vector<const Event*> in;
+        for (const Event& e : top_)
+            if (e.end > from && e.start < to)
+                in.push_back(&e);
+        std::stable_sort(in.begin(), in.end(), [](const Event* x, const Event* y) {
+            return x->end - x->start > y->end - y->start;
+        });
+        std::string out;
+        for (std::size_t i = 0; i < in.size() && i < 3; ++i)
+            out += (i > 0 ? "; " : "") + in[i]->chain;
+        if (in.size() > 3)
+            out += "; " + std::to_string(in.size() - 3) + " more";
+        return out;
+    }
+
+private:
+    static constexpr Clock::duration kShownFrom = std::chrono::milliseconds(2);
+    struct Frame {
+        Clock::duration longest{};
+        std::string chain;
+    };
+    struct Event {
+        Clock::time_point start, end;
+        std::string chain;
+    };
+    static std::string describe(const QObject* receiver, const QEvent* event,
+                                Clock::duration took) {
+        std::string what = receiver != nullptr ? receiver->metaObject()->className() : "?";
+        if (receiver != nullptr && !receiver->objectName().isEmpty())
+            what += "(" + receiver->objectName().toStdString() + ")";
+        const char* type = QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type());
+        what += ' ';
+        what += type != nullptr ? type : std::to_string(static_cast<int>(event->type()));
+        char ms[32];
+        std::snprintf(ms, sizeof ms, " %.0f ms",
+                      std::chrono::duration<double, std::milli>(took).count());
+        return what + ms;
+    }
+    std::vector<Frame> stack_;
+    std::vector<Event> top_;
 };
 
 // Starts `gesture`, then runs the event loop until `signal` of `sender` arrives (it may arrive
@@ -198,6 +287,7 @@ struct Step {
     std::string name;
     double ms = 0.0;
     double blocked_ms = 0.0; // the longest gap of the GUI thread's ticks during it
+    std::string slowest;     // the slowest events that ran in that gap
 };
 
 } // namespace
@@ -205,15 +295,17 @@ struct Step {
 namespace {
 
 // Goes through the window as a person does, one step after another (bench_gui's list).
-Status drive(ui::MainWindow& window, Watchdog& watchdog, const fs::path& dir,
+Status drive(ui::MainWindow& window, TimedApplication& app, Watchdog& watchdog, const fs::path& dir,
              const std::string& question, std::size_t rows, std::vector<Step>& steps) {
     const auto run = [&](const char* step, auto sender, auto signal, auto gesture) -> Status {
         std::fprintf(stderr, "memlens-bench gui: %s…\n", step);
         watchdog.reset();
+        app.reset();
         auto ms = until(step, sender, signal, gesture);
         if (!ms)
             return ms.status();
-        steps.push_back({step, *ms, watchdog.longest_ms()});
+        steps.push_back({step, *ms, watchdog.longest_ms(),
+                         app.during(watchdog.longest().first, watchdog.longest().second)});
         return Status::ok();
     };
     const QString vaultDir = QString::fromStdString(dir.string());
@@ -236,16 +328,20 @@ Status drive(ui::MainWindow& window, Watchdog& watchdog, const fs::path& dir,
     if (st && !healthShown) {
         std::fprintf(stderr, "memlens-bench gui: the overview's health…\n");
         watchdog.reset();
+        app.reset();
         auto ms = until("the overview's health", window.overviewPage(),
                         &ui::OverviewPage::healthShown, [] {});
         st = ms.status();
         if (ms)
             steps.push_back({"the overview (open to its health shown)",
                              static_cast<double>(sinceOpen.nsecsElapsed()) / 1e6,
-                             watchdog.longest_ms()});
+                             watchdog.longest_ms(),
+                             app.during(watchdog.longest().first, watchdog.longest().second)});
     } else if (st) {
         steps.push_back({"the overview (open to its health shown)",
-                         static_cast<double>(sinceOpen.nsecsElapsed()) / 1e6, 0.0});
+                         static_cast<double>(sinceOpen.nsecsElapsed()) / 1e6,
+                         0.0,
+                         {}});
     }
     QObject::disconnect(healthConnection);
     if (st)
@@ -339,7 +435,7 @@ int bench_gui(const Args& a) {
     int argc = 1;
     char name[] = "memlens-bench";
     char* argv[] = {name, nullptr};
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     QApplication::setOrganizationName(QStringLiteral("memlens-bench"));
     QApplication::setApplicationName(QStringLiteral("memlens-bench-gui"));
@@ -357,14 +453,17 @@ int bench_gui(const Args& a) {
     }
 
     std::vector<Step> steps;
-    if (Status st = drive(window, watchdog, dir, question, *rows, steps); !st)
+    if (Status st = drive(window, app, watchdog, dir, question, *rows, steps); !st)
         return fail("gui", st);
 
     double longest = 0.0;
     nlohmann::json list = nlohmann::json::array();
     for (const Step& step : steps) {
         longest = std::max(longest, step.blocked_ms);
-        list.push_back({{"step", step.name}, {"ms", step.ms}, {"gui_blocked_ms", step.blocked_ms}});
+        list.push_back({{"step", step.name},
+                        {"ms", step.ms},
+                        {"gui_blocked_ms", step.blocked_ms},
+                        {"events_in_longest_gap", step.slowest}});
     }
     out["steps"] = list;
     out["gui_longest_gap_ms"] = longest;
@@ -377,8 +476,11 @@ int bench_gui(const Args& a) {
     std::printf("%zu chunks, %zu audit rows (log built in %.1f s); the question: %s\n", n, *rows,
                 out["log_build_s"].get<double>(), question.c_str());
     std::printf("  %-44s %10s %14s\n", "step", "ms", "GUI blocked ms");
-    for (const Step& step : steps)
+    for (const Step& step : steps) {
         std::printf("  %-44s %10.1f %14.1f\n", step.name.c_str(), step.ms, step.blocked_ms);
+        if (!step.slowest.empty())
+            std::printf("      in the longest gap: %s\n", step.slowest.c_str());
+    }
     std::printf("  longest GUI-thread gap %.1f ms (idle window: %.1f ms); peak RSS %.0f MB\n",
                 longest, out["idle_longest_gap_ms"].get<double>(), peak_rss_mb());
     return 0;
