@@ -2,8 +2,10 @@
 
 #include "retrieval/doc_versions.h"
 
+#include <algorithm>
 #include <limits>
 #include <set>
+#include <tuple>
 #include <unordered_set>
 
 namespace memlens::detail {
@@ -11,15 +13,16 @@ namespace memlens::detail {
 Result<std::vector<Eligible>> eligible_summaries(const Database& db, const VaultColumns& cols,
                                                  const CoverWindowOptions& opts) {
     // The bound on start (<= until) keeps the index range tight: start <= end <= until.
-    std::string sql = summary_select(cols, cols.summary_doc_version ? ", p.doc_id, p.version_ms"
-                                                                    : ", NULL, NULL") +
-                      "LEFT JOIN mem_tree_summaries p ON p.id = s.parent_id "
-                      "WHERE t.kind = 'source' AND s.deleted = 0 AND s.level >= 1 "
-                      "AND s.time_range_start_ms >= ?1 AND s.time_range_start_ms <= ?2 "
-                      "AND s.time_range_end_ms <= ?2";
+    std::string sql =
+        summary_select(cols, cols.summary_doc_version ? ", p.doc_id, p.version_ms" : ", NULL, NULL",
+                       {.summaries_first = true, .outline = true}) +
+        "LEFT JOIN mem_tree_summaries p ON p.id = s.parent_id "
+        "WHERE t.kind = 'source' AND s.deleted = 0 AND s.level >= 1 "
+        "AND s.time_range_start_ms >= ?1 AND s.time_range_start_ms <= ?2 "
+        "AND s.time_range_end_ms <= ?2";
     if (opts.source_id)
         sql += " AND t.scope = ?3";
-    sql += " ORDER BY t.scope, s.time_range_start_ms, s.level DESC, s.id";
+    // Ordered here rather than by SQLite, whose sorter copies every row, child lists and all.
     auto st = db.prepare(sql);
     if (!st)
         return st.status();
@@ -30,10 +33,15 @@ Result<std::vector<Eligible>> eligible_summaries(const Database& db, const Vault
     MEMLENS_TRY(st->each_row([&] {
         Eligible e;
         e.row = read_summary_row(*st);
+        e.lists_read = e.row.level > 1;
         e.parent_doc_id = st->column_optional_text(kSummaryColumns);
         e.parent_version_ms = st->column_optional_int64(kSummaryColumns + 1);
         out.push_back(std::move(e));
     }));
+    std::sort(out.begin(), out.end(), [](const Eligible& a, const Eligible& b) {
+        return std::tie(a.row.tree_scope, a.row.start_ms, b.row.level, a.row.id) <
+               std::tie(b.row.tree_scope, b.row.start_ms, a.row.level, b.row.id);
+    });
     return out;
 }
 

@@ -23,7 +23,6 @@ struct Entry {
     std::int64_t end_ms = 0;
     bool summary = false;
     std::string id;
-    std::size_t eligible_index = 0;
 };
 
 } // namespace
@@ -51,7 +50,7 @@ std::vector<bool> add_frontier(const std::vector<detail::Eligible>& eligible,
         hides[i] = true;
         for (std::size_t j : detail::below(eligible, by_id, i))
             hides[j] = true;
-        entries.push_back({e.row.tree_scope, e.row.start_ms, e.row.end_ms, true, e.row.id, i});
+        entries.push_back({e.row.tree_scope, e.row.start_ms, e.row.end_ms, true, e.row.id});
     }
     return hides;
 }
@@ -73,7 +72,7 @@ Status add_raw_rows(Statement& st, detail::ScopeFilter& filter, std::vector<Entr
         std::string id = st.column_text(0);
         raw_at.emplace(id, entries.size());
         entries.push_back(
-            {std::move(scope), st.column_int64(2), st.column_int64(3), false, std::move(id), 0});
+            {std::move(scope), st.column_int64(2), st.column_int64(3), false, std::move(id)});
     });
 }
 
@@ -93,8 +92,11 @@ Status add_raw_chunks_by_parent(const Database& db, const detail::VaultColumns& 
     auto unsealed =
         db.prepare(std::string(kRawColumns) + "c.parent_summary_id IS NULL AND " + tail);
     auto of_parent = db.prepare(std::string(kRawColumns) + "c.parent_summary_id = ?4 AND " + tail);
+    // Unordered, so that SQLite reads the time index: asked for them by id, it walked the
+    // primary key and read every summary's row, a level-1 summary's list of a thousand chunks
+    // and more included, to test its times (240 ms at a million chunks, against 1 ms).
     auto parents = db.prepare("SELECT id FROM mem_tree_summaries WHERE time_range_start_ms <= ?2 "
-                              "AND time_range_end_ms >= ?1 ORDER BY id");
+                              "AND time_range_end_ms >= ?1");
     for (auto* st : {&unsealed, &of_parent, &parents})
         if (!*st)
             return st->status();
@@ -113,6 +115,7 @@ Status add_raw_chunks_by_parent(const Database& db, const detail::VaultColumns& 
         if (hiding.count(id) == 0)
             open.push_back(std::move(id));
     }));
+    std::sort(open.begin(), open.end());
     for (const auto& id : open) {
         of_parent->reset(); // clears the bindings too
         bind_window(*of_parent);
@@ -149,16 +152,54 @@ Status add_raw_chunks(const Database& db, const detail::VaultColumns& cols,
     return add_raw_rows(*st, filter, entries, raw_at);
 }
 
-// A chunk listed under a hiding summary without a parent link back to it is hidden too.
-void drop_listed_children(const std::vector<detail::Eligible>& eligible,
-                          const std::vector<bool>& hides,
-                          const std::unordered_map<std::string, std::size_t>& raw_at,
-                          std::size_t first_raw, std::vector<Entry>& entries) {
-    std::vector<bool> drop(entries.size(), false);
-    bool any = false;
+// Reads the child lists of eligible[i] for each i in `which` that were not read.
+Status read_lists(const Database& db, std::vector<detail::Eligible>& eligible,
+                  const std::vector<std::size_t>& which) {
+    std::vector<std::string> ids;
+    for (std::size_t i : which)
+        if (!eligible[i].lists_read)
+            ids.push_back(eligible[i].row.id);
+    auto lists = detail::load_child_lists(db, ids);
+    if (!lists)
+        return lists.status();
+    for (std::size_t i : which) {
+        auto& e = eligible[i];
+        if (e.lists_read)
+            continue;
+        if (auto it = lists->find(e.row.id); it != lists->end())
+            e.row.child_ids = std::move(it->second);
+        e.lists_read = true;
+    }
+    return Status::ok();
+}
+
+// A chunk listed under a hiding summary without a parent link back to it is hidden too. A
+// chunk lies within the time range of every summary that lists it (the sealer and forget's
+// re-seal make a summary's range its children's), so only the lists of the hiding summaries
+// whose range holds a raw chunk's start are read: at a million chunks a 90-day window's
+// summaries list 500,000 chunks, and the raw ones lie at its edges.
+Status drop_listed_children(const Database& db, std::vector<detail::Eligible>& eligible,
+                            const std::vector<bool>& hides,
+                            const std::unordered_map<std::string, std::size_t>& raw_at,
+                            std::size_t first_raw, std::vector<Entry>& entries) {
+    std::vector<std::int64_t> starts;
+    starts.reserve(entries.size() - first_raw);
+    for (std::size_t i = first_raw; i < entries.size(); ++i)
+        starts.push_back(entries[i].start_ms);
+    std::sort(starts.begin(), starts.end());
+    std::vector<std::size_t> holding;
     for (std::size_t i = 0; i < eligible.size(); ++i) {
+        const auto& row = eligible[i].row;
         if (!hides[i])
             continue;
+        const auto first = std::lower_bound(starts.begin(), starts.end(), row.start_ms);
+        if (first != starts.end() && *first <= row.end_ms)
+            holding.push_back(i);
+    }
+    MEMLENS_TRY(read_lists(db, eligible, holding));
+    std::vector<bool> drop(entries.size(), false);
+    bool any = false;
+    for (std::size_t i : holding) {
         for (const auto& child : eligible[i].row.child_ids) {
             auto it = raw_at.find(child);
             if (it != raw_at.end()) {
@@ -175,6 +216,42 @@ void drop_listed_children(const std::vector<detail::Eligible>& eligible,
         }
         entries.resize(k);
     }
+    return Status::ok();
+}
+
+// The cover's rows read whole, in its order: the summaries with their content and child lists,
+// the chunks with their text.
+Result<std::vector<detail::Candidate>> read_entries(const Database& db,
+                                                    const detail::VaultColumns& cols,
+                                                    const std::vector<Entry>& entries) {
+    std::vector<std::string> chunk_ids;
+    std::vector<std::string> summary_ids;
+    for (const auto& e : entries)
+        (e.summary ? summary_ids : chunk_ids).push_back(e.id);
+    auto summaries = detail::load_summaries(db, cols, summary_ids);
+    if (!summaries)
+        return summaries.status();
+    std::unordered_map<std::string, detail::SummaryRow*> summary_by_id;
+    for (auto& s : *summaries)
+        summary_by_id.emplace(s.id, &s);
+    auto chunks = detail::load_chunks(db, cols, chunk_ids, false, false);
+    if (!chunks)
+        return chunks.status();
+    std::unordered_map<std::string, detail::ChunkRow*> chunk_by_id;
+    for (auto& c : *chunks)
+        chunk_by_id.emplace(c.id, &c);
+
+    std::vector<detail::Candidate> out;
+    out.reserve(entries.size());
+    for (const auto& e : entries) {
+        if (e.summary) {
+            if (auto it = summary_by_id.find(e.id); it != summary_by_id.end())
+                out.push_back(detail::candidate_from_summary(std::move(*it->second)));
+        } else if (auto it = chunk_by_id.find(e.id); it != chunk_by_id.end()) {
+            out.push_back(detail::candidate_from_chunk(std::move(*it->second), 0.0));
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -213,9 +290,13 @@ Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions&
     MEMLENS_TRY(add_raw_chunks(db, cols, opts, filter, hiding_ids, entries, raw_at)
                     .with_context("cover_window"));
     if (!raw_at.empty())
-        drop_listed_children(*eligible, hides, raw_at, first_raw, entries);
+        MEMLENS_TRY(drop_listed_children(db, *eligible, hides, raw_at, first_raw, entries)
+                        .with_context("cover_window"));
 
-    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    // Only the first `limit` in order are returned; the total counts them all.
+    const std::size_t total = entries.size();
+    const auto shown = entries.begin() + static_cast<std::ptrdiff_t>(std::min(limit, total));
+    std::partial_sort(entries.begin(), shown, entries.end(), [](const Entry& a, const Entry& b) {
         if (a.scope != b.scope)
             return a.scope < b.scope;
         if (a.start_ms != b.start_ms)
@@ -226,34 +307,13 @@ Result<QueryResponse> cover_window(const Vault& vault, const CoverWindowOptions&
             return a.summary;
         return a.id < b.id;
     });
-    const std::size_t total = entries.size();
-    if (entries.size() > limit)
-        entries.resize(limit);
+    entries.erase(shown, entries.end());
 
-    std::vector<std::string> chunk_ids;
-    for (const auto& e : entries) {
-        if (!e.summary)
-            chunk_ids.push_back(e.id);
-    }
-    auto chunks = detail::load_chunks(db, cols, chunk_ids, false, false);
-    if (!chunks)
-        return chunks.status().with_context("cover_window");
-    std::unordered_map<std::string, detail::ChunkRow*> chunk_by_id;
-    for (auto& c : *chunks)
-        chunk_by_id.emplace(c.id, &c);
-
-    std::vector<detail::Candidate> out;
-    out.reserve(entries.size());
-    for (const auto& e : entries) {
-        if (e.summary) {
-            out.push_back(
-                detail::candidate_from_summary(std::move((*eligible)[e.eligible_index].row)));
-        } else if (auto it = chunk_by_id.find(e.id); it != chunk_by_id.end()) {
-            out.push_back(detail::candidate_from_chunk(std::move(*it->second), 0.0));
-        }
-    }
-    const std::size_t n = out.size();
-    return QueryResponse::make(detail::finish(vault, std::move(out), n), total);
+    auto out = read_entries(db, cols, entries);
+    if (!out)
+        return out.status().with_context("cover_window");
+    const std::size_t n = out->size();
+    return QueryResponse::make(detail::finish(vault, std::move(out).value(), n), total);
 }
 
 } // namespace memlens

@@ -5,14 +5,19 @@
 
 namespace memlens::detail {
 
-std::string summary_select(const VaultColumns& cols, const std::string& extra_columns) {
+std::string summary_select(const VaultColumns& cols, const std::string& extra_columns,
+                           SummarySelect how) {
     std::string sql = "SELECT s.id, s.tree_id, s.tree_kind, COALESCE(t.scope, ''), s.level, "
-                      "s.parent_id, s.child_ids_json, s.content, s.entities_json, s.topics_json, "
-                      "s.time_range_start_ms, s.time_range_end_ms, s.score, s.deleted, ";
+                      "s.parent_id, ";
+    sql += how.outline ? "CASE WHEN s.level > 1 THEN s.child_ids_json END, '', NULL, NULL, "
+                       : "s.child_ids_json, s.content, s.entities_json, s.topics_json, ";
+    sql += "s.time_range_start_ms, s.time_range_end_ms, s.score, s.deleted, ";
     sql += cols.summary_doc_version ? "s.doc_id, s.version_ms, " : "NULL, NULL, ";
     sql += cols.summary_content_path ? "s.content_path" : "NULL";
     sql += extra_columns + " ";
-    sql += "FROM mem_tree_summaries s LEFT JOIN mem_tree_trees t ON t.id = s.tree_id ";
+    sql += how.summaries_first ? "FROM mem_tree_summaries s CROSS JOIN mem_tree_trees t "
+                               : "FROM mem_tree_summaries s LEFT JOIN mem_tree_trees t ";
+    sql += "ON t.id = s.tree_id ";
     return sql;
 }
 
@@ -52,6 +57,21 @@ Result<std::vector<SummaryRow>> load_summaries(const Database& db, const VaultCo
         return st.status();
     st->bind(1, json_id_list(ids));
     MEMLENS_TRY(st->each_row([&] { out.push_back(read_summary_row(*st)); }));
+    return out;
+}
+
+Result<std::unordered_map<std::string, std::vector<std::string>>>
+load_child_lists(const Database& db, const std::vector<std::string>& ids) {
+    std::unordered_map<std::string, std::vector<std::string>> out;
+    if (ids.empty())
+        return out;
+    auto st = db.prepare("SELECT id, child_ids_json FROM mem_tree_summaries "
+                         "WHERE id IN (SELECT value FROM json_each(?1))");
+    if (!st)
+        return st.status();
+    st->bind(1, json_id_list(ids));
+    MEMLENS_TRY(st->each_row(
+        [&] { out.emplace(st->column_text(0), parse_string_array(st->column_text_view(1))); }));
     return out;
 }
 
