@@ -8,6 +8,8 @@
 // caught at the thread boundary and reported through failed().
 #pragma once
 
+#include "core/pools.h"
+
 #include <QCoreApplication>
 #include <QFutureWatcher>
 #include <QObject>
@@ -82,6 +84,7 @@ template <typename Work, typename Deliver> quint64 JobRunner::start(Work work, D
             });
     watcher->setFuture(
         QtConcurrent::run(pool_, [work = std::move(work), flag]() mutable -> Outcome<T> {
+            yieldToGuiThread();
             try {
                 return {std::optional<T>(work(*flag)), {}};
             } catch (const std::exception& e) {

@@ -3,6 +3,13 @@
 #include <QCoreApplication>
 #include <QThreadPool>
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+
 namespace memlens::ui {
 
 namespace {
@@ -27,6 +34,20 @@ QThreadPool* queryPool() {
 QThreadPool* backgroundPool() {
     static QThreadPool* pool = makePool("memlens-background", 2);
     return pool;
+}
+
+void yieldToGuiThread() {
+    thread_local bool lowered = false;
+    if (lowered)
+        return;
+    lowered = true;
+    constexpr int kNicer = 5;
+    constexpr int kNicest = 19;
+    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+    errno = 0;
+    const int now = ::getpriority(PRIO_PROCESS, tid);
+    if (errno == 0) // a failure leaves the thread as it was: only its order on a busy core
+        ::setpriority(PRIO_PROCESS, tid, std::min(kNicest, now + kNicer));
 }
 
 } // namespace memlens::ui

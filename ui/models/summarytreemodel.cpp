@@ -249,6 +249,7 @@ void SummaryTreeModel::fetchMore(const QModelIndex& parent) {
     });
     // Drill-downs of different nodes do not depend on each other: each is its own job.
     watcher->setFuture(QtConcurrent::run(backgroundPool(), [ref, item, generation] {
+        yieldToGuiThread();
         LoadResult r;
         r.generation = generation;
         r.parentId = item.id;
