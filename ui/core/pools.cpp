@@ -36,18 +36,36 @@ QThreadPool* backgroundPool() {
     return pool;
 }
 
-void yieldToGuiThread() {
-    thread_local bool lowered = false;
-    if (lowered)
+QThreadPool* checksPool() {
+    static QThreadPool* pool = makePool("memlens-checks", 1);
+    return pool;
+}
+
+namespace {
+
+// Lowers the calling thread's priority to `by` nice steps below where it started (Linux keeps
+// one per thread); never raises it again.
+void lowerThisThread(int by) {
+    thread_local int lowered = 0;
+    if (by <= lowered)
         return;
-    lowered = true;
-    constexpr int kNicer = 5;
     constexpr int kNicest = 19;
     const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
     errno = 0;
     const int now = ::getpriority(PRIO_PROCESS, tid);
     if (errno == 0) // a failure leaves the thread as it was: only its order on a busy core
-        ::setpriority(PRIO_PROCESS, tid, std::min(kNicest, now + kNicer));
+        ::setpriority(PRIO_PROCESS, tid, std::min(kNicest, now + by - lowered));
+    lowered = by;
+}
+
+} // namespace
+
+void yieldToGuiThread() {
+    lowerThisThread(5);
+}
+
+void yieldToEveryone() {
+    lowerThisThread(10);
 }
 
 } // namespace memlens::ui

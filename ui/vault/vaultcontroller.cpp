@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "core/jobrunner.h"
 #include "core/logging.h"
+#include "core/pools.h"
 #include "models/sourcesmodel.h"
 #include "models/treesmodel.h"
 #include "vault/workervault.h"
@@ -20,7 +21,7 @@ namespace memlens::ui {
 VaultController::VaultController(QObject* parent)
     : QObject(parent)
     , jobs_(new JobRunner(this))
-    , integrity_(new JobRunner(this))
+    , integrity_(new JobRunner(this, checksPool()))
     , topicCheck_(new JobRunner(this))
     , reindex_(new JobRunner(this))
     , sources_(new SourcesModel(this))
@@ -94,6 +95,7 @@ void VaultController::checkIntegrity(const VaultRef& ref) {
     };
     integrity_->start(
         [ref, db](const std::atomic_bool&) {
+            yieldToEveryone();
             Checked c{ref, {}};
             std::error_code ec;
             if (!std::filesystem::is_regular_file(db, ec))
