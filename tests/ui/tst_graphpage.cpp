@@ -21,6 +21,7 @@
 #include "graph/nodeitem.h"
 #include "mainwindow.h"
 #include "pages/graphpage.h"
+#include "pages/overviewpage.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
@@ -128,12 +129,16 @@ private Q_SLOTS:
         window_->resize(1280, 800);
         window_->show();
         QSignalSpy opened(window_->vault(), &VaultController::opened);
+        // The Overview passes its health reading to this page when it has read the log: the
+        // panel's facts gain its part then ("no search logged yet"), so the tests start after.
+        QSignalSpy health(window_->overviewPage(), &OverviewPage::healthShown);
         window_->openVault(QString::fromStdString(dir.string()));
         QVERIFY(opened.wait(30000));
         page_ = window_->graphPage();
         QSignalSpy loaded(page_, &GraphPage::graphLoaded);
         window_->pages()->setCurrentWidget(page_); // the graph loads when first shown
         QVERIFY(loaded.wait(60000));
+        QVERIFY(!health.isEmpty() || health.wait(60000));
     }
 
     // The vault's own count of edges (every weight): what no drawing may exceed.
