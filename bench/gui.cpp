@@ -111,6 +111,10 @@ public:
         // Workers' threads deliver their own events through here too.
         if (QThread::currentThread() != thread())
             return QApplication::notify(receiver, event);
+        // Read before delivery: the event may delete its receiver (DeferredDelete, a handler's
+        // delete), and a posted event is deleted once delivered.
+        const Receiver who{receiver != nullptr ? receiver->metaObject()->className() : "?",
+                           receiver != nullptr ? receiver->objectName() : QString(), event->type()};
         stack_.push_back({});
         const Clock::time_point start = Clock::now();
         const bool handled = QApplication::notify(receiver, event);
@@ -119,7 +123,7 @@ public:
         stack_.pop_back();
         if (end - start < kShownFrom)
             return handled;
-        std::string chain = describe(receiver, event, end - start);
+        std::string chain = describe(who, end - start);
         if (!frame.chain.empty())
             chain += " › " + frame.chain;
         if (stack_.empty()) {
@@ -159,14 +163,18 @@ private:
         Clock::time_point start, end;
         std::string chain;
     };
-    static std::string describe(const QObject* receiver, const QEvent* event,
-                                Clock::duration took) {
-        std::string what = receiver != nullptr ? receiver->metaObject()->className() : "?";
-        if (receiver != nullptr && !receiver->objectName().isEmpty())
-            what += "(" + receiver->objectName().toStdString() + ")";
-        const char* type = QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type());
+    struct Receiver {
+        const char* class_name; // static: the meta-object's
+        QString object_name;
+        QEvent::Type type;
+    };
+    static std::string describe(const Receiver& who, Clock::duration took) {
+        std::string what = who.class_name;
+        if (!who.object_name.isEmpty())
+            what += "(" + who.object_name.toStdString() + ")";
+        const char* type = QMetaEnum::fromType<QEvent::Type>().valueToKey(who.type);
         what += ' ';
-        what += type != nullptr ? type : std::to_string(static_cast<int>(event->type()));
+        what += type != nullptr ? type : std::to_string(static_cast<int>(who.type));
         char ms[32];
         std::snprintf(ms, sizeof ms, " %.0f ms",
                       std::chrono::duration<double, std::milli>(took).count());
