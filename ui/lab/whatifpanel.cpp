@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "core/jobrunner.h"
 #include "core/phrase.h"
+#include "core/pools.h"
 #include "lab/labjobs.h"
 #include "lab/labtext.h"
 #include "lab/sidebyside.h"
@@ -68,7 +69,11 @@ QString signalText(MoveSignal signal) {
 WhatIfPanel::WhatIfPanel(QWidget* parent)
     : QWidget(parent)
     , otherJob_(new JobRunner(this))
-    , whatIfJob_(new JobRunner(this))
+    // On the query thread, whose search engine is open already after the first question
+    // (core/pools.h): a background thread opened one of its own on the Lab's first visit, the
+    // topic index and the supersession masks again (1.3 s of the first visit at a million
+    // chunks). A re-rank from stored pools takes tens of milliseconds there.
+    , whatIfJob_(new JobRunner(this, queryPool()))
     , rerankTimer_(new QTimer(this))
     , leftBox_(new QComboBox(this))
     , otherRow_(new QSpinBox(this))
