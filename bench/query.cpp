@@ -348,6 +348,45 @@ Status time_hnsw(QueryRun& r) {
     return Status::ok();
 }
 
+// fetch_leaves of 20 consecutive chunks from a seeded place (what Fetch Leaves asks for under a
+// summary) and walk over each query (the graph routing, no model; the vault's own embedder
+// for its dense route).
+Status time_leaves_and_walk(QueryRun& r) {
+    const std::size_t q_count = r.q_count;
+    auto rows = r.v.db().query_int("SELECT count(*) FROM mem_tree_chunks");
+    if (!rows)
+        return rows.status();
+    std::mt19937_64 rng(r.o.seed ^ 0x51ed270b27d15f3bULL);
+    auto st = r.v.db().prepare("SELECT id FROM mem_tree_chunks ORDER BY rowid LIMIT 20 OFFSET ?1");
+    if (!st)
+        return st.status();
+    std::vector<std::vector<std::string>> batches(q_count);
+    for (auto& batch : batches) {
+        st->reset();
+        st->bind(1, static_cast<std::int64_t>(
+                        rng() % std::uint64_t(std::max<std::int64_t>(1, *rows - 20))));
+        MEMLENS_TRY(st->each_row([&] { batch.push_back(st->column_text(0)); }));
+    }
+    auto leaves = timed(
+        q_count, [&](std::size_t i) -> Status { return fetch_leaves(r.v, batches[i]).status(); });
+    if (!leaves)
+        return leaves.status();
+    r.out["fetch_leaves_ms"] = *leaves;
+    auto embedder = make_embedder_for(r.v);
+    if (!embedder)
+        return embedder.status();
+    auto walked = timed(q_count, [&](std::size_t i) -> Status {
+        WalkOptions w;
+        w.query = r.work.queries[i % r.work.queries.size()];
+        w.now_ms = r.work.latest_ms;
+        return walk(r.v, w, embedder->get()).status();
+    });
+    if (!walked)
+        return walked.status();
+    r.out["walk_ms"] = *walked;
+    return Status::ok();
+}
+
 // Layout and browsing entry points. Windows end at seeded points of the corpus's span.
 Status time_primitives(QueryRun& r) {
     const std::size_t q_count = r.q_count;
@@ -395,7 +434,7 @@ Status time_primitives(QueryRun& r) {
     if (!ents)
         return ents.status();
     r.out["search_entities_ms"] = *ents;
-    return Status::ok();
+    return time_leaves_and_walk(r);
 }
 
 // Memory and bytes at the end, and the ratios the goals are stated in.

@@ -46,7 +46,9 @@ void print_query_table(const json& j) {
         {"cover_window 90 days", "cover_window_90d_ms"},
         {"drill_down (top-level summary)", "drill_down_ms"},
         {"query_topic (most mentioned)", "query_topic_ms"},
-        {"search_entities", "search_entities_ms"}};
+        {"search_entities", "search_entities_ms"},
+        {"fetch_leaves (20 chunks)", "fetch_leaves_ms"},
+        {"walk (graph routing)", "walk_ms"}};
     for (const auto& [label, key] : rows)
         if (j.contains(key))
             std::printf("%-34s %10.3f %10.3f\n", label, j[key]["p50"].get<double>(),
