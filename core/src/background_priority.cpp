@@ -1,5 +1,7 @@
 #include "background_priority.h"
 
+#include <memlens/thread_priority.h>
+
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -7,16 +9,27 @@
 #include <algorithm>
 #include <cerrno>
 
-namespace memlens::detail {
+namespace memlens {
 
-void run_behind_interactive_work() {
-    constexpr int kNicer = 10;
+void lower_thread_priority(int steps) {
+    thread_local int lowered = 0;
+    if (steps <= lowered)
+        return;
     constexpr int kNicest = 19;
     const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
     errno = 0;
     const int nice_now = ::getpriority(PRIO_PROCESS, tid);
-    if (errno == 0) // a failure leaves the thread as it was: only its order on a busy core
-        ::setpriority(PRIO_PROCESS, tid, std::min(kNicest, nice_now + kNicer));
+    if (errno == 0)
+        ::setpriority(PRIO_PROCESS, tid, std::min(kNicest, nice_now + steps - lowered));
+    lowered = steps;
 }
 
-} // namespace memlens::detail
+namespace detail {
+
+void run_behind_interactive_work() {
+    lower_thread_priority(10);
+}
+
+} // namespace detail
+
+} // namespace memlens

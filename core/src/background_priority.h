@@ -8,8 +8,8 @@
 
 namespace memlens::detail {
 
-// Lowers the calling thread's priority (nice + 10; Linux keeps a nice value per thread, so the
-// rest of the process keeps its own). Call it on a thread of its own, never on a caller's.
+// Lowers the calling thread's priority by 10 nice steps (lower_thread_priority,
+// memlens/thread_priority.h). Call it on a thread of its own, never on a caller's.
 void run_behind_interactive_work();
 
 } // namespace memlens::detail

@@ -1,14 +1,9 @@
 #include "core/pools.h"
 
+#include <memlens/thread_priority.h>
+
 #include <QCoreApplication>
 #include <QThreadPool>
-
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
 
 namespace memlens::ui {
 
@@ -41,31 +36,12 @@ QThreadPool* checksPool() {
     return pool;
 }
 
-namespace {
-
-// Lowers the calling thread's priority to `by` nice steps below where it started (Linux keeps
-// one per thread); never raises it again.
-void lowerThisThread(int by) {
-    thread_local int lowered = 0;
-    if (by <= lowered)
-        return;
-    constexpr int kNicest = 19;
-    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
-    errno = 0;
-    const int now = ::getpriority(PRIO_PROCESS, tid);
-    if (errno == 0) // a failure leaves the thread as it was: only its order on a busy core
-        ::setpriority(PRIO_PROCESS, tid, std::min(kNicest, now + by - lowered));
-    lowered = by;
-}
-
-} // namespace
-
 void yieldToGuiThread() {
-    lowerThisThread(5);
+    lower_thread_priority(5);
 }
 
 void yieldToEveryone() {
-    lowerThisThread(10);
+    lower_thread_priority(10);
 }
 
 } // namespace memlens::ui

@@ -33,7 +33,6 @@ Result<std::vector<Eligible>> eligible_summaries(const Database& db, const Vault
     MEMLENS_TRY(st->each_row([&] {
         Eligible e;
         e.row = read_summary_row(*st);
-        e.lists_read = e.row.level > 1;
         e.parent_doc_id = st->column_optional_text(kSummaryColumns);
         e.parent_version_ms = st->column_optional_int64(kSummaryColumns + 1);
         out.push_back(std::move(e));

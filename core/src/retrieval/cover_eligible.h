@@ -18,11 +18,10 @@ namespace memlens::detail {
 
 struct Eligible {
     // An outline (SummarySelect::outline): the child_ids of summaries above level 1 (below()
-    // walks them); a level-1 summary's (its chunks, a thousand or more) only when
-    // cover_window needs them (load_child_lists): lists_read says whether they were. No
-    // content, entities or topics: cover_window reads the summaries it returns whole.
+    // walks them), none of a level-1 summary's (its chunks, a thousand or more: cover_window
+    // reads the few it needs with load_child_lists), no content, entities or topics
+    // (cover_window reads the summaries it returns whole).
     SummaryRow row;
-    bool lists_read = false;
     std::optional<std::string> parent_doc_id;
     std::optional<std::int64_t> parent_version_ms;
     bool removed = false; // dropped by latest-wins

@@ -115,7 +115,6 @@ Status add_raw_chunks_by_parent(const Database& db, const detail::VaultColumns& 
         if (hiding.count(id) == 0)
             open.push_back(std::move(id));
     }));
-    std::sort(open.begin(), open.end());
     for (const auto& id : open) {
         of_parent->reset(); // clears the bindings too
         bind_window(*of_parent);
@@ -152,33 +151,12 @@ Status add_raw_chunks(const Database& db, const detail::VaultColumns& cols,
     return add_raw_rows(*st, filter, entries, raw_at);
 }
 
-// Reads the child lists of eligible[i] for each i in `which` that were not read.
-Status read_lists(const Database& db, std::vector<detail::Eligible>& eligible,
-                  const std::vector<std::size_t>& which) {
-    std::vector<std::string> ids;
-    for (std::size_t i : which)
-        if (!eligible[i].lists_read)
-            ids.push_back(eligible[i].row.id);
-    auto lists = detail::load_child_lists(db, ids);
-    if (!lists)
-        return lists.status();
-    for (std::size_t i : which) {
-        auto& e = eligible[i];
-        if (e.lists_read)
-            continue;
-        if (auto it = lists->find(e.row.id); it != lists->end())
-            e.row.child_ids = std::move(it->second);
-        e.lists_read = true;
-    }
-    return Status::ok();
-}
-
 // A chunk listed under a hiding summary without a parent link back to it is hidden too. A
 // chunk lies within the time range of every summary that lists it (the sealer and forget's
 // re-seal make a summary's range its children's), so only the lists of the hiding summaries
 // whose range holds a raw chunk's start are read: at a million chunks a 90-day window's
 // summaries list 500,000 chunks, and the raw ones lie at its edges.
-Status drop_listed_children(const Database& db, std::vector<detail::Eligible>& eligible,
+Status drop_listed_children(const Database& db, const std::vector<detail::Eligible>& eligible,
                             const std::vector<bool>& hides,
                             const std::unordered_map<std::string, std::size_t>& raw_at,
                             std::size_t first_raw, std::vector<Entry>& entries) {
@@ -188,19 +166,27 @@ Status drop_listed_children(const Database& db, std::vector<detail::Eligible>& e
         starts.push_back(entries[i].start_ms);
     std::sort(starts.begin(), starts.end());
     std::vector<std::size_t> holding;
+    std::vector<std::string> level_one; // their lists are not in the outline
     for (std::size_t i = 0; i < eligible.size(); ++i) {
         const auto& row = eligible[i].row;
         if (!hides[i])
             continue;
         const auto first = std::lower_bound(starts.begin(), starts.end(), row.start_ms);
-        if (first != starts.end() && *first <= row.end_ms)
-            holding.push_back(i);
+        if (first == starts.end() || *first > row.end_ms)
+            continue;
+        holding.push_back(i);
+        if (row.level <= 1)
+            level_one.push_back(row.id);
     }
-    MEMLENS_TRY(read_lists(db, eligible, holding));
+    auto lists = detail::load_child_lists(db, level_one);
+    if (!lists)
+        return lists.status();
     std::vector<bool> drop(entries.size(), false);
     bool any = false;
     for (std::size_t i : holding) {
-        for (const auto& child : eligible[i].row.child_ids) {
+        const auto& row = eligible[i].row;
+        const auto listed = lists->find(row.id);
+        for (const auto& child : listed != lists->end() ? listed->second : row.child_ids) {
             auto it = raw_at.find(child);
             if (it != raw_at.end()) {
                 drop[it->second] = true;

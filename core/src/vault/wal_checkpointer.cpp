@@ -8,10 +8,8 @@
 
 namespace memlens {
 
-WalCheckpointer::WalCheckpointer(const Database& writer, int thread_from, int writer_from)
-    : path_(writer.path())
-    , thread_from_(thread_from)
-    , writer_from_(writer_from) {
+WalCheckpointer::WalCheckpointer(const Database& writer)
+    : path_(writer.path()) {
     // Replaces SQLite's automatic checkpoint, which is itself a wal hook.
     sqlite3_wal_hook(writer.handle(), &WalCheckpointer::on_commit, this);
     // A log that grew large during an import is cut back when it starts again, not kept at
@@ -31,9 +29,9 @@ WalCheckpointer::~WalCheckpointer() {
 
 int WalCheckpointer::on_commit(void* self, sqlite3* db, const char* schema, int pages) {
     auto* me = static_cast<WalCheckpointer*>(self);
-    if (pages < me->thread_from_)
+    if (pages < kCheckpointPages)
         return SQLITE_OK;
-    if (pages >= me->writer_from_) {
+    if (pages >= kWriterCheckpointPages) {
         // The thread's passes have not kept up (the header says why): copy it all now, while
         // this connection appends nothing, after the thread's pass if one is under way (only
         // one connection checkpoints at a time; a pass never waits for anything). Busy when

@@ -38,10 +38,8 @@ public:
 
     // Takes over `writer`'s checkpoints: turns its automatic ones off and watches its commits.
     // The thread starts with the first checkpoint due. `writer` must outlive this object's
-    // hook: close the connection first, then destroy this. The bounds are the log's pages past
-    // which the thread copies it and past which the writer does (tests lower them).
-    explicit WalCheckpointer(const Database& writer, int thread_from = kCheckpointPages,
-                             int writer_from = kWriterCheckpointPages);
+    // hook: close the connection first, then destroy this.
+    explicit WalCheckpointer(const Database& writer);
     ~WalCheckpointer();
     WalCheckpointer(const WalCheckpointer&) = delete;
     WalCheckpointer& operator=(const WalCheckpointer&) = delete;
@@ -51,8 +49,6 @@ private:
     void run();
 
     std::string path_;
-    int thread_from_;
-    int writer_from_;
     std::mutex mutex_;
     std::mutex pass_mutex_; // held for each checkpoint, the thread's and the writer's
     std::condition_variable wake_;
