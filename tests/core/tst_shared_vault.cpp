@@ -480,6 +480,72 @@ private slots:
                 std::int64_t(kEach));
     }
 
+    // A writer in this process commits without pause (a table of about 1,000 pages rewritten
+    // 80 times: 320 MB of log, past the 125 MiB at which the committing connection copies the
+    // log back itself, WalCheckpointer) while a server in another process stores and a shell
+    // queries: every answered store is kept, every query answers, the writer's rows are all
+    // there and the vault is sound.
+    void aWriterCopyingItsOwnLogBesideAServerAndAShell() {
+        std::atomic<bool> stop{false};
+        std::mutex mu;
+        std::vector<std::string> failures;
+        std::thread shell([&] {
+            for (int i = 0; !stop.load(); ++i) {
+                const auto r =
+                    test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), qs(vault_),
+                                   QStringLiteral("--json"), QString::fromUtf8(kQuestions[i % 6])});
+                if (r.exit_code != 0 && r.exit_code != kExitAuditPending) {
+                    std::lock_guard lock(mu);
+                    failures.push_back("query exited " + std::to_string(r.exit_code) + ": " +
+                                       r.err);
+                }
+            }
+        });
+        Server server(vault_);
+        QVERIFY(server.started());
+        constexpr int kStores = 40;
+        for (int i = 0; i < kStores; ++i)
+            server.send(
+                call(i + 1, "memory_store",
+                     {{"text", "Note " + std::to_string(i) + " stored beside a long writer"},
+                      {"source", "chat:beside-writer"}}));
+        {
+            auto writer = Vault::open(vault_, false);
+            QVERIFY(writer.is_ok());
+            const Database& db = (*writer)->db();
+            QVERIFY(db.exec("CREATE TABLE filler(id INTEGER PRIMARY KEY, body BLOB)").is_ok());
+            QVERIFY(db.exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                            "WHERE i < 1000) INSERT INTO filler SELECT i, randomblob(3500) FROM n")
+                        .is_ok());
+            for (int i = 0; i < 80; ++i)
+                QVERIFY(db.exec("UPDATE filler SET body = randomblob(3500)").is_ok());
+        }
+        std::vector<std::string> answered;
+        for (int i = 0; i < kStores; ++i)
+            for (const auto& id : stored_ids(server.next()))
+                answered.push_back(id);
+        QCOMPARE(server.finish(), 0);
+        stop = true;
+        shell.join();
+        QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().c_str());
+        QCOMPARE(answered.size(), std::size_t(kStores));
+        for (const auto& n : answered)
+            QCOMPARE(count(vault_, "SELECT count(*) FROM mem_tree_chunks WHERE id = ?", n),
+                     std::int64_t(1));
+        QCOMPARE(count(vault_,
+                       "SELECT count(*) FROM filler WHERE length(body) = CAST(? AS INTEGER)",
+                       "3500"),
+                 std::int64_t(1000));
+        const std::string check = integrity(vault_);
+        QVERIFY2(check == "ok", check.c_str());
+        const std::string index = index_disagreement(vault_);
+        QVERIFY2(index.empty(), index.c_str());
+        auto writer = Vault::open(vault_, false);
+        QVERIFY(writer.is_ok());
+        QVERIFY((*writer)->db().exec("DROP TABLE filler").is_ok());
+        expect_no_outside_opens();
+    }
+
     // SIGKILL of the server at random moments while it stores and a shell queries: each time
     // the vault is sound and holds every store the server answered.
     void killedServerKeepsEveryAnsweredStore() {
