@@ -20,6 +20,8 @@
 #include <QtTest>
 
 #include <map>
+#include <random>
+#include <set>
 #include <tuple>
 
 namespace tst_graph {
@@ -139,6 +141,62 @@ private slots:
         QCOMPARE(d->at("e:x"), 2);
         QCOMPARE(d->at("e:a"), 0);
         QVERIFY(d->count("e:z") == 0);
+    }
+
+    // The search from both ends finds what one breadth-first search from `from` finds, on a
+    // seeded random graph with hubs (an entity linked to a third of the others, as a speaker is)
+    // and edges of weight 0, which link nothing.
+    void hopDistancesAgreeWithABreadthFirstSearch() {
+        test::VaultFixture f;
+        constexpr int kNodes = 120;
+        std::mt19937 rng(7);
+        std::vector<std::set<int>> adj(kNodes);
+        const auto name = [](int i) { return "e:" + std::to_string(1000 + i); };
+        f.begin();
+        std::set<std::pair<int, int>> edges;
+        for (int i = 0; i < 170; ++i) {
+            int a = int(rng() % kNodes), b = int(rng() % kNodes);
+            if (i % 3 == 0)
+                a = int(rng() % 3); // three hubs
+            if (a == b || !edges.insert({std::min(a, b), std::max(a, b)}).second)
+                continue;
+            const std::int64_t weight = i % 17 == 0 ? 0 : 1 + i % 4;
+            f.add_edge(name(std::min(a, b)), name(std::max(a, b)), weight);
+            if (weight > 0) {
+                adj[a].insert(b);
+                adj[b].insert(a);
+            }
+        }
+        f.commit();
+        std::vector<std::string> everyone;
+        for (int i = 0; i < kNodes; ++i)
+            everyone.push_back(name(i));
+        for (int from : {0, 1, 5, 17, 60, 119}) {
+            std::vector<int> depth(kNodes, -1);
+            depth[from] = 0;
+            std::vector<int> level{from};
+            for (int hop = 1; hop <= 4; ++hop) {
+                std::vector<int> next;
+                for (int u : level)
+                    for (int v : adj[u])
+                        if (depth[v] < 0) {
+                            depth[v] = hop;
+                            next.push_back(v);
+                        }
+                level = std::move(next);
+            }
+            for (int max_hops = 1; max_hops <= 4; ++max_hops) {
+                auto d = hop_distances(f.vault(), name(from), everyone, max_hops);
+                QVERIFY2(d.is_ok(), d.status().to_string().c_str());
+                for (int t = 0; t < kNodes; ++t) {
+                    const bool reached = depth[t] >= 0 && depth[t] <= max_hops;
+                    const auto it = d->find(name(t));
+                    QVERIFY2(reached == (it != d->end()), (name(from) + " " + name(t)).c_str());
+                    if (reached)
+                        QCOMPARE(it->second, depth[t]);
+                }
+            }
+        }
     }
 
     // Alice and Bob share two chunks (and a summary, which edges do not count), Alice and Carol

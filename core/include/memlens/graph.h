@@ -44,8 +44,9 @@ Result<std::vector<GraphEdge>> strongest_edges(const Vault& vault, std::int64_t 
 Result<std::optional<int>> hop_distance(const Vault& vault, std::string_view a, std::string_view b,
                                         int max_hops);
 
-// One breadth-first search from `from`, stopping once every target is reached or max_hops
-// levels are done: the hop count of each target reached (targets equal to `from` get 0).
+// The hop count from `from` to each target reached within max_hops (targets equal to `from` get
+// 0): a breadth-first search from both ends per target, widening the side with the smaller
+// last level (one read of mem_tree_entity_edges per level).
 Result<std::map<std::string, int>> hop_distances(const Vault& vault, std::string_view from,
                                                  const std::vector<std::string>& targets,
                                                  int max_hops);
