@@ -349,8 +349,8 @@ Status time_hnsw(QueryRun& r) {
 }
 
 // fetch_leaves of 20 consecutive chunks from a seeded place (what Fetch Leaves asks for under a
-// summary) and walk over each query (the graph routing, no model; the vault's own embedder
-// for its dense route).
+// summary) and walk over each query (the graph routing, no model; its dense route through an
+// engine's topic index, as the CLI, the MCP server and the GUI walk).
 Status time_leaves_and_walk(QueryRun& r) {
     const std::size_t q_count = r.q_count;
     auto rows = r.v.db().query_int("SELECT count(*) FROM mem_tree_chunks");
@@ -372,14 +372,16 @@ Status time_leaves_and_walk(QueryRun& r) {
     if (!leaves)
         return leaves.status();
     r.out["fetch_leaves_ms"] = *leaves;
-    auto embedder = make_embedder_for(r.v);
-    if (!embedder)
-        return embedder.status();
+    SearchEngineOptions eo;
+    eo.audit = false;
+    auto engine = SearchEngine::open(r.v, eo);
+    if (!engine)
+        return engine.status();
     auto walked = timed(q_count, [&](std::size_t i) -> Status {
         WalkOptions w;
         w.query = r.work.queries[i % r.work.queries.size()];
         w.now_ms = r.work.latest_ms;
-        return walk(r.v, w, embedder->get()).status();
+        return (*engine)->walk(w).status();
     });
     if (!walked)
         return walked.status();

@@ -4,6 +4,7 @@
 
 #include <memlens/json_writer.h>
 #include <memlens/retrieval.h>
+#include <memlens/search.h>
 
 #include <nlohmann/json.hpp>
 
@@ -36,11 +37,13 @@ int run_walk(const Args& a) {
         return fail("walk", days.status());
     if (*days)
         o.time_window_days = static_cast<int>(**days);
-    auto embedder = make_embedder_for(**vault);
-    if (!embedder)
-        return fail("walk", embedder.status());
+    SearchEngineOptions eo;
+    eo.audit = false; // walk logs no audit row
+    auto engine = SearchEngine::open(**vault, eo);
+    if (!engine)
+        return fail("walk", engine.status());
     WalkTrace trace;
-    auto r = walk(**vault, o, embedder->get(), &trace);
+    auto r = (*engine)->walk(o, &trace);
     if (!r)
         return fail("walk", r.status());
     if (a.json()) {

@@ -1202,7 +1202,6 @@ ToolOutcome ToolRunner::leaves_tool(const json& args) {
 }
 
 ToolOutcome ToolRunner::walk_tool(const json& args) {
-    Embedder* embedder = embedder_.get();
     WalkOptions o;
     o.query = args["query"].get<std::string>();
     o.limit = opt_size(args, "limit");
@@ -1210,7 +1209,7 @@ ToolOutcome ToolRunner::walk_tool(const json& args) {
     if (args.contains("days"))
         o.time_window_days = static_cast<int>(opt_size(args, "days"));
     WalkTrace trace;
-    auto r = walk(*vault_, o, embedder, &trace);
+    auto r = engine_->walk(o, &trace);
     if (!r)
         return failed(r.status(), o.query);
     ToolOutcome out = response_outcome(*r, o.query);

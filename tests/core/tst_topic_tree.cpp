@@ -286,6 +286,38 @@ private slots:
         }
     }
 
+    // nearest() scores 6,000 vectors on their int8 codes first and re-ranks the best on their
+    // floats: it finds exact()'s top k with its similarities, and a group of 150 equal vectors
+    // (more than the 64 the re-rank keeps for a small k) comes back whole when k cuts into it.
+    void nearestFindsTheExactTopAndKeepsEqualVectorsTogether() {
+        auto s = clustered(6000, 32, 12, 8, 11);
+        for (int i = 0; i < 150; ++i) {
+            s.ids.push_back("dup" + std::to_string(100 + i));
+            s.vectors.push_back(s.queries[0]);
+        }
+        const auto index = TopicIndex::build(s.ids, s.vectors, small_tree());
+        for (const Vector& q : s.queries) {
+            for (std::size_t k : {1, 10, 25}) {
+                const auto near = index.nearest(q, k);
+                const auto exact = index.exact(q, near.size());
+                QVERIFY(near.size() >= k);
+                QCOMPARE(near.size(), exact.size());
+                for (std::size_t i = 0; i < near.size(); ++i) {
+                    QCOMPARE(near[i].node_id, exact[i].node_id);
+                    QCOMPARE(near[i].similarity, exact[i].similarity);
+                }
+            }
+        }
+        const auto dups = index.nearest(s.queries[0], 5);
+        QCOMPARE(dups.size(), std::size_t{150});
+        for (const auto& h : dups)
+            QVERIFY2(h.node_id.rfind("dup", 0) == 0, h.node_id.c_str());
+        std::vector<std::uint8_t> allowed(index.size(), 1);
+        allowed[*index.position("dup100")] = 0;
+        QCOMPARE(index.nearest(s.queries[0], 5, &allowed).size(), std::size_t{149});
+        QCOMPARE(index.count(&allowed), index.size() - 1);
+    }
+
     void tiesBreakByTopicKeyThenNodeId() {
         // Two leaves whose centroids are exactly e1 and e2, and a query exactly between them:
         // with beam width 1 the descent must keep the smaller key, and its members (all

@@ -93,6 +93,22 @@ void runSearch(QueryOutcome& out, const VaultRef& ref, const std::atomic_bool& c
     out.search = std::move(response);
 }
 
+// The engine's topic index answers walk's dense route; without an embedder (so no engine), walk
+// answers in its fallback order.
+void runWalk(QueryOutcome& out, const VaultRef& ref, const Vault& v, Embedder* embedder) {
+    WalkOptions o = out.request.walk;
+    o.query = out.request.text;
+    WalkTrace trace;
+    auto engine = embedder != nullptr ? workerEngine(ref) : Result<SearchEngine*>(nullptr);
+    if (!engine) {
+        out.error = formatStatus(engine.status());
+        return;
+    }
+    takeResponse(out,
+                 *engine != nullptr ? (*engine)->walk(o, &trace) : walk(v, o, embedder, &trace));
+    out.walk = std::move(trace);
+}
+
 void runPrimitive(QueryOutcome& out, const VaultRef& ref) {
     auto vault = workerVault(ref);
     if (!vault) {
@@ -148,14 +164,9 @@ void runPrimitive(QueryOutcome& out, const VaultRef& ref) {
     case QueryKind::FetchLeaves:
         takeHits(out, fetch_leaves(v, r.leafIds));
         break;
-    case QueryKind::Walk: {
-        WalkOptions o = r.walk;
-        o.query = r.text;
-        WalkTrace trace;
-        takeResponse(out, walk(v, o, embedder, &trace));
-        out.walk = std::move(trace);
+    case QueryKind::Walk:
+        runWalk(out, ref, v, embedder);
         break;
-    }
     default:
         break;
     }

@@ -21,9 +21,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace memlens {
@@ -178,6 +181,21 @@ struct WalkTrace {
     int hops_used = 0;
 };
 
+// What walk's dense route asks of a vector index: the `k` summaries and chunks nearest to
+// `query` (best first, with their cosine; then every further one as close as the k-th), leaving out
+// deleted summaries and superseded chunks, and among nodes whose time range overlaps `window` when
+// one is given; and how many nodes it compared (`compared`, the response's total: chunks another
+// writer marked dropped are compared, then left out of the hits). SearchEngine::walk answers it
+// from the engine's topic index; without one, walk scans the stored vectors in vault.db, with the
+// same answer.
+struct DenseNeighbours {
+    std::vector<std::pair<std::string, double>> nearest;
+    std::size_t compared = 0;
+};
+using DenseSearch = std::function<Result<DenseNeighbours>(
+    std::span<const float> query, std::size_t k,
+    const std::optional<std::pair<std::int64_t, std::int64_t>>& window)>;
+
 // The deterministic E2GraphRAG walk (fast_retrieve), no model. Query entities
 // come from extract_entities with the vault's person entities as known persons and the entity
 // registry's aliases. Dense route: cosine of the query against stored summary and leaf vectors
@@ -187,13 +205,14 @@ struct WalkTrace {
 // matched-entity count (the hit's score), then newest mention, then id. Leaf hits carry the
 // entity ids the index lists for them, since walk ranks by those. A registry that does not
 // load (EntityRegistry::load's error, naming the file and line) fails the walk, as it fails
-// ingest; a dense route whose embedder fails sets the response's `degraded`.
+// ingest; a dense route whose embedder fails sets the response's `degraded`. `dense`, when
+// given, finds the dense route's nearest vectors (SearchEngine::walk passes its index's).
 Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
-                           WalkTrace* trace = nullptr);
+                           WalkTrace* trace = nullptr, const DenseSearch* dense = nullptr);
 
 // smart_walk is walk: both modes go through the same fast_retrieve.
 Result<QueryResponse> smart_walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
-                                 WalkTrace* trace = nullptr);
+                                 WalkTrace* trace = nullptr, const DenseSearch* dense = nullptr);
 
 // The ids among `ids` that name no chunk and no summary of the vault (a deleted summary names
 // none), in the order given: what a caller reports as unknown where the primitives above answer

@@ -12,6 +12,7 @@
 
 #include <memlens/embedder.h>
 #include <memlens/query_context.h>
+#include <memlens/retrieval.h>
 #include <memlens/settings.h>
 #include <memlens/status.h>
 #include <memlens/topic_tree.h>
@@ -430,6 +431,12 @@ public:
     Result<WhyNotAnswer> why_not(std::string_view text, std::string_view node_id,
                                  const QueryOptions& options = {},
                                  const std::atomic_bool* cancel = nullptr);
+
+    // walk (retrieval.h) with the engine's embedder, its dense route answered by the engine's
+    // topic index by the vector leg's rule (the beam where the index measured that it finds what
+    // the exact scan finds, search.beam.min_recall; else the exact scan) instead of reading every
+    // stored vector from vault.db. Reloads a stale index first; logs nothing.
+    Result<QueryResponse> walk(const WalkOptions& opts, WalkTrace* trace = nullptr);
 
     // True when an import committed since the index was loaded (one small read).
     bool stale() const;

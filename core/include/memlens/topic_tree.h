@@ -232,6 +232,19 @@ public:
                                   const BeamOptions& beam, VectorSearchTrace* trace = nullptr,
                                   const std::vector<std::uint8_t>* allowed = nullptr) const;
 
+    // The k nearest (allowed) vectors, best first (ties by node id), and after them every
+    // further one as close as the k-th, so that equal vectors are never cut apart. From 4,096
+    // vectors on (with codes) each is scored on its int8 code first and only the best max(4k, 64),
+    // with every vector whose code scores as the last of them, on its floats; the similarities
+    // are those exact() reports. Measured against exact(): docs/performance.md ("walk at a
+    // million").
+    std::vector<VectorHit> nearest(std::span<const float> query, std::size_t k,
+                                   const std::vector<std::uint8_t>* allowed = nullptr) const;
+
+    // How many vectors an exact scan with `allowed` scores: the allowed positions whose node was
+    // not written again or deleted since the index read it.
+    std::size_t count(const std::vector<std::uint8_t>* allowed = nullptr) const;
+
     // Exact scan over every (allowed) vector: the ground truth. topic_path stays empty (no
     // descent reached the hit); topic_path_of() tells where a hit lives.
     std::vector<VectorHit> exact(std::span<const float> query, std::size_t k,

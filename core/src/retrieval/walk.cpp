@@ -22,12 +22,17 @@ namespace {
 
 using detail::Window;
 
-// Names the vault knows as persons: the person entities of its index (a range scan of the
-// primary key, since canonical ids start with their kind) and the registry's person records.
+// Names the vault knows as persons: the person entities of its index and the registry's person
+// records. Canonical ids start with their kind, so the persons are a range of the index's primary
+// key, read one distinct id at a time (a skip-scan: one seek per person instead of a pass over
+// every mention, 1.4 million rows at a million chunks).
 Result<std::vector<std::string>> known_persons(const Database& db, const EntityRegistry* reg) {
     std::vector<std::string> names;
-    auto st = db.prepare("SELECT DISTINCT entity_id FROM mem_tree_entity_index "
-                         "WHERE entity_id >= 'person:' AND entity_id < 'person;'");
+    auto st = db.prepare(
+        "WITH RECURSIVE p(id) AS (SELECT (SELECT min(entity_id) FROM mem_tree_entity_index "
+        "WHERE entity_id >= 'person:' AND entity_id < 'person;') UNION ALL SELECT (SELECT "
+        "min(entity_id) FROM mem_tree_entity_index WHERE entity_id > p.id AND entity_id < "
+        "'person;') FROM p WHERE p.id IS NOT NULL) SELECT id FROM p WHERE id IS NOT NULL");
     if (!st)
         return st.status();
     MEMLENS_TRY(st->each_row([&] {
@@ -48,8 +53,8 @@ Result<std::vector<std::string>> known_persons(const Database& db, const EntityR
 }
 
 Result<QueryResponse> dense_route(const Vault& vault, const std::string& query, Embedder* embedder,
-                                  std::size_t k, const Window& window) {
-    auto dense = detail::dense_top(vault, query, embedder, k, window);
+                                  std::size_t k, const Window& window, const DenseSearch* search) {
+    auto dense = detail::dense_top(vault, query, embedder, k, window, search);
     if (!dense)
         return dense.status();
     MEMLENS_TRY(detail::fill_leaf_entities(vault.db(), dense->candidates));
@@ -63,8 +68,9 @@ Result<QueryResponse> dense_route(const Vault& vault, const std::string& query, 
 // how many query entities each hit mentions.
 Result<QueryResponse> global_occurrence(const Vault& vault, const std::string& query,
                                         const std::vector<std::string>& entities,
-                                        Embedder* embedder, std::size_t k, const Window& window) {
-    auto dense = detail::dense_top(vault, query, embedder, 2 * k, window);
+                                        Embedder* embedder, std::size_t k, const Window& window,
+                                        const DenseSearch* search) {
+    auto dense = detail::dense_top(vault, query, embedder, 2 * k, window, search);
     if (!dense)
         return dense.status();
     auto& cands = dense->candidates;
@@ -178,7 +184,7 @@ const char* to_wire(WalkRoute route) {
 }
 
 Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
-                           WalkTrace* trace) {
+                           WalkTrace* trace, const DenseSearch* dense) {
     check_off_ui_thread("walk");
     WalkTrace local_trace;
     WalkTrace& t = trace != nullptr ? *trace : local_trace;
@@ -199,7 +205,7 @@ Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder
     t.query_entities = std::move(*entities);
     if (t.query_entities.empty()) {
         t.route = WalkRoute::Dense;
-        return in_walk_context(dense_route(vault, opts.query, embedder, k, *window));
+        return in_walk_context(dense_route(vault, opts.query, embedder, k, *window, dense));
     }
 
     const auto& qe = t.query_entities;
@@ -216,7 +222,8 @@ Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder
     }
     if (candidates.empty()) {
         t.route = WalkRoute::GlobalOccurrence;
-        return in_walk_context(global_occurrence(vault, opts.query, qe, embedder, k, *window));
+        return in_walk_context(
+            global_occurrence(vault, opts.query, qe, embedder, k, *window, dense));
     }
     t.route = WalkRoute::Local;
     t.hops_used = hops;
@@ -228,8 +235,8 @@ Result<QueryResponse> walk(const Vault& vault, const WalkOptions& opts, Embedder
 }
 
 Result<QueryResponse> smart_walk(const Vault& vault, const WalkOptions& opts, Embedder* embedder,
-                                 WalkTrace* trace) {
-    return walk(vault, opts, embedder, trace);
+                                 WalkTrace* trace, const DenseSearch* dense) {
+    return walk(vault, opts, embedder, trace, dense);
 }
 
 } // namespace memlens

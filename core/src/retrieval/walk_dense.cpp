@@ -62,6 +62,8 @@ public:
         std::sort(out.begin(), out.end(), better);
         return out;
     }
+    // A node compared but not to be returned (a chunk another writer marked dropped).
+    void pass_over() { ++seen_; }
     std::size_t seen() const { return seen_; }
 
 private:
@@ -86,9 +88,89 @@ Status scan(const Database& db, const std::string& sql, const std::string& signa
         const double sim = cosine(query, v);
         if (!std::isfinite(sim))
             return;
-        top.offer({sim, st->column_int64(2), st->column_text(0), kind});
+        if (st->column_int64(3) != 0)
+            top.pass_over();
+        else
+            top.offer({sim, st->column_int64(2), st->column_text(0), kind});
     }));
     return Status::ok();
+}
+
+// Every stored vector of `signature` of a summary of level 1 and up that is not deleted and of a
+// chunk not superseded, read from vault.db. A chunk another writer marked dropped is compared
+// (and counted, as the topic index compares it) but never offered.
+Status scan_stored(const Database& db, const VaultColumns& cols, const std::string& signature,
+                   std::span<const float> query,
+                   const std::optional<std::pair<std::int64_t, std::int64_t>>& window, TopN& top) {
+    std::string summaries_sql =
+        "SELECT e.summary_id, e.vector, s.time_range_end_ms, 0 FROM mem_tree_summary_embeddings e "
+        "JOIN mem_tree_summaries s ON s.id = e.summary_id WHERE e.model_signature = ?1 "
+        "AND s.deleted = 0 AND s.level >= 1";
+    std::string chunks_sql =
+        std::string("SELECT e.chunk_id, e.vector, c.time_range_end_ms, ") +
+        (cols.chunk_lifecycle ? "c.lifecycle_status = 'dropped'" : "0") +
+        " FROM mem_tree_chunk_embeddings e JOIN mem_tree_chunks c ON c.id = e.chunk_id "
+        "WHERE e.model_signature = ?1" +
+        (cols.chunk_superseded ? " AND c.superseded = 0" : "");
+    if (window) {
+        summaries_sql += " AND s.time_range_end_ms >= ?2 AND s.time_range_start_ms <= ?3";
+        chunks_sql += " AND c.time_range_end_ms >= ?2 AND c.time_range_start_ms <= ?3";
+    }
+    MEMLENS_TRY(scan(db, summaries_sql, signature, window, NodeKind::Summary, query, top));
+    return scan(db, chunks_sql, signature, window, NodeKind::Leaf, query, top);
+}
+
+// The nearest vectors `search` finds, keeping the nodes scan_stored() would read: summaries of
+// level 1 and up that are not deleted, live chunks. Asked for 2n first (the search adds the
+// nodes as close as the last, so equal vectors are ordered below by their end, as the scan
+// orders them); while fewer than n of them are kept and the search had more, asked again for
+// four times as many. `compared` is what the search says it compared.
+Status offer_nearest(const Database& db, const VaultColumns& cols, const DenseSearch& search,
+                     std::span<const float> query, std::size_t n,
+                     const std::optional<std::pair<std::int64_t, std::int64_t>>& window, TopN& top,
+                     std::size_t& compared) {
+    auto st_summaries =
+        db.prepare("SELECT s.id, s.time_range_end_ms FROM mem_tree_summaries s WHERE s.id IN "
+                   "(SELECT value FROM json_each(?1)) AND s.deleted = 0 AND s.level >= 1");
+    if (!st_summaries)
+        return st_summaries.status();
+    auto st_chunks = db.prepare("SELECT c.id, c.time_range_end_ms FROM mem_tree_chunks c WHERE "
+                                "c.id IN (SELECT value FROM json_each(?1)) AND " +
+                                live_chunk_condition(cols));
+    if (!st_chunks)
+        return st_chunks.status();
+    for (std::size_t asked = 2 * n;; asked *= 4) {
+        auto found = search(query, asked, window);
+        if (!found)
+            return found.status();
+        compared = found->compared;
+        std::vector<std::string> ids;
+        ids.reserve(found->nearest.size());
+        for (const auto& [id, sim] : found->nearest)
+            ids.push_back(id);
+        const std::string list = json_id_list(ids);
+        std::unordered_map<std::string, std::pair<NodeKind, std::int64_t>> eligible;
+        for (auto* st : {&*st_summaries, &*st_chunks}) {
+            const NodeKind kind = st == &*st_summaries ? NodeKind::Summary : NodeKind::Leaf;
+            st->reset();
+            st->bind(1, list);
+            MEMLENS_TRY(st->each_row([&] {
+                eligible[st->column_text(0)] = {kind, st->column_int64(1)};
+            }));
+        }
+        TopN round(n);
+        for (const auto& [id, sim] : found->nearest) {
+            auto it = eligible.find(id);
+            if (it != eligible.end() && std::isfinite(sim))
+                round.offer({sim, it->second.second, id, it->second.first});
+        }
+        auto kept = round.take();
+        if (kept.size() == n || found->nearest.size() < asked || asked >= compared) {
+            for (auto& s : kept)
+                top.offer(std::move(s));
+            return Status::ok();
+        }
+    }
 }
 
 Result<DenseResult>
@@ -114,7 +196,8 @@ newest_summaries(const Vault& vault, std::size_t n,
 
 Result<DenseResult> dense_top(const Vault& vault, const std::string& query, Embedder* embedder,
                               std::size_t n,
-                              const std::optional<std::pair<std::int64_t, std::int64_t>>& window) {
+                              const std::optional<std::pair<std::int64_t, std::int64_t>>& window,
+                              const DenseSearch* search) {
     if (embedder == nullptr)
         return newest_summaries(vault, n, window);
     auto qv = embedder->embed_one(query);
@@ -127,25 +210,15 @@ Result<DenseResult> dense_top(const Vault& vault, const std::string& query, Embe
 
     const Database& db = vault.db();
     const auto cols = vault_columns(vault);
-    const std::string sig = embedder->signature();
-    std::string summaries_sql =
-        "SELECT e.summary_id, e.vector, s.time_range_end_ms FROM mem_tree_summary_embeddings e "
-        "JOIN mem_tree_summaries s ON s.id = e.summary_id WHERE e.model_signature = ?1 "
-        "AND s.deleted = 0 AND s.level >= 1";
-    std::string chunks_sql =
-        "SELECT e.chunk_id, e.vector, c.time_range_end_ms FROM mem_tree_chunk_embeddings e "
-        "JOIN mem_tree_chunks c ON c.id = e.chunk_id WHERE e.model_signature = ?1 AND " +
-        live_chunk_condition(cols);
-    if (window) {
-        summaries_sql += " AND s.time_range_end_ms >= ?2 AND s.time_range_start_ms <= ?3";
-        chunks_sql += " AND c.time_range_end_ms >= ?2 AND c.time_range_start_ms <= ?3";
-    }
     TopN top(n);
-    MEMLENS_TRY(scan(db, summaries_sql, sig, window, NodeKind::Summary, *qv, top));
-    MEMLENS_TRY(scan(db, chunks_sql, sig, window, NodeKind::Leaf, *qv, top));
+    std::size_t compared = 0;
+    if (search != nullptr)
+        MEMLENS_TRY(offer_nearest(db, cols, *search, *qv, n, window, top, compared));
+    else
+        MEMLENS_TRY(scan_stored(db, cols, embedder->signature(), *qv, window, top));
 
     DenseResult r;
-    r.total = top.seen();
+    r.total = search != nullptr ? compared : top.seen();
     const auto best = top.take();
     std::vector<std::string> summary_ids, leaf_ids;
     for (const auto& s : best)

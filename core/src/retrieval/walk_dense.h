@@ -4,6 +4,7 @@
 
 #include "retrieval/candidate.h"
 
+#include <memlens/retrieval.h>
 #include <memlens/status.h>
 
 #include <cstdint>
@@ -27,10 +28,12 @@ struct DenseResult {
 // Without an embedder, or when embedding the query fails (then `degraded` says why), the
 // summaries of every source tree newest first stand in (no leaves: nothing ranks them). `window`
 // keeps nodes whose envelope overlaps it. Scores are the cosine (also in rerank_similarity), or the
-// summary's own score on the fallback.
+// summary's own score on the fallback. With `search`, it finds the nearest vectors (asked for
+// 2n, then ordered as below); without, every stored vector of the signature is read from vault.db.
 Result<DenseResult> dense_top(const Vault& vault, const std::string& query, Embedder* embedder,
                               std::size_t n,
-                              const std::optional<std::pair<std::int64_t, std::int64_t>>& window);
+                              const std::optional<std::pair<std::int64_t, std::int64_t>>& window,
+                              const DenseSearch* search = nullptr);
 
 // Sets each leaf hit's entities to the entity ids the index lists for that chunk (one read).
 Status fill_leaf_entities(const Database& db, std::vector<Candidate>& candidates);

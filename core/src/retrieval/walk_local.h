@@ -28,8 +28,8 @@ struct Mention {
     std::int64_t ts = 0;
 };
 
-// Up to kEntityLookupCap newest index rows per entity (mention time inside `window`), all
-// entities in one read.
+// Up to kEntityLookupCap newest index rows per entity (mention time inside `window`), one read
+// of the index on (entity_id, timestamp_ms DESC, node_id) per entity.
 Result<std::map<std::string, std::vector<Mention>>>
 mentions_of(const Database& db, const std::vector<std::string>& entities, const Window& window);
 

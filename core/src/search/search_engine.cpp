@@ -226,6 +226,51 @@ search::SearchContext SearchEngine::Impl::context() {
             &noise_floors};
 }
 
+Result<QueryResponse> SearchEngine::walk(const WalkOptions& opts, WalkTrace* trace) {
+    check_off_ui_thread("SearchEngine::walk");
+    if (stale())
+        MEMLENS_TRY(impl_->load());
+    Impl& im = *impl_;
+    const bool native = im.vault->format() == VaultFormat::Native;
+    // Summaries and live chunks, as walk's scan of the stored vectors reads them; a window's
+    // through the scope's SQL, as the vector leg scopes.
+    const DenseSearch dense =
+        [&](std::span<const float> query, std::size_t k,
+            const std::optional<std::pair<std::int64_t, std::int64_t>>& window)
+        -> Result<DenseNeighbours> {
+        DenseNeighbours out;
+        if (im.index.size() == 0 || im.index.dim() != query.size())
+            return out;
+        const std::vector<std::uint8_t>* mask = im.masks->get(true, native);
+        std::vector<std::uint8_t> scoped;
+        if (window) {
+            SearchScope scope;
+            scope.since_ms = window->first;
+            scope.until_ms = window->second;
+            // Superseded chunks stay out through the base mask; summaries of an older document
+            // version stay in, as walk drops them itself after choosing.
+            auto positions = search::scoped_positions(*im.stmts, im.index, scope, true, false,
+                                                      search::ChunkColumns::for_vault(native));
+            if (!positions)
+                return positions.status();
+            scoped.assign(im.index.size(), 0);
+            for (std::size_t pos : *positions)
+                scoped[pos] = mask == nullptr || (*mask)[pos] != 0 ? 1 : 0;
+            mask = &scoped;
+        }
+        out.compared = im.index.count(mask);
+        for (auto& hit : im.index.nearest(query, k, mask))
+            out.nearest.emplace_back(std::move(hit.node_id), hit.similarity);
+        return out;
+    };
+    auto r = memlens::walk(*im.vault, opts, im.embedder, trace, &dense);
+    if (!r || im.index.damage().empty())
+        return r;
+    // Rows of the index file read as damaged: read the vectors from vault.db and walk again.
+    MEMLENS_TRY(im.load(TopicFileCheck::Whole).with_context("topic index"));
+    return memlens::walk(*im.vault, opts, im.embedder, trace, &dense);
+}
+
 Result<SearchResponse> SearchEngine::search(const SearchRequest& request,
                                             const std::atomic_bool* cancel) {
     return search_as(request, AuditCaller{}, cancel);

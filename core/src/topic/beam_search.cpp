@@ -278,6 +278,79 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
     return hits;
 }
 
+std::size_t TopicIndex::count(const std::vector<std::uint8_t>* allowed) const {
+    if (!impl_)
+        return 0;
+    std::size_t n = 0;
+    for (std::size_t pos = 0; pos < impl_->size(); ++pos)
+        n += is_allowed(allowed, std::uint32_t(pos)) && impl_->live(pos) ? 1 : 0;
+    return n;
+}
+
+std::vector<VectorHit> TopicIndex::nearest(std::span<const float> query, std::size_t k,
+                                           const std::vector<std::uint8_t>* allowed) const {
+    check_off_ui_thread("TopicIndex::nearest");
+    if (!impl_ || k == 0 || impl_->size() == 0 || query.size() != impl_->dim)
+        return {};
+    const Impl& impl = *impl_;
+    const Vector q = unit_query(query);
+    std::vector<std::size_t> chosen;
+    for (std::size_t pos = 0; pos < impl.base_size(); ++pos) {
+        if (is_allowed(allowed, std::uint32_t(pos)) && impl.live(pos))
+            chosen.push_back(pos);
+    }
+    const std::size_t rerank = std::max(kRerankPerHit * k, kRerankMin);
+    if (chosen.size() >= kTwoPassMin && chosen.size() > rerank && impl.has_codes()) {
+        // The int8 pass keeps the best `rerank` and every other member whose code scores as
+        // the last of them: equal vectors have equal codes, so none of a group of equal
+        // vectors is cut apart from the rest.
+        const TopicQuery tq = make_topic_query(q.data(), impl.dim);
+        std::vector<std::pair<float, std::size_t>> rough(chosen.size());
+        for (std::size_t i = 0; i < chosen.size(); ++i) {
+            const std::size_t pos = chosen[i];
+            rough[i] = {impl.code_ok(pos)
+                            ? float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos)
+                            : -std::numeric_limits<float>::infinity(),
+                        pos};
+        }
+        const auto cut = rough.begin() + std::ptrdiff_t(rerank - 1);
+        std::nth_element(rough.begin(), cut, rough.end(),
+                         [](const auto& x, const auto& y) { return x.first > y.first; });
+        const float last = cut->first;
+        chosen.clear();
+        for (auto it = rough.begin(); it != rough.end(); ++it) {
+            if (it <= cut || it->first == last)
+                chosen.push_back(it->second);
+        }
+        std::sort(chosen.begin(), chosen.end());
+    }
+    std::vector<std::pair<float, std::size_t>> scored;
+    scored.reserve(chosen.size());
+    impl.visit_rows(chosen, [&](std::size_t pos, const float* row) {
+        scored.emplace_back(dot(q.data(), row, impl.dim), pos);
+    });
+    for (std::size_t pos = impl.base_size(); pos < impl.size(); ++pos) {
+        if (is_allowed(allowed, std::uint32_t(pos)) && impl.live(pos))
+            scored.emplace_back(dot(q.data(),
+                                    impl.delta_data.data() + (pos - impl.base_size()) * impl.dim,
+                                    impl.dim),
+                                pos);
+    }
+    std::sort(scored.begin(), scored.end(), [&](const auto& x, const auto& y) {
+        if (x.first != y.first)
+            return x.first > y.first;
+        return impl.id(x.second) < impl.id(y.second);
+    });
+    std::size_t keep = std::min(k, scored.size());
+    while (keep > 0 && keep < scored.size() && scored[keep].first == scored[keep - 1].first)
+        ++keep;
+    std::vector<VectorHit> hits;
+    hits.reserve(keep);
+    for (std::size_t i = 0; i < keep; ++i)
+        hits.push_back({std::string(impl.id(scored[i].second)), double(scored[i].first), {}});
+    return hits;
+}
+
 std::vector<VectorHit> TopicIndex::exact(std::span<const float> query, std::size_t k,
                                          const std::vector<std::uint8_t>* allowed) const {
     check_off_ui_thread("TopicIndex::exact");
