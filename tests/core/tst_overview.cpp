@@ -62,6 +62,22 @@ private Q_SLOTS:
             QVERIFY(!s.platform.empty()); // a native vault records where each source came from
         }
         QCOMPARE(total, stats_.chunks);
+        // The sources' earliest start and latest end are the vault's span, which the GUI takes
+        // from them instead of asking vault_stats for it (without it, the span stays 0).
+        const auto first =
+            std::min_element(sources->begin(), sources->end(), [](const auto& a, const auto& b) {
+                return a.earliest_ms < b.earliest_ms;
+            });
+        QCOMPARE(first->earliest_ms, stats_.earliest_ms);
+        std::int64_t latest = 0;
+        for (const auto& s : *sources)
+            latest = std::max(latest, s.latest_ms);
+        QCOMPARE(latest, stats_.latest_ms);
+        auto spanless = vault_stats(*vault_, false);
+        QVERIFY(spanless.is_ok());
+        QCOMPARE(spanless->earliest_ms, std::int64_t{0});
+        QCOMPARE(spanless->latest_ms, std::int64_t{0});
+        QCOMPARE(spanless->chunks, stats_.chunks);
         QVERIFY(std::is_sorted(sources->begin(), sources->end(), [](const auto& a, const auto& b) {
             return a.source_id < b.source_id;
         }));

@@ -111,6 +111,11 @@ private Q_SLOTS:
         for (int i = 0; i < w.vault()->sourcesModel()->rowCount(); ++i)
             chunks += w.vault()->sourcesModel()->sourceAt(i)->chunk_count;
         QCOMPARE(chunks, stats_.chunks);
+        // The vault's time span, which the overview takes from its sources, is the one
+        // vault_stats reads from the chunks.
+        QCOMPARE(w.vault()->overview().stats.earliest_ms, stats_.earliest_ms);
+        QCOMPARE(w.vault()->overview().stats.latest_ms, stats_.latest_ms);
+        QVERIFY(stats_.latest_ms > stats_.earliest_ms);
 
         QVERIFY(w.countsLabel()->text().contains(formatCount(stats_.chunks)));
         QCOMPARE(w.overviewPage()->tileValue(QStringLiteral("Chunks")), formatCount(stats_.chunks));

@@ -1,12 +1,18 @@
 #include "vault/vaultoverview.h"
 
 #include "core/format.h"
+#include "core/pools.h"
 #include "vault/workervault.h"
 
 #include <memlens/settings.h>
 #include <memlens/vault.h>
 
 #include <QElapsedTimer>
+
+#include <algorithm>
+#include <future>
+#include <memory>
+#include <optional>
 
 namespace memlens::ui {
 
@@ -29,31 +35,53 @@ VaultOverviewData loadVaultOverview(const VaultRef& ref, const std::atomic_bool&
     out.readOnly = vault.read_only();
     out.schemaVersion = vault.schema_version();
 
-    auto stats = vault_stats(vault);
+    // The sources (a pass over every chunk: 0.4 to 0.6 s at a million) are listed beside the
+    // rest on a second read-only connection when one opens (the vault is open here already, so
+    // it is migrated and its log is shared); they give the vault's time span as well, which
+    // vault_stats would otherwise find in a second pass over every chunk.
+    std::optional<std::future<Result<std::vector<SourceOverview>>>> listed;
+    if (auto second = Vault::open(ref.dir.toStdString(), true)) {
+        listed =
+            std::async(std::launch::async, [v = std::shared_ptr<Vault>(std::move(second).value())] {
+                yieldToGuiThread();
+                return list_sources(*v);
+            });
+    }
+    const auto finish = [&](QString error) {
+        auto sources = listed ? listed->get() : list_sources(vault);
+        if (!sources && error.isEmpty())
+            error = formatStatus(sources.status());
+        if (sources) {
+            out.sources = std::move(sources).value();
+            for (const SourceOverview& s : out.sources) {
+                if (out.stats.earliest_ms == 0 || s.earliest_ms < out.stats.earliest_ms)
+                    out.stats.earliest_ms = s.earliest_ms;
+                out.stats.latest_ms = std::max(out.stats.latest_ms, s.latest_ms);
+            }
+        }
+        out.error = std::move(error);
+        out.seconds = static_cast<double>(timer.elapsed()) / 1000.0;
+    };
+
+    auto stats = vault_stats(vault, false);
     if (!stats) {
-        out.error = formatStatus(stats.status());
+        finish(formatStatus(stats.status()));
         return out;
     }
     out.stats = *stats;
-    if (cancel)
-        return out;
-    auto sources = list_sources(vault);
-    if (!sources) {
-        out.error = formatStatus(sources.status());
+    if (cancel) {
+        finish({});
         return out;
     }
-    out.sources = std::move(sources).value();
-    if (cancel)
-        return out;
     auto trees = list_trees(vault);
     if (!trees) {
-        out.error = formatStatus(trees.status());
+        finish(formatStatus(trees.status()));
         return out;
     }
     out.trees = std::move(trees).value();
     auto histogram = chunk_histogram(vault, 0, 0, kHistogramBuckets);
     if (!histogram) {
-        out.error = formatStatus(histogram.status());
+        finish(formatStatus(histogram.status()));
         return out;
     }
     out.histogram = std::move(histogram).value();
@@ -62,7 +90,7 @@ VaultOverviewData loadVaultOverview(const VaultRef& ref, const std::atomic_bool&
         out.settings = *settings;
     else
         out.settingsError = formatStatus(settings.status());
-    out.seconds = static_cast<double>(timer.elapsed()) / 1000.0;
+    finish({});
     return out;
 }
 

@@ -4,7 +4,7 @@
 
 namespace memlens {
 
-Result<VaultStats> vault_stats(const Vault& vault) {
+Result<VaultStats> vault_stats(const Vault& vault, bool time_span) {
     check_off_ui_thread("vault_stats");
     const Database& db = vault.db();
     // All counts and the revision from one snapshot: a concurrent import never shows half of
@@ -37,6 +37,8 @@ Result<VaultStats> vault_stats(const Vault& vault) {
         {&s.latest_ms, "SELECT coalesce(max(time_range_end_ms), 0) FROM mem_tree_chunks"},
     };
     for (const auto& q : queries) {
+        if (!time_span && (q.out == &s.earliest_ms || q.out == &s.latest_ms))
+            continue;
         auto v = db.query_int(q.sql);
         if (!v)
             return v.status().with_context(vault.db_path().string());
