@@ -124,6 +124,44 @@ private slots:
         QCOMPARE(r.by_age.front().chunks, std::size_t{11});
     }
 
+    // A memory a newer version replaced is no memory of the vault: it leaves the counts by
+    // source and by age, and a returned one leaves the returned ones.
+    void supersededMemoriesAreNotCounted() {
+        const auto before = must(vault_health(*vault_), "health");
+        std::string returnedChunk, oldChunk;
+        {
+            auto st =
+                must(vault_->db().prepare("SELECT id, source_id FROM mem_tree_chunks"), "chunks");
+            while (must(st.step(), "row")) {
+                const std::string id = st.column_text(0);
+                if (st.column_text(1) == "chat:old")
+                    oldChunk = id;
+                else if (returned_.count(id) != 0)
+                    returnedChunk = id;
+            }
+        }
+        QVERIFY(!returnedChunk.empty() && !oldChunk.empty());
+        const auto mark = [&](int superseded) {
+            auto st = must(vault_->db().prepare("UPDATE mem_tree_chunks SET superseded = ?1 "
+                                                "WHERE id IN (?2, ?3)"),
+                           "update");
+            st.bind(1, superseded).bind(2, returnedChunk).bind(3, oldChunk);
+            QVERIFY(st.step().is_ok());
+        };
+        mark(1);
+        const auto r = must(vault_health(*vault_), "health");
+        mark(0);
+        QCOMPARE(r.chunks, before.chunks - 2);
+        QCOMPARE(r.never_returned, before.never_returned - 1);
+        const auto old = std::find_if(r.by_source.begin(), r.by_source.end(),
+                                      [](const CoverageRow& c) { return c.label == "chat:old"; });
+        QVERIFY(old != r.by_source.end());
+        QCOMPARE(old->chunks, std::size_t{9});
+        QCOMPARE(r.by_age.back().chunks, std::size_t{9});
+        QCOMPARE(r.by_age.front().chunks, std::size_t{10});
+        QCOMPARE(r.by_age.front().never_returned, before.by_age.front().never_returned);
+    }
+
     void aMemoryEveryUnrelatedQuestionBringsBackIsAMagnet() {
         const auto r = must(vault_health(*vault_), "health");
         QCOMPARE(r.magnets.size(), std::size_t{1});
