@@ -111,31 +111,38 @@ std::size_t age_bucket(std::int64_t newest, std::int64_t ts) {
     return b;
 }
 
-// Every memory: returned or not, by source and by age (back from the newest memory). The live
-// chunks are counted through indexes, not read (a pass over every row took 1.2 s at a million):
-// per source through (source_id, seq_in_source), by age through the time index, with the
-// superseded ones (few, under a partial index) taken off; only the chunks the log returned are
-// read. A chunk's age is its time_range_start_ms, which memlens writes equal to its
-// timestamp_ms (core/src/ingest/node_writer.cpp).
-Status coverage(const Vault& vault, const HealthOptions& o, const LogScan& scan, HealthReport& r) {
-    const Database& db = vault.db();
-    struct Chunk {
-        std::string source;
-        std::int64_t ts = 0;
-    };
-    const auto read_chunks = [&](const std::string& sql, const std::string* ids,
-                                 std::vector<Chunk>& out) -> Status {
-        auto st = db.prepare(sql);
-        if (!st)
-            return st.status();
-        if (ids)
-            st->bind(1, *ids);
-        return st->each_row([&] { out.push_back({st->column_text(0), st->column_int64(1)}); });
-    };
-    std::vector<Chunk> superseded;
-    MEMLENS_TRY(read_chunks("SELECT source_id, time_range_start_ms FROM mem_tree_chunks WHERE "
-                            "superseded != 0",
-                            nullptr, superseded));
+// A chunk's source and time, for the coverage counts.
+struct ChunkTime {
+    std::string source;
+    std::int64_t ts = 0;
+};
+
+// The source and time of each chunk `sql` selects (binding `ids`, a JSON array, when given).
+Status read_chunk_times(const Database& db, const char* sql, const std::string* ids,
+                        std::vector<ChunkTime>& out) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.status();
+    if (ids)
+        st->bind(1, *ids);
+    return st->each_row([&] { out.push_back({st->column_text(0), st->column_int64(1)}); });
+}
+
+struct Coverage {
+    std::map<std::string, CoverageRow> sources;
+    std::vector<CoverageRow> ages;
+};
+
+// The live chunks by source and by age, counted through indexes: per source through (source_id,
+// seq_in_source), by age through the time index (each bounded bucket holds the chunks from its
+// bound on, less those of the buckets before), then the superseded ones (few, under a partial
+// index) taken off. Also the newest memory's time and the number of chunks.
+Status count_live(const Database& db, HealthReport& r, Coverage& c) {
+    std::vector<ChunkTime> superseded;
+    MEMLENS_TRY(read_chunk_times(db,
+                                 "SELECT source_id, time_range_start_ms FROM mem_tree_chunks "
+                                 "WHERE superseded != 0",
+                                 nullptr, superseded));
     auto newest = db.prepare("SELECT time_range_start_ms FROM mem_tree_chunks WHERE superseded = "
                              "0 ORDER BY time_range_start_ms DESC LIMIT 1");
     if (!newest)
@@ -144,19 +151,15 @@ Status coverage(const Vault& vault, const HealthOptions& o, const LogScan& scan,
     if (!row)
         return row.status();
     r.newest_ms = *row ? newest->column_int64(0) : 0;
-
-    std::map<std::string, CoverageRow> sources;
     auto per_source = db.prepare("SELECT source_id, count(*) FROM mem_tree_chunks GROUP BY 1");
     if (!per_source)
         return per_source.status();
     MEMLENS_TRY(per_source->each_row([&] {
-        CoverageRow& s = sources[per_source->column_text(0)];
-        s.chunks = static_cast<std::size_t>(per_source->column_int64(1));
+        c.sources[per_source->column_text(0)].chunks =
+            static_cast<std::size_t>(per_source->column_int64(1));
     }));
-    std::vector<CoverageRow> ages;
     for (const auto& a : kAges)
-        ages.push_back({a.label.text, a.label, 0, 0});
-    // Each bounded bucket holds the chunks from its bound on, less those of the buckets before.
+        c.ages.push_back({a.label.text, a.label, 0, 0});
     auto since = db.prepare("SELECT count(*) FROM mem_tree_chunks WHERE time_range_start_ms >= ?1");
     if (!since)
         return since.status();
@@ -168,46 +171,62 @@ Status coverage(const Vault& vault, const HealthOptions& o, const LogScan& scan,
         if (!n)
             return n.status();
         const auto within = static_cast<std::size_t>(since->column_int64(0));
-        ages[b].chunks = within - counted;
+        c.ages[b].chunks = within - counted;
         counted = within;
     }
-    for (const auto& [id, s] : sources)
+    for (const auto& [id, s] : c.sources)
         r.chunks += s.chunks;
-    ages.back().chunks = r.chunks - counted;
-    for (const Chunk& c : superseded) {
-        --sources[c.source].chunks;
-        --ages[age_bucket(r.newest_ms, c.ts)].chunks;
+    c.ages.back().chunks = r.chunks - counted;
+    for (const ChunkTime& t : superseded) {
+        --c.sources[t.source].chunks;
+        --c.ages[age_bucket(r.newest_ms, t.ts)].chunks;
         --r.chunks;
     }
+    return Status::ok();
+}
 
-    // The returned chunks (the log also names summaries, which are not memories), in batches.
+// Takes the chunks the log returned (it also names summaries, which are not memories) off the
+// never-returned counts, reading them in batches.
+Status count_returned(const Database& db, const LogScan& scan, HealthReport& r, Coverage& c) {
+    for (auto& [id, s] : c.sources)
+        s.never_returned = s.chunks;
+    for (auto& a : c.ages)
+        a.never_returned = a.chunks;
+    r.never_returned = r.chunks;
     std::vector<std::string> ids;
-    std::vector<Chunk> returned;
-    const auto read_returned = [&]() -> Status {
+    std::vector<ChunkTime> returned;
+    const auto read = [&]() -> Status {
         const std::string list = detail::json_id_list(ids);
         ids.clear();
-        return read_chunks("SELECT source_id, time_range_start_ms FROM mem_tree_chunks WHERE id "
-                           "IN (SELECT value FROM json_each(?1)) AND superseded = 0",
-                           &list, returned);
+        return read_chunk_times(db,
+                                "SELECT source_id, time_range_start_ms FROM mem_tree_chunks "
+                                "WHERE id IN (SELECT value FROM json_each(?1)) AND superseded = 0",
+                                &list, returned);
     };
     for (const auto& node : scan.returned_by) {
         ids.push_back(node.first);
         if (ids.size() == 4096)
-            MEMLENS_TRY(read_returned());
+            MEMLENS_TRY(read());
     }
     if (!ids.empty())
-        MEMLENS_TRY(read_returned());
-    for (auto& [id, s] : sources)
-        s.never_returned = s.chunks;
-    for (auto& a : ages)
-        a.never_returned = a.chunks;
-    r.never_returned = r.chunks;
-    for (const Chunk& c : returned) {
-        --sources[c.source].never_returned;
-        --ages[age_bucket(r.newest_ms, c.ts)].never_returned;
+        MEMLENS_TRY(read());
+    for (const ChunkTime& t : returned) {
+        --c.sources[t.source].never_returned;
+        --c.ages[age_bucket(r.newest_ms, t.ts)].never_returned;
         --r.never_returned;
     }
-    for (auto& [id, source] : sources) {
+    return Status::ok();
+}
+
+// Every memory: returned or not, by source and by age (back from the newest memory). The live
+// chunks are counted through indexes, not read (a pass over every row took 1.2 s at a million);
+// only the chunks the log returned are read. A chunk's age is its time_range_start_ms, which
+// memlens writes equal to its timestamp_ms (core/src/ingest/node_writer.cpp).
+Status coverage(const Vault& vault, const HealthOptions& o, const LogScan& scan, HealthReport& r) {
+    Coverage c;
+    MEMLENS_TRY(count_live(vault.db(), r, c));
+    MEMLENS_TRY(count_returned(vault.db(), scan, r, c));
+    for (auto& [id, source] : c.sources) {
         if (source.chunks == 0)
             continue; // every chunk of it superseded
         source.label = id;
@@ -219,7 +238,7 @@ Status coverage(const Vault& vault, const HealthOptions& o, const LogScan& scan,
                      });
     if (r.by_source.size() > o.max_sources)
         r.by_source.resize(o.max_sources);
-    r.by_age = std::move(ages);
+    r.by_age = std::move(c.ages);
     return Status::ok();
 }
 
