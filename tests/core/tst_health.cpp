@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <limits>
 #include <set>
 
 namespace tst_health {
@@ -160,6 +161,50 @@ private slots:
         QCOMPARE(r.by_age.back().chunks, std::size_t{9});
         QCOMPARE(r.by_age.front().chunks, std::size_t{10});
         QCOMPARE(r.by_age.front().never_returned, before.by_age.front().never_returned);
+    }
+
+    // Read in two halves on two connections (as a log of 20,000 rows and more is), the log
+    // gives the same report as read in one: the same counts, coverage, magnets, and each node's
+    // and entity's questions, with a question asked in both halves and a node returned in both.
+    void aLogReadInTwoHalvesGivesTheSameReport() {
+        HealthOptions whole;
+        whole.per_node = true;
+        whole.split_log_from = std::numeric_limits<std::int64_t>::max();
+        HealthOptions halves = whole;
+        halves.split_log_from = 1;
+        // The first three questions asked again at the end of the log (in its second half), a
+        // minute later each; removed after.
+        const auto logged = [&] {
+            return must(vault_->db().query_int("SELECT max(id) FROM retrieval_log"), "max id");
+        };
+        const std::int64_t before = logged();
+        QVERIFY(vault_->db()
+                    .exec("INSERT INTO retrieval_log(ts_ms, query, query_hash, mode, "
+                          "query_profile, sources, settings, elapsed_ms, vault_revision, error, "
+                          "client, session, tool, arguments, candidates) SELECT ts_ms + 60000, "
+                          "query, query_hash, mode, query_profile, sources, settings, elapsed_ms, "
+                          "vault_revision, error, client, session, tool, arguments, candidates "
+                          "FROM retrieval_log ORDER BY id LIMIT 3")
+                    .is_ok());
+        QCOMPARE(logged(), before + 3);
+        const auto one = must(vault_health(*vault_, whole), "health");
+        const auto two = must(vault_health(*vault_, halves), "health");
+        QVERIFY(vault_->db()
+                    .exec("DELETE FROM retrieval_log WHERE id > " + std::to_string(before))
+                    .is_ok());
+        QCOMPARE(one.searches, std::size_t{13});
+        QCOMPARE(one.distinct_queries, std::size_t{10});
+        QCOMPARE(two.searches, one.searches);
+        QCOMPARE(two.distinct_queries, one.distinct_queries);
+        QCOMPARE(two.chunks, one.chunks);
+        QCOMPARE(two.never_returned, one.never_returned);
+        QCOMPARE(to_json(two), to_json(one));
+        QCOMPARE(two.node_queries, one.node_queries);
+        QCOMPARE(two.entity_recall.size(), one.entity_recall.size());
+        for (const auto& [entity, recall] : one.entity_recall) {
+            QCOMPARE(two.entity_recall.at(entity).returned, recall.returned);
+            QCOMPARE(two.entity_recall.at(entity).queries, recall.queries);
+        }
     }
 
     void aMemoryEveryUnrelatedQuestionBringsBackIsAMagnet() {

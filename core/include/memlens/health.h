@@ -35,6 +35,10 @@ struct HealthOptions {
     // (HealthReport::node_queries, entity_recall): the trees' heat column and the graph's
     // recall measure. Costs one entity-index lookup per returned node.
     bool per_node = false;
+    // From this many logged rows on, the later half of the log is read on a second read-only
+    // connection while the first half is read on the vault's (each row's hits are in overflow
+    // pages and parsed: 0.35 s for 100,000 rows); the report is the same either way.
+    std::int64_t split_log_from = 20'000;
     const std::atomic_bool* cancel = nullptr;
 };
 

@@ -11,7 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <future>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -64,27 +66,46 @@ namespace {
 
 // What the logged searches returned: each question's words and time, and each node's questions.
 struct LogScan {
+    std::size_t searches = 0;
     std::unordered_map<std::string, Asked> questions;
     std::unordered_map<std::string, std::vector<std::string>> returned_by; // node → questions
+
+    // Appends what a scan of later rows found, as if this one had read on: a question's time is
+    // its later one, a node's questions keep the order they were first asked in.
+    void append(LogScan&& later) {
+        searches += later.searches;
+        for (auto& [q, asked] : later.questions) {
+            auto [it, fresh] = questions.try_emplace(q, std::move(asked));
+            if (!fresh)
+                it->second.last_ms = asked.last_ms;
+        }
+        for (auto& [node, qs] : later.returned_by) {
+            auto& list = returned_by[node];
+            for (auto& q : qs)
+                if (std::find(list.begin(), list.end(), q) == list.end())
+                    list.push_back(std::move(q));
+        }
+    }
 };
 
-Status scan_log(const Vault& vault, const HealthOptions& o, HealthReport& r, LogScan& scan) {
-    auto st = vault.db().prepare(std::string("SELECT ts_ms, query, sources FROM retrieval_log "
-                                             "WHERE ") +
-                                 kAnsweredSearchRows +
-                                 " AND (?1 IS NULL OR ts_ms >= ?1) AND (?2 IS NULL OR ts_ms <= "
-                                 "?2) ORDER BY id");
+// The answered searches with ids in [first, last], in id order.
+Status scan_rows(const Database& db, const HealthOptions& o, std::int64_t first, std::int64_t last,
+                 LogScan& scan) {
+    auto st = db.prepare(std::string("SELECT ts_ms, query, sources FROM retrieval_log WHERE ") +
+                         kAnsweredSearchRows +
+                         " AND (?1 IS NULL OR ts_ms >= ?1) AND (?2 IS NULL OR ts_ms <= ?2) AND "
+                         "id BETWEEN ?3 AND ?4 ORDER BY id");
     if (!st)
         return st.status();
-    st->bind(1, o.since_ms).bind(2, o.until_ms);
+    st->bind(1, o.since_ms).bind(2, o.until_ms).bind(3, first).bind(4, last);
     std::vector<std::string> ids;
-    MEMLENS_TRY(st->each_row([&]() -> Status {
+    return st->each_row([&]() -> Status {
         if (o.cancel && o.cancel->load())
             return Status::cancelled("health cancelled");
         ids.clear();
         if (!logged_node_ids(st->column_text(2), ids))
             return Status::ok(); // a damaged row names nothing
-        ++r.searches;
+        ++scan.searches;
         const std::string q = st->column_text(1);
         auto [it, fresh] = scan.questions.try_emplace(q);
         it->second.last_ms = st->column_int64(0);
@@ -98,7 +119,42 @@ Status scan_log(const Vault& vault, const HealthOptions& o, HealthReport& r, Log
                 list.push_back(q);
         }
         return Status::ok();
-    }));
+    });
+}
+
+Status scan_log(const Vault& vault, const HealthOptions& o, HealthReport& r, LogScan& scan) {
+    const Database& db = vault.db();
+    auto span = db.prepare("SELECT coalesce(min(id), 0), coalesce(max(id), -1) FROM retrieval_log");
+    if (!span)
+        return span.status();
+    auto row = span->step();
+    if (!row)
+        return row.status();
+    const std::int64_t first = span->column_int64(0), last = span->column_int64(1);
+    span->reset();
+    // The bounds come from this connection's snapshot, so the second reads no row this one
+    // cannot see (the log is only appended to).
+    std::optional<Database> second;
+    const std::string& path = db.path();
+    if (last - first + 1 >= o.split_log_from && !path.empty() && path != ":memory:") {
+        if (auto opened = Database::open(path, OpenMode::ReadOnly))
+            second = std::move(opened).value();
+    }
+    if (!second) {
+        MEMLENS_TRY(scan_rows(db, o, first, last, scan));
+    } else {
+        const std::int64_t mid = first + (last - first) / 2;
+        LogScan later;
+        // A new thread starts at this one's priority (a GUI worker's lowered one included).
+        auto reading = std::async(std::launch::async,
+                                  [&] { return scan_rows(*second, o, mid + 1, last, later); });
+        const Status own = scan_rows(db, o, first, mid, scan);
+        const Status theirs = reading.get();
+        MEMLENS_TRY(own);
+        MEMLENS_TRY(theirs);
+        scan.append(std::move(later));
+    }
+    r.searches = scan.searches;
     r.distinct_queries = scan.questions.size();
     return Status::ok();
 }
