@@ -9,10 +9,10 @@
 
 #include <QElapsedTimer>
 
-#include <algorithm>
 #include <future>
 #include <memory>
 #include <optional>
+#include <tuple>
 
 namespace memlens::ui {
 
@@ -53,11 +53,7 @@ VaultOverviewData loadVaultOverview(const VaultRef& ref, const std::atomic_bool&
             error = formatStatus(sources.status());
         if (sources) {
             out.sources = std::move(sources).value();
-            for (const SourceOverview& s : out.sources) {
-                if (out.stats.earliest_ms == 0 || s.earliest_ms < out.stats.earliest_ms)
-                    out.stats.earliest_ms = s.earliest_ms;
-                out.stats.latest_ms = std::max(out.stats.latest_ms, s.latest_ms);
-            }
+            std::tie(out.stats.earliest_ms, out.stats.latest_ms) = time_span(out.sources);
         }
         out.error = std::move(error);
         out.seconds = static_cast<double>(timer.elapsed()) / 1000.0;

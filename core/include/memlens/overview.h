@@ -20,6 +20,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace memlens {
@@ -41,6 +42,9 @@ struct SourceOverview {
 // Every source, ordered by source_id. One pass over the chunks (grouped by source), so it
 // costs a scan of mem_tree_chunks: call it once per vault revision, not per keystroke.
 Result<std::vector<SourceOverview>> list_sources(const Vault& vault);
+// The vault's time span from its sources: the earliest start and the latest end of any chunk, as
+// vault_stats reads them (without a second pass over every chunk); {0, 0} without sources.
+std::pair<std::int64_t, std::int64_t> time_span(const std::vector<SourceOverview>& sources);
 
 struct TreeOverview {
     std::string id;

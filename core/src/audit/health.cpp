@@ -124,31 +124,29 @@ Status scan_rows(const Database& db, const HealthOptions& o, std::int64_t first,
 
 Status scan_log(const Vault& vault, const HealthOptions& o, HealthReport& r, LogScan& scan) {
     const Database& db = vault.db();
-    auto span = db.prepare("SELECT coalesce(min(id), 0), coalesce(max(id), -1) FROM retrieval_log");
-    if (!span)
-        return span.status();
-    auto row = span->step();
-    if (!row)
-        return row.status();
-    const std::int64_t first = span->column_int64(0), last = span->column_int64(1);
-    span->reset();
+    auto first = db.query_int("SELECT coalesce(min(id), 0) FROM retrieval_log");
+    if (!first)
+        return first.status();
+    auto last = db.query_int("SELECT coalesce(max(id), -1) FROM retrieval_log");
+    if (!last)
+        return last.status();
     // The bounds come from this connection's snapshot, so the second reads no row this one
     // cannot see (the log is only appended to).
     std::optional<Database> second;
     const std::string& path = db.path();
-    if (last - first + 1 >= o.split_log_from && !path.empty() && path != ":memory:") {
+    if (*last - *first + 1 >= o.split_log_from && !path.empty() && path != ":memory:") {
         if (auto opened = Database::open(path, OpenMode::ReadOnly))
             second = std::move(opened).value();
     }
     if (!second) {
-        MEMLENS_TRY(scan_rows(db, o, first, last, scan));
+        MEMLENS_TRY(scan_rows(db, o, *first, *last, scan));
     } else {
-        const std::int64_t mid = first + (last - first) / 2;
+        const std::int64_t mid = *first + (*last - *first) / 2;
         LogScan later;
         // A new thread starts at this one's priority (a GUI worker's lowered one included).
         auto reading = std::async(std::launch::async,
-                                  [&] { return scan_rows(*second, o, mid + 1, last, later); });
-        const Status own = scan_rows(db, o, first, mid, scan);
+                                  [&] { return scan_rows(*second, o, mid + 1, *last, later); });
+        const Status own = scan_rows(db, o, *first, mid, scan);
         const Status theirs = reading.get();
         MEMLENS_TRY(own);
         MEMLENS_TRY(theirs);
@@ -199,14 +197,12 @@ Status count_live(const Database& db, HealthReport& r, Coverage& c) {
                                  "SELECT source_id, time_range_start_ms FROM mem_tree_chunks "
                                  "WHERE superseded != 0",
                                  nullptr, superseded));
-    auto newest = db.prepare("SELECT time_range_start_ms FROM mem_tree_chunks WHERE superseded = "
-                             "0 ORDER BY time_range_start_ms DESC LIMIT 1");
+    auto newest = db.query_int("SELECT coalesce((SELECT time_range_start_ms FROM mem_tree_chunks "
+                               "WHERE superseded = 0 ORDER BY time_range_start_ms DESC LIMIT 1), "
+                               "0)");
     if (!newest)
         return newest.status();
-    auto row = newest->step();
-    if (!row)
-        return row.status();
-    r.newest_ms = *row ? newest->column_int64(0) : 0;
+    r.newest_ms = *newest;
     auto per_source = db.prepare("SELECT source_id, count(*) FROM mem_tree_chunks GROUP BY 1");
     if (!per_source)
         return per_source.status();

@@ -2,6 +2,7 @@
 #include <memlens/thread_guard.h>
 #include <memlens/vault.h>
 
+#include <algorithm>
 #include <map>
 
 namespace memlens {
@@ -53,6 +54,16 @@ Result<std::vector<SourceOverview>> list_sources(const Vault& vault) {
             out[it->second].tree_id = trees->column_text(0);
     }));
     return out;
+}
+
+std::pair<std::int64_t, std::int64_t> time_span(const std::vector<SourceOverview>& sources) {
+    std::pair<std::int64_t, std::int64_t> span{0, 0};
+    for (const SourceOverview& s : sources) {
+        if (&s == &sources.front() || s.earliest_ms < span.first)
+            span.first = s.earliest_ms;
+        span.second = std::max(span.second, s.latest_ms);
+    }
+    return span;
 }
 
 } // namespace memlens

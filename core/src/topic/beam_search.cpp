@@ -150,51 +150,69 @@ std::vector<std::uint32_t> reached_members(const TopicIndex::Impl& impl,
     return todo;
 }
 
-// The reached members into `top`, by the same dot() the exact scan uses.
+// The members to score on their floats, sorted: all of them below kTwoPassMin (or without
+// codes); otherwise the best `rerank` by their int8 codes and, with `cut_ties`, every other
+// member whose code scores as the last of those (equal vectors have equal codes, so a group of
+// copies is never cut apart).
+std::vector<std::size_t> shortlist(const TopicIndex::Impl& impl, const TopicQuery& tq,
+                                   const std::vector<std::uint32_t>& todo, std::size_t rerank,
+                                   bool cut_ties) {
+    std::vector<std::size_t> chosen;
+    if (todo.size() < kTwoPassMin || todo.size() <= rerank || !impl.has_codes()) {
+        chosen.assign(todo.begin(), todo.end());
+        std::sort(chosen.begin(), chosen.end());
+        return chosen;
+    }
+    std::vector<std::pair<float, std::uint32_t>> rough(todo.size());
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+        const std::uint32_t pos = todo[i];
+        // A code that fails its checksum ranks last (and is reported by damage()).
+        rough[i] = {impl.code_ok(pos)
+                        ? float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos)
+                        : -std::numeric_limits<float>::infinity(),
+                    pos};
+    }
+    const auto higher = [](const auto& a, const auto& b) { return a.first > b.first; };
+    if (cut_ties) {
+        const auto cut = rough.begin() + std::ptrdiff_t(rerank - 1);
+        std::nth_element(rough.begin(), cut, rough.end(), higher);
+        for (auto it = rough.begin(); it != rough.end(); ++it)
+            if (it <= cut || it->first == cut->first)
+                chosen.push_back(it->second);
+    } else {
+        std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
+                         higher);
+        for (std::size_t i = 0; i < rerank; ++i)
+            chosen.push_back(rough[i].second);
+    }
+    std::sort(chosen.begin(), chosen.end());
+    return chosen;
+}
+
+// The reached members into `top`, by the same dot() the exact scan uses. Wide beams pre-score on
+// the int8 codes and score only the best on the floats (shortlist), so the reported
+// similarities are still the exact scan's.
 void score_members(const TopicIndex::Impl& impl, const TopicQuery& tq, const Vector& q,
                    const std::vector<std::uint32_t>& todo, std::size_t k, TopK& top) {
     const std::size_t rerank = std::max(kRerankPerHit * k, kRerankMin);
-    if (todo.size() >= kTwoPassMin && todo.size() > rerank && impl.has_codes()) {
-        // Wide beams: pre-score on the int8 codes, then only the best `rerank` are scored on
-        // the floats, so the reported similarities are the same dot() the exact scan uses.
-        std::vector<std::pair<float, std::uint32_t>> rough(todo.size());
-        for (std::size_t i = 0; i < todo.size(); ++i) {
-            const std::uint32_t pos = todo[i];
-            // A code that fails its checksum ranks last (and is reported by damage()).
-            rough[i] = {impl.code_ok(pos)
-                            ? float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos)
-                            : -std::numeric_limits<float>::infinity(),
-                        pos};
-        }
-        std::nth_element(rough.begin(), rough.begin() + std::ptrdiff_t(rerank), rough.end(),
-                         [](const auto& a, const auto& b) { return a.first > b.first; });
-        std::vector<std::size_t> best(rerank);
-        for (std::size_t i = 0; i < rerank; ++i)
-            best[i] = rough[i].second;
-        std::sort(best.begin(), best.end());
-        impl.visit_rows(best, [&](std::size_t pos, const float* row) {
-            top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
-        });
-    } else {
-        std::vector<std::size_t> all(todo.begin(), todo.end());
-        std::sort(all.begin(), all.end());
-        impl.visit_rows(all, [&](std::size_t pos, const float* row) {
-            top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
-        });
-    }
+    impl.visit_rows(shortlist(impl, tq, todo, rerank, false),
+                    [&](std::size_t pos, const float* row) {
+                        top.offer(dot(q.data(), row, impl.dim), std::uint32_t(pos));
+                    });
 }
 
 // The incremental part (vectors written since the index file) sits in no topic: every search
-// scores all of it, so a memory is found the moment it is stored. Returns how many it scored.
+// scores all of it, so a memory is found the moment it is stored. Each (similarity, position)
+// goes to `offer`; returns how many it scored.
+template <typename Offer>
 std::size_t score_delta(const TopicIndex::Impl& impl, const Vector& q,
-                        const std::vector<std::uint8_t>* allowed, TopK& top) {
+                        const std::vector<std::uint8_t>* allowed, Offer&& offer) {
     std::size_t scored_delta = 0;
     for (std::size_t pos = impl.base_size(); pos < impl.size(); ++pos) {
         if (!is_allowed(allowed, std::uint32_t(pos)) || !impl.live(pos))
             continue;
-        top.offer(
-            dot(q.data(), impl.delta_data.data() + (pos - impl.base_size()) * impl.dim, impl.dim),
-            std::uint32_t(pos));
+        offer(dot(q.data(), impl.delta_data.data() + (pos - impl.base_size()) * impl.dim, impl.dim),
+              std::uint32_t(pos));
         ++scored_delta;
     }
     return scored_delta;
@@ -266,7 +284,8 @@ std::vector<VectorHit> TopicIndex::search(std::span<const float> query, std::siz
     TopK top(impl, k);
     score_members(impl, tq, q, todo, k, top);
 
-    const std::size_t scored_delta = score_delta(impl, q, allowed, top);
+    const std::size_t scored_delta =
+        score_delta(impl, q, allowed, [&](float sim, std::uint32_t pos) { top.offer(sim, pos); });
 
     std::vector<VectorHit> hits = top.take(true);
     if (trace) {
@@ -294,48 +313,18 @@ std::vector<VectorHit> TopicIndex::nearest(std::span<const float> query, std::si
         return {};
     const Impl& impl = *impl_;
     const Vector q = unit_query(query);
-    std::vector<std::size_t> chosen;
+    std::vector<std::uint32_t> todo;
     for (std::size_t pos = 0; pos < impl.base_size(); ++pos) {
         if (is_allowed(allowed, std::uint32_t(pos)) && impl.live(pos))
-            chosen.push_back(pos);
+            todo.push_back(std::uint32_t(pos));
     }
     const std::size_t rerank = std::max(kRerankPerHit * k, kRerankMin);
-    if (chosen.size() >= kTwoPassMin && chosen.size() > rerank && impl.has_codes()) {
-        // The int8 pass keeps the best `rerank` and every other member whose code scores as
-        // the last of them: equal vectors have equal codes, so none of a group of equal
-        // vectors is cut apart from the rest.
-        const TopicQuery tq = make_topic_query(q.data(), impl.dim);
-        std::vector<std::pair<float, std::size_t>> rough(chosen.size());
-        for (std::size_t i = 0; i < chosen.size(); ++i) {
-            const std::size_t pos = chosen[i];
-            rough[i] = {impl.code_ok(pos)
-                            ? float(dot_i8(tq.q.data(), impl.code(pos), impl.dim)) * impl.scale(pos)
-                            : -std::numeric_limits<float>::infinity(),
-                        pos};
-        }
-        const auto cut = rough.begin() + std::ptrdiff_t(rerank - 1);
-        std::nth_element(rough.begin(), cut, rough.end(),
-                         [](const auto& x, const auto& y) { return x.first > y.first; });
-        const float last = cut->first;
-        chosen.clear();
-        for (auto it = rough.begin(); it != rough.end(); ++it) {
-            if (it <= cut || it->first == last)
-                chosen.push_back(it->second);
-        }
-        std::sort(chosen.begin(), chosen.end());
-    }
     std::vector<std::pair<float, std::size_t>> scored;
-    scored.reserve(chosen.size());
-    impl.visit_rows(chosen, [&](std::size_t pos, const float* row) {
-        scored.emplace_back(dot(q.data(), row, impl.dim), pos);
-    });
-    for (std::size_t pos = impl.base_size(); pos < impl.size(); ++pos) {
-        if (is_allowed(allowed, std::uint32_t(pos)) && impl.live(pos))
-            scored.emplace_back(dot(q.data(),
-                                    impl.delta_data.data() + (pos - impl.base_size()) * impl.dim,
-                                    impl.dim),
-                                pos);
-    }
+    const auto offer = [&](float sim, std::size_t pos) { scored.emplace_back(sim, pos); };
+    impl.visit_rows(
+        shortlist(impl, make_topic_query(q.data(), impl.dim), todo, rerank, true),
+        [&](std::size_t pos, const float* row) { offer(dot(q.data(), row, impl.dim), pos); });
+    score_delta(impl, q, allowed, offer);
     std::sort(scored.begin(), scored.end(), [&](const auto& x, const auto& y) {
         if (x.first != y.first)
             return x.first > y.first;
