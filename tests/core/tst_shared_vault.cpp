@@ -20,6 +20,7 @@
 
 #include <memlens/embedder.h>
 #include <memlens/generate.h>
+#include <memlens/health.h>
 #include <memlens/ingest.h>
 #include <memlens/search.h>
 #include <memlens/topic_tree.h>
@@ -34,6 +35,7 @@
 
 #include <atomic>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <set>
@@ -543,6 +545,79 @@ private slots:
         auto writer = Vault::open(vault_, false);
         QVERIFY(writer.is_ok());
         QVERIFY((*writer)->db().exec("DROP TABLE filler").is_ok());
+        expect_no_outside_opens();
+    }
+
+    // The Overview's health reads its log in two halves on two connections, and walk answers
+    // from the engine's topic index, while a shell logs queries and a server stores memories in
+    // other processes: every read succeeds, the log only grows, and once they stop the halves
+    // give the one read's report; the vault stays sound.
+    void healthAndWalkReadBesideAServerAndAShell() {
+        std::atomic<bool> stop{false};
+        std::mutex mu;
+        std::vector<std::string> failures;
+        std::thread shell([&] {
+            for (int i = 0; !stop.load(); ++i) {
+                const auto r =
+                    test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), qs(vault_),
+                                   QStringLiteral("--json"), QString::fromUtf8(kQuestions[i % 6])});
+                if (r.exit_code != 0 && r.exit_code != kExitAuditPending) {
+                    std::lock_guard lock(mu);
+                    failures.push_back("query exited " + std::to_string(r.exit_code) + ": " +
+                                       r.err);
+                }
+            }
+        });
+        Server server(vault_);
+        QVERIFY(server.started());
+        constexpr int kStores = 30;
+        for (int i = 0; i < kStores; ++i)
+            server.send(call(i + 1, "memory_store",
+                             {{"text", "Note " + std::to_string(i) + " stored beside the health"},
+                              {"source", "chat:beside-health"}}));
+        auto reader = Vault::open(vault_, true);
+        QVERIFY(reader.is_ok());
+        SearchEngineOptions eo;
+        eo.audit = false;
+        auto engine = SearchEngine::open(**reader, eo);
+        QVERIFY2(engine.is_ok(), engine.status().to_string().c_str());
+        HealthOptions halves;
+        halves.per_node = true;
+        halves.split_log_from = 1;
+        // Read on until the shell has logged six more searches than the first read saw.
+        std::size_t first = 0, searches = 0;
+        QElapsedTimer waited;
+        waited.start();
+        for (int i = 0; searches < first + 6; ++i) {
+            QVERIFY2(waited.elapsed() < 120'000, "the shell logged no searches");
+            auto h = vault_health(**reader, halves);
+            QVERIFY2(h.is_ok(), h.status().to_string().c_str());
+            QVERIFY(h->searches >= searches);
+            searches = h->searches;
+            if (i == 0)
+                first = searches;
+            WalkOptions w;
+            w.query = kQuestions[i % 6];
+            auto walked = (*engine)->walk(w);
+            QVERIFY2(walked.is_ok(), walked.status().to_string().c_str());
+        }
+        for (int i = 0; i < kStores; ++i)
+            QCOMPARE(stored_ids(server.next()).size(), std::size_t(1));
+        QCOMPARE(server.finish(), 0);
+        stop = true;
+        shell.join();
+        QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().c_str());
+        HealthOptions whole = halves;
+        whole.split_log_from = std::numeric_limits<std::int64_t>::max();
+        auto settled = Vault::open(vault_, true);
+        QVERIFY(settled.is_ok());
+        const auto one = vault_health(**settled, whole);
+        const auto two = vault_health(**settled, halves);
+        QVERIFY(one.is_ok() && two.is_ok());
+        QVERIFY(one->searches >= searches);
+        QCOMPARE(to_json(*two), to_json(*one));
+        const std::string check = integrity(vault_);
+        QVERIFY2(check == "ok", check.c_str());
         expect_no_outside_opens();
     }
 
