@@ -8,6 +8,7 @@
 #include "core/timefilter.h"
 #include "models/auditmodel.h"
 #include "models/replaydiffmodel.h"
+#include "models/roles.h"
 #include "pages/queryform.h"
 #include "pages/querypage.h"
 #include "pages/queryworkbench.h"
