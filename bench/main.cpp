@@ -94,9 +94,12 @@ const std::vector<cli::Spec>& commands() {
         {"store",
          "memory_store at a vault's size against a bare insert; searches during stores",
          "Usage: memlens-bench store [--chunks N] [--stores S] [--queries Q] [--rate R] "
-         "[--import M] [--seed SEED] [--json]\n\n"
+         "[--import M] [--seed SEED] [--embedder hash|ppmi] [--json]\n\n"
          "On a copy of the cached generated vault of N chunks (default 10000; built as 'query'\n"
-         "builds it): S stores of one memory each as memory_store runs them (default 100),\n"
+         "builds it; --embedder ppmi: the copy learns a word model from its own chunks, embeds\n"
+         "them with it and builds its topic index, as a vault imported with embedder.kind ppmi\n"
+         "is, so each store also teaches the model its new words): S stores of one memory each as "
+         "memory_store runs them (default 100),\n"
          "against S raw sqlite3 transactions inserting one chunk row and its FTS5 row into the\n"
          "same vault; then Q seeded hybrid searches (default 50) alone, while another\n"
          "connection stores R memories a second (default 50), and while it stores one right\n"
@@ -104,7 +107,7 @@ const std::vector<cli::Spec>& commands() {
          "messages (default 20000; 0: none). Reports p50/p95 and the ratios store p95 / bare\n"
          "p95 and search p95 during stores / alone, and the stores' p50/p95/max behind the\n"
          "import (each commits after at most about IngestOptions::batch_ms).",
-         {"chunks", "stores", "queries", "rate", "seed", "import"},
+         {"chunks", "stores", "queries", "rate", "seed", "import", "embedder"},
          {},
          bench_store},
         {"query",

@@ -21,6 +21,7 @@
 #include <memlens/generate.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
+#include <memlens/ppmi_model.h>
 #include <memlens/search.h>
 #include <memlens/time_util.h>
 #include <memlens/topic_tree.h>
@@ -44,6 +45,61 @@ namespace memlens::bench {
 namespace fs = std::filesystem;
 
 namespace {
+
+// --embedder ppmi: the copy's chunks teach it a word model (each thread's chunks in time order),
+// every chunk is embedded with it and the topic index built for it, as an import into a vault
+// set to embedder.kind ppmi leaves it. The stores then run the model's growth as well.
+Status switch_to_ppmi(const fs::path& dir) {
+    auto vault = Vault::open(dir, false);
+    if (!vault)
+        return vault.status();
+    MEMLENS_TRY((*vault)->set_setting("embedder.kind", "ppmi"));
+    auto embedder = make_embedder_for(**vault);
+    if (!embedder)
+        return embedder.status();
+    const Database& db = (*vault)->db();
+    std::vector<std::string> ids;
+    std::vector<std::string> texts;
+    std::vector<std::vector<std::string>> groups;
+    {
+        auto st = db.prepare("SELECT id, content, coalesce(group_id, source_id) AS g FROM "
+                             "mem_tree_chunks ORDER BY g, time_range_start_ms, rid");
+        if (!st)
+            return st.status();
+        std::string last;
+        MEMLENS_TRY(st->each_row([&] {
+            const std::string g = st->column_text(2);
+            if (groups.empty() || g != last)
+                groups.emplace_back();
+            last = g;
+            ids.push_back(st->column_text(0));
+            texts.push_back(st->column_text(1));
+            groups.back().push_back(texts.back());
+        }));
+    }
+    MEMLENS_TRY((*embedder)->learn(groups));
+    auto vectors = (*embedder)->embed(texts);
+    if (!vectors)
+        return vectors.status();
+    auto tx = Transaction::begin(db);
+    if (!tx)
+        return tx.status();
+    auto ins = db.prepare("INSERT INTO mem_tree_chunk_embeddings(chunk_id, model_signature, "
+                          "vector, dim, created_at) VALUES (?, ?, ?, ?, 0)");
+    if (!ins)
+        return ins.status();
+    const std::string sig = (*embedder)->signature();
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const auto blob = encode_vector((*vectors)[i]);
+        ins->bind(1, ids[i]).bind(2, sig).bind_blob(3, blob);
+        ins->bind(4, static_cast<std::int64_t>((*vectors)[i].size()));
+        MEMLENS_TRY(ins->exec());
+        ins->reset();
+    }
+    MEMLENS_TRY(tx->commit());
+    auto reindexed = reindex_topic_index(**vault, false);
+    return reindexed ? Status::ok() : reindexed.status();
+}
 
 // One memory an agent might write, unique per index so that none is a duplicate.
 std::string memory_text(std::size_t i) {
@@ -452,6 +508,13 @@ int bench_store(const Args& a) {
     if (!scratch)
         return fail("store", scratch.status());
     const fs::path vdir = (*scratch)->vault();
+    const std::string embedder_kind = a.get("embedder").value_or("hash");
+    if (embedder_kind != "hash" && embedder_kind != "ppmi")
+        return fail("store", Status::invalid("--embedder: expected hash or ppmi, not '" +
+                                             embedder_kind + "'"));
+    if (embedder_kind == "ppmi")
+        if (Status switched = switch_to_ppmi(vdir); !switched.is_ok())
+            return fail("store", switched.with_context("--embedder ppmi"));
 
     auto searcher_vault = Vault::open(vdir, false);
     if (!searcher_vault)
@@ -501,6 +564,7 @@ int bench_store(const Args& a) {
     const auto& [store_ms, bare_ms] = *store_and_bare;
     const nlohmann::json j = {
         {"chunks", n},
+        {"embedder", embedder_kind},
         {"stores", st},
         {"queries", texts.size()},
         {"bare_insert_ms", bare_ms},

@@ -154,7 +154,10 @@ private slots:
         f.add_mention("person:caroline", "n2", kT0 + 1, "leaf", "Caro");
         f.add_mention("topic:pride", "n2", kT0 + 1);
         auto& db = f.vault().db();
-        // Back to schema 1: what migrations 2 to 10 add goes.
+        // Back to schema 1: what migrations 2 to 11 add goes.
+        QVERIFY(db.exec("DROP TABLE ml_ppmi_words; DROP TABLE ml_ppmi_pending; DROP TABLE "
+                        "ml_ppmi_turns;")
+                    .is_ok());
         QVERIFY(db.exec("DROP TABLE ml_judgments; DROP TABLE ml_judged_queries;").is_ok());
         QVERIFY(db.exec("DROP INDEX ml_entity_index_newest; DROP INDEX mem_tree_chunks_parent; "
                         "CREATE INDEX mem_tree_chunks_parent ON "
@@ -183,7 +186,7 @@ private slots:
         const auto dir = f.dir();
         auto reopened = Vault::open(dir, false);
         QVERIFY2(reopened.is_ok(), reopened.status().to_string().c_str());
-        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{10});
+        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{11});
         SearchEntitiesOptions o;
         o.query = "caro";
         auto m = search_entities(**reopened, o);

@@ -482,6 +482,112 @@ private slots:
                 std::int64_t(kEach));
     }
 
+    // Two agents teach one vault's word model (embedder.kind ppmi) at once: each store counts
+    // its text once, each new word is learned once, by whichever store brought its second turn,
+    // and every stored memory has its vector; a search in this process then knows both words.
+    void twoServersTeachOneWordModel() {
+        const auto dir = tmp_.path() / "ppmi";
+        {
+            // Vault::create makes vault.db with O_EXCL before any connection exists: not an
+            // open beside a live one, so not reported (initTestCase's is cleared the same way).
+            const QByteArray report = qgetenv("MEMLENS_OPEN_GUARD_REPORT");
+            qunsetenv("MEMLENS_OPEN_GUARD_REPORT");
+            auto vault = Vault::create(dir);
+            qputenv("MEMLENS_OPEN_GUARD_REPORT", report);
+            QVERIFY(vault.is_ok());
+            QVERIFY((*vault)->set_setting("embedder.kind", "ppmi").is_ok());
+            QVERIFY((*vault)->set_setting("embedder.ppmi.dim", "8").is_ok());
+            auto emb = make_embedder_for(**vault);
+            QVERIFY(emb.is_ok());
+            IngestSource src;
+            src.source_id = "chat:cafe-and-rides";
+            src.source_kind = "chat";
+            src.platform = "chat";
+            src.format = "jsonl";
+            const char* const cafe[] = {"cafe", "mug", "barista", "milk", "beans", "cup"};
+            const char* const ride[] = {"ride", "hill", "saddle", "pedal", "chain", "helmet"};
+            for (int i = 0; i < 240; ++i) {
+                IngestItem item;
+                const bool coffee = (i / 2) % 2 == 0;
+                const auto& about = coffee ? cafe : ride;
+                item.text = std::string(coffee ? (i % 3 ? "An espresso" : "A latte")
+                                               : (i % 3 ? "The bicycle" : "A tyre")) +
+                            " with the " + about[i % 6] + " and the " + about[(i * 5 + 1) % 6] +
+                            ".";
+                item.author = i % 2 ? "Sam" : "Alex";
+                item.ts_ms = 1'700'000'000'000 + i * 60'000;
+                item.group_id = "thread-" + std::to_string(i / 24);
+                item.source_ref = "m" + std::to_string(i);
+                src.items.push_back(std::move(item));
+            }
+            Ingestor ing(**vault, **emb);
+            QVERIFY(ing.ingest({src}).is_ok());
+            QVERIFY(!(*emb)->needs_learning());
+        }
+        constexpr int kEach = 20;
+        Server a(dir), b(dir);
+        QVERIFY(a.started() && b.started());
+        for (int i = 0; i < kEach; ++i) {
+            a.send(call(i + 1, "memory_store",
+                        {{"text", "Then a cortado " + std::to_string(i) +
+                                      " with the milk and the "
+                                      "barista's beans."},
+                         {"source", "chat:agent-a"}}));
+            b.send(call(i + 1, "memory_store",
+                        {{"text", "Fixed the derailleur " + std::to_string(i) +
+                                      " before the ride up the hill."},
+                         {"source", "chat:agent-b"}}));
+        }
+        std::vector<std::string> refused;
+        for (int i = 0; i < kEach; ++i)
+            for (Server* server : {&a, &b})
+                if (const json answer = server->next(); stored_ids(answer).size() != 1)
+                    refused.push_back(answer.dump().substr(0, 300));
+        QCOMPARE(a.finish(), 0);
+        QCOMPARE(b.finish(), 0);
+        QVERIFY2(refused.empty(), refused.empty() ? "" : refused.front().c_str());
+
+        auto vault = Vault::open(dir, false);
+        QVERIFY(vault.is_ok());
+        auto emb = make_embedder_for(**vault);
+        QVERIFY(emb.is_ok());
+        const std::string sig = (*emb)->signature();
+        QCOMPARE(count(dir, "SELECT turns FROM ml_ppmi_turns WHERE model = ?", sig),
+                 std::int64_t{2 * kEach});
+        for (const char* stem : {"cortado", "derailleur"}) {
+            QCOMPARE(count(dir,
+                           std::string("SELECT count(*) FROM ml_ppmi_words WHERE model = ? AND "
+                                       "stem = '") +
+                               stem + "'",
+                           sig),
+                     std::int64_t{1});
+            QCOMPARE(count(dir,
+                           std::string("SELECT count(*) FROM ml_ppmi_pending WHERE model = ? AND "
+                                       "stem = '") +
+                               stem + "'",
+                           sig),
+                     std::int64_t{0});
+        }
+        QCOMPARE(index_disagreement(dir), std::string());
+        QCOMPARE(integrity(dir), std::string("ok"));
+
+        SearchEngineOptions eo;
+        eo.audit = false;
+        auto engine = SearchEngine::open(**vault, eo);
+        QVERIFY(engine.is_ok());
+        QueryOptions q;
+        q.mode = SearchMode::Semantic;
+        for (const auto& [word, expect] :
+             {std::pair{"cortado", "cortado"}, std::pair{"derailleur", "derailleur"}}) {
+            auto ans = (*engine)->query(word, q);
+            QVERIFY2(ans.is_ok(), ans.status().to_string().c_str());
+            QVERIFY2(!ans->response.result.hits.empty(), word);
+            const std::string& top = ans->response.result.hits.front().content;
+            QVERIFY2(top.find(expect) != std::string::npos, top.c_str());
+        }
+        expect_no_outside_opens();
+    }
+
     // A writer in this process commits without pause (a table of about 1,000 pages rewritten
     // 80 times: 320 MB of log, past the 125 MiB at which the committing connection copies the
     // log back itself, WalCheckpointer) while a server in another process stores and a shell

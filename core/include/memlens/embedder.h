@@ -16,6 +16,7 @@
 namespace memlens {
 
 class Vault;
+class Database;
 
 using Vector = std::vector<float>;
 
@@ -43,6 +44,22 @@ public:
     virtual bool needs_learning() const { return false; }
     virtual Status learn(const std::vector<std::vector<std::string>>& groups) {
         (void)groups;
+        return Status::ok();
+    }
+    // Such a model also grows with the vault: every later import's text teaches it the words
+    // it did not know, kept in the vault (docs/embeddings.md, "Words that arrive later"). The
+    // Ingestor calls observe() inside the import's write transaction on `db`, before it embeds
+    // anything; sync() takes up what imports in this process or another taught it since, cheap
+    // when nothing changed (the search engine calls it before it embeds a query). Both wait for
+    // an embed() under way. Other embedders have nothing to do.
+    virtual Status observe(const Database& db,
+                           const std::vector<std::vector<std::string>>& groups) {
+        (void)db;
+        (void)groups;
+        return Status::ok();
+    }
+    virtual Status sync(const Database& db) {
+        (void)db;
         return Status::ok();
     }
 };

@@ -1,6 +1,7 @@
 // PpmiModel (ppmi_model.h): counting, PPMI, the word vectors from a truncated SVD (ppmi_svd.h)
 // and the model file.
 #include "embed/feature_hash.h"
+#include "embed/ppmi_growth.h"
 #include "embed/ppmi_svd.h"
 #include "entities/atomic_file.h"
 
@@ -12,7 +13,9 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <mutex>
 #include <set>
+#include <shared_mutex>
 #include <sstream>
 
 namespace memlens {
@@ -33,7 +36,9 @@ std::vector<std::string> model_stems(std::string_view text) {
     return out;
 }
 
-constexpr char kModelMagic[8] = {'M', 'L', 'P', 'P', 'M', 'I', '1', '\0'};
+// Version 1 holds the words; version 2 adds the context side that fold_in needs.
+constexpr char kModelMagicV1[8] = {'M', 'L', 'P', 'P', 'M', 'I', '1', '\0'};
+constexpr char kModelMagic[8] = {'M', 'L', 'P', 'P', 'M', 'I', '2', '\0'};
 constexpr std::uint32_t kMaxModelDim = 4096;
 constexpr std::uint32_t kMaxModelWords = 10'000'000;
 constexpr std::uint32_t kMaxModelStemBytes = 1024;
@@ -58,11 +63,32 @@ std::string hex_digits16(std::uint64_t v) {
     return s;
 }
 
-// Co-occurrence of the known stems: a stem of a turn with every other stem of that turn and of
-// its neighbours in the group; then PPMI with the context counts smoothed by context_alpha.
-std::vector<PpmiCell> ppmi_matrix(const std::vector<std::vector<std::vector<std::string>>>& turns,
-                                  const std::unordered_map<std::string, std::size_t>& at,
-                                  std::size_t vocab, const PpmiOptions& opts) {
+// Each stem of a turn with every other stem of that turn and of its neighbours in the group:
+// `visit(word, context)` once per pair, in the training's order.
+template <typename Visit>
+void each_cooccurrence(const std::vector<std::vector<std::uint32_t>>& ids, std::size_t neighbours,
+                       Visit&& visit) {
+    for (std::size_t t = 0; t < ids.size(); ++t) {
+        const std::size_t from = t >= neighbours ? t - neighbours : 0;
+        const std::size_t to = std::min(ids.size() - 1, t + neighbours);
+        for (std::uint32_t w : ids[t])
+            for (std::size_t u = from; u <= to; ++u)
+                for (std::uint32_t c : ids[u])
+                    if (c != w)
+                        visit(w, c);
+    }
+}
+
+struct PpmiCounts {
+    std::vector<PpmiCell> cells;
+    std::vector<float> context_p; // p(c) with the context counts raised to context_alpha
+    double total = 0.0;
+};
+
+// Co-occurrence of the known stems, then PPMI with the context counts smoothed by context_alpha.
+PpmiCounts ppmi_matrix(const std::vector<std::vector<std::vector<std::string>>>& turns,
+                       const std::unordered_map<std::string, std::size_t>& at, std::size_t vocab,
+                       const PpmiOptions& opts) {
     std::unordered_map<std::uint64_t, float> pairs;
     std::vector<double> row_sum(vocab, 0.0), col_sum(vocab, 0.0);
     for (const auto& group : turns) {
@@ -71,38 +97,69 @@ std::vector<PpmiCell> ppmi_matrix(const std::vector<std::vector<std::vector<std:
             for (const auto& s : group[t])
                 if (auto it = at.find(s); it != at.end())
                     ids[t].push_back(static_cast<std::uint32_t>(it->second));
-        for (std::size_t t = 0; t < group.size(); ++t) {
-            const std::size_t from = t >= opts.neighbours ? t - opts.neighbours : 0;
-            const std::size_t to = std::min(group.size() - 1, t + opts.neighbours);
-            for (std::uint32_t w : ids[t])
-                for (std::size_t u = from; u <= to; ++u)
-                    for (std::uint32_t c : ids[u]) {
-                        if (c == w)
-                            continue;
-                        pairs[(std::uint64_t{w} << 32) | c] += 1.0f;
-                        row_sum[w] += 1.0;
-                        col_sum[c] += 1.0;
-                    }
-        }
+        each_cooccurrence(ids, opts.neighbours, [&](std::uint32_t w, std::uint32_t c) {
+            pairs[(std::uint64_t{w} << 32) | c] += 1.0f;
+            row_sum[w] += 1.0;
+            col_sum[c] += 1.0;
+        });
     }
-    double total = 0.0, smoothed_total = 0.0;
+    PpmiCounts out;
+    double smoothed_total = 0.0;
     for (std::size_t i = 0; i < col_sum.size(); ++i) {
-        total += col_sum[i];
+        out.total += col_sum[i];
         smoothed_total += std::pow(col_sum[i], opts.context_alpha);
     }
-    std::vector<PpmiCell> cells;
+    out.context_p.resize(vocab);
+    for (std::size_t c = 0; c < vocab; ++c)
+        out.context_p[c] = static_cast<float>(
+            smoothed_total > 0.0 ? std::pow(col_sum[c], opts.context_alpha) / smoothed_total : 0.0);
     for (const auto& [key, count] : pairs) {
         const auto w = static_cast<std::size_t>(key >> 32);
         const auto c = static_cast<std::size_t>(key & 0xffffffffu);
-        const double p_wc = count / total;
-        const double p_w = row_sum[w] / total;
-        const double p_c = std::pow(col_sum[c], opts.context_alpha) / smoothed_total;
-        const double pmi = std::log(p_wc / (p_w * p_c));
+        const double p_wc = count / out.total;
+        const double p_w = row_sum[w] / out.total;
+        const double pmi = std::log(p_wc / (p_w * out.context_p[c]));
         if (pmi > 0.0)
-            cells.push_back({static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(c),
-                             static_cast<float>(pmi)});
+            out.cells.push_back({static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(c),
+                                 static_cast<float>(pmi)});
     }
-    return cells;
+    return out;
+}
+
+// The sign of a singular vector is arbitrary: fixed so that its largest entry is positive, the
+// model does not depend on the solver's choice. `u` is vocab × k, row-major.
+void fix_signs(std::vector<float>& u, std::size_t vocab, std::size_t k) {
+    for (std::size_t j = 0; j < k; ++j) {
+        std::size_t arg = 0;
+        for (std::size_t i = 1; i < vocab; ++i)
+            if (std::abs(u[i * k + j]) > std::abs(u[arg * k + j]))
+                arg = i;
+        if (u[arg * k + j] < 0)
+            for (std::size_t i = 0; i < vocab; ++i)
+                u[i * k + j] = -u[i * k + j];
+    }
+}
+
+// The context side of the SVD for fold_in: with M ≈ U Σ Vᵀ, a row m of PPMI values gives
+// m V Σ^(power − 1) = U Σ^power for a trained word, and V = Mᵀ U Σ⁻¹. So row c is
+// Σ_w M(w, c) u_w σ^(power − 2); columns whose σ is zero stay zero.
+std::vector<float> context_side(const std::vector<PpmiCell>& cells, const std::vector<float>& u,
+                                const std::vector<float>& sigma, std::size_t vocab, std::size_t k,
+                                std::size_t dim, double power) {
+    std::vector<float> out(vocab * dim, 0.0f);
+    for (const PpmiCell& cell : cells) {
+        const float* uw = u.data() + std::size_t{cell.word} * k;
+        float* row = out.data() + std::size_t{cell.context} * dim;
+        for (std::size_t j = 0; j < k; ++j)
+            row[j] += cell.value * uw[j];
+    }
+    for (std::size_t j = 0; j < k; ++j) {
+        const double s = sigma[j];
+        const float scale = s > 1e-6 ? static_cast<float>(std::pow(s, power - 2.0)) : 0.0f;
+        for (std::size_t c = 0; c < vocab; ++c)
+            out[c * dim + j] *= scale;
+    }
+    return out;
 }
 
 } // namespace
@@ -140,24 +197,28 @@ Result<PpmiModel> PpmiModel::train(const std::vector<std::vector<std::string>>& 
     std::sort(kept.begin(), kept.end());
     for (const auto& [stem, n] : kept) {
         m.stems_.push_back(stem);
-        m.idf_.push_back(static_cast<float>(
-            std::log((static_cast<double>(turn_count) + 1.0) / (static_cast<double>(n) + 0.5))));
+        m.idf_.push_back(idf(n, turn_count));
     }
+    m.turns_ = turn_count;
+    m.neighbours_ = opts.neighbours;
     m.index();
     const std::size_t vocab = m.stems_.size();
 
-    const std::vector<PpmiCell> ppmi = ppmi_matrix(turns, m.at_, vocab, opts);
+    const PpmiCounts ppmi = ppmi_matrix(turns, m.at_, vocab, opts);
+    m.total_ = ppmi.total;
+    m.context_p_ = ppmi.context_p;
 
     const std::size_t k = std::min<std::size_t>(opts.dim, vocab);
-    const auto [u, sigma] = ppmi_detail::truncated_svd(ppmi, vocab, k, opts.seed);
-    const auto u_at = [&u = u, k](std::size_t i, std::size_t j) { return u[i * k + j]; };
+    auto svd = ppmi_detail::truncated_svd(ppmi.cells, vocab, k, opts.seed);
+    fix_signs(svd.u, vocab, k);
 
     m.dim_ = static_cast<std::size_t>(opts.dim);
     m.vectors_.assign(m.stems_.size() * m.dim_, 0.0f);
     for (std::size_t i = 0; i < vocab; ++i) {
         float* row = m.vectors_.data() + i * m.dim_;
         for (std::size_t j = 0; j < k; ++j)
-            row[j] = u_at(i, j) * std::pow(sigma[j], static_cast<float>(opts.eigen_power));
+            row[j] =
+                svd.u[i * k + j] * std::pow(svd.sigma[j], static_cast<float>(opts.eigen_power));
         float norm = 0.0f;
         for (std::size_t j = 0; j < m.dim_; ++j)
             norm += row[j] * row[j];
@@ -165,19 +226,91 @@ Result<PpmiModel> PpmiModel::train(const std::vector<std::vector<std::string>>& 
         for (std::size_t j = 0; j < m.dim_; ++j)
             row[j] *= scale;
     }
-    // The sign of a singular vector is arbitrary: fixed so that its largest entry is positive,
-    // the model does not depend on the solver's choice.
-    for (std::size_t j = 0; j < k; ++j) {
-        std::size_t arg = 0;
-        for (std::size_t i = 1; i < vocab; ++i)
-            if (std::abs(u_at(i, j)) > std::abs(u_at(arg, j)))
-                arg = i;
-        if (u_at(arg, j) < 0)
-            for (std::size_t i = 0; i < vocab; ++i)
-                m.vectors_[i * m.dim_ + j] *= -1.0f;
-    }
+    m.contexts_ = context_side(ppmi.cells, svd.u, svd.sigma, vocab, k, m.dim_, opts.eigen_power);
     m.sign();
     return m;
+}
+
+float PpmiModel::idf(std::size_t turns, std::size_t all_turns) {
+    return static_cast<float>(
+        std::log((static_cast<double>(all_turns) + 1.0) / (static_cast<double>(turns) + 0.5)));
+}
+
+std::map<std::string, PpmiWordCounts>
+PpmiModel::count_new_words(const std::vector<std::vector<std::string>>& groups,
+                           std::size_t* turns) const {
+    std::map<std::string, PpmiWordCounts> out;
+    std::size_t turn_count = 0;
+    // Known stems by their index; a new stem by kNew + its place in `names`.
+    constexpr std::uint32_t kNew = 0x80000000u;
+    std::vector<const std::string*> names;
+    std::unordered_map<std::string, std::uint32_t> new_at;
+    for (const auto& group : groups) {
+        std::vector<std::vector<std::uint32_t>> ids(group.size());
+        for (std::size_t t = 0; t < group.size(); ++t) {
+            ++turn_count;
+            for (std::string& s : model_stems(group[t])) {
+                if (const auto it = at_.find(s); it != at_.end()) {
+                    ids[t].push_back(static_cast<std::uint32_t>(it->second));
+                    continue;
+                }
+                if (added_.count(s))
+                    continue;
+                auto [slot, fresh] = out.try_emplace(std::move(s));
+                ++slot->second.turns;
+                if (fresh) {
+                    new_at.emplace(slot->first, static_cast<std::uint32_t>(names.size()));
+                    names.push_back(&slot->first);
+                }
+                ids[t].push_back(kNew | new_at.at(slot->first));
+            }
+        }
+        each_cooccurrence(ids, neighbours_, [&](std::uint32_t w, std::uint32_t c) {
+            if ((w & kNew) && !(c & kNew))
+                out.at(*names[w & ~kNew]).contexts[c] += 1.0f;
+        });
+    }
+    if (turns)
+        *turns = turn_count;
+    return out;
+}
+
+Vector PpmiModel::fold_in(const std::map<std::uint32_t, float>& contexts) const {
+    Vector out;
+    if (!extendable() || total_ <= 0.0)
+        return out;
+    double row = 0.0;
+    for (const auto& [c, n] : contexts)
+        row += n;
+    if (row <= 0.0)
+        return out;
+    out.assign(dim_, 0.0f);
+    bool any = false;
+    for (const auto& [c, n] : contexts) {
+        if (c >= stems_.size() || context_p_[c] <= 0.0f)
+            continue;
+        const double pmi = std::log((n / total_) / ((row / total_) * context_p_[c]));
+        if (pmi <= 0.0)
+            continue;
+        any = true;
+        const float* ctx = contexts_.data() + std::size_t{c} * dim_;
+        for (std::size_t j = 0; j < dim_; ++j)
+            out[j] += static_cast<float>(pmi) * ctx[j];
+    }
+    if (!any)
+        return {};
+    normalize(out);
+    return out;
+}
+
+void PpmiModel::add_word(const std::string& stem, float weight, const Vector& vector) {
+    if (vector.size() != dim_ || at_.count(stem))
+        return;
+    added_[stem] = Added{weight, vector};
+}
+
+void PpmiModel::clear_added_words() {
+    added_.clear();
 }
 
 void PpmiModel::index() {
@@ -201,11 +334,17 @@ void PpmiModel::sign() {
 Vector PpmiModel::embed(std::string_view text) const {
     Vector out(dim_, 0.0f);
     for (const std::string& s : model_stems(text)) {
-        const auto it = at_.find(s);
-        if (it == at_.end())
+        float w = 0.0f;
+        const float* row = nullptr;
+        if (const auto it = at_.find(s); it != at_.end()) {
+            w = idf_[it->second];
+            row = vectors_.data() + it->second * dim_;
+        } else if (const auto a = added_.find(s); a != added_.end()) {
+            w = a->second.idf;
+            row = a->second.vector.data();
+        } else {
             continue;
-        const float w = idf_[it->second];
-        const float* row = vectors_.data() + it->second * dim_;
+        }
         for (std::size_t j = 0; j < dim_; ++j)
             out[j] += w * row[j];
     }
@@ -214,9 +353,12 @@ Vector PpmiModel::embed(std::string_view text) const {
 }
 
 Vector PpmiModel::word_vector(std::string_view word) const {
-    const auto it = at_.find(porter_stem(utf8_lower(word)));
-    if (it == at_.end())
-        return {};
+    const std::string stem = porter_stem(utf8_lower(word));
+    const auto it = at_.find(stem);
+    if (it == at_.end()) {
+        const auto a = added_.find(stem);
+        return a == added_.end() ? Vector{} : a->second.vector;
+    }
     const float* row = vectors_.data() + it->second * dim_;
     return Vector(row, row + dim_);
 }
@@ -230,20 +372,66 @@ public:
         , model_(std::move(model))
         , opts_(opts) {}
     std::string signature() const override {
+        std::shared_lock lock(mutex_);
         return model_ ? model_->signature() : "memlens-ppmi-v1:unlearned";
     }
-    std::size_t dim() const override { return model_ ? model_->dim() : opts_.dim; }
-    bool needs_learning() const override { return !model_; }
+    std::size_t dim() const override {
+        std::shared_lock lock(mutex_);
+        return model_ ? model_->dim() : opts_.dim;
+    }
+    bool needs_learning() const override {
+        std::shared_lock lock(mutex_);
+        return !model_;
+    }
     Status learn(const std::vector<std::vector<std::string>>& groups) override {
         auto m = PpmiModel::train(groups, opts_);
         if (!m)
             return m.status();
         MEMLENS_TRY(m->save(file_));
+        std::unique_lock lock(mutex_);
         model_ = std::move(m).value();
+        learned_ = {};
+        return Status::ok();
+    }
+    Status observe(const Database& db,
+                   const std::vector<std::vector<std::string>>& groups) override {
+        {
+            std::shared_lock lock(mutex_);
+            if (!model_ || !model_->extendable())
+                return Status::ok();
+            auto learned = ppmi_detail::record_new_text(db, *model_, groups, opts_.min_count);
+            if (!learned)
+                return learned.status().with_context("learning new words for " + file_.string());
+        }
+        return sync(db);
+    }
+    Status sync(const Database& db) override {
+        std::unique_lock lock(mutex_);
+        if (!model_) {
+            // Another process may have learned the model since this one looked.
+            std::error_code ec;
+            if (!std::filesystem::exists(file_, ec))
+                return Status::ok();
+            auto m = PpmiModel::load(file_);
+            if (!m)
+                return m.status();
+            model_ = std::move(m).value();
+            learned_ = {};
+        }
+        if (!model_->extendable())
+            return Status::ok();
+        auto state = ppmi_detail::learned_state(db, model_->signature());
+        if (!state)
+            return state.status().with_context("the words " + file_.string() + " learned since");
+        if (*state == learned_)
+            return Status::ok();
+        MEMLENS_TRY(ppmi_detail::load_learned(db, model_->signature(), *model_));
+        learned_ = *state;
         return Status::ok();
     }
     Result<std::vector<Vector>> embed(const std::vector<std::string>& texts,
                                       const std::atomic_bool* cancel) override {
+        std::shared_lock lock(mutex_);
         std::vector<Vector> out;
         out.reserve(texts.size());
         for (std::size_t i = 0; i < texts.size(); ++i) {
@@ -256,7 +444,9 @@ public:
 
 private:
     std::filesystem::path file_;
+    mutable std::shared_mutex mutex_; // sync() and learn() change the model; the rest read it
     std::optional<PpmiModel> model_;
+    ppmi_detail::LearnedState learned_; // the vault's words model_ holds
     PpmiOptions opts_;
 };
 
@@ -277,7 +467,17 @@ Status PpmiModel::save(const std::filesystem::path& file) const {
         put_bytes(body, idf_[i]);
     }
     body.append(reinterpret_cast<const char*>(vectors_.data()), vectors_.size() * sizeof(float));
-    std::string out(kModelMagic, sizeof(kModelMagic));
+    const bool v2 = extendable();
+    if (v2) {
+        put_bytes(body, static_cast<std::uint64_t>(turns_));
+        put_bytes(body, static_cast<std::uint32_t>(neighbours_));
+        put_bytes(body, total_);
+        body.append(reinterpret_cast<const char*>(context_p_.data()),
+                    context_p_.size() * sizeof(float));
+        body.append(reinterpret_cast<const char*>(contexts_.data()),
+                    contexts_.size() * sizeof(float));
+    }
+    std::string out(v2 ? kModelMagic : kModelMagicV1, sizeof(kModelMagic));
     out += body;
     put_bytes(out, model_checksum(body));
     return entities::write_file_atomically(file, out);
@@ -291,8 +491,10 @@ Result<PpmiModel> PpmiModel::load(const std::filesystem::path& file) {
     const auto bad = [&](const std::string& what) {
         return Status::invalid(file.string() + " is not a memlens word model: " + what);
     };
-    if (all.size() < sizeof(kModelMagic) + 16 ||
-        std::memcmp(all.data(), kModelMagic, sizeof(kModelMagic)) != 0)
+    if (all.size() < sizeof(kModelMagic) + 16)
+        return bad("its header is missing");
+    const bool v2 = std::memcmp(all.data(), kModelMagic, sizeof(kModelMagic)) == 0;
+    if (!v2 && std::memcmp(all.data(), kModelMagicV1, sizeof(kModelMagicV1)) != 0)
         return bad("its header is missing");
     const std::string_view body(all.data() + sizeof(kModelMagic),
                                 all.size() - sizeof(kModelMagic) - sizeof(std::uint64_t));
@@ -326,11 +528,29 @@ Result<PpmiModel> PpmiModel::load(const std::filesystem::path& file) {
         m.idf_.push_back(idf);
     }
     const std::size_t floats = std::size_t{count} * dim;
-    if (body.size() - at != floats * sizeof(float))
+    const std::size_t extension =
+        v2 ? 8 + 4 + 8 + (std::size_t{count} + floats) * sizeof(float) : 0;
+    if (body.size() - at != floats * sizeof(float) + extension)
         return bad("its vectors do not fill " + std::to_string(count) + " × " +
                    std::to_string(dim) + " numbers");
     m.vectors_.resize(floats);
     std::memcpy(m.vectors_.data(), body.data() + at, floats * sizeof(float));
+    at += floats * sizeof(float);
+    if (v2) {
+        std::uint64_t turns = 0;
+        std::uint32_t neighbours = 0;
+        take(&turns, 8);
+        take(&neighbours, 4);
+        take(&m.total_, 8);
+        if (!std::isfinite(m.total_) || m.total_ < 0.0 || neighbours > 1000)
+            return bad("its training totals are out of range");
+        m.turns_ = static_cast<std::size_t>(turns);
+        m.neighbours_ = neighbours;
+        m.context_p_.resize(count);
+        take(m.context_p_.data(), std::size_t{count} * sizeof(float));
+        m.contexts_.resize(floats);
+        take(m.contexts_.data(), floats * sizeof(float));
+    }
     m.index();
     m.sign();
     return m;

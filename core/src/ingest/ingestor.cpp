@@ -131,9 +131,16 @@ public:
         // back. Restored afterwards, so a long-lived connection keeps its size.
         const ScopedPragma cache(db_, "cache_size", "-262144"); // 256 MiB
         MEMLENS_TRY(read_buffers_a_store_fills(sources));
-        if (embedder_.needs_learning())
+        bool taught = false; // this import's text trained the embedder's model
+        if (embedder_.needs_learning()) {
             MEMLENS_TRY(learn_words(sources));
+            taught = !embedder_.needs_learning();
+        }
         MEMLENS_TRY(begin_batch());
+        // A model trained before grows with what this import brings, in its first batch's
+        // transaction: a store and what it taught the model commit together.
+        if (!taught && !embedder_.needs_learning())
+            MEMLENS_TRY(embedder_.observe(db_, replay_groups(sources)));
         for (const auto& s : sources)
             total_items_ += s.items.size();
         for (const auto& s : sources) {
@@ -212,10 +219,10 @@ private:
     // transaction for everything).
     bool in_batches() const { return opts_.batch_ms > 0; }
 
-    // An embedder that learns from the vault's text (embedder.kind ppmi) learns from this
-    // import: each source's messages by thread, in the order they are replayed. Too little text
-    // to learn from leaves it as it was (it embeds nothing until an import brings enough).
-    Status learn_words(const std::vector<IngestSource>& sources) {
+    // Each source's messages by thread, in the order they are replayed: the texts an embedder
+    // that learns from the vault's text is taught.
+    static std::vector<std::vector<std::string>>
+    replay_groups(const std::vector<IngestSource>& sources) {
         std::vector<std::vector<std::string>> groups;
         for (const auto& s : sources) {
             std::map<std::string, std::size_t> at;
@@ -226,7 +233,14 @@ private:
                 groups[it->second].push_back(item->text);
             }
         }
-        Status learned = embedder_.learn(groups);
+        return groups;
+    }
+
+    // An embedder that learns from the vault's text (embedder.kind ppmi) learns from this
+    // import: each source's messages by thread, in the order they are replayed. Too little text
+    // to learn from leaves it as it was (it embeds nothing until an import brings enough).
+    Status learn_words(const std::vector<IngestSource>& sources) {
+        Status learned = embedder_.learn(replay_groups(sources));
         if (learned.code() == StatusCode::InvalidArgument && embedder_.needs_learning())
             return Status::ok();
         return learned;

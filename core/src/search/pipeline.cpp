@@ -135,7 +135,10 @@ Status prepare(const SearchContext& ctx, const SearchRequest& req, PipelineState
     // vectors): when neither will use it, the embedder is not asked, so keyword mode never
     // waits on an embedding server.
     if (needs_query_vector(s, st.plan) && ctx.index.size() > 0 && !blank_query(st.query)) {
-        auto e = ctx.embedder.embed_one(st.query);
+        // A model that grows with the vault embeds with the words imports taught it since
+        // (docs/embeddings.md); a failure to read them degrades the query like an embedding's.
+        Status synced = ctx.embedder.sync(ctx.stmts.db());
+        auto e = synced.is_ok() ? ctx.embedder.embed_one(st.query) : Result<Vector>(synced);
         if (e && !e->empty())
             st.query_vector = std::move(e).value();
         else

@@ -488,12 +488,39 @@ CREATE TABLE ml_judgments (
 CREATE INDEX ml_judgments_node ON ml_judgments(node_id);
 )SQL";
 
+// Schema 11. What imports after its training teach a vault's word model (embedder.kind ppmi,
+// docs/embeddings.md): the words it has learned since, and what the vault's text says about the
+// words it does not know yet, until they occur in enough turns to be learned. Rows name the model
+// (its signature) they extend; a new training leaves the older rows unused.
+constexpr const char* kMigration11 = R"SQL(
+CREATE TABLE ml_ppmi_words (
+    seq INTEGER PRIMARY KEY,  -- the order the words were learned in
+    model TEXT NOT NULL,      -- the signature of the model (words.ppmi) it extends
+    stem TEXT NOT NULL,
+    idf REAL NOT NULL,
+    vector BLOB NOT NULL,     -- the model's dim of little-endian f32, unit length
+    UNIQUE (model, stem)
+);
+CREATE TABLE ml_ppmi_pending (
+    model TEXT NOT NULL,
+    stem TEXT NOT NULL,
+    turns INTEGER NOT NULL,   -- turns it occurred in since the training
+    contexts BLOB NOT NULL,   -- (trained word's index u32, co-occurrences f32) pairs, by index
+    PRIMARY KEY (model, stem)
+) WITHOUT ROWID;
+CREATE TABLE ml_ppmi_turns (
+    model TEXT PRIMARY KEY,
+    turns INTEGER NOT NULL    -- turns imported since the training
+) WITHOUT ROWID;
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> kAll = {
-        kMigration1, migration2().c_str(), kMigration3, kMigration4, kMigration5,
-        kMigration6, migration7().c_str(), kMigration8, kMigration9, kMigration10};
+        kMigration1, migration2().c_str(), kMigration3,          kMigration4,
+        kMigration5, kMigration6,          migration7().c_str(), kMigration8,
+        kMigration9, kMigration10,         kMigration11};
     return kAll;
 }
 
@@ -511,7 +538,8 @@ const std::vector<const char*>& markers() {
                                                   "ml_entities_on_entity_mention",
                                                   "ml_buffer_appends",
                                                   "ml_entity_index_newest",
-                                                  "ml_judgments"};
+                                                  "ml_judgments",
+                                                  "ml_ppmi_words"};
     return kAll;
 }
 
