@@ -61,14 +61,15 @@ const std::vector<cli::Spec>& commands() {
          bench_gui},
         {"lab",
          "the ranking lab's re-rank, what-if and blast radius, against a search",
-         "Usage: memlens-bench lab [--chunks N] [--queries Q] [--seed S] [--json]\n\n"
+         "Usage: memlens-bench lab [--chunks N] [--queries Q] [--seed S] [--keep DIR] [--json]\n\n"
          "On a copy of the cached generated vault of N chunks (default 10000; built as 'query'\n"
          "builds it), asks and logs Q seeded questions (default 2000), then times on 50 of the\n"
          "logged rows: a search of the query (the baseline), one re-rank of the row's stored\n"
          "candidates with explanations (a slider move), and a what-if with RRF k = 20; and a\n"
          "blast radius with RRF k = 20 over the whole log (reading and parsing it, re-ranking\n"
-         "every row), with the estimate for 10,000 rows.",
-         {"chunks", "queries", "seed"},
+         "every row), with the estimate for 10,000 rows. --keep DIR keeps the copy and its log\n"
+         "in DIR; a later run with the same DIR reuses a log of at least Q rows.",
+         {"chunks", "queries", "seed", "keep"},
          {},
          bench_lab},
         {"long-text",
