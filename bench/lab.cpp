@@ -26,6 +26,66 @@ namespace memlens::bench {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The vault the lab is timed on, with a log of Q questions: a copy, because the bench writes a
+// query log, which the cached vault must not collect. With --keep DIR the copy and its log stay
+// in DIR, and a later run given the same DIR reuses a log of at least Q rows instead of asking
+// the questions again (at a million chunks that takes about ten minutes; what is timed after it
+// does not change the vault). Returns the folder holding "vault"; `scratch` owns a temporary one.
+Result<fs::path> logged_vault(const Args& a, std::size_t n, std::size_t q, std::uint64_t s,
+                              std::unique_ptr<ScratchVault>& scratch, nlohmann::json& out) {
+    fs::path dir;
+    if (const auto keep = a.get("keep")) {
+        dir = *keep;
+        if (!fs::exists(dir / "vault")) {
+            const fs::path cached = cached_vault_dir(n, s);
+            MEMLENS_TRY(ensure_vault(cached, n, s));
+            std::error_code ec;
+            fs::create_directories(dir, ec);
+            fs::copy(cached, dir / "vault", fs::copy_options::recursive, ec);
+            if (ec)
+                return Status::io("copying the vault to " + dir.string() + ": " + ec.message());
+        }
+    } else {
+        auto made = ScratchVault::of_bench_vault(n, s, "lab");
+        if (!made)
+            return made.status();
+        scratch = std::move(made).value();
+        dir = scratch->dir();
+    }
+    // What an earlier run with --keep logged: the count in DIR/logged, written after its log.
+    std::size_t logged_before = 0;
+    if (a.get("keep"))
+        std::ifstream(dir / "logged") >> logged_before;
+    if (logged_before >= q) {
+        out["log_rows"] = logged_before;
+        out["log_build_s"] = 0.0;
+        out["log_reused"] = true;
+        return dir;
+    }
+    auto vault = Vault::open(dir / "vault", false);
+    if (!vault)
+        return vault.status();
+    auto engine = SearchEngine::open(**vault);
+    if (!engine)
+        return engine.status();
+    QueryLogOptions o;
+    o.count = q;
+    o.seed = s;
+    const auto t0 = Clock::now();
+    auto logged = generate_query_log(**engine, o);
+    if (!logged)
+        return logged.status();
+    out["log_rows"] = logged->logged;
+    out["log_build_s"] = ms_since(t0) / 1000.0;
+    if (a.get("keep"))
+        std::ofstream(dir / "logged") << logged_before + logged->logged << '\n';
+    return dir;
+}
+
+} // namespace
+
 int bench_lab(const Args& a) {
     auto chunks = a.get_int("chunks", 1, kMaxBenchCount);
     auto queries = a.get_int("queries", 10, 1'000'000);
@@ -36,61 +96,12 @@ int bench_lab(const Args& a) {
     const std::size_t n = static_cast<std::size_t>(chunks->value_or(10'000));
     const std::size_t q = static_cast<std::size_t>(queries->value_or(2'000));
     const std::uint64_t s = static_cast<std::uint64_t>(seed->value_or(1));
-    // A copy: the bench writes a query log, which the cached vault must not collect. With
-    // --keep DIR the copy and its log stay in DIR, and a later run given the same DIR reuses a
-    // log of at least Q rows instead of asking the questions again (at a million chunks that
-    // takes about ten minutes; what is timed after it does not change the vault).
-    std::unique_ptr<ScratchVault> scratch;
-    fs::path dir;
-    if (const auto keep = a.get("keep")) {
-        dir = *keep;
-        if (!fs::exists(dir / "vault")) {
-            const fs::path cached = cached_vault_dir(n, s);
-            if (Status st = ensure_vault(cached, n, s); !st.is_ok())
-                return fail("lab", st);
-            std::error_code ec;
-            fs::create_directories(dir, ec);
-            fs::copy(cached, dir / "vault", fs::copy_options::recursive, ec);
-            if (ec)
-                return fail("lab", "copying the vault to " + dir.string() + ": " + ec.message());
-        }
-    } else {
-        auto made = ScratchVault::of_bench_vault(n, s, "lab");
-        if (!made)
-            return fail("lab", made.status());
-        scratch = std::move(made).value();
-        dir = scratch->dir();
-    }
-
     nlohmann::json out = {{"chunks", n}, {"queries", q}};
-    // What an earlier run with --keep logged: the count in DIR/logged, written after its log.
-    std::size_t logged_before = 0;
-    if (a.get("keep"))
-        std::ifstream(dir / "logged") >> logged_before;
-    if (logged_before >= q) {
-        out["log_rows"] = logged_before;
-        out["log_build_s"] = 0.0;
-        out["log_reused"] = true;
-    } else {
-        auto vault = Vault::open(dir / "vault", false);
-        if (!vault)
-            return fail("lab", vault.status());
-        auto engine = SearchEngine::open(**vault);
-        if (!engine)
-            return fail("lab", engine.status());
-        QueryLogOptions o;
-        o.count = q;
-        o.seed = s;
-        const auto t0 = Clock::now();
-        auto logged = generate_query_log(**engine, o);
-        if (!logged)
-            return fail("lab", logged.status());
-        out["log_rows"] = logged->logged;
-        out["log_build_s"] = ms_since(t0) / 1000.0;
-        if (a.get("keep"))
-            std::ofstream(dir / "logged") << logged_before + logged->logged << '\n';
-    }
-    auto vault = Vault::open(dir / "vault", true);
+    std::unique_ptr<ScratchVault> scratch;
+    auto dir = logged_vault(a, n, q, s, scratch, out);
+    if (!dir)
+        return fail("lab", dir.status());
+    auto vault = Vault::open(*dir / "vault", true);
     if (!vault)
         return fail("lab", vault.status());
     SearchEngineOptions eo;

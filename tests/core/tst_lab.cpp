@@ -17,6 +17,8 @@
 #include <memlens/ingest.h>
 #include <memlens/lab.h>
 #include <memlens/search.h>
+#include <memlens/text.h>
+#include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
 #include <QTemporaryDir>
@@ -160,6 +162,58 @@ private slots:
             for (const auto& m : cmp.moves)
                 QCOMPARE(m.movement, Movement::Same);
         }
+    }
+
+    // What a re-rank reads of each candidate (SearchEngine::node_briefs) is the node's row and
+    // its vector in the index, whether this connection reads every row or a second one (a vault
+    // of engine.parallel_keyword_min_chunks or more: a million-chunk vault) reads them from the
+    // other end: each chunk, each summary, none for an id the vault does not hold.
+    void briefsAreTheNodesRowsAndVectorsOnEitherPath() {
+        std::vector<std::string> ids;
+        for (const char* sql :
+             {"SELECT id FROM mem_tree_chunks", "SELECT id FROM mem_tree_summaries"}) {
+            auto st = must(vault_->db().prepare(sql), "ids");
+            while (must(st.step(), "step"))
+                ids.push_back(st.column_text(0));
+        }
+        ids.push_back("no-such-node");
+        const std::size_t nodes = ids.size() - 1;
+        // Twice over: more than one batch of rows, so that both connections take some.
+        const std::vector<std::string> once = ids;
+        ids.insert(ids.end(), once.begin(), once.end());
+        std::sort(ids.begin(), ids.end());
+        QVERIFY(ids.size() > 3000);
+
+        for (const char* threshold : {"0", "1"}) { // one connection; two
+            QVERIFY(vault_->set_setting(std::string(kParallelKeywordSetting), threshold).is_ok());
+            auto engine = must(SearchEngine::open(*vault_), "engine");
+            const auto briefs = must(engine->node_briefs(ids), "briefs");
+            QCOMPARE(briefs.size(), nodes);
+            QVERIFY(!briefs.count("no-such-node"));
+            std::size_t with_vectors = 0;
+            for (const auto& [id, b] : briefs) {
+                auto st = must(vault_->db().prepare(
+                                   "SELECT 0, time_range_end_ms, superseded, content FROM "
+                                   "mem_tree_chunks WHERE id = ?1 UNION ALL SELECT 1, "
+                                   "time_range_end_ms, 0, content FROM mem_tree_summaries WHERE "
+                                   "id = ?1 AND deleted = 0"),
+                               "row");
+                st.bind(1, id);
+                QVERIFY(must(st.step(), "step"));
+                QCOMPARE(b.is_summary, st.column_int64(0) == 1);
+                QCOMPARE(b.time_range_end_ms, st.column_int64(1));
+                QCOMPARE(b.superseded_flag, st.column_int64(2) != 0);
+                QCOMPARE(b.content_chars, utf8_length(st.column_text(3)));
+                const auto pos = engine->index().position(id);
+                QCOMPARE(b.embedding.empty(), !pos);
+                if (pos) {
+                    QVERIFY(b.embedding == engine->index().vector_at(*pos));
+                    ++with_vectors;
+                }
+            }
+            QVERIFY(with_vectors > nodes / 2);
+        }
+        QVERIFY(vault_->set_setting(std::string(kParallelKeywordSetting), "0").is_ok());
     }
 
     // The blast radius of the vault's own settings is zero.

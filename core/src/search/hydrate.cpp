@@ -2,6 +2,8 @@
 
 #include "json/string_array.h"
 
+#include <memlens/text.h>
+
 namespace memlens::search {
 
 namespace {
@@ -105,6 +107,43 @@ Result<std::map<std::string, NodeRow>> hydrate_nodes(StatementCache& stmts,
         return rows;
     MEMLENS_TRY(hydrate_summaries(stmts, id_list, rows));
     return rows;
+}
+
+Status hydrate_briefs(StatementCache& stmts, const std::vector<std::string>& ids,
+                      const ChunkColumns& cols, std::map<std::string, NodeBrief>& out) {
+    if (ids.empty())
+        return Status::ok();
+    const std::string id_list = json_string_array(ids);
+    const std::size_t before = out.size();
+    const auto add = [&](Statement& st, bool summary) {
+        NodeBrief b;
+        b.is_summary = summary;
+        b.time_range_end_ms = st.column_int64(1);
+        b.superseded_flag = !summary && st.column_int64(2) != 0;
+        b.content_chars = utf8_length(st.column_text_view(3)); // as hydrate_nodes' content
+        out.emplace(st.column_text(0), std::move(b));
+    };
+    {
+        SqlQuery q;
+        q.add("SELECT c.id, c.time_range_end_ms, " + cols.superseded +
+                  ", c.content FROM mem_tree_chunks c WHERE c.id IN (SELECT value FROM "
+                  "json_each(?))",
+              id_list);
+        auto st = stmts.bind(q);
+        if (!st)
+            return st.status();
+        MEMLENS_TRY((*st)->each_row([&] { add(**st, false); }));
+    }
+    if (out.size() - before == ids.size())
+        return Status::ok();
+    SqlQuery q;
+    q.add("SELECT s.id, s.time_range_end_ms, 0, s.content FROM mem_tree_summaries s WHERE s.id IN "
+          "(SELECT value FROM json_each(?)) AND s.deleted = 0",
+          id_list);
+    auto st = stmts.bind(q);
+    if (!st)
+        return st.status();
+    return (*st)->each_row([&] { add(**st, true); });
 }
 
 } // namespace memlens::search

@@ -4,6 +4,7 @@
 #include "search/scope_sql.h"
 #include "search/statement_cache.h"
 
+#include <memlens/search.h>
 #include <memlens/types.h>
 
 #include <map>
@@ -30,5 +31,11 @@ struct NodeRow {
 // Rows for the ids that exist; ids found in neither table are left out.
 Result<std::map<std::string, NodeRow>>
 hydrate_nodes(StatementCache& stmts, const std::vector<std::string>& ids, const ChunkColumns& cols);
+
+// Only what a re-rank of stored pools reads of a node (NodeBrief, without its vector), for the
+// ids that exist, added to `out`: the same values hydrate_nodes gives, from two narrow reads
+// (no join, no text copied), which a blast radius makes for a hundred thousand candidates.
+Status hydrate_briefs(StatementCache& stmts, const std::vector<std::string>& ids,
+                      const ChunkColumns& cols, std::map<std::string, NodeBrief>& out);
 
 } // namespace memlens::search

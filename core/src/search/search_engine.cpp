@@ -1,6 +1,7 @@
 // The engine keeps what is expensive to build across queries: the topic index, the masks over
 // it, the entity registry and the prepared statements. Settings are re-read on every query
 // (one small read) so a changed setting applies to the next query.
+#include "scoped_pragma.h"
 #include "search/pipeline.h"
 
 #include <memlens/audit.h>
@@ -15,6 +16,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <mutex>
+#include <thread>
 
 namespace memlens {
 
@@ -413,41 +416,67 @@ SearchEngine::node_briefs(const std::vector<std::string>& ids) {
         MEMLENS_TRY(impl_->load());
     const auto cols =
         search::ChunkColumns::for_vault(impl_->vault->format() == VaultFormat::Native);
-    std::map<std::string, NodeBrief> out;
+    // A blast radius reads a hundred thousand briefs: the vectors (from the index, in its order,
+    // consecutive rows read together) on a thread of their own, which then helps read the rows
+    // on the helper connection where the vault has one (from its last batch down, while this
+    // thread reads from the first up).
+    std::vector<Vector> vectors(ids.size());
+    const auto read_vectors = [&] {
+        std::vector<std::pair<std::size_t, std::size_t>> at; // (index position, place in ids)
+        at.reserve(ids.size());
+        for (std::size_t i = 0; i < ids.size(); ++i)
+            if (const auto pos = impl_->index.position(ids[i]))
+                at.emplace_back(*pos, i);
+        std::sort(at.begin(), at.end());
+        std::vector<std::size_t> positions;
+        positions.reserve(at.size());
+        for (const auto& entry : at)
+            positions.push_back(entry.first);
+        std::size_t next = 0;
+        impl_->index.visit_rows(std::move(positions),
+                                [&](std::size_t pos, std::span<const float> row) {
+                                    for (; next < at.size() && at[next].first == pos; ++next)
+                                        vectors[at[next].second].assign(row.begin(), row.end());
+                                });
+    };
     constexpr std::size_t kBatch = 2000;
-    for (std::size_t from = 0; from < ids.size(); from += kBatch) {
-        const std::vector<std::string> part(
-            ids.begin() + static_cast<std::ptrdiff_t>(from),
-            ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), from + kBatch)));
-        auto rows = search::hydrate_nodes(*impl_->stmts, part, cols);
-        if (!rows)
-            return rows.status().with_context("reading candidates");
-        for (auto& [id, row] : *rows) {
-            NodeBrief b;
-            b.is_summary = row.is_summary;
-            b.time_range_end_ms = row.hit.time_range_end_ms;
-            b.superseded_flag = row.superseded_flag;
-            b.content_chars = utf8_length(row.hit.content);
-            out.emplace(id, std::move(b));
+    std::mutex claim_mutex;
+    std::size_t first = 0, last = (ids.size() + kBatch - 1) / kBatch; // batches not yet claimed
+    const auto read_rows = [&](search::StatementCache& stmts, bool from_last,
+                               std::map<std::string, NodeBrief>& into) -> Status {
+        for (;;) {
+            std::size_t batch = 0;
+            {
+                const std::lock_guard lock(claim_mutex);
+                if (first >= last)
+                    return Status::ok();
+                batch = from_last ? --last : first++;
+            }
+            const auto from = static_cast<std::ptrdiff_t>(batch * kBatch);
+            const auto to = static_cast<std::ptrdiff_t>(std::min(ids.size(), (batch + 1) * kBatch));
+            const std::vector<std::string> part(ids.begin() + from, ids.begin() + to);
+            MEMLENS_TRY(search::hydrate_briefs(stmts, part, cols, into));
         }
-    }
-    // The vectors in the index's order, consecutive rows read together (a blast radius reads
-    // thousands of briefs: one read each would cost more than the rest).
-    std::vector<std::pair<std::size_t, NodeBrief*>> at;
-    at.reserve(out.size());
-    for (auto& [id, b] : out)
-        if (const auto pos = impl_->index.position(id))
-            at.emplace_back(*pos, &b);
-    std::sort(at.begin(), at.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<std::size_t> positions;
-    positions.reserve(at.size());
-    for (const auto& [pos, b] : at)
-        positions.push_back(pos);
-    std::size_t next = 0;
-    impl_->index.visit_rows(std::move(positions), [&](std::size_t pos, std::span<const float> row) {
-        for (; next < at.size() && at[next].first == pos; ++next)
-            at[next].second->embedding.assign(row.begin(), row.end());
+    };
+    std::map<std::string, NodeBrief> out, helped;
+    Status helper_status;
+    std::thread helper([&] {
+        read_vectors();
+        if (impl_->helper_stmts) {
+            // Mapped while it reads, as the caller maps the vault's own (lab.cpp, log_briefs).
+            const ScopedPragma mapped(impl_->helper_stmts->db(), "mmap_size", "4294967296");
+            helper_status = read_rows(*impl_->helper_stmts, true, helped);
+        }
     });
+    const Status status = read_rows(*impl_->stmts, false, out);
+    helper.join();
+    MEMLENS_TRY(status.with_context("reading candidates"));
+    MEMLENS_TRY(helper_status.with_context("reading candidates"));
+    out.merge(helped);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        if (!vectors[i].empty())
+            if (const auto it = out.find(ids[i]); it != out.end())
+                it->second.embedding = std::move(vectors[i]);
     return out;
 }
 
