@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include <limits>
+#include <map>
 #include <set>
 
 namespace tst_health {
@@ -205,6 +206,116 @@ private slots:
             QCOMPARE(two.entity_recall.at(entity).returned, recall.returned);
             QCOMPARE(two.entity_recall.at(entity).queries, recall.queries);
         }
+    }
+
+    // Health reads what each answered search returned from ml_log_returned (schema 12), which
+    // the log's triggers keep equal to what its rows say: the rows the audit writer wrote, a
+    // raw insert, a tool's row and a failed one (no entry), rows whose sources name no node
+    // (no entry: health counts them as naming nothing), an update of a row's sources and query
+    // (a forget's redaction), deletes; and a vault migrated from schema 11 gets its log copied in.
+    void theReturnedTableFollowsTheLog() {
+        using Entry = std::pair<std::string, std::vector<std::string>>;
+        const auto ids_in = [](const std::string& text, std::vector<std::string>& ids) {
+            const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text));
+            if (!doc.isArray())
+                return false;
+            for (const auto& v : doc.array()) {
+                if (!v.isObject() || !v.toObject().value(u"node_id"_s).isString())
+                    return false;
+                ids.push_back(v.toObject().value(u"node_id"_s).toString().toStdString());
+            }
+            return true;
+        };
+        const auto expected = [&] {
+            std::map<std::int64_t, Entry> out;
+            auto st = must(vault_->db().prepare("SELECT id, query, sources FROM retrieval_log "
+                                                "WHERE error IS NULL AND (tool IS NULL OR tool = "
+                                                "'memory_search')"),
+                           "log");
+            while (must(st.step(), "step")) {
+                std::vector<std::string> ids;
+                if (ids_in(st.column_text(2), ids))
+                    out[st.column_int64(0)] = {st.column_text(1), ids};
+            }
+            return out;
+        };
+        const auto actual = [&] {
+            std::map<std::int64_t, Entry> out;
+            auto st =
+                must(vault_->db().prepare("SELECT log_id, query, node_ids FROM ml_log_returned"),
+                     "returned");
+            while (must(st.step(), "step")) {
+                std::vector<std::string> ids;
+                if (!ids_in(st.column_text(2), ids))
+                    ids.push_back("<not ids: " + st.column_text(2) + ">");
+                out[st.column_int64(0)] = {st.column_text(1), ids};
+            }
+            return out;
+        };
+        const auto logged = expected();
+        QVERIFY(logged.size() >= 10);
+        QVERIFY(!logged.begin()->second.second.empty());
+        QVERIFY(actual() == logged);
+
+        const std::int64_t before =
+            must(vault_->db().query_int("SELECT max(id) FROM retrieval_log"), "max id");
+        const std::string copy =
+            "INSERT INTO retrieval_log(ts_ms, query, query_hash, mode, query_profile, sources, "
+            "settings, elapsed_ms, vault_revision, error, client, session, tool, arguments) "
+            "SELECT ts_ms, query, query_hash, mode, query_profile, %SOURCES%, settings, "
+            "elapsed_ms, vault_revision, %ERROR%, client, session, %TOOL%, arguments FROM "
+            "retrieval_log WHERE id = " +
+            std::to_string(logged.begin()->first);
+        const auto insert = [&](const std::string& sources, const std::string& error,
+                                const std::string& tool) {
+            std::string sql = copy;
+            sql.replace(sql.find("%SOURCES%"), 9, sources);
+            sql.replace(sql.find("%ERROR%"), 7, error);
+            sql.replace(sql.find("%TOOL%"), 6, tool);
+            QVERIFY2(vault_->db().exec(sql).is_ok(), sql.c_str());
+        };
+        insert("sources", "error", "tool");              // a copy: an entry
+        insert("sources", "error", "'memory_search'");   // an agent's search: an entry
+        insert("sources", "error", "'memory_store'");    // another tool's call: none
+        insert("sources", "'embedding failed'", "tool"); // a failed search: none
+        insert("'[{\"rank\": 1}]'", "error", "tool");    // a source without a node id: none
+        insert("'not json'", "error", "tool");           // damaged: none
+        insert("'[]'", "error", "tool");                 // nothing returned: an empty entry
+        QCOMPARE(actual().size(), logged.size() + 3);
+        QVERIFY(actual() == expected());
+        // The first two inserted (the log's ids are AUTOINCREMENT: past every id it ever had).
+        const std::int64_t first =
+            must(vault_->db().query_int("SELECT min(id) FROM retrieval_log WHERE id > " +
+                                        std::to_string(before)),
+                 "first");
+        const std::int64_t second = first + 1;
+        QVERIFY(vault_->db()
+                    .exec("UPDATE retrieval_log SET sources = json_remove(sources, '$[0]'), "
+                          "query = 'redacted' WHERE id = " +
+                          std::to_string(first))
+                    .is_ok());
+        QVERIFY(vault_->db()
+                    .exec("UPDATE retrieval_log SET sources = 'not json' WHERE id = " +
+                          std::to_string(second))
+                    .is_ok());
+        QVERIFY(actual() == expected());
+        QCOMPARE(actual().at(first).first, std::string("redacted"));
+        QVERIFY(!actual().count(second));
+        QVERIFY(vault_->db()
+                    .exec("DELETE FROM retrieval_log WHERE id > " + std::to_string(before))
+                    .is_ok());
+        QVERIFY(actual() == logged);
+
+        // The vault as schema 11 left it, opened read-write: migrated, its log copied in.
+        QVERIFY(vault_->db()
+                    .exec("DROP TRIGGER ml_log_returned_on_insert; DROP TRIGGER "
+                          "ml_log_returned_on_update; DROP TRIGGER ml_log_returned_on_delete; "
+                          "DROP TABLE ml_log_returned; PRAGMA user_version = 11")
+                    .is_ok());
+        vault_.reset();
+        vault_ = must(Vault::open(dir_.file("v"), false), "reopen");
+        QCOMPARE(vault_->schema_version(), 12);
+        QVERIFY(actual() == logged);
     }
 
     void aMemoryEveryUnrelatedQuestionBringsBackIsAMagnet() {

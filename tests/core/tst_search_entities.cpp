@@ -154,7 +154,11 @@ private slots:
         f.add_mention("person:caroline", "n2", kT0 + 1, "leaf", "Caro");
         f.add_mention("topic:pride", "n2", kT0 + 1);
         auto& db = f.vault().db();
-        // Back to schema 1: what migrations 2 to 11 add goes.
+        // Back to schema 1: what migrations 2 to 12 add goes.
+        QVERIFY(db.exec("DROP TRIGGER ml_log_returned_on_insert; DROP TRIGGER "
+                        "ml_log_returned_on_update; DROP TRIGGER ml_log_returned_on_delete; "
+                        "DROP TABLE ml_log_returned;")
+                    .is_ok());
         QVERIFY(db.exec("DROP TABLE ml_ppmi_words; DROP TABLE ml_ppmi_pending; DROP TABLE "
                         "ml_ppmi_turns;")
                     .is_ok());
@@ -186,7 +190,7 @@ private slots:
         const auto dir = f.dir();
         auto reopened = Vault::open(dir, false);
         QVERIFY2(reopened.is_ok(), reopened.status().to_string().c_str());
-        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{11});
+        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{12});
         SearchEntitiesOptions o;
         o.query = "caro";
         auto m = search_entities(**reopened, o);

@@ -88,13 +88,14 @@ struct LogScan {
     }
 };
 
-// The answered searches with ids in [first, last], in id order.
+// The answered searches with ids in [first, last], in id order: from ml_log_returned, which
+// holds what each one returned apart from its row (schema 12, vault/schema.cpp), so that a scan
+// reads neither the rows' profiles and pools nor the overflow pages they fill.
 Status scan_rows(const Database& db, const HealthOptions& o, std::int64_t first, std::int64_t last,
                  LogScan& scan) {
-    auto st = db.prepare(std::string("SELECT ts_ms, query, sources FROM retrieval_log WHERE ") +
-                         kAnsweredSearchRows +
-                         " AND (?1 IS NULL OR ts_ms >= ?1) AND (?2 IS NULL OR ts_ms <= ?2) AND "
-                         "id BETWEEN ?3 AND ?4 ORDER BY id");
+    auto st = db.prepare("SELECT ts_ms, query, node_ids FROM ml_log_returned WHERE (?1 IS NULL OR "
+                         "ts_ms >= ?1) AND (?2 IS NULL OR ts_ms <= ?2) AND log_id BETWEEN ?3 AND "
+                         "?4 ORDER BY log_id");
     if (!st)
         return st.status();
     st->bind(1, o.since_ms).bind(2, o.until_ms).bind(3, first).bind(4, last);
@@ -124,10 +125,10 @@ Status scan_rows(const Database& db, const HealthOptions& o, std::int64_t first,
 
 Status scan_log(const Vault& vault, const HealthOptions& o, HealthReport& r, LogScan& scan) {
     const Database& db = vault.db();
-    auto first = db.query_int("SELECT coalesce(min(id), 0) FROM retrieval_log");
+    auto first = db.query_int("SELECT coalesce(min(log_id), 0) FROM ml_log_returned");
     if (!first)
         return first.status();
-    auto last = db.query_int("SELECT coalesce(max(id), -1) FROM retrieval_log");
+    auto last = db.query_int("SELECT coalesce(max(log_id), -1) FROM ml_log_returned");
     if (!last)
         return last.status();
     // The bounds come from this connection's snapshot, so the second reads no row this one

@@ -514,13 +514,54 @@ CREATE TABLE ml_ppmi_turns (
 ) WITHOUT ROWID;
 )SQL";
 
+// Schema 12. What each answered search returned, apart from its row: health reads every answered
+// search's returned ids and time, and in retrieval_log those lie behind the row's query profile
+// and pools on overflow pages (about 10 KB a row), as do the error and tool columns that say
+// which rows are answered searches. Triggers keep the table equal to what the log's rows say
+// (the condition is kAnsweredSearchRows, audit/logged_ids.h) through every insert, update (a
+// forget's redaction) and delete, by any writer; a row whose sources are not an array of objects
+// with a text node_id, which health counts as naming nothing, has no entry. Existing rows are
+// copied in.
+#define MEMLENS_RETURNED_SELECT(R, FROM)                                                           \
+    "SELECT " R ".id, " R ".ts_ms, " R ".query, (SELECT json_group_array(json_object('node_id', "  \
+    "json_extract(value, '$.node_id'))) FROM json_each(" R ".sources))" FROM " WHERE " R           \
+    ".error IS NULL AND (" R ".tool IS NULL OR " R ".tool = 'memory_search') AND "                 \
+    "json_valid(" R ".sources) AND json_type(" R ".sources) = 'array' AND NOT EXISTS (SELECT 1 "   \
+    "FROM json_each(" R ".sources) WHERE json_type(value) != 'object' OR "                         \
+    "json_type(value, '$.node_id') IS NOT 'text')"
+constexpr const char* kMigration12 =
+    "CREATE TABLE ml_log_returned (\n"
+    "    log_id INTEGER PRIMARY KEY, -- retrieval_log.id of an answered search\n"
+    "    ts_ms INTEGER NOT NULL,\n"
+    "    query TEXT NOT NULL,\n"
+    "    node_ids TEXT NOT NULL      -- [{\"node_id\": …}, …] in rank order, as sources has them\n"
+    ");\n"
+    "CREATE TRIGGER ml_log_returned_on_insert AFTER INSERT ON retrieval_log BEGIN\n"
+    "    INSERT INTO ml_log_returned(log_id, ts_ms, query, node_ids) " MEMLENS_RETURNED_SELECT(
+        "NEW",
+        "") ";\n"
+            "END;\n"
+            "CREATE TRIGGER ml_log_returned_on_update AFTER UPDATE ON retrieval_log BEGIN\n"
+            "    DELETE FROM ml_log_returned WHERE log_id = OLD.id;\n"
+            "    INSERT INTO ml_log_returned(log_id, ts_ms, query, "
+            "node_ids) " MEMLENS_RETURNED_SELECT(
+                "NEW",
+                "") ";\n"
+                    "END;\n"
+                    "CREATE TRIGGER ml_log_returned_on_delete AFTER DELETE ON retrieval_log BEGIN\n"
+                    "    DELETE FROM ml_log_returned WHERE log_id = OLD.id;\n"
+                    "END;\n"
+                    "INSERT INTO ml_log_returned(log_id, ts_ms, query, "
+                    "node_ids) " MEMLENS_RETURNED_SELECT("r", " FROM retrieval_log r") ";\n";
+#undef MEMLENS_RETURNED_SELECT
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> kAll = {
         kMigration1, migration2().c_str(), kMigration3,          kMigration4,
         kMigration5, kMigration6,          migration7().c_str(), kMigration8,
-        kMigration9, kMigration10,         kMigration11};
+        kMigration9, kMigration10,         kMigration11,         kMigration12};
     return kAll;
 }
 
@@ -539,7 +580,8 @@ const std::vector<const char*>& markers() {
                                                   "ml_buffer_appends",
                                                   "ml_entity_index_newest",
                                                   "ml_judgments",
-                                                  "ml_ppmi_words"};
+                                                  "ml_ppmi_words",
+                                                  "ml_log_returned"};
     return kAll;
 }
 
