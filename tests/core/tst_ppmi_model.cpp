@@ -386,6 +386,10 @@ private slots:
         QVERIFY2(ans.is_ok(), ans.status().to_string().c_str());
         QVERIFY(ans->response.vector.ran);
         QVERIFY(!ans->response.result.hits.empty());
+        // Its audit row and explanation name the model with the words it learned since.
+        QCOMPARE(ans->response.candidates.vector_index, sig + "+4");
+        QVERIFY(search_response_json(ans->response).find("\"embedder\": \"" + sig + "+4\"") !=
+                std::string::npos);
         const std::string& top = ans->response.result.hits.front().content;
         QVERIFY2(top.find("derailleur") != std::string::npos ||
                      top.find("sprocket") != std::string::npos ||

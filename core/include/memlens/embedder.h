@@ -27,6 +27,11 @@ public:
     virtual ~Embedder() = default;
     // Identifies model + settings; vectors from different signatures never mix.
     virtual std::string signature() const = 0;
+    // What ranked a query, for its audit row and explanation (CandidatePools::vector_index): the
+    // signature, and for a model that grows with the vault the words it learned since its
+    // training ("memlens-ppmi-v1:64:…+17"), so that a ranking that changed because the model
+    // learned a word says so. Stored vectors are keyed by signature() alone.
+    virtual std::string ranking_signature() const { return signature(); }
     // The vector dimension; 0 for an HTTP embedder that has not answered yet (the server
     // decides) unless its options declare one.
     virtual std::size_t dim() const = 0;

@@ -222,7 +222,9 @@ struct CandidatePools {
     std::vector<std::string> query_entities;
     double keyword_weight = 0.0; // the legs' weights in this query
     double vector_weight = 0.0;
-    std::string vector_index; // the embedder signature of the topic index the vectors are in
+    // The embedder that ranked (Embedder::ranking_signature): the signature of the topic index
+    // the vectors are in, then "+N" for the words a growing model learned since its training.
+    std::string vector_index;
 };
 
 struct SearchResponse {

@@ -375,6 +375,14 @@ public:
         std::shared_lock lock(mutex_);
         return model_ ? model_->signature() : "memlens-ppmi-v1:unlearned";
     }
+    std::string ranking_signature() const override {
+        std::shared_lock lock(mutex_);
+        if (!model_)
+            return "memlens-ppmi-v1:unlearned";
+        const std::size_t learned = model_->added_words();
+        return learned == 0 ? model_->signature()
+                            : model_->signature() + "+" + std::to_string(learned);
+    }
     std::size_t dim() const override {
         std::shared_lock lock(mutex_);
         return model_ ? model_->dim() : opts_.dim;

@@ -635,7 +635,7 @@ Result<SearchResponse> run_search(SearchContext& ctx, const SearchRequest& req,
     check_off_ui_thread("run_search");
     PipelineState st;
     MEMLENS_TRY(run_stages(ctx, req, cancel, st));
-    st.resp.candidates = candidate_pools(st, ctx.embedder.signature());
+    st.resp.candidates = candidate_pools(st, ctx.embedder.ranking_signature());
     const std::vector<std::string> terms = searched_terms(st);
     const bool scoped = !req.scope.empty();
     SearchResponse resp = assemble(st);

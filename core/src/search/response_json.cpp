@@ -34,6 +34,9 @@ std::string search_response_json(const SearchResponse& r, int indent, const std:
     kw["fts_query"] = r.keyword.fts_query.empty() ? json(nullptr) : json(r.keyword.fts_query);
     kw["parts"] = r.keyword.parts;
     json vec = response_leg_json(r.vector);
+    // The embedder that ranked, with the words a growing model learned since its training
+    // (Embedder::ranking_signature): a ranking that changed with the model says so.
+    vec["embedder"] = r.candidates.vector_index;
     vec["exact"] = r.vector.exact;
     vec["exact_reason"] =
         r.vector.exact_reason.empty() ? json(nullptr) : json(r.vector.exact_reason);
