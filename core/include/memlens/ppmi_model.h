@@ -70,6 +70,7 @@ public:
     // Adds a word learned after the training (its stem as count_new_words names it). Texts are
     // then embedded with it; what the training gave every other word does not change.
     void add_word(const std::string& stem, float idf, const Vector& vector);
+    void remove_added_word(const std::string& stem);
     void clear_added_words();
     std::size_t added_words() const { return added_.size(); }
     std::size_t trained_turns() const { return turns_; }

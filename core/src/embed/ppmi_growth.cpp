@@ -54,46 +54,38 @@ Result<std::int64_t> add_turns(const Database& db, const std::string& model, std
 
 } // namespace
 
-Result<LearnedState> learned_state(const Database& db, const std::string& model) {
-    auto st = db.prepare("SELECT count(*), coalesce(max(seq), 0) FROM ml_ppmi_words "
-                         "WHERE model = ?");
-    if (!st)
-        return st.status();
-    st->bind(1, model);
-    auto row = st->step();
-    if (!row)
-        return row.status();
-    LearnedState out{st->column_int64(0), st->column_int64(1)};
-    st->reset();
-    return out;
+Result<std::int64_t> last_learned(const Database& db) {
+    return db.query_int("SELECT coalesce(max(seq), 0) FROM ml_ppmi_words");
 }
 
-Status load_learned(const Database& db, const std::string& model, PpmiModel& into) {
-    auto st =
-        db.prepare("SELECT stem, idf, vector FROM ml_ppmi_words WHERE model = ? ORDER BY seq");
+Status load_learned(const Database& db, const std::string& model, std::int64_t after,
+                    PpmiModel& into, std::int64_t& last) {
+    auto st = db.prepare("SELECT seq, stem, idf, vector FROM ml_ppmi_words WHERE seq > ? AND "
+                         "model = ? ORDER BY seq");
     if (!st)
         return st.status();
-    st->bind(1, model);
-    into.clear_added_words();
+    st->bind(1, after).bind(2, model);
     return st->each_row([&]() -> Status {
-        const std::string stem = st->column_text(0);
-        auto v = decode_vector(st->column_blob(2), into.dim());
+        const std::string stem = st->column_text(1);
+        auto v = decode_vector(st->column_blob(3), into.dim());
         if (!v)
             return v.status().with_context("ml_ppmi_words: the vector of '" + stem + "'");
-        into.add_word(stem, static_cast<float>(st->column_double(1)), *v);
+        into.add_word(stem, static_cast<float>(st->column_double(2)), *v);
+        last = st->column_int64(0);
         return Status::ok();
     });
 }
 
-Result<std::size_t> record_new_text(const Database& db, const PpmiModel& model,
-                                    const std::vector<std::vector<std::string>>& groups,
-                                    std::size_t min_count) {
+Result<std::vector<LearnedWord>>
+record_new_text(const Database& db, const PpmiModel& model,
+                const std::vector<std::vector<std::string>>& groups, std::size_t min_count) {
+    std::vector<LearnedWord> learned;
     if (!model.extendable())
-        return std::size_t{0};
+        return learned;
     std::size_t turns = 0;
     const auto words = model.count_new_words(groups, &turns);
     if (turns == 0)
-        return std::size_t{0};
+        return learned;
     const std::string& sig = model.signature();
     auto since = add_turns(db, sig, turns);
     if (!since)
@@ -110,7 +102,6 @@ Result<std::size_t> record_new_text(const Database& db, const PpmiModel& model,
     for (auto* s : {&read, &keep, &drop, &learn})
         if (!*s)
             return s->status();
-    std::size_t learned = 0;
     for (const auto& [stem, fresh] : words) {
         std::size_t word_turns = fresh.turns;
         std::map<std::uint32_t, float> counts = fresh.contexts;
@@ -126,15 +117,15 @@ Result<std::size_t> record_new_text(const Database& db, const PpmiModel& model,
         const Vector v = word_turns >= min_count ? model.fold_in(counts) : Vector{};
         if (!v.empty()) {
             const auto blob = encode_vector(v);
-            learn->bind(1, sig).bind(2, stem).bind(3,
-                                                   double(PpmiModel::idf(word_turns, all_turns)));
+            const float weight = PpmiModel::idf(word_turns, all_turns);
+            learn->bind(1, sig).bind(2, stem).bind(3, double(weight));
             learn->bind_blob(4, blob);
             MEMLENS_TRY(learn->exec());
             learn->reset();
             drop->bind(1, sig).bind(2, stem);
             MEMLENS_TRY(drop->exec());
             drop->reset();
-            ++learned;
+            learned.push_back({stem, weight, v});
             continue;
         }
         const auto blob = encode_counts(counts);

@@ -14,24 +14,27 @@
 
 namespace memlens::ppmi_detail {
 
-// Where the vault's learned words stand for one model: how many, and the last one's seq. Two
-// equal states hold the same words (rows are only ever added).
-struct LearnedState {
-    std::int64_t count = 0;
-    std::int64_t last_seq = 0;
-    bool operator==(const LearnedState&) const = default;
+// The id of the last word any model of the vault learned (0: none). Rows are only ever added,
+// each with a larger id, so an unchanged id means no word was learned since.
+Result<std::int64_t> last_learned(const Database& db);
+
+// Adds to `into` the words the vault learned for `model` after the one of id `after`, in the
+// order they were learned; `last` gets the last id read (or stays as it was).
+Status load_learned(const Database& db, const std::string& model, std::int64_t after,
+                    PpmiModel& into, std::int64_t& last);
+
+struct LearnedWord {
+    std::string stem;
+    float idf = 0.0f;
+    Vector vector;
 };
-
-Result<LearnedState> learned_state(const Database& db, const std::string& model);
-
-// Replaces the model's added words with the vault's.
-Status load_learned(const Database& db, const std::string& model, PpmiModel& into);
 
 // Adds what `groups` say about the words `model` does not know to the vault's counts, and learns
 // (writes to ml_ppmi_words) each word that has now occurred in `min_count` turns and has a count
-// above chance. Runs inside the caller's write transaction on `db`. Returns the words learned.
-Result<std::size_t> record_new_text(const Database& db, const PpmiModel& model,
-                                    const std::vector<std::vector<std::string>>& groups,
-                                    std::size_t min_count);
+// above chance. Runs inside the caller's write transaction on `db`. Returns the words learned,
+// which commit with that transaction or not at all.
+Result<std::vector<LearnedWord>>
+record_new_text(const Database& db, const PpmiModel& model,
+                const std::vector<std::vector<std::string>>& groups, std::size_t min_count);
 
 } // namespace memlens::ppmi_detail

@@ -309,6 +309,10 @@ void PpmiModel::add_word(const std::string& stem, float weight, const Vector& ve
     added_[stem] = Added{weight, vector};
 }
 
+void PpmiModel::remove_added_word(const std::string& stem) {
+    added_.erase(stem);
+}
+
 void PpmiModel::clear_added_words() {
     added_.clear();
 }
@@ -398,23 +402,34 @@ public:
         MEMLENS_TRY(m->save(file_));
         std::unique_lock lock(mutex_);
         model_ = std::move(m).value();
-        learned_ = {};
+        synced_ = 0;
+        provisional_.clear();
         return Status::ok();
     }
+    // Inside the import's transaction: first the words committed so far (nothing else is
+    // uncommitted while this one holds the write lock), then this import's counts. The words
+    // they teach embed this import's texts at once but stay provisional: the next sync() drops
+    // them and reads what was committed, so a rolled-back import leaves none behind.
     Status observe(const Database& db,
                    const std::vector<std::vector<std::string>>& groups) override {
-        {
-            std::shared_lock lock(mutex_);
-            if (!model_ || !model_->extendable())
-                return Status::ok();
-            auto learned = ppmi_detail::record_new_text(db, *model_, groups, opts_.min_count);
-            if (!learned)
-                return learned.status().with_context("learning new words for " + file_.string());
+        MEMLENS_TRY(sync(db));
+        std::unique_lock lock(mutex_);
+        if (!model_ || !model_->extendable())
+            return Status::ok();
+        auto learned = ppmi_detail::record_new_text(db, *model_, groups, opts_.min_count);
+        if (!learned)
+            return learned.status().with_context("learning new words for " + file_.string());
+        for (auto& w : *learned) {
+            model_->add_word(w.stem, w.idf, w.vector);
+            provisional_.push_back(std::move(w.stem));
         }
-        return sync(db);
+        return Status::ok();
     }
     Status sync(const Database& db) override {
         std::unique_lock lock(mutex_);
+        for (const auto& stem : provisional_)
+            model_->remove_added_word(stem);
+        provisional_.clear();
         if (!model_) {
             // Another process may have learned the model since this one looked.
             std::error_code ec;
@@ -424,17 +439,21 @@ public:
             if (!m)
                 return m.status();
             model_ = std::move(m).value();
-            learned_ = {};
+            synced_ = 0;
         }
         if (!model_->extendable())
             return Status::ok();
-        auto state = ppmi_detail::learned_state(db, model_->signature());
-        if (!state)
-            return state.status().with_context("the words " + file_.string() + " learned since");
-        if (*state == learned_)
+        auto last = ppmi_detail::last_learned(db);
+        if (!last)
+            return last.status().with_context("the words " + file_.string() + " learned since");
+        if (*last == synced_)
             return Status::ok();
-        MEMLENS_TRY(ppmi_detail::load_learned(db, model_->signature(), *model_));
-        learned_ = *state;
+        if (*last < synced_) { // not the vault this embedder read before: read it whole
+            model_->clear_added_words();
+            synced_ = 0;
+        }
+        MEMLENS_TRY(ppmi_detail::load_learned(db, model_->signature(), synced_, *model_, synced_));
+        synced_ = *last;
         return Status::ok();
     }
     Result<std::vector<Vector>> embed(const std::vector<std::string>& texts,
@@ -454,7 +473,8 @@ private:
     std::filesystem::path file_;
     mutable std::shared_mutex mutex_; // sync() and learn() change the model; the rest read it
     std::optional<PpmiModel> model_;
-    ppmi_detail::LearnedState learned_; // the vault's words model_ holds
+    std::int64_t synced_ = 0;              // the last of the vault's learned words model_ holds
+    std::vector<std::string> provisional_; // learned by an import not yet committed
     PpmiOptions opts_;
 };
 
