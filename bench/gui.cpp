@@ -211,20 +211,11 @@ Result<double> until(const char* step, const Sender* sender, Signal signal, Gest
 // `rows` rows in all. Returns the rows the log holds.
 Result<std::size_t> build_log(const fs::path& vault_dir, std::size_t logged, std::size_t rows,
                               std::uint64_t seed) {
+    if (auto made = log_questions(vault_dir, logged, seed); !made)
+        return made.status();
     auto vault = Vault::open(vault_dir, false);
     if (!vault)
         return vault.status();
-    {
-        auto engine = SearchEngine::open(**vault);
-        if (!engine)
-            return engine.status();
-        QueryLogOptions o;
-        o.count = logged;
-        o.seed = seed;
-        auto made = generate_query_log(**engine, o);
-        if (!made)
-            return made.status();
-    }
     const Database& db = (*vault)->db();
     std::string columns;
     {

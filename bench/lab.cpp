@@ -41,11 +41,7 @@ Result<fs::path> logged_vault(const Args& a, std::size_t n, std::size_t q, std::
         if (!fs::exists(dir / "vault")) {
             const fs::path cached = cached_vault_dir(n, s);
             MEMLENS_TRY(ensure_vault(cached, n, s));
-            std::error_code ec;
-            fs::create_directories(dir, ec);
-            fs::copy(cached, dir / "vault", fs::copy_options::recursive, ec);
-            if (ec)
-                return Status::io("copying the vault to " + dir.string() + ": " + ec.message());
+            MEMLENS_TRY(copy_vault(cached, dir / "vault"));
         }
     } else {
         auto made = ScratchVault::of_bench_vault(n, s, "lab");
@@ -64,17 +60,8 @@ Result<fs::path> logged_vault(const Args& a, std::size_t n, std::size_t q, std::
         out["log_reused"] = true;
         return dir;
     }
-    auto vault = Vault::open(dir / "vault", false);
-    if (!vault)
-        return vault.status();
-    auto engine = SearchEngine::open(**vault);
-    if (!engine)
-        return engine.status();
-    QueryLogOptions o;
-    o.count = q;
-    o.seed = s;
     const auto t0 = Clock::now();
-    auto logged = generate_query_log(**engine, o);
+    auto logged = log_questions(dir / "vault", q, s);
     if (!logged)
         return logged.status();
     out["log_rows"] = logged->logged;

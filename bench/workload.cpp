@@ -7,6 +7,7 @@
 #include <memlens/generate.h>
 #include <memlens/ingest.h>
 #include <memlens/lab.h>
+#include <memlens/search.h>
 #include <memlens/topic_tree.h>
 #include <memlens/vault.h>
 
@@ -77,13 +78,32 @@ Result<std::unique_ptr<ScratchVault>> ScratchVault::copy_of(const fs::path& cach
     const fs::path dir = fs::temp_directory_path() / ("memlens-bench-" + tag + "-" +
                                                       std::to_string(rd()) + std::to_string(rd()));
     std::unique_ptr<ScratchVault> scratch(new ScratchVault(dir));
+    MEMLENS_TRY(copy_vault(cached, scratch->vault()));
+    return scratch;
+}
+
+Status copy_vault(const fs::path& cached, const fs::path& to) {
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    fs::copy(cached, scratch->vault(), fs::copy_options::recursive, ec);
+    fs::create_directories(to.parent_path(), ec);
+    fs::copy(cached, to, fs::copy_options::recursive, ec);
     if (ec)
         return Status(StatusCode::IoError,
-                      "copying the vault to " + dir.string() + ": " + ec.message());
-    return scratch;
+                      "copying the vault to " + to.parent_path().string() + ": " + ec.message());
+    return Status::ok();
+}
+
+Result<QueryLogSummary> log_questions(const fs::path& vault_dir, std::size_t count,
+                                      std::uint64_t seed) {
+    auto vault = Vault::open(vault_dir, false);
+    if (!vault)
+        return vault.status();
+    auto engine = SearchEngine::open(**vault);
+    if (!engine)
+        return engine.status();
+    QueryLogOptions o;
+    o.count = count;
+    o.seed = seed;
+    return generate_query_log(**engine, o);
 }
 
 Result<std::unique_ptr<ScratchVault>>

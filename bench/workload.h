@@ -2,6 +2,7 @@
 // and the queries, entity prefixes, summaries and time span the timed entry points are fed.
 #pragma once
 
+#include <memlens/lab.h>
 #include <memlens/status.h>
 #include <memlens/vault.h>
 
@@ -25,6 +26,14 @@ Status build_vault(const std::filesystem::path& dir, std::size_t chunks, std::ui
 // Builds the vault unless a complete one is cached. The ingest runs in a child process
 // (`memlens-bench query --build-only`) so its memory never counts in this process's peak RSS.
 Status ensure_vault(const std::filesystem::path& dir, std::size_t chunks, std::uint64_t seed);
+
+// Asks `count` seeded questions (generate_query_log) of the vault in `vault_dir`, opened for
+// writing, and logs them: the lab's and the inspector's benches time what reads a log.
+Result<QueryLogSummary> log_questions(const std::filesystem::path& vault_dir, std::size_t count,
+                                      std::uint64_t seed);
+
+// Copies the cached vault `cached` to `to` (which must not exist yet).
+Status copy_vault(const std::filesystem::path& cached, const std::filesystem::path& to);
 
 // A copy of a cached vault at dir()/vault in a fresh temporary folder, removed with the object:
 // a bench that writes (audit rows, a query log, stores) leaves the cache as it was.

@@ -24,62 +24,46 @@ using namespace memlens;
 
 namespace {
 
-// Chats in which "espresso" and "latte" are said about the same things (the café, a mug, the
-// morning) and never together, and "bicycle" and "tyre" about others (the ride, the hill).
-std::vector<std::vector<std::string>> corpus() {
-    const std::vector<std::string> drinks = {"espresso", "latte"};
+// Chats of `groups` threads of `rounds` rounds each: a turn that names one of two drinks, or one of
+// two bicycle parts, with four words of its company (the café, a mug, the morning; the ride, the
+// hill), and a reply that asks about one of them. The two drinks are said about the same things
+// and never together, and so are the two parts.
+std::vector<std::vector<std::string>> chats(const std::vector<std::string>& drinks,
+                                            const std::vector<std::string>& bikes, int groups,
+                                            int rounds, unsigned seed, const std::string& opener) {
     const std::vector<std::string> cafe = {"cafe",    "mug", "morning", "barista",
                                            "roasted", "cup", "milk",    "beans"};
-    const std::vector<std::string> bikes = {"bicycle", "tyre"};
     const std::vector<std::string> ride = {"ride",  "hill",  "saddle", "pedal",
                                            "chain", "gears", "helmet", "route"};
-    std::mt19937 rng(7);
-    std::vector<std::vector<std::string>> groups;
-    for (int g = 0; g < 60; ++g) {
+    std::mt19937 rng(seed);
+    std::vector<std::vector<std::string>> out;
+    for (int g = 0; g < groups; ++g) {
         std::vector<std::string> turns;
-        for (int t = 0; t < 12; ++t) {
+        for (int t = 0; t < rounds; ++t) {
             const bool coffee = (g + t) % 2 == 0;
             const auto& head = coffee ? drinks : bikes;
             const auto& about = coffee ? cafe : ride;
-            std::string text = "I had " + head[rng() % 2] + " with";
+            std::string text = opener + " " + head[rng() % 2] + " with";
             for (int w = 0; w < 4; ++w)
                 text += " " + about[rng() % about.size()];
             turns.push_back(text + ".");
             turns.push_back("Sounds nice, tell me more about the " + about[rng() % about.size()] +
                             ".");
         }
-        groups.push_back(std::move(turns));
+        out.push_back(std::move(turns));
     }
-    return groups;
+    return out;
+}
+
+// The training text: "espresso" and "latte", "bicycle" and "tyre".
+std::vector<std::vector<std::string>> corpus() {
+    return chats({"espresso", "latte"}, {"bicycle", "tyre"}, 60, 12, 7, "I had");
 }
 
 // Later text with words the corpus never used: "cortado" and "macchiato" said of what the
 // espresso and latte were, "derailleur" and "sprocket" of what the bicycle and tyre were.
 std::vector<std::vector<std::string>> later_text() {
-    const std::vector<std::string> drinks = {"cortado", "macchiato"};
-    const std::vector<std::string> cafe = {"cafe",    "mug", "morning", "barista",
-                                           "roasted", "cup", "milk",    "beans"};
-    const std::vector<std::string> bikes = {"derailleur", "sprocket"};
-    const std::vector<std::string> ride = {"ride",  "hill",  "saddle", "pedal",
-                                           "chain", "gears", "helmet", "route"};
-    std::mt19937 rng(11);
-    std::vector<std::vector<std::string>> groups;
-    for (int g = 0; g < 6; ++g) {
-        std::vector<std::string> turns;
-        for (int t = 0; t < 4; ++t) {
-            const bool coffee = (g + t) % 2 == 0;
-            const auto& head = coffee ? drinks : bikes;
-            const auto& about = coffee ? cafe : ride;
-            std::string text = "Then a " + head[rng() % 2] + " with";
-            for (int w = 0; w < 4; ++w)
-                text += " " + about[rng() % about.size()];
-            turns.push_back(text + ".");
-            turns.push_back("Sounds nice, tell me more about the " + about[rng() % about.size()] +
-                            ".");
-        }
-        groups.push_back(std::move(turns));
-    }
-    return groups;
+    return chats({"cortado", "macchiato"}, {"derailleur", "sprocket"}, 6, 4, 11, "Then a");
 }
 
 // Groups of turns as one chat, a message a minute from `t0`, each group a thread.

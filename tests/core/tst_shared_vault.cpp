@@ -124,6 +124,42 @@ private:
     QProcess proc_;
 };
 
+// A shell running `memlens-cli query` over the vault, one process after another, until stop():
+// the failures it met (an answer kept in the pending file is not one). Stopped when destroyed, so
+// a check that fails on the way does not leave its thread running.
+class Shell {
+public:
+    explicit Shell(const std::filesystem::path& vault)
+        : thread_([this, vault] {
+            for (int i = 0; !stop_.load(); ++i) {
+                const auto r =
+                    test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), qs(vault),
+                                   QStringLiteral("--json"), QString::fromUtf8(kQuestions[i % 6])});
+                if (r.exit_code != 0 && r.exit_code != kExitAuditPending) {
+                    std::lock_guard lock(mutex_);
+                    failures_.push_back("query exited " + std::to_string(r.exit_code) + ": " +
+                                        r.err);
+                }
+            }
+        }) {}
+    ~Shell() { stop(); }
+    Shell(const Shell&) = delete;
+    Shell& operator=(const Shell&) = delete;
+    std::vector<std::string> stop() {
+        stop_ = true;
+        if (thread_.joinable())
+            thread_.join();
+        std::lock_guard lock(mutex_);
+        return failures_;
+    }
+
+private:
+    std::atomic<bool> stop_{false};
+    std::mutex mutex_;
+    std::vector<std::string> failures_;
+    std::thread thread_; // last: it starts once the members it uses exist
+};
+
 // The node ids a memory_store answer names (empty when it stored nothing).
 std::vector<std::string> stored_ids(const json& answer) {
     std::vector<std::string> ids;
@@ -594,21 +630,7 @@ private slots:
     // queries: every answered store is kept, every query answers, the writer's rows are all
     // there and the vault is sound.
     void aWriterCopyingItsOwnLogBesideAServerAndAShell() {
-        std::atomic<bool> stop{false};
-        std::mutex mu;
-        std::vector<std::string> failures;
-        std::thread shell([&] {
-            for (int i = 0; !stop.load(); ++i) {
-                const auto r =
-                    test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), qs(vault_),
-                                   QStringLiteral("--json"), QString::fromUtf8(kQuestions[i % 6])});
-                if (r.exit_code != 0 && r.exit_code != kExitAuditPending) {
-                    std::lock_guard lock(mu);
-                    failures.push_back("query exited " + std::to_string(r.exit_code) + ": " +
-                                       r.err);
-                }
-            }
-        });
+        Shell shell(vault_);
         Server server(vault_);
         QVERIFY(server.started());
         constexpr int kStores = 40;
@@ -633,8 +655,7 @@ private slots:
             for (const auto& id : stored_ids(server.next()))
                 answered.push_back(id);
         QCOMPARE(server.finish(), 0);
-        stop = true;
-        shell.join();
+        const std::vector<std::string> failures = shell.stop();
         QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().c_str());
         QCOMPARE(answered.size(), std::size_t(kStores));
         for (const auto& n : answered)
@@ -659,21 +680,7 @@ private slots:
     // other processes: every read succeeds, the log only grows, and once they stop the halves
     // give the one read's report; the vault stays sound.
     void healthAndWalkReadBesideAServerAndAShell() {
-        std::atomic<bool> stop{false};
-        std::mutex mu;
-        std::vector<std::string> failures;
-        std::thread shell([&] {
-            for (int i = 0; !stop.load(); ++i) {
-                const auto r =
-                    test::run_cli({QStringLiteral("query"), QStringLiteral("--vault"), qs(vault_),
-                                   QStringLiteral("--json"), QString::fromUtf8(kQuestions[i % 6])});
-                if (r.exit_code != 0 && r.exit_code != kExitAuditPending) {
-                    std::lock_guard lock(mu);
-                    failures.push_back("query exited " + std::to_string(r.exit_code) + ": " +
-                                       r.err);
-                }
-            }
-        });
+        Shell shell(vault_);
         Server server(vault_);
         QVERIFY(server.started());
         constexpr int kStores = 30;
@@ -710,8 +717,7 @@ private slots:
         for (int i = 0; i < kStores; ++i)
             QCOMPARE(stored_ids(server.next()).size(), std::size_t(1));
         QCOMPARE(server.finish(), 0);
-        stop = true;
-        shell.join();
+        const std::vector<std::string> failures = shell.stop();
         QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().c_str());
         HealthOptions whole = halves;
         whole.split_log_from = std::numeric_limits<std::int64_t>::max();

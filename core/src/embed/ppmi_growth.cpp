@@ -59,19 +59,18 @@ Result<std::int64_t> last_learned(const Database& db) {
 }
 
 Status load_learned(const Database& db, const std::string& model, std::int64_t after,
-                    PpmiModel& into, std::int64_t& last) {
-    auto st = db.prepare("SELECT seq, stem, idf, vector FROM ml_ppmi_words WHERE seq > ? AND "
-                         "model = ? ORDER BY seq");
+                    PpmiModel& into) {
+    auto st = db.prepare("SELECT stem, idf, vector FROM ml_ppmi_words WHERE seq > ? AND model = ? "
+                         "ORDER BY seq");
     if (!st)
         return st.status();
     st->bind(1, after).bind(2, model);
     return st->each_row([&]() -> Status {
-        const std::string stem = st->column_text(1);
-        auto v = decode_vector(st->column_blob(3), into.dim());
+        const std::string stem = st->column_text(0);
+        auto v = decode_vector(st->column_blob(2), into.dim());
         if (!v)
             return v.status().with_context("ml_ppmi_words: the vector of '" + stem + "'");
-        into.add_word(stem, static_cast<float>(st->column_double(2)), *v);
-        last = st->column_int64(0);
+        into.add_word(stem, static_cast<float>(st->column_double(1)), *v);
         return Status::ok();
     });
 }
@@ -83,7 +82,7 @@ record_new_text(const Database& db, const PpmiModel& model,
     if (!model.extendable())
         return learned;
     std::size_t turns = 0;
-    const auto words = model.count_new_words(groups, &turns);
+    auto words = model.count_new_words(groups, &turns);
     if (turns == 0)
         return learned;
     const std::string& sig = model.signature();
@@ -102,9 +101,9 @@ record_new_text(const Database& db, const PpmiModel& model,
     for (auto* s : {&read, &keep, &drop, &learn})
         if (!*s)
             return s->status();
-    for (const auto& [stem, fresh] : words) {
+    for (auto& [stem, fresh] : words) {
         std::size_t word_turns = fresh.turns;
-        std::map<std::uint32_t, float> counts = fresh.contexts;
+        std::map<std::uint32_t, float> counts = std::move(fresh.contexts);
         read->bind(1, sig).bind(2, stem);
         auto row = read->step();
         if (!row)

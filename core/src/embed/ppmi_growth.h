@@ -19,9 +19,9 @@ namespace memlens::ppmi_detail {
 Result<std::int64_t> last_learned(const Database& db);
 
 // Adds to `into` the words the vault learned for `model` after the one of id `after`, in the
-// order they were learned; `last` gets the last id read (or stays as it was).
+// order they were learned.
 Status load_learned(const Database& db, const std::string& model, std::int64_t after,
-                    PpmiModel& into, std::int64_t& last);
+                    PpmiModel& into);
 
 struct LearnedWord {
     std::string stem;

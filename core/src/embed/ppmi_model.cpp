@@ -40,6 +40,8 @@ std::vector<std::string> model_stems(std::string_view text) {
 constexpr char kModelMagicV1[8] = {'M', 'L', 'P', 'P', 'M', 'I', '1', '\0'};
 constexpr char kModelMagic[8] = {'M', 'L', 'P', 'P', 'M', 'I', '2', '\0'};
 constexpr std::uint32_t kMaxModelDim = 4096;
+// What an embedder with nothing learned yet signs its (zero) vectors with.
+constexpr const char* kUnlearnedSignature = "memlens-ppmi-v1:unlearned";
 constexpr std::uint32_t kMaxModelWords = 10'000'000;
 constexpr std::uint32_t kMaxModelStemBytes = 1024;
 
@@ -241,9 +243,9 @@ PpmiModel::count_new_words(const std::vector<std::vector<std::string>>& groups,
                            std::size_t* turns) const {
     std::map<std::string, PpmiWordCounts> out;
     std::size_t turn_count = 0;
-    // Known stems by their index; a new stem by kNew + its place in `names`.
+    // Known stems by their index; a new stem by kNew + its place in `slots`.
     constexpr std::uint32_t kNew = 0x80000000u;
-    std::vector<const std::string*> names;
+    std::vector<PpmiWordCounts*> slots;
     std::unordered_map<std::string, std::uint32_t> new_at;
     for (const auto& group : groups) {
         std::vector<std::vector<std::uint32_t>> ids(group.size());
@@ -259,15 +261,15 @@ PpmiModel::count_new_words(const std::vector<std::vector<std::string>>& groups,
                 auto [slot, fresh] = out.try_emplace(std::move(s));
                 ++slot->second.turns;
                 if (fresh) {
-                    new_at.emplace(slot->first, static_cast<std::uint32_t>(names.size()));
-                    names.push_back(&slot->first);
+                    new_at.emplace(slot->first, static_cast<std::uint32_t>(slots.size()));
+                    slots.push_back(&slot->second);
                 }
                 ids[t].push_back(kNew | new_at.at(slot->first));
             }
         }
         each_cooccurrence(ids, neighbours_, [&](std::uint32_t w, std::uint32_t c) {
             if ((w & kNew) && !(c & kNew))
-                out.at(*names[w & ~kNew]).contexts[c] += 1.0f;
+                slots[w & ~kNew]->contexts[c] += 1.0f;
         });
     }
     if (turns)
@@ -377,12 +379,12 @@ public:
         , opts_(opts) {}
     std::string signature() const override {
         std::shared_lock lock(mutex_);
-        return model_ ? model_->signature() : "memlens-ppmi-v1:unlearned";
+        return model_ ? model_->signature() : kUnlearnedSignature;
     }
     std::string ranking_signature() const override {
         std::shared_lock lock(mutex_);
         if (!model_)
-            return "memlens-ppmi-v1:unlearned";
+            return kUnlearnedSignature;
         const std::size_t learned = model_->added_words();
         return learned == 0 ? model_->signature()
                             : model_->signature() + "+" + std::to_string(learned);
@@ -452,7 +454,9 @@ public:
             model_->clear_added_words();
             synced_ = 0;
         }
-        MEMLENS_TRY(ppmi_detail::load_learned(db, model_->signature(), synced_, *model_, synced_));
+        // A word committed between the two reads is read again by the next sync: add_word
+        // replaces it with itself.
+        MEMLENS_TRY(ppmi_detail::load_learned(db, model_->signature(), synced_, *model_));
         synced_ = *last;
         return Status::ok();
     }

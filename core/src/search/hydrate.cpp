@@ -55,42 +55,47 @@ NodeRow summary_node_row(Statement& s) {
     return r;
 }
 
-Status hydrate_leaves(StatementCache& stmts, const std::string& id_list, const ChunkColumns& cols,
-                      std::map<std::string, NodeRow>& rows) {
+// Runs `sql`, whose one parameter is the JSON array of ids `id_list`, and calls on_row with the
+// statement at each row.
+template <typename OnRow>
+Status each_row_for_ids(StatementCache& stmts, const std::string& sql, const std::string& id_list,
+                        OnRow&& on_row) {
     SqlQuery q;
-    q.add("SELECT c.id, c.source_kind, c.source_id, c.source_ref, c.time_range_start_ms, "
-          "c.time_range_end_ms, c.tags_json, c.content, " +
-              cols.superseded + ", " + cols.doc_id + ", " + cols.version_ms + ", " +
-              cols.message_id + ", c.seq_in_source, " + cols.group_id + ", t.id, t.scope, " +
-              cols.author +
-              " FROM mem_tree_chunks c LEFT JOIN mem_tree_trees t ON t.kind = "
-              "'source' AND t.scope = c.source_id WHERE c.id IN (SELECT value FROM json_each(?))",
-          id_list);
+    q.add(sql, id_list);
     auto st = stmts.bind(q);
     if (!st)
         return st.status();
-    return (*st)->each_row([&] {
-        NodeRow r = leaf_node_row(**st);
-        rows.emplace(r.hit.node_id, std::move(r));
-    });
+    return (*st)->each_row([&] { on_row(**st); });
+}
+
+Status hydrate_leaves(StatementCache& stmts, const std::string& id_list, const ChunkColumns& cols,
+                      std::map<std::string, NodeRow>& rows) {
+    return each_row_for_ids(
+        stmts,
+        "SELECT c.id, c.source_kind, c.source_id, c.source_ref, c.time_range_start_ms, "
+        "c.time_range_end_ms, c.tags_json, c.content, " +
+            cols.superseded + ", " + cols.doc_id + ", " + cols.version_ms + ", " + cols.message_id +
+            ", c.seq_in_source, " + cols.group_id + ", t.id, t.scope, " + cols.author +
+            " FROM mem_tree_chunks c LEFT JOIN mem_tree_trees t ON t.kind = "
+            "'source' AND t.scope = c.source_id WHERE c.id IN (SELECT value FROM json_each(?))",
+        id_list, [&](Statement& st) {
+            NodeRow r = leaf_node_row(st);
+            rows.emplace(r.hit.node_id, std::move(r));
+        });
 }
 
 Status hydrate_summaries(StatementCache& stmts, const std::string& id_list,
                          std::map<std::string, NodeRow>& rows) {
-    SqlQuery q;
-    q.add("SELECT s.id, s.tree_id, s.tree_kind, s.level, s.child_ids_json, s.content, "
-          "s.entities_json, s.topics_json, s.time_range_start_ms, s.time_range_end_ms, "
-          "s.doc_id, s.version_ms, t.scope FROM mem_tree_summaries s LEFT JOIN "
-          "mem_tree_trees t ON t.id = s.tree_id WHERE s.id IN (SELECT value FROM "
-          "json_each(?)) AND s.deleted = 0",
-          id_list);
-    auto st = stmts.bind(q);
-    if (!st)
-        return st.status();
-    return (*st)->each_row([&] {
-        NodeRow r = summary_node_row(**st);
-        rows.emplace(r.hit.node_id, std::move(r));
-    });
+    return each_row_for_ids(stmts,
+                            "SELECT s.id, s.tree_id, s.tree_kind, s.level, s.child_ids_json, "
+                            "s.content, s.entities_json, s.topics_json, s.time_range_start_ms, "
+                            "s.time_range_end_ms, s.doc_id, s.version_ms, t.scope FROM "
+                            "mem_tree_summaries s LEFT JOIN mem_tree_trees t ON t.id = s.tree_id "
+                            "WHERE s.id IN (SELECT value FROM json_each(?)) AND s.deleted = 0",
+                            id_list, [&](Statement& st) {
+                                NodeRow r = summary_node_row(st);
+                                rows.emplace(r.hit.node_id, std::move(r));
+                            });
 }
 
 } // namespace
@@ -115,35 +120,28 @@ Status hydrate_briefs(StatementCache& stmts, const std::vector<std::string>& ids
         return Status::ok();
     const std::string id_list = json_string_array(ids);
     const std::size_t before = out.size();
-    const auto add = [&](Statement& st, bool summary) {
-        NodeBrief b;
-        b.is_summary = summary;
-        b.time_range_end_ms = st.column_int64(1);
-        b.superseded_flag = !summary && st.column_int64(2) != 0;
-        b.content_chars = utf8_length(st.column_text_view(3)); // as hydrate_nodes' content
-        out.emplace(st.column_text(0), std::move(b));
+    const auto add = [&](bool summary) {
+        return [&out, summary](Statement& st) {
+            NodeBrief b;
+            b.is_summary = summary;
+            b.time_range_end_ms = st.column_int64(1);
+            b.superseded_flag = !summary && st.column_int64(2) != 0;
+            b.content_chars = utf8_length(st.column_text_view(3)); // as hydrate_nodes' content
+            out.emplace(st.column_text(0), std::move(b));
+        };
     };
-    {
-        SqlQuery q;
-        q.add("SELECT c.id, c.time_range_end_ms, " + cols.superseded +
-                  ", c.content FROM mem_tree_chunks c WHERE c.id IN (SELECT value FROM "
-                  "json_each(?))",
-              id_list);
-        auto st = stmts.bind(q);
-        if (!st)
-            return st.status();
-        MEMLENS_TRY((*st)->each_row([&] { add(**st, false); }));
-    }
+    MEMLENS_TRY(each_row_for_ids(stmts,
+                                 "SELECT c.id, c.time_range_end_ms, " + cols.superseded +
+                                     ", c.content FROM mem_tree_chunks c WHERE c.id IN (SELECT "
+                                     "value FROM json_each(?))",
+                                 id_list, add(false)));
     if (out.size() - before == ids.size())
         return Status::ok();
-    SqlQuery q;
-    q.add("SELECT s.id, s.time_range_end_ms, 0, s.content FROM mem_tree_summaries s WHERE s.id IN "
-          "(SELECT value FROM json_each(?)) AND s.deleted = 0",
-          id_list);
-    auto st = stmts.bind(q);
-    if (!st)
-        return st.status();
-    return (*st)->each_row([&] { add(**st, true); });
+    return each_row_for_ids(stmts,
+                            "SELECT s.id, s.time_range_end_ms, 0, s.content FROM "
+                            "mem_tree_summaries s WHERE s.id IN (SELECT value FROM json_each(?)) "
+                            "AND s.deleted = 0",
+                            id_list, add(true));
 }
 
 } // namespace memlens::search
