@@ -12,7 +12,7 @@
 <context>
     <name>AuditState</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="+61"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="+107"/>
         <source>not logged: the request asked for no audit row</source>
         <translation>nicht protokolliert: der Aufruf verlangte keine Audit-Zeile</translation>
     </message>
@@ -302,6 +302,34 @@
     </message>
 </context>
 <context>
+    <name>Embedder</name>
+    <message>
+        <location filename="../core/src/search/status_phrases.cpp" line="-40"/>
+        <source>hashed word features, %1 dimensions</source>
+        <translation>gehashte Wortmerkmale, %1 Dimensionen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the vault&apos;s word model, not learned yet</source>
+        <translation>das Wortmodell des Tresors, noch nicht gelernt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the vault&apos;s word model, %1 dimensions, %2 words learned since its training</source>
+        <translation>das Wortmodell des Tresors, %1 Dimensionen, %2 Wörter seit seinem Training gelernt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the vault&apos;s word model, %1 dimensions</source>
+        <translation>das Wortmodell des Tresors, %1 Dimensionen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>model %1 over HTTP</source>
+        <translation>Modell %1 über HTTP</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
         <location filename="../ui/core/format.cpp" line="+72"/>
@@ -519,7 +547,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../core/src/audit/health.cpp" line="+27"/>
+        <location filename="../core/src/audit/health.cpp" line="+30"/>
         <source>last 7 days</source>
         <translation>letzte 7 Tage</translation>
     </message>
@@ -547,7 +575,7 @@
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../ui/core/jobrunner.h" line="+90"/>
+        <location filename="../ui/core/jobrunner.h" line="+93"/>
         <source>unknown exception in a background job</source>
         <translation>unbekannte Ausnahme in einem Hintergrundauftrag</translation>
     </message>
@@ -688,7 +716,7 @@
 <context>
     <name>LegReport</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="-55"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="-81"/>
         <source>the search mode is semantic</source>
         <translation>der Suchmodus ist die semantische Suche</translation>
     </message>
@@ -756,7 +784,7 @@
 <context>
     <name>NoMatch</name>
     <message>
-        <location filename="../core/src/search/pipeline.cpp" line="+192"/>
+        <location filename="../core/src/search/pipeline.cpp" line="+195"/>
         <source>the only candidate</source>
         <translation>der einzige Kandidat</translation>
     </message>
@@ -996,7 +1024,7 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+56"/>
+        <location filename="../ui/pages/querypage.cpp" line="+57"/>
         <source>%1 leg off (%2)</source>
         <translation>%1-Zweig aus (%2)</translation>
     </message>
@@ -1024,6 +1052,11 @@
         <location line="+4"/>
         <source> (the index file measured the beam at %1 of the exact top 10; minimum %2)</source>
         <translation> (die Indexdatei hat für die Strahlsuche %1 der exakten ersten 10 gemessen; Minimum %2)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>, ranked with %1</source>
+        <translation>, gerankt mit %1</translation>
     </message>
 </context>
 <context>
@@ -1382,7 +1415,7 @@
 <context>
     <name>WhyNot</name>
     <message>
-        <location filename="../core/src/search/search_engine.cpp" line="+313"/>
+        <location filename="../core/src/search/search_engine.cpp" line="+361"/>
         <source>Not returned: the query has no searchable terms (only punctuation, search operators or common words), so nothing was searched.</source>
         <translation>Nicht geliefert: Die Anfrage enthält keine suchbaren Begriffe (nur Satzzeichen, Suchoperatoren oder häufige Wörter), daher wurde nichts gesucht.</translation>
     </message>
@@ -1834,7 +1867,7 @@
 <context>
     <name>WhyNotStage</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="+33"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="+79"/>
         <source>returned</source>
         <translation>geliefert</translation>
     </message>
@@ -2372,7 +2405,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+72"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+74"/>
         <source>&amp;Replay</source>
         <translation>&amp;Wiederholen</translation>
     </message>
@@ -2593,7 +2626,12 @@
         <translation>&lt;br&gt;Ändern die Scores, nicht die Reihenfolge: %1.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>&lt;br&gt;The vector leg ranked with another embedder: then %1, now %2. The same text can have other vectors, so its candidates and scores can differ.</source>
+        <translation>&lt;br&gt;Der Vektor-Zweig rankte mit einem anderen Embedder: damals %1, jetzt %2. Derselbe Text kann andere Vektoren haben, daher können seine Kandidaten und Scores abweichen.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&lt;br&gt;%1 same · %2 up · %3 down · %4 new · %5 gone</source>
         <translation>&lt;br&gt;%1 gleich · %2 aufgestiegen · %3 abgestiegen · %4 neu · %5 entfallen</translation>
     </message>
@@ -5909,7 +5947,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+17"/>
+        <location filename="../ui/pages/querypage.cpp" line="+14"/>
         <source>&amp;Run</source>
         <translation>Aus&amp;führen</translation>
     </message>
@@ -6126,7 +6164,7 @@
         <translation>gesucht als „%1“</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>names: %1</source>
         <translation>Namen: %1</translation>
     </message>
@@ -6194,12 +6232,12 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+105"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+87"/>
         <source>Cannot show %1: %2</source>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+139"/>
         <source>A grade is of a search&apos;s hit: run a search and select one of its hits</source>
         <translation>Bewertet wird ein Treffer einer Suche: Führen Sie eine Suche aus und wählen Sie einen ihrer Treffer</translation>
     </message>
@@ -6758,7 +6796,7 @@ Baum: %2</translation>
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message>
-        <location filename="../ui/models/summarytreemodel.cpp" line="+356"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+357"/>
         <source>top L%1</source>
         <translation>oberste L%1</translation>
     </message>
@@ -6980,7 +7018,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+65"/>
+        <location filename="../ui/pages/treespage.cpp" line="+64"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>Ausgewählten &amp;Treffer zeigen</translation>
     </message>
@@ -6995,7 +7033,7 @@ Oberste Ebene: L%3</translation>
         <translation>B&amp;lätter abrufen</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+46"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
         <translation>Die Bäume bis zu dem Treffer aufklappen, der in den Trefferdetails gezeigt wird</translation>
     </message>
@@ -7062,7 +7100,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::VaultController</name>
     <message numerus="yes">
-        <location filename="../ui/vault/vaultcontroller.cpp" line="+172"/>
+        <location filename="../ui/vault/vaultcontroller.cpp" line="+178"/>
         <source>Topic index rebuilt: %Ln vector(s)</source>
         <translation>
             <numerusform>Themenindex neu aufgebaut: %Ln Vektor</numerusform>
@@ -7149,7 +7187,7 @@ Oberste Ebene: L%3</translation>
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message>
-        <location filename="../ui/lab/whatifpanel.cpp" line="+34"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+35"/>
         <source>new</source>
         <translation>neu</translation>
     </message>
@@ -7199,7 +7237,7 @@ Oberste Ebene: L%3</translation>
         <translation>keines: andere bewegten sich</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Move</source>
         <translation>Bewegung</translation>
     </message>

@@ -233,7 +233,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/auditpage.cpp" line="+335"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+337"/>
         <source>%Ln query(s) logged · %1 loaded</source>
         <translation>
             <numerusform>%Ln query logged · %1 loaded</numerusform>
@@ -593,7 +593,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/querypage.cpp" line="+323"/>
+        <location filename="../ui/pages/querypage.cpp" line="+327"/>
         <source>Show %Ln older version(s)</source>
         <translation>
             <numerusform>Show %Ln older version</numerusform>
@@ -625,7 +625,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
+        <location line="+43"/>
         <source>%n below the no-match threshold %1 not returned</source>
         <translation>
             <numerusform>%n below the no-match threshold %1 not returned</numerusform>
@@ -652,7 +652,7 @@
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message numerus="yes">
-        <location filename="../ui/models/summarytreemodel.cpp" line="+368"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+369"/>
         <source>%Ln summary(s)</source>
         <translation>
             <numerusform>%Ln summary</numerusform>
@@ -695,7 +695,7 @@
 <context>
     <name>memlens::ui::TreesPage</name>
     <message numerus="yes">
-        <location filename="../ui/pages/treespage.cpp" line="+408"/>
+        <location filename="../ui/pages/treespage.cpp" line="+403"/>
         <source>%Ln node(s)</source>
         <translation>
             <numerusform>%Ln node</numerusform>
@@ -722,7 +722,7 @@
 <context>
     <name>memlens::ui::VaultController</name>
     <message numerus="yes">
-        <location filename="../ui/vault/vaultcontroller.cpp" line="+172"/>
+        <location filename="../ui/vault/vaultcontroller.cpp" line="+178"/>
         <source>Topic index rebuilt: %Ln vector(s)</source>
         <translation>
             <numerusform>Topic index rebuilt: %Ln vector</numerusform>
@@ -733,7 +733,7 @@
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message numerus="yes">
-        <location filename="../ui/lab/whatifpanel.cpp" line="+292"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+297"/>
         <source>&lt;b&gt;No change&lt;/b&gt;: the same %n hit(s) in the same order.</source>
         <translation>
             <numerusform>&lt;b&gt;No change&lt;/b&gt;: the same %n hit in the same order.</numerusform>

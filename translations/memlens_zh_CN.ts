@@ -12,7 +12,7 @@
 <context>
     <name>AuditState</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="+61"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="+107"/>
         <source>not logged: the request asked for no audit row</source>
         <translation>未记录：该请求要求不写审计记录</translation>
     </message>
@@ -302,6 +302,34 @@
     </message>
 </context>
 <context>
+    <name>Embedder</name>
+    <message>
+        <location filename="../core/src/search/status_phrases.cpp" line="-40"/>
+        <source>hashed word features, %1 dimensions</source>
+        <translation>哈希词特征，%1 维</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the vault&apos;s word model, not learned yet</source>
+        <translation>库的词模型，尚未学习</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the vault&apos;s word model, %1 dimensions, %2 words learned since its training</source>
+        <translation>库的词模型，%1 维，训练后又学习了 %2 个词</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the vault&apos;s word model, %1 dimensions</source>
+        <translation>库的词模型，%1 维</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>model %1 over HTTP</source>
+        <translation>通过 HTTP 的模型 %1</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
         <location filename="../ui/core/format.cpp" line="+72"/>
@@ -502,7 +530,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../core/src/audit/health.cpp" line="+27"/>
+        <location filename="../core/src/audit/health.cpp" line="+30"/>
         <source>last 7 days</source>
         <translation>最近 7 天</translation>
     </message>
@@ -530,7 +558,7 @@
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../ui/core/jobrunner.h" line="+90"/>
+        <location filename="../ui/core/jobrunner.h" line="+93"/>
         <source>unknown exception in a background job</source>
         <translation>后台任务发生未知异常</translation>
     </message>
@@ -668,7 +696,7 @@
 <context>
     <name>LegReport</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="-55"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="-81"/>
         <source>the search mode is semantic</source>
         <translation>搜索模式为语义搜索</translation>
     </message>
@@ -736,7 +764,7 @@
 <context>
     <name>NoMatch</name>
     <message>
-        <location filename="../core/src/search/pipeline.cpp" line="+192"/>
+        <location filename="../core/src/search/pipeline.cpp" line="+195"/>
         <source>the only candidate</source>
         <translation>唯一的候选</translation>
     </message>
@@ -976,7 +1004,7 @@
 <context>
     <name>QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+56"/>
+        <location filename="../ui/pages/querypage.cpp" line="+57"/>
         <source>%1 leg off (%2)</source>
         <translation>%1分支关闭（%2）</translation>
     </message>
@@ -1004,6 +1032,11 @@
         <location line="+4"/>
         <source> (the index file measured the beam at %1 of the exact top 10; minimum %2)</source>
         <translation>（索引文件测得束搜索找到精确前 10 名中的 %1；最低 %2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>, ranked with %1</source>
+        <translation>，排序所用：%1</translation>
     </message>
 </context>
 <context>
@@ -1362,7 +1395,7 @@
 <context>
     <name>WhyNot</name>
     <message>
-        <location filename="../core/src/search/search_engine.cpp" line="+313"/>
+        <location filename="../core/src/search/search_engine.cpp" line="+361"/>
         <source>Not returned: the query has no searchable terms (only punctuation, search operators or common words), so nothing was searched.</source>
         <translation>未返回：查询中没有可搜索的词（只有标点、搜索运算符或常用词），因此未进行任何搜索。</translation>
     </message>
@@ -1814,7 +1847,7 @@
 <context>
     <name>WhyNotStage</name>
     <message>
-        <location filename="../core/src/search/status_phrases.cpp" line="+33"/>
+        <location filename="../core/src/search/status_phrases.cpp" line="+79"/>
         <source>returned</source>
         <translation>已返回</translation>
     </message>
@@ -2345,7 +2378,7 @@
 <context>
     <name>memlens::ui::AuditPage</name>
     <message>
-        <location filename="../ui/pages/auditpage.cpp" line="+72"/>
+        <location filename="../ui/pages/auditpage.cpp" line="+74"/>
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
@@ -2564,7 +2597,12 @@
         <translation>&lt;br&gt;改变分数但不改变顺序：%1。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>&lt;br&gt;The vector leg ranked with another embedder: then %1, now %2. The same text can have other vectors, so its candidates and scores can differ.</source>
+        <translation>&lt;br&gt;向量分支使用了另一个嵌入器排序：当时为 %1，现在为 %2。同一文本可能得到不同的向量，因此其候选和分数可能不同。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&lt;br&gt;%1 same · %2 up · %3 down · %4 new · %5 gone</source>
         <translation>&lt;br&gt;%1 不变 · %2 上升 · %3 下降 · %4 新增 · %5 消失</translation>
     </message>
@@ -5842,7 +5880,7 @@
 <context>
     <name>memlens::ui::QueryPage</name>
     <message>
-        <location filename="../ui/pages/querypage.cpp" line="+17"/>
+        <location filename="../ui/pages/querypage.cpp" line="+14"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
@@ -6055,7 +6093,7 @@
         <translation>按「%1」搜索</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>names: %1</source>
         <translation>名称：%1</translation>
     </message>
@@ -6120,12 +6158,12 @@
 <context>
     <name>memlens::ui::QueryWorkbench</name>
     <message>
-        <location filename="../ui/pages/queryworkbench.cpp" line="+105"/>
+        <location filename="../ui/pages/queryworkbench.cpp" line="+87"/>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+139"/>
         <source>A grade is of a search&apos;s hit: run a search and select one of its hits</source>
         <translation>评分针对搜索结果：请先运行搜索并选择一个结果</translation>
     </message>
@@ -6684,7 +6722,7 @@ Tree: %2</source>
 <context>
     <name>memlens::ui::SummaryTreeModel</name>
     <message>
-        <location filename="../ui/models/summarytreemodel.cpp" line="+356"/>
+        <location filename="../ui/models/summarytreemodel.cpp" line="+357"/>
         <source>top L%1</source>
         <translation>顶层 L%1</translation>
     </message>
@@ -6901,7 +6939,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::TreesPage</name>
     <message>
-        <location filename="../ui/pages/treespage.cpp" line="+65"/>
+        <location filename="../ui/pages/treespage.cpp" line="+64"/>
         <source>Re&amp;veal Selected Hit</source>
         <translation>定位所选命中结果(&amp;V)</translation>
     </message>
@@ -6916,7 +6954,7 @@ Top level: L%3</source>
         <translation>获取叶节点(&amp;L)</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+46"/>
         <source>Expand the trees down to the hit shown in Hit Detail</source>
         <translation>将树展开到“命中详情”中显示的命中结果</translation>
     </message>
@@ -6980,7 +7018,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::VaultController</name>
     <message numerus="yes">
-        <location filename="../ui/vault/vaultcontroller.cpp" line="+172"/>
+        <location filename="../ui/vault/vaultcontroller.cpp" line="+178"/>
         <source>Topic index rebuilt: %Ln vector(s)</source>
         <translation>
             <numerusform>主题索引已重建：%Ln 个向量</numerusform>
@@ -7066,7 +7104,7 @@ Top level: L%3</source>
 <context>
     <name>memlens::ui::WhatIfPanel</name>
     <message>
-        <location filename="../ui/lab/whatifpanel.cpp" line="+34"/>
+        <location filename="../ui/lab/whatifpanel.cpp" line="+35"/>
         <source>new</source>
         <translation>新增</translation>
     </message>
@@ -7116,7 +7154,7 @@ Top level: L%3</source>
         <translation>无：其他命中移动了</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>

@@ -174,6 +174,9 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
                   {"identical", cmp->identical},
                   {"cause", to_string(cmp->cause)},
                   {"data_changed", cmp->data_changed},
+                  {"logged_embedder", cmp->logged_embedder},
+                  {"current_embedder", cmp->current_embedder},
+                  {"embedder_changed", cmp->embedder_changed},
                   {"logged_revision", cmp->logged_revision},
                   {"current_revision", cmp->current_revision},
                   {"settings_changed", cmp->settings_changed},
@@ -196,6 +199,15 @@ int run_compare(const Args& a, const Vault& v, bool with_logged_settings) {
                 static_cast<long long>(cmp->logged_revision),
                 static_cast<long long>(cmp->current_revision),
                 cmp->data_changed ? " (changed)" : " (unchanged)");
+    if (!cmp->logged_embedder.empty() || !cmp->current_embedder.empty()) {
+        auto words = [](const std::string& sig) {
+            return sig.empty() ? std::string("none") : render_english(embedder_phrase(sig));
+        };
+        std::printf("embedder: %s -> %s%s\n", words(cmp->logged_embedder).c_str(),
+                    words(cmp->current_embedder).c_str(),
+                    cmp->embedder_changed ? " (changed: the same text can have other vectors)"
+                                          : "");
+    }
     if (cmp->settings_changed) {
         std::printf("settings differing from the logged ones:");
         for (const auto& k : cmp->changed_settings)

@@ -57,7 +57,8 @@ std::string one_line(std::string s) {
     return s;
 }
 
-void print_leg(const char* name, const LegReport& l) {
+// `embedder`: the vector leg's ranking signature (CandidatePools::vector_index), or "".
+void print_leg(const char* name, const LegReport& l, const std::string& embedder = {}) {
     std::printf("%-8s ", name);
     if (!l.ran) {
         std::printf("skipped (%s)\n", l.skipped_reason.c_str());
@@ -77,6 +78,8 @@ void print_leg(const char* name, const LegReport& l) {
     if (l.beam_recall)
         std::printf(", the beam measured %.3f of the exact top 10 (minimum %.2f)", *l.beam_recall,
                     l.beam_min_recall);
+    if (!embedder.empty())
+        std::printf(", embedder: %s", render_english(embedder_phrase(embedder)).c_str());
     std::printf("\n");
     if (l.noise_floor && l.below_noise > 0)
         std::printf("         %zu no closer than made-up words (similarity ≤ %.3f): dropped as "
@@ -123,7 +126,7 @@ void print_table(const SearchRequest& req, const SearchResponse& r) {
     if (!req.raw_query.empty() && req.raw_query != req.query)
         std::printf("searched as: %s\n", req.query.c_str());
     print_leg("keyword", r.keyword);
-    print_leg("vector", r.vector);
+    print_leg("vector", r.vector, r.candidates.vector_index);
     if (!r.superseded_out.empty())
         std::printf("superseded: %zu older version%s kept out of the hits (newer memories "
                     "superseded %s; score × %.2f)\n",

@@ -180,6 +180,10 @@ private slots:
         QCOMPARE(cmp.cause, AuditCause::None);
         QVERIFY(!cmp.data_changed);
         QVERIFY(!cmp.settings_changed);
+        // The same embedder ranked both, and the replay names it.
+        QCOMPARE(cmp.logged_embedder, engine->embedder().ranking_signature());
+        QCOMPARE(cmp.current_embedder, cmp.logged_embedder);
+        QVERIFY(!cmp.embedder_changed);
         QCOMPARE(cmp.rerun.result.hits.size(), r.result.hits.size());
         for (std::size_t i = 0; i < r.result.hits.size(); ++i) {
             QCOMPARE(cmp.rerun.result.hits[i].node_id, r.result.hits[i].node_id);
@@ -442,6 +446,16 @@ private slots:
         const auto cmp = QJsonDocument::fromJson(QByteArray::fromStdString(replay.out)).object();
         QVERIFY(cmp.value(QStringLiteral("identical")).toBool());
         QCOMPARE(cmp.value(QStringLiteral("cause")).toString(), QStringLiteral("none"));
+        // The embedder that ranked then and now, the same one.
+        const QString embedder = cmp.value(QStringLiteral("logged_embedder")).toString();
+        QVERIFY2(embedder.startsWith(QStringLiteral("memlens-hash-v1:")), qPrintable(embedder));
+        QCOMPARE(cmp.value(QStringLiteral("current_embedder")).toString(), embedder);
+        QCOMPARE(cmp.value(QStringLiteral("embedder_changed")).toBool(true), false);
+        auto said = test::run_cli({QStringLiteral("audit"), QStringLiteral("--vault"), dir,
+                                   QStringLiteral("replay"), QString::number(id)});
+        QVERIFY2(said.out.find("embedder: hashed word features, 256 dimensions -> hashed word "
+                               "features, 256 dimensions\n") != std::string::npos,
+                 said.out.c_str());
         const auto moves = cmp.value(QStringLiteral("moves")).toArray();
         QVERIFY(!moves.isEmpty());
         for (const auto& m : moves)

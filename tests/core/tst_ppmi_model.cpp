@@ -5,6 +5,7 @@
 #include "suite.h"
 #include "testsupport.h"
 
+#include <memlens/audit.h>
 #include <memlens/generate.h>
 #include <memlens/import.h>
 #include <memlens/ingest.h>
@@ -388,6 +389,88 @@ private slots:
                      top.find("bicycle") != std::string::npos ||
                      top.find("tyre") != std::string::npos,
                  top.c_str());
+    }
+
+    // A replay says which embedder ranked the logged query and which ranks it now, in words:
+    // the vault's word model learned four words from stores after the query, so the same text
+    // can have another vector. A keyword-mode row never asked the embedder and names none.
+    void aReplayNamesTheEmbedderThatRankedThenAndNow() {
+        test::TempDir tmp;
+        auto vault = Vault::create(tmp.path() / "v");
+        QVERIFY(vault.is_ok());
+        QVERIFY((*vault)->set_setting("embedder.kind", "ppmi").is_ok());
+        QVERIFY((*vault)->set_setting("embedder.ppmi.dim", "8").is_ok());
+        const std::int64_t t0 = 1'700'000'000'000;
+        {
+            auto trainer = make_embedder_for(**vault);
+            QVERIFY(trainer.is_ok());
+            Ingestor in(**vault, **trainer);
+            QVERIFY(in.ingest({chat(corpus(), t0)}).is_ok());
+        }
+        auto engine = SearchEngine::open(**vault);
+        QVERIFY(engine.is_ok());
+        const std::string sig = (*engine)->embedder().signature();
+        auto ask = [&](SearchMode mode) {
+            SearchRequest req;
+            req.query = "espresso with milk";
+            req.mode = mode;
+            auto r = (*engine)->search(req);
+            if (!r.is_ok() || !(*engine)->audit_writer()->flush().is_ok())
+                return std::int64_t{0};
+            return (*engine)->audit_writer()->last_written_id();
+        };
+        const std::int64_t hybrid = ask(SearchMode::Hybrid);
+        const std::int64_t keyword = ask(SearchMode::Keyword);
+        QVERIFY(hybrid > 0 && keyword > hybrid);
+        {
+            auto store = make_embedder_for(**vault);
+            QVERIFY(store.is_ok());
+            std::int64_t ts = t0 + 10'000'000;
+            for (const auto& g : later_text())
+                for (const auto& t : g) {
+                    Ingestor in(**vault, **store);
+                    QVERIFY(in.ingest({stored(t, ts += 60'000)}).is_ok());
+                }
+        }
+        auto replay = replay_audit(**engine, hybrid, true);
+        QVERIFY2(replay.is_ok(), replay.status().to_string().c_str());
+        QCOMPARE(replay->logged_embedder, sig);
+        QCOMPARE(replay->current_embedder, sig + "+4");
+        QVERIFY(replay->embedder_changed);
+        QCOMPARE(render_english(embedder_phrase(replay->current_embedder)),
+                 std::string("the vault's word model, 8 dimensions, 4 words learned since its "
+                             "training"));
+        QCOMPARE(render_english(embedder_phrase(replay->logged_embedder)),
+                 std::string("the vault's word model, 8 dimensions"));
+        auto diff = diff_audit(**engine, hybrid);
+        QVERIFY2(diff.is_ok(), diff.status().to_string().c_str());
+        QVERIFY(diff->embedder_changed);
+        QCOMPARE(diff->current_embedder, sig + "+4");
+
+        auto words_only = replay_audit(**engine, keyword, true);
+        QVERIFY2(words_only.is_ok(), words_only.status().to_string().c_str());
+        QVERIFY(words_only->logged_embedder.empty());
+        QVERIFY(words_only->current_embedder.empty());
+        QVERIFY(!words_only->embedder_changed);
+    }
+
+    // Each embedder's signature in words, as the query page, the CLI and a replay say it.
+    void theEmbedderIsNamedInWords() {
+        const std::pair<const char*, const char*> cases[] = {
+            {"memlens-hash-v1:256:w1:c0.5:b0.25:s0.1", "hashed word features, 256 dimensions"},
+            {"memlens-ppmi-v1:64:0123456789abcdef", "the vault's word model, 64 dimensions"},
+            {"memlens-ppmi-v1:64:0123456789abcdef+17",
+             "the vault's word model, 64 dimensions, 17 words learned since its training"},
+            {"memlens-ppmi-v1:unlearned", "the vault's word model, not learned yet"},
+            {"http-v1:nomic-embed-text", "model nomic-embed-text over HTTP"},
+            // Unknown shapes are shown as written, never half-read.
+            {"memlens-ppmi-v1:64:0123+x", "memlens-ppmi-v1:64:0123+x"},
+            {"memlens-hash-v1:big", "memlens-hash-v1:big"},
+            {"my-embedder", "my-embedder"},
+        };
+        for (const auto& [sig, words] : cases)
+            QCOMPARE(render_english(embedder_phrase(sig)), std::string(words));
+        QVERIFY(embedder_phrase("").empty());
     }
 
     // embedder.kind ppmi: nothing learned in an empty vault; the first import of a chat learns

@@ -222,6 +222,12 @@ private Q_SLOTS:
         const int rows = wb_->session()->results()->rowCount();
         QVERIFY(rows >= 3);
         QVERIFY(wb_->page()->infoLabel()->text().contains(QStringLiteral("keyword leg")));
+        // The vector leg's line names the embedder that ranked, in words (the vault's default:
+        // hashed features, 256 dimensions).
+        QVERIFY(outcome.search->vector.ran);
+        QVERIFY2(wb_->page()->infoLabel()->text().contains(
+                     QStringLiteral("ranked with hashed word features, 256 dimensions")),
+                 qPrintable(wb_->page()->infoLabel()->text()));
 
         // Select the second hit: the breakdown shows that hit's own numbers.
         QTreeView* view = wb_->page()->resultsView();

@@ -392,6 +392,7 @@ private Q_SLOTS:
                 if (o.search->no_match)
                     collectTemplates(o.search->no_match->reason_phrase, used);
                 collectTemplates(audit_state_phrase(o.search->audit.disabled_reason), used);
+                collectTemplates(embedder_phrase(o.search->candidates.vector_index), used);
                 for (const Phrase& note : o.search->query_entity_phrases)
                     collectTemplates(note, used);
             }

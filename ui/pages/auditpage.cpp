@@ -4,6 +4,7 @@
 #include "audit/replayjob.h"
 #include "core/format.h"
 #include "core/jobrunner.h"
+#include "core/phrase.h"
 #include "core/pools.h"
 #include "core/timefilter.h"
 #include "models/auditmodel.h"
@@ -471,6 +472,11 @@ void AuditPage::showReplay(const ReplayOutcome& outcome) {
                 text += tr("<br>No effect on this query: %1.").arg(names(c.inert));
         }
     }
+    if (c.embedder_changed)
+        text += tr("<br>The vector leg ranked with another embedder: then %1, now %2. The same "
+                   "text can have other vectors, so its candidates and scores can differ.")
+                    .arg(phraseText(embedder_phrase(c.logged_embedder)).toHtmlEscaped(),
+                         phraseText(embedder_phrase(c.current_embedder)).toHtmlEscaped());
     text += tr("<br>%1 same · %2 up · %3 down · %4 new · %5 gone")
                 .arg(diff_->count(Movement::Same))
                 .arg(diff_->count(Movement::Up))

@@ -49,7 +49,8 @@ QTreeView* makeTable(QWidget* parent) {
     return view;
 }
 
-QString legText(const char* name, const LegReport& leg) {
+// `embedder`: the vector leg's ranking signature (CandidatePools::vector_index), or "".
+QString legText(const char* name, const LegReport& leg, const std::string& embedder = {}) {
     // The leg names are the signal names, translated in the "Signal" context.
     const QString title = QCoreApplication::translate("Signal", name);
     if (!leg.ran) {
@@ -79,6 +80,9 @@ QString legText(const char* name, const LegReport& leg) {
                                      "10; minimum %2)")
                         .arg(*leg.beam_recall, 0, 'f', 3)
                         .arg(leg.beam_min_recall, 0, 'f', 2);
+        if (!embedder.empty())
+            text += QCoreApplication::translate("QueryPage", ", ranked with %1")
+                        .arg(phraseText(embedder_phrase(embedder)));
     }
     return text;
 }
@@ -469,7 +473,8 @@ QString QueryPage::describe(const QueryOutcome& outcome) {
     }
     if (outcome.search) {
         const SearchResponse& s = *outcome.search;
-        parts << legText("keyword", s.keyword) << legText("vector", s.vector);
+        parts << legText("keyword", s.keyword)
+              << legText("vector", s.vector, s.candidates.vector_index);
         // How the query's names were read, where a signal reads them: the graph context of
         // profile fusion, or the entity boost under RRF (docs/entities.md, "Names in a query").
         const bool entitiesAct = s.settings.fusion == FusionKind::Profile

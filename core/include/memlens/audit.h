@@ -394,7 +394,15 @@ struct AuditComparison {
     bool identical = false;      // same ids in the same order
     std::int64_t logged_revision = 0;
     std::int64_t current_revision = 0;
-    bool data_changed = false;                 // the vault's revision differs from the logged one
+    bool data_changed = false; // the vault's revision differs from the logged one
+    // The embedder that ranked the logged query and the one that ranked the rerun
+    // (CandidatePools::vector_index; embedder_phrase in search.h says it in words). A growing
+    // word model that learned words from later imports, or another embedder, gives the same text
+    // other vectors: the vector leg's candidates and scores can differ even where nothing else
+    // did. Empty where the vector leg did not run, or the row keeps no candidate pools.
+    std::string logged_embedder;
+    std::string current_embedder;
+    bool embedder_changed = false;             // both known and different
     std::vector<std::string> changed_settings; // current vault settings vs. the logged ones
     bool settings_changed = false;
     // What moved the ranking. A replay with the logged settings can only move through data (the

@@ -186,6 +186,12 @@ struct NoMatch {
 // know is shown as written.
 Phrase leg_skip_phrase(std::string_view reason);
 Phrase exact_scan_phrase(std::string_view reason);
+// The embedder that ranked (CandidatePools::vector_index, Embedder::ranking_signature) in words:
+// "hashed word features, 256 dimensions", "the vault's word model, 64 dimensions, 17 words
+// learned since its training", "model nomic-embed-text over HTTP". An empty signature (the
+// vector leg did not run, or a row logged before it was kept) is an empty phrase; one these do
+// not know is shown as written.
+Phrase embedder_phrase(std::string_view ranking_signature);
 // AuditState::disabled_reason ("audit disabled: read-only", "not logged: …") as a phrase.
 Phrase audit_state_phrase(std::string_view reason);
 

@@ -3,6 +3,7 @@
 // flags (revision, changed keys) tell which of the two moved it.
 #include "json/string_array.h"
 #include "search/pipeline.h"
+#include "search/rank_rules.h"
 
 #include <memlens/audit.h>
 #include <memlens/thread_guard.h>
@@ -84,6 +85,24 @@ Result<std::vector<std::pair<std::string, double>>> logged_sources(const AuditRe
     return out;
 }
 
+// The embedder that ranked under `settings`, or "" when they never ask it for the query's
+// vector (keyword mode, the vector leg and the profile's vector signal both weighed 0).
+std::string embedder_in_play(const std::string& signature, const RetrievalSettings& settings) {
+    const auto plan = search::leg_plan(settings, search::lexical_vectors(signature));
+    return search::needs_query_vector(settings, plan) ? signature : std::string();
+}
+
+// The embedders that ranked the logged query and its rerun (AuditComparison::embedder_changed).
+// A row without candidate pools (logged before they were kept) names none.
+void note_embedders(const AuditRecord& logged, const RetrievalSettings& logged_settings,
+                    const SearchResponse& rerun, AuditComparison& cmp) {
+    if (auto pools = candidates_from_audit(logged))
+        cmp.logged_embedder = embedder_in_play(pools->vector_index, logged_settings);
+    cmp.current_embedder = embedder_in_play(rerun.candidates.vector_index, rerun.settings);
+    cmp.embedder_changed = !cmp.logged_embedder.empty() && !cmp.current_embedder.empty() &&
+                           cmp.logged_embedder != cmp.current_embedder;
+}
+
 } // namespace
 
 Result<AuditComparison> replay_audit(SearchEngine& engine, std::int64_t id,
@@ -128,6 +147,7 @@ Result<AuditComparison> replay_audit(SearchEngine& engine, std::int64_t id,
         changed_setting_keys(to_settings_map(*logged_settings), to_settings_map(*current));
     cmp.settings_changed = !cmp.changed_settings.empty();
     cmp.cause = cmp.data_changed ? AuditCause::Data : AuditCause::None;
+    note_embedders(*rec, *logged_settings, *rerun, cmp);
     cmp.logged = std::move(rec).value();
     cmp.rerun = std::move(rerun).value();
     return cmp;
@@ -232,6 +252,7 @@ Result<AuditComparison> diff_audit(SearchEngine& engine, std::int64_t id,
                 : data_moved                 ? AuditCause::Data
                 : settings_moved             ? AuditCause::Settings
                                              : AuditCause::None;
+    note_embedders(*rec, logged, *rerun, cmp);
     cmp.logged = std::move(rec).value();
     cmp.rerun = std::move(rerun).value();
     return cmp;

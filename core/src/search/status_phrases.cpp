@@ -50,6 +50,51 @@ Phrase exact_scan_phrase(std::string_view reason) {
     return as_is(std::string(reason));
 }
 
+namespace {
+
+// The digits of `s` from `at` up to the next ':' or '+' (or the end); empty when there are none.
+std::string_view digits_at(std::string_view s, std::size_t at) {
+    std::size_t end = at;
+    while (end < s.size() && s[end] >= '0' && s[end] <= '9')
+        ++end;
+    return end < s.size() && s[end] != ':' && s[end] != '+' ? std::string_view{}
+                                                            : s.substr(at, end - at);
+}
+
+} // namespace
+
+Phrase embedder_phrase(std::string_view sig) {
+    if (sig.empty())
+        return {};
+    constexpr std::string_view kHash = "memlens-hash-v1:";
+    constexpr std::string_view kPpmi = "memlens-ppmi-v1:";
+    constexpr std::string_view kHttp = "http-v1:";
+    if (sig.rfind(kHash, 0) == 0) {
+        const auto dim = digits_at(sig, kHash.size());
+        if (!dim.empty())
+            return {ML_TR("Embedder", "hashed word features, %1 dimensions"), {std::string(dim)}};
+    }
+    if (sig.rfind(kPpmi, 0) == 0) {
+        if (sig.substr(kPpmi.size()) == "unlearned")
+            return {ML_TR("Embedder", "the vault's word model, not learned yet"), {}};
+        const auto dim = digits_at(sig, kPpmi.size());
+        const auto plus = sig.rfind('+');
+        const auto learned =
+            plus == std::string_view::npos ? std::string_view{} : digits_at(sig, plus + 1);
+        if (!dim.empty() && plus != std::string_view::npos && !learned.empty() &&
+            plus + 1 + learned.size() == sig.size())
+            return {ML_TR("Embedder",
+                          "the vault's word model, %1 dimensions, %2 words learned since its "
+                          "training"),
+                    {std::string(dim), std::string(learned)}};
+        if (!dim.empty() && plus == std::string_view::npos)
+            return {ML_TR("Embedder", "the vault's word model, %1 dimensions"), {std::string(dim)}};
+    }
+    if (sig.rfind(kHttp, 0) == 0 && sig.size() > kHttp.size())
+        return {ML_TR("Embedder", "model %1 over HTTP"), {std::string(sig.substr(kHttp.size()))}};
+    return as_is(std::string(sig));
+}
+
 Phrase audit_state_phrase(std::string_view reason) {
     struct Known {
         std::string_view prefix;
