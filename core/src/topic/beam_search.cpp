@@ -348,10 +348,21 @@ std::vector<VectorHit> TopicIndex::exact(std::span<const float> query, std::size
     const Impl& impl = *impl_;
     const Vector q = unit_query(query);
     TopK top(impl, k);
-    // Block by block through a buffer, so a scan of a mapped index reads the file without
-    // making every page of it resident in this process.
-    constexpr std::size_t kBlockRows = 2048;
     const std::size_t n = impl.size();
+    if (impl.row_in_place(0) != nullptr) {
+        for (std::size_t pos = 0; pos < n; ++pos) {
+            if (!is_allowed(allowed, std::uint32_t(pos)) || !impl.live(pos))
+                continue;
+            const float* row = impl.row_in_place(pos);
+            // A row that fails its checksum scores as the zero row read_rows() gives it.
+            const bool ok = impl.is_delta(pos) || impl.row_ok(pos, row);
+            top.offer(ok ? dot(q.data(), row, impl.dim) : 0.0f, std::uint32_t(pos));
+        }
+        return top.take();
+    }
+    // Block by block through a buffer, so a scan of a large mapped index reads the file
+    // without making every page of it resident in this process.
+    constexpr std::size_t kBlockRows = 2048;
     std::vector<float> block(std::min(n, kBlockRows) * impl.dim);
     for (std::size_t first = 0; first < n; first += kBlockRows) {
         const std::size_t count = std::min(kBlockRows, n - first);

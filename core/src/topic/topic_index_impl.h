@@ -156,12 +156,38 @@ struct TopicIndex::Impl {
     // mapped: read faults on a mapping map 16 pages around each touched one, so a few hundred
     // scattered rows a query would make the whole float section resident within minutes.
     void read_rows(std::size_t first, std::size_t count, float* out) const;
-    // Calls fn(pos, row) for ascending, distinct positions: straight from memory when owned,
-    // else read from the file in runs of consecutive positions.
+    // Up to this many bytes of float rows, a scan of every row (the exact scan) reads a mapped
+    // index in place: copying them out with pread cost more than the dot products (11 MB, about
+    // 1.5 ms a query at 10,000 chunks), and the whole section resident is a few megabytes.
+    static constexpr std::size_t kScanInPlaceBytes = std::size_t{32} << 20;
+    // The row at `pos` where every row can be read in place (owned, or a small mapped file;
+    // see kScanInPlaceBytes); nullptr where rows must be copied out with read_rows(). A row
+    // of the file is checked against its checksum as read_rows() checks it: call row_ok()
+    // before using it (a damaged row reads as zeros there).
+    const float* row_in_place(std::size_t pos) const {
+        if (!file)
+            return vec(pos);
+        if (mapped_count * dim * sizeof(float) > kScanInPlaceBytes)
+            return nullptr;
+        return is_delta(pos) ? delta_data.data() + (pos - mapped_count) * dim
+                             : mapped_rows + pos * dim;
+    }
+    // Calls fn(pos, row) for ascending, distinct positions: in place when owned or small
+    // (row_in_place), else read from the file in runs of consecutive positions.
     template <typename Fn> void visit_rows(const std::vector<std::size_t>& sorted, Fn&& fn) const {
-        if (!file) {
-            for (std::size_t pos : sorted)
-                fn(pos, vec(pos));
+        if (sorted.empty())
+            return;
+        if (row_in_place(sorted.front()) != nullptr) {
+            std::vector<float> zeros;
+            for (std::size_t pos : sorted) {
+                const float* row = row_in_place(pos);
+                if (is_delta(pos) || row_ok(pos, row)) {
+                    fn(pos, row);
+                } else {
+                    zeros.assign(dim, 0.0f);
+                    fn(pos, zeros.data());
+                }
+            }
             return;
         }
         constexpr std::size_t kMaxRun = 1024;
