@@ -450,16 +450,16 @@ Status read_entities(StatementCache& stmts, const std::vector<std::string>& ids,
 
 // Rows, entity-index entities, stored vectors and topic paths of the fused candidates (and, for
 // a search, the query's entities): what both a search and a rerun read by id. With the second
-// connection a vault of 20,000 chunks and more keeps (SearchContext::keyword_helper) the entity
-// reads run on it while this thread reads the rows and the index: at 100,000 chunks each half
-// is 1.5 to 3 ms of a 200-candidate hybrid search (docs/performance.md).
+// connection a vault in a file keeps (SearchContext::read_helper) the entity reads run on it
+// while this thread reads the rows and the index: at 100,000 chunks each half is 1.5 to 3 ms of
+// a 200-candidate hybrid search, at 10,000 about 1 ms (docs/performance.md).
 Status read_rows(const SearchContext& ctx, PipelineState& st, bool of_query) {
     const auto ids = fused_ids(st);
     EntityReads ents;
     std::future<Status> side;
-    if (ctx.keyword_helper != nullptr)
+    if (ctx.read_helper != nullptr)
         side = std::async(std::launch::async, [&] {
-            return read_entities(*ctx.keyword_helper, ids, ctx, st.query, of_query, ents);
+            return read_entities(*ctx.read_helper, ids, ctx, st.query, of_query, ents);
         });
     else
         MEMLENS_TRY(read_entities(ctx.stmts, ids, ctx, st.query, of_query, ents));

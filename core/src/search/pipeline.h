@@ -48,6 +48,9 @@ struct SearchContext {
     // The engine's cache of this index's noise floors by query length in words (pipeline.cpp,
     // noise_floor_of); null: none.
     std::map<int, double>* noise_floors = nullptr;
+    // A second connection on which the candidate reads take the entity index while this thread
+    // reads the candidates' rows (read_candidates); null: both on `stmts`, one after the other.
+    StatementCache* read_helper = nullptr;
 };
 
 // One fused candidate on its way through scores, graph context and MMR.

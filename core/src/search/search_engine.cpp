@@ -28,7 +28,8 @@ struct SearchEngine::Impl {
     SearchEngineOptions opts;
     TopicIndex index;
     std::unique_ptr<search::StatementCache> stmts;
-    // The keyword leg's second connection (declared first: its statements go before it does).
+    // The second read connection: the candidate reads' entity index, and the keyword leg's upper
+    // half from parallel_keyword_min_chunks on (declared first: its statements go before it does).
     std::optional<Database> helper_db;
     std::unique_ptr<search::StatementCache> helper_stmts;
     std::int64_t split_rowid = 0;
@@ -105,9 +106,10 @@ struct SearchEngine::Impl {
         return Status::ok();
     }
 
-    // Where the keyword leg splits its rowid range, opening the second connection the first
-    // time it is worth one. Without it (a workspace, an in-memory vault, a small vault, a
-    // connection that will not open) the leg ranks in one statement, with the same hits.
+    // Opens the second read connection of a vault in a file (once), and decides where the
+    // keyword leg splits its rowid range. Without the split (a workspace, an in-memory vault, a
+    // small vault, a connection that will not open) the leg ranks in one statement, with the
+    // same hits.
     void plan_keyword_split() {
         split_rowid = 0;
         std::int64_t min_chunks = opts.parallel_keyword_min_chunks;
@@ -121,11 +123,10 @@ struct SearchEngine::Impl {
                 ec == std::errc() && p == end)
                 min_chunks = parsed;
         }
-        if (min_chunks <= 0 || vault->format() != VaultFormat::Native)
+        if (vault->format() != VaultFormat::Native)
             return;
-        auto max_rid = vault->db().query_int("SELECT coalesce(max(rid), 0) FROM mem_tree_chunks");
-        if (!max_rid || *max_rid < min_chunks)
-            return;
+        // The candidate reads use the second connection at every size (SearchContext::
+        // read_helper); the keyword leg only from min_chunks on.
         if (!helper_db) {
             const std::string& path = vault->db().path();
             if (path.empty() || path == ":memory:")
@@ -136,6 +137,11 @@ struct SearchEngine::Impl {
             helper_db = std::move(db).value();
             helper_stmts = std::make_unique<search::StatementCache>(*helper_db);
         }
+        if (min_chunks <= 0)
+            return;
+        auto max_rid = vault->db().query_int("SELECT coalesce(max(rid), 0) FROM mem_tree_chunks");
+        if (!max_rid || *max_rid < min_chunks)
+            return;
         split_rowid = *max_rid / 2;
     }
 
@@ -226,7 +232,8 @@ search::SearchContext SearchEngine::Impl::context() {
             registry ? &*registry : nullptr,
             split_rowid > 0 ? helper_stmts.get() : nullptr,
             split_rowid,
-            &noise_floors};
+            &noise_floors,
+            helper_stmts.get()};
 }
 
 Result<QueryResponse> SearchEngine::walk(const WalkOptions& opts, WalkTrace* trace) {
