@@ -26,6 +26,7 @@
 #include <atomic>
 #include <cmath>
 #include <condition_variable>
+#include <fstream>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -63,9 +64,50 @@ bool mentions(const Status& s, const std::string& what) {
 
 } // namespace
 
+// Whether this process has libcurl mapped (its own /proc/self/maps).
+bool curl_mapped() {
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line))
+        if (line.find("libcurl.so") != std::string::npos)
+            return true;
+    return false;
+}
+
 class TestHttpEmbedder : public QObject {
     Q_OBJECT
 private slots:
+    // libcurl (and the two dozen libraries it needs) is loaded by the first request a model
+    // embedder sends, not by every process that links memlens: making one sends nothing, and
+    // searching a vault with the built-in embedder never loads it. (First in this suite: the
+    // tests after it load it.)
+    void curlIsLoadedByTheFirstRequestOnly() {
+        QVERIFY(!curl_mapped());
+        test::TempDir tmp;
+        {
+            auto vault = Vault::create(tmp.path() / "v");
+            QVERIFY(vault.is_ok());
+            auto hash = make_embedder_for(**vault);
+            QVERIFY(hash.is_ok());
+            auto sources = parse_jsonl(
+                R"({"source": "slack:#eng", "ts": "2024-03-01T09:15:00Z", "text": "the launch budget"})",
+                "one.jsonl");
+            QVERIFY2(sources.is_ok(), sources.status().to_string().c_str());
+            Ingestor in(**vault, **hash);
+            QVERIFY(in.ingest(*sources).is_ok());
+            auto engine = SearchEngine::open(**vault);
+            QVERIFY(engine.is_ok());
+            SearchRequest req;
+            req.query = "launch budget";
+            QVERIFY((*engine)->search(req).is_ok());
+        }
+        LoopbackServer server([](const Request& r) { return embeddings_for(r, 4); });
+        auto e = make_http_embedder(options_for(server));
+        QVERIFY(!curl_mapped());
+        QVERIFY(e->embed_one("hello").is_ok());
+        QVERIFY(curl_mapped());
+    }
+
     void embedsInBatchesPlacedByIndex() {
         LoopbackServer server([](const Request& r) { return embeddings_for(r, 8); });
         auto opts = options_for(server);

@@ -1,29 +1,22 @@
 // The OpenAI-compatible HTTP embedder (POST {base}/v1/embeddings), as served by Ollama,
 // llama.cpp server, vLLM and LM Studio. Every failure names the endpoint so a user can tell a
 // stopped server from a wrong model from a broken answer.
+#include "embed/curl_library.h"
 #include "embed/embedding_response.h"
 #include "json/dump.h"
 
 #include <memlens/embedder.h>
 #include <memlens/thread_guard.h>
 
-#include <curl/curl.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <memory>
-#include <mutex>
 #include <string>
 
 namespace memlens {
 
 namespace {
-
-void init_curl_once() {
-    // curl_global_init is not thread-safe; the first embedder of the process does it.
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
 
 std::string endpoint_for(std::string base) {
     while (!base.empty() && base.back() == '/')
@@ -46,8 +39,9 @@ int check_cancel(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
 }
 
 struct CurlDeleter {
-    void operator()(CURL* c) const { curl_easy_cleanup(c); }
-    void operator()(curl_slist* l) const { curl_slist_free_all(l); }
+    const embed::CurlLibrary* lib;
+    void operator()(CURL* c) const { lib->easy_cleanup(c); }
+    void operator()(curl_slist* l) const { lib->slist_free_all(l); }
 };
 
 class HttpEmbedder final : public Embedder {
@@ -106,13 +100,16 @@ private:
     }
 
     Result<std::string> post(const std::string& body, const std::atomic_bool* cancel) {
-        init_curl_once();
-        std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
+        auto loaded = embed::curl_library();
+        if (!loaded)
+            return Status(loaded.status().code(), where() + loaded.status().message());
+        const embed::CurlLibrary& lib = **loaded;
+        std::unique_ptr<CURL, CurlDeleter> curl(lib.easy_init(), CurlDeleter{&lib});
         if (!curl)
             return Status::internal(where() + "curl_easy_init failed");
-        std::unique_ptr<curl_slist, CurlDeleter> headers;
+        std::unique_ptr<curl_slist, CurlDeleter> headers(nullptr, CurlDeleter{&lib});
         auto add_header = [&](const std::string& h) {
-            headers.reset(curl_slist_append(headers.release(), h.c_str()));
+            headers.reset(lib.slist_append(headers.release(), h.c_str()));
         };
         add_header("Content-Type: application/json");
         add_header("Accept: application/json");
@@ -123,35 +120,35 @@ private:
         std::string answer;
         char errbuf[CURL_ERROR_SIZE] = {};
         CURL* c = curl.get();
-        curl_easy_setopt(c, CURLOPT_URL, endpoint_.c_str());
-        curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-        curl_easy_setopt(c, CURLOPT_NOPROXY, "localhost,127.0.0.1,::1");
-        curl_easy_setopt(c, CURLOPT_POST, 1L);
-        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.c_str());
-        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
-        curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
-        curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &collect_body);
-        curl_easy_setopt(c, CURLOPT_WRITEDATA, &answer);
-        curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, opts_.timeout_ms);
-        curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L); // worker threads: no SIGALRM for timeouts
-        curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-        curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-        curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, &check_cancel);
-        curl_easy_setopt(c, CURLOPT_XFERINFODATA, cancel);
+        lib.easy_setopt(c, CURLOPT_URL, endpoint_.c_str());
+        lib.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+        lib.easy_setopt(c, CURLOPT_NOPROXY, "localhost,127.0.0.1,::1");
+        lib.easy_setopt(c, CURLOPT_POST, 1L);
+        lib.easy_setopt(c, CURLOPT_POSTFIELDS, body.c_str());
+        lib.easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+        lib.easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
+        lib.easy_setopt(c, CURLOPT_WRITEFUNCTION, &collect_body);
+        lib.easy_setopt(c, CURLOPT_WRITEDATA, &answer);
+        lib.easy_setopt(c, CURLOPT_TIMEOUT_MS, opts_.timeout_ms);
+        lib.easy_setopt(c, CURLOPT_NOSIGNAL, 1L); // worker threads: no SIGALRM for timeouts
+        lib.easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+        lib.easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+        lib.easy_setopt(c, CURLOPT_XFERINFOFUNCTION, &check_cancel);
+        lib.easy_setopt(c, CURLOPT_XFERINFODATA, cancel);
 
-        const CURLcode rc = curl_easy_perform(c);
+        const CURLcode rc = lib.easy_perform(c);
         if (rc != CURLE_OK)
-            return transport_error(rc, errbuf);
+            return transport_error(rc, errbuf, lib);
         long http_status = 0;
-        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &http_status);
+        lib.easy_getinfo(c, CURLINFO_RESPONSE_CODE, &http_status);
         if (http_status != 200)
             return Status::io(where() + "HTTP " + std::to_string(http_status) + ": " +
                               embed::body_snippet(answer));
         return answer;
     }
 
-    Status transport_error(CURLcode rc, const char* errbuf) const {
-        const std::string detail = errbuf[0] ? errbuf : curl_easy_strerror(rc);
+    Status transport_error(CURLcode rc, const char* errbuf, const embed::CurlLibrary& lib) const {
+        const std::string detail = errbuf[0] ? errbuf : lib.easy_strerror(rc);
         switch (rc) {
         case CURLE_OPERATION_TIMEDOUT:
             return Status::timeout(where() + "no answer within " +
