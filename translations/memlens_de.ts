@@ -1056,7 +1056,7 @@
     <message>
         <location line="+6"/>
         <source>, ranked with %1</source>
-        <translation>, gerankt mit %1</translation>
+        <translation>, Embedder: %1</translation>
     </message>
 </context>
 <context>
