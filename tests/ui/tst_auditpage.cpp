@@ -19,7 +19,12 @@
 #include "vault/vaultcontroller.h"
 
 #include <memlens/audit.h>
+#include <memlens/embedder.h>
+#include <memlens/generate.h>
+#include <memlens/import.h>
+#include <memlens/ingest.h>
 #include <memlens/thread_guard.h>
+#include <memlens/vault.h>
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -28,11 +33,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTreeView>
 #include <QtTest>
+
+#include <functional>
 
 namespace tst_auditpage {
 
@@ -281,6 +289,9 @@ private Q_SLOTS:
         QVERIFY(replay(QStringLiteral("launch budget decision"), true));
         QVERIFY2(page_->replayLabel()->text().contains(QStringLiteral("data")),
                  qPrintable(page_->replayLabel()->text()));
+        // The built-in hash embedder ranked both: no embedder is named as a difference.
+        QVERIFY2(!page_->replayLabel()->text().contains(QStringLiteral("another embedder")),
+                 qPrintable(page_->replayLabel()->text()));
     }
 
     // The diff is against the values on screen (the settings panel), not the vault's
@@ -471,6 +482,93 @@ private Q_SLOTS:
         window_->vault()->close();
         QVERIFY(!page_->isFollowing());
         QCOMPARE(page_->agentBox()->findData(QStringLiteral("tst-auditpage 1.0")), -1);
+    }
+
+    // A vault whose word model (embedder.kind ppmi) learned words from stores after a query was
+    // logged: the replay says the vector leg ranked with another embedder, then and now, in words.
+    void aReplayNamesTheEmbedderThatLearnedWordsSince() {
+        dir_ = tmp_.path() / "words";
+        const auto ingest = [this](const std::vector<IngestSource>& sources) -> std::string {
+            return test::offUiThread([&]() -> std::string {
+                auto vault = Vault::open(dir_, false);
+                if (!vault)
+                    return vault.status().to_string();
+                auto embedder = make_embedder_for(**vault);
+                if (!embedder)
+                    return embedder.status().to_string();
+                Ingestor ingestor(**vault, **embedder);
+                auto report = ingestor.ingest(sources);
+                return report ? std::string() : report.status().to_string();
+            });
+        };
+        const std::string made = test::offUiThread([this]() -> std::string {
+            auto vault = Vault::create(dir_);
+            if (!vault)
+                return vault.status().to_string();
+            for (const auto& [key, value] :
+                 {std::pair{"embedder.kind", "ppmi"}, std::pair{"embedder.ppmi.dim", "8"}})
+                if (Status st = (*vault)->set_setting(key, value); !st)
+                    return st.to_string();
+            return {};
+        });
+        QVERIFY2(made.empty(), made.c_str());
+        // Core entry points run off the GUI thread, as the window's own jobs do.
+        const auto sources_of = [](const std::function<Result<std::vector<IngestSource>>()>& make,
+                                   std::vector<IngestSource>& out) {
+            return test::offUiThread([&]() -> std::string {
+                auto got = make();
+                if (!got)
+                    return got.status().to_string();
+                out = std::move(got).value();
+                return {};
+            });
+        };
+        std::vector<IngestSource> corpus;
+        std::string error = sources_of(
+            [] {
+                GenerateOptions opts;
+                opts.chunks = 800;
+                opts.seed = 7;
+                return generate_sources(opts, "corpus.jsonl");
+            },
+            corpus);
+        QVERIFY2(error.empty(), error.c_str());
+        error = ingest(corpus);
+        QVERIFY2(error.empty(), error.c_str());
+
+        QSignalSpy opened(window_->vault(), &VaultController::opened);
+        window_->openVault(QString::fromStdString(dir_.string()));
+        QVERIFY(opened.wait(30000));
+        window_->workbench()->form()->setKind(QueryKind::Hybrid);
+        runQuery(QStringLiteral("launch budget decision"));
+        window_->pages()->setCurrentWidget(page_);
+
+        std::string lines;
+        const char* texts[] = {"Priya ordered a cortado before the launch review.",
+                               "The cortado near the office is great, said Marcus.",
+                               "Nadia tried a cortado too and liked the foam.",
+                               "Priya and Marcus compared cortado and macchiato recipes.",
+                               "A macchiato is stronger than a cortado, Nadia said.",
+                               "Marcus prefers a macchiato after the budget meeting."};
+        int day = 1;
+        for (const char* t : texts)
+            lines += R"({"source": "slack:#coffee", "ts": "2024-07-0)" + std::to_string(day++) +
+                     R"(T10:00:00Z", "text": ")" + std::string(t) + "\"}\n";
+        std::vector<IngestSource> stored;
+        error = sources_of([&] { return parse_jsonl(lines, "coffee.jsonl"); }, stored);
+        QVERIFY2(error.empty(), error.c_str());
+        error = ingest(stored);
+        QVERIFY2(error.empty(), error.c_str());
+
+        QVERIFY(replay(QStringLiteral("launch budget decision"), true));
+        const QString text = page_->replayLabel()->text();
+        // The words it learned are those of the stores the corpus did not hold ("cortado",
+        // "macchiato", ...): some, whatever their number.
+        static const QRegularExpression said(
+            QStringLiteral("The vector leg ranked with another embedder: then the vault's word "
+                           "model, 8 dimensions, now the vault's word model, 8 dimensions, "
+                           "[1-9][0-9]* words learned since its training\\."));
+        QVERIFY2(said.match(text).hasMatch(), qPrintable(text));
     }
 
     void cleanupTestCase() {
