@@ -116,6 +116,37 @@ double cos(const Vector& a, const Vector& b) {
     return cosine(a, b);
 }
 
+// A vault whose word model (embedder.kind ppmi, 8 dimensions) was learned from the generated
+// chat, imported at t0.
+Result<std::unique_ptr<Vault>> word_model_vault(const std::filesystem::path& dir, std::int64_t t0) {
+    auto vault = Vault::create(dir);
+    if (!vault)
+        return vault.status();
+    MEMLENS_TRY((*vault)->set_setting("embedder.kind", "ppmi"));
+    MEMLENS_TRY((*vault)->set_setting("embedder.ppmi.dim", "8"));
+    auto trainer = make_embedder_for(**vault);
+    if (!trainer)
+        return trainer.status();
+    Ingestor in(**vault, **trainer);
+    if (auto r = in.ingest({chat(corpus(), t0)}); !r)
+        return r.status();
+    if ((*trainer)->needs_learning())
+        return Status::internal("the chat taught the vault's word model nothing");
+    return vault;
+}
+
+// later_text() stored one message at a time, as memory_store does, from t0 + 10,000 s on.
+Status store_later_text(Vault& vault, Embedder& store, std::int64_t t0) {
+    std::int64_t ts = t0 + 10'000'000;
+    for (const auto& g : later_text())
+        for (const auto& t : g) {
+            Ingestor in(vault, store);
+            if (auto r = in.ingest({stored(t, ts += 60'000)}); !r)
+                return r.status();
+        }
+    return Status::ok();
+}
+
 } // namespace
 
 class TestPpmiModel : public QObject {
@@ -305,18 +336,9 @@ private slots:
     // teaches nothing.
     void storesTeachTheVaultsModelNewWords() {
         test::TempDir tmp;
-        auto vault = Vault::create(tmp.path() / "v");
-        QVERIFY(vault.is_ok());
-        QVERIFY((*vault)->set_setting("embedder.kind", "ppmi").is_ok());
-        QVERIFY((*vault)->set_setting("embedder.ppmi.dim", "8").is_ok());
         const std::int64_t t0 = 1'700'000'000'000;
-        {
-            auto trainer = make_embedder_for(**vault);
-            QVERIFY(trainer.is_ok());
-            Ingestor in(**vault, **trainer);
-            QVERIFY(in.ingest({chat(corpus(), t0)}).is_ok());
-            QVERIFY(!(*trainer)->needs_learning());
-        }
+        auto vault = word_model_vault(tmp.path() / "v", t0);
+        QVERIFY2(vault.is_ok(), vault.status().to_string().c_str());
         SearchEngineOptions eo;
         eo.audit = false;
         auto engine = SearchEngine::open(**vault, eo);
@@ -345,13 +367,8 @@ private slots:
         QVERIFY((*store)->sync((*vault)->db()).is_ok());
         QVERIFY(zero(*(*store)->embed_one("flat")));
 
-        std::int64_t ts = t0 + 10'000'000;
-        for (const auto& g : later_text())
-            for (const auto& t : g) {
-                Ingestor in(**vault, **store);
-                auto r = in.ingest({stored(t, ts += 60'000)});
-                QVERIFY2(r.is_ok(), r.status().to_string().c_str());
-            }
+        const Status taught = store_later_text(**vault, **store, t0);
+        QVERIFY2(taught.is_ok(), taught.to_string().c_str());
         QCOMPARE((*store)->signature(), sig); // stored vectors stay comparable
         for (const char* w : {"cortado", "macchiato", "derailleur", "sprocket"}) {
             const std::string stem = porter_stem(w);
@@ -396,17 +413,9 @@ private slots:
     // can have another vector. A keyword-mode row never asked the embedder and names none.
     void aReplayNamesTheEmbedderThatRankedThenAndNow() {
         test::TempDir tmp;
-        auto vault = Vault::create(tmp.path() / "v");
-        QVERIFY(vault.is_ok());
-        QVERIFY((*vault)->set_setting("embedder.kind", "ppmi").is_ok());
-        QVERIFY((*vault)->set_setting("embedder.ppmi.dim", "8").is_ok());
         const std::int64_t t0 = 1'700'000'000'000;
-        {
-            auto trainer = make_embedder_for(**vault);
-            QVERIFY(trainer.is_ok());
-            Ingestor in(**vault, **trainer);
-            QVERIFY(in.ingest({chat(corpus(), t0)}).is_ok());
-        }
+        auto vault = word_model_vault(tmp.path() / "v", t0);
+        QVERIFY2(vault.is_ok(), vault.status().to_string().c_str());
         auto engine = SearchEngine::open(**vault);
         QVERIFY(engine.is_ok());
         const std::string sig = (*engine)->embedder().signature();
@@ -425,12 +434,7 @@ private slots:
         {
             auto store = make_embedder_for(**vault);
             QVERIFY(store.is_ok());
-            std::int64_t ts = t0 + 10'000'000;
-            for (const auto& g : later_text())
-                for (const auto& t : g) {
-                    Ingestor in(**vault, **store);
-                    QVERIFY(in.ingest({stored(t, ts += 60'000)}).is_ok());
-                }
+            QVERIFY(store_later_text(**vault, **store, t0).is_ok());
         }
         auto replay = replay_audit(**engine, hybrid, true);
         QVERIFY2(replay.is_ok(), replay.status().to_string().c_str());

@@ -98,6 +98,25 @@ private:
         return {ids, total};
     }
 
+    // Imports what `make` returns into the vault at dir_ with its own embedder, both off the GUI
+    // thread as the window's jobs run them; "" or the error.
+    std::string importIntoVault(const std::function<Result<std::vector<IngestSource>>()>& make) {
+        return test::offUiThread([&]() -> std::string {
+            auto sources = make();
+            if (!sources)
+                return sources.status().to_string();
+            auto vault = Vault::open(dir_, false);
+            if (!vault)
+                return vault.status().to_string();
+            auto embedder = make_embedder_for(**vault);
+            if (!embedder)
+                return embedder.status().to_string();
+            Ingestor ingestor(**vault, **embedder);
+            auto report = ingestor.ingest(*sources);
+            return report ? std::string() : report.status().to_string();
+        });
+    }
+
     // Waits until the core lists a logged row of `text` (the audit log is written on a thread of
     // its own, after the answer is shown), selects that row in the page and replays it. Called
     // once per replay: it edits the filter and starts a job, so it is no condition to retry.
@@ -267,23 +286,12 @@ private Q_SLOTS:
     }
 
     void aDataChangeIsNamedAsTheCause() {
-        const std::string error = test::offUiThread([this]() -> std::string {
-            auto vault = Vault::open(dir_, false);
-            if (!vault)
-                return vault.status().to_string();
+        const std::string error = importIntoVault([] {
             GenerateOptions opts;
             opts.chunks = 300;
             opts.seed = 99;
             opts.days = 60;
-            auto sources = generate_sources(opts, "more.jsonl");
-            if (!sources)
-                return sources.status().to_string();
-            auto embedder = make_embedder_for(**vault);
-            if (!embedder)
-                return embedder.status().to_string();
-            Ingestor ingestor(**vault, **embedder);
-            auto report = ingestor.ingest(*sources);
-            return report ? std::string() : report.status().to_string();
+            return generate_sources(opts, "more.jsonl");
         });
         QVERIFY2(error.empty(), error.c_str());
         QVERIFY(replay(QStringLiteral("launch budget decision"), true));
@@ -488,19 +496,6 @@ private Q_SLOTS:
     // logged: the replay says the vector leg ranked with another embedder, then and now, in words.
     void aReplayNamesTheEmbedderThatLearnedWordsSince() {
         dir_ = tmp_.path() / "words";
-        const auto ingest = [this](const std::vector<IngestSource>& sources) -> std::string {
-            return test::offUiThread([&]() -> std::string {
-                auto vault = Vault::open(dir_, false);
-                if (!vault)
-                    return vault.status().to_string();
-                auto embedder = make_embedder_for(**vault);
-                if (!embedder)
-                    return embedder.status().to_string();
-                Ingestor ingestor(**vault, **embedder);
-                auto report = ingestor.ingest(sources);
-                return report ? std::string() : report.status().to_string();
-            });
-        };
         const std::string made = test::offUiThread([this]() -> std::string {
             auto vault = Vault::create(dir_);
             if (!vault)
@@ -512,28 +507,12 @@ private Q_SLOTS:
             return {};
         });
         QVERIFY2(made.empty(), made.c_str());
-        // Core entry points run off the GUI thread, as the window's own jobs do.
-        const auto sources_of = [](const std::function<Result<std::vector<IngestSource>>()>& make,
-                                   std::vector<IngestSource>& out) {
-            return test::offUiThread([&]() -> std::string {
-                auto got = make();
-                if (!got)
-                    return got.status().to_string();
-                out = std::move(got).value();
-                return {};
-            });
-        };
-        std::vector<IngestSource> corpus;
-        std::string error = sources_of(
-            [] {
-                GenerateOptions opts;
-                opts.chunks = 800;
-                opts.seed = 7;
-                return generate_sources(opts, "corpus.jsonl");
-            },
-            corpus);
-        QVERIFY2(error.empty(), error.c_str());
-        error = ingest(corpus);
+        std::string error = importIntoVault([] {
+            GenerateOptions opts;
+            opts.chunks = 800;
+            opts.seed = 7;
+            return generate_sources(opts, "corpus.jsonl");
+        });
         QVERIFY2(error.empty(), error.c_str());
 
         QSignalSpy opened(window_->vault(), &VaultController::opened);
@@ -554,10 +533,7 @@ private Q_SLOTS:
         for (const char* t : texts)
             lines += R"({"source": "slack:#coffee", "ts": "2024-07-0)" + std::to_string(day++) +
                      R"(T10:00:00Z", "text": ")" + std::string(t) + "\"}\n";
-        std::vector<IngestSource> stored;
-        error = sources_of([&] { return parse_jsonl(lines, "coffee.jsonl"); }, stored);
-        QVERIFY2(error.empty(), error.c_str());
-        error = ingest(stored);
+        error = importIntoVault([&] { return parse_jsonl(lines, "coffee.jsonl"); });
         QVERIFY2(error.empty(), error.c_str());
 
         QVERIFY(replay(QStringLiteral("launch budget decision"), true));

@@ -350,14 +350,9 @@ std::vector<VectorHit> TopicIndex::exact(std::span<const float> query, std::size
     TopK top(impl, k);
     const std::size_t n = impl.size();
     if (impl.row_in_place(0) != nullptr) {
-        for (std::size_t pos = 0; pos < n; ++pos) {
-            if (!is_allowed(allowed, std::uint32_t(pos)) || !impl.live(pos))
-                continue;
-            const float* row = impl.row_in_place(pos);
-            // A row that fails its checksum scores as the zero row read_rows() gives it.
-            const bool ok = impl.is_delta(pos) || impl.row_ok(pos, row);
-            top.offer(ok ? dot(q.data(), row, impl.dim) : 0.0f, std::uint32_t(pos));
-        }
+        for (std::size_t pos = 0; pos < n; ++pos)
+            if (is_allowed(allowed, std::uint32_t(pos)) && impl.live(pos))
+                top.offer(dot(q.data(), impl.row_in_place(pos), impl.dim), std::uint32_t(pos));
         return top.take();
     }
     // Block by block through a buffer, so a scan of a large mapped index reads the file

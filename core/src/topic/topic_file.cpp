@@ -788,10 +788,12 @@ void adopt_mapping(TopicIndex::Impl& impl, std::shared_ptr<MappedTopicFile> file
     impl.mapped_by_id = by_id;
     impl.mapped_row_crcs = nullptr;
     impl.row_checked.reset();
+    impl.zero_row.clear();
     impl.deferred_sections.clear();
     if (check == TopicFileCheck::PerRow) {
         impl.mapped_row_crcs = reinterpret_cast<const std::uint32_t*>(file->at(h.row_crcs_off));
         impl.row_checked = std::make_unique<std::atomic<std::uint8_t>[]>(std::size_t(n));
+        impl.zero_row.assign(impl.dim, 0.0f);
         const auto layout = sections_of(h);
         for (std::size_t i : kDeferredSections)
             impl.deferred_sections.emplace_back(layout[i], h.section_crc[i]);

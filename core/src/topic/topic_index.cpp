@@ -136,6 +136,7 @@ void TopicIndex::Impl::materialize(const TopicTreeOptions& opts) {
     mapped_by_id = nullptr;
     mapped_row_crcs = nullptr;
     row_checked.reset();
+    zero_row.clear();
     deferred_sections.clear();
     delta_ids.clear();
     delta_data.clear();

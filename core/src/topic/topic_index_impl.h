@@ -94,6 +94,7 @@ struct TopicIndex::Impl {
     // row, bit 1 the code). Null for an owned index or a Whole-checked mapping.
     const std::uint32_t* mapped_row_crcs = nullptr;
     std::unique_ptr<std::atomic<std::uint8_t>[]> row_checked;
+    std::vector<float> zero_row; // dim zeros: a row that fails its checksum, read in place
     // The sections whose whole checksum was deferred (vectors, vector codes, centroids) and
     // those checksums: write_topic_file() checks them before it copies a mapped index out.
     std::vector<std::pair<TopicFileSection, std::uint32_t>> deferred_sections;
@@ -161,16 +162,18 @@ struct TopicIndex::Impl {
     // 1.5 ms a query at 10,000 chunks), and the whole section resident is a few megabytes.
     static constexpr std::size_t kScanInPlaceBytes = std::size_t{32} << 20;
     // The row at `pos` where every row can be read in place (owned, or a small mapped file;
-    // see kScanInPlaceBytes); nullptr where rows must be copied out with read_rows(). A row
-    // of the file is checked against its checksum as read_rows() checks it: call row_ok()
-    // before using it (a damaged row reads as zeros there).
+    // see kScanInPlaceBytes); nullptr where rows must be copied out with read_rows(). A row of
+    // the file is checked against its checksum as read_rows() checks it, and one that fails
+    // reads as zeros there too.
     const float* row_in_place(std::size_t pos) const {
         if (!file)
             return vec(pos);
         if (mapped_count * dim * sizeof(float) > kScanInPlaceBytes)
             return nullptr;
-        return is_delta(pos) ? delta_data.data() + (pos - mapped_count) * dim
-                             : mapped_rows + pos * dim;
+        if (is_delta(pos))
+            return delta_data.data() + (pos - mapped_count) * dim;
+        const float* row = mapped_rows + pos * dim;
+        return row_ok(pos, row) ? row : zero_row.data();
     }
     // Calls fn(pos, row) for ascending, distinct positions: in place when owned or small
     // (row_in_place), else read from the file in runs of consecutive positions.
@@ -178,16 +181,8 @@ struct TopicIndex::Impl {
         if (sorted.empty())
             return;
         if (row_in_place(sorted.front()) != nullptr) {
-            std::vector<float> zeros;
-            for (std::size_t pos : sorted) {
-                const float* row = row_in_place(pos);
-                if (is_delta(pos) || row_ok(pos, row)) {
-                    fn(pos, row);
-                } else {
-                    zeros.assign(dim, 0.0f);
-                    fn(pos, zeros.data());
-                }
-            }
+            for (std::size_t pos : sorted)
+                fn(pos, row_in_place(pos));
             return;
         }
         constexpr std::size_t kMaxRun = 1024;
