@@ -310,11 +310,12 @@ private slots:
         QVERIFY(vault_->db()
                     .exec("DROP TRIGGER ml_log_returned_on_insert; DROP TRIGGER "
                           "ml_log_returned_on_update; DROP TRIGGER ml_log_returned_on_delete; "
-                          "DROP TABLE ml_log_returned; PRAGMA user_version = 11")
+                          "DROP TABLE ml_log_returned; DROP INDEX ml_chunks_source_ref; PRAGMA "
+                          "user_version = 11")
                     .is_ok());
         vault_.reset();
         vault_ = must(Vault::open(dir_.file("v"), false), "reopen");
-        QCOMPARE(vault_->schema_version(), 12);
+        QCOMPARE(vault_->schema_version(), 13);
         QVERIFY(actual() == logged);
     }
 

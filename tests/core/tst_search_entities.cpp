@@ -159,6 +159,7 @@ private slots:
                         "ml_log_returned_on_update; DROP TRIGGER ml_log_returned_on_delete; "
                         "DROP TABLE ml_log_returned;")
                     .is_ok());
+        QVERIFY(db.exec("DROP INDEX ml_chunks_source_ref").is_ok());
         QVERIFY(db.exec("DROP TABLE ml_ppmi_words; DROP TABLE ml_ppmi_pending; DROP TABLE "
                         "ml_ppmi_turns;")
                     .is_ok());
@@ -190,7 +191,7 @@ private slots:
         const auto dir = f.dir();
         auto reopened = Vault::open(dir, false);
         QVERIFY2(reopened.is_ok(), reopened.status().to_string().c_str());
-        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{12});
+        QCOMPARE((*reopened)->db().query_int("PRAGMA user_version").value(), std::int64_t{13});
         SearchEntitiesOptions o;
         o.query = "caro";
         auto m = search_entities(**reopened, o);

@@ -39,7 +39,7 @@ private slots:
         auto mode = db.prepare("PRAGMA journal_mode");
         QVERIFY(*mode->step());
         QCOMPARE(QString::fromStdString(mode->column_text(0)), QStringLiteral("wal"));
-        QCOMPARE((*v)->schema_version(), 12);
+        QCOMPARE((*v)->schema_version(), 13);
     }
 
     void createRefusesExistingVault() {

@@ -73,6 +73,8 @@ void age_tree(const fs::path& dir) {
 void downgrade(const fs::path& dir, int version) {
     auto db = Database::open((dir / "vault.db").string(), OpenMode::ReadWrite);
     QVERIFY(db.is_ok());
+    if (version < 13) // schema 13's lookup of a chunk by its source's reference
+        QVERIFY(db->exec("DROP INDEX ml_chunks_source_ref").is_ok());
     if (version < 12) // schema 12's returned ids, apart from the log's rows
         QVERIFY(db->exec("DROP TRIGGER ml_log_returned_on_insert; DROP TRIGGER "
                          "ml_log_returned_on_update; DROP TRIGGER ml_log_returned_on_delete; "
@@ -257,6 +259,7 @@ private slots:
         QTest::newRow("7") << 7;
         QTest::newRow("8") << 8;
         QTest::newRow("9") << 9;
+        QTest::newRow("12") << 12;
     }
     void versionThatDisagreesWithTablesIsRefusedEverywhere() {
         QFETCH(int, version);
@@ -270,7 +273,7 @@ private slots:
             QCOMPARE(v.status().code(), StatusCode::Corruption);
             const std::string m = v.status().message();
             QVERIFY2(m.find("changed outside memlens") != std::string::npos, m.c_str());
-            QVERIFY2(m.find("PRAGMA user_version = 12") != std::string::npos, m.c_str());
+            QVERIFY2(m.find("PRAGMA user_version = 13") != std::string::npos, m.c_str());
             QVERIFY2(m.find("read-write") == std::string::npos, m.c_str());
         }
         auto created = Vault::open_or_create(dir);
@@ -294,7 +297,7 @@ private slots:
             const QByteArray what = describe(args, r.err);
             QVERIFY2(r.exit_code == 1, what.constData()); // -1 would be a crash
             QVERIFY2(r.err.find("schema version -1 is recorded, but its tables are those of "
-                                "schema version 12") != std::string::npos,
+                                "schema version 13") != std::string::npos,
                      what.constData());
         }
         QVERIFY(read_all(dir / "vault.db") == before);
@@ -314,7 +317,7 @@ private slots:
         QVERIFY2(migrate.exit_code == 0, migrate.err.c_str());
         auto v = Vault::open(dir, true);
         QVERIFY2(v.is_ok(), v.status().to_string().c_str());
-        QCOMPARE((*v)->schema_version(), 12);
+        QCOMPARE((*v)->schema_version(), 13);
     }
 
     void olderSchemaMigratesOnReadWriteOpen_data() {
@@ -327,6 +330,7 @@ private slots:
         QTest::newRow("7") << 7;
         QTest::newRow("8") << 8;
         QTest::newRow("9") << 9;
+        QTest::newRow("12") << 12;
     }
     void olderSchemaMigratesOnReadWriteOpen() {
         QFETCH(int, version);
@@ -337,7 +341,7 @@ private slots:
         QCOMPARE(ro.status().code(), StatusCode::Unsupported);
         auto rw = Vault::open(dir, false);
         QVERIFY2(rw.is_ok(), rw.status().to_string().c_str());
-        QCOMPARE((*rw)->schema_version(), 12);
+        QCOMPARE((*rw)->schema_version(), 13);
         auto entities = (*rw)->db().query_int("SELECT count(*) FROM ml_entities");
         QVERIFY(entities.is_ok());
         QVERIFY(*entities > 0);
@@ -395,7 +399,7 @@ private slots:
         // A folder that holds nothing yet still becomes a vault.
         auto made = Vault::open_or_create(tmp.path() / "new");
         QVERIFY2(made.is_ok(), made.status().to_string().c_str());
-        QCOMPARE((*made)->schema_version(), 12);
+        QCOMPARE((*made)->schema_version(), 13);
     }
 
     // Item 4: read-only commands created vault.db-wal and -shm and changed mtimes.

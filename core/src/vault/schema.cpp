@@ -555,13 +555,20 @@ constexpr const char* kMigration12 =
                     "node_ids) " MEMLENS_RETURNED_SELECT("r", " FROM retrieval_log r") ";\n";
 #undef MEMLENS_RETURNED_SELECT
 
+// Schema 13. A memory found by the reference its source gave it (a turn such as "D1:3", a
+// message's own id): node_ref.cpp looks chunks up by source_ref, which no index served, so every
+// lookup read the whole chunk table (2.95 s at a million chunks).
+constexpr const char* kMigration13 = R"SQL(
+CREATE INDEX ml_chunks_source_ref ON mem_tree_chunks(source_ref) WHERE source_ref IS NOT NULL;
+)SQL";
+
 } // namespace
 
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> kAll = {
-        kMigration1, migration2().c_str(), kMigration3,          kMigration4,
-        kMigration5, kMigration6,          migration7().c_str(), kMigration8,
-        kMigration9, kMigration10,         kMigration11,         kMigration12};
+        kMigration1,  migration2().c_str(), kMigration3, kMigration4, kMigration5,
+        kMigration6,  migration7().c_str(), kMigration8, kMigration9, kMigration10,
+        kMigration11, kMigration12,         kMigration13};
     return kAll;
 }
 
@@ -581,7 +588,8 @@ const std::vector<const char*>& markers() {
                                                   "ml_entity_index_newest",
                                                   "ml_judgments",
                                                   "ml_ppmi_words",
-                                                  "ml_log_returned"};
+                                                  "ml_log_returned",
+                                                  "ml_chunks_source_ref"};
     return kAll;
 }
 
