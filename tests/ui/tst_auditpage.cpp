@@ -108,12 +108,7 @@ private:
             auto vault = Vault::open(dir_, false);
             if (!vault)
                 return vault.status().to_string();
-            auto embedder = make_embedder_for(**vault);
-            if (!embedder)
-                return embedder.status().to_string();
-            Ingestor ingestor(**vault, **embedder);
-            auto report = ingestor.ingest(*sources);
-            return report ? std::string() : report.status().to_string();
+            return test::ingestWithVaultEmbedder(**vault, *sources);
         });
     }
 

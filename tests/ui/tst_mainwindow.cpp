@@ -466,9 +466,6 @@ private Q_SLOTS:
             auto vault = Vault::open(dir, false);
             if (!vault)
                 return vault.status().to_string();
-            auto embedder = make_embedder_for(**vault);
-            if (!embedder)
-                return embedder.status().to_string();
             IngestSource s;
             s.source_id = "slack:#late";
             s.source_kind = "chat";
@@ -480,9 +477,7 @@ private Q_SLOTS:
             it.text = "the quokka migration is signed off";
             it.source_ref = "late-1";
             s.items.push_back(it);
-            Ingestor ingestor(**vault, **embedder);
-            auto report = ingestor.ingest({s});
-            return report ? std::string() : report.status().to_string();
+            return test::ingestWithVaultEmbedder(**vault, {s});
         });
         QVERIFY2(imported.empty(), imported.c_str());
         QVERIFY(run(QStringLiteral("quokka")));

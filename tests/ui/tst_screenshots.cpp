@@ -445,12 +445,7 @@ private Q_SLOTS:
             auto vault = Vault::create(dir);
             if (!vault)
                 return vault.status().to_string();
-            auto emb = make_embedder_for(**vault);
-            if (!emb)
-                return emb.status().to_string();
-            Ingestor ing(**vault, **emb);
-            auto report = ing.ingest(*sources);
-            return report ? std::string() : report.status().to_string();
+            return test::ingestWithVaultEmbedder(**vault, *sources);
         });
         QVERIFY2(error.empty(), error.c_str());
         GraphPage* graph = window_->graphPage();

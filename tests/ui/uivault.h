@@ -43,6 +43,17 @@ inline void setUpUiTest() {
     memlens::ui::installUiThreadGuard();
 }
 
+// Imports `sources` into `vault` with the embedder the vault names, as an import job does (call
+// it off the GUI thread). Returns an error text or "".
+inline std::string ingestWithVaultEmbedder(Vault& vault, const std::vector<IngestSource>& sources) {
+    auto embedder = make_embedder_for(vault);
+    if (!embedder)
+        return embedder.status().to_string();
+    Ingestor ingestor(vault, **embedder);
+    auto report = ingestor.ingest(sources);
+    return report ? std::string() : report.status().to_string();
+}
+
 // A vault of `chunks` generated messages (chats, email threads, documents, with entities and
 // supersession), sealed and indexed by the real ingest pipeline. Returns an error text or "".
 inline std::string buildGeneratedVault(const std::filesystem::path& dir, std::size_t chunks,
@@ -58,12 +69,7 @@ inline std::string buildGeneratedVault(const std::filesystem::path& dir, std::si
         auto sources = generate_sources(opts);
         if (!sources)
             return sources.status().to_string();
-        auto embedder = make_embedder_for(**vault);
-        if (!embedder)
-            return embedder.status().to_string();
-        Ingestor ingestor(**vault, **embedder);
-        auto report = ingestor.ingest(*sources);
-        return report ? std::string() : report.status().to_string();
+        return ingestWithVaultEmbedder(**vault, *sources);
     });
 }
 
