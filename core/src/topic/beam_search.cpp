@@ -349,7 +349,7 @@ std::vector<VectorHit> TopicIndex::exact(std::span<const float> query, std::size
     const Vector q = unit_query(query);
     TopK top(impl, k);
     const std::size_t n = impl.size();
-    if (impl.row_in_place(0) != nullptr) {
+    if (impl.rows_in_place()) {
         for (std::size_t pos = 0; pos < n; ++pos)
             if (is_allowed(allowed, std::uint32_t(pos)) && impl.live(pos))
                 top.offer(dot(q.data(), impl.row_in_place(pos), impl.dim), std::uint32_t(pos));

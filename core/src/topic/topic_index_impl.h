@@ -161,6 +161,11 @@ struct TopicIndex::Impl {
     // index in place: copying them out with pread cost more than the dot products (11 MB, about
     // 1.5 ms a query at 10,000 chunks), and the whole section resident is a few megabytes.
     static constexpr std::size_t kScanInPlaceBytes = std::size_t{32} << 20;
+    // Whether every row can be read in place: owned, or a mapped file whose float rows are at
+    // most kScanInPlaceBytes.
+    bool rows_in_place() const {
+        return !file || mapped_count * dim * sizeof(float) <= kScanInPlaceBytes;
+    }
     // The row at `pos` where every row can be read in place (owned, or a small mapped file;
     // see kScanInPlaceBytes); nullptr where rows must be copied out with read_rows(). A row of
     // the file is checked against its checksum as read_rows() checks it, and one that fails
@@ -168,7 +173,7 @@ struct TopicIndex::Impl {
     const float* row_in_place(std::size_t pos) const {
         if (!file)
             return vec(pos);
-        if (mapped_count * dim * sizeof(float) > kScanInPlaceBytes)
+        if (!rows_in_place())
             return nullptr;
         if (is_delta(pos))
             return delta_data.data() + (pos - mapped_count) * dim;
@@ -180,7 +185,7 @@ struct TopicIndex::Impl {
     template <typename Fn> void visit_rows(const std::vector<std::size_t>& sorted, Fn&& fn) const {
         if (sorted.empty())
             return;
-        if (row_in_place(sorted.front()) != nullptr) {
+        if (rows_in_place()) {
             for (std::size_t pos : sorted)
                 fn(pos, row_in_place(pos));
             return;
