@@ -187,20 +187,31 @@ Result<std::unique_ptr<Vault>> Vault::open(const fs::path& dir, bool read_only) 
         return db.status();
     v->db_ = std::move(db).value();
 
-    // Reading the schema is the first real read: it is where a corrupt file shows itself.
-    auto version = v->db_.query_int("PRAGMA user_version");
-    if (version)
-        if (auto objects = v->db_.query_int("SELECT count(*) FROM sqlite_master"); !objects)
-            version = objects.status();
-    if (!version)
-        return unreadable_database(path, can_write, version.status());
+    {
+        // The version and the tables it is checked against are read in one snapshot: another
+        // process may migrate the vault between two separate reads, and a version read before
+        // its commit would then disagree with the tables read after it.
+        auto snapshot = ReadSnapshot::begin(v->db_);
+        if (!snapshot)
+            return unreadable_database(path, can_write, snapshot.status());
+        // Reading the schema is the first real read: it is where a corrupt file shows itself.
+        auto version = v->db_.query_int("PRAGMA user_version");
+        if (version)
+            if (auto objects = v->db_.query_int("SELECT count(*) FROM sqlite_master"); !objects)
+                version = objects.status();
+        if (!version)
+            return unreadable_database(path, can_write, version.status());
 
+        if (workspace) {
+            v->schema_version_ = static_cast<int>(std::clamp<std::int64_t>(*version, -1, 1 << 30));
+        } else {
+            MEMLENS_TRY(v->check_schema(*version, read_only, can_write));
+        }
+    }
     if (workspace) {
-        v->schema_version_ = static_cast<int>(std::clamp<std::int64_t>(*version, -1, 1 << 30));
         MEMLENS_TRY(v->prepare_workspace().with_context(path));
         return v;
     }
-    MEMLENS_TRY(v->check_schema(*version, read_only, can_write));
     MEMLENS_TRY(apply_connection_pragmas(v->db_));
     if (v->schema_version_ < schema::latest_version())
         MEMLENS_TRY(v->migrate().with_context(path));
